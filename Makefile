@@ -1,0 +1,51 @@
+# The workbench's set-up and checks. `make lab` opens the workbench, `make test` runs every test.
+PY     ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+PORT   ?= 8888
+GAME   ?= life
+
+.PHONY: install system-deps vendor lab test test-slow lint bench app export clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Debian packages the tests need (Chromium, fonts incl. CJK); needs root or sudo.
+system-deps:
+	bash scripts/system-deps.sh
+
+# Pinned JavaScript for offline HTML export, taken from the npm registry.
+vendor:
+	@if [ -x scripts/vendor-js.sh ]; then bash scripts/vendor-js.sh; fi
+
+lab: install
+	$(BIN)/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ROOT)
+
+lint: install
+	$(BIN)/ruff check workbench tests bench
+	$(BIN)/mypy
+
+test: install system-deps vendor lint
+	$(BIN)/python -m pytest -n 2 -m "not slow" --nbmake tests workbench notebooks
+
+test-slow: install system-deps vendor
+	$(BIN)/python -m pytest -n 2 -m slow tests
+
+bench: install
+	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+app: install
+	$(BIN)/workbench app $(GAME)
+
+export: install vendor
+	$(BIN)/workbench export --all --out build/reports
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache

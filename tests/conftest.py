@@ -1,0 +1,47 @@
+"""Shared test settings: hypothesis profiles, browser availability, build dir."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+settings.register_profile(
+    "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("slow", max_examples=500, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, or None."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Path of Debian's Chromium; skips without it, except under CI=true where it fails."""
+    path = chromium_path()
+    if path is None:
+        if IN_CI:
+            pytest.fail("Chromium is missing under CI=true: scripts/system-deps.sh should install it")
+        pytest.skip("Debian chromium not installed (run `make system-deps`)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def build_dir() -> Path:
+    """The git-ignored build/ folder (screenshots, exports)."""
+    BUILD.mkdir(exist_ok=True)
+    return BUILD

@@ -1,0 +1,136 @@
+"""The one protocol every game's rules implement (OpenSpiel-style, immutable states).
+
+A *game* is a :class:`Game` subclass instance built from a frozen parameter
+dataclass. A *state* is an immutable value (frozen dataclass or tuple-based):
+``apply`` returns a new state and never mutates its argument.
+
+Nodes:
+- a player node: ``current_player(state)`` is a seat number >= 0 and
+  ``legal_actions(state)`` lists :class:`Action` values;
+- a chance node: ``current_player(state) == CHANCE`` and
+  ``chance_outcomes(state)`` is an exact :class:`~workbench.prob.Dist` over
+  actions (a card drawn from a deck is a Dist over card ids weighted by count);
+- terminal: ``current_player(state) == TERMINAL``.
+
+Action ids are JSON-friendly hashables (str, int, or nested tuples of them),
+so a replay is (game, version, parameters, seed, action ids).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from workbench.prob.dist import Dist
+
+CHANCE = -1
+TERMINAL = -4
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal move: a stable id (used by replays and tests) and a human label.
+
+    >>> Action(("place", 1, 2), "place on b3").id
+    ('place', 1, 2)
+    """
+
+    id: Hashable
+    label: str
+
+
+class Game(ABC, Generic[S]):
+    """Rules of one game over immutable states of type S.
+
+    Subclasses set ``name`` and ``version`` (bump the version whenever a rule
+    change would make old replays diverge) and take a frozen params dataclass.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(self, params: Any = None) -> None:
+        self.params = params if params is not None else self.default_params()
+
+    @classmethod
+    def default_params(cls) -> Any:  # pragma: no cover - games override
+        """The parameters used when none are given."""
+        return None
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table (from the params when they say so)."""
+        return int(getattr(self.params, "players", self.min_players))
+
+    # -- the protocol -------------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before the first move (may be a chance node: the shuffle)."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """Seat to move, or CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[Action]:
+        """The moves of the player to move (empty at chance and terminal nodes)."""
+
+    def chance_outcomes(self, state: S) -> Dist:
+        """Exact distribution over action ids at a chance node."""
+        raise NotImplementedError(f"{self.name} has no chance node here")
+
+    @abstractmethod
+    def apply(self, state: S, action_id: Hashable) -> S:
+        """The new state after the action; raises IllegalAction for a bad id."""
+
+    def is_terminal(self, state: S) -> bool:
+        """True when the game is over."""
+        return self.current_player(state) == TERMINAL
+
+    @abstractmethod
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Each seat's score (VP) now; final at a terminal state."""
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """Seats that won (several on a draw; empty when everybody lost)."""
+        scores = self.returns(state)
+        best = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == best)
+
+    # -- helpers with defaults games may override -----------------------------
+    def sample_chance(self, state: S, rng: random.Random) -> Hashable:
+        """Pick a chance outcome with the session's rng (games may add a fast path)."""
+        return self.chance_outcomes(state).sample(rng)
+
+    def action_label(self, state: S, action_id: Hashable) -> str:
+        """Human text for an action id at this state (for logs)."""
+        if self.current_player(state) == CHANCE:
+            return f"chance: {action_id}"
+        for a in self.legal_actions(state):
+            if a.id == action_id:
+                return a.label
+        return str(action_id)
+
+    def zones(self, state: S) -> Mapping[str, Counter[Hashable]]:
+        """Card id counts per zone, for the conservation check (empty: no cards)."""
+        return {}
+
+    def metrics(self, state: S) -> Mapping[str, float | int | str]:
+        """Extra per-game columns for the simulation frame (terminal state)."""
+        return {}
+
+    def describe(self, state: S) -> str:
+        """One-line text summary of a state (for logs and golden files)."""
+        return repr(state)
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal at this state; the state is unchanged."""

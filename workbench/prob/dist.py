@@ -1,0 +1,354 @@
+"""The exact distribution type: an immutable map outcome -> positive integer weight.
+
+Weights are Python ints inside; every probability that leaves the type is a
+sympy ``Rational``. Floats appear only in :meth:`Dist.sample` (simulation).
+
+>>> d6 = Dist.uniform(range(1, 7))
+>>> (2 @ d6).probability(">=", 10)
+1/6
+>>> (2 @ d6).mean()
+7
+>>> (d6 + 1).pmf()[7]
+1/6
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any
+
+import sympy
+
+_COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "=": operator.eq,
+    "!=": operator.ne,
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+}
+
+
+class Dist:
+    """An exact finite distribution; immutable and hashable.
+
+    Outcomes are kept sorted when they are mutually comparable.
+    Zero weights are dropped; the weights are divided by their gcd.
+
+    >>> Dist({1: 2, 2: 2})
+    Dist({1: 1, 2: 1})
+    >>> Dist({})
+    Traceback (most recent call last):
+    ...
+    ValueError: a distribution needs at least one outcome with positive weight
+    """
+
+    __slots__ = ("_weights", "_total", "_hash")
+
+    def __init__(self, weights: Mapping[Hashable, int]) -> None:
+        items: list[tuple[Hashable, int]] = []
+        for outcome, weight in weights.items():
+            if not isinstance(weight, int) or isinstance(weight, bool):
+                raise TypeError(f"weight of {outcome!r} must be an int, got {weight!r}")
+            if weight < 0:
+                raise ValueError(f"weight of {outcome!r} is negative: {weight}")
+            if weight:
+                items.append((outcome, weight))
+        if not items:
+            raise ValueError("a distribution needs at least one outcome with positive weight")
+        try:
+            items.sort(key=lambda kv: kv[0])  # type: ignore[arg-type,return-value]
+        except TypeError:
+            pass
+        g = 0
+        for _, w in items:
+            g = math.gcd(g, w)
+        if g > 1:
+            items = [(o, w // g) for o, w in items]
+        self._weights: dict[Hashable, int] = dict(items)
+        self._total: int = sum(w for _, w in items)
+        self._hash: int | None = None
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
+        """Each listed outcome once (repeats add weight).
+
+        >>> Dist.uniform([0, 0, 1]).pmf()
+        {0: 2/3, 1: 1/3}
+        """
+        weights: dict[Hashable, int] = {}
+        for o in outcomes:
+            weights[o] = weights.get(o, 0) + 1
+        return cls(weights)
+
+    @classmethod
+    def constant(cls, outcome: Hashable) -> Dist:
+        """A certain outcome.
+
+        >>> Dist.constant(3).probability("==", 3)
+        1
+        """
+        return cls({outcome: 1})
+
+    @classmethod
+    def _trusted(cls, weights: dict[Hashable, int]) -> Dist:
+        """Build from weights known to be positive ints (fast path, still normalised)."""
+        return cls(weights)
+
+    # -- access -------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        """Sum of the integer weights."""
+        return self._total
+
+    def weights(self) -> dict[Hashable, int]:
+        """A copy of the outcome -> integer weight map."""
+        return dict(self._weights)
+
+    def outcomes(self) -> tuple[Hashable, ...]:
+        """The outcomes, sorted where comparable."""
+        return tuple(self._weights)
+
+    def items(self) -> Iterator[tuple[Hashable, int]]:
+        """(outcome, integer weight) pairs."""
+        return iter(self._weights.items())
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._weights)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._weights
+
+    def weight(self, outcome: Hashable) -> int:
+        """Integer weight of one outcome (0 when absent)."""
+        return self._weights.get(outcome, 0)
+
+    # -- probabilities ------------------------------------------------------
+    def p(self, outcome: Hashable) -> sympy.Rational:
+        """Exact P(X = outcome).
+
+        >>> Dist.uniform(range(6)).p(0)
+        1/6
+        """
+        return sympy.Rational(self._weights.get(outcome, 0), self._total)
+
+    def pmf(self) -> dict[Hashable, sympy.Rational]:
+        """Outcome -> exact probability."""
+        t = self._total
+        return {o: sympy.Rational(w, t) for o, w in self._weights.items()}
+
+    def probability(self, op: str, value: Any) -> sympy.Rational:
+        """Exact P(X op value) for op in ==, !=, >=, <=, >, <.
+
+        >>> Dist.uniform(range(1, 7)).probability(">", 4)
+        1/3
+        """
+        cmp = _COMPARISONS.get(op)
+        if cmp is None:
+            raise ValueError(f"unknown comparison {op!r}; use one of {sorted(_COMPARISONS)}")
+        hit = sum(w for o, w in self._weights.items() if cmp(o, value))
+        return sympy.Rational(hit, self._total)
+
+    def where(self, predicate: Callable[[Any], bool]) -> sympy.Rational:
+        """Exact P(predicate(X))."""
+        hit = sum(w for o, w in self._weights.items() if predicate(o))
+        return sympy.Rational(hit, self._total)
+
+    def mean(self) -> sympy.Rational:
+        """Exact expectation (numeric outcomes).
+
+        >>> Dist.uniform([0, 1, 2, 3, 4, 5]).mean()
+        5/2
+        """
+        return sympy.Rational(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator]
+
+    def variance(self) -> sympy.Rational:
+        """Exact variance.
+
+        >>> Dist.uniform(range(1, 7)).variance()
+        35/12
+        """
+        t = self._total
+        s1 = sum(o * w for o, w in self._weights.items())  # type: ignore[operator]
+        s2 = sum(o * o * w for o, w in self._weights.items())  # type: ignore[operator]
+        return sympy.Rational(s2 * t - s1 * s1, t * t)
+
+    def std(self) -> sympy.Expr:
+        """Exact standard deviation (a sympy expression, possibly a surd)."""
+        return sympy.sqrt(self.variance())
+
+    def quantile(self, q: Any) -> Hashable:
+        """Smallest outcome x with P(X <= x) >= q (q exact: int, Rational or 'p/q').
+
+        >>> Dist.uniform(range(1, 7)).quantile(sympy.Rational(1, 2))
+        3
+        """
+        qr = sympy.Rational(q)
+        if not 0 <= qr <= 1:
+            raise ValueError(f"quantile must be in [0, 1], got {q}")
+        acc = 0
+        for o, w in self._weights.items():
+            acc += w
+            if sympy.Rational(acc, self._total) >= qr:
+                return o
+        return next(reversed(self._weights))
+
+    def cdf(self) -> dict[Hashable, sympy.Rational]:
+        """Outcome -> exact P(X <= outcome)."""
+        acc, t, out = 0, self._total, {}
+        for o, w in self._weights.items():
+            acc += w
+            out[o] = sympy.Rational(acc, t)
+        return out
+
+    def sf(self) -> dict[Hashable, sympy.Rational]:
+        """Outcome -> exact P(X >= outcome)."""
+        acc, t, out = self._total, self._total, {}
+        for o, w in self._weights.items():
+            out[o] = sympy.Rational(acc, t)
+            acc -= w
+        return out
+
+    # -- transformations ----------------------------------------------------
+    def map(self, f: Callable[[Any], Hashable]) -> Dist:
+        """Distribution of f(X).
+
+        >>> Dist.uniform(range(1, 7)).map(lambda x: x % 2).pmf()
+        {0: 1/2, 1: 1/2}
+        """
+        out: dict[Hashable, int] = {}
+        for o, w in self._weights.items():
+            k = f(o)
+            out[k] = out.get(k, 0) + w
+        return Dist(out)
+
+    def combine(self, other: Dist, f: Callable[[Any, Any], Hashable]) -> Dist:
+        """Distribution of f(X, Y) for independent X (self) and Y (other)."""
+        out: dict[Hashable, int] = {}
+        for a, wa in self._weights.items():
+            for b, wb in other._weights.items():
+                k = f(a, b)
+                out[k] = out.get(k, 0) + wa * wb
+        return Dist(out)
+
+    def floor(self, lowest: Any) -> Dist:
+        """max(X, lowest).
+
+        >>> (Dist.uniform(range(6)) - 2).floor(0).p(0)
+        1/2
+        """
+        return self.map(lambda x: x if x >= lowest else lowest)
+
+    def clamp(self, lowest: Any, highest: Any) -> Dist:
+        """min(max(X, lowest), highest)."""
+        if lowest > highest:
+            raise ValueError(f"clamp: lowest {lowest} above highest {highest}")
+        return self.map(lambda x: lowest if x < lowest else highest if x > highest else x)
+
+    def repeat_sum(self, n: int) -> Dist:
+        """Sum of n independent copies (square-and-multiply over convolution).
+
+        >>> Dist.uniform(range(1, 7)).repeat_sum(3).p(18)
+        1/216
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError(f"number of dice must be a non-negative int, got {n!r}")
+        result = Dist.constant(0)
+        base = self
+        while n:
+            if n & 1:
+                result = result + base
+            n >>= 1
+            if n:
+                base = base + base
+        return result
+
+    # -- operators ----------------------------------------------------------
+    def __add__(self, other: Any) -> Dist:
+        if isinstance(other, Dist):
+            return _convolve(self, other)
+        return Dist({o + other: w for o, w in self._weights.items()})  # type: ignore[operator]
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Any) -> Dist:
+        if isinstance(other, Dist):
+            return _convolve(self, -other)
+        return Dist({o - other: w for o, w in self._weights.items()})  # type: ignore[operator]
+
+    def __rsub__(self, other: Any) -> Dist:
+        return (-self) + other
+
+    def __neg__(self) -> Dist:
+        return Dist({-o: w for o, w in self._weights.items()})  # type: ignore[operator]
+
+    def __rmatmul__(self, n: int) -> Dist:
+        """``n @ die``: the sum of n dice."""
+        return self.repeat_sum(n)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self._weights == other._weights
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._weights.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Dist({self._weights!r})"
+
+    # -- simulation ---------------------------------------------------------
+    def sample(self, rng: random.Random) -> Hashable:
+        """One outcome drawn with the given rng (simulation only)."""
+        r = rng.randrange(self._total)
+        for o, w in self._weights.items():
+            if r < w:
+                return o
+            r -= w
+        raise AssertionError("unreachable")
+
+
+def _convolve(a: Dist, b: Dist) -> Dist:
+    """Distribution of X + Y for independent X, Y (integer fast path)."""
+    wa, wb = a._weights, b._weights
+    ka, kb = list(wa), list(wb)
+    if all(type(x) is int for x in ka) and all(type(x) is int for x in kb):
+        lo_a, lo_b = ka[0], kb[0]
+        span_a, span_b = ka[-1] - lo_a, kb[-1] - lo_b
+        out = [0] * (span_a + span_b + 1)
+        dense_b = [(o - lo_b, w) for o, w in wb.items()]
+        for oa, w1 in wa.items():
+            base = oa - lo_a
+            for ob, w2 in dense_b:
+                out[base + ob] += w1 * w2
+        lo = lo_a + lo_b
+        return Dist({lo + i: w for i, w in enumerate(out) if w})
+    return a.combine(b, operator.add)
+
+
+def P(dist: Dist, op: str = "==", value: Any = None) -> sympy.Rational:
+    """sympy.stats-style free function: exact P(X op value).
+
+    >>> P(Dist.uniform(range(1, 7)), ">=", 5)
+    1/3
+    """
+    return dist.probability(op, value)
+
+
+def E(dist: Dist) -> sympy.Rational:
+    """Exact expectation.
+
+    >>> E(Dist.uniform(range(1, 7)))
+    7/2
+    """
+    return dist.mean()
