@@ -1,5 +1,5 @@
 """Exact probability: integer weights inside, sympy Rationals outside. No widgets here."""
 
-from workbench.prob.dist import E, P, Dist
+from workbench.prob.dist import Dist, E, P
 
 __all__ = ["Dist", "E", "P"]

@@ -17,10 +17,12 @@ from __future__ import annotations
 import math
 import operator
 import random
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import sympy
+
+from workbench.prob._dense import dense_power, dense_product
 
 _COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -97,8 +99,37 @@ class Dist:
 
     @classmethod
     def _trusted(cls, weights: dict[Hashable, int]) -> Dist:
-        """Build from weights known to be positive ints (fast path, still normalised)."""
-        return cls(weights)
+        """Build from weights known to be positive ints in sorted outcome order
+        (fast path: no validation, no sorting; still divided by the gcd)."""
+        g = math.gcd(*weights.values())
+        if g > 1:
+            weights = {o: w // g for o, w in weights.items()}
+        self = object.__new__(cls)
+        self._weights = weights
+        self._total = sum(weights.values())
+        self._hash = None
+        return self
+
+    @classmethod
+    def _from_dense(cls, lo: int, weights: Sequence[int]) -> Dist:
+        """Build from integer outcomes lo, lo+1, ... with weights >= 0 (some positive).
+
+        >>> Dist._from_dense(-1, [1, 0, 2])
+        Dist({-1: 1, 1: 2})
+        """
+        return cls._trusted({lo + i: w for i, w in enumerate(weights) if w})
+
+    def _dense(self) -> tuple[int, tuple[int, ...]] | None:
+        """(lowest outcome, weights of lowest..highest) when every outcome is an int."""
+        keys = self._weights.keys()
+        if not all(type(o) is int for o in keys):
+            return None
+        lo = next(iter(keys))
+        hi = next(reversed(keys))
+        dense = [0] * (hi - lo + 1)  # type: ignore[operator]
+        for o, w in self._weights.items():
+            dense[o - lo] = w  # type: ignore[operator]
+        return lo, tuple(dense)  # type: ignore[return-value]
 
     # -- access -------------------------------------------------------------
     @property
@@ -168,7 +199,7 @@ class Dist:
         >>> Dist.uniform([0, 1, 2, 3, 4, 5]).mean()
         5/2
         """
-        return sympy.Rational(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator]
+        return sympy.Rational(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator,misc]
 
     def variance(self) -> sympy.Rational:
         """Exact variance.
@@ -177,7 +208,7 @@ class Dist:
         35/12
         """
         t = self._total
-        s1 = sum(o * w for o, w in self._weights.items())  # type: ignore[operator]
+        s1 = sum(o * w for o, w in self._weights.items())  # type: ignore[operator,misc]
         s2 = sum(o * o * w for o, w in self._weights.items())  # type: ignore[operator]
         return sympy.Rational(s2 * t - s1 * s1, t * t)
 
@@ -261,6 +292,10 @@ class Dist:
         """
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise ValueError(f"number of dice must be a non-negative int, got {n!r}")
+        dense = self._dense()
+        if dense is not None:
+            lo, weights = dense
+            return Dist._from_dense(lo * n, dense_power(weights, n))
         result = Dist.constant(0)
         base = self
         while n:
@@ -275,6 +310,8 @@ class Dist:
     def __add__(self, other: Any) -> Dist:
         if isinstance(other, Dist):
             return _convolve(self, other)
+        if type(other) is int:
+            return Dist._trusted({o + other: w for o, w in self._weights.items()})  # type: ignore[operator]
         return Dist({o + other: w for o, w in self._weights.items()})  # type: ignore[operator]
 
     __radd__ = __add__
@@ -320,19 +357,18 @@ class Dist:
 
 def _convolve(a: Dist, b: Dist) -> Dist:
     """Distribution of X + Y for independent X, Y (integer fast path)."""
-    wa, wb = a._weights, b._weights
-    ka, kb = list(wa), list(wb)
-    if all(type(x) is int for x in ka) and all(type(x) is int for x in kb):
-        lo_a, lo_b = ka[0], kb[0]
-        span_a, span_b = ka[-1] - lo_a, kb[-1] - lo_b
-        out = [0] * (span_a + span_b + 1)
-        dense_b = [(o - lo_b, w) for o, w in wb.items()]
-        for oa, w1 in wa.items():
-            base = oa - lo_a
-            for ob, w2 in dense_b:
-                out[base + ob] += w1 * w2
-        lo = lo_a + lo_b
-        return Dist({lo + i: w for i, w in enumerate(out) if w})
+    da, db = a._dense(), b._dense()
+    if da is not None and db is not None:
+        lo_a, wa = da
+        lo_b, wb = db
+        if len(wa) + len(wb) <= 8 * (len(a) + len(b)):
+            return Dist._from_dense(lo_a + lo_b, dense_product(wa, wb))
+        out: dict[int, int] = {}
+        for oa, w1 in a._weights.items():
+            for ob, w2 in b._weights.items():
+                k = oa + ob  # type: ignore[operator]
+                out[k] = out.get(k, 0) + w1 * w2
+        return Dist._trusted(dict(sorted(out.items())))
     return a.combine(b, operator.add)
 
 

@@ -1,0 +1,281 @@
+"""Dice from faces, pools with a modifier, floors and fumbles, opposed rolls.
+
+The ghost game's やさぐれダイス (seed ``000_61bc5aee8bd0dddc.txt``, section 6-1)
+is an ordinary d6 whose 6-face reads 「うっへり」 and counts 0, so its faces are
+``GHOST_FACES = (1, 2, 3, 4, 5, 0)``. With two or more dice all showing that
+face the roll is a シテオク (fumble); one die never fumbles.
+
+Readings chosen where the seed is vague (both kept as parameters):
+
+- ``fumble="zero"``: a fumbled roll is *void*, so the pool's total becomes 0
+  whatever the modifier or floor (the seed: "the ghost's attack is as if it
+  never happened"). ``fumble=None`` ignores the rule, as the seed's appendix
+  table does. ``fumble=<face value>`` makes another face the fumble face.
+- ``floor=0``: totals below 0 count as 0 (the appendix writes 1D-3 as
+  "0 (-0.5)", i.e. both readings); ``floor=None`` keeps negative totals.
+- In an opposed roll each ghost rolls its own dice (and may fumble on its
+  own); a side with support ghosts is the sum of their pools (:func:`side`).
+
+>>> pool(3, GHOST_DIE, 2).mean()
+19/2
+>>> pool(2, GHOST_DIE, fumble="zero").p(0)
+1/36
+>>> opposed(pool(3, GHOST_DIE, 2), pool(3, GHOST_DIE, 1)).win
+4249/7776
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import sympy
+
+from workbench.prob._dense import dense_power
+from workbench.prob.dist import Dist
+
+__all__ = [
+    "D6",
+    "GHOST_DIE",
+    "GHOST_FACES",
+    "TIE_RULES",
+    "Versus",
+    "die",
+    "fumble_face",
+    "opposed",
+    "p_fumble",
+    "pool",
+    "side",
+]
+
+TIE_RULES = ("defender", "attacker", "nobody")
+Ties = Literal["defender", "attacker", "nobody"]
+Fumble = None | str | int
+
+
+def die(faces: int | Iterable[Hashable]) -> Dist:
+    """A fair die: ``die(6)`` is 1..6; ``die([1, 2, 3, 4, 5, 0])`` lists the faces
+    (a repeated face counts twice).
+
+    >>> die(4).pmf()
+    {1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4}
+    >>> die([0, 0, 1]).p(0)
+    2/3
+    >>> die(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a die needs at least one face, got 0
+    """
+    if isinstance(faces, bool):
+        raise ValueError(f"a die needs faces, got {faces!r}")
+    if isinstance(faces, int):
+        if faces < 1:
+            raise ValueError(f"a die needs at least one face, got {faces}")
+        return Dist.uniform(range(1, faces + 1))
+    listed = list(faces)
+    if not listed:
+        raise ValueError("a die needs at least one face, got none")
+    return Dist.uniform(listed)
+
+
+D6 = die(6)
+GHOST_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 0)
+GHOST_DIE = die(GHOST_FACES)
+
+
+def fumble_face(fumble: Fumble) -> int | None:
+    """The face value a fumble rule watches: ``"zero"`` -> 0, an int -> itself.
+
+    >>> fumble_face("zero"), fumble_face(None), fumble_face(1)
+    (0, None, 1)
+    >>> fumble_face("ones")
+    Traceback (most recent call last):
+    ...
+    ValueError: fumble must be None, 'zero' or a face value, got 'ones'
+    """
+    if fumble is None:
+        return None
+    if fumble == "zero":
+        return 0
+    if isinstance(fumble, int) and not isinstance(fumble, bool):
+        return fumble
+    raise ValueError(f"fumble must be None, 'zero' or a face value, got {fumble!r}")
+
+
+def _check_count(n: Any) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"number of dice must be a non-negative int, got {n!r}")
+    return n
+
+
+def p_fumble(n: int, die: Dist = GHOST_DIE, fumble: Fumble = "zero") -> sympy.Rational:
+    """Exact P(all n dice show the fumble face); 0 for n < 2.
+
+    >>> [p_fumble(n) for n in (1, 2, 3)]
+    [0, 1/36, 1/216]
+    """
+    face = fumble_face(fumble)
+    if _check_count(n) < 2 or face is None:
+        return sympy.Integer(0)
+    return die.p(face) ** n
+
+
+def pool(
+    n: int,
+    die: Dist = D6,
+    modifier: int = 0,
+    *,
+    floor: int | None = None,
+    fumble: Fumble = None,
+) -> Dist:
+    """Total of n dice plus ``modifier``; totals below ``floor`` count as ``floor``;
+    with a fumble rule, n >= 2 dice all on the fumble face make the total 0 (void).
+
+    >>> pool(1, GHOST_DIE, -3, floor=0).mean()
+    1/2
+    >>> pool(1, GHOST_DIE, -3).mean()
+    -1/2
+    >>> pool(2, GHOST_DIE, 3, fumble="zero").p(0), pool(2, GHOST_DIE, 3).p(3)
+    (1/36, 1/36)
+    >>> pool(3, D6).probability(">=", 16)
+    5/108
+    """
+    return _pool_weights(_check_count(n), die, modifier, floor, fumble_face(fumble))
+
+
+def _pool_weights(n: int, die: Dist, modifier: Any, floor: Any, face: int | None) -> Dist:
+    dense = die._dense()
+    if dense is None or type(modifier) is not int:
+        return _pool_general(n, die, modifier, floor, face)
+    lo, weights = dense
+    sums = dense_power(weights, n)
+    base = lo * n + modifier
+    void = 0
+    if face is not None and n >= 2 and lo <= face <= lo + len(weights) - 1:
+        void = weights[face - lo] ** n
+    if not void and (floor is None or base >= floor):
+        return Dist._from_dense(base, sums)
+    counts = list(sums)
+    if void:
+        counts[(face - lo) * n] -= void  # type: ignore[operator]
+    out: dict[int, int] = {}
+    if floor is not None and base < floor:
+        cut = min(floor - base, len(counts))
+        below = sum(counts[:cut])
+        if below:
+            out[floor] = below
+        counts = counts[cut:]
+        base += cut
+    for i, w in enumerate(counts):
+        if w:
+            out[base + i] = out.get(base + i, 0) + w
+    if void:
+        out[0] = out.get(0, 0) + void
+    return Dist._trusted(dict(sorted(out.items())))
+
+
+def _pool_general(n: int, die: Dist, modifier: Any, floor: Any, face: Any) -> Dist:
+    """Any numeric faces (Fractions, sympy numbers): plain convolution."""
+    total: dict[Any, int] = {0: 1}
+    for _ in range(n):
+        step: dict[Any, int] = {}
+        for s, ws in total.items():
+            for f, wf in die.items():
+                step[s + f] = step.get(s + f, 0) + ws * wf
+        total = step
+    void = die.weight(face) ** n if face is not None and n >= 2 else 0
+    out: dict[Any, int] = {}
+    if void:
+        total[face * n] -= void
+        out[0] = void
+    for s, w in total.items():
+        if w:
+            v = s + modifier
+            if floor is not None and v < floor:
+                v = floor
+            out[v] = out.get(v, 0) + w
+    return Dist(out)
+
+
+def side(*pools: Dist | int) -> Dist:
+    """One side of a battle: the sum of every ghost's own roll (and fixed bonuses).
+
+    >>> side(pool(1, GHOST_DIE), pool(1, GHOST_DIE), 2) == pool(2, GHOST_DIE, 2)
+    True
+    >>> side(pool(2, GHOST_DIE, fumble="zero"), 1).p(1)
+    1/36
+    """
+    total: Dist = Dist.constant(0)
+    for part in pools:
+        total = total + part
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Versus:
+    """Exact outcome of an opposed roll under a tie rule.
+
+    ``win + tie + lose == 1``; ``tie`` is non-zero only when ties go to
+    ``"nobody"``; ``equal`` is P(both totals equal) whatever the rule.
+    """
+
+    win: sympy.Rational
+    tie: sympy.Rational
+    lose: sympy.Rational
+    equal: sympy.Rational
+    ties: str
+
+    def as_dict(self) -> dict[str, str]:
+        """``{"win": "p/q", "tie": "p/q", "lose": "p/q"}``.
+
+        >>> opposed(die(2), die(2), ties="nobody").as_dict()
+        {'win': '1/4', 'tie': '1/2', 'lose': '1/4'}
+        """
+        return {"win": str(self.win), "tie": str(self.tie), "lose": str(self.lose)}
+
+
+def opposed(attack: Dist, defence: Dist, ties: Ties = "defender") -> Versus:
+    """P(attacker wins / ties / loses) comparing independent totals.
+
+    >>> v = opposed(die(6), die(6))
+    >>> v.win, v.tie, v.lose, v.equal
+    (5/12, 0, 7/12, 1/6)
+    >>> opposed(die(6), die(6), ties="attacker").win
+    7/12
+    """
+    if ties not in TIE_RULES:
+        raise ValueError(f"ties must be one of {', '.join(TIE_RULES)}; got {ties!r}")
+    higher, equal, lower = _compare_weights(attack, defence)
+    total = attack.total * defence.total
+    win, tie, lose = higher, 0, lower
+    if ties == "attacker":
+        win += equal
+    elif ties == "defender":
+        lose += equal
+    else:
+        tie = equal
+    return Versus(
+        win=sympy.Rational(win, total),
+        tie=sympy.Rational(tie, total),
+        lose=sympy.Rational(lose, total),
+        equal=sympy.Rational(equal, total),
+        ties=ties,
+    )
+
+
+def _compare_weights(attack: Dist, defence: Dist) -> tuple[int, int, int]:
+    """Integer weights of attack > defence, ==, < (one merge over sorted outcomes)."""
+    d_items = list(defence.items())
+    below = 0  # weight of defence outcomes strictly below the current attack outcome
+    j = 0
+    higher = equal = 0
+    for o, w in attack.items():
+        while j < len(d_items) and d_items[j][0] < o:  # type: ignore[operator]
+            below += d_items[j][1]
+            j += 1
+        higher += w * below
+        if j < len(d_items) and d_items[j][0] == o:
+            equal += w * d_items[j][1]
+    lower = attack.total * defence.total - higher - equal
+    return higher, equal, lower
