@@ -9,6 +9,7 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 ls /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 command -v fc-list >/dev/null 2>&1 || need+=(fontconfig)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi

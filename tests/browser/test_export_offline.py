@@ -1,0 +1,50 @@
+"""An exported report opens from file:// with every request blocked and shows
+its widgets, charts and typeset math."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from workbench.share.export import export_notebook
+
+pytestmark = pytest.mark.browser
+
+
+def _tiny_notebook(folder: Path) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# Report\n\nThe mean is $\\frac{5n}{2} + k$."),
+        nbformat.v4.new_code_cell(
+            "import ipywidgets as w\nb = w.Button(description='御影さくら')\nb.add_class('wb-probe')\nb"
+        ),
+        nbformat.v4.new_code_cell(
+            "import altair as alt, polars as pl\nalt.renderers.enable('svg')\n"
+            "alt.Chart(pl.DataFrame({'n': [1, 2, 3], 'mean': [2.5, 5.0, 7.5]})).mark_bar()"
+            ".encode(x='n:O', y='mean').properties(title='期待値')"
+        ),
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = folder / "probe.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir: Path) -> None:
+    html_path = export_notebook(_tiny_notebook(tmp_path), tmp_path / "probe.html")
+    text = html_path.read_text(encoding="utf-8")
+    assert "wb-provenance" in text and "workbench 0." in text
+    page = watched_page.page
+    page.goto(html_path.as_uri())
+    page.wait_for_selector(".wb-probe", timeout=20_000)
+    assert page.locator(".wb-probe").inner_text().strip() == "御影さくら"
+    assert page.locator("svg.marks, .vega-embed svg, svg").count() >= 1
+    assert "期待値" in page.content()
+    page.wait_for_selector("mjx-container", timeout=20_000)
+    (build_dir / "e2e").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(build_dir / "e2e" / "export-probe.png"), full_page=True)
+    assert watched_page.errors == []
+    scripts_wanted = [u for u in watched_page.blocked if ".js" in u or "cdn" in u]
+    assert scripts_wanted == [], f"the report tried to load scripts from the network: {scripts_wanted}"

@@ -1,0 +1,1 @@
+"""Sharing: offline HTML reports and standalone board apps (no widgets imported here)."""

@@ -1,0 +1,104 @@
+"""App mode: a game's board as a standalone page served by Voila on 127.0.0.1.
+
+The app is a one-cell notebook written to ``build/app/<game>.ipynb`` that calls
+:func:`board_for`; Voila runs it and shows only the widgets.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from workbench.games import GAMES, load_game_module
+
+_FACTORY_NAMES = ("make_board", "new_board", "board")
+
+
+def board_factory(game: str) -> Any:
+    """The callable in ``workbench.games.<game>.board`` that builds a board widget."""
+    module = load_game_module(game, "board")
+    for name in _FACTORY_NAMES:
+        fn = getattr(module, name, None)
+        if callable(fn) and not inspect.isclass(fn):
+            return fn
+    classes = [
+        obj for name, obj in vars(module).items()
+        if inspect.isclass(obj) and name.endswith("Board") and obj.__module__ == module.__name__
+    ]
+    if classes:
+        return classes[0]
+    raise LookupError(f"workbench.games.{game}.board has no make_board() or *Board class")
+
+
+def board_for(game: str, seed: int = 0) -> Any:
+    """Build the game's board widget (for a notebook or a Voila app).
+
+    Accepts factories with or without a ``seed`` parameter.
+    """
+    factory = board_factory(game)
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        params = {}  # type: ignore[assignment]
+    board = factory(seed=seed) if "seed" in params else factory()
+    return getattr(board, "widget", board)
+
+
+def app_notebook(game: str, folder: Path, seed: int = 0) -> Path:
+    """Write the one-cell notebook Voila serves for ``game``."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    folder.mkdir(parents=True, exist_ok=True)
+    source = (
+        "from workbench.share.app import board_for\n"
+        f"board_for({game!r}, seed={int(seed)})"
+    )
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "board",
+                   "metadata": {}, "outputs": [], "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    path = folder / f"{game}.ipynb"
+    path.write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    return path
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def voila_command(notebook: Path, port: int) -> list[str]:
+    """The Voila command line: loopback only, no port hopping, no browser."""
+    return [
+        sys.executable, "-m", "voila", str(notebook), "--no-browser",
+        f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+    ]
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """Environment with private Jupyter config/runtime/IPython dirs under ``home``."""
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("IPYTHONDIR", "ipython")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / sub)
+    return env
+
+
+def start_voila(notebook: Path, port: int, home: Path) -> subprocess.Popen[bytes]:
+    """Start Voila in its own process group (kill the group to stop it)."""
+    return subprocess.Popen(
+        voila_command(notebook, port), env=isolated_env(home),
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )

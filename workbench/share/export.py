@@ -1,0 +1,184 @@
+"""Offline HTML reports: execute a notebook and write one self-contained HTML file.
+
+The page inlines require.js, the Jupyter widget manager, anywidget and MathJax 3
+from ``workbench/_vendor/js`` (pinned files taken from the npm registry by
+``scripts/vendor-js.sh``), so charts, typeset math and the widgets' last state
+show from ``file://`` with the network blocked. Buttons do nothing there: there
+is no kernel.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import html
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import workbench
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_DIR = PACKAGE_DIR.parents[1]
+VENDOR_DIR = PACKAGE_DIR.parent / "_vendor" / "js"
+TEMPLATES_DIR = PACKAGE_DIR / "templates"
+VENDOR_FILES = ("require.js", "embed-amd.js", "anywidget.js", "tex-svg-full.js")
+_SEED_RE = re.compile(r"\bseed\s*=\s*(\d+)")
+
+
+class ExportError(RuntimeError):
+    """A report could not be written (missing notebook, vendor files, failing cell)."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """What a report was made from: version, data sheet hashes, seeds, date."""
+
+    version: str
+    notebook: str
+    sheets: tuple[tuple[str, str], ...]
+    seeds: tuple[int, ...]
+    date: str
+
+    def to_html(self) -> str:
+        """One compact block of provenance text for the top of a report."""
+        sheets = ", ".join(f"{html.escape(n)} <code>{h[:12]}</code>" for n, h in self.sheets)
+        seeds = ", ".join(str(s) for s in self.seeds) or "none"
+        return (
+            f"<b>workbench {html.escape(self.version)}</b> · notebook "
+            f"<code>{html.escape(self.notebook)}</code> · made {html.escape(self.date)} · "
+            f"seeds: {seeds}<br>data sheets (sha256): {sheets or 'none'}"
+        )
+
+
+def load_vendor() -> dict[str, str]:
+    """The inlined scripts; a clear error when ``make vendor`` has not run."""
+    missing = [f for f in VENDOR_FILES if not (VENDOR_DIR / f).is_file()]
+    if missing:
+        raise ExportError(
+            f"vendored JavaScript missing in {VENDOR_DIR}: {', '.join(missing)}; "
+            "run `make vendor` (scripts/vendor-js.sh)"
+        )
+    return {f: (VENDOR_DIR / f).read_text(encoding="utf-8") for f in VENDOR_FILES}
+
+
+def sheet_hashes(data_dir: Path | None = None) -> tuple[tuple[str, str], ...]:
+    """sha256 of every card sheet under data/, by relative path.
+
+    >>> all(len(h) == 64 for _, h in sheet_hashes())
+    True
+    """
+    root = data_dir or REPO_DIR / "data"
+    if not root.is_dir():
+        return ()
+    out = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix.lower() in {".csv", ".xlsx", ".parquet"} and path.is_file():
+            out.append((str(path.relative_to(root)), hashlib.sha256(path.read_bytes()).hexdigest()))
+    return tuple(out)
+
+
+def provenance_for(nb: object, notebook_path: Path) -> Provenance:
+    """Provenance of one executed notebook (seeds found as ``seed=N`` in its code)."""
+    seeds: set[int] = set()
+    for cell in getattr(nb, "cells", []):
+        if cell.get("cell_type") == "code":
+            seeds.update(int(s) for s in _SEED_RE.findall(cell.get("source", "")))
+    return Provenance(
+        version=workbench.__version__,
+        notebook=notebook_path.name,
+        sheets=sheet_hashes(),
+        seeds=tuple(sorted(seeds)),
+        date=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    )
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def export_notebook(
+    notebook: str | Path, out: str | Path, *, execute: bool = True, timeout: int = 900
+) -> Path:
+    """Execute ``notebook`` (in its own folder) and write a self-contained HTML file.
+
+    Raises :class:`ExportError` naming the notebook and the failing cell.
+    """
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+    from nbconvert import HTMLExporter
+
+    src = Path(notebook)
+    if not src.is_file():
+        raise ExportError(f"no notebook at {src}")
+    vendor = load_vendor()
+    nb = nbformat.read(src, as_version=4)
+    if execute:
+        client = NotebookClient(
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(src.parent.resolve())}},
+            store_widget_state=True,
+        )
+        try:
+            client.execute()
+        except CellExecutionError as exc:
+            first = str(exc).strip().splitlines()[-1] if str(exc).strip() else "cell failed"
+            raise ExportError(f"{src}: a cell failed while executing: {first}") from exc
+    prov = provenance_for(nb, src)
+    nb.metadata["workbench_provenance"] = {
+        "version": prov.version,
+        "sheets": dict(prov.sheets),
+        "seeds": list(prov.seeds),
+        "date": prov.date,
+    }
+    exporter = HTMLExporter(template_name="wb_offline", extra_template_basedirs=[str(TEMPLATES_DIR)])
+    body, _ = exporter.from_notebook_node(
+        nb,
+        resources={"wb_vendor": vendor, "wb_provenance_html": prov.to_html()},
+    )
+    if "cdn.jsdelivr.net/npm/@jupyter-widgets" in body or "cdnjs.cloudflare.com" in body:
+        raise ExportError(f"{src}: the report still references a CDN; template not applied")
+    target = Path(out)
+    _write_atomically(target, body)
+    return target
+
+
+def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool = True) -> Path:
+    """Export every notebook in a folder and write an ``index.html`` linking them."""
+    src_dir, dst_dir = Path(notebooks_dir), Path(out_dir)
+    books = sorted(p for p in src_dir.glob("*.ipynb") if not p.name.startswith("."))
+    if not books:
+        raise ExportError(f"no notebooks in {src_dir}")
+    rows = []
+    for book in books:
+        target = export_notebook(book, dst_dir / f"{book.stem}.html", execute=execute)
+        size = target.stat().st_size / 1e6
+        rows.append(
+            f'<li><a href="{html.escape(target.name)}">{html.escape(book.stem)}</a> '
+            f"<small>({size:.1f} MB)</small></li>"
+        )
+    prov = Provenance(
+        workbench.__version__, str(src_dir), sheet_hashes(), (),
+        _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    )
+    index = (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Workbench reports</title>"
+        "</head><body style='font-family: sans-serif; max-width: 50em; margin: 2em auto'>"
+        f"<h1>Workbench reports</h1><p>{prov.to_html()}</p><ul>{''.join(rows)}</ul></body></html>"
+    )
+    index_path = dst_dir / "index.html"
+    _write_atomically(index_path, index)
+    return index_path
