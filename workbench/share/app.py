@@ -6,12 +6,15 @@ The app is a one-cell notebook written to ``build/app/<game>.ipynb`` that calls
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +105,23 @@ def start_voila(notebook: Path, port: int, home: Path) -> subprocess.Popen[bytes
         voila_command(notebook, port), env=isolated_env(home),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
     )
+
+
+@contextlib.contextmanager
+def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90) -> Iterator[str]:
+    """Serve ``game``'s board with Voila for the duration of the block; yields the URL."""
+    from workbench.share.browser import wait_for_http
+
+    nb = app_notebook(game, folder / "app", seed=seed)
+    port = free_port()
+    proc = start_voila(nb, port, folder / "jupyter")
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=timeout, proc=proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
