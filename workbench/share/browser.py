@@ -70,7 +70,7 @@ def chromium_context(executable: str, **options: Any) -> Iterator[Any]:
                 route.abort()
 
         context.route("**/*", _route)
-        context.wb_blocked = blocked
+        context.wb_blocked = blocked  # type: ignore[attr-defined]
         try:
             yield context
         finally:
