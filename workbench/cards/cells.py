@@ -1,0 +1,130 @@
+"""Reading one cell of a sheet: normalisation and the per-kind converters.
+
+Every converter takes the cell text (already stripped, never empty) and
+returns the typed value or raises :class:`CellError` with a message a
+designer understands. Full-width digits, signs and letters are folded with
+NFKC, and the minus look-alikes (``−``, ``–``, ``‐``) read as ``-``.
+
+>>> to_int("３")
+3
+>>> to_int("−2")
+-2
+>>> to_bool("○"), to_bool("no")
+(True, False)
+>>> to_list("a; b ;c")
+('a', 'b', 'c')
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2010": "-", "\u2011": "-"})
+_INT = re.compile(r"[+-]?\d+(?:\.0+)?")
+_TRUE = frozenset({"true", "t", "yes", "y", "1", "○", "◯", "✓", "✔", "はい", "有", "あり"})
+_FALSE = frozenset({"false", "f", "no", "n", "0", "×", "✗", "いいえ", "無", "なし"})
+LIST_SEPARATORS = ";,|、"
+_LIST_SPLIT = re.compile(r"[;,|、]")
+
+
+class CellError(ValueError):
+    """A cell that does not fit its column; ``.position`` is 1-based or None, ``.rule``
+    overrides the problem's rule id (default: the column kind)."""
+
+    def __init__(self, message: str, position: int | None = None, rule: str | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.position = position
+        self.rule = rule
+
+
+def fold(text: str) -> str:
+    """NFKC-fold a cell and read minus look-alikes as ``-`` (for numbers and dice).
+
+    >>> fold("３Ｄ＋２"), fold("１Ｄ−１")
+    ('3D+2', '1D-1')
+    """
+    return unicodedata.normalize("NFKC", text).translate(_MINUS).strip()
+
+
+def to_str(text: str) -> str:
+    """Text as written (NFC-normalised so equal-looking names compare equal).
+
+    >>> to_str("御影さくら")
+    '御影さくら'
+    """
+    return unicodedata.normalize("NFC", text)
+
+
+def to_int(text: str) -> int:
+    """A whole number; ``3.0`` (as spreadsheets export it) reads as 3.
+
+    >>> to_int("+4"), to_int("3.0")
+    (4, 3)
+    >>> to_int("2.5")
+    Traceback (most recent call last):
+    ...
+    workbench.cards.cells.CellError: '2.5' is not a whole number
+    """
+    folded = fold(text).replace(" ", "")
+    if not _INT.fullmatch(folded):
+        raise CellError(f"{text!r} is not a whole number")
+    return int(folded.split(".")[0])
+
+
+def to_bool(text: str) -> bool:
+    """yes/no in the usual spellings (true/false, y/n, 1/0, ○/×, はい/いいえ).
+
+    >>> to_bool("TRUE")
+    True
+    >>> to_bool("maybe")
+    Traceback (most recent call last):
+    ...
+    workbench.cards.cells.CellError: 'maybe' is not yes/no (write true or false)
+    """
+    key = fold(text).lower()
+    if key in _TRUE:
+        return True
+    if key in _FALSE:
+        return False
+    raise CellError(f"{text!r} is not yes/no (write true or false)")
+
+
+def to_list(text: str) -> tuple[str, ...]:
+    """Items separated by ``;``, ``,``, ``|`` or ``、``; an empty item is an error.
+
+    >>> to_list("red")
+    ('red',)
+    >>> to_list("red;;blue")
+    Traceback (most recent call last):
+    ...
+    workbench.cards.cells.CellError: empty item at character 5 (two separators in a row?)
+    """
+    items: list[str] = []
+    start = 0
+    for piece in _LIST_SPLIT.split(text):
+        item = to_str(piece.strip())
+        if not item:
+            raise CellError(
+                f"empty item at character {start + 1} (two separators in a row?)", start + 1
+            )
+        items.append(item)
+        start += len(piece) + 1
+    return tuple(items)
+
+
+def to_dice(text: str, faces: tuple[int, ...] | None = None) -> Any:
+    """Dice text through ``workbench.prob.notation.parse_dice`` (full-width allowed).
+
+    >>> str(to_dice("３Ｄ＋２"))
+    '3D+2'
+    """
+    from workbench.cards._dice import parse_dice_text
+
+    try:
+        return parse_dice_text(text, faces)
+    except ValueError as exc:
+        position = getattr(exc, "position", None)
+        raise CellError(f"{text!r} is not dice notation: {exc}", position) from exc

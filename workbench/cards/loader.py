@@ -1,0 +1,308 @@
+"""Loading a card sheet (CSV, Excel .xlsx, Parquet) against a :class:`Schema`.
+
+``load_sheet(path, schema)`` returns a :class:`Sheet`: the typed polars frame
+(every card row is kept; a bad cell becomes null and is reported), the
+problems frame (file, row, column, rule, message; rows as a spreadsheet app
+numbers them: header = row 1), and the parsed values (dice specs, effects).
+A file that cannot be used at all — missing, empty, not UTF-8, no header,
+required columns missing, repeated header names, unreadable Excel/Parquet —
+raises one :class:`SheetError` with the same details. Fully blank rows are
+skipped (they hold no card); cells holding only spaces count as empty.
+
+>>> import tempfile, pathlib
+>>> from workbench.cards import Column, Schema
+>>> schema = Schema("demo", (Column("name", unique=True), Column("cost", "int", min=0)))
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "cards.csv"
+>>> _ = path.write_text("name,cost\\nslash,２\\nslash,x\\n", encoding="utf-8")
+>>> sheet = load_sheet(path, schema)
+>>> sheet.frame["cost"].to_list()
+[2, None]
+>>> for p in sheet.problems.iter_rows(): print(p)
+('cards.csv', 3, 'name', 'unique', "duplicate 'slash' (first at row 2)")
+('cards.csv', 3, 'cost', 'int', "'x' is not a whole number")
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from workbench.cards.cells import CellError
+from workbench.cards.problems import Problem, SheetError, problems_frame
+from workbench.cards.schema import Schema
+
+Rows = list[tuple[int, list[str | None]]]
+csv.field_size_limit(max(csv.field_size_limit(), 64 * 1024 * 1024))
+
+
+@dataclass(frozen=True, eq=False)
+class Sheet:
+    """A loaded sheet: ``.frame`` (typed), ``.problems``, ``.rows`` (spreadsheet row per
+    frame row) and ``.parsed`` (column -> parsed value per frame row, for dice,
+    effects and list columns)."""
+
+    file: str
+    schema: Schema
+    frame: pl.DataFrame
+    problems: pl.DataFrame
+    rows: tuple[int, ...]
+    parsed: Mapping[str, tuple[Any, ...]]
+
+    @property
+    def ok(self) -> bool:
+        """True when the sheet has no problems."""
+        return self.problems.height == 0
+
+    def require_clean(self) -> Sheet:
+        """This sheet, or :class:`SheetError` listing every problem."""
+        if not self.ok:
+            raise SheetError(self.problems)
+        return self
+
+    def records(self) -> list[dict[str, Any]]:
+        """One dict per card: frame values, with dice/effects/list columns parsed
+        (``DiceSpec``, tuple of ``Effect``, tuple of str), plus ``_row``."""
+        out = []
+        for i, rec in enumerate(self.frame.iter_rows(named=True)):
+            for name, values in self.parsed.items():
+                rec[name] = values[i]
+            rec["_row"] = self.rows[i]
+            out.append(rec)
+        return out
+
+
+def _error(file: str, rule: str, message: str, row: int | None = None,
+           column: str | None = None) -> SheetError:
+    return SheetError([Problem(file, row, column, rule, message)])
+
+
+def _decode(data: bytes, file: str) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _error(file, "encoding", "the file is UTF-16 (Excel 'Unicode text'); "
+                     "save it as 'CSV UTF-8'")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        hint = ""
+        try:
+            data.decode("cp932")
+            hint = "; it looks like Shift_JIS (cp932): save it as 'CSV UTF-8'"
+        except UnicodeDecodeError:
+            pass
+        raise _error(file, "encoding", f"not UTF-8: byte 0x{data[exc.start]:02x} at byte "
+                     f"offset {exc.start} cannot be read{hint}") from None
+
+
+def _read_csv(path: Path, file: str, delimiter: str) -> tuple[list[str | None], Rows]:
+    text = _decode(path.read_bytes(), file)
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error as exc:
+        raise _error(file, "csv", f"cannot be read as CSV: {exc}") from None
+    cells = [(n, [c if c.strip() else None for c in rec]) for n, rec in enumerate(records, 1)]
+    return _split_header(cells, file)
+
+
+def _split_header(cells: Rows, file: str) -> tuple[list[str | None], Rows]:
+    cells = [(n, rec) for n, rec in cells if any(c is not None for c in rec)]
+    if not cells:
+        raise _error(file, "empty", "the file is empty (no header, no cards)")
+    header_row, header = cells[0]
+    if header_row != 1:
+        raise _error(file, "no-header", f"row 1 is blank: the header must be the first row "
+                     f"(found it at row {header_row})")
+    return header, cells[1:]
+
+
+def _read_frame_cells(frame: pl.DataFrame, has_header: bool) -> Rows:
+    out: Rows = []
+    columns = []
+    for name, dtype in frame.schema.items():
+        col = frame[name]
+        if isinstance(dtype, pl.List):
+            col = col.list.eval(pl.element().cast(pl.String)).list.join("; ")
+        columns.append(col.cast(pl.String).to_list())
+    start = 1 if has_header else 2
+    for i in range(frame.height):
+        out.append((start + i, [c[i] if c[i] is None or c[i].strip() else None for c in columns]))
+    return out
+
+
+def _read_xlsx(path: Path, file: str, sheet: str | int | None) -> tuple[list[str | None], Rows]:
+    kwargs: dict[str, Any] = {"sheet_name": sheet} if isinstance(sheet, str) else \
+        {"sheet_id": (sheet or 0) + 1}
+    try:
+        frame = pl.read_excel(path, engine="calamine", has_header=False,
+                              infer_schema_length=0, **kwargs)
+    except Exception as exc:  # the Excel reader raises many kinds of errors
+        raise _error(file, "excel", f"cannot be read as an Excel workbook: "
+                     f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    return _split_header(_read_frame_cells(frame, has_header=True), file)
+
+
+def _read_parquet(path: Path, file: str) -> tuple[list[str | None], Rows]:
+    try:
+        frame = pl.read_parquet(path)
+    except Exception as exc:  # polars raises ComputeError, OSError, ...
+        raise _error(file, "parquet", f"cannot be read as Parquet: {exc}") from None
+    return list(frame.columns), _read_frame_cells(frame, has_header=False)
+
+
+def read_cells(path: str | Path, *, sheet: str | int | None = None
+               ) -> tuple[str, list[str | None], Rows]:
+    """(display file name, header cells, [(spreadsheet row, cells)]) for any supported file."""
+    path = Path(path)
+    file = path.name
+    if not path.is_file():
+        raise _error(str(path), "missing", "no such file" if not path.exists() else
+                     "not a file")
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm", ".xls", ".ods"):
+        header, rows = _read_xlsx(path, file, sheet)
+    elif suffix == ".parquet":
+        header, rows = _read_parquet(path, file)
+    elif suffix in (".csv", ".tsv", ".txt"):
+        header, rows = _read_csv(path, file, "\t" if suffix == ".tsv" else ",")
+    else:
+        raise _error(file, "format", f"unknown file type {suffix!r}; "
+                     "use .csv, .tsv, .xlsx or .parquet")
+    return file, header, rows
+
+
+def _letter(index: int) -> str:
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def _match_header(header: list[str | None], schema: Schema, file: str, rows: Rows
+                  ) -> tuple[dict[str, int], dict[str, int], list[Problem]]:
+    """schema column -> cell index, extra column -> index, problems about the header."""
+    names = [unicodedata.normalize("NFKC", h).strip() if h else "" for h in header]
+    seen: dict[str, int] = {}
+    for i, n in enumerate(names):
+        if n and n in seen:
+            raise _error(file, "header", f"column {n!r} appears twice in the header "
+                         f"(columns {_letter(seen[n])} and {_letter(i)})", 1, n)
+        seen[n] = i
+    lower = {n.casefold(): i for n, i in seen.items() if n}
+    found: dict[str, int] = {}
+    for c in schema.columns:
+        if c.name in seen:
+            found[c.name] = seen[c.name]
+        elif c.name.casefold() in lower:
+            found[c.name] = lower[c.name.casefold()]
+    extras = {n: i for n, i in seen.items() if n and i not in found.values()}
+    expected = ", ".join(schema.names)
+    if schema.columns and not found:
+        raise _error(file, "no-header", f"row 1 names none of the expected columns "
+                     f"({expected}); the first row must be the header", 1)
+    missing = [n for n in schema.required_names if n not in found]
+    if missing:
+        hints = []
+        for n in missing:
+            close = difflib.get_close_matches(n, list(extras), n=1, cutoff=0.7)
+            hints.append(f"{n!r}" + (f" (is {close[0]!r} it?)" if close else ""))
+        raise _error(file, "missing-column", f"required column(s) missing: {', '.join(hints)}; "
+                     f"expected columns: {expected}", 1)
+    problems: list[Problem] = []
+    absent = [c.name for c in schema.columns if c.name not in found]
+    for n in extras:
+        close = difflib.get_close_matches(n, absent, n=1, cutoff=0.7)
+        if close:
+            problems.append(Problem(file, 1, n, "unknown-column",
+                                    f"column {n!r} is not in the schema; did you mean {close[0]!r}?"))
+    for i, n in enumerate(names):
+        if not n and any(i < len(cells) and cells[i] is not None for _, cells in rows):
+            problems.append(Problem(file, 1, _letter(i), "no-column-name",
+                                    f"column {_letter(i)} holds data but has no header"))
+    return found, extras, problems
+
+
+def _fold_key(value: Any) -> Any:
+    if isinstance(value, str):
+        return unicodedata.normalize("NFKC", value).casefold().strip()
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = None) -> Sheet:
+    """Load and validate a sheet file (``sheet`` picks an Excel worksheet, default the first).
+
+    Raises :class:`SheetError` only for files that cannot be used; everything
+    else is in ``Sheet.problems``.
+    """
+    file, header, rows = read_cells(path, sheet=sheet)
+    found, extras, problems = _match_header(header, schema, file, rows)
+    width = len(header)
+    for n, cells in rows:
+        spill = [i for i in range(width, len(cells)) if cells[i] is not None]
+        if spill:
+            problems.append(Problem(file, n, _letter(spill[0]), "extra-cells",
+                                    f"{len(spill)} cell(s) right of the last header column"))
+    data: dict[str, list[Any]] = {}
+    parsed: dict[str, tuple[Any, ...]] = {}
+    for column in schema.columns:
+        index = found.get(column.name)
+        values: list[Any] = []
+        objects: list[Any] = []
+        firsts: dict[Any, int] = {}
+        for n, cells in rows:
+            text = cells[index] if index is not None and index < len(cells) else None
+            value = obj = None
+            if text is None:
+                if column.required:
+                    problems.append(Problem(file, n, column.name, "required",
+                                            "empty, but every card needs it"))
+            elif len(text) > schema.max_cell_chars:
+                problems.append(Problem(file, n, column.name, "huge-cell",
+                                        f"{len(text):,} characters (limit "
+                                        f"{schema.max_cell_chars:,}); cell not read"))
+            else:
+                try:
+                    value, obj = column.convert(text.strip())
+                except CellError as exc:
+                    problems.append(Problem(file, n, column.name, exc.rule or column.kind,
+                                            str(exc)))
+            if column.unique and value is not None:
+                key = _fold_key(value)
+                if key in firsts:
+                    problems.append(Problem(file, n, column.name, "unique",
+                                            f"duplicate {value!r} (first at row {firsts[key]})"))
+                else:
+                    firsts[key] = n
+            values.append(value)
+            objects.append(obj)
+        data[column.name] = values
+        if column.kind in ("dice", "effects", "list"):
+            parsed[column.name] = tuple(objects)
+    columns = {c.name: pl.Series(c.name, data[c.name], dtype=c.dtype) for c in schema.columns}
+    for name, index in extras.items():
+        texts = [cells[index] if index < len(cells) else None for _, cells in rows]
+        for (n, _), text in zip(rows, texts):
+            if text is not None and len(text) > schema.max_cell_chars:
+                problems.append(Problem(file, n, name, "huge-cell",
+                                        f"{len(text):,} characters (limit "
+                                        f"{schema.max_cell_chars:,})"))
+        columns[name] = pl.Series(name, texts, dtype=pl.String)
+    frame = pl.DataFrame(list(columns.values())) if columns else pl.DataFrame()
+    numbers = tuple(n for n, _ in rows)
+    for check in schema.checks:
+        for index_, col, rule, message in check(frame):
+            problems.append(Problem(file, None if index_ is None else numbers[index_],
+                                    col, rule, message))
+    order = {c.name: i for i, c in enumerate(schema.columns)}
+    problems.sort(key=lambda p: (p.row or 0, order.get(p.column or "", len(order))))
+    return Sheet(file, schema, frame, problems_frame(problems), numbers, parsed)
