@@ -97,6 +97,7 @@ def p_draw(deck: int, copies: int, seen: int, *, at_least: int | None = None,
     >>> p_draw(8, 2, 3, at_most=0)
     5/14
     """
+    _check_deck(deck, copies, seen)
     low, high = _bounds(at_least, exactly, at_most)
     return p_groups(deck, [Need(copies, low, high)], seen)
 
@@ -148,7 +149,7 @@ def group_ways(deck: int, needs: Sequence[Need], seen: int) -> int:
     total = sum(n.copies for n in needs)
     _check_deck(deck, min(total, deck), seen)
     if total > deck:
-        raise ValueError(f"the groups hold {total} cards, more than the deck ({deck})")
+        raise ValueError(f"needs: the groups hold {total} cards, more than the deck ({deck})")
     poly = [1]
     for need in needs:
         factor = [math.comb(need.copies, k) if need.allows(k) else 0
@@ -235,8 +236,8 @@ def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule = MUGEN_
         raise ValueError(f"mulligan hand of {new_hand} plus {later} draws exceeds the deck ({deck})")
     total = Fraction(0)
     opening = hypergeometric(deck, copies, hand)
-    for h, w in opening.items():
-        p_h = Fraction(w, opening.total)
+    for h in range(min(copies, hand) + 1):
+        p_h = Fraction(opening.weight(h), opening.total)
         if h >= mulligan.below:  # keep: need at_least - h more among the later draws
             total += p_h * _frac(p_draw(deck - hand, copies - h, later, at_least=max(at_least - h, 0)))
         else:
