@@ -1,5 +1,38 @@
-"""Game engine: protocol, sessions with undo, replays, players, simulation, conformance."""
+"""Game engine: protocol, sessions with undo, replays, players, simulation, conformance.
 
+>>> from workbench.engine import Session, random_player
+>>> from workbench.engine.toy import TakeAway
+>>> s = Session(TakeAway(), seed=2)
+>>> s.play_to_end(random_player); s.is_over
+True
+"""
+
+from workbench.engine.conformance import ConformanceReport, check_conformance
+from workbench.engine.players import function_player, greedy_player, margin_score, random_player
+from workbench.engine.playout import GameTooLong, Player, PlayoutResult, playout
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.replay import Replay, ReplayError
+from workbench.engine.seeds import derive_seed
+from workbench.engine.session import Session
 
-__all__ = ["CHANCE", "TERMINAL", "Action", "Game", "IllegalAction"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "ConformanceReport",
+    "Game",
+    "GameTooLong",
+    "IllegalAction",
+    "Player",
+    "PlayoutResult",
+    "Replay",
+    "ReplayError",
+    "Session",
+    "check_conformance",
+    "derive_seed",
+    "function_player",
+    "greedy_player",
+    "margin_score",
+    "playout",
+    "random_player",
+]

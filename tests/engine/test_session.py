@@ -1,0 +1,123 @@
+"""Session: apply, chance recording, undo/redo/jump/reset, observers, determinism."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.engine import IllegalAction, Session, playout, random_player
+from workbench.engine.protocol import CHANCE
+from workbench.engine.toy import DiceRace, TakeAway, TakeAwayState
+
+
+def test_apply_and_log() -> None:
+    s = Session(TakeAway(), seed=0)
+    s.apply(2)
+    s.apply(1)
+    assert s.state == TakeAwayState(4, 0)
+    assert s.actions == (2, 1)
+    assert s.log == ["1. P1: take 2", "2. P2: take 1"]
+    assert s.history == (TakeAwayState(7, 0), TakeAwayState(5, 1), TakeAwayState(4, 0))
+
+
+def test_illegal_action_changes_nothing() -> None:
+    s = Session(TakeAway(), seed=0)
+    s.apply(3)
+    before = (s.state, s.actions, s.log, s.step, s.rng.getstate())
+    with pytest.raises(IllegalAction, match=r"4 is not legal for P2 at step 1; legal: 1, 2, 3"):
+        s.apply(4)
+    assert (s.state, s.actions, s.log, s.step, s.rng.getstate()) == before
+
+
+def test_chance_is_resolved_and_recorded() -> None:
+    s = Session(DiceRace(), seed=1)
+    # the opening deal: four draws, recorded as chance actions
+    assert s.chance_flags == (True, True, True, True)
+    assert s.log[0] == "1. P1 drew card 1"
+    s.apply("roll")
+    assert s.chance_flags[-2:] == (False, True)
+    assert s.game.current_player(s.state) != CHANCE
+    assert s.log[-2:] == ["5. P1: roll the die", "6. rolled 1"]
+
+
+def test_undo_skips_chance_and_redo_reapplies_it() -> None:
+    s = Session(DiceRace(), seed=1)
+    start = s.state
+    s.apply("roll")
+    after = s.state
+    assert s.can_undo and not s.can_redo
+    s.undo()
+    assert s.state == start and s.step == 4
+    assert not s.can_undo  # only the deal lies behind
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        s.undo()
+    s.redo()
+    assert s.state == after and s.step == 6 and not s.can_redo
+
+
+def test_undo_then_same_action_gives_same_dice() -> None:
+    s = Session(DiceRace(), seed=7)
+    s.apply("roll")
+    first = s.actions
+    s.undo()
+    s.apply("roll")
+    assert s.actions == first
+
+
+def test_session_matches_playout_with_random_bots() -> None:
+    for seed in range(5):
+        s = Session(DiceRace(), seed=seed)
+        s.play_to_end(random_player)
+        r = playout(DiceRace(), random_player, seed)
+        assert s.actions == r.actions and s.state == r.final
+
+
+def test_new_action_truncates_redo_tail() -> None:
+    s = Session(TakeAway(), seed=0)
+    s.apply(1)
+    s.apply(1)
+    s.undo()
+    s.apply(3)
+    assert s.actions == (1, 3) and not s.can_redo and s.total_steps == 2
+
+
+def test_jump_and_reset() -> None:
+    s = Session(TakeAway(), seed=0)
+    for k in (1, 2, 1):
+        s.apply(k)
+    s.jump(1)
+    assert s.state == TakeAwayState(6, 1) and s.can_redo
+    s.jump(3)
+    assert s.state == TakeAwayState(3, 1)
+    with pytest.raises(IndexError, match=r"step 9 outside 0..3"):
+        s.jump(9)
+    s.reset(seed=5)
+    assert s.seed == 5 and s.step == 0 and s.total_steps == 0
+
+
+def test_manual_chance_when_auto_chance_is_off() -> None:
+    s = Session(DiceRace(), seed=0, auto_chance=False)
+    assert s.to_move == CHANCE
+    assert [a.id for a in s.legal_actions()] == [("draw", 1), ("draw", 2), ("draw", 3)]
+    s.apply(("draw", 3))
+    assert s.state.hands[0] == (3,)
+    s.roll()
+    assert len(s.state.hands[0]) == 2
+
+
+def test_on_change_observers_and_unsubscribe() -> None:
+    s = Session(TakeAway(), seed=0)
+    seen: list[int] = []
+    stop = s.on_change(lambda sess: seen.append(sess.step))
+    s.apply(1)
+    s.undo()
+    stop()
+    s.apply(2)
+    assert seen == [1, 0]
+
+
+def test_game_over_refuses_moves() -> None:
+    s = Session(TakeAway(), seed=0)
+    s.play_to_end(random_player)
+    assert s.is_over
+    with pytest.raises(IllegalAction, match="the game is over"):
+        s.apply(1)

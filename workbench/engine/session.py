@@ -1,0 +1,284 @@
+"""A play session: the state stack with undo, redo, reset, jump and one seeded rng.
+
+Steps count every action, chance included: ``history[k]`` is the state after
+``actions[:k]``. After each player action the chance nodes that follow are
+resolved with the session's one ``random.Random(seed)`` (``auto_chance``) and
+recorded as actions like any other.
+
+**Chance after undo.** The rng state is kept with every step of the history
+and restored on undo, redo and jump. So the chance results of a session
+depend only on (seed, the player decisions so far): undo + the same action
+gives the same dice, and a session played by random bots gives exactly the
+game :func:`~workbench.engine.playout.playout` gives for the same seed. To
+see other dice, start a new game with another seed, or set chance by hand
+(``auto_chance=False``: a chance node lists its outcomes as actions).
+A replay records chance outcomes explicitly, so replaying never depends on
+the rng.
+
+>>> from workbench.engine.toy import TakeAway
+>>> s = Session(TakeAway(), seed=0)
+>>> s.apply(2); s.apply(3)
+>>> s.log
+['1. P1: take 2', '2. P2: take 3']
+>>> s.undo(); s.state
+TakeAwayState(stones=5, to_move=1)
+>>> s.redo(); s.step
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from workbench.engine.playout import GameTooLong, Player
+from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+
+if TYPE_CHECKING:
+    from workbench.engine.replay import Replay
+
+Listener = Callable[["Session"], None]
+
+
+class Session:
+    """One game being played, with its whole history (see the module docstring)."""
+
+    def __init__(self, game: Game[Any], seed: int = 0, auto_chance: bool = True) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.game = game
+        self.auto_chance = auto_chance
+        self._listeners: list[Listener] = []
+        self._start(seed)
+
+    # -- state ----------------------------------------------------------------
+    def _start(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._states: list[Any] = [self.game.initial_state()]
+        self._rngs: list[tuple[Any, ...]] = [self._rng.getstate()]
+        self._actions: list[Hashable] = []
+        self._chance: list[bool] = []
+        self._lines: list[str] = []
+        self._pos = 0
+        if self.auto_chance:
+            self._resolve_chance()
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self._states[self._pos]
+
+    @property
+    def step(self) -> int:
+        """Actions applied so far (chance included)."""
+        return self._pos
+
+    @property
+    def total_steps(self) -> int:
+        """Steps recorded, including those undone but still redoable."""
+        return len(self._actions)
+
+    @property
+    def rng(self) -> random.Random:
+        """The session's one rng (bots and chance draw from it)."""
+        return self._rng
+
+    @property
+    def to_move(self) -> int:
+        """Seat to move, CHANCE or TERMINAL."""
+        return self.game.current_player(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """True at a terminal state."""
+        return self.to_move == TERMINAL
+
+    @property
+    def actions(self) -> tuple[Hashable, ...]:
+        """Every action id applied so far, chance outcomes included."""
+        return tuple(self._actions[: self._pos])
+
+    @property
+    def chance_flags(self) -> tuple[bool, ...]:
+        """For each applied action, whether it was a chance outcome."""
+        return tuple(self._chance[: self._pos])
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The immutable states from the start to now (``history[k]`` after k steps)."""
+        return tuple(self._states[: self._pos + 1])
+
+    @property
+    def log(self) -> list[str]:
+        """One readable line per applied action (labels from the game)."""
+        return self._lines[: self._pos]
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The moves now; at a chance node its outcomes (to set chance by hand)."""
+        if self.to_move == CHANCE:
+            return [
+                Action(o, self.game.action_label(self.state, o))
+                for o in self.game.chance_outcomes(self.state)
+            ]
+        return self.game.legal_actions(self.state)
+
+    # -- moving ---------------------------------------------------------------
+    def apply(self, action_id: Hashable) -> None:
+        """Apply a legal action (then resolve chance); IllegalAction leaves all unchanged."""
+        who = self.to_move
+        if who == TERMINAL:
+            raise IllegalAction(f"{self.game.name}: the game is over; undo or start a new game")
+        ids = [a.id for a in self.legal_actions()]
+        if action_id not in ids:
+            shown = ", ".join(repr(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
+            whom = "chance" if who == CHANCE else f"P{who + 1}"
+            raise IllegalAction(
+                f"{action_id!r} is not legal for {whom} at step {self._pos}; legal: {shown}"
+            )
+        self._push(action_id)
+        if self.auto_chance:
+            self._resolve_chance()
+        self._changed()
+
+    def _push(self, action_id: Hashable) -> None:
+        """Apply without checks beyond the game's own, truncating the redo tail."""
+        state, who = self.state, self.to_move
+        new = self.game.apply(state, action_id)
+        label = self.game.action_label(state, action_id)
+        del self._states[self._pos + 1 :], self._rngs[self._pos + 1 :]
+        del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
+        self._states.append(new)
+        self._rngs.append(self._rng.getstate())
+        self._actions.append(action_id)
+        self._chance.append(who == CHANCE)
+        who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
+        self._lines.append(f"{self._pos + 1}. {who_text}{label}")
+        self._pos += 1
+
+    def _resolve_chance(self, limit: int = 100_000) -> None:
+        for _ in range(limit):
+            if self.to_move != CHANCE:
+                return
+            self._push(self.game.sample_chance(self.state, self._rng))
+        raise GameTooLong(f"{self.game.name}: more than {limit} chance steps in a row")
+
+    def _replay_step(self, action_id: Hashable) -> None:
+        """Apply a recorded action (legality checked, no auto chance, no notification).
+
+        At a chance node the rng still draws once, so that a replayed session's
+        rng continues as the recorded one did (when no bot drew from it).
+        """
+        if self.to_move == CHANCE:
+            if action_id not in self.game.chance_outcomes(self.state):
+                raise IllegalAction(f"{action_id!r} is not a chance outcome here")
+            self.game.sample_chance(self.state, self._rng)
+        elif self.to_move == TERMINAL:
+            raise IllegalAction("the game was already over")
+        elif action_id not in [a.id for a in self.game.legal_actions(self.state)]:
+            raise IllegalAction(f"{action_id!r} is not a legal action for P{self.to_move + 1}")
+        self._push(action_id)
+
+    def roll(self) -> None:
+        """Resolve the chance node now with the session rng (for ``auto_chance=False``)."""
+        if self.to_move != CHANCE:
+            raise IllegalAction("not a chance node: nothing to roll")
+        self._push(self.game.sample_chance(self.state, self._rng))
+        self._changed()
+
+    def bot_move(self, player: Player) -> None:
+        """Let a player choose the next action (chance: roll) using the session rng."""
+        who = self.to_move
+        if who == TERMINAL:
+            raise IllegalAction("the game is over")
+        if who == CHANCE:
+            self.roll()
+            return
+        self.apply(player(self.game, self.state, self._rng))
+
+    def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
+        """Let bots play every seat to the end (one player, or one per seat)."""
+        from workbench.engine.playout import seat_players
+
+        seats = seat_players(self.game, players)
+        for _ in range(max_steps):
+            who = self.to_move
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                self._push(self.game.sample_chance(self.state, self._rng))
+                continue
+            action = seats[who](self.game, self.state, self._rng)
+            if action not in [a.id for a in self.game.legal_actions(self.state)]:
+                raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
+            self._push(action)
+        else:
+            raise GameTooLong(f"{self.game.name} did not end within {max_steps} steps")
+        self._changed()
+
+    # -- time travel ------------------------------------------------------------
+    def _go(self, pos: int) -> None:
+        self._pos = pos
+        self._rng.setstate(self._rngs[pos])
+
+    @property
+    def can_undo(self) -> bool:
+        """True when a player decision lies behind."""
+        return False in self._chance[: self._pos]
+
+    @property
+    def can_redo(self) -> bool:
+        """True when undone steps can be re-applied."""
+        return self._pos < len(self._actions)
+
+    def undo(self) -> None:
+        """Back to before the last player decision (chance steps are skipped over)."""
+        if not self.can_undo:
+            raise IllegalAction("nothing to undo")
+        k = self._pos - 1
+        while self._chance[k]:
+            k -= 1
+        self._go(k)
+        self._changed()
+
+    def redo(self) -> None:
+        """Re-apply the undone decision and the chance steps recorded after it."""
+        if not self.can_redo:
+            raise IllegalAction("nothing to redo")
+        k = self._pos + 1
+        while k < len(self._actions) and self._chance[k]:
+            k += 1
+        self._go(k)
+        self._changed()
+
+    def jump(self, k: int) -> None:
+        """Go to step k of the recorded history (0 = the start)."""
+        if not isinstance(k, int) or not 0 <= k <= len(self._actions):
+            raise IndexError(f"step {k!r} outside 0..{len(self._actions)}")
+        self._go(k)
+        self._changed()
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game: the same seed when None, else the given one."""
+        self._start(self.seed if seed is None else seed)
+        self._changed()
+
+    # -- observers and replays --------------------------------------------------
+    def on_change(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback(session)`` after every change; returns an unsubscribe function."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    def to_replay(self) -> Replay:
+        """The replay of the game so far (game, version, params, seed, actions)."""
+        from workbench.engine.replay import Replay
+
+        return Replay.from_session(self)
+
+    def __repr__(self) -> str:
+        return f"<Session {self.game.name} seed={self.seed} step={self._pos}/{len(self._actions)}>"
