@@ -1,0 +1,156 @@
+"""Life's effect vocabulary implemented: card index, skills, events, scoring helpers.
+
+>>> mid_scoring([22, 22, 18, 18], (3, 1))   # the seed's example
+[3, 3, 1, 1]
+>>> mid_scoring([20, 18, 18, 11], (3, 1))
+[3, 1, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.games.life import dice as D
+from workbench.games.life.cards import AlbumCard, DreamCard
+
+_CI = {"red": 0, "blue": 1, "yellow": 2, "green": 3}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The cards of one game, indexed for the rules (built once per game)."""
+
+    album: tuple[AlbumCard, ...]
+    dream_cards: tuple[DreamCard, ...]
+    colour: dict[str, int] = field(default_factory=dict)
+    stars: dict[str, int] = field(default_factory=dict)
+    skill: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(default_factory=dict)
+    event_effects: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
+        default_factory=dict)
+    dream_skill: dict[str, dict[str, Any]] = field(default_factory=dict)
+    dream_effect: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
+        default_factory=dict)
+
+    @classmethod
+    def build(cls, album: Sequence[AlbumCard], dreams: Sequence[DreamCard]) -> Catalogue:
+        """Index the cards; repeated ids are an error naming the id.
+
+        >>> from workbench.games.life.cards import load_album, load_dreams
+        >>> cat = Catalogue.build(load_album(), load_dreams())
+        >>> cat.colour["J01"], cat.stars["J06"], cat.skill["J04"]
+        (0, 2, (('power', (1,)),))
+        >>> Catalogue.build(load_album()[:2] * 2, load_dreams())
+        Traceback (most recent call last):
+        ...
+        ValueError: album card id 'J01' appears twice
+        """
+        cat = cls(tuple(album), tuple(dreams))
+        for c in album:
+            if c.id in cat.colour:
+                raise ValueError(f"album card id {c.id!r} appears twice")
+            cat.colour[c.id] = _CI[c.colour]
+            if c.stars:
+                cat.stars[c.id] = c.stars
+            if c.is_event:
+                cat.event_effects[c.id] = tuple((e.verb, e.args) for e in c.event)
+            else:
+                cat.skill[c.id] = tuple((e.verb, e.args) for e in c.skill)
+        for d in dreams:
+            if d.id in cat.dream_skill or d.id in cat.colour:
+                raise ValueError(f"dream card id {d.id!r} appears twice")
+            skills: dict[str, Any] = {}
+            for e in d.skill:
+                if e.verb == "place_power":
+                    skills.setdefault("place_power", []).append(_CI[str(e.args[0])])
+                else:
+                    skills[e.verb] = skills.get(e.verb, 0) + int(e.args[0] or 0)
+            cat.dream_skill[d.id] = skills
+            cat.dream_effect[d.id] = tuple((e.verb, e.args) for e in d.dream)
+        return cat
+
+    @property
+    def dreams(self) -> list[str]:
+        """Every dream card id."""
+        return [d.id for d in self.dream_cards]
+
+    def stage_cards(self, stage: int, *, events: bool = True) -> list[str]:
+        """Ids of one stage's album cards (without events when ``events`` is False)."""
+        return [c.id for c in self.album if c.stage == stage and (events or not c.is_event)]
+
+    def stage_events(self, stage: int) -> list[str]:
+        """Ids of one stage's event cards."""
+        return [c.id for c in self.album if c.stage == stage and c.is_event]
+
+    def skill_sum(self, dreams: Sequence[str], verb: str) -> int:
+        """Total of a numeric dream skill over the dream cards set aside."""
+        return sum(self.dream_skill[d].get(verb, 0) for d in dreams)
+
+    def place_power(self, dreams: Sequence[str], colour: int) -> int:
+        """Power gained for placing a card of a colour, from dream skills."""
+        return sum(self.dream_skill[d].get("place_power", []).count(colour) for d in dreams)
+
+
+def skill_tasks(cat: Catalogue, seat: int, card: str) -> list[tuple[Any, ...]]:
+    """Tasks applying a discarded regular card's skill to its owner (in order)."""
+    return [("fx", seat, verb, args) for verb, args in cat.skill.get(card, ())]
+
+
+def event_tasks(cat: Catalogue, organiser: int, card: str, players: int) -> list[tuple[Any, ...]]:
+    """Tasks of an event: each effect for every player from the organiser clockwise."""
+    tasks: list[tuple[Any, ...]] = []
+    for verb, args in cat.event_effects[card]:
+        if verb == "lowest":
+            tasks.append(("fx", organiser, verb, args))
+        else:
+            tasks += [("fx", (organiser + k) % players, verb, args) for k in range(players)]
+    tasks.append(("removed", card))
+    return tasks
+
+
+def mid_scoring(totals: Sequence[int], vp: Sequence[int]) -> list[int]:
+    """VP per player for dice totals: places by distinct totals, ties share a place.
+
+    >>> mid_scoring([10, 12, 12], (3, 1))
+    [1, 3, 3]
+    >>> mid_scoring([9, 9, 9, 9], (3, 1))
+    [3, 3, 3, 3]
+    """
+    ranks = sorted(set(totals), reverse=True)
+    return [vp[ranks.index(t)] if ranks.index(t) < len(vp) else 0 for t in totals]
+
+
+def album_full(album: Sequence[str | None]) -> bool:
+    """True when all 16 squares hold a card (the character card counts)."""
+    return None not in album
+
+
+def full_lines(album: Sequence[str | None], size: int = 4) -> int:
+    """Full rows plus full columns.
+
+    >>> full_lines(["x"] * 4 + [None] * 12)
+    1
+    """
+    rows = sum(all(album[r * size + c] is not None for c in range(size)) for r in range(size))
+    cols = sum(all(album[r * size + c] is not None for r in range(size)) for c in range(size))
+    return rows + cols
+
+
+def dream_score(cat: Catalogue, dream: str, album: Sequence[str | None], dice_o: Sequence[int],
+                power_left: int, uncovered: int) -> int:
+    """VP of a dream card's dream effect for one player's final position."""
+    vp = 0
+    for verb, args in cat.dream_effect[dream]:
+        if verb == "colour_vp":
+            c = _CI[args[0]]
+            vp += args[1] * sum(1 for x in album if x is not None and cat.colour.get(x) == c)
+        elif verb == "top_vp":
+            vp += args[2] if D.TOP[dice_o[_CI[args[0]]]] >= args[1] else 0
+        elif verb == "power_vp":
+            vp += args[0] * power_left
+        elif verb == "clean_vp":
+            vp += args[0] if uncovered == 0 else 0
+        elif verb == "line_vp":
+            vp += args[0] * full_lines(album)
+    return vp
