@@ -1,0 +1,102 @@
+"""Decks for むげんの宙へ: reading deck lists and checking the construction rules.
+
+The construction rules (seed, デッキの作り方): 40 cards; at most 4 copies of
+a name; exactly one character skill, exactly 4 copies; ★3 at most 2 kinds and
+8 cards, ★2 at most 5 kinds and 20 cards (the character counts); ★1 free.
+
+The shared checker (``workbench.cards.deckrules`` with
+``data/mugen/deck_rules.csv``) is used when it is available; this module's
+own check is the fallback and the oracle the tests compare it with.
+
+>>> from workbench.games.mugen.cards import load_cards
+>>> deck_problems(SAMPLE_DECKS["sora"], load_cards())
+[]
+>>> deck_problems((("C01", 4), ("G01", 4)), load_cards())
+['size: the deck has 8 cards, it needs exactly 40']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from workbench.games.mugen.cards import Card
+
+Deck = tuple[tuple[str, int], ...]
+DECK_SIZE = 40
+MAX_COPIES = 4
+STAR_LIMITS = {3: (2, 8), 2: (5, 20)}
+
+SAMPLE_DECKS: dict[str, Deck] = {
+    # ソラ (★3, trait atk +1): aggressive; ★3 kinds: ソラ + 天穹の砲; ★2 kinds: 雷鳴 闘志 嵐 吸魂 逆鱗
+    "sora": (
+        ("C01", 4), ("G29", 4), ("G17", 4), ("G21", 4), ("G24", 4), ("G26", 2), ("G22", 2),
+        ("G01", 4), ("G02", 4), ("G06", 2), ("G08", 2), ("G09", 2), ("G12", 2),
+    ),
+    # ミライ (★2): defensive, draws and heals; ★3 kinds: 星海の加護 むげんの翼
+    "mirai": (
+        ("C02", 4), ("G30", 4), ("G28", 4), ("G18", 4), ("G20", 4), ("G25", 4), ("G23", 4),
+        ("G03", 2), ("G04", 2), ("G05", 2), ("G10", 2), ("G16", 2), ("G14", 2),
+    ),
+}  # fmt: skip
+
+
+class DeckError(ValueError):
+    """A deck that breaks a construction rule; ``.problems`` lists 'rule: message' lines."""
+
+    def __init__(self, who: str, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__(f"{who} is not a legal deck: " + "; ".join(problems))
+
+
+def normalise(deck: Iterable[tuple[str, int]] | Iterable[str]) -> Deck:
+    """A deck as sorted (card id, count) pairs, from pairs or a flat list of ids.
+
+    >>> normalise(["G02", "G01", "G02"])
+    (('G01', 1), ('G02', 2))
+    """
+    counts: dict[str, int] = {}
+    for item in deck:
+        card, n = (item, 1) if isinstance(item, str) else item
+        counts[card] = counts.get(card, 0) + int(n)
+    return tuple(sorted((c, n) for c, n in counts.items() if n))
+
+
+def deck_problems(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) -> list[str]:
+    """Every construction rule the deck breaks, as 'rule: message' (empty: legal)."""
+    deck = normalise(deck)
+    unknown = [c for c, _ in deck if c not in cards]
+    if unknown:
+        return [f"unknown-card: {', '.join(unknown)} not on the card sheet"]
+    out: list[str] = []
+    size = sum(n for _, n in deck)
+    if size != DECK_SIZE:
+        out.append(f"size: the deck has {size} cards, it needs exactly {DECK_SIZE}")
+    over = [f"{cards[c].name} ({n})" for c, n in deck if n > MAX_COPIES]
+    if over:
+        out.append(f"copies: at most {MAX_COPIES} of a name: {', '.join(over)}")
+    chars = [(c, n) for c, n in deck if cards[c].character]
+    if len(chars) != 1:
+        names = ", ".join(cards[c].name for c, _ in chars) or "none"
+        out.append(f"character: exactly one character skill, found {len(chars)} ({names})")
+    elif chars[0][1] != MAX_COPIES:
+        out.append(f"character: {cards[chars[0][0]].name} needs exactly 4 copies, has {chars[0][1]}")
+    for star, (kinds, total) in STAR_LIMITS.items():
+        these = [(c, n) for c, n in deck if cards[c].star == star]
+        count = sum(n for _, n in these)
+        if len(these) > kinds or count > total:
+            names = ", ".join(f"{cards[c].name}×{n}" for c, n in these)
+            out.append(
+                f"star{star}: ★{star} at most {kinds} kinds and {total} cards, "
+                f"has {len(these)} kinds and {count} cards ({names})"
+            )
+    return out
+
+
+def character_of(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) -> str:
+    """The deck's character card id ('' when there is none).
+
+    >>> from workbench.games.mugen.cards import load_cards
+    >>> character_of(SAMPLE_DECKS["mirai"], load_cards())
+    'C02'
+    """
+    return next((c for c, _ in normalise(deck) if c in cards and cards[c].character), "")
