@@ -1,0 +1,99 @@
+"""Parameters of 「探偵無宿２」: the base rules and the author's variants.
+
+>>> DetectiveParams(players=3).players
+3
+>>> DetectiveParams(players=5)
+Traceback (most recent call last):
+...
+ValueError: players must be 3 or 4 (the seed's 3〜4人用), got 5
+>>> DetectiveParams(opening_tragic="top")
+Traceback (most recent call last):
+...
+ValueError: opening_tragic must be 'reshuffle' or 'bottom', got 'top'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class DetectiveParams:
+    """Table size, the base numbers of the seed, and every variant switch.
+
+    Base rules: ``hand_limit=5``, ``discard_rate=4`` hand cards per generated
+    icon (reduced by related notebook events down to ``min_discards=1``),
+    ``win_vp=10``, ``deaths_to_end=5``, the first-card rule on.
+
+    Variants from the seed's 問題点 section:
+    ``opening=4`` (draw 4 cards without actions at round start; a tragic night
+    among them is reshuffled or put at the bottom: ``opening_tragic``),
+    ``suspects_per_round=1`` (one suspect per round), ``copies=3`` with
+    ``awaken_on_fourth=True`` (the 4th card of a person is the awakened card:
+    suspecting it awakens the person), ``reservation=True`` (play an event
+    face down now, set it later when the line pays for it; lost with a penalty
+    at round end), ``oneshot_free=True`` (one one-shot event per turn does not
+    use the main phase).
+    """
+
+    players: int = 4
+    hand_limit: int = 5
+    discard_rate: int = 4
+    min_discards: int = 1
+    win_vp: int = 10
+    deaths_to_end: int = 5
+    first_card_rule: bool = True
+    opening: int = 0
+    opening_tragic: str = "reshuffle"
+    suspects_per_round: int | None = None
+    copies: int | None = None
+    awaken_on_fourth: bool = False
+    reservation: bool = False
+    reservation_penalty: int = 1
+    oneshot_free: bool = False
+    next_start: str = "after_drawer"
+    max_rounds: int = 40
+    cards_folder: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):
+            raise ValueError(f"players must be 3 or 4 (the seed's 3〜4人用), got {self.players}")
+        for name in ("hand_limit", "discard_rate", "min_discards", "win_vp", "deaths_to_end",
+                     "max_rounds"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+        if self.min_discards > self.discard_rate:
+            raise ValueError(f"min_discards {self.min_discards} exceeds discard_rate "
+                             f"{self.discard_rate}")
+        if not isinstance(self.opening, int) or not 0 <= self.opening <= 7:
+            raise ValueError(f"opening must be 0..7 cards, got {self.opening!r}")
+        if self.opening_tragic not in ("reshuffle", "bottom"):
+            raise ValueError(f"opening_tragic must be 'reshuffle' or 'bottom', "
+                             f"got {self.opening_tragic!r}")
+        if self.next_start not in ("after_drawer", "rotate"):
+            raise ValueError(f"next_start must be 'after_drawer' or 'rotate', "
+                             f"got {self.next_start!r}")
+        if self.suspects_per_round is not None and self.suspects_per_round < 0:
+            raise ValueError(f"suspects_per_round must be None or >= 0, "
+                             f"got {self.suspects_per_round}")
+        if self.copies is not None and not 1 <= self.copies <= 9:
+            raise ValueError(f"copies must be None (the sheet's) or 1..9, got {self.copies}")
+        if self.reservation_penalty < 0:
+            raise ValueError(f"reservation_penalty must be >= 0, got {self.reservation_penalty}")
+
+    @classmethod
+    def from_dict(cls, values: dict) -> DetectiveParams:
+        """Build from a plain dict, naming any unknown key.
+
+        >>> DetectiveParams.from_dict({"colour": 1})
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown detective parameter 'colour'; known: players, hand_limit, ...
+        """
+        known = [f.name for f in fields(cls)]
+        for key in values:
+            if key not in known:
+                raise ValueError(f"unknown detective parameter {key!r}; known: "
+                                 f"{', '.join(known)}")
+        return cls(**values)

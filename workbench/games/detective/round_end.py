@@ -1,0 +1,85 @@
+"""Round end: the victim, the game-end check, and the new investigation deck.
+
+>>> from collections import Counter
+>>> victim_of(["yuri:1", "toru:1", "yuri:2", "night"], {"yuri:1": "yuri", "yuri:2": "yuri",
+...           "toru:1": "toru"})
+'yuri'
+>>> victim_of(["yuri:1", "toru:1", "night"], {"yuri:1": "yuri", "toru:1": "toru"}) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def victim_of(line: Sequence[str], card_person: Mapping[str, str]) -> str | None:
+    """The person with strictly the most cards on the line (None on a tie or no person)."""
+    counts = Counter(card_person[c] for c in line if c in card_person)
+    if not counts:
+        return None
+    ranked = counts.most_common(2)
+    if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+        return None
+    return ranked[0][0]
+
+
+def winners_of(vps: Sequence[int], notebooks: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Most VP wins; a tie goes to the tied seat holding the lowest-numbered event;
+    tied seats with empty notebooks all share the win only when none holds one.
+
+    >>> winners_of([5, 5, 2], [[20, 7], [3], [1]])
+    (1,)
+    >>> winners_of([0, 0, 0], [[], [], []])
+    (0, 1, 2)
+    """
+    best = max(vps)
+    tied = [i for i, v in enumerate(vps) if v == best]
+    if len(tied) == 1:
+        return tuple(tied)
+    holders = [(min(notebooks[i]), i) for i in tied if notebooks[i]]
+    if not holders:
+        return tuple(tied)
+    return (min(holders)[1],)
+
+
+def end_round(t: Table) -> None:
+    """Victim, game-end check, reservations lapse, reshuffle, next start player."""
+    s, p = t.setup, t.setup.params
+    t.round_turns.append(t.turns - sum(t.round_turns))
+    for seat, res in enumerate(t.reserved):
+        if res is not None:
+            t.discard.append(res)
+            t.reserved[seat] = None
+            t.penalties[seat] += p.reservation_penalty
+    victim = victim_of(t.line, s.card_person)
+    t.victims.append(victim)
+    if victim is not None:
+        t.dead.append(victim)
+        gone = set(s.person_cards[victim])
+        for zone in (t.pool, t.bottom, t.line, t.outside, t.supply):
+            kept = [c for c in zone if c not in gone]
+            t.removed.extend(c for c in zone if c in gone)
+            zone[:] = kept
+        t.removed.sort()
+    vps = [t.vp(i) for i in range(t.n)]
+    if max(vps) >= p.win_vp:
+        t.over, t.end_reason = True, "vp"
+    elif len(t.dead) >= p.deaths_to_end:
+        t.over, t.end_reason = True, "deaths"
+    elif t.round >= p.max_rounds:
+        t.over, t.end_reason = True, "round limit"
+    if t.over:
+        t.tasks.clear()
+        return
+    t.pool = sorted(t.pool + t.bottom + t.line + t.outside)
+    t.bottom, t.line, t.outside = [], [], []
+    t.start = (t.drawer + 1) % t.n if p.next_start == "after_drawer" else (t.start + 1) % t.n
+    t.round += 1
+    t.tn, t.suspects, t.first_draw = False, 0, True
+    t.tasks.append(("roundstart",))

@@ -1,0 +1,101 @@
+"""Static facts of one game (cards, ids, costs) derived once from params and sheets.
+
+Card ids: a person's normal cards are ``"<person>:1"`` ... ``"<person>:<copies>"``,
+the awakened card ``"<person>:A"``, the tragic night ``"night"``; events are
+their serial numbers (ints).
+
+>>> from workbench.games.detective.params import DetectiveParams
+>>> s = Setup(DetectiveParams())
+>>> len(s.start_deck), s.start_deck[-1], len(s.start_supply)
+(8, 'night', 32)
+>>> s.card_person["yuri:A"], s.card_colour["yuri:2"]
+('yuri', 'white')
+"""
+
+from __future__ import annotations
+
+from workbench.cards import Effect
+
+from .cards import BLACK, CardSet, Event, load_cards
+from .params import DetectiveParams
+
+NIGHT = "night"
+INF = 10_000
+
+
+class Setup:
+    """Everything about a game that never changes while it is played."""
+
+    def __init__(self, params: DetectiveParams, cards: CardSet | None = None) -> None:
+        self.params = params
+        self.cards = cards if cards is not None else load_cards(params.cards_folder)
+        self.persons: tuple[str, ...] = tuple(self.cards.people)
+        self.card_person: dict[str, str] = {}
+        self.card_colour: dict[str, str] = {}
+        self.awakened_card: dict[str, str] = {}
+        self.person_cards: dict[str, tuple[str, ...]] = {}
+        deck: list[str] = []
+        supply: list[str] = []
+        for who, person in self.cards.people.items():
+            copies = params.copies or person.copies
+            ids = [f"{who}:{k}" for k in range(1, copies + 1)]
+            if person.has_awakened:
+                ids.append(f"{who}:A")
+                self.awakened_card[who] = f"{who}:A"
+            for cid in ids:
+                self.card_person[cid] = who
+                self.card_colour[cid] = person.colour
+            self.person_cards[who] = tuple(ids)
+            if person.in_start_deck:
+                deck.append(ids[0])
+                supply.extend(ids[1:])
+            else:
+                supply.extend(ids)
+        self.start_deck: tuple[str, ...] = tuple(sorted(deck)) + (NIGHT,)
+        self.start_supply: tuple[str, ...] = tuple(sorted(supply))
+        self.colour_people: dict[str, tuple[str, ...]] = {}
+        for who, person in self.cards.people.items():
+            self.colour_people[person.colour] = self.colour_people.get(person.colour, ()) + (who,)
+        self.events: dict[int, Event] = self.cards.by_no
+        self.event_ids: tuple[int, ...] = tuple(sorted(self.events))
+        self.awakens: dict[int, str] = {}
+        self.limit_bonus: dict[int, int] = {}
+        self.protects: frozenset[int] = frozenset(
+            e.no for e in self.events.values() if e.has("protect"))
+        for e in self.events.values():
+            for eff in e.effects:
+                if eff.verb == "awaken":
+                    self.awakens[e.no] = str(eff.args[0])
+                elif eff.verb == "hand_limit":
+                    self.limit_bonus[e.no] = self.limit_bonus.get(e.no, 0) + int(eff.args[0] or 0)
+        self.related_colour: dict[int, str | None] = {
+            e.no: (self.cards.colour_of(e.person) if e.person else None)
+            for e in self.events.values()}
+
+    def action_of(self, card: str, awake: bool) -> tuple[Effect, ...]:
+        """The action a drawn person card applies (the awakened one when awake).
+
+        >>> from workbench.games.detective.params import DetectiveParams
+        >>> s = Setup(DetectiveParams())
+        >>> [e.verb for e in s.action_of("shizue:1", True)], s.action_of("shizue:1", False)[0].args
+        (['draw'], (1,))
+        """
+        person = self.cards.people[self.card_person[card]]
+        if (awake or card.endswith(":A")) and person.awakened_action is not None:
+            return person.awakened_action
+        return person.action
+
+    def generation_cost(self, colour: str, discount: int, dead: tuple[str, ...] | list[str]) -> int:
+        """Hand cards to discard for one icon of ``colour`` (INF when not allowed).
+
+        >>> from workbench.games.detective.params import DetectiveParams
+        >>> s = Setup(DetectiveParams())
+        >>> s.generation_cost("red", 0, []), s.generation_cost("red", 5, []), \
+s.generation_cost("black", 0, []) == INF, s.generation_cost("red", 0, ["masashi"]) == INF
+        (4, 1, True, True)
+        """
+        if colour == BLACK:
+            return INF
+        if all(p in dead for p in self.colour_people.get(colour, ())):
+            return INF
+        return max(self.params.min_discards, self.params.discard_rate - discount)
