@@ -1,0 +1,150 @@
+"""Deck results as polars frames: an exact ``probability`` text column ("p/q") and a float ``p``.
+
+>>> by_turn_table(40, [4], [1, 2]).select("turn", "seen", "probability").rows()
+[(1, 4, '6497/18278'), (2, 5, '3903/9139')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import polars as pl
+import sympy
+
+from workbench.prob.deck import (
+    MUGEN_FIRST,
+    MUGEN_SECOND,
+    DrawSchedule,
+    Mulligan,
+    copies_needed,
+    first_copy_position,
+    p_by_turn,
+)
+from workbench.prob.ordered import (
+    OPENING_BOTTOM,
+    OPENING_SHUFFLE,
+    SEED_RULES,
+    STOP,
+    RoundOdds,
+    RoundRules,
+    round_odds,
+    suspect,
+)
+
+NOBODY = "nobody"
+
+
+def exact_text(value: sympy.Rational) -> str:
+    """A Rational as "p/q" ("0" and "1" for the ends).
+
+    >>> exact_text(sympy.Rational(2, 4)), exact_text(sympy.Integer(1))
+    ('1/2', '1')
+    """
+    return str(sympy.Rational(value))
+
+
+def _frame(rows: list[dict[str, object]], prob_key: str = "probability") -> pl.DataFrame:
+    for row in rows:
+        value = row[prob_key]
+        row["p"] = float(value) if value is not None else None  # type: ignore[arg-type]
+        row[prob_key] = exact_text(value) if value is not None else None  # type: ignore[arg-type]
+    return pl.DataFrame(rows)
+
+
+def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
+                  schedule: DrawSchedule = MUGEN_FIRST, *, at_least: int = 1,
+                  extra_draws: int = 0, mulligan: Mulligan | None = None) -> pl.DataFrame:
+    """P(at least k copies by turn t) for every turn x copy count."""
+    rows: list[dict[str, object]] = []
+    for k in copies:
+        for t in turns:
+            rows.append({"turn": t, "copies": k, "seen": schedule.seen(t, extra_draws),
+                         "probability": p_by_turn(deck, k, t, schedule, at_least=at_least,
+                                                  extra_draws=extra_draws, mulligan=mulligan)})
+    return _frame(rows)
+
+
+def opening_table(deck: int = 40, copies: Iterable[int] = range(1, 5),
+                  turns: Iterable[int] = range(1, 11)) -> pl.DataFrame:
+    """The mugen table: P(at least one copy by turn t) going first (3 + t seen) and second (4 + t).
+
+    >>> opening_table(40, [4], [1]).select("going", "seen", "probability").rows()
+    [('first', 4, '6497/18278'), ('second', 5, '3903/9139')]
+    """
+    copies, turns = list(copies), list(turns)
+    parts = [by_turn_table(deck, copies, turns, s).with_columns(going=pl.lit(name))
+             for name, s in (("first", MUGEN_FIRST), ("second", MUGEN_SECOND))]
+    return pl.concat(parts).select("going", "turn", "copies", "seen", "probability", "p")
+
+
+def copies_needed_table(deck: int, turns: Iterable[int], target: object,
+                        schedule: DrawSchedule = MUGEN_FIRST, *,
+                        max_copies: int | None = None) -> pl.DataFrame:
+    """Fewest copies for P(at least one by turn t) >= target, per turn.
+
+    >>> copies_needed_table(40, [7], "0.9").select("seen", "copies").rows()
+    [(10, 8)]
+    """
+    rows: list[dict[str, object]] = []
+    for t in turns:
+        seen = schedule.seen(t)
+        found = copies_needed(deck, seen, target, max_copies=max_copies)
+        rows.append({"turn": t, "seen": seen, "copies": found.copies, "probability": found.probability})
+    return _frame(rows).with_columns(pl.col("copies").cast(pl.Int64))
+
+
+def position_table(deck: int, copies: int) -> pl.DataFrame:
+    """Where the first copy appears: P(position = j) and P(position <= j)."""
+    dist = first_copy_position(deck, copies)
+    cdf = dist.cdf()
+    rows: list[dict[str, object]] = [{"position": j, "probability": p, "by_then": float(cdf[j])}
+                                     for j, p in dist.pmf().items()]
+    return _frame(rows)
+
+
+def round_length_table(odds: RoundOdds) -> pl.DataFrame:
+    """The round length law (person cards on the line at the round's end)."""
+    return _frame([{"length": n, "probability": p} for n, p in odds.length.pmf().items()])
+
+
+def death_table(odds: RoundOdds) -> pl.DataFrame:
+    """P(each person dies), with a last row for nobody."""
+    return _frame([{"person": NOBODY if who is None else who, "probability": p}
+                   for who, p in odds.death.items()])
+
+
+RULES: Mapping[str, RoundRules] = {
+    "seed (night first -> bottom)": SEED_RULES,
+    "no first-card rule": RoundRules("end"),
+    "night first -> reshuffle": RoundRules("reshuffle"),
+    "4-card opening, night shuffled back": OPENING_SHUFFLE,
+    "4-card opening, night to the bottom": OPENING_BOTTOM,
+}
+
+
+def rules_table(deck: Mapping[str, int], stop: str = STOP,
+                rules: Mapping[str, RoundRules] = RULES) -> pl.DataFrame:
+    """Each rule set side by side: expected length, P(no action at all), P(nobody dies)."""
+    rows: list[dict[str, object]] = []
+    for name, rule in rules.items():
+        odds = round_odds(deck, stop, rule)
+        rows.append({"rules": name, "expected_length": float(odds.expected_length),
+                     "no_action": exact_text(odds.acting.p(0)),
+                     "probability": odds.death[None]})
+    return _frame(rows).rename({"probability": "nobody_dies", "p": "nobody_dies_p"})
+
+
+def suspect_table(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules = SEED_RULES,
+                  candidates: Iterable[str] | None = None) -> pl.DataFrame:
+    """P(each person dies) next round after suspecting each candidate (one card added).
+
+    The row ``suspected = "-"`` is the deck unchanged.
+    """
+    names = [n for n in deck if n != stop] if candidates is None else list(candidates)
+    rows: list[dict[str, object]] = []
+    for chosen in ["-", *names]:
+        changed = dict(deck) if chosen == "-" else suspect(deck, chosen, stop)
+        for who, p in round_odds(changed, stop, rules).death.items():
+            rows.append({"suspected": chosen, "person": NOBODY if who is None else who,
+                         "probability": p})
+    return _frame(rows)
