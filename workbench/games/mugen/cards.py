@@ -6,7 +6,9 @@ columns ``skillN_kind`` (plain, set, super_set, revenge, ex), ``skillN_cost``
 set skill) and ``skillN_effects`` (the closed vocabulary of
 :mod:`workbench.games.mugen.effects`). A ``revenge`` slot holds the
 【リベンジ時】 effect, usable only free through a revenge draw. ``trait`` holds
-a character's additional trait (追加特性) in the same vocabulary.
+a character's additional trait (追加特性) in the same vocabulary. The sheet
+goes through ``workbench.cards.load_sheet`` with :data:`SCHEMA`; the
+timeline rules are cross-column checks, reported at their row and column.
 
 >>> pool = load_cards()
 >>> pool["C01"].name, pool["C01"].trait_text
@@ -19,23 +21,96 @@ a character's additional trait (追加特性) in the same vocabulary.
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from workbench.cards.problems import Problem, SheetError
-from workbench.games.mugen.effects import Effect, EffectError, check_for_kind, parse_effects
+import polars as pl
+
+from workbench.cards import Column, Schema, SheetError, load_sheet
+from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
 
 ROOT = Path(__file__).resolve().parents[3]
 CARDS_CSV = ROOT / "data" / "mugen" / "cards.csv"
 SKILL_KINDS = ("plain", "set", "super_set", "revenge", "ex")
 MAX_SKILLS = 3
 MAX_COST = 10
-REQUIRED = ("id", "name", "name_en", "star", "character", "skill1_kind", "skill1_effects")
-_TRUE = {"true", "yes", "y", "1", "○", "はい"}
-_FALSE = {"false", "no", "n", "0", "×", "いいえ", ""}
+
+
+def _skill_columns(n: int) -> tuple[Column, ...]:
+    first = n == 1
+    return (
+        Column(f"skill{n}_kind", "str", required=first, allowed=SKILL_KINDS,
+               description=f"skill {n}: plain, set, super_set, revenge or ex"),
+        Column(f"skill{n}_cost", "int", required=False, min=0, max=MAX_COST,
+               description=f"skill {n}: MP cost (empty for revenge)"),
+        Column(f"skill{n}_turns", "int", required=False, min=1, max=99,
+               description=f"skill {n}: counters of a set / super set skill"),
+        Column(f"skill{n}_effects", "effects", required=first, vocabulary=VOCABULARY,
+               description=f"skill {n}: effects"),
+    )  # fmt: skip
+
+
+def _timeline_checks(frame: pl.DataFrame) -> Iterator[tuple[int | None, str | None, str, str]]:
+    """Cross-column rules of a timeline: costs, counters, effects fitting the kind."""
+    for i, row in enumerate(frame.iter_rows(named=True)):
+        kinds = []
+        for n in range(1, MAX_SKILLS + 1):
+            kind, cost, turns, fx = (row.get(f"skill{n}_{k}") for k in ("kind", "cost", "turns", "effects"))
+            if kind is None:
+                for col, value in ((f"skill{n}_cost", cost), (f"skill{n}_turns", turns), (f"skill{n}_effects", fx)):
+                    if value is not None:
+                        yield i, col, "empty-kind", f"filled, but skill{n}_kind is empty"
+                continue
+            kinds.append(kind)
+            if kind == "revenge" and cost not in (None, 0):
+                yield i, f"skill{n}_cost", "revenge-cost", "a 【リベンジ時】 effect is free: leave the cost empty"
+            if kind != "revenge" and cost is None:
+                yield i, f"skill{n}_cost", "required", f"a {kind} skill needs an MP cost"
+            if kind in ("set", "super_set") and turns is None:
+                yield i, f"skill{n}_turns", "required", f"a {kind} skill needs its number of counters"
+            if kind not in ("set", "super_set") and turns is not None:
+                yield i, f"skill{n}_turns", "turns", f"only set and super_set skills have counters, not {kind}"
+            if fx is None:
+                yield i, f"skill{n}_effects", "required", f"skill {n} has no effects"
+            else:
+                why = check_effects(from_vocabulary(VOCABULARY.parse(fx)), kind)
+                if why:
+                    yield i, f"skill{n}_effects", "kind", why
+        if kinds.count("revenge") > 1:
+            yield i, "skill1_kind", "revenge", "a card has at most one 【リベンジ時】 effect"
+        if kinds and set(kinds) == {"revenge"}:
+            yield i, "skill1_kind", "usable", "a card needs a skill besides 【リベンジ時】"
+        if row.get("trait") is not None:
+            if not row.get("character"):
+                yield i, "trait", "trait", "only character skills carry an additional trait"
+            why = check_effects(from_vocabulary(VOCABULARY.parse(row["trait"])), "trait")
+            if why:
+                yield i, "trait", "kind", why  # fmt: skip
+
+
+SCHEMA = Schema(
+    "mugen",
+    (
+        Column("id", "str", unique=True, description="stable card id used by decks and replays"),
+        Column("name", "str", unique=True, description="the card's name (Japanese)"),
+        Column("name_en", "str", description="English name"),
+        Column("star", "int", min=1, max=3, description="★ count (deck-construction limits)"),
+        Column("character", "bool", description="a character skill (4 copies: your character)"),
+        Column("attribute", "str", required=False, description="attribute (unused by the rules)"),
+        Column("trait_name", "str", required=False, description="name of the additional trait"),
+        Column("trait", "effects", required=False, vocabulary=VOCABULARY,
+               description="additional trait (追加特性): on from the start, immune to effects"),
+        *(c for n in range(1, MAX_SKILLS + 1) for c in _skill_columns(n)),
+        Column("flavour", "str", required=False, description="flavour text"),
+        Column("prototype", "bool", required=False, description="authored stand-in for the seed's images"),
+    ),
+    name="cards",
+    description="むげんの宙へ skill cards: one row per card, a timeline of up to 3 skills",
+    checks=(_timeline_checks,),
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +120,7 @@ class Skill:
     kind: str
     cost: int
     turns: int
-    effects: tuple[Effect, ...]
+    effects: tuple[TimedEffect, ...]
 
     @property
     def is_set(self) -> bool:
@@ -53,7 +128,7 @@ class Skill:
         return self.kind in ("set", "super_set")
 
     @property
-    def now(self) -> tuple[Effect, ...]:
+    def now(self) -> tuple[TimedEffect, ...]:
         """The one-shot effects that resolve on activation."""
         return tuple(e for e in self.effects if e.timing == "now" and e.verb not in ("atk", "def"))
 
@@ -67,7 +142,7 @@ class Skill:
         """Defence boost while set."""
         return sum(e.amount for e in self.effects if e.verb == "def")
 
-    def triggered(self, timing: str) -> tuple[Effect, ...]:
+    def triggered(self, timing: str) -> tuple[TimedEffect, ...]:
         """The effects that trigger at one timing (start, end, opp_start, opp_end)."""
         return tuple(e for e in self.effects if e.timing == timing)
 
@@ -93,7 +168,7 @@ class Card:
     character: bool
     attribute: str
     trait_name: str
-    trait: tuple[Effect, ...]
+    trait: tuple[TimedEffect, ...]
     skills: tuple[Skill, ...]
     flavour: str
     prototype: bool
@@ -109,154 +184,40 @@ class Card:
         return "; ".join(str(e) for e in self.trait)
 
 
-def _bool(text: str) -> bool | None:
-    key = text.strip().lower()
-    return True if key in _TRUE else False if key in _FALSE else None
+def _card(rec: Mapping[str, Any]) -> Card:
+    skills = []
+    for n in range(1, MAX_SKILLS + 1):
+        kind = rec.get(f"skill{n}_kind")
+        if kind:
+            effects = from_vocabulary(rec.get(f"skill{n}_effects") or ())
+            skills.append(Skill(kind, rec.get(f"skill{n}_cost") or 0, rec.get(f"skill{n}_turns") or 0, effects))
+    return Card(
+        id=rec["id"], name=rec["name"], name_en=rec["name_en"], star=rec["star"],
+        character=bool(rec["character"]), attribute=rec.get("attribute") or "",
+        trait_name=rec.get("trait_name") or "", trait=from_vocabulary(rec.get("trait") or ()),
+        skills=tuple(skills), flavour=rec.get("flavour") or "", prototype=bool(rec.get("prototype")),
+    )  # fmt: skip
 
 
-def _int(text: str) -> int | None:
-    try:
-        return int(text.strip().translate(str.maketrans("０１２３４５６７８９", "0123456789")))
-    except ValueError:
-        return None
+def read_sheet(path: str | Path = CARDS_CSV) -> Any:
+    """The loaded sheet (``.frame``, ``.problems`` with file, row, column, rule, message).
 
-
-class _Row:
-    """Reads one sheet row, collecting problems at (file, row, column)."""
-
-    def __init__(self, file: str, number: int, cells: Mapping[str, str | None]) -> None:
-        self.file, self.number = file, number
-        self.cells = {k: (v or "").strip() for k, v in cells.items() if k is not None}
-        self.problems: list[Problem] = []
-
-    def bad(self, column: str | None, rule: str, message: str) -> None:
-        self.problems.append(Problem(self.file, self.number, column, rule, message))
-
-    def get(self, column: str) -> str:
-        return self.cells.get(column, "")
-
-    def int_in(self, column: str, low: int, high: int) -> int:
-        value = _int(self.get(column))
-        if value is None or not low <= value <= high:
-            self.bad(column, "range", f"{self.get(column)!r} is not a whole number {low}..{high}")
-            return low
-        return value
-
-    def effects(self, column: str, kind: str) -> tuple[Effect, ...]:
-        try:
-            effects = parse_effects(self.get(column))
-        except EffectError as exc:
-            self.bad(column, "vocabulary", str(exc))
-            return ()
-        why = check_for_kind(effects, kind)
-        if why:
-            self.bad(column, "kind", why)
-        return effects
-
-    def skill(self, n: int) -> Skill | None:
-        kind_col, cost_col, turns_col, fx_col = (f"skill{n}_{k}" for k in ("kind", "cost", "turns", "effects"))
-        kind = self.get(kind_col).lower()
-        if not kind:
-            for col in (cost_col, turns_col, fx_col):
-                if self.get(col):
-                    self.bad(col, "empty-kind", f"{col} is filled but {kind_col} is empty")
-            return None
-        if kind not in SKILL_KINDS:
-            self.bad(kind_col, "kind", f"unknown skill kind {kind!r}; known: {', '.join(SKILL_KINDS)}")
-            return None
-        if kind == "revenge":
-            if _int(self.get(cost_col) or "0") != 0:
-                self.bad(cost_col, "revenge-cost", "a 【リベンジ時】 effect is free: leave the cost empty")
-            cost = 0
-        else:
-            cost = self.int_in(cost_col, 0, MAX_COST)
-        turns = 0
-        if kind in ("set", "super_set"):
-            turns = self.int_in(turns_col, 1, 99)
-        elif self.get(turns_col):
-            self.bad(turns_col, "turns", f"only set and super_set skills have counters, not {kind}")
-        effects = self.effects(fx_col, kind)
-        if not effects and self.get(fx_col) == "":
-            self.bad(fx_col, "required", f"skill {n} has no effects")
-        return Skill(kind, cost, turns, effects)
-
-    def card(self) -> Card:
-        for col in REQUIRED:
-            if not self.get(col):
-                self.bad(col, "required", f"{col} is empty")
-        character = _bool(self.get("character"))
-        if character is None:
-            self.bad("character", "bool", f"{self.get('character')!r} is not true/false")
-        prototype = _bool(self.get("prototype"))
-        skills = tuple(s for s in (self.skill(n) for n in range(1, MAX_SKILLS + 1)) if s)
-        if sum(s.kind == "revenge" for s in skills) > 1:
-            self.bad("skill1_kind", "revenge", "a card has at most one 【リベンジ時】 effect")
-        if skills and all(s.kind == "revenge" for s in skills):
-            self.bad("skill1_kind", "usable", "a card needs at least one skill besides 【リベンジ時】")
-        trait = self.effects("trait", "trait")
-        if trait and not character:
-            self.bad("trait", "trait", "only character skills carry an additional trait")
-        return Card(
-            id=self.get("id"),
-            name=self.get("name"),
-            name_en=self.get("name_en"),
-            star=self.int_in("star", 1, 3),
-            character=bool(character),
-            attribute=self.get("attribute"),
-            trait_name=self.get("trait_name"),
-            trait=trait,
-            skills=skills,
-            flavour=self.get("flavour"),
-            prototype=bool(prototype),
-        )
-
-
-def read_cards(path: str | Path = CARDS_CSV) -> tuple[dict[str, Card], list[Problem]]:
-    """Every card that reads cleanly, and the problems found (file, row, column).
-
-    >>> cards, problems = read_cards()
-    >>> len(cards) >= 34, problems
-    (True, [])
+    >>> read_sheet().problems.height
+    0
     """
-    path = Path(path)
-    name = path.name
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        return {}, [Problem(name, None, None, "file", f"cannot read {path}: {exc.strerror}")]
-    reader = csv.DictReader(text.splitlines())
-    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
-    if missing:
-        return {}, [Problem(name, 1, c, "column", f"missing column {c}") for c in missing]
-    cards: dict[str, Card] = {}
-    names: dict[str, int] = {}
-    problems: list[Problem] = []
-    for number, cells in enumerate(reader, start=2):
-        row = _Row(name, number, cells)
-        if None in cells or None in cells.values():
-            width = len(reader.fieldnames or [])
-            row.bad(None, "cells", f"the row does not have {width} cells like the header (a missing or extra comma?)")
-        card = row.card()
-        if card.id in cards:
-            row.bad("id", "unique", f"id {card.id} already used")
-        if card.name in names:
-            row.bad("name", "unique", f"name {card.name} already on row {names[card.name]}")
-        problems.extend(row.problems)
-        if not row.problems:
-            cards[card.id] = card
-            names[card.name] = number
-    return cards, problems
+    return load_sheet(path, SCHEMA)
 
 
 @cache
 def _load(path: str, mtime: float) -> Mapping[str, Card]:
-    cards, problems = read_cards(path)
-    if problems:
-        raise SheetError(problems)
-    return cards
+    sheet = read_sheet(path).require_clean()
+    return {rec["id"]: _card(rec) for rec in sheet.records()}
 
 
 def load_cards(path: str | Path = CARDS_CSV) -> Mapping[str, Card]:
     """Card id -> Card; raises ``SheetError`` listing every problem (cached by file time)."""
     p = Path(path).resolve()
     return _load(str(p), p.stat().st_mtime if p.exists() else 0.0)
+
+
+__all__ = ["CARDS_CSV", "SCHEMA", "Card", "SheetError", "Skill", "load_cards", "read_sheet"]

@@ -4,29 +4,38 @@ The construction rules (seed, デッキの作り方): 40 cards; at most 4 copies
 a name; exactly one character skill, exactly 4 copies; ★3 at most 2 kinds and
 8 cards, ★2 at most 5 kinds and 20 cards (the character counts); ★1 free.
 
-The shared checker (``workbench.cards.deckrules`` with
-``data/mugen/deck_rules.csv``) is used when it is available; this module's
-own check is the fallback and the oracle the tests compare it with.
+The game checks decks with the shared checker (``workbench.cards.deckrules``
+over ``data/mugen/deck_rules.csv``, :func:`rule_problems`); :func:`deck_problems`
+is this module's own reading of the seed, the oracle the tests compare it with.
 
 >>> from workbench.games.mugen.cards import load_cards
 >>> deck_problems(SAMPLE_DECKS["sora"], load_cards())
 []
 >>> deck_problems((("C01", 4), ("G01", 4)), load_cards())
 ['size: the deck has 8 cards, it needs exactly 40']
+>>> rule_problems(read_deck(DECKS_DIR / "illegal_per_name.csv"))
+['per-name: at most 4 copies of a name: 火花 ×5 — At most 4 cards of the same name']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
 
-from workbench.games.mugen.cards import Card
+from workbench.cards import Problem, SheetError
+from workbench.cards.deckrules import DeckRule, check_deck, load_deck, load_deck_rules
+from workbench.games.mugen.cards import CARDS_CSV, ROOT, Card, load_cards, read_sheet
 
 Deck = tuple[tuple[str, int], ...]
+DECKS_DIR = ROOT / "data" / "mugen" / "decks"
+RULES_CSV = ROOT / "data" / "mugen" / "deck_rules.csv"
 DECK_SIZE = 40
 MAX_COPIES = 4
 STAR_LIMITS = {3: (2, 8), 2: (5, 20)}
 
-SAMPLE_DECKS: dict[str, Deck] = {
+_SAMPLE_LISTS: dict[str, Deck] = {
     # ソラ (★3, trait atk +1): aggressive; ★3 kinds: ソラ + 天穹の砲; ★2 kinds: 雷鳴 闘志 嵐 吸魂 逆鱗
     "sora": (
         ("C01", 4), ("G29", 4), ("G17", 4), ("G21", 4), ("G24", 4), ("G26", 2), ("G22", 2),
@@ -92,6 +101,9 @@ def deck_problems(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) ->
     return out
 
 
+SAMPLE_DECKS: dict[str, Deck] = {k: normalise(v) for k, v in _SAMPLE_LISTS.items()}
+
+
 def character_of(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) -> str:
     """The deck's character card id ('' when there is none).
 
@@ -100,3 +112,62 @@ def character_of(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) -> 
     'C02'
     """
     return next((c for c, _ in normalise(deck) if c in cards and cards[c].character), "")
+
+
+def read_deck(path: str | Path, cards_path: str | Path = CARDS_CSV) -> Deck:
+    """A deck file (columns name, count; a name may be the card's name, name_en or id).
+
+    Raises ``SheetError`` naming the file, row and column for bad rows or unknown cards.
+
+    >>> read_deck(DECKS_DIR / "sora.csv") == SAMPLE_DECKS["sora"]
+    True
+    """
+    sheet = load_deck(path).require_clean()
+    cards = load_cards(cards_path)
+    lookup = {}
+    for card in cards.values():
+        for key in (card.id, card.name, card.name_en):
+            lookup[key.casefold()] = card.id
+    pairs: list[tuple[str, int]] = []
+    problems: list[Problem] = []
+    for rec in sheet.records():
+        card_id = lookup.get(str(rec["name"]).strip().casefold())
+        if card_id is None:
+            problems.append(
+                Problem(sheet.file, rec["_row"], "name", "unknown-card", f"{rec['name']!r} is not on the card sheet")
+            )
+        else:
+            pairs.append((card_id, rec["count"]))
+    if problems:
+        raise SheetError(problems)
+    return normalise(pairs)
+
+
+@cache
+def _sheet(path: str, mtime: float) -> Any:
+    return read_sheet(path)
+
+
+@cache
+def _rules(path: str) -> tuple[DeckRule, ...]:
+    return load_deck_rules(path)
+
+
+def rule_problems(
+    deck: Iterable[tuple[str, int]], cards_path: str | Path = CARDS_CSV, rules_path: str | Path = RULES_CSV
+) -> list[str]:
+    """The shared checker's findings for a deck, as 'rule: message' lines (empty: legal)."""
+    counts = dict(normalise(deck))
+    path = Path(cards_path).resolve()
+    sheet = _sheet(str(path), path.stat().st_mtime)
+    frame = check_deck(counts, sheet, _rules(str(rules_path)), file="deck")
+    return [f"{r['rule']}: {r['message']}" for r in frame.iter_rows(named=True)]
+
+
+def sample_deck_files() -> dict[str, Path]:
+    """Deck name -> file of the sample decks in ``data/mugen/decks/`` (sorted).
+
+    >>> sorted(sample_deck_files())[:2]
+    ['illegal_character_copies', 'illegal_character_kinds']
+    """
+    return {p.stem: p for p in sorted(DECKS_DIR.glob("*.csv"))}

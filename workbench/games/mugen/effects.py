@@ -4,62 +4,80 @@ An effects cell is a list separated by ``;``: ``damage 3; draw 1``. Each item
 is ``[timing:] verb amount``. One-shot verbs resolve when the skill resolves;
 ``atk``/``def`` are boosts that last while a set skill stays set; a timing
 prefix makes a set skill (or an additional trait) trigger at a turn's start or
-end:
+end. Japanese spellings are aliases (``ダメージ 3``, ``回復 2``, ``攻 +1``).
 
-=============== ===========================================================
-``damage N``     N damage to the opponent (+ own attack, - their defence)
-``pierce N``     N damage to the opponent, ignoring their defence
-``heal N``       recover N HP (never above the maximum HP)
-``draw N``       draw N cards
-``mp +N``        N more MP to spend this turn
-``ramp N``       the MP counter rises by N (at most 10), this turn included
+================ ===========================================================
+``damage N``      N damage to the opponent (+ own attack, - their defence)
+``pierce N``      N damage to the opponent, ignoring their defence
+``heal N``        recover N HP (never above the maximum HP)
+``draw N``        draw N cards
+``mp +N``         N more MP to spend this turn
+``ramp N``        the MP counter rises by N (at most 10), this turn included
 ``destroy_set N`` dust N of the opponent's set skills (the user picks;
-                 super set skills are immune)
-``mill N``       the opponent's top N deck cards go to their dust zone
-``discard N``    the opponent discards N random cards from hand
-``atk +N``       attack +N while set (set / super set skills, traits)
-``def +N``       defence +N while set (set / super set skills, traits)
-``hp +N``        traits only: maximum and starting HP +N
-``hand +N``      traits only: N more cards in the opening draw
-=============== ===========================================================
+                  super set skills are immune)
+``mill N``        the opponent's top N deck cards go to their dust zone
+``discard N``     the opponent discards N random cards from hand
+``atk +N``        attack +N while set (set / super set skills, traits)
+``def +N``        defence +N while set (set / super set skills, traits)
+``hp +N``         traits only: maximum and starting HP +N
+``hand +N``       traits only: N more cards in the opening draw
+================ ===========================================================
 
 Timings: ``start:`` / ``end:`` (the owner's turn), ``opp_start:`` /
-``opp_end:`` (the opponent's turn); they take one-shot verbs only.
+``opp_end:`` (the opponent's turn) followed by a one-shot verb and amount.
 
 >>> parse_effects("damage 3; start: heal 1")
-(Effect(verb='damage', amount=3, timing='now'), Effect(verb='heal', amount=1, timing='start'))
->>> str(parse_effects("atk +2")[0])
+(TimedEffect(verb='damage', amount=3, timing='now'), TimedEffect(verb='heal', amount=1, timing='start'))
+>>> str(parse_effects("攻 ＋2")[0])
 'atk +2'
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
+
+from workbench.cards import Effect, EffectError, Vocabulary
 
 ONE_SHOT = ("damage", "pierce", "heal", "draw", "mp", "ramp", "destroy_set", "mill", "discard")
 BOOSTS = ("atk", "def")
 TRAIT_ONLY = ("hp", "hand")
 SIGNED = ("mp", "atk", "def", "hp", "hand")
-VERBS = ONE_SHOT + BOOSTS + TRAIT_ONLY
 TIMINGS = ("now", "start", "end", "opp_start", "opp_end")
 
-_ITEM = re.compile(r"^(?:(?P<timing>[a-z_]+)\s*:\s*)?(?P<verb>[a-z_]+)\s+(?P<amount>[+-]?\d+)$")
-_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2010": "-", "\u2011": "-"})
-
-
-class EffectError(ValueError):
-    """Effect text outside the vocabulary; ``.position`` is the 1-based character."""
-
-    def __init__(self, message: str, position: int | None = None) -> None:
-        super().__init__(message)
-        self.position = position
+_DESCRIPTIONS = {
+    "damage": "N damage to the opponent (+ attack, - their defence)",
+    "pierce": "N damage ignoring the opponent's defence",
+    "heal": "recover N HP (up to the maximum)",
+    "draw": "draw N cards",
+    "mp": "N more MP to spend this turn",
+    "ramp": "the MP counter +N (at most 10)",
+    "destroy_set": "dust N of the opponent's set skills (not super set)",
+    "mill": "the opponent's top N deck cards to their dust zone",
+    "discard": "the opponent discards N random cards from hand",
+    "atk": "attack +N while set",
+    "def": "defence +N while set",
+    "hp": "trait: maximum and starting HP +N",
+    "hand": "trait: N more cards in the opening draw",
+}
+_VERBS = {v: ("signed" if v in SIGNED else "int") for v in ONE_SHOT + BOOSTS + TRAIT_ONLY}
+_TIMED = " ".join(["|".join(ONE_SHOT), "signed"])
+VOCABULARY = Vocabulary(
+    {**_VERBS, **{f"{t}:": _TIMED for t in TIMINGS[1:]}},
+    aliases={
+        "ダメージ": "damage", "貫通": "pierce", "回復": "heal", "ドロー": "draw",
+        "攻": "atk", "防": "def", "破壊": "destroy_set", "捨て": "discard",
+        "開始時:": "start:", "終了時:": "end:",
+    },
+    descriptions={**_DESCRIPTIONS, "start:": "at the start of the owner's turn: <verb N>",
+                  "end:": "at the end of the owner's turn: <verb N>",
+                  "opp_start:": "at the start of the opponent's turn: <verb N>",
+                  "opp_end:": "at the end of the opponent's turn: <verb N>"},
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """One effect: a verb from the vocabulary, its amount and when it happens."""
+class TimedEffect:
+    """One effect as the rules use it: a verb, its amount and when it happens."""
 
     verb: str
     amount: int
@@ -71,77 +89,48 @@ class Effect:
         return f"{prefix}{self.verb} {amount}"
 
 
-def parse_effect(text: str, offset: int = 0) -> Effect:
-    """One item such as ``damage 3`` or ``end: heal 1`` (full-width text allowed).
+def from_vocabulary(effects: tuple[Effect, ...]) -> tuple[TimedEffect, ...]:
+    """The sheet loader's effects (``workbench.cards.Effect``) as timed effects.
 
-    >>> parse_effect("ｄａｍａｇｅ　４")
-    Effect(verb='damage', amount=4, timing='now')
-    >>> parse_effect("burn 2")
-    Traceback (most recent call last):
-    ...
-    workbench.games.mugen.effects.EffectError: unknown verb 'burn' at character 1; known: damage, pierce, heal, draw, mp, ramp, destroy_set, mill, discard, atk, def, hp, hand
+    >>> from_vocabulary(VOCABULARY.parse("end: draw 1"))
+    (TimedEffect(verb='draw', amount=1, timing='end'),)
     """
-    folded = unicodedata.normalize("NFKC", text).translate(_MINUS).strip().lower()
-    where = offset + 1 + (len(text) - len(text.lstrip()))
-    m = _ITEM.match(folded)
-    if m is None:
-        raise EffectError(
-            f"{text.strip()!r} at character {where} is not 'verb amount' "
-            "(e.g. 'damage 3' or 'start: heal 1')",
-            where,
-        )
-    timing = m.group("timing") or "now"
-    verb = m.group("verb")
-    amount = int(m.group("amount"))
-    if timing not in TIMINGS[1:] and m.group("timing"):
-        raise EffectError(
-            f"unknown timing {timing!r} at character {where}; known: {', '.join(TIMINGS[1:])}",
-            where,
-        )
-    if verb not in VERBS:
-        raise EffectError(
-            f"unknown verb {verb!r} at character {where}; known: {', '.join(VERBS)}", where
-        )
-    if timing != "now" and verb not in ONE_SHOT:
-        raise EffectError(f"{verb!r} cannot be timed ({timing}:) at character {where}", where)
-    if verb not in SIGNED and amount < 1:
-        raise EffectError(f"{verb} needs a positive amount, got {amount} at character {where}", where)
-    return Effect(verb, amount, timing)
-
-
-def parse_effects(text: str) -> tuple[Effect, ...]:
-    """A ``;``-separated list of effects; empty text gives no effects.
-
-    >>> parse_effects("")
-    ()
-    >>> parse_effects("heal 2;; draw 1")
-    Traceback (most recent call last):
-    ...
-    workbench.games.mugen.effects.EffectError: empty effect at character 8 (two ';' in a row?)
-    """
-    if not text.strip():
-        return ()
-    out: list[Effect] = []
-    offset = 0
-    for piece in text.replace("；", ";").split(";"):
-        if not piece.strip():
-            raise EffectError(
-                f"empty effect at character {offset + 1} (two ';' in a row?)", offset + 1
-            )
-        out.append(parse_effect(piece, offset))
-        offset += len(piece) + 1
+    out = []
+    for e in effects:
+        if e.verb.endswith(":"):
+            verb, amount = e.args
+            out.append(TimedEffect(str(verb), int(amount or 0), e.verb[:-1]))
+        else:
+            out.append(TimedEffect(e.verb, int(e.args[0] or 0)))
     return tuple(out)
 
 
-def check_for_kind(effects: tuple[Effect, ...], kind: str) -> str | None:
-    """Why these effects do not fit a skill kind (or a trait), or None when they do.
+def parse_effects(text: str) -> tuple[TimedEffect, ...]:
+    """Effect text through the vocabulary; bad text raises ``EffectError`` (``.position``).
 
-    >>> check_for_kind(parse_effects("atk +1"), "plain")
+    >>> parse_effects("")
+    ()
+    >>> parse_effects("heal 2; burn 1")
+    Traceback (most recent call last):
+    ...
+    workbench.cards.effects.EffectError: unknown word 'burn' at character 9 (known: damage, pierce, ...)
+    """
+    return from_vocabulary(VOCABULARY.parse(text))
+
+
+def check_effects(effects: tuple[TimedEffect, ...], kind: str) -> str | None:
+    """Why these effects do not fit a skill kind (or ``"trait"``), or None when they do.
+
+    >>> check_effects(parse_effects("atk +1"), "plain")
     "'atk +1' only works on set / super_set skills and traits"
-    >>> check_for_kind(parse_effects("atk +1; end: draw 1"), "super_set") is None
+    >>> check_effects(parse_effects("atk +1; end: draw 1"), "super_set") is None
     True
+    >>> check_effects(parse_effects("damage 0"), "plain")
+    "'damage 0' needs an amount of at least 1"
     """
     for e in effects:
+        if e.verb not in SIGNED and e.amount < 1:
+            return f"'{e}' needs an amount of at least 1"
         if e.verb in TRAIT_ONLY and kind != "trait":
             return f"'{e}' only works in an additional trait"
         if kind in ("set", "super_set", "trait"):
@@ -151,3 +140,6 @@ def check_for_kind(effects: tuple[Effect, ...], kind: str) -> str | None:
         if e.timing != "now":
             return f"'{e}' is timed: only set / super_set skills and traits trigger"
     return None
+
+
+__all__ = ["VOCABULARY", "EffectError", "TimedEffect", "check_effects", "parse_effects"]

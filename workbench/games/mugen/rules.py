@@ -59,14 +59,16 @@ from workbench.games.mugen import moves
 from workbench.games.mugen.cards import CARDS_CSV, ROOT, Card, load_cards
 from workbench.games.mugen.core import CHANCE_STEPS, Table
 from workbench.games.mugen.decks import (
+    RULES_CSV,
     SAMPLE_DECKS,
     Deck,
     DeckError,
     character_of,
     deck_problems,
     normalise,
+    rule_problems,
 )
-from workbench.games.mugen.effects import Effect
+from workbench.games.mugen.effects import TimedEffect
 from workbench.games.mugen.state import MugenState, Side
 from workbench.prob.dist import Dist
 
@@ -116,11 +118,12 @@ class MugenGame(Game[MugenState]):
         super().__init__(params)
         p: MugenParams = self.params
         path = Path(p.cards_path)
-        self.cards: Mapping[str, Card] = load_cards(path if path.is_absolute() else ROOT / path)
+        cards_path = path if path.is_absolute() else ROOT / path
+        self.cards: Mapping[str, Card] = load_cards(cards_path)
         self.decks = (normalise(p.decks[0]), normalise(p.decks[1]))
         if p.check_decks:
             for seat, deck in enumerate(self.decks):
-                problems = check_deck(deck, self.cards)
+                problems = check_deck(deck, cards_path)
                 if problems:
                     raise DeckError(f"decks[{seat}] (seat {seat})", problems)
         self.characters = tuple(character_of(d, self.cards) for d in self.decks)
@@ -233,21 +236,24 @@ class MugenGame(Game[MugenState]):
         return Table(self, state).defence(seat)
 
 
-def _sum(effects: tuple[Effect, ...], verb: str) -> int:
+def _sum(effects: tuple[TimedEffect, ...], verb: str) -> int:
     return sum(e.amount for e in effects if e.verb == verb and e.timing == "now")
 
 
-def _timed(effects: tuple[Effect, ...]) -> dict[str, tuple[Effect, ...]]:
-    out: dict[str, tuple[Effect, ...]] = {}
+def _timed(effects: tuple[TimedEffect, ...]) -> dict[str, tuple[TimedEffect, ...]]:
+    out: dict[str, tuple[TimedEffect, ...]] = {}
     for e in effects:
         if e.timing != "now":
             out[e.timing] = out.get(e.timing, ()) + (e,)
     return out
 
 
-def check_deck(deck: Deck, cards: Mapping[str, Card]) -> list[str]:
-    """The construction-rule problems of a deck (shared checker when available)."""
-    return deck_problems(deck, cards)
+def check_deck(deck: Deck, cards_path: Path) -> list[str]:
+    """The construction-rule problems of a deck: the shared checker over
+    ``data/mugen/deck_rules.csv`` (this module's own reading when that file is missing)."""
+    if RULES_CSV.exists():
+        return rule_problems(deck, cards_path, RULES_CSV)
+    return deck_problems(deck, load_cards(cards_path))
 
 
 def make_game(**params: Any) -> MugenGame:
@@ -258,7 +264,7 @@ def make_game(**params: Any) -> MugenGame:
     >>> make_game(decks=(SAMPLE_DECKS["sora"], (("C01", 4),)))
     Traceback (most recent call last):
     ...
-    workbench.games.mugen.decks.DeckError: decks[1] (seat 1) is not a legal deck: size: the deck has 4 cards, it needs exactly 40
+    workbench.games.mugen.decks.DeckError: decks[1] (seat 1) is not a legal deck: total: 4 cards, exactly 40 required (ソラ ×4) — A deck is exactly 40 cards
     """
     if "decks" in params:  # lists from a JSON replay read as tuples
         params["decks"] = tuple(normalise(tuple(x) for x in d) for d in params["decks"])
