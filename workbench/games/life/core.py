@@ -139,6 +139,14 @@ class Table:
             setattr(t, name, v if depth < 0 else list(v) if depth == 0 else [list(x) for x in v])
         return t
 
+    @classmethod
+    def view(cls, p: LifeParams, cat: Catalogue, values: tuple[Any, ...]) -> Table:
+        """A read-only table over frozen contents (no copies: never ``step`` it)."""
+        t = cls(p, cat)
+        for (name, _), v in zip(FIELDS, values):
+            setattr(t, name, v)
+        return t
+
     # -- who is to move -------------------------------------------------------
     def to_move(self) -> int:
         """Seat to move, -1 for chance, -4 when the game is over."""

@@ -67,6 +67,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
@@ -109,13 +110,15 @@ class LifeState:
 
     def values(self) -> tuple[Any, ...]:
         """The fields in ``core.FIELDS`` order."""
-        return tuple(getattr(self, name) for name, _ in FIELDS)
+        return _VALUES(self)  # type: ignore[no-any-return]
 
     def top(self, seat: int, colour: str) -> int:
         """Top face of a seat's die of a colour."""
         return D.TOP[self.dice_o[seat][COLOURS.index(colour)]]
 
 
+_HOLDING = frozenset({"resolve", "place", "removed"})
+_VALUES = attrgetter(*(name for name, _ in FIELDS))
 assert tuple(f.name for f in fields(LifeState)) == tuple(n for n, _ in FIELDS)
 
 
@@ -163,6 +166,10 @@ class LifeGame(Game[LifeState]):
         """A mutable working copy of a state (for fast paths and analysis)."""
         return Table.thaw(self.params, self.catalogue, state.values())
 
+    def view(self, state: LifeState) -> Table:
+        """A read-only table over a state (cheap; for legal actions and scores)."""
+        return Table.view(self.params, self.catalogue, state.values())
+
     def freeze(self, table: Table) -> LifeState:
         """The immutable state of a table."""
         return LifeState(*table.freeze())
@@ -182,16 +189,16 @@ class LifeGame(Game[LifeState]):
     def legal_actions(self, state: LifeState) -> list[Action]:
         if self.current_player(state) < 0:
             return []
-        ids = self.table(state).legal_ids()
+        ids = self.view(state).legal_ids()
         return [Action(i, self._label(state, i)) for i in ids]
 
     def chance_outcomes(self, state: LifeState) -> Dist:
         if self.current_player(state) != CHANCE:
             raise IllegalAction("life: not a chance node")
-        return Dist.uniform(self.table(state).chance_list())
+        return Dist.uniform(self.view(state).chance_list())
 
     def sample_chance(self, state: LifeState, rng: random.Random) -> Hashable:
-        outcomes = self.table(state).chance_list()
+        outcomes = self.view(state).chance_list()
         return outcomes[rng.randrange(len(outcomes))]
 
     def apply(self, state: LifeState, action_id: Hashable) -> LifeState:
@@ -208,7 +215,7 @@ class LifeGame(Game[LifeState]):
         return self.freeze(t)
 
     def returns(self, state: LifeState) -> tuple[float, ...]:
-        t = self.table(state)
+        t = self.view(state)
         return tuple(float(t.score(s)) for s in range(self.params.players))
 
     def score_parts(self, state: LifeState, seat: int) -> dict[str, int]:
@@ -218,24 +225,26 @@ class LifeGame(Game[LifeState]):
         >>> sorted(g.score_parts(g.initial_state(), 0))
         ['bonus', 'dice', 'dream', 'full', 'mid', 'stars']
         """
-        return self.table(state).score_parts(seat)
+        return self.view(state).score_parts(seat)
 
     def zones(self, state: LifeState) -> Mapping[str, Counter[Hashable]]:
-        zones: dict[str, Counter[Hashable]] = {}
-        for i, deck in enumerate(state.decks):
-            zones[f"deck{i + 1}"] = Counter(deck)
+        """Stage decks (and timed-event piles), common area, albums, discard,
+        removed, dream deck / hands / skills, and the card being resolved."""
+        zones: dict[str, Counter[Hashable]] = {
+            f"deck{i + 1}": Counter(deck) for i, deck in enumerate(state.decks)}
         for i, pile in enumerate(state.events):
-            zones[f"events{i + 1}"] = Counter(pile)
-        zones["dream_deck"] = Counter(state.dream_deck)
+            if pile:
+                zones[f"events{i + 1}"] = Counter(pile)
         zones["common"] = Counter(state.common)
-        zones["albums"] = Counter(c for a in state.albums for c in a if c not in (None, CHARACTER))
+        albums = Counter(c for a in state.albums for c in a)
+        del albums[None], albums[CHARACTER]
+        zones["albums"] = albums
         zones["discard"] = Counter(state.discard)
         zones["removed"] = Counter(state.removed)
+        zones["dream_deck"] = Counter(state.dream_deck)
         zones["hands"] = Counter(d for h in state.hands for d in h)
         zones["dream_skills"] = Counter(d for h in state.skills for d in h)
-        zones["resolving"] = Counter(t[2] if t[0] in ("resolve", "place") else t[1]
-                                     for t in state.stack if t[0] in ("resolve", "place",
-                                                                      "removed"))
+        zones["resolving"] = Counter(t[-1] for t in state.stack if t[0] in _HOLDING)
         return zones
 
     def metrics(self, state: LifeState) -> Mapping[str, float | int | str]:
