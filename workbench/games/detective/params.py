@@ -27,7 +27,9 @@ class DetectiveParams:
 
     Variants from the seed's 問題点 section:
     ``opening=4`` (draw 4 cards without actions at round start; a tragic night
-    among them is reshuffled or put at the bottom: ``opening_tragic``),
+    among them is set aside, then shuffled back or put at the bottom after the
+    opening: ``opening_tragic``; ``opening_replace=True`` draws a replacement so
+    the opening always shows 4 people),
     ``suspects_per_round=1`` (one suspect per round), ``copies=3`` with
     ``awaken_on_fourth=True`` (the 4th card of a person is the awakened card:
     suspecting it awakens the person), ``reservation=True`` (play an event
@@ -45,6 +47,7 @@ class DetectiveParams:
     first_card_rule: bool = True
     opening: int = 0
     opening_tragic: str = "reshuffle"
+    opening_replace: bool = False
     suspects_per_round: int | None = None
     copies: int | None = None
     awaken_on_fourth: bool = False

@@ -59,6 +59,7 @@ def end_round(t: Table) -> None:
             t.penalties[seat] += p.reservation_penalty
     victim = victim_of(t.line, s.card_person)
     t.victims.append(victim)
+    t.history.append((t.round_deck, t.round_persons, t.round_turns[-1], victim))
     if victim is not None:
         t.dead.append(victim)
         gone = set(s.person_cards[victim])

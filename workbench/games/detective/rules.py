@@ -21,9 +21,12 @@ Readings chosen where the seed is vague (parameters where both matter):
 - **First-card rule.** Applies to the round's first draw only; if the tragic
   night is the only card left it is drawn and ends the round. With the
   4-card opening (``opening=4``) the first draws are the opening: a tragic
-  night among them is reshuffled (or put at the bottom,
-  ``opening_tragic="bottom"``) and another card is drawn, and the first
-  draw with an action may then be the tragic night (the author's 25 %).
+  night among them is set aside and, once the opening is done, shuffled
+  back (or put at the bottom, ``opening_tragic="bottom"``). As written, no
+  replacement is drawn (the line opens with 3 people); ``opening_replace``
+  draws one, so the opening always shows 4 people. The first draw with an
+  action may then be the tragic night: the author's 25 % is exact only with
+  ``opening_replace`` (9/40 as written, 1/8 with the bottom; ``prob.ordered``).
 - **Turns after the tragic night.** The round ends at the end of the turn in
   which it is drawn: that turn still has its main phase (a break then only
   refills) and its trim; nobody else plays. The next start player is the one
@@ -130,6 +133,9 @@ class DetectiveState:
     played: tuple[int, ...]
     round_turns: tuple[int, ...]
     turns: int
+    round_deck: tuple[tuple[str, int], ...]
+    round_persons: int
+    history: tuple[tuple[Any, ...], ...]
 
 
 _NESTED = ("hands", "notebooks")

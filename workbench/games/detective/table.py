@@ -35,7 +35,8 @@ DECISION_TASKS = frozenset({"main", "break2", "pay", "pdiscard", "trim", "burn"}
 FIELDS = ("pool", "bottom", "line", "outside", "supply", "removed", "hands", "notebooks",
           "reserved", "edeck", "discard", "dead", "round", "start", "active", "tn",
           "suspects", "first_draw", "free_used", "drawer", "tasks", "victims", "over",
-          "end_reason", "penalties", "played", "round_turns", "turns")
+          "end_reason", "penalties", "played", "round_turns", "turns", "round_deck",
+          "round_persons", "history")
 
 
 class Table:
@@ -60,6 +61,20 @@ class Table:
     penalties: list[int]
     played: list[int]
     round_turns: list[int]
+    round: int
+    start: int
+    active: int
+    tn: bool
+    suspects: int
+    first_draw: bool
+    free_used: bool
+    drawer: int
+    over: bool
+    end_reason: str
+    turns: int
+    round_deck: tuple[tuple[str, int], ...]
+    round_persons: int
+    history: list[tuple[Any, ...]]
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -80,6 +95,7 @@ class Table:
         t.first_draw, t.free_used, t.drawer = True, False, 0
         t.victims, t.over, t.end_reason = [], False, ""
         t.played, t.round_turns, t.turns = [], [], 0
+        t.round_deck, t.round_persons, t.history = (), 0, []
         t.tasks = [("roundstart",)]
         for seat in reversed(range(n)):
             t.tasks.append(("edraw", seat, setup.params.hand_limit))
@@ -291,12 +307,12 @@ class Table:
         first, self.first_draw = self.first_draw, False
         if tag == "open":
             if card == NIGHT:
-                if p.opening_tragic == "reshuffle":
-                    bisect.insort(self.pool, NIGHT)
-                else:
-                    self.bottom.append(NIGHT)
+                self.bottom.append(NIGHT)
+                if not p.opening_replace:
+                    self.tasks[-1] = ("open", t[1] - 1)
                 return
             self.line.append(card)
+            self.round_persons += 1
             self.tasks[-1] = ("open", t[1] - 1)
             return
         if card == NIGHT and first and p.first_card_rule and (self.pool or self.bottom):
@@ -311,6 +327,7 @@ class Table:
         if card == NIGHT:
             self.tn, self.drawer = True, seat
             return
+        self.round_persons += 1
         action = self.setup.action_of(card, self.awake(self.setup.card_person[card]))
         for k in reversed(range(self.n)):
             self.tasks.append(("act", (seat + k) % self.n, action))
@@ -338,8 +355,11 @@ class Table:
                     continue
                 return
             if tag == "open":
-                if t[1] <= 0 or all(c == NIGHT for c in self.pool):
+                if t[1] <= 0 or not self.pool:
                     tasks.pop()
+                    if self.setup.params.opening_tragic == "reshuffle" and NIGHT in self.bottom:
+                        self.bottom.remove(NIGHT)
+                        bisect.insort(self.pool, NIGHT)
                     continue
                 return
             if tag in ("pdiscard", "trim"):
@@ -395,6 +415,12 @@ class Table:
             self._effect(seat, eff.verb, eff.args)
 
     def _task_roundstart(self) -> None:
+        who = self.setup.card_person
+        counts: dict[str, int] = {}
+        for c in self.pool:
+            if c != NIGHT:
+                counts[who[c]] = counts.get(who[c], 0) + 1
+        self.round_deck, self.round_persons = tuple(sorted(counts.items())), 0
         self.tasks.append(("turn", self.start))
         if self.setup.params.opening:
             self.tasks.append(("open", self.setup.params.opening))
