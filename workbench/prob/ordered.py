@@ -132,7 +132,7 @@ def _split(deck: Mapping[str, int], stop: str) -> dict[str, int]:
     """The person cards of a deck that holds exactly one stop card."""
     people = _check_people(deck, "deck")
     if stop not in people or people[stop] == 0:
-        raise ValueError(f"stop card {stop!r} is missing from the deck")
+        raise ValueError(f"stop: the card {stop!r} is missing from the deck")
     if people[stop] != 1:
         raise ValueError(f"stop: the deck must hold exactly one {stop!r}, got {people[stop]}")
     del people[stop]
