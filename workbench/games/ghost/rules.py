@@ -1,0 +1,258 @@
+"""「何か」 (working title "Nanika"), the ghost card game — rules on the engine protocol.
+
+Seed: ``/work/shared/seeds/000_61bc5aee8bd0dddc.txt`` (ver. 0.1_easy,
+2002/04/25); digest ``games/ghost.md``. 2–6 users, a 100-card server
+(``data/ghost/cards.csv``: 60 ghost/event, 25 shell/event, 15 mandatory).
+
+The game in one breath: each user is dealt 5 (mandatory events dealt are
+replaced and shuffled back), installs two ghosts (forward then reverse seat
+order), then turns go: download 1 (a mandatory event is revealed and
+resolved), install one ghost and any shells, play one event and each
+ghost's activated ability once, fight at most one battle, trim the archive
+to 5. A battle: attacking ghost + defending user (who picks the defending
+ghost), physical or mental, SSTP support ghosts (the attacker at most as
+many ghosts in all as the defender has installed; the defender without
+limit), battle events face down from anyone, revealed attacker → defender →
+outsiders, dice, higher total wins, ties to the defender, the winner takes
+the losing side's ghosts as victory points. The game stops when a turn
+should start with an empty server (most VP wins), when no desktop holds a
+ghost (everybody loses), or at ``vp_to_win`` VP (that user wins).
+
+Readings chosen where the seed is vague (parameters where both matter):
+
+1. **Dice.** やさぐれダイス faces 0..5. A ghost's strength is its own roll
+   (raw dice + modifier + shell + ability bonus). ``floor_at_zero=True``
+   (default): a ghost never contributes below 0 (the appendix's
+   "1D−3 = 0 (−0.5)"); False keeps negatives. ``fumble=True`` (default):
+   n >= 2 dice all 0 void that ghost's contribution — attacking, defending
+   *or supporting* (a fumbled support ghost counts 0). ``steady`` ghosts
+   never fumble. Each ghost's roll is its own chance node (outcome = raw dice
+   sum), so a fumble is visible in the log as a 0 on 2+ dice.
+2. **Battle bonuses.** 御影さくら's 〈抜刀〉 "+2 when attacking or supporting
+   with physical" applies to the attacking ghost and to support ghosts on
+   either side, not to the defending ghost (``bonus``); ``guard`` is the
+   defending ghost's counterpart.
+3. **Support limit.** "攻撃側は、防御側のゴースト数を越える数で攻撃することは
+   できない": the attacker's ghosts *in all* (attacker + supports) are at
+   most the defender's installed ghosts when the battle is declared.
+   The attacker chooses supports first, then the defender.
+4. **Face-down events.** Each user places at most one battle event per
+   battle, in the order attacker, defender, outsiders (clockwise). Usable
+   there: OnBattle and Anytime events, and Not.YourTurn events of users
+   whose turn it is not. OnYourTurn and Anytime events without battle
+   effects are the action-phase event. ``negate`` voids the event revealed
+   just before it; resolved from the last, so a negated negate does nothing.
+   Not.YourTurn events have no other window (the seed gives none).
+5. **Winner's spoils.** The winner takes every ghost of the losing side that
+   was in the battle into its VP pile; their shells go to the trash.
+6. **Turn order inside a turn** is the seed's: install → action → battle →
+   end. Playing an event or an ability closes the install step; declaring a
+   battle closes both; the turn ends right after the battle.
+7. **Mandatory events** are revealed when downloaded (in a turn or by an
+   effect) and resolved after whatever is already pending (e.g. after a
+   running battle), then go to the trash. At setup they are set aside,
+   replaced, and shuffled back once that user's hand is complete.
+8. **Cannot install at setup** ("アーカイブを公開し…ＤＬし、シャッフルして
+   インストール"): the user downloads until a ghost comes (mandatory events
+   set aside and shuffled back), keeps the other cards, and installs.
+9. **Second shell** on a ghost: the user chooses which of the two to trash.
+10. **End.** A turn that would start with an empty server ends the game
+    (most VP wins; ties share the win); downloads an effect cannot make
+    are lost. After setup, no ghost on any desktop ends the game with
+    everybody losing (「一般保護違反」). ``vp_to_win`` (default 15, 0 = off):
+    reaching it through a battle wins at once. Special victory:
+    ``win_installed N`` at the start of its owner's turn.
+11. **Skipped turn** (ひーるーでー): the whole next turn, download included.
+12. **Variants.** ``no_ghost_penalty="lose_vp"``: starting a turn with no
+    ghost installed costs the lowest-VP card of your VP pile (the seed's
+    「なんとかしてください」, details 未定). ``master_slave=True``: each
+    user's first installed ghost is its master; it may attack, defend or
+    support only when no slave remains; losing it (battle or void) puts its
+    user out (its cards to the void/trash); the last user left wins; the
+    no-ghost penalty is off (section 11 says it replaces section 10).
+13. Seat 0 goes first ("順番を決める" is left to the table).
+
+>>> game = make_game(players=2)
+>>> s = game.initial_state()
+>>> game.current_player(s) == CHANCE, len(game.chance_outcomes(s))
+(True, 100)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.games.ghost.actions import apply_decision, decider, label, legal_ids
+from workbench.games.ghost.cards import load_cards
+from workbench.games.ghost.flow import (
+    Context,
+    GhostParams,
+    most_vp,
+    settle,
+    start,
+    take_card,
+    vp_of,
+)
+from workbench.games.ghost.model import GhostCard
+from workbench.games.ghost.state import NO_SHELL, GhostState, Table
+from workbench.prob.dice import GHOST_DIE, pool
+from workbench.prob.dist import Dist
+
+__all__ = ["CHANCE", "TERMINAL", "GhostGame", "GhostParams", "GhostState", "make_game"]
+
+
+def _tuples(x: Any) -> Any:
+    """JSON lists back to the tuples action ids are made of."""
+    return tuple(_tuples(v) for v in x) if isinstance(x, list | tuple) else x
+
+
+class GhostGame(Game[GhostState]):
+    """The rules; ``cards`` overrides the sheet (tests use small decks)."""
+
+    name = "ghost"
+    version = "1"
+    min_players = 2
+    max_players = 6
+
+    def __init__(self, params: GhostParams | None = None,
+                 cards: Sequence[GhostCard] | None = None) -> None:
+        super().__init__(params)
+        p: GhostParams = self.params
+        self.cards: tuple[GhostCard, ...] = tuple(cards) if cards is not None else load_cards(
+            p.sheet or None)
+        for i, c in enumerate(self.cards):
+            if c.id != i:
+                raise ValueError(f"card ids must be 0..{len(self.cards) - 1} in order; "
+                                 f"position {i} holds id {c.id}")
+        self.ctx = Context(self.cards, p)
+        self._dice: dict[int, Dist] = {}
+        self._start: GhostState | None = None
+
+    @classmethod
+    def default_params(cls) -> GhostParams:
+        return GhostParams()
+
+    # -- protocol -------------------------------------------------------------------
+    def initial_state(self) -> GhostState:
+        if self._start is None:
+            self._start = start(self.ctx).freeze()
+        return self._start
+
+    def current_player(self, state: Any) -> int:
+        if state.result is not None:
+            return TERMINAL
+        if state.queue:
+            return CHANCE
+        return decider(state)
+
+    def legal_actions(self, state: GhostState) -> list[Action]:
+        if state.result is not None or state.queue:
+            return []
+        return [Action(a, label(self.ctx, state, a)) for a in legal_ids(self.ctx, state)]
+
+    def dice_dist(self, n: int) -> Dist:
+        """Raw sum of n やさぐれダイス (the outcome of one ghost's roll)."""
+        d = self._dice.get(n)
+        if d is None:
+            d = self._dice[n] = pool(n, GHOST_DIE)
+        return d
+
+    def chance_outcomes(self, state: Any) -> Dist:
+        if state.result is not None or not state.queue:
+            raise ValueError("not a chance node")
+        step = state.queue[0]
+        if step[0] == "roll":
+            return self.dice_dist(state.battle.dice[step[1]])
+        return Dist.uniform(state.server)
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Hashable:
+        """Same draw as ``chance_outcomes(state).sample(rng)``, without building the Dist."""
+        step = state.queue[0]
+        if step[0] == "roll":
+            return self.dice_dist(state.battle.dice[step[1]]).sample(rng)
+        server = state.server
+        return server[rng.randrange(len(server))]
+
+    def apply(self, state: GhostState, action_id: Hashable) -> GhostState:
+        t = state.thaw()
+        self.apply_table(t, _tuples(action_id), check=True)
+        return t.freeze()
+
+    def apply_table(self, t: Table, aid: Any, *, check: bool = False) -> None:
+        """Apply in place (the fast path skips the legality check)."""
+        if t.result is not None:
+            raise IllegalAction(f"the game is over; got {aid!r}")
+        if t.queue:
+            step = t.queue[0]
+            if check:
+                ok = (0 <= aid <= 5 * t.battle.dice[step[1]] if step[0] == "roll"  # type: ignore[union-attr]
+                      else aid in t.server) if isinstance(aid, int) else False
+                if not ok:
+                    raise IllegalAction(f"{aid!r} is not an outcome of this {step[0]} step")
+            if step[0] == "roll":
+                t.queue.pop(0)
+                from workbench.games.ghost.battle import AUTO_BATTLE
+
+                AUTO_BATTLE["roll"](self.ctx, t, aid)
+            else:
+                take_card(self.ctx, t, aid)
+            settle(self.ctx, t)
+            return
+        if check and aid not in legal_ids(self.ctx, t):
+            raise IllegalAction(f"{aid!r} is not legal for user {decider(t) + 1} "
+                                f"in phase {t.phase!r}")
+        apply_decision(self.ctx, t, aid)
+
+    def returns(self, state: GhostState) -> tuple[float, ...]:
+        return tuple(float(vp_of(self.ctx, state, s)) for s in range(self.ctx.n))
+
+    def winners(self, state: GhostState) -> tuple[int, ...]:
+        if state.result is not None:
+            return state.result[1]
+        return most_vp(self.ctx, state)
+
+    # -- bookkeeping ----------------------------------------------------------------
+    def zones(self, state: GhostState) -> Mapping[str, Counter[Hashable]]:
+        z: dict[str, Counter[Hashable]] = {
+            "server": Counter(state.server), "trash": Counter(state.trash),
+            "void": Counter(state.void), "setaside": Counter(state.setaside)}
+        for s in range(self.ctx.n):
+            z[f"archive:{s}"] = Counter(state.archives[s])
+            z[f"desktop:{s}"] = Counter(c for g, sh in state.desktops[s] for c in (g, sh)
+                                        if c != NO_SHELL)
+            z[f"vp:{s}"] = Counter(state.vp[s])
+        z["battle"] = Counter(c for _, c, _ in state.battle.placed) if state.battle else Counter()
+        return z
+
+    def metrics(self, state: GhostState) -> Mapping[str, float | int | str]:
+        reason = state.result[0] if state.result else ""
+        return {"turns": state.turns, "end": reason, "server_left": len(state.server),
+                "vp_max": max(self.returns(state), default=0.0)}
+
+    def describe(self, state: GhostState) -> str:
+        vp = "/".join(str(vp_of(self.ctx, state, s)) for s in range(self.ctx.n))
+        desks = " | ".join(",".join(self.cards[g].name for g, _ in d) or "-"
+                           for d in state.desktops)
+        head = f"over ({state.result[0]})" if state.result else f"user {state.turn + 1} {state.phase}"
+        return f"turn {state.turns} {head}; server {len(state.server)}; VP {vp}; {desks}"
+
+
+def make_game(cards: Sequence[GhostCard] | None = None, **params: Any) -> GhostGame:
+    """The game with these parameters (see :class:`GhostParams`).
+
+    >>> make_game(players=3, vp_to_win=10).params.vp_to_win
+    10
+    >>> make_game(colour="red")
+    Traceback (most recent call last):
+    ...
+    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet
+    """
+    known = list(GhostParams.__dataclass_fields__)
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise TypeError(f"unknown ghost parameter(s): {', '.join(unknown)}; known: {', '.join(known)}")
+    return GhostGame(GhostParams(**params), cards=cards)
