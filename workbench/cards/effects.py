@@ -148,10 +148,11 @@ class Vocabulary:
         """The effects written in ``text`` (blank text is no effect); raises :class:`EffectError`."""
         folded, where = _fold(text)
         tokens = [(m.group().lower(), where[m.start()]) for m in _TOKEN.finditer(folded)]
+        tokens.append(("", len(text) + 1))  # the end, as a position one past the last character
         effects: list[Effect] = []
         clause_start = 0
         i = 0
-        while i < len(tokens):
+        while tokens[i][0]:
             word, pos = tokens[i]
             if word == ";":
                 self._share_turns(effects, clause_start)
@@ -161,7 +162,7 @@ class Vocabulary:
             verb = self._verb(word)
             if verb is None:
                 raise EffectError(self._unknown(word, pos, effects), pos, word)
-            effect, i = self._read(verb, tokens, i + 1, pos)
+            effect, i = self._read(verb, tokens, i + 1)
             effects.append(effect)
         self._share_turns(effects, clause_start)
         return tuple(effects)
@@ -174,12 +175,11 @@ class Vocabulary:
         hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(self._slots)})"
         return f"unknown word {word!r} at character {pos}{hint}"
 
-    def _read(self, verb: str, tokens: list[tuple[str, int]], i: int,
-              verb_pos: int) -> tuple[Effect, int]:
+    def _read(self, verb: str, tokens: list[tuple[str, int]], i: int) -> tuple[Effect, int]:
         args: list[Arg] = []
         turns: int | None = None
         for slot in self._slots[verb]:
-            word, pos = tokens[i] if i < len(tokens) else ("", verb_pos)
+            word, pos = tokens[i]
             if slot.kind == "turns":
                 if word == "for":
                     turns, i = self._turns(tokens, i + 1, pos)

@@ -1,0 +1,67 @@
+"""Fuzzed sheets: any bytes or any cells give problems or one SheetError, never a traceback."""
+
+from __future__ import annotations
+
+import csv
+import io
+import tempfile
+from pathlib import Path
+
+import polars as pl
+from hypothesis import given
+from hypothesis import strategies as st
+
+from workbench.cards import SheetError, load_sheet
+from workbench.cards.problems import PROBLEM_SCHEMA
+
+from .test_loader import SCHEMA
+
+CELLS = st.one_of(
+    st.sampled_from(["", " ", "1", "３", "−2", "3.0", "2.5", "yes", "○", "3D+2", "３Ｄ＋２",
+                     "1D−1", "D", "red", "purple", "a;;b", "damage 3", "atk +2 for 2 turns",
+                     "for", "dammage", "G01", "g01", "御影さくら", "\n", "\"", ",", "x" * 10_050]),
+    st.text(max_size=12),
+)
+HEADERS = st.lists(st.sampled_from(
+    ["id", "name", "star", "power", "character", "colour", "tags", "effects", "notes", "",
+     "Name", "nme", "star"]), min_size=0, max_size=9)
+
+
+def _load(data: bytes, suffix: str = ".csv"):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"fuzz{suffix}"
+        path.write_bytes(data)
+        try:
+            sheet = load_sheet(path, SCHEMA)
+        except SheetError as exc:
+            assert exc.problems.schema == pl.Schema(PROBLEM_SCHEMA)
+            assert exc.problems.height >= 1 and str(exc)
+            return None
+    assert sheet.problems.schema == pl.Schema(PROBLEM_SCHEMA)
+    return sheet
+
+
+@given(st.binary(max_size=200))
+def test_any_bytes(data):
+    _load(data)
+
+
+@given(st.binary(max_size=100))
+def test_any_bytes_as_excel_or_parquet(data):
+    _load(data, ".xlsx")
+    _load(data, ".parquet")
+
+
+@given(HEADERS, st.lists(st.lists(CELLS, max_size=10), max_size=6))
+def test_any_cells(header, rows):
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(rows)
+    sheet = _load(buffer.getvalue().encode("utf-8"))
+    if sheet is None:
+        return
+    # nothing silently dropped: every non-blank data record is a frame row
+    records = [r for r in csv.reader(io.StringIO(buffer.getvalue(), newline=""))][1:]
+    assert sheet.frame.height == sum(1 for r in records if any(c.strip() for c in r))
+    assert all(r >= 1 for r in sheet.problems["row"].drop_nulls())

@@ -1,0 +1,87 @@
+"""Finding a game's sheet schemas and data files.
+
+A game's ``workbench/games/<game>/cards.py`` declares its schemas in one of
+these ways (looked up in this order):
+
+1. ``schemas()`` returning a mapping file stem -> :class:`Schema`
+   (for schemas that depend on another sheet, e.g. event vocabularies that
+   name the people of the people sheet);
+2. ``SCHEMAS``, the same mapping as a constant;
+3. module-level :class:`Schema` constants, keyed by their ``Schema.name``;
+4. a single ``SCHEMA`` (used for any file stem when it is the only one).
+
+>>> guess_game("data/mugen/decks/sora.csv")
+'mugen'
+>>> guess_game("elsewhere/cards.csv") is None
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from pathlib import Path
+
+from workbench.cards.schema import Schema
+from workbench.games import GAMES
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+def guess_game(path: str | Path) -> str | None:
+    """The game named by a ``data/<game>/...`` path (or any path part equal to a game)."""
+    parts = Path(path).parts
+    for i, part in enumerate(parts[:-1]):
+        if part == "data" and parts[i + 1] in GAMES:
+            return parts[i + 1]
+    for part in reversed(parts[:-1]):
+        if part in GAMES:
+            return part
+    return None
+
+
+def game_schemas(game: str) -> dict[str, Schema]:
+    """File stem -> schema for one game; ImportError if its cards module is missing."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    module = importlib.import_module(f"workbench.games.{game}.cards")
+    found: dict[str, Schema] = {}
+    maker = getattr(module, "schemas", None)
+    if callable(maker):
+        found.update(_checked(maker(), game))
+    table = getattr(module, "SCHEMAS", None)
+    if isinstance(table, Mapping):
+        found.update({k: v for k, v in _checked(table, game).items() if k not in found})
+    for value in vars(module).values():
+        if isinstance(value, Schema) and value.name not in found:
+            found[value.name] = value
+    return found
+
+
+def _checked(table: Mapping[str, object], game: str) -> dict[str, Schema]:
+    return {str(k): v for k, v in table.items() if isinstance(v, Schema)}
+
+
+def schema_for(path: str | Path, game: str) -> Schema:
+    """The schema of one sheet file, by its stem; LookupError naming the known stems."""
+    table = game_schemas(game)
+    stem = Path(path).stem
+    if stem in table:
+        return table[stem]
+    if len(table) == 1:
+        return next(iter(table.values()))
+    known = ", ".join(sorted(table)) or "none"
+    raise LookupError(f"game {game!r} declares no schema for sheet {stem!r} (known: {known})")
+
+
+def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
+    """Stem -> existing data file (csv, xlsx or parquet) for each schema of a game."""
+    folder = Path(root) if root is not None else DATA / game
+    out: dict[str, Path] = {}
+    for stem in game_schemas(game):
+        for suffix in (".csv", ".xlsx", ".parquet"):
+            candidate = folder / f"{stem}{suffix}"
+            if candidate.is_file():
+                out[stem] = candidate
+                break
+    return out
