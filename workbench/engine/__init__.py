@@ -7,6 +7,7 @@
 True
 """
 
+from workbench.engine.balance import BalanceReport, balance_report, wilson_interval
 from workbench.engine.conformance import ConformanceReport, check_conformance
 from workbench.engine.players import function_player, greedy_player, margin_score, random_player
 from workbench.engine.playout import GameTooLong, Player, PlayoutResult, playout
@@ -14,20 +15,25 @@ from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAct
 from workbench.engine.replay import Replay, ReplayError
 from workbench.engine.seeds import derive_seed
 from workbench.engine.session import Session
+from workbench.engine.simulate import simulate
+from workbench.engine.sweep import InlineExecutor, sweep
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "BalanceReport",
     "ConformanceReport",
     "Game",
     "GameTooLong",
     "IllegalAction",
+    "InlineExecutor",
     "Player",
     "PlayoutResult",
     "Replay",
     "ReplayError",
     "Session",
+    "balance_report",
     "check_conformance",
     "derive_seed",
     "function_player",
@@ -35,4 +41,7 @@ __all__ = [
     "margin_score",
     "playout",
     "random_player",
+    "simulate",
+    "sweep",
+    "wilson_interval",
 ]

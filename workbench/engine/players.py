@@ -25,7 +25,15 @@ from typing import Any
 from workbench.engine.playout import Player
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 
-__all__ = ["Player", "random_player", "greedy_player", "function_player", "margin_score"]
+__all__ = [
+    "FunctionPlayer",
+    "GreedyPlayer",
+    "Player",
+    "function_player",
+    "greedy_player",
+    "margin_score",
+    "random_player",
+]
 
 
 def random_player(game: Game[Any], state: Any, rng: random.Random) -> Hashable:
@@ -68,20 +76,15 @@ def _value(game: Game[Any], state: Any, seat: int, score: ScoreFn, depth: int) -
     return total
 
 
-def greedy_player(score_fn: ScoreFn | None = None, *, chance_depth: int = 1) -> Player:
-    """A one-step lookahead player maximising ``score_fn(game, state, seat)``.
+class GreedyPlayer:
+    """One-step lookahead on ``score_fn`` (a picklable class: it runs in worker processes)."""
 
-    Chance nodes right after the move are averaged over their exact outcomes
-    (``chance_depth`` levels); ties are broken with the rng.
+    def __init__(self, score_fn: ScoreFn | None = None, chance_depth: int = 1) -> None:
+        self.score = score_fn or margin_score
+        self.chance_depth = chance_depth
+        self.__name__ = f"greedy({getattr(self.score, '__name__', 'score')})"
 
-    >>> from workbench.engine.toy import TakeAway, TakeAwayState
-    >>> g = TakeAway()
-    >>> greedy_player()(g, TakeAwayState(2), random.Random(0))  # takes the last stones
-    2
-    """
-    score = score_fn or margin_score
-
-    def play(game: Game[Any], state: Any, rng: random.Random) -> Hashable:
+    def __call__(self, game: Game[Any], state: Any, rng: random.Random) -> Hashable:
         seat = game.current_player(state)
         legal = game.legal_actions(state)
         if seat < 0 or not legal:
@@ -89,15 +92,30 @@ def greedy_player(score_fn: ScoreFn | None = None, *, chance_depth: int = 1) -> 
         best: list[Action] = []
         best_value: Fraction | float | None = None
         for action in legal:
-            v = _value(game, game.apply(state, action.id), seat, score, chance_depth)
+            v = _value(game, game.apply(state, action.id), seat, self.score, self.chance_depth)
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
                 best.append(action)
         return best[0].id if len(best) == 1 else rng.choice(best).id
 
-    play.__name__ = f"greedy_player({getattr(score, '__name__', 'score')})"
-    return play
+    def __repr__(self) -> str:
+        return self.__name__
+
+
+def greedy_player(score_fn: ScoreFn | None = None, *, chance_depth: int = 1) -> Player:
+    """A one-step lookahead player maximising ``score_fn(game, state, seat)``.
+
+    Chance nodes right after the move are averaged over their exact outcomes
+    (``chance_depth`` levels); ties are broken with the rng. The default
+    score is :func:`margin_score`.
+
+    >>> from workbench.engine.toy import TakeAway, TakeAwayState
+    >>> g = TakeAway()
+    >>> greedy_player()(g, TakeAwayState(2), random.Random(0))  # takes the last stones
+    2
+    """
+    return GreedyPlayer(score_fn, chance_depth)
 
 
 def function_player(fn: Callable[..., Any], *, name: str | None = None) -> Player:
@@ -129,9 +147,18 @@ def function_player(fn: Callable[..., Any], *, name: str | None = None) -> Playe
             "write fn(state, actions) or fn(game, state, rng)"
         )
 
-    def play(game: Game[Any], state: Any, rng: random.Random) -> Hashable:
+    return FunctionPlayer(fn, label, arity)
+
+
+class FunctionPlayer:
+    """A designer's function checked on every call (see :func:`function_player`)."""
+
+    def __init__(self, fn: Callable[..., Any], name: str, arity: int) -> None:
+        self.fn, self.__name__, self.arity = fn, name, arity
+
+    def __call__(self, game: Game[Any], state: Any, rng: random.Random) -> Hashable:
         legal = game.legal_actions(state)
-        choice = fn(state, list(legal)) if arity == 2 else fn(game, state, rng)
+        choice = self.fn(state, list(legal)) if self.arity == 2 else self.fn(game, state, rng)
         chosen = choice.id if isinstance(choice, Action) else choice
         ids = [a.id for a in legal]
         try:
@@ -141,12 +168,9 @@ def function_player(fn: Callable[..., Any], *, name: str | None = None) -> Playe
         if not ok:
             shown = ", ".join(repr(i) for i in ids[:12]) + (" ..." if len(ids) > 12 else "")
             raise IllegalAction(
-                f"player {label} returned {choice!r}, not a legal action; legal ids: {shown}"
+                f"player {self.__name__} returned {choice!r}, not a legal action; legal ids: {shown}"
             )
-        return chosen
-
-    play.__name__ = str(label)
-    return play
+        return chosen  # type: ignore[no-any-return]
 
 
 def is_player_node(game: Game[Any], state: Any) -> bool:

@@ -1,0 +1,1 @@
+"""Pure functions returning altair charts (shared by the games and notebooks)."""

@@ -1,0 +1,57 @@
+"""Balance charts (altair) for :class:`~workbench.engine.balance.BalanceReport`.
+
+>>> from workbench.engine.toy import TakeAway
+>>> from workbench.engine.simulate import simulate
+>>> from workbench.engine.balance import balance_report
+>>> chart = seat_win_chart(balance_report(simulate(TakeAway(), n=50, seed=1)).seat_wins)
+>>> chart.to_dict()["layer"][0]["mark"]["type"]
+'bar'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import altair as alt
+import polars as pl
+
+if TYPE_CHECKING:
+    from workbench.engine.balance import BalanceReport
+
+
+def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat") -> Any:
+    """Win rate per seat (or player) with its 95% interval and the fair share as a tick."""
+    data = seat_wins.with_columns(pl.col(by).cast(pl.String).alias("who"))
+    base = alt.Chart(data).encode(x=alt.X("who:N", title=by, sort=None))
+    bars = base.mark_bar(color="#4c78a8").encode(
+        y=alt.Y("win_rate:Q", title="win rate (sole wins)", scale=alt.Scale(domain=[0, 1])),
+        tooltip=["who", "games", "wins", "shared_wins", alt.Tooltip("win_rate:Q", format=".3f")],
+    )
+    errors = base.mark_rule(color="black").encode(y="low:Q", y2="high:Q")
+    fair = base.mark_tick(color="#e45756", thickness=2, size=30).encode(y="fair_share:Q")
+    return alt.layer(bars, errors, fair).properties(
+        width=220, height=180, title=f"win rate by {by} (95% Wilson interval; red: fair share)"
+    )
+
+
+def histogram_chart(counts: pl.DataFrame, value: str, title: str) -> alt.Chart:
+    """Bars of ``games`` per ``value`` (a frame already counted)."""
+    return (
+        alt.Chart(counts)
+        .mark_bar(color="#72b7b2")
+        .encode(x=alt.X(f"{value}:Q", title=value), y=alt.Y("games:Q", title="games"),
+                tooltip=[value, "games"])
+        .properties(width=220, height=180, title=title)
+    )
+
+
+def balance_chart(report: BalanceReport) -> Any:
+    """The report's three charts side by side (plus win rate by player when several)."""
+    charts: list[Any] = [
+        seat_win_chart(report.seat_wins),
+        histogram_chart(report.lengths, "length", "game length (turns)"),
+        histogram_chart(report.gaps, "margin", "score gap: winner − runner-up"),
+    ]
+    if report.player_wins is not None:
+        charts.append(seat_win_chart(report.player_wins, by="player"))
+    return alt.hconcat(*charts)

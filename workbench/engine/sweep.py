@@ -1,0 +1,128 @@
+"""Parameter sweeps: simulate every point of a grid, through a pluggable executor.
+
+The seed of each game derives only from (seed, grid point, game index), so
+the frame is identical whatever runs it: in this process
+(:class:`InlineExecutor`), local processes (the default,
+``concurrent.futures.ProcessPoolExecutor``) or a ``dask.distributed.Client``
+(anything with ``submit`` and ``gather``). Work is cut into chunks of
+``chunk_size`` games per grid point; each chunk is one task.
+
+``make_game(**point)`` builds the game of a point; for processes it and the
+players must be picklable (module-level functions, ``greedy_player(...)``).
+
+>>> from workbench.engine.toy import make_takeaway
+>>> df = sweep(make_takeaway, {"stones": [3, 4]}, n=10, seed=0, executor=InlineExecutor())
+>>> df.group_by("stones").len().sort("stones").rows()
+[(3, 10), (4, 10)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+import polars as pl
+
+from workbench.engine.players import random_player
+from workbench.engine.protocol import Game
+from workbench.engine.simulate import Players, frame_of, simulate_rows
+
+
+class InlineExecutor(Executor):
+    """Runs each task at ``submit`` in this process (tests, debugging, small sweeps)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as e:
+            future.set_exception(e)
+        return future
+
+
+def grid_points(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    """Every combination of the grid, in the order given (last name varies fastest).
+
+    >>> grid_points({"a": [1, 2], "b": ["x"]})
+    [{'a': 1, 'b': 'x'}, {'a': 2, 'b': 'x'}]
+    """
+    for name, values in grid.items():
+        if isinstance(values, str | bytes) or not isinstance(values, Sequence) or not values:
+            raise ValueError(f"grid[{name!r}] must be a non-empty list of values, got {values!r}")
+    names = list(grid)
+    return [dict(zip(names, combo)) for combo in itertools.product(*(grid[k] for k in names))]
+
+
+def point_key(point: Mapping[str, Any]) -> tuple[Hashable, ...]:
+    """The seed key of a grid point: its (name, value) pairs by name."""
+    return tuple((k, point[k]) for k in sorted(point))
+
+
+def _run_chunk(
+    make_game: Callable[..., Game[Any]],
+    point: dict[str, Any],
+    players: Players,
+    start: int,
+    stop: int,
+    seed: int,
+    seating: str,
+) -> list[dict[str, Any]]:
+    game = make_game(**point)
+    rows = simulate_rows(game, players, range(start, stop), seed, key=point_key(point), seating=seating)
+    for row in rows:
+        row.update(point)
+    return rows
+
+
+def sweep(
+    make_game: Callable[..., Game[Any]],
+    grid: Mapping[str, Sequence[Any]],
+    players: Players = random_player,
+    n: int = 1000,
+    seed: int = 0,
+    executor: Any = None,
+    *,
+    chunk_size: int = 200,
+    seating: str = "rotate",
+    progress: bool = False,
+) -> pl.DataFrame:
+    """``n`` games at every grid point -> one frame, parameter columns first."""
+    points = grid_points(grid)
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be >= 1, got {chunk_size}")
+    tasks = [
+        (point, start, min(start + chunk_size, n))
+        for point in points
+        for start in range(0, n, chunk_size)
+    ]
+    own = executor is None
+    pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(tasks)))) if own else executor
+    try:
+        futures = [
+            pool.submit(_run_chunk, make_game, point, players, start, stop, seed, seating)
+            for point, start, stop in tasks
+        ]
+        chunks = _collect(pool, futures, progress)
+    finally:
+        if own:
+            pool.shutdown()
+    rows = [row for chunk in chunks for row in chunk]
+    df = frame_of(rows)
+    if df.height == 0:
+        return df
+    names = list(grid)
+    return df.select(names + [c for c in df.columns if c not in names])
+
+
+def _collect(pool: Any, futures: list[Any], progress: bool) -> list[list[dict[str, Any]]]:
+    """Results in submission order (dask: ``client.gather``)."""
+    if hasattr(pool, "gather") and not isinstance(pool, Executor):
+        return list(pool.gather(futures))
+    if not progress:
+        return [f.result() for f in futures]
+    from tqdm.auto import tqdm
+
+    return [f.result() for f in tqdm(futures, desc="sweep", unit="chunk")]
