@@ -1,0 +1,55 @@
+"""Set up a position by hand: a designer's "what if" (and the rule tests' fixture).
+
+>>> from workbench.games.mugen.rules import make_game
+>>> g = make_game()
+>>> s = position(g, hands=(["G01", "G17"], []), mp=(4, 1))
+>>> [a.label for a in g.legal_actions(s)]
+['火花: 1: damage 2', '雷鳴: 4: damage 6', 'end the turn']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from workbench.games.mugen.decks import normalise
+from workbench.games.mugen.state import MugenState, SetSkill, Side
+
+
+def position(
+    game: Any,
+    *,
+    active: int = 0,
+    hands: Sequence[Iterable[str]] = ((), ()),
+    decks: Sequence[Iterable[str] | Iterable[tuple[str, int]]] | None = None,
+    set_zones: Sequence[Iterable[tuple[str, int, int]]] = ((), ()),
+    dust: Sequence[Iterable[str]] = ((), ()),
+    hp: tuple[int, int] | None = None,
+    mp: tuple[int, int] = (1, 1),
+    turn: int = 1,
+    ex_used: Sequence[Iterable[str]] = ((), ()),
+) -> MugenState:
+    """A state at the main phase of ``active`` with the given zones.
+
+    ``set_zones`` lists (card id, skill slot, counters); ``decks`` default to
+    the game's decks. Cards are not taken out of the decks: conservation is
+    counted from this position on.
+    """
+    decks = decks if decks is not None else game.decks
+    hp = hp if hp is not None else (game.params.hp + game.trait_hp[0], game.params.hp + game.trait_hp[1])
+    sides = []
+    for q in (0, 1):
+        for card in [*hands[q], *dust[q], *(c for c, _, _ in set_zones[q])]:
+            if card not in game.cards:
+                raise ValueError(f"position: unknown card id {card!r} for seat {q}")
+        max_hp = game.params.hp + game.trait_hp[q]
+        sides.append(
+            Side(
+                hp=hp[q], max_hp=max_hp, mp=mp[q], spent=0, bonus=0,
+                deck=normalise(decks[q]), hand=tuple(sorted(hands[q])),
+                set_zone=tuple(SetSkill(c, s, n) for c, s, n in set_zones[q]),
+                dust=tuple(dust[q]), ex_used=tuple(sorted(ex_used[q])),
+                character=game.characters[q],
+            )
+        )  # fmt: skip
+    return MugenState((sides[0], sides[1]), active, turn, (("main", active),))
