@@ -1,0 +1,273 @@
+"""The detective's design questions as functions (the notebook calls these).
+
+- :func:`simulate` — real games with simple players, as polars frames
+  (games, rounds, plays);
+- :func:`round_length_check` / :func:`death_check` — exact deck-engine odds
+  next to simulated frequencies, with 99.9 % intervals;
+- :func:`claim_25` — the author's 25 % under each reading of the opening;
+- :func:`payable_after` — P(a colour cost is on the line after k draws);
+- :func:`game_length`, :func:`seat_advantage`, :func:`event_popularity`.
+
+>>> sim = simulate(n_games=20, seed=1, players=3)
+>>> sim.games.height, set(sim.games["end_reason"]) <= {"vp", "deaths", "round limit"}
+(20, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+import sympy
+
+from workbench.engine.seeds import derive_seed
+from workbench.prob.deck import Need, p_groups
+
+from .exact import exact_round, round_tree
+from .params import DetectiveParams
+from .players import POLICIES, play_table
+from .round_end import winners_of
+from .rules import Detective
+from .setup import NIGHT
+
+Z999 = 3.2905  # two-sided 99.9 % normal quantile
+
+
+def wilson(k: int, n: int, z: float = Z999) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials.
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.34, 0.66]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """Frames of a batch: one row per game, per round, per event played."""
+
+    params: DetectiveParams
+    policy: str
+    games: pl.DataFrame
+    rounds: pl.DataFrame
+    plays: pl.DataFrame
+
+
+def simulate(n_games: int = 1000, seed: int = 0, policy: str = "random",
+             game: Detective | None = None, **params: Any) -> Simulation:
+    """Play ``n_games`` (seed of game i: ``derive_seed(seed, i)``) with one policy for all seats."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
+    g = game if game is not None else Detective(DetectiveParams.from_dict(params))
+    pol = POLICIES[policy]
+    games, rounds, plays = [], [], []
+    for i in range(n_games):
+        s = derive_seed(seed, i)
+        t = play_table(g, s, pol)
+        vps = [t.vp(k) for k in range(t.n)]
+        win = winners_of(vps, t.notebooks)
+        games.append({"game": i, "seed": s, "rounds": t.round, "end_reason": t.end_reason,
+                      "deaths": len(t.dead), "winner": win[0] if len(win) == 1 else -1,
+                      "top_vp": max(vps), "turns": t.turns,
+                      **{f"vp_{k}": v for k, v in enumerate(vps)}})
+        for r, (deck, persons, turns, victim) in enumerate(t.history, start=1):
+            rounds.append({"game": i, "round": r, "deck": _deck_key(deck), "deck_cards": sum(
+                c for _, c in deck), "length": persons, "turns": turns, "victim": victim or ""})
+        plays += [{"game": i, "event": no} for no in t.played]
+    rf = pl.DataFrame(rounds, schema={"game": pl.Int64, "round": pl.Int64, "deck": pl.String,
+                                      "deck_cards": pl.Int64, "length": pl.Int64,
+                                      "turns": pl.Int64, "victim": pl.String})
+    pf = pl.DataFrame(plays, schema={"game": pl.Int64, "event": pl.Int64})
+    return Simulation(g.params, policy, pl.DataFrame(games), rf, pf)
+
+
+def _deck_key(deck: tuple[tuple[str, int], ...]) -> str:
+    return ",".join(f"{p}:{c}" for p, c in deck)
+
+
+def _deck_of(key: str) -> dict[str, int]:
+    return {p: int(c) for p, c in (x.split(":") for x in key.split(","))} if key else {}
+
+
+def _exact(deck: Mapping[str, int], params: DetectiveParams) -> tuple[Any, dict]:
+    if params.opening and params.opening_replace:
+        length, death, _ = round_tree(deck, params)
+        return length, death
+    odds = exact_round(deck, params)
+    return odds.length, odds.death
+
+
+def round_length_check(sim: Simulation, round_no: int = 1) -> pl.DataFrame:
+    """Round ``round_no``'s length: exact P (from its deck, when every game had the same
+    deck) next to the simulated share with a 99.9 % Wilson interval."""
+    rows = sim.rounds.filter(pl.col("round") == round_no)
+    decks = rows["deck"].unique().to_list()
+    if len(decks) != 1:
+        raise ValueError(f"round {round_no} started from {len(decks)} different decks; "
+                         "use expected_vs_observed for mixed decks")
+    length, _ = _exact(_deck_of(decks[0]), sim.params)
+    n = rows.height
+    seen = Counter(rows["length"].to_list())
+    out = []
+    for k in sorted(set(length.outcomes()) | set(seen)):
+        lo, hi = wilson(seen.get(k, 0), n)
+        p = length.p(k)
+        out.append({"length": k, "exact": str(p), "exact_p": float(p),
+                    "simulated": seen.get(k, 0) / n, "low": lo, "high": hi,
+                    "agrees": lo <= float(p) <= hi})
+    return pl.DataFrame(out)
+
+
+def expected_vs_observed(sim: Simulation) -> pl.DataFrame:
+    """Every round of every game: the exact expected length and victim odds given that
+    round's deck, summed, next to what happened (z-scores; |z| < 3.29 agrees).
+
+    Deaths agree only when nobody clears the line (policy ``no_clear``)."""
+    cache: dict[str, tuple[Any, dict]] = {}
+    exp_len = var_len = 0.0
+    exp_death: Counter[str] = Counter()
+    var_death: Counter[str] = Counter()
+    for key in sim.rounds["deck"].to_list():
+        if key not in cache:
+            cache[key] = _exact(_deck_of(key), sim.params)
+        length, death = cache[key]
+        m = float(length.mean())
+        exp_len += m
+        var_len += float(length.variance())
+        for who, p in death.items():
+            if who is not None:
+                exp_death[who] += float(p)
+                var_death[who] += float(p) * (1 - float(p))
+    rows = [{"quantity": "total round length", "expected": exp_len,
+             "observed": float(sim.rounds["length"].sum())}]
+    rows[0]["z"] = (rows[0]["observed"] - exp_len) / math.sqrt(var_len or 1)
+    seen = Counter(sim.rounds["victim"].to_list())
+    for who in sorted(exp_death):
+        z = (seen.get(who, 0) - exp_death[who]) / math.sqrt(var_death[who] or 1)
+        rows.append({"quantity": f"deaths of {who}", "expected": exp_death[who],
+                     "observed": float(seen.get(who, 0)), "z": z})
+    return pl.DataFrame(rows).with_columns((pl.col("z").abs() < Z999).alias("agrees"))
+
+
+def death_check(deck: Mapping[str, int], params: DetectiveParams | None = None) -> pl.DataFrame:
+    """P(each person dies) this round from ``deck`` (exact), one row per person.
+
+    >>> death_check({"a": 2, "b": 1}).row(0)
+    ('a', '1/2', 0.5)
+    """
+    _, death = _exact(deck, params or DetectiveParams())
+    return pl.DataFrame([{"person": who or "nobody", "exact": str(p), "p": float(p)}
+                         for who, p in death.items()])
+
+
+def claim_25(sims: Mapping[str, Simulation] | None = None) -> pl.DataFrame:
+    """The author's "immediate tragic night in round 1 is 25 %" under each reading,
+    exact (round 1: one card of each of 7 people + the night) and, when given, simulated."""
+    deck = {p: 1 for p in ("genichiro", "shizue", "masashi", "yuri", "toru", "shinozuka", "chiyo")}
+    readings = {
+        "as written: night shuffled back, no replacement": DetectiveParams(opening=4),
+        "night put at the bottom": DetectiveParams(opening=4, opening_tragic="bottom"),
+        "replacement drawn (4 people open)": DetectiveParams(opening=4, opening_replace=True),
+        "base rules (first-card rule)": DetectiveParams(),
+    }
+    rows = []
+    for name, prm in readings.items():
+        p = round_tree(deck, prm)[2]
+        row: dict[str, Any] = {"reading": name, "exact": str(p), "exact_p": float(p)}
+        sim = (sims or {}).get(name)
+        if sim is not None:
+            first = sim.rounds.filter(pl.col("round") == 1)
+            k = first.filter(pl.col("turns") == 1).height
+            row.update(simulated=k / first.height, low=wilson(k, first.height)[0],
+                       high=wilson(k, first.height)[1])
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def payable_after(deck: Mapping[str, int], colours: Mapping[str, str], cost: Mapping[str, int],
+                  draws: int) -> sympy.Rational:
+    """P(the line's first ``draws`` people pay ``cost`` (colour -> icons)), the draws
+    being a uniform sample of the deck's person cards (``colours``: person -> colour).
+
+    >>> payable_after({"a": 2, "b": 2}, {"a": "red", "b": "blue"}, {"red": 1}, 2)
+    5/6
+    """
+    per_colour: Counter[str] = Counter()
+    for who, c in deck.items():
+        per_colour[colours[who]] += c
+    total = sum(per_colour.values())
+    if draws > total:
+        raise ValueError(f"draws {draws} exceeds the {total} person cards in the deck")
+    if any(per_colour[c] < n for c, n in cost.items()):
+        return sympy.Integer(0)
+    needs = [Need(per_colour[c], n) for c, n in cost.items()]
+    return p_groups(total, needs, draws)
+
+
+def payable_table(deck: Mapping[str, int], colours: Mapping[str, str],
+                  icons: int = 1, max_draws: int | None = None) -> pl.DataFrame:
+    """P(``icons`` icons of each colour are on the line after k draws), k = 1..max."""
+    total = sum(deck.values())
+    rows = []
+    for colour in sorted(set(colours[w] for w in deck)):
+        for k in range(1, (max_draws or total) + 1):
+            p = payable_after(deck, colours, {colour: icons}, k)
+            rows.append({"colour": colour, "draws": k, "exact": str(p), "p": float(p)})
+    return pl.DataFrame(rows)
+
+
+def game_length(sim: Simulation) -> pl.DataFrame:
+    """Games by number of rounds and how they ended."""
+    return (sim.games.group_by("rounds", "end_reason").len("games")
+            .sort("rounds", "end_reason"))
+
+
+def end_summary(sim: Simulation) -> pl.DataFrame:
+    """Share of games per end reason, mean rounds and turns."""
+    return (sim.games.group_by("end_reason")
+            .agg(pl.len().alias("games"), pl.col("rounds").mean().alias("mean_rounds"),
+                 pl.col("turns").mean().alias("mean_turns"))
+            .with_columns((pl.col("games") / sim.games.height).alias("share"))
+            .sort("end_reason"))
+
+
+def seat_advantage(sim: Simulation) -> pl.DataFrame:
+    """Win share per seat (sole winners) with 99.9 % Wilson intervals; fair = 1/players."""
+    n = sim.games.height
+    rows = []
+    for seat in range(sim.params.players):
+        k = sim.games.filter(pl.col("winner") == seat).height
+        lo, hi = wilson(k, n)
+        rows.append({"seat": seat, "wins": k, "share": k / n, "low": lo, "high": hi,
+                     "fair": 1 / sim.params.players})
+    shared = sim.games.filter(pl.col("winner") == -1).height
+    rows.append({"seat": -1, "wins": shared, "share": shared / n, "low": wilson(shared, n)[0],
+                 "high": wilson(shared, n)[1], "fair": float("nan")})
+    return pl.DataFrame(rows)
+
+
+def event_popularity(sim: Simulation, game: Detective | None = None) -> pl.DataFrame:
+    """Plays per event over the batch (every event listed, never-played ones with 0)."""
+    g = game or Detective(sim.params)
+    counts = Counter(sim.plays["event"].to_list())
+    rows = [{"event": no, "name": e.name_ja, "kind": e.kind, "vp": e.vp,
+             "cost": "; ".join(f"{c} {n}" for c, n in e.cost),
+             "needs_dead": e.needs_dead or "", "plays": counts.get(no, 0),
+             "per_game": counts.get(no, 0) / max(1, sim.games.height)}
+            for no, e in g.setup.events.items()]
+    return pl.DataFrame(rows).sort("plays", descending=True)
+
+
+__all__ = ["NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
+           "death_check", "claim_25", "payable_after", "payable_table", "game_length",
+           "end_summary", "seat_advantage", "event_popularity", "wilson"]
