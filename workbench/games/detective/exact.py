@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import sympy
 
@@ -66,7 +66,7 @@ def round_tree(deck: Mapping[str, int], params: DetectiveParams
     counts = tuple(deck[n] for n in names)
     p = params
 
-    @lru_cache(maxsize=None)
+    @cache
     def acting(pool: tuple[int, ...], night: int, bottom: bool, line: tuple[int, ...],
                first: bool, acted: bool) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
         total = sum(pool) + night
@@ -90,7 +90,7 @@ def round_tree(deck: Mapping[str, int], params: DetectiveParams
                     out[k] = out.get(k, Fraction(0)) + w * v
         return tuple(out.items())
 
-    @lru_cache(maxsize=None)
+    @cache
     def opening(pool: tuple[int, ...], held: bool, line: tuple[int, ...], left: int
                 ) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
         if left <= 0 or sum(pool) + (0 if held else 1) == 0:
