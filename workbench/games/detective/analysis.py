@@ -135,8 +135,8 @@ def expected_vs_observed(sim: Simulation) -> pl.DataFrame:
     Deaths agree only when nobody clears the line (policy ``no_clear``)."""
     cache: dict[str, tuple[Any, dict]] = {}
     exp_len = var_len = 0.0
-    exp_death: Counter[str] = Counter()
-    var_death: Counter[str] = Counter()
+    exp_death: dict[str, float] = {}
+    var_death: dict[str, float] = {}
     for key in sim.rounds["deck"].to_list():
         if key not in cache:
             cache[key] = _exact(_deck_of(key), sim.params)
@@ -146,11 +146,12 @@ def expected_vs_observed(sim: Simulation) -> pl.DataFrame:
         var_len += float(length.variance())
         for who, p in death.items():
             if who is not None:
-                exp_death[who] += float(p)
-                var_death[who] += float(p) * (1 - float(p))
-    rows = [{"quantity": "total round length", "expected": exp_len,
-             "observed": float(sim.rounds["length"].sum())}]
-    rows[0]["z"] = (rows[0]["observed"] - exp_len) / math.sqrt(var_len or 1)
+                exp_death[who] = exp_death.get(who, 0.0) + float(p)
+                var_death[who] = var_death.get(who, 0.0) + float(p) * (1 - float(p))
+    observed = float(sim.rounds["length"].sum())
+    rows: list[dict[str, Any]] = [{"quantity": "total round length", "expected": exp_len,
+                                   "observed": observed,
+                                   "z": (observed - exp_len) / math.sqrt(var_len or 1)}]
     seen = Counter(sim.rounds["victim"].to_list())
     for who in sorted(exp_death):
         z = (seen.get(who, 0) - exp_death[who]) / math.sqrt(var_death[who] or 1)

@@ -75,7 +75,7 @@ def round_tree(deck: Mapping[str, int], params: DetectiveParams
         out: dict[tuple[int, int, int], Fraction] = {}
         if night:
             w = Fraction(night, total)
-            if first and p.first_card_rule and (sum(pool) or bottom):
+            if first and p.first_card_rule and (sum(pool) > 0 or bottom):
                 sub = acting(pool, 0, True, line, True, acted)
             else:
                 sub = (((sum(line), _victim(line), int(not acted)), Fraction(1)),)
