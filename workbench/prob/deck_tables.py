@@ -54,7 +54,11 @@ def _frame(rows: list[dict[str, object]], prob_key: str = "probability") -> pl.D
 def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
                   schedule: DrawSchedule = MUGEN_FIRST, *, at_least: int = 1,
                   extra_draws: int = 0, mulligan: Mulligan | None = None) -> pl.DataFrame:
-    """P(at least k copies by turn t) for every turn x copy count."""
+    """P(at least k copies by turn t) for every turn x copy count (long format).
+
+    >>> by_turn_table(40, [1, 4], [3]).select("copies", "p").rows()
+    [(1, 0.15), (4, 0.49254...)]
+    """
     rows: list[dict[str, object]] = []
     for k in copies:
         for t in turns:
@@ -77,6 +81,16 @@ def opening_table(deck: int = 40, copies: Iterable[int] = range(1, 5),
     return pl.concat(parts).select("going", "turn", "copies", "seen", "probability", "p")
 
 
+def by_turn_grid(frame: pl.DataFrame) -> pl.DataFrame:
+    """A by-turn frame as a grid: one row per turn, one exact column per copy count.
+
+    >>> by_turn_grid(by_turn_table(40, [1, 2], [1])).rows()
+    [(1, '1/10', '5/26')]
+    """
+    return frame.pivot(on="copies", index="turn", values="probability").rename(
+        lambda c: c if c == "turn" else f"{c} copies")
+
+
 def copies_needed_table(deck: int, turns: Iterable[int], target: object,
                         schedule: DrawSchedule = MUGEN_FIRST, *,
                         max_copies: int | None = None) -> pl.DataFrame:
@@ -94,7 +108,11 @@ def copies_needed_table(deck: int, turns: Iterable[int], target: object,
 
 
 def position_table(deck: int, copies: int) -> pl.DataFrame:
-    """Where the first copy appears: P(position = j) and P(position <= j)."""
+    """Where the first copy appears: P(position = j) and P(position <= j).
+
+    >>> position_table(4, 2).select("position", "probability", "by_then").rows()
+    [(1, '1/2', 0.5), (2, '1/3', 0.8333...), (3, '1/6', 1.0)]
+    """
     dist = first_copy_position(deck, copies)
     cdf = dist.cdf()
     rows: list[dict[str, object]] = [{"position": j, "probability": p, "by_then": float(cdf[j])}
@@ -103,12 +121,20 @@ def position_table(deck: int, copies: int) -> pl.DataFrame:
 
 
 def round_length_table(odds: RoundOdds) -> pl.DataFrame:
-    """The round length law (person cards on the line at the round's end)."""
+    """The round length law (person cards on the line at the round's end).
+
+    >>> round_length_table(round_odds({"A": 2, "T": 1}, "T"))["probability"].to_list()
+    ['1/3', '2/3']
+    """
     return _frame([{"length": n, "probability": p} for n, p in odds.length.pmf().items()])
 
 
 def death_table(odds: RoundOdds) -> pl.DataFrame:
-    """P(each person dies), with a last row for nobody."""
+    """P(each person dies), with a last row for nobody.
+
+    >>> death_table(round_odds({"A": 1, "B": 1, "T": 1}, "T")).rows()
+    [('A', '1/6', 0.1666...), ('B', '1/6', 0.1666...), ('nobody', '2/3', 0.6666...)]
+    """
     return _frame([{"person": NOBODY if who is None else who, "probability": p}
                    for who, p in odds.death.items()])
 
@@ -124,7 +150,12 @@ RULES: Mapping[str, RoundRules] = {
 
 def rules_table(deck: Mapping[str, int], stop: str = STOP,
                 rules: Mapping[str, RoundRules] = RULES) -> pl.DataFrame:
-    """Each rule set side by side: expected length, P(no action at all), P(nobody dies)."""
+    """Each rule set side by side: expected length, P(no action at all), P(nobody dies).
+
+    >>> from workbench.prob.ordered import STARTING_DECK
+    >>> rules_table(STARTING_DECK)["no_action"].to_list()
+    ['0', '1/8', '0', '9/40', '1/8']
+    """
     rows: list[dict[str, object]] = []
     for name, rule in rules.items():
         odds = round_odds(deck, stop, rule)
@@ -139,6 +170,11 @@ def suspect_table(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules =
     """P(each person dies) next round after suspecting each candidate (one card added).
 
     The row ``suspected = "-"`` is the deck unchanged.
+
+    >>> from workbench.prob.ordered import STARTING_DECK
+    >>> t = suspect_table(STARTING_DECK)
+    >>> t.filter(suspected="A", person="A")["probability"].item()
+    '17/36'
     """
     names = [n for n in deck if n != stop] if candidates is None else list(candidates)
     rows: list[dict[str, object]] = []
