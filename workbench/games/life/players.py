@@ -23,8 +23,8 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from workbench.engine.playout import PlayoutResult
 from workbench.engine.players import greedy_player, random_player
+from workbench.engine.playout import PlayoutResult
 from workbench.games.life.core import CHANCE_KINDS, Table
 
 __all__ = ["random_player", "greedy_player", "life_score", "greedy", "fast_random_playout",

@@ -1,0 +1,36 @@
+"""Hand-made Life positions for rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workbench.games.life import dice as D
+from workbench.games.life.core import CHARACTER, Table
+from workbench.games.life.rules import LifeGame, make_game
+
+
+def sq(name: str) -> int:
+    """'b2' -> square number (column letter, row number; row 1 is north)."""
+    return (int(name[1]) - 1) * 4 + "abcd".index(name[0])
+
+
+def blank(game: LifeGame | None = None, **fields: Any) -> tuple[LifeGame, Table]:
+    """A table after set-up with empty albums, no tasks, and the given fields."""
+    game = game or make_game()
+    t = Table.new(game.params, game.catalogue)
+    t.stack = []
+    n = game.params.players
+    t.albums = [[None] * 16 for _ in range(n)]
+    t.dice_o = [[D.index_of(1, 2)] * 4 for _ in range(n)]
+    t.hands = [[] for _ in range(n)]
+    for name, value in fields.items():
+        setattr(t, name, value)
+    return game, t
+
+
+def album(**cards: str) -> list[str | None]:
+    """An album from square names: album(b2="@", b1="J07")."""
+    out: list[str | None] = [None] * 16
+    for name, card in cards.items():
+        out[sq(name)] = CHARACTER if card == "@" else card
+    return out

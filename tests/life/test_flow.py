@@ -1,0 +1,184 @@
+"""Set-up, rounds, order bonuses, events and variants, step by step."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.engine.players import random_player
+from workbench.engine.playout import playout
+from workbench.engine.protocol import CHANCE
+from workbench.games.life import dice as D
+from workbench.games.life.rules import make_game
+
+from .helpers import blank
+
+
+def deal_in_order(game):
+    s = game.initial_state()
+    while game.current_player(s) == CHANCE and s.stack[-1][0] == "deal":
+        s = game.apply(s, game.chance_outcomes(s).outcomes()[0])
+    return s
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_dream_draft_deals_three_and_passes_one_left(players):
+    game = make_game(players=players)
+    s = deal_in_order(game)
+    dealt = [set(h) for h in s.hands]
+    assert all(len(h) == 3 for h in dealt)
+    passed = []
+    for seat in range(players):
+        assert game.current_player(s) == seat
+        card = min(s.hands[seat])
+        passed.append(card)
+        s = game.apply(s, ("pass", card))
+    for seat in range(players):
+        giver = (seat - 1) % players
+        assert set(s.hands[seat]) == dealt[seat] - {passed[seat]} | {passed[giver]}
+    assert len(s.removed) == 12 - 3 * players  # the rest leave the game
+    assert s.stack[-1] == ("char", 0)
+
+
+def test_dice_roll_is_a_chance_node_then_a_free_orientation():
+    game = make_game()
+    s = deal_in_order(game)
+    for seat in range(4):
+        s = game.apply(s, ("pass", min(s.hands[seat])))
+    s = game.apply(s, ("char", 5))
+    assert game.chance_outcomes(s).pmf() == {f: pytest.approx(1 / 6) for f in range(1, 7)}
+    s = game.apply(s, 4)
+    options = [a.id for a in game.legal_actions(s)]
+    assert options == [("orient", o) for o in D.WITH_TOP[4]]
+    s = game.apply(s, options[2])
+    assert s.dice_o[0][0] == D.WITH_TOP[4][2] and s.dice_sq[0] == (5, 5, 5, 5)
+    assert game.legal_actions(s) == []  # the next die's roll: chance
+
+
+def test_default_orientation_when_not_free():
+    game = make_game(free_orientation=False)
+    s = deal_in_order(game)
+    for seat in range(4):
+        s = game.apply(s, ("pass", min(s.hands[seat])))
+    s = game.apply(game.apply(s, ("char", 0)), 6)
+    assert s.dice_o[0][0] == D.WITH_TOP[6][0] and game.current_player(s) == CHANCE
+
+
+@pytest.mark.parametrize(("tie", "expected_kind"), [("random", "tie"), ("first", "reveal")])
+def test_start_player_is_lowest_total_with_the_tie_rule(tie, expected_kind):
+    game, t = blank(make_game(start_tie=tie))
+    t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
+                ((6, 6, 6, 6), (1, 2, 3, 4), (2, 2, 3, 3), (1, 1, 1, 1))]
+    t.stack = [("startp",)]
+    t.advance()
+    assert t.start == 3
+    t.dice_o[3] = [D.WITH_TOP[f][0] for f in (2, 2, 2, 4)]  # 10, ties seat 1 and 2
+    t.stack = [("round",), ("startp",)]
+    t.advance()
+    assert t.stack[-1][0] == expected_kind
+    if tie == "random":
+        s = game.freeze(t)
+        assert game.chance_outcomes(s).outcomes() == (1, 2, 3)
+    else:
+        assert t.start == 1
+
+
+def test_pawns_from_the_start_player_clockwise_and_space_4_with_3_players():
+    game, t = blank(make_game(players=3), start=2)
+    t.stack = [("round",)]
+    t.advance()
+    s = game.freeze(t)
+    for _ in range(3):
+        s = game.apply(s, game.chance_outcomes(s).outcomes()[0])
+    assert game.current_player(s) == 2
+    assert [a.id for a in game.legal_actions(s)] == [("pawn", k) for k in (1, 2, 3, 4)]
+    s = game.apply(s, ("pawn", 4))
+    assert game.current_player(s) == 0
+    s = game.apply(game.apply(s, ("pawn", 1)), ("pawn", 3))
+    assert s.order == (-1, -1, 1, 2)  # seat 0 (space 1) took its pawn back: its turn
+    assert s.picks == ((1,), (3,), (4,))
+    assert s.stack[-1] == ("take", 0)  # main phase in order-card order
+    assert [t for t in s.stack if t[0] == "turn"] == [("turn", 2), ("turn", 1)]
+
+
+def test_order_bonuses():
+    game, t = blank(order=[0, 1, 2, 3], common=["J01", "J02", "J03", "J04"])
+    t.stack = [("turn", 3), ("turn", 2), ("turn", 1)]
+    t.advance()
+    assert t.stack[-1] == ("tip", 1, "bonus")  # space 2: may tip one die
+    assert game.legal_actions(game.freeze(t))[0].id == ("skip",)
+    o = t.dice_o[1][2]
+    t.step(("tip", "yellow", "E"))
+    assert t.dice_o[1][2] == D.roll(o, "E") and t.dice_sq[1] == [0, 0, 0, 0]
+    t.stack = [s for s in t.stack if s[0] in ("turn",)]
+    t.advance()
+    assert t.start == 2  # space 3: start marker at once
+    t.stack = [("turn", 3)]
+    t.advance()
+    assert t.power[3] == 1  # space 4: one power
+
+
+def test_event_power_everyone_and_the_organiser():
+    game, t = blank()
+    t.skills[2] = ["D01"]  # event_power 1
+    t.stack = [("resolve", 2, "J25")]  # Summer festival: power 1
+    t.advance()
+    assert t.power == [1, 1, 3, 1] and t.removed == ["J25"]
+    assert "J25" not in t.discard
+
+
+def test_event_reward_and_lowest_and_reroll():
+    game, t = blank()
+    t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
+                ((4, 1, 1, 1), (3, 6, 6, 6), (6, 1, 1, 1), (1, 1, 1, 1))]
+    t.stack = [("resolve", 0, "J27")]  # School play: reward red 4 1
+    t.advance()
+    assert t.bonus_vp == [1, 0, 1, 0] and t.power == [1, 0, 0, 0]
+    t.stack = [("resolve", 1, "S25")]  # Health check: lowest 2
+    t.advance()
+    assert t.power == [1, 1, 0, 2]
+    t.stack = [("resolve", 1, "J26")]  # Heavy snow: reroll blue, from seat 1 clockwise
+    t.advance()
+    assert t.stack[-1] == ("reroll", 1, 1)
+    s = game.freeze(t)
+    assert len(game.chance_outcomes(s)) == 24
+
+
+def test_empty_deck_and_empty_common_area_are_skipped():
+    game, t = blank(decks=[[], [], []], common=[])
+    t.stack = [("final",), ("draw", 0), ("take", 0), ("reveal",)]
+    t.advance()
+    assert t.stack == []
+
+
+def test_a_whole_game_uses_the_decks_as_the_rules_say():
+    game = make_game()
+    final = playout(game, random_player, 11).final
+    assert final.stage == 2 and final.stack == ()
+    assert all(len(d) == 27 - 24 for d in final.decks)  # 4 reveals + 4 draws × 3 rounds
+    events = {c.id for c in game.cards.values() if c.is_event}
+    happened = events & set(final.removed)
+    assert events - happened <= {c for d in final.decks for c in d}  # the rest never drawn
+    assert sum(final.stats[3::4]) == len(happened)
+    assert all(len(h) == 1 and len(k) == 2 for h, k in zip(final.hands, final.skills))
+    assert all(len(p) == 9 for p in final.picks)
+
+
+def test_timed_events_variant_draws_one_event_per_round():
+    game = make_game(timed_events=True)
+    final = playout(game, random_player, 3).final
+    assert all(c in final.removed for c in ("J25", "J26", "J27", "A25", "S27"))
+    assert final.stats[3::4] == (3, 3, 3)
+    assert sum(len(d) for d in final.decks) == 0  # 24 regulars per stage, all used
+
+
+def test_three_dream_skills_variant():
+    game = make_game(players=3, dream_skills=3)
+    final = playout(game, random_player, 5).final
+    assert all(len(h) == 1 and len(k) == 3 for h, k in zip(final.hands, final.skills))
+
+
+def test_same_seed_same_game_and_seeds_differ():
+    game = make_game()
+    a, b = playout(game, random_player, 42), playout(game, random_player, 42)
+    assert a.actions == b.actions and a.final == b.final
+    assert playout(game, random_player, 43).actions != a.actions
