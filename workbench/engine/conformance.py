@@ -30,8 +30,6 @@ True
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.util
 import random
 import time
 from collections import Counter
@@ -45,6 +43,7 @@ from workbench.engine.playout import Player, playout, seat_players
 from workbench.engine.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.replay import Replay, params_dict
 from workbench.engine.seeds import derive_seed
+from workbench.engine.simulate import fast_playout_of
 from workbench.prob.dist import Dist
 
 
@@ -101,28 +100,21 @@ class ConformanceReport:
         return f"<div style='color:{colour}'>{escape(self.summary())}</div><ul>{rows}</ul>"
 
 
-def _fast_path(game: Game[Any]) -> Callable[[Game[Any], int], Any] | None:
-    """The game's ``players.fast_random_playout`` next to its rules module, if any."""
-    module = type(game).__module__
-    if not module.endswith(".rules"):
-        return None
-    name = module[: -len(".rules")] + ".players"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return getattr(importlib.import_module(name), "fast_random_playout", None)
-
-
-def _cards(game: Game[Any], state: Any) -> Counter[Hashable]:
-    total: Counter[Hashable] = Counter()
+def _cards(game: Game[Any], state: Any) -> dict[Hashable, int]:
+    """Card id -> count summed over every zone (a plain dict: fast to compare)."""
+    total: dict[Hashable, int] = {}
+    get = total.get
     for zone, counts in game.zones(state).items():
-        if any(k < 0 for k in counts.values()):
-            raise AssertionError(f"zone {zone!r} has a negative count: {dict(counts)}")
-        total.update(counts)
+        for card, k in counts.items():
+            if k < 0:
+                raise AssertionError(f"zone {zone!r} has a negative count: {dict(counts)}")
+            if k:
+                total[card] = get(card, 0) + k
     return total
 
 
-def _diff(before: Counter[Hashable], after: Counter[Hashable]) -> str:
-    lost, gained = before - after, after - before
+def _diff(before: dict[Hashable, int], after: dict[Hashable, int]) -> str:
+    lost, gained = Counter(before) - Counter(after), Counter(after) - Counter(before)
     return f"lost {dict(lost)}, appeared {dict(gained)}"
 
 
@@ -242,7 +234,7 @@ def check_conformance(
     ``raise_on_failure=False``); returns the report.
     """
     seats = seat_players(game, players if players is not None else random_player)
-    fast = _fast_path(game) if players is None else None
+    fast = fast_playout_of(game) if players is None else None
     report = ConformanceReport(game=game.name)
     checker = _Checker(game, seats, report)
     start = time.perf_counter()

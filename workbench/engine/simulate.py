@@ -70,14 +70,31 @@ def game_seed(seed: int, index: int, key: tuple[Hashable, ...] = ()) -> int:
 
 
 def fast_playout_of(game: Game[Any]) -> Callable[[Game[Any], int], Any] | None:
-    """``fast_random_playout`` from the game's players module, if it has one."""
-    module = type(game).__module__
-    if not module.endswith(".rules"):
+    """``fast_random_playout`` from the game's players module, if it has one.
+
+    The players module sits next to the module defining the game class:
+    ``workbench.games.<name>.players`` for the workbench's games, else the
+    class module's sibling ``players``.
+
+    >>> from workbench.engine.toy import TakeAway
+    >>> fast_playout_of(TakeAway()) is None
+    True
+    """
+    parts = type(game).__module__.split(".")
+    if parts[:2] == ["workbench", "games"] and len(parts) >= 3:
+        name = ".".join(parts[:3]) + ".players"
+    elif len(parts) >= 2:
+        name = ".".join(parts[:-1]) + ".players"
+    else:
+        return None
+    if name == type(game).__module__:
         return None
     try:
-        players = importlib.import_module(module[: -len(".rules")] + ".players")
-    except ModuleNotFoundError:
-        return None
+        players = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is not None and name.startswith(e.name):
+            return None
+        raise
     return getattr(players, "fast_random_playout", None)
 
 
