@@ -136,3 +136,43 @@ def test_picture_is_not_redrawn_when_state_is_unchanged() -> None:
     b.click_action(9)  # refused
     b.refresh()
     assert len(calls) == 1
+
+
+def test_bot_seat_answers_each_click_and_undo_skips_its_moves() -> None:
+    b = BoardView(Session(TakeAway(), seed=0), nim_svg, bots={"greedy": greedy_player()}, bot_seats={1: "greedy"})
+    assert "wb-seat-1" in classes(b.seat_choosers[1]) and b.seat_choosers[1].value == "greedy"
+    b.click_action(1)  # P1 takes 1 -> 6 left; greedy P2 answers at once
+    s = b.session
+    assert s.step == 2 and s.to_move == 0
+    b.undo_button.click()  # back over the bot's move to P1's decision
+    assert s.step == 0 and s.to_move == 0
+    b.redo_button.click()
+    assert s.step == 2
+    b.step_slider.value = 1  # browsing: the bot does not move, the record stays
+    assert s.step == 1 and s.total_steps == 2
+
+
+def test_seating_a_bot_on_the_seat_to_move_lets_it_play() -> None:
+    b = BoardView(Session(TakeAway(), seed=0), nim_svg)
+    b.seat_choosers[0].value = "random"
+    b.seat_choosers[1].value = "random"
+    assert b.session.is_over
+    assert b.status.value.startswith("game over")
+
+
+def test_unknown_bot_seat_is_named() -> None:
+    with pytest.raises(ValueError, match=r"bot_seats\[1\] = 'smart' is not one of the bots \['random'\]"):
+        BoardView(Session(TakeAway(), seed=0), nim_svg, bot_seats={1: "smart"})
+
+
+def test_action_classes_follow_the_buttons() -> None:
+    def css(a: Action) -> list[str]:
+        return ["wb-card", f"wb-card-{a.id[1]}"] if isinstance(a.id, tuple) else ["wb-die"]
+
+    b = BoardView(Session(DiceRace(), seed=1), race_svg, action_classes=css)
+    assert "wb-die" in classes(b.action_buttons[0])
+    assert {"wb-card", "wb-card-3", "wb-action-2"} <= classes(b.action_buttons[2])
+    for action in ("roll", "roll", ("card", 1)):
+        b.click_action(action)
+    assert b.button_ids == ["roll", ("card", 1), ("card", 2)]
+    assert "wb-card-2" in classes(b.action_buttons[2]) and "wb-card-3" not in classes(b.action_buttons[2])

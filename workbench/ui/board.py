@@ -3,19 +3,25 @@
 A game's ``board.py`` gives a pure ``render(game, state) -> str`` (HTML/SVG)
 and optionally an ``action_layout(game, state, actions)`` returning
 ``[(group title, [Action, ...]), ...]`` (e.g. card buttons under their
-cards, then the squares). Everything else is here: one button per legal
-action, undo / redo / reset, seed + new game, bot move / play to end with a
-bot chooser, a step slider, the log and a status line. An illegal click is
-refused in the status line and changes nothing.
+cards, then the squares) and ``action_classes(action) -> [css, ...]``.
+Everything else is here: one button per legal action, undo / redo / reset,
+seed + new game, bot move / play to end with a bot chooser, who plays each
+seat (a person or a bot that then moves by itself), a step slider, the log
+and a status line. An illegal click is refused in the status line and
+changes nothing.
 
 Stable CSS classes for browser tests: ``wb-board wb-picture wb-actions
 wb-action wb-action-<index> wb-action-group wb-undo wb-redo wb-reset
-wb-new-game wb-seed wb-bot wb-bot-move wb-play-to-end wb-step wb-log
-wb-status``.
+wb-new-game wb-seed wb-bot wb-bot-move wb-play-to-end wb-seat wb-seat-<seat>
+wb-step wb-log wb-status``.
 
 Only what changed is redrawn: the picture when the state changed, the
-buttons when the legal actions changed (buttons are reused, not rebuilt),
-the log by its new lines.
+buttons when the legal actions changed (buttons and group boxes are reused,
+never rebuilt), the log when its lines changed.
+
+With bots in some seats, undo and redo step over the bots' decisions to the
+previous (next) decision of a person; the slider and redo never make a bot
+move, so browsing the history keeps it.
 """
 
 from __future__ import annotations
@@ -33,8 +39,10 @@ from workbench.engine.session import Session
 
 Render = Callable[[Game[Any], Any], str]
 Layout = Callable[[Game[Any], Any, Sequence[Action]], Sequence[tuple[str, Sequence[Action]]]]
+ActionClasses = Callable[[Action], Sequence[str]]
 
 LOG_LINES = 400
+HUMAN = "person"
 
 
 def _button(description: str, css: str, tooltip: str = "") -> w.Button:
@@ -44,7 +52,11 @@ def _button(description: str, css: str, tooltip: str = "") -> w.Button:
 
 
 class BoardView:
-    """The clickable board over a session (``display(board)`` or ``board.widget``)."""
+    """The clickable board over a session (``display(board)`` or ``board.widget``).
+
+    ``bot_seats`` maps seats to bot names (keys of ``bots``) that play those
+    seats by themselves.
+    """
 
     def __init__(
         self,
@@ -54,10 +66,13 @@ class BoardView:
         action_layout: Layout | None = None,
         bots: Mapping[str, Player] | None = None,
         seat_names: Sequence[str] | None = None,
+        action_classes: ActionClasses | None = None,
+        bot_seats: Mapping[int, str] | None = None,
     ) -> None:
         self.session = session
         self.render = render
         self.action_layout = action_layout
+        self.action_classes = action_classes
         self.bots: dict[str, Player] = dict(bots) if bots else {"random": random_player}
         self.seat_names = list(seat_names) if seat_names else None
         self.picture = w.HTML()
@@ -66,8 +81,9 @@ class BoardView:
         self.actions_box.add_class("wb-actions")
         self.action_buttons: list[w.Button] = []
         self._button_ids: list[Hashable] = []
-        self._groups: list[w.VBox] = []
-        self.undo_button = _button("↶ undo", "wb-undo", "back to before the last decision")
+        self._button_extra: list[tuple[str, ...]] = []
+        self._groups: list[tuple[w.VBox, w.HTML, w.HBox]] = []
+        self.undo_button = _button("↶ undo", "wb-undo", "back to before your last decision")
         self.redo_button = _button("↷ redo", "wb-redo", "re-apply the undone decision")
         self.reset_button = _button("⟲ reset", "wb-reset", "restart with the same seed")
         self.seed_field = w.IntText(value=session.seed, description="seed", layout=w.Layout(width="180px"))
@@ -77,15 +93,16 @@ class BoardView:
         self.bot_chooser.add_class("wb-bot")
         self.bot_move_button = _button("bot move", "wb-bot-move", "let the bot choose the next move")
         self.play_to_end_button = _button("play to end", "wb-play-to-end", "bots play every seat to the end")
+        self.seat_choosers = [self._seat_chooser(i, (bot_seats or {}).get(i)) for i in range(session.game.num_players)]
         self.step_slider = w.IntSlider(min=0, max=0, value=0, description="step", continuous_update=False)
         self.step_slider.add_class("wb-step")
         self.log = w.HTML()
         self.log.add_class("wb-log")
         self.status = w.HTML()
         self.status.add_class("wb-status")
-        self.undo_button.on_click(lambda _: self._guard(self.session.undo))
-        self.redo_button.on_click(lambda _: self._guard(self.session.redo))
-        self.reset_button.on_click(lambda _: self._guard(self.session.reset))
+        self.undo_button.on_click(lambda _: self._guard(self.undo))
+        self.redo_button.on_click(lambda _: self._guard(self.redo))
+        self.reset_button.on_click(lambda _: self._guard(self.reset))
         self.new_game_button.on_click(lambda _: self._guard(self.new_game))
         self.bot_move_button.on_click(lambda _: self._guard(self.bot_move))
         self.play_to_end_button.on_click(lambda _: self._guard(self.play_to_end))
@@ -93,16 +110,28 @@ class BoardView:
         controls = w.HBox([self.undo_button, self.redo_button, self.reset_button, self.seed_field,
                            self.new_game_button])
         bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
+        seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
         self.widget = w.VBox([self.picture, self.status, self.actions_box, controls, bots_row,
-                              self.step_slider, self.log])
+                              seats_row, self.step_slider, self.log])
         self.widget.add_class("wb-board")
         self._shown_state: Any = object()
         self._shown_actions: tuple[tuple[Hashable, str], ...] | None = None
         self._shown_log: list[str] = []
-        self._slider_busy = False
+        self._quiet = False
         self._message = ""
-        session.on_change(lambda _s: self.refresh())
+        session.on_change(self._on_session_change)
+        self._autoplay()
         self.refresh()
+
+    def _seat_chooser(self, seat: int, bot: str | None) -> w.Dropdown:
+        if bot is not None and bot not in self.bots:
+            raise ValueError(f"bot_seats[{seat}] = {bot!r} is not one of the bots {list(self.bots)}")
+        d = w.Dropdown(options=[HUMAN, *self.bots], value=bot or HUMAN, description=self.seat_name(seat),
+                       layout=w.Layout(width="220px"))
+        d.add_class("wb-seat")
+        d.add_class(f"wb-seat-{seat}")
+        d.observe(lambda _c: self._guard(self._autoplay), names="value")
+        return d
 
     # -- commands -----------------------------------------------------------------
     @property
@@ -110,32 +139,103 @@ class BoardView:
         """The player chosen in the bot dropdown."""
         return self.bots[str(self.bot_chooser.value)]
 
+    def seat_bot(self, seat: int) -> Player | None:
+        """The bot playing a seat by itself, or None for a person."""
+        if not 0 <= seat < len(self.seat_choosers):
+            return None
+        name = str(self.seat_choosers[seat].value)
+        return None if name == HUMAN else self.bots[name]
+
     def new_game(self) -> None:
         """Start over with the seed in the seed field."""
-        self.session.reset(seed=int(self.seed_field.value))
+        self._quietly(lambda: self.session.reset(seed=int(self.seed_field.value)))
+        self._autoplay()
+
+    def reset(self) -> None:
+        """Start over with the same seed."""
+        self._quietly(self.session.reset)
+        self._autoplay()
+
+    def undo(self) -> None:
+        """Back to the last decision of a person (over the bots' decisions)."""
+        s = self.session
+
+        def back() -> None:
+            s.undo()
+            while s.can_undo and self.seat_bot(s.to_move) is not None:
+                s.undo()
+
+        self._quietly(back)
+
+    def redo(self) -> None:
+        """Forward to the next decision of a person (or the end of the record)."""
+        s = self.session
+
+        def forward() -> None:
+            s.redo()
+            while s.can_redo and self.seat_bot(s.to_move) is not None:
+                s.redo()
+
+        self._quietly(forward)
 
     def bot_move(self) -> None:
-        """One move by the chosen bot (or a roll at a chance node)."""
-        self.session.bot_move(self.bot)
+        """One move by the chosen bot (or a roll at a chance node), then the seated bots."""
+        self._quietly(lambda: self.session.bot_move(self.bot))
+        self._autoplay()
 
     def play_to_end(self) -> None:
-        """The chosen bot plays every seat to the end."""
-        self.session.play_to_end(self.bot)
+        """Bots play to the end: each seat's own bot, else the chosen one."""
+        n = self.session.game.num_players
+        self.session.play_to_end([self.seat_bot(i) or self.bot for i in range(n)])
 
     def click_action(self, action_id: Hashable) -> bool:
         """Apply an action as a click would; False (and a status message) when refused."""
-        return self._guard(lambda: self.session.apply(action_id))
 
-    def _guard(self, command: Callable[[], None]) -> bool:
+        def apply() -> None:
+            self._quietly(lambda: self.session.apply(action_id))
+            self._autoplay()
+
+        return self._guard(apply)
+
+    def _autoplay(self, limit: int = 100_000) -> None:
+        """Let the seated bots move until a person is to move or the game is over."""
+        s = self.session
+
+        def run() -> None:
+            for _ in range(limit):
+                bot = self.seat_bot(s.to_move)
+                if bot is None or s.is_over:
+                    return
+                s.bot_move(bot)
+
+        self._quietly(run)
+
+    def _quietly(self, command: Callable[[], Any]) -> None:
+        """Run session commands with one redraw at the end (not one per step)."""
+        if self._quiet:
+            command()
+            return
+        self._quiet = True
+        try:
+            command()
+        finally:
+            self._quiet = False
+            self.refresh()
+
+    def _guard(self, command: Callable[[], Any]) -> bool:
         self._message = ""
         try:
             command()
-        except (ValueError, IndexError, RuntimeError) as e:
+        except (ValueError, IndexError, RuntimeError, KeyError) as e:
             self._message = str(e)
             self._draw_status()
             return False
         self._draw_status()
         return True
+
+    def _on_session_change(self, _session: Session) -> None:
+        if not self._quiet:
+            self.refresh()
 
     def _on_click(self, button: w.Button) -> None:
         index = self.action_buttons.index(button)
@@ -146,8 +246,8 @@ class BoardView:
         self.click_action(self._button_ids[index])
 
     def _on_slider(self, change: Mapping[str, Any]) -> None:
-        if not self._slider_busy:
-            self._guard(lambda: self.session.jump(int(change["new"])))
+        if not self._quiet:
+            self._guard(lambda: self._quietly(lambda: self.session.jump(int(change["new"]))))
 
     # -- drawing ------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -155,6 +255,11 @@ class BoardView:
         if self.seat_names and seat < len(self.seat_names):
             return self.seat_names[seat]
         return f"P{seat + 1}"
+
+    @property
+    def button_ids(self) -> list[Hashable]:
+        """The action id of each shown button, in button order."""
+        return list(self._button_ids)
 
     def refresh(self) -> None:
         """Redraw what changed since the last draw."""
@@ -167,15 +272,13 @@ class BoardView:
             self._draw_log()
             self.undo_button.disabled = not s.can_undo
             self.redo_button.disabled = not s.can_redo
-            over = s.is_over
-            self.bot_move_button.disabled = over
-            self.play_to_end_button.disabled = over
-            self._slider_busy = True
+            self.bot_move_button.disabled = self.play_to_end_button.disabled = s.is_over
+            quiet, self._quiet = self._quiet, True
             try:
                 self.step_slider.max = s.total_steps
                 self.step_slider.value = s.step
             finally:
-                self._slider_busy = False
+                self._quiet = quiet
             if self.seed_field.value != s.seed and not self._message:
                 self.seed_field.value = s.seed
             self._draw_status()
@@ -192,37 +295,47 @@ class BoardView:
             if self.action_layout and s.to_move >= 0
             else [("", actions)]
         )
-        while len(self.action_buttons) < len(actions):
+        ordered = [a for _, acts in groups for a in acts]
+        while len(self.action_buttons) < len(ordered):
             b = _button("", "wb-action")
             b.add_class(f"wb-action-{len(self.action_buttons)}")
             b.on_click(self._on_click)
             self.action_buttons.append(b)
-        ordered = [a for _, acts in groups for a in acts]
+            self._button_extra.append(())
         self._button_ids = [a.id for a in ordered]
-        for b, a in zip(self.action_buttons, ordered):
-            b.description = a.label
-            b.tooltip = a.label
-        boxes: list[w.Widget] = []
-        start = 0
+        for i, (b, a) in enumerate(zip(self.action_buttons, ordered)):
+            b.description = b.tooltip = a.label
+            extra = tuple(self.action_classes(a)) if self.action_classes else ()
+            if extra != self._button_extra[i]:
+                for css in self._button_extra[i]:
+                    b.remove_class(css)
+                for css in extra:
+                    b.add_class(css)
+                self._button_extra[i] = extra
+        self.actions_box.children = self._group_boxes(groups)
+
+    def _group_boxes(self, groups: Sequence[tuple[str, Sequence[Action]]]) -> list[w.VBox]:
+        boxes, start = [], 0
         for i, (title, acts) in enumerate(groups):
             if i >= len(self._groups):
-                box = w.VBox()
+                head, row = w.HTML(), w.HBox(layout=w.Layout(flex_flow="row wrap"))
+                box = w.VBox([head, row])
                 box.add_class("wb-action-group")
-                self._groups.append(box)
-            box = self._groups[i]
-            row = w.HBox(self.action_buttons[start : start + len(acts)],
-                         layout=w.Layout(flex_flow="row wrap"))
-            box.children = ([w.HTML(f"<b>{escape(title)}</b>")] if title else []) + [row]
+                self._groups.append((box, head, row))
+            box, head, row = self._groups[i]
+            head.value = f"<b>{escape(title)}</b>" if title else ""
+            head.layout.display = None if title else "none"
+            row.children = self.action_buttons[start : start + len(acts)]
             boxes.append(box)
             start += len(acts)
-        self.actions_box.children = boxes
+        return boxes
 
     def _draw_log(self) -> None:
         lines = self.session.log[-LOG_LINES:]
         if lines == self._shown_log:
             return
         self._shown_log = lines
-        body = "\n".join(escape(x) for x in lines) or "(no moves yet)"
+        body = "\n".join(escape(x, quote=False) for x in lines) or "(no moves yet)"
         self.log.value = (
             "<pre style='max-height:14em;overflow:auto;margin:0;font-size:90%'>" + body + "</pre>"
         )
@@ -235,9 +348,8 @@ class BoardView:
         if who == TERMINAL:
             scores = ", ".join(f"{self.seat_name(i)} {v:g}" for i, v in enumerate(s.game.returns(s.state)))
             won = s.game.winners(s.state)
-            result = (
-                "draw between " if len(won) > 1 else "winner "
-            ) + " & ".join(self.seat_name(i) for i in won) if won else "nobody won"
+            names = " & ".join(self.seat_name(i) for i in won)
+            result = "nobody won" if not won else f"draw between {names}" if len(won) > 1 else f"winner {names}"
             return f"game over — {result} — {scores} ({where})"
         if who == CHANCE:
             return f"chance to resolve: pick an outcome or press bot move ({where})"
