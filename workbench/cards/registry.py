@@ -22,6 +22,8 @@ import importlib
 from collections.abc import Mapping
 from pathlib import Path
 
+from workbench.cards.loader import Sheet, load_sheet
+from workbench.cards.problems import SheetError
 from workbench.cards.schema import Schema
 from workbench.games import GAMES
 
@@ -85,3 +87,29 @@ def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
                 out[stem] = candidate
                 break
     return out
+
+
+def load_game_sheets(game: str, root: str | Path | None = None
+                     ) -> tuple[dict[str, Sheet], list[str]]:
+    """Every sheet of a game loaded through its schema: (stem -> Sheet, notes).
+
+    Notes say what could not be loaded and why (no cards module yet, an unusable
+    file, a CSV the game declares no schema for) — for notebooks, never raising.
+    """
+    notes: list[str] = []
+    sheets: dict[str, Sheet] = {}
+    try:
+        schemas = game_schemas(game)
+    except ImportError as exc:
+        return {}, [f"{game}: no cards module yet ({exc})"]
+    folder = Path(root) if root is not None else DATA / game
+    for stem, path in sheet_files(game, folder).items():
+        try:
+            sheets[stem] = load_sheet(path, schemas[stem])
+        except SheetError as exc:
+            notes.append(f"{game}/{path.name}: unusable — {exc}")
+    for path in sorted(folder.glob("*.csv")):
+        if path.stem not in schemas and path.stem != "deck_rules":
+            notes.append(f"{game}/{path.name}: the game declares no schema for this sheet "
+                         "(read as plain text where needed)")
+    return sheets, notes
