@@ -113,3 +113,33 @@ class ZonesRace(DiceRace):
 def test_negative_zone_counts_fail() -> None:
     with pytest.raises(AssertionError, match="negative count"):
         check_conformance(ZonesRace(), n_games=1)
+
+
+def test_fast_path_is_compared_with_the_normal_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    from workbench.engine import conformance, playout, random_player
+
+    def good(game: Any, seed: int) -> tuple[float, ...]:
+        return game.returns(playout(game, random_player, seed).final)
+
+    monkeypatch.setattr(conformance, "fast_playout_of", lambda game: good)
+    report = check_conformance(DiceRace(), n_games=40, seed=0, full_every=10)
+    assert report.fast_checked == 4
+
+    def off_by_one(game: Any, seed: int) -> tuple[float, ...]:
+        return tuple(x + 1 for x in good(game, seed))
+
+    monkeypatch.setattr(conformance, "fast_playout_of", lambda game: off_by_one)
+    with pytest.raises(AssertionError, match=r"\[fast\] game #0 .*fast_random_playout gave"):
+        check_conformance(DiceRace(), n_games=5, seed=0)
+
+
+def test_report_text_and_html() -> None:
+    report = check_conformance(TakeAway(), n_games=10, seed=0)
+    assert report.summary().startswith("takeaway: 10 games")
+    assert report.summary().endswith("all checks passed")
+    assert "all checks passed" in report._repr_html_()
+
+
+@pytest.mark.slow
+def test_toy_games_conform_over_10000_games() -> None:
+    check_conformance(DiceRace(DiceRaceParams(players=3)), n_games=10_000, seed=7)
