@@ -11,7 +11,7 @@ been drawn from the top of a shuffled deck.
 221419/776815
 
 Limits (checked, :class:`ValueError` beyond them): a deck of at most
-``MAX_DECK`` = 10,000 cards; the several-groups question works on a polynomial
+``MAX_DECK`` = 1,000 cards; the several-groups question works on a polynomial
 of ``seen + 1`` coefficients per group, so it never enumerates hands.
 
 Turn schedules follow the mugen seed (003) by default: the first player draws
@@ -32,7 +32,7 @@ import sympy
 
 from workbench.prob.dist import Dist
 
-MAX_DECK = 10_000
+MAX_DECK = 1_000
 
 
 def _count(name: str, value: Any, minimum: int = 0) -> int:
@@ -314,9 +314,16 @@ def copies_needed(deck: int, seen: int, target: Any, *, at_least: int = 1,
     limit = deck if max_copies is None else _count("max_copies", max_copies)
     _check_deck(deck, min(limit, deck), seen)
     _count("at_least", at_least)
-    best = sympy.Rational(0)
-    for k in range(min(limit, deck) + 1):
-        best = p_draw(deck, k, seen, at_least=at_least)
-        if best >= goal:
-            return CopiesNeeded(k, best)
-    return CopiesNeeded(None, best)
+    high = min(limit, deck)
+    best = p_draw(deck, high, seen, at_least=at_least)
+    if best < goal:
+        return CopiesNeeded(None, best)
+    low = -1  # P rises with the copies: bisect for the fewest with P >= goal
+    while high - low > 1:
+        mid = (low + high) // 2
+        p_mid = p_draw(deck, mid, seen, at_least=at_least)
+        if p_mid >= goal:
+            high, best = mid, p_mid
+        else:
+            low = mid
+    return CopiesNeeded(high, best)

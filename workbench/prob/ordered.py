@@ -219,7 +219,11 @@ class RoundOdds:
         return [w / math.comb(total, n) for n, w in enumerate(self.added)]
 
     def on_line(self, person: str) -> Dist:
-        """Distribution of the number of ``person`` cards on the line at the round's end."""
+        """Distribution of the number of ``person`` cards on the line at the round's end.
+
+        >>> round_odds({"A": 2, "B": 1, "T": 1}, "T").on_line("A").pmf()
+        {0: 1/12, 1: 1/3, 2: 7/12}
+        """
         if person not in self.people:
             raise ValueError(f"person {person!r} is not in the deck or on the line")
         i = self.people.index(person)
@@ -232,7 +236,11 @@ class RoundOdds:
         return _to_dist(out)
 
     def line(self) -> Dist:
-        """Distribution of the line's contents (a count per person, in ``people`` order)."""
+        """Distribution of the line's contents (a count per person, in ``people`` order).
+
+        >>> round_odds({"A": 2, "B": 1, "T": 1}, "T").line().pmf()
+        {(0, 1): 1/12, (1, 0): 1/6, (1, 1): 1/6, (2, 0): 1/12, (2, 1): 1/2}
+        """
         size = math.prod(c + 1 for c in self.deck)
         if size > MAX_LINES:
             raise ValueError(f"the line has {size} possible contents, above the limit of {MAX_LINES}")
