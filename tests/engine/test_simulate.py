@@ -132,3 +132,20 @@ def test_sweep_on_dask_matches_inline() -> None:
         on_dask = sweep(make_dicerace, grid, n=20, seed=3, executor=client, chunk_size=10)
     assert on_dask.equals(inline)
     assert time.perf_counter() - start < 60
+
+
+def test_seat_win_rates_by_swept_parameter_and_charts_render() -> None:
+    import vl_convert as vlc
+
+    from workbench.charts.balance import sweep_win_chart
+    from workbench.engine.balance import seat_win_rates
+
+    df = sweep(make_dicerace, {"goal": [6, 9], "faces": [3, 6]}, n=40, seed=0, executor=InlineExecutor())
+    rates = seat_win_rates(df, by=["goal", "faces"])
+    assert rates.height == 8 and rates["games"].unique().to_list() == [40]
+    one = rates.filter((pl.col("goal") == 9) & (pl.col("faces") == 3))
+    sub = df.filter((pl.col("goal") == 9) & (pl.col("faces") == 3))
+    assert one["wins"].to_list() == [(sub["winner"] == 0).sum(), (sub["winner"] == 1).sum()]
+    assert vlc.vegalite_to_svg(sweep_win_chart(rates, "goal", "faces").to_dict()).startswith("<svg")
+    with pytest.raises(ValueError, match="no column 'speed' to group by"):
+        seat_win_rates(df, by="speed")

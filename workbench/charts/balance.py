@@ -55,3 +55,21 @@ def balance_chart(report: BalanceReport) -> Any:
     if report.player_wins is not None:
         charts.append(seat_win_chart(report.player_wins, by="player"))
     return alt.hconcat(*charts)
+
+
+def sweep_win_chart(rates: pl.DataFrame, x: str, colour: str | None = None) -> Any:
+    """Seat win rates against a swept parameter (from ``seat_win_rates(df, by=...)``).
+
+    One line per seat with its 95% band; ``colour`` facets a second parameter.
+    """
+    data = rates.with_columns(pl.col("seat").cast(pl.String))
+    base = alt.Chart(data).encode(x=alt.X(f"{x}:O", title=x), color=alt.Color("seat:N"))
+    band = base.mark_errorbar(ticks=True).encode(y=alt.Y("low:Q", title="win rate"), y2="high:Q")
+    line = base.mark_line(point=True).encode(
+        y=alt.Y("win_rate:Q", scale=alt.Scale(domain=[0, 1])),
+        tooltip=["seat", x, "games", alt.Tooltip("win_rate:Q", format=".3f")],
+    )
+    chart = alt.layer(band, line).properties(width=260, height=180)
+    if colour is not None:
+        return chart.facet(column=alt.Column(f"{colour}:O", title=colour))
+    return chart.properties(title=f"win rate by seat against {x} (95% intervals)")

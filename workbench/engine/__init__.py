@@ -7,7 +7,7 @@
 True
 """
 
-from workbench.engine.balance import BalanceReport, balance_report, wilson_interval
+from workbench.engine.balance import BalanceReport, balance_report, seat_win_rates, wilson_interval
 from workbench.engine.conformance import ConformanceReport, check_conformance
 from workbench.engine.players import function_player, greedy_player, margin_score, random_player
 from workbench.engine.playout import GameTooLong, Player, PlayoutResult, playout
@@ -41,6 +41,7 @@ __all__ = [
     "margin_score",
     "playout",
     "random_player",
+    "seat_win_rates",
     "simulate",
     "sweep",
     "wilson_interval",

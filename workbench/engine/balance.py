@@ -43,13 +43,14 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def seat_long(df: pl.DataFrame) -> pl.DataFrame:
-    """One row per (game, seat): player, score, sole win, shared win, fair share."""
+def seat_long(df: pl.DataFrame, keep: list[str] | None = None) -> pl.DataFrame:
+    """One row per (game, seat): player, score, sole win, shared win, fair share (+ ``keep``)."""
     parts = []
     for seat in range(int(df["seats"].max())):  # type: ignore[arg-type]
         has_player = f"player_{seat}" in df.columns
         parts.append(
             df.filter(pl.col("seats") > seat).select(
+                *(keep or []),
                 pl.col("game"),
                 pl.lit(seat, pl.Int64).alias("seat"),
                 (pl.col(f"player_{seat}") if has_player else pl.lit("?")).alias("player"),
@@ -62,10 +63,11 @@ def seat_long(df: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(parts)
 
 
-def _win_table(long: pl.DataFrame, by: str) -> pl.DataFrame:
+def _win_table(long: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
     """Games, sole and shared wins, win rate with its Wilson interval, per seat or player."""
+    keys = [by] if isinstance(by, str) else by
     table = (
-        long.group_by(by)
+        long.group_by(keys)
         .agg(
             pl.len().alias("games"),
             pl.col("sole").sum().alias("wins"),
@@ -73,14 +75,30 @@ def _win_table(long: pl.DataFrame, by: str) -> pl.DataFrame:
             pl.col("fair").mean().alias("fair_share"),
             pl.col("score").mean().alias("mean_score"),
         )
-        .sort(by)
+        .sort(keys)
     )
     bounds = [wilson_interval(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
     return table.with_columns(
         (pl.col("wins") / pl.col("games")).alias("win_rate"),
-        pl.Series("low", [lo for lo, _ in bounds]),
-        pl.Series("high", [hi for _, hi in bounds]),
-    ).select(by, "games", "wins", "shared_wins", "win_rate", "low", "high", "fair_share", "mean_score")
+        pl.Series("low", [lo for lo, _ in bounds], dtype=pl.Float64),
+        pl.Series("high", [hi for _, hi in bounds], dtype=pl.Float64),
+    ).select(*keys, "games", "wins", "shared_wins", "win_rate", "low", "high", "fair_share", "mean_score")
+
+
+def seat_win_rates(df: pl.DataFrame, by: str | list[str] | None = None) -> pl.DataFrame:
+    """Win rate per seat with 95% Wilson intervals, per group of ``by`` columns (sweeps).
+
+    >>> from workbench.engine.toy import make_takeaway
+    >>> from workbench.engine.sweep import sweep, InlineExecutor
+    >>> df = sweep(make_takeaway, {"stones": [1, 4]}, n=20, seed=0, executor=InlineExecutor())
+    >>> seat_win_rates(df, by="stones").filter(pl.col("stones") == 1).select("seat", "win_rate").rows()
+    [(0, 1.0), (1, 0.0)]
+    """
+    groups = [] if by is None else [by] if isinstance(by, str) else list(by)
+    missing = [c for c in groups if c not in df.columns]
+    if missing:
+        raise ValueError(f"no column {missing[0]!r} to group by; columns: {df.columns}")
+    return _win_table(seat_long(df, keep=groups), [*groups, "seat"])
 
 
 @dataclass(frozen=True)
