@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 import polars as pl
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.cards import SheetError, load_sheet
@@ -65,3 +65,30 @@ def test_any_cells(header, rows):
     records = [r for r in csv.reader(io.StringIO(buffer.getvalue(), newline=""))][1:]
     assert sheet.frame.height == sum(1 for r in records if any(c.strip() for c in r))
     assert all(r >= 1 for r in sheet.problems["row"].drop_nulls())
+
+
+XLSX_CELLS = st.sampled_from(["", "1", "３", "−2", "2.5", "yes", "○", "3D+2", "１Ｄ−１", "red",
+                              "purple", "a;b", "damage 3", "atk +2 def +1 for 2 turns", "dammage",
+                              "G01", "g01", "御影さくら", "x y", "TRUE", "0"])
+COLUMNS = ["id", "name", "star", "power", "character", "colour", "tags", "effects", "notes"]
+
+
+@settings(max_examples=15)
+@given(st.lists(st.lists(XLSX_CELLS, min_size=len(COLUMNS), max_size=len(COLUMNS)),
+                min_size=1, max_size=5))
+def test_csv_and_xlsx_agree_on_frame_and_problems(rows):
+    raw = pl.DataFrame(rows, schema=COLUMNS, orient="row")
+    with tempfile.TemporaryDirectory() as folder:
+        csv_path, xlsx_path = Path(folder) / "s.csv", Path(folder) / "s.xlsx"
+        raw.write_csv(csv_path)
+        raw.write_excel(xlsx_path)
+        blank = all(all(c == "" for c in r) for r in rows)
+        try:
+            a = load_sheet(csv_path, SCHEMA)
+        except SheetError:
+            assert blank
+            return
+        b = load_sheet(xlsx_path, SCHEMA)
+    assert b.frame.equals(a.frame)
+    assert b.rows == a.rows
+    assert b.problems.drop("file").equals(a.problems.drop("file"))

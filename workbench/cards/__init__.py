@@ -13,9 +13,22 @@ The public names::
 
 Kinds: ``str int bool dice effects list`` (see :mod:`workbench.cards.schema`).
 Problem rows count as a spreadsheet app shows them: the header is row 1.
-A game's ``cards.py`` declares ``SCHEMA`` (or ``schemas()`` -> {file stem:
-Schema} when it has several sheets) and turns ``sheet.records()`` into its
-own frozen card type. Nothing in sheet text is ever evaluated as code.
+A game's ``cards.py`` declares ``SCHEMA`` (or ``SCHEMAS`` / ``schemas()`` ->
+{file stem: Schema} when it has several sheets; see
+:mod:`workbench.cards.registry`) and turns ``sheet.records()`` into its own
+frozen card type. Nothing in sheet text is ever evaluated as code.
+
+The other modules:
+
+- :mod:`~workbench.cards.deckrules` — ``check_deck(deck, cards, rules)``,
+  rules as data (``data/mugen/deck_rules.csv``), ``load_deck``, ``load_deck_rules``;
+- :mod:`~workbench.cards.components` — card counts against the seeds, as findings;
+- :mod:`~workbench.cards.stats` — pool statistics (value counts, cost curve,
+  effect totals, exact dice strength, deck cost share) as polars frames, charted
+  by :mod:`workbench.charts.cards`; ``workbench.ui.sheet_view.SheetView`` is the
+  notebook table;
+- :mod:`~workbench.cards.registry` — a game's schemas and data files;
+  ``workbench check`` (:mod:`workbench.cli.check_cmd`) is the command line.
 
 Worked example: a vocabulary, a schema, a sheet with two mistakes.
 
