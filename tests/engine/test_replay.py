@@ -112,3 +112,11 @@ def test_corrupt_files_give_clear_errors(tmp_path: Path, text: str, message: str
 def test_unknown_game_in_registry() -> None:
     with pytest.raises(ReplayError, match="game 'chess', which is not available"):
         Replay("chess", "1", {}, 0, ()).play()
+
+
+def test_session_save_and_load(tmp_path: Path) -> None:
+    s = played(seed=8)
+    s.undo()
+    s.save(tmp_path / "g.json")
+    again = Session.load(tmp_path / "g.json", DiceRace(DiceRaceParams(goal=9)))
+    assert again.actions == s.actions and again.state == s.state and not again.can_redo

@@ -28,8 +28,10 @@ TakeAwayState(stones=5, to_move=1)
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.engine.playout import GameTooLong, Player
@@ -279,6 +281,17 @@ class Session:
         from workbench.engine.replay import Replay
 
         return Replay.from_session(self)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the replay of the game so far (atomically) to ``path``."""
+        return self.to_replay().save(path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], game: Game[Any] | None = None) -> Session:
+        """A session at the last step of a saved replay (the game from the registry unless given)."""
+        from workbench.engine.replay import Replay
+
+        return Replay.load(path).play(game)
 
     def __repr__(self) -> str:
         return f"<Session {self.game.name} seed={self.seed} step={self._pos}/{len(self._actions)}>"

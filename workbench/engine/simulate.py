@@ -175,8 +175,9 @@ def simulate(
 ) -> pl.DataFrame:
     """Play ``n`` seeded games; one row per game (see the module docstring).
 
+    ``fast=None`` or ``False`` plays the normal path (every column filled).
     ``fast=True`` uses the game's ``fast_random_playout`` (random players only;
-    ``turns``/``actions`` and metrics are null when it returns only scores).
+    ``turns``/``actions`` are null, and metrics too when it returns only scores).
     """
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
