@@ -10,7 +10,7 @@ from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
 
-from .helpers import ids, play, plain_game, resolve
+from .helpers import ids, plain_game, play, resolve
 
 
 def test_opening_first_draws_three_second_four() -> None:

@@ -111,8 +111,8 @@ def chance_label(game: Any, state: Any, outcome: Hashable) -> str:
     """Readable text for a chance outcome (the step on top of the state's stack)."""
     step = state.queue[-1]
     if step[0] == "first":
-        return f"seat {outcome} goes first"
+        return f"P{int(outcome) + 1} goes first"  # type: ignore[call-overload]
     name = game.cards[outcome].name if outcome in game.cards else str(outcome)
     what = {"draw": "draws", "mill": "mills", "discard": "discards"}[step[0]]
     why = f" ({step[2]})" if step[0] == "draw" else ""
-    return f"p{step[1]} {what} {name}{why}"
+    return f"P{step[1] + 1} {what} {name}{why}"

@@ -107,6 +107,13 @@ def skill_damage(game: Any, state: MugenState, seat: int, skill: Skill) -> int:
     return total
 
 
+def _useful(skill: Skill, me: Any, foe: Any) -> bool:
+    """A skill without damage is worth playing: heal when hurt, draw only when ahead on cards."""
+    if any(e.verb == "draw" for e in skill.effects) and me.deck_size <= foe.deck_size:
+        return False
+    return skill.is_set or any(e.verb != "heal" or me.hp < me.max_hp for e in skill.now)
+
+
 def _greedy_main(game: Any, state: MugenState, actions: Sequence[Action]) -> Hashable:
     seat = state.active
     side = state.sides[seat]
@@ -124,7 +131,7 @@ def _greedy_main(game: Any, state: MugenState, actions: Sequence[Action]) -> Has
             key = (dmg / max(skill.cost, 1), dmg)
             if best is None or key > best:
                 best, choice = key, a.id  # type: ignore[assignment]
-        elif skill.is_set or any(e.verb != "heal" for e in skill.now) or side.hp < side.max_hp:
+        elif _useful(skill, side, state.sides[1 - seat]):
             other = (skill.cost, -len(skill.effects))
             if fallback is None or other > fallback:
                 fallback, fallback_id = other, a.id
@@ -134,8 +141,10 @@ def _greedy_main(game: Any, state: MugenState, actions: Sequence[Action]) -> Has
 def greedy_player(game: Any, state: MugenState, rng: random.Random) -> Hashable:
     """Most damage per MP first; then the dearest other useful skill; else end the turn.
 
-    Always takes a revenge draw and uses a 【リベンジ時】 effect; pushes out the
-    set skill with the fewest counters; destroys the one with the most.
+    Optional draws (revenge draws, draw skills) only while its deck is bigger
+    than the opponent's (drawing races towards deck-out);
+    always uses a 【リベンジ時】 effect; pushes out the set skill with the
+    fewest counters; destroys the one with the most.
     Deterministic (does not touch the rng).
     """
     actions = game.legal_actions(state)
@@ -144,9 +153,12 @@ def greedy_player(game: Any, state: MugenState, rng: random.Random) -> Hashable:
     step = state.queue[-1][0]
     if step == "main":
         return _greedy_main(game, state, actions)
-    if step in ("revenge_ask", "revenge_use"):
-        return actions[0].id
     seat: Any = state.queue[-1][1]
+    me, foe = state.sides[seat], state.sides[1 - seat]
+    if step == "revenge_ask":  # a draw is a step towards deck-out: only when ahead on cards
+        return "revenge_draw" if me.deck_size > foe.deck_size else "no_revenge"
+    if step == "revenge_use":
+        return "revenge_use"
     zone = state.sides[seat if step == "push_out" else 1 - seat].set_zone
     pick = min if step == "push_out" else max
     return pick(actions, key=lambda a: zone[a.id[1]].counters).id  # type: ignore[index]

@@ -213,13 +213,16 @@ class MugenGame(Game[MugenState]):
         }  # fmt: skip
 
     def describe(self, state: MugenState) -> str:
-        a, b = state.sides
-        who = "end" if state.result is not None else f"p{state.active}"
-        return (
-            f"turn {state.turn} {who} | p0 HP {a.hp} MP {a.mp_left}/{a.mp} hand {len(a.hand)} "
-            f"deck {a.deck_size} set {len(a.set_zone)} | p1 HP {b.hp} MP {b.mp_left}/{b.mp} "
-            f"hand {len(b.hand)} deck {b.deck_size} set {len(b.set_zone)}"
-        )
+        def side(q: int) -> str:
+            x = state.sides[q]
+            zone = ",".join(f"{z.card}:{z.counters}" for z in x.set_zone)
+            return (
+                f"P{q + 1} HP {x.hp} MP {x.mp_left}/{x.mp} hand {len(x.hand)} deck {x.deck_size} "
+                f"dust {len(x.dust)} set [{zone}]"
+            )
+
+        who = "over" if state.result is not None else f"P{state.active + 1}"
+        return f"turn {state.turn} {who} | {side(0)} | {side(1)}"
 
     def action_label(self, state: MugenState, action_id: Hashable) -> str:
         if self.current_player(state) == CHANCE:

@@ -1,0 +1,103 @@
+"""Whole games: the conformance kit, the fast path, golden playthroughs, players.
+
+Golden files live in ``tests/mugen/golden/``: ``<name>.replay.json`` (the
+action ids) and ``<name>.txt`` (one line per step: the label and the state
+after it). They are replayed and diffed; regenerate them on purpose with
+``MUGEN_GOLDEN=regen pytest tests/mugen/test_play.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from workbench.engine import Replay, check_conformance, playout, random_player
+from workbench.engine.replay import params_dict
+from workbench.games.mugen.players import fast_random_playout, greedy_player, play_game
+from workbench.games.mugen.rules import MugenGame, make_game
+
+GOLDEN = Path(__file__).with_name("golden")
+REGEN = os.environ.get("MUGEN_GOLDEN") == "regen"
+
+CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
+    "random_sora_vs_mirai": ({}, random_player, 11),
+    "greedy_sora_vs_mirai": ({}, greedy_player, 12),
+    "greedy_vs_random_first_random": ({"first_player": "random"}, [greedy_player, random_player], 13),
+}
+
+
+def trace(game: MugenGame, actions: tuple[Any, ...]) -> str:
+    """The text of a playthrough: the start, then every action's label and the state after."""
+    s = game.initial_state()
+    lines = [f"start | {game.describe(s)}"]
+    for k, a in enumerate(actions, start=1):
+        label = game.action_label(s, a)
+        s = game.apply(s, a)
+        lines.append(f"{k}. {label}\n   {game.describe(s)}")
+    lines.append(f"winners {game.winners(s)} returns {game.returns(s)}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough(name: str) -> None:
+    params, players, seed = CASES[name]
+    game = make_game(**params)
+    result = playout(game, players, seed)
+    replay_path, text_path = GOLDEN / f"{name}.replay.json", GOLDEN / f"{name}.txt"
+    if REGEN or not replay_path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        Replay(game.name, game.version, params_dict(game), seed, result.actions).save(replay_path)
+        text_path.write_text(trace(game, result.actions), encoding="utf-8")
+    recorded = Replay.load(replay_path)
+    assert recorded.actions == result.actions, f"{name}: the same seed and players now play differently"
+    session = recorded.play()
+    assert session.state == result.final
+    assert trace(game, recorded.actions) == text_path.read_text(encoding="utf-8")
+
+
+def test_conformance_1000_random_games() -> None:
+    report = check_conformance(make_game(), n_games=1000, seed=7)
+    assert report.ok and report.fast_checked == 20 and report.replays_checked == 20
+
+
+def test_conformance_variants() -> None:
+    check_conformance(make_game(first_player="random", overflow="oldest"), n_games=150, seed=8)
+    check_conformance(make_game(ex_scope="player", revenge=False), n_games=150, seed=9)
+
+
+@pytest.mark.slow
+def test_conformance_10000_random_games() -> None:
+    report = check_conformance(make_game(), n_games=10_000, seed=10)
+    assert report.ok and report.games == 10_000
+
+
+def test_fast_path_equals_the_normal_path() -> None:
+    game = make_game(first_player="random")
+    for seed in range(150):
+        assert fast_random_playout(game, seed) == playout(game, random_player, seed).final, seed
+
+
+def test_play_game_uses_the_given_players() -> None:
+    game = make_game()
+    a = play_game(game, [greedy_player, random_player], 3)
+    assert a == playout(game, [greedy_player, random_player], 3).final
+
+
+def test_greedy_beats_random_both_seats() -> None:
+    game = make_game(decks=(make_game().decks[0], make_game().decks[0]))  # ソラ mirror
+    wins = 0
+    for seed in range(40):
+        seats = [greedy_player, random_player] if seed % 2 else [random_player, greedy_player]
+        final = playout(game, seats, seed).final
+        wins += (seed % 2 == 1) == (game.winners(final) == (0,))
+    assert wins >= 32  # 40 mirror games, greedy on alternate seats (36 seen)
+
+
+def test_games_end_within_the_deck_bound() -> None:
+    game = make_game()
+    for seed in range(100):
+        final = fast_random_playout(game, seed)
+        assert final.result is not None and final.turn <= 2 * 37 + 1
