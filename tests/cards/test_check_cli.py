@@ -81,3 +81,26 @@ def test_deck_outside_data_needs_rules(tmp_path, capsys):
     deck.write_text("name,count\nソラ,4\n", encoding="utf-8")
     assert main(["check", str(deck), "--rules", str(MUGEN / "deck_rules.csv"), "--game",
                  "mugen"]) == 1
+
+
+def test_folder_checks_everything_and_exits_with_the_worst(tmp_path, demo_schema, capsys):
+    good = sheet(tmp_path, GOOD)
+    (good.parent / "other.csv").write_text("id,name,star\nG01,a,7\n", encoding="utf-8")
+    assert main(["check", str(good.parent)]) == 1
+    out = capsys.readouterr().out
+    assert "cards.csv: no problems" in out and "other.csv row 2, column star [range]" in out
+    (good.parent / "broken.csv").write_bytes(b"\xff\xfeid\n")
+    assert main(["check", str(tmp_path), "--json"]) == 2
+    rules = {p["rule"] for p in json.loads(capsys.readouterr().out)}
+    assert rules == {"range", "encoding"}
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["check", str(empty)]) == 2
+
+
+def test_mugen_folder_lists_every_illegal_deck(capsys):
+    assert main(["check", str(MUGEN), "--json"]) == 1
+    problems = json.loads(capsys.readouterr().out)
+    assert {p["file"] for p in problems} == {f"illegal_{r}.csv" for r in (
+        "total", "per_name", "character_kinds", "character_copies", "star3_kinds",
+        "star3_cards", "star2_kinds", "star2_cards")}

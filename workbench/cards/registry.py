@@ -8,7 +8,9 @@ these ways (looked up in this order):
    name the people of the people sheet);
 2. ``SCHEMAS``, the same mapping as a constant;
 3. module-level :class:`Schema` constants, keyed by their ``Schema.name``;
-4. a single ``SCHEMA`` (used for any file stem when it is the only one).
+4. a single ``SCHEMA`` (used for any file stem when it is the module's only
+   schema; a game with named schemas gets a "no schema for this sheet" error
+   for an unknown stem rather than a wrong schema).
 
 >>> guess_game("data/mugen/decks/sora.csv")
 'mugen'
@@ -70,8 +72,10 @@ def schema_for(path: str | Path, game: str) -> Schema:
     stem = Path(path).stem
     if stem in table:
         return table[stem]
-    if len(table) == 1:
-        return next(iter(table.values()))
+    module = importlib.import_module(f"workbench.games.{game}.cards")
+    single = getattr(module, "SCHEMA", None)
+    if len(table) == 1 and isinstance(single, Schema) and single in table.values():
+        return single
     known = ", ".join(sorted(table)) or "none"
     raise LookupError(f"game {game!r} declares no schema for sheet {stem!r} (known: {known})")
 

@@ -1,4 +1,4 @@
-"""``workbench check <sheet-or-deck> [--game G] [--json]``: validate a card sheet or a deck.
+"""``workbench check <sheet-or-deck-or-folder> [--game G] [--json]``: validate card data.
 
 Exit codes: 0 clean, 1 problems found (listed; with ``--json`` a list of
 objects with file, row, column, rule, message on stdout), 2 unusable input
@@ -9,6 +9,8 @@ A file under a ``decks/`` folder (or with ``--deck``) is a deck (columns
 name,count): it is checked against the nearest ``deck_rules.csv`` above it
 and the game's ``cards`` sheet next to that, unless ``--rules`` / ``--cards``
 say otherwise. The game is guessed from ``data/<game>/...`` without ``--game``.
+A folder (``workbench check data``) checks every sheet, deck and rules file in it;
+the exit code is the worst of them.
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ import polars as pl
 
 from workbench.cards.deckrules import check_deck, load_deck, load_deck_rules
 from workbench.cards.loader import load_sheet
-from workbench.cards.problems import SheetError, frame_problems
+from workbench.cards.problems import Problem, SheetError, frame_problems, problems_frame
 from workbench.cards.registry import game_schemas, guess_game, schema_for
 from workbench.cards.schema import Column, Schema
 from workbench.cli import CliError
 from workbench.games import GAMES
+
+SUFFIXES = (".csv", ".tsv", ".xlsx", ".parquet")
 
 #: The card columns a deck check needs when a game declares no cards schema.
 DECK_CARDS_SCHEMA = Schema("deck", (
@@ -37,7 +41,8 @@ DECK_CARDS_SCHEMA = Schema("deck", (
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser("check", help="validate a card sheet or a deck",
                                    description=__doc__.split("\n\n")[1] if __doc__ else None)
-    parser.add_argument("path", type=Path, help="a sheet (.csv/.xlsx/.parquet) or a deck file")
+    parser.add_argument("path", type=Path,
+                        help="a sheet (.csv/.xlsx/.parquet), a deck file, or a folder of them")
     parser.add_argument("--game", choices=GAMES, help="the game (default: from data/<game>/)")
     parser.add_argument("--json", action="store_true", help="problems as a JSON list")
     parser.add_argument("--deck", action="store_true", help="treat the file as a deck")
@@ -96,27 +101,55 @@ def _emit(problems: pl.DataFrame, as_json: bool) -> None:
             sys.stdout.write(f"{problem}\n")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Check one file; see the module docstring for exit codes."""
-    if not args.path.is_file():
-        raise CliError(f"{args.path}: no such file")
-    game = args.game or guess_game(args.path)
-    is_deck = args.deck or "decks" in args.path.parent.parts
+def _check_one(args: argparse.Namespace, path: Path) -> tuple[pl.DataFrame, bool]:
+    """(problems, unusable) for one file; unusable files come back as problems too."""
+    one = argparse.Namespace(**{**vars(args), "path": path})
+    game = args.game or guess_game(path)
+    is_deck = args.deck or "decks" in path.parent.parts
     try:
+        if path.name == "deck_rules.csv":
+            load_deck_rules(path)
+            return problems_frame([]), False
         if not is_deck and game is not None:
             game_schemas(game)  # an import error here is "unusable", not a crash
-        problems = _check_deck(args, game) if is_deck else _check_sheet(args, game)
+        return (_check_deck(one, game) if is_deck else _check_sheet(one, game)), False
     except SheetError as exc:
-        if args.json:
-            _emit(exc.problems, True)
-        sys.stderr.write(f"workbench check: {exc}\n")
-        return 2
+        return exc.problems, True
     except ImportError as exc:
-        raise CliError(f"game {game!r} has no cards module yet ({exc})") from None
-    _emit(problems, args.json)
-    if problems.height:
-        sys.stderr.write(f"{args.path.name}: {problems.height} problem(s)\n")
-        return 1
-    if not args.json:
-        sys.stdout.write(f"{args.path.name}: no problems\n")
-    return 0
+        message = f"game {game!r} has no cards module yet ({exc})"
+    except CliError as exc:
+        message = str(exc)
+    return problems_frame([Problem(path.name, None, None, "unusable", message)]), True
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file()
+                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check one file, or every sheet and deck under a folder; see the module docstring."""
+    path: Path = args.path
+    if path.is_dir():
+        paths = _files(path)
+        if not paths:
+            raise CliError(f"{path}: no sheets (.csv, .xlsx, .parquet) in this folder")
+    elif path.is_file():
+        paths = [path]
+    else:
+        raise CliError(f"{path}: no such file")
+    results = [(p, *_check_one(args, p)) for p in paths]
+    if len(results) == 1 and results[0][2] and not results[0][1].height:
+        raise CliError(f"{path}: unusable")
+    found = pl.concat([problems for _, problems, _ in results])
+    _emit(found, args.json)
+    for p, problems, unusable in results:
+        if unusable:
+            sys.stderr.write(f"workbench check: {SheetError(problems)}\n")
+        elif problems.height:
+            sys.stderr.write(f"{p.name}: {problems.height} problem(s)\n")
+        elif not args.json:
+            sys.stdout.write(f"{p.name}: no problems\n")
+    if any(unusable for _, _, unusable in results):
+        return 2
+    return 1 if found.height else 0
