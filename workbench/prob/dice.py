@@ -26,13 +26,13 @@ Readings chosen where the seed is vague (both kept as parameters):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import sympy
 
-from workbench.prob._dense import dense_power
+from workbench.prob._dense import dense_power, dense_product
 from workbench.prob.dist import Dist
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "Versus",
     "die",
     "fumble_face",
+    "mixed_pool",
     "opposed",
     "p_fumble",
     "pool",
@@ -141,24 +142,46 @@ def pool(
     >>> pool(3, D6).probability(">=", 16)
     5/108
     """
-    return _pool_weights(_check_count(n), die, modifier, floor, fumble_face(fumble))
+    return mixed_pool([(n, die)], modifier, floor=floor, fumble=fumble)
 
 
-def _pool_weights(n: int, die: Dist, modifier: Any, floor: Any, face: int | None) -> Dist:
-    dense = die._dense()
-    if dense is None or type(modifier) is not int:
-        return _pool_general(n, die, modifier, floor, face)
-    lo, weights = dense
-    sums = dense_power(weights, n)
-    base = lo * n + modifier
+def mixed_pool(
+    dice: Sequence[tuple[int, Dist]],
+    modifier: int = 0,
+    *,
+    floor: int | None = None,
+    fumble: Fumble = None,
+) -> Dist:
+    """Like :func:`pool` for several kinds of dice rolled together (``2D+1d6``):
+    the fumble needs every die of the roll on the fumble face.
+
+    >>> mixed_pool([(1, GHOST_DIE), (1, die([0, 1]))], fumble="zero").p(0)
+    1/12
+    >>> mixed_pool([(2, D6), (1, GHOST_DIE)], 1) == pool(2, D6) + pool(1, GHOST_DIE) + 1
+    True
+    """
+    face = fumble_face(fumble)
+    rolled = [(_check_count(n), d) for n, d in dice if _check_count(n)]
+    count = sum(n for n, _ in rolled)
     void = 0
-    if face is not None and n >= 2 and lo <= face <= lo + len(weights) - 1:
-        void = weights[face - lo] ** n
+    if face is not None and count >= 2:
+        void = 1
+        for n, d in rolled:
+            void *= d.weight(face) ** n
+    dense = [d._dense() for _, d in rolled]
+    if type(modifier) is not int or any(x is None for x in dense):
+        return _pool_general(rolled, modifier, floor, face, void)
+    lo, counts = 0, [1]
+    for (n, _), (dlo, weights) in zip(rolled, dense):  # type: ignore[misc]
+        lo += dlo * n
+        power = dense_power(weights, n)
+        counts = list(power) if counts == [1] else dense_product(counts, power)
+    base = lo + modifier
     if not void and (floor is None or base >= floor):
-        return Dist._from_dense(base, sums)
-    counts = list(sums)
+        return Dist._from_dense(base, counts)
     if void:
-        counts[(face - lo) * n] -= void  # type: ignore[operator]
+        counts = list(counts)
+        counts[face * count - lo] -= void  # type: ignore[operator]
     out: dict[int, int] = {}
     if floor is not None and base < floor:
         cut = min(floor - base, len(counts))
@@ -175,19 +198,23 @@ def _pool_weights(n: int, die: Dist, modifier: Any, floor: Any, face: int | None
     return Dist._trusted(dict(sorted(out.items())))
 
 
-def _pool_general(n: int, die: Dist, modifier: Any, floor: Any, face: Any) -> Dist:
+def _pool_general(
+    rolled: list[tuple[int, Dist]], modifier: Any, floor: Any, face: Any, void: int
+) -> Dist:
     """Any numeric faces (Fractions, sympy numbers): plain convolution."""
     total: dict[Any, int] = {0: 1}
-    for _ in range(n):
-        step: dict[Any, int] = {}
-        for s, ws in total.items():
-            for f, wf in die.items():
-                step[s + f] = step.get(s + f, 0) + ws * wf
-        total = step
-    void = die.weight(face) ** n if face is not None and n >= 2 else 0
+    count = 0
+    for n, d in rolled:
+        count += n
+        for _ in range(n):
+            step: dict[Any, int] = {}
+            for s, ws in total.items():
+                for f, wf in d.items():
+                    step[s + f] = step.get(s + f, 0) + ws * wf
+            total = step
     out: dict[Any, int] = {}
     if void:
-        total[face * n] -= void
+        total[face * count] -= void
         out[0] = void
     for s, w in total.items():
         if w:
