@@ -33,7 +33,7 @@ import copy
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -180,9 +180,7 @@ class _Checker:
         if a not in dist:
             raise _Broken("chance", f"sample_chance drew {a!r}, not an outcome of {dist!r}")
         if thorough:
-            for o in dist:
-                self._apply(s, o, "chance")
-                self.report.branches_tried += 1
+            self._apply_all(s, dist, "chance")
         self.report.chance_steps += 1
         return a
 
@@ -204,11 +202,15 @@ class _Checker:
         if a not in ids:
             raise _Broken("player", f"player for seat {who} chose {a!r}, not legal")
         if thorough:
-            for i in ids:
-                self._apply(s, i, "legal")
-                self.report.branches_tried += 1
+            self._apply_all(s, ids, "legal")
         self.report.player_steps += 1
         return a
+
+    def _apply_all(self, s: Any, ids: Iterable[Hashable], check: str) -> None:
+        """Every branch must apply (the thorough games)."""
+        for i in ids:
+            self._apply(s, i, check)
+            self.report.branches_tried += 1
 
 
 class _Broken(Exception):

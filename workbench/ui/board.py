@@ -158,25 +158,19 @@ class BoardView:
 
     def undo(self) -> None:
         """Back to the last decision of a person (over the bots' decisions)."""
-        s = self.session
-
-        def back() -> None:
-            s.undo()
-            while s.can_undo and self.seat_bot(s.to_move) is not None:
-                s.undo()
-
-        self._quietly(back)
+        self._travel(self.session.undo, lambda: self.session.can_undo)
 
     def redo(self) -> None:
         """Forward to the next decision of a person (or the end of the record)."""
-        s = self.session
+        self._travel(self.session.redo, lambda: self.session.can_redo)
 
-        def forward() -> None:
-            s.redo()
-            while s.can_redo and self.seat_bot(s.to_move) is not None:
-                s.redo()
+    def _travel(self, move: Callable[[], None], can: Callable[[], bool]) -> None:
+        def go() -> None:
+            move()
+            while can() and self.seat_bot(self.session.to_move) is not None:
+                move()
 
-        self._quietly(forward)
+        self._quietly(go)
 
     def bot_move(self) -> None:
         """One move by the chosen bot (or a roll at a chance node), then the seated bots."""
