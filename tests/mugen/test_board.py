@@ -1,0 +1,82 @@
+"""The board driven by Button.click(), and the pure picture."""
+
+from __future__ import annotations
+
+import re
+
+from workbench.games.mugen.board import make_board
+from workbench.games.mugen.players import greedy_player
+from workbench.games.mugen.render import render
+from workbench.games.mugen.scenario import position
+
+from .helpers import plain_game
+
+
+def _button(board, action_id):  # type: ignore[no-untyped-def]
+    return board.action_buttons[board.button_ids.index(action_id)]
+
+
+def test_skill_buttons_are_the_affordable_skills_of_the_hand() -> None:
+    b = make_board(seed=3)
+    state = b.session.state
+    side = state.sides[0]
+    uses = [i for i in b.button_ids if isinstance(i, tuple)]
+    for _, card, slot in uses:
+        assert card in side.hand and b.session.game.cards[card].skills[slot].cost <= side.mp_left
+    assert b.button_ids[-1] == "end"
+    assert all("wb-mugen-use" in _button(b, i)._dom_classes for i in uses)
+    assert "wb-mugen-end" in _button(b, "end")._dom_classes
+
+
+def test_clicking_a_skill_plays_it_and_undo_takes_it_back() -> None:
+    b = make_board(seed=3)
+    before_picture, before_hand = b.picture.value, b.session.state.sides[0].hand
+    use = next(i for i in b.button_ids if isinstance(i, tuple))
+    _button(b, use).click()
+    assert len(b.session.state.sides[0].hand) == len(before_hand) - 1
+    assert b.picture.value != before_picture
+    b.undo_button.click()
+    assert b.session.state.sides[0].hand == before_hand and b.picture.value == before_picture
+
+
+def test_end_turn_click_passes_to_the_other_seat() -> None:
+    b = make_board(seed=5)
+    _button(b, "end").click()
+    assert b.session.state.active == 1 and "P2" in b.status.value
+
+
+def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
+    b = make_board(seed=2)
+    game = b.session.game
+    for _ in range(300):
+        if "revenge_draw" in b.button_ids or b.session.is_over:
+            break
+        choice = greedy_player(game, b.session.state, b.session.rng)
+        _button(b, choice).click()
+    assert b.button_ids == ["revenge_draw", "no_revenge"]
+    assert all("wb-mugen-revenge" in btn._dom_classes for btn in b.action_buttons[:2])
+    assert "revenge draw?" in b.picture.value
+    deck = b.session.state.sides[b.session.to_move].deck_size
+    _button(b, "revenge_draw").click()
+    seat = 1 - b.session.state.active
+    assert b.session.state.sides[seat].deck_size in (deck - 1,)
+
+
+def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:
+    g = plain_game()
+    s = position(g, hands=(["G01", "G17"], []), set_zones=([("G20", 0, 2), ("G05", 0, 1)], []), mp=(2, 1))
+    html = render(g, s)
+    for css in ("wb-mugen-side-0", "wb-mugen-side-1", "wb-mugen-hp", "wb-mugen-mp", "wb-mugen-atk",
+                "wb-mugen-def", "wb-mugen-deck", "wb-mugen-dust", "wb-mugen-setzone", "wb-mugen-hand"):
+        assert css in html, css
+    assert html.count("class='wb-mugen-counter'") == 3
+    assert html.count("wb-mugen-set wb-mugen-superset") == 1
+    assert "防 +3" in html  # 鋼の構え def +2 and 風の盾 def +1
+    assert len(re.findall(r"wb-mugen-skill wb-mugen-affordable", html)) == 1  # 火花 yes, 雷鳴 no
+    assert "P1 main phase: 2 MP left" in html
+
+
+def test_render_game_over() -> None:
+    g = plain_game()
+    s = g.apply(position(g, hands=(["G17"], []), hp=(30, 3), mp=(4, 1)), ("use", "G17", 0))
+    assert "game over after turn 1: P1 wins (HP 0)" in render(g, s)

@@ -1,0 +1,94 @@
+"""The clickable むげんの宙へ board: :class:`~workbench.ui.board.BoardView` with the table picture.
+
+The deciding player's hand becomes one button group per card (its
+affordable skills; a card with none has no buttons), then "end the turn";
+the revenge-draw choice, the push-out and destroy choices get their own
+groups. Game classes on the buttons besides the base ones:
+``wb-mugen-use`` (a skill), ``wb-mugen-end``, ``wb-mugen-revenge``,
+``wb-mugen-choice`` (push out / destroy).
+
+>>> b = make_board(seed=3)
+>>> b.session.to_move, b.button_ids[-1]
+(0, 'end')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from workbench.engine.players import random_player
+from workbench.engine.protocol import Action
+from workbench.engine.session import Session
+from workbench.games.mugen.players import greedy_player
+from workbench.games.mugen.render import render
+from workbench.games.mugen.rules import MugenGame, make_game
+from workbench.ui.board import BoardView
+
+CLASSES = {"use": "wb-mugen-use", "end": "wb-mugen-end", "revenge_draw": "wb-mugen-revenge",
+           "no_revenge": "wb-mugen-revenge", "revenge_use": "wb-mugen-revenge",
+           "keep": "wb-mugen-revenge", "push_out": "wb-mugen-choice", "destroy": "wb-mugen-choice"}
+GAME_CLASSES = frozenset(CLASSES.values())
+
+
+def _verb(action_id: Hashable) -> str:
+    return str(action_id[0] if isinstance(action_id, tuple) else action_id)
+
+
+def action_layout(game: Any, state: Any, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    """The hand as one group per card (its affordable skills), then the other choices.
+
+    >>> g = make_game()
+    >>> from workbench.games.mugen.scenario import position
+    >>> s = position(g, hands=(["G01", "G02"], []), mp=(2, 1))
+    >>> [(title, [a.id for a in acts]) for title, acts in action_layout(g, s, g.legal_actions(s))]
+    [('火花 ★', [('use', 'G01', 0)]), ('一閃 ★', [('use', 'G02', 0)]), ('turn', ['end'])]
+    """
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        verb = _verb(a.id)
+        if verb == "use":
+            card = game.cards[a.id[1]]  # type: ignore[index]
+            title = f"{card.name} {'★' * card.star}"
+        elif verb == "end":
+            title = "turn"
+        elif verb in ("revenge_draw", "no_revenge", "revenge_use", "keep"):
+            title = "revenge (リベンジ)"
+        elif verb == "push_out":
+            title = "set zone full: dust one of your set skills"
+        elif verb == "destroy":
+            title = "destroy an opponent's set skill"
+        else:
+            title = "chance"
+        groups.setdefault(title, []).append(a)
+    return list(groups.items())
+
+
+class MugenBoard(BoardView):
+    """BoardView plus the game's button classes."""
+
+    def _draw_actions(self) -> None:
+        super()._draw_actions()
+        for button, action_id in zip(self.action_buttons, self._button_ids):
+            wanted = CLASSES.get(_verb(action_id), "")
+            for css in GAME_CLASSES - {wanted}:
+                if css in button._dom_classes:
+                    button.remove_class(css)
+            if wanted and wanted not in button._dom_classes:
+                button.add_class(wanted)
+
+
+def make_board(game: MugenGame | None = None, seed: int = 0, **params: Any) -> MugenBoard:
+    """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
+    game = game or make_game(**params)
+    names = []
+    for q in (0, 1):
+        char = game.cards.get(game.characters[q])
+        names.append(f"P{q + 1}" + (f" {char.name}" if char else ""))
+    return MugenBoard(
+        Session(game, seed=seed),
+        render,
+        action_layout=action_layout,
+        bots={"greedy": greedy_player, "random": random_player},
+        seat_names=names,
+    )

@@ -1,0 +1,174 @@
+"""The むげんの宙へ table as HTML with inline SVG: pure ``render(game, state) -> str``.
+
+Both sides show HP (a bar), MP (ten pips), attack / defence, the set zone
+(each set skill with its counters as dots; super set skills framed), the
+dust, deck and hand counts. The hand of the player who decides now is shown
+face up: every skill on its timeline, affordable ones marked. The pending
+decision (main phase, revenge draw, push-out ...) is the prompt line.
+
+Stable CSS classes: ``wb-mugen``, ``wb-mugen-side``, ``wb-mugen-side-<seat>``,
+``wb-mugen-active``, ``wb-mugen-hp``, ``wb-mugen-mp``, ``wb-mugen-atk``,
+``wb-mugen-def``, ``wb-mugen-deck``, ``wb-mugen-dust``, ``wb-mugen-setzone``,
+``wb-mugen-set``, ``wb-mugen-superset``, ``wb-mugen-counter``,
+``wb-mugen-hand``, ``wb-mugen-card``, ``wb-mugen-skill``,
+``wb-mugen-affordable``, ``wb-mugen-unaffordable``, ``wb-mugen-prompt``,
+``wb-mugen-trait``, ``wb-mugen-result``.
+
+>>> from workbench.games.mugen.rules import make_game
+>>> from workbench.engine import Session
+>>> s = Session(make_game(), seed=1)
+>>> html = render(s.game, s.state)
+>>> 'wb-mugen-side-0' in html and 'wb-mugen-hand' in html and 'HP 30' in html
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.games.mugen.cards import Card
+from workbench.games.mugen.state import MugenState
+
+STYLE = """<style>
+.wb-mugen{font-family:'Noto Sans CJK JP','Noto Sans',sans-serif;font-size:13px;max-width:860px}
+.wb-mugen-side{border:1px solid #bbb;border-radius:6px;padding:6px 8px;margin:4px 0;background:#f8f8fb}
+.wb-mugen-active{border:2px solid #3a6ea5;background:#eef4fb}
+.wb-mugen-stats{display:flex;gap:14px;align-items:center;flex-wrap:wrap}
+.wb-mugen-setzone{display:flex;gap:6px;margin-top:6px;min-height:44px}
+.wb-mugen-set,.wb-mugen-slot{width:150px;border:1px solid #999;border-radius:4px;padding:3px;background:#fff;font-size:11px}
+.wb-mugen-slot{border-style:dashed;color:#aaa}
+.wb-mugen-superset{border:2px double #a0522d}
+.wb-mugen-counter{display:inline-block;width:8px;height:8px;border-radius:4px;background:#3a6ea5;margin-right:2px}
+.wb-mugen-prompt{padding:4px 8px;background:#fff6d5;border-radius:4px;margin:4px 0}
+.wb-mugen-hand{display:flex;gap:6px;flex-wrap:wrap}
+.wb-mugen-card{width:190px;border:1px solid #888;border-radius:6px;padding:4px;background:#fff}
+.wb-mugen-card b{font-size:13px}
+.wb-mugen-skill{margin:2px 0;padding:1px 3px;border-radius:3px;font-size:11px}
+.wb-mugen-affordable{background:#dff3df}
+.wb-mugen-unaffordable{color:#999}
+.wb-mugen-trait{background:#fde7c8;border-radius:3px;padding:0 4px;font-size:11px}
+.wb-mugen-result{font-weight:bold;color:#1a4d8f}
+</style>"""
+
+
+def _hp_bar(hp: int, max_hp: int) -> str:
+    width = 120
+    fill = round(width * max(0, hp) / max(1, max_hp))
+    colour = "#2e8b57" if hp > max_hp // 3 else "#c0392b"
+    return (
+        f"<svg width='{width}' height='10' role='img' aria-label='HP {hp}'>"
+        f"<rect width='{width}' height='10' fill='#ddd' rx='2'/>"
+        f"<rect width='{fill}' height='10' fill='{colour}' rx='2'/></svg>"
+    )
+
+
+def _mp_pips(mp_left: int, mp: int, max_mp: int) -> str:
+    pips = []
+    for i in range(max_mp):
+        colour = "#3a6ea5" if i < mp_left else "#9fb8d6" if i < mp else "#e4e4e4"
+        pips.append(f"<circle cx='{6 + i * 12}' cy='6' r='5' fill='{colour}'/>")
+    extra = f" +{mp_left - mp}" if mp_left > mp else ""
+    return f"<svg width='{12 * max_mp}' height='12'>{''.join(pips)}</svg>{extra}"
+
+
+def _stars(card: Card) -> str:
+    return "★" * card.star
+
+
+def _side(game: Any, state: MugenState, q: int) -> str:
+    side = state.sides[q]
+    char = game.cards.get(side.character)
+    active = " wb-mugen-active" if state.active == q and state.result is None else ""
+    name = f"P{q + 1}" + (f" — {escape(char.name)} {_stars(char)}" if char else "")
+    trait = ""
+    if char and char.trait:
+        label = escape(char.trait_name or "追加特性")
+        trait = f" <span class='wb-mugen-trait' title='{escape(char.trait_text)}'>{label}: {escape(char.trait_text)}</span>"
+    slots = []
+    for z in side.set_zone:
+        card = game.cards[z.card]
+        skill = card.skills[z.slot]
+        kind = "wb-mugen-set wb-mugen-superset" if skill.kind == "super_set" else "wb-mugen-set"
+        dots = "<span class='wb-mugen-counter'></span>" * z.counters
+        slots.append(
+            f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card.name)}</b><br>"
+            f"{escape(skill.label)}<br>{dots} {z.counters}</div>"
+        )
+    slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(0, game.params.set_limit - len(side.set_zone))
+    mp = _mp_pips(side.mp_left, side.mp, game.params.max_mp)
+    return (
+        f"<div class='wb-mugen-side wb-mugen-side-{q}{active}'>"
+        f"<div class='wb-mugen-stats'><b>{name}</b>{trait}"
+        f"<span class='wb-mugen-hp'>HP {side.hp}/{side.max_hp} {_hp_bar(side.hp, side.max_hp)}</span>"
+        f"<span class='wb-mugen-mp'>MP {side.mp_left}/{side.mp} {mp}</span>"
+        f"<span class='wb-mugen-atk'>攻 {game.attack(state, q):+d}</span>"
+        f"<span class='wb-mugen-def'>防 {game.defence(state, q):+d}</span>"
+        f"<span class='wb-mugen-deck'>deck {side.deck_size}</span>"
+        f"<span class='wb-mugen-dust'>dust {len(side.dust)}</span>"
+        f"<span>hand {len(side.hand)}</span></div>"
+        f"<div class='wb-mugen-setzone'>{''.join(slots)}</div></div>"
+    )
+
+
+def prompt(game: Any, state: MugenState) -> str:
+    """What the table waits for, in words.
+
+    >>> from workbench.games.mugen.rules import make_game
+    >>> from workbench.games.mugen.scenario import position
+    >>> g = make_game()
+    >>> prompt(g, position(g, mp=(3, 1)))
+    'turn 1 — P1 main phase: 3 MP left'
+    """
+    who = game.current_player(state)
+    if who == TERMINAL:
+        won = game.winners(state)
+        how = "deck-out" if game.metrics(state)["deck_out"] else "HP 0"
+        text = "nobody wins" if not won else f"P{won[0] + 1} wins"
+        return f"game over after turn {state.turn}: {text} ({how})"
+    step = state.queue[-1]
+    p = step[1] + 1 if len(step) > 1 else 0
+    texts = {
+        "main": lambda: f"P{p} main phase: {state.sides[p - 1].mp_left} MP left",
+        "revenge_ask": lambda: f"P{p} took damage: revenge draw?",
+        "revenge_use": lambda: f"P{p} drew {game.cards[step[2]].name}: use its 【リベンジ時】 free, or keep it?",
+        "push_out": lambda: f"P{p} set zone is full: choose a set skill to dust",
+        "destroy": lambda: f"P{p} destroys one of P{3 - p}'s set skills",
+    }
+    if who == CHANCE:
+        what = {"first": "who goes first", "draw": f"P{p} draws", "mill": f"P{p} mills", "discard": f"P{p} discards"}
+        return f"turn {state.turn} — chance: {what[str(step[0])]}"
+    return f"turn {state.turn} — {texts[str(step[0])]()}"
+
+
+def _hand(game: Any, state: MugenState, q: int) -> str:
+    side = state.sides[q]
+    deciding_main = bool(state.queue) and state.queue[-1][0] == "main" and state.result is None
+    usable = {(a.id[1], a.id[2]) for a in game.legal_actions(state) if isinstance(a.id, tuple)} if deciding_main else set()
+    cards = []
+    for card_id in side.hand:
+        card = game.cards[card_id]
+        lines = []
+        for slot, skill in enumerate(card.skills):
+            css = "wb-mugen-affordable" if (card_id, slot) in usable else "wb-mugen-unaffordable"
+            lines.append(f"<div class='wb-mugen-skill {css}'>{escape(skill.label)}</div>")
+        kind = "キャラ" if card.character else "汎用"
+        cards.append(
+            f"<div class='wb-mugen-card' title='{escape(card.flavour)}'><b>{escape(card.name)}</b> "
+            f"{_stars(card)} <small>{kind} · {escape(card.name_en)}</small>{''.join(lines)}</div>"
+        )
+    body = "".join(cards) or "<i>no cards</i>"
+    return f"<div><b>P{q + 1} hand</b><div class='wb-mugen-hand'>{body}</div></div>"
+
+
+def render(game: Any, state: MugenState) -> str:
+    """The whole table: P2 on top, the prompt, P1 below, then the deciding player's hand."""
+    who = game.current_player(state)
+    shown = who if who >= 0 else state.active
+    css = "wb-mugen-prompt wb-mugen-result" if who == TERMINAL else "wb-mugen-prompt"
+    return (
+        f"{STYLE}<div class='wb-mugen'>{_side(game, state, 1)}"
+        f"<div class='{css}'>{escape(prompt(game, state))}</div>"
+        f"{_side(game, state, 0)}{_hand(game, state, shown)}</div>"
+    )
