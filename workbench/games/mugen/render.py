@@ -128,7 +128,7 @@ def prompt(game: Any, state: MugenState) -> str:
         text = "nobody wins" if not won else f"P{won[0] + 1} wins"
         return f"game over after turn {state.turn}: {text} ({how})"
     step = state.queue[-1]
-    p = step[1] + 1 if len(step) > 1 else 0
+    p = int(step[1]) + 1 if len(step) > 1 else 0  # type: ignore[call-overload]
     texts = {
         "main": lambda: f"P{p} main phase: {state.sides[p - 1].mp_left} MP left",
         "revenge_ask": lambda: f"P{p} took damage: revenge draw?",
