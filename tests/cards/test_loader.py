@@ -196,3 +196,21 @@ def test_cross_column_checks_report_at_spreadsheet_rows(tmp_path):
     schema = Schema("demo", SCHEMA.columns, checks=(no_power_on_star1,))
     sheet = load_sheet(write(tmp_path, GOOD), schema)
     assert problems(sheet) == [(4, "power", "star1-power")]
+
+
+def test_workbook_worksheet_named_like_the_schema_is_preferred(tmp_path):
+    import xlsxwriter
+
+    path = tmp_path / "book.xlsx"
+    with xlsxwriter.Workbook(path) as book:
+        for title, star in [("notes", "x"), ("Cards", "2"), ("other", "3")]:
+            ws = book.add_worksheet(title)
+            for c, v in enumerate(["id", "name", "star"]):
+                ws.write_string(0, c, v)
+            for c, v in enumerate(["G01", "a", star]):
+                ws.write_string(1, c, v)
+    assert load_sheet(path, SCHEMA).frame["star"].to_list() == [2]  # SCHEMA.name == "cards"
+    assert load_sheet(path, SCHEMA, sheet="other").frame["star"].to_list() == [3]
+    assert load_sheet(path, SCHEMA, sheet=0).problems["rule"].to_list() == ["int"]
+    with pytest.raises(SheetError):
+        load_sheet(path, SCHEMA, sheet="missing")

@@ -120,3 +120,12 @@ def test_sheet_view_filters_sorts_and_flags_problems(tmp_path):
     from workbench.ui.sheet_view import table_html
 
     assert "&lt;script&gt;" in table_html(pl.DataFrame({"name": ["<script>"]}))
+
+
+def test_win_chance_against_the_reference_matches_brute_force():
+    """1D+1 attacking a 1D defender (faces 1..5, 0), ties to the defender, by enumeration."""
+    faces = (1, 2, 3, 4, 5, 0)
+    wins = sum(1 for a in faces for d in faces if a + 1 > d)
+    f = pl.DataFrame({"id": ["X"], "name_en": ["x"], "vp": [1], "physical": ["1D+1"]})
+    row = dice_strength(f, ["physical"], versus="1D").row(0, named=True)
+    assert sympy.Rational(row["p_win_vs_1D"]) == sympy.Rational(wins, 36)

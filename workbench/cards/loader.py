@@ -136,7 +136,16 @@ def _read_frame_cells(frame: pl.DataFrame, has_header: bool) -> Rows:
     return out
 
 
-def _read_xlsx(path: Path, file: str, sheet: str | int | None) -> tuple[list[str | None], Rows]:
+def _read_xlsx(path: Path, file: str, sheet: str | int | None, prefer: str | None
+               ) -> tuple[list[str | None], Rows]:
+    if sheet is None and prefer:
+        try:
+            import fastexcel
+
+            names = fastexcel.read_excel(path).sheet_names
+            sheet = next((n for n in names if n.casefold() == prefer.casefold()), None)
+        except Exception:  # unreadable: reported by read_excel below
+            sheet = None
     kwargs: dict[str, Any] = {"sheet_name": sheet} if isinstance(sheet, str) else \
         {"sheet_id": (sheet or 0) + 1}
     try:
@@ -156,9 +165,12 @@ def _read_parquet(path: Path, file: str) -> tuple[list[str | None], Rows]:
     return list(frame.columns), _read_frame_cells(frame, has_header=False)
 
 
-def read_cells(path: str | Path, *, sheet: str | int | None = None
+def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str | None = None
                ) -> tuple[str, list[str | None], Rows]:
-    """(display file name, header cells, [(spreadsheet row, cells)]) for any supported file."""
+    """(display file name, header cells, [(spreadsheet row, cells)]) for any supported file.
+
+    For workbooks, ``sheet`` names or numbers (from 0) the worksheet; without it the
+    worksheet called ``prefer`` is read if there is one, else the first."""
     path = Path(path)
     file = path.name
     if not path.is_file():
@@ -166,7 +178,7 @@ def read_cells(path: str | Path, *, sheet: str | int | None = None
                      "not a file")
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".xlsm", ".xls", ".ods"):
-        header, rows = _read_xlsx(path, file, sheet)
+        header, rows = _read_xlsx(path, file, sheet, prefer)
     elif suffix == ".parquet":
         header, rows = _read_parquet(path, file)
     elif suffix in (".csv", ".tsv", ".txt"):
@@ -239,12 +251,14 @@ def _fold_key(value: Any) -> Any:
 
 
 def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = None) -> Sheet:
-    """Load and validate a sheet file (``sheet`` picks an Excel worksheet, default the first).
+    """Load and validate a sheet file. In a workbook, ``sheet`` picks the worksheet (name,
+    or number from 0); by default the one named like ``schema.name`` (e.g. ``events``),
+    else the first.
 
     Raises :class:`SheetError` only for files that cannot be used; everything
     else is in ``Sheet.problems``.
     """
-    file, header, rows = read_cells(path, sheet=sheet)
+    file, header, rows = read_cells(path, sheet=sheet, prefer=schema.name)
     found, extras, problems = _match_header(header, schema, file, rows)
     width = len(header)
     for n, cells in rows:

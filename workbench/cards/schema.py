@@ -23,7 +23,8 @@ list     List(String)      items separated by ``;`` ``,`` ``|`` or ``、``
 
 ``required=True`` means the header must have the column and every card
 must fill it; an optional column may be missing (it becomes all null).
-``allowed`` limits values (each item, for lists); ``min``/``max`` bound
+``allowed`` limits values (each item, for lists; ``Red`` or ``ｒｅｄ`` reads
+as the allowed ``red``); ``min``/``max`` bound
 ints; ``unique`` forbids repeats (case- and width-insensitive for text).
 
 >>> Column("star", "int", min=1, max=3).convert("★3".strip("★"))
@@ -36,6 +37,7 @@ workbench.cards.cells.CellError: 4 is above the maximum 3
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,6 +58,8 @@ Check = Callable[[pl.DataFrame], Iterable[tuple[int | None, str | None, str, str
 class Column:
     """One column of a sheet (see the module docstring for kinds and options).
 
+    >>> Column("colour", "str", allowed=("red", "blue")).convert("ＲＥＤ")
+    ('red', 'red')
     >>> Column("colour", "str", allowed=("red", "blue")).convert("green")
     Traceback (most recent call last):
     ...
@@ -129,18 +133,28 @@ class Column:
             value = list(parsed)
         else:
             value = parsed = to_str(text)
-        self._check_allowed(value)
+        if self.allowed is not None:
+            if isinstance(value, list):
+                value = [self._allowed(item) for item in value]
+                parsed = tuple(value)
+            else:
+                value = parsed = self._allowed(value)
         return value, parsed
 
-    def _check_allowed(self, value: Any) -> None:
-        if self.allowed is None:
-            return
-        items = value if isinstance(value, list) else [value]
-        for item in items:
-            if item not in self.allowed:
-                shown = item if isinstance(item, int) and not isinstance(item, bool) else repr(item)
-                raise CellError(f"{shown} is not one of: "
-                                f"{', '.join(str(a) for a in self.allowed)}", rule="allowed")
+    def _allowed(self, item: Any) -> Any:
+        """The allowed value ``item`` names: exact, else ignoring case and width."""
+        assert self.allowed is not None
+        if item in self.allowed:
+            return item
+        if isinstance(item, str):
+            key = unicodedata.normalize("NFKC", item).casefold().strip()
+            for choice in self.allowed:
+                if isinstance(choice, str) and \
+                        unicodedata.normalize("NFKC", choice).casefold() == key:
+                    return choice
+        shown = item if isinstance(item, int) and not isinstance(item, bool) else repr(item)
+        raise CellError(f"{shown} is not one of: {', '.join(str(a) for a in self.allowed)}",
+                        rule="allowed")
 
 
 @dataclass(frozen=True, eq=False)

@@ -92,33 +92,41 @@ def effect_totals(effects: Sequence[tuple[Effect, ...]], copies: Sequence[int] |
 
 def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], *, id_column: str = "id",
                   label_column: str = "name_en", vp_column: str = "vp",
-                  floor: int | None = 0, fumble: Any = "zero") -> pl.DataFrame:
+                  floor: int | None = 0, fumble: Any = "zero", versus: str = "2D"
+                  ) -> pl.DataFrame:
     """Long frame: per card and dice column, the exact mean of its strength on the
     ghost game's やさぐれダイス (faces 1..5 and 0; fumble void; totals floored at 0 by
-    default) next to its VP. Rows with no dice text are left out of this table only.
+    default), P(it wins attacking a ``versus`` defender, ties to the defender) and
+    its VP. Rows with no dice text are left out of this table only.
 
     >>> f = pl.DataFrame({"id": ["G1"], "name_en": ["A"], "vp": [5], "physical": ["3D+2"]})
     >>> dice_strength(f, ["physical"]).select("stat", "dice", "mean", "vp").rows()
     [('physical', '3D+2', '1025/108', 5)]
     """
     from workbench.cards._dice import parse_dice_text
-    from workbench.prob.dice import GHOST_DIE, p_fumble, pool
+    from workbench.prob.dice import GHOST_DIE, opposed, p_fumble, pool
 
+    def roll(text: str) -> tuple[Any, Any]:
+        spec = parse_dice_text(text)
+        return spec, pool(spec.count, GHOST_DIE, spec.modifier, floor=floor, fumble=fumble)
+
+    reference = roll(versus)[1]
     rows = []
     for rec in frame.iter_rows(named=True):
         for column in dice_columns:
             text = rec.get(column)
             if not text:
                 continue
-            spec = parse_dice_text(str(text))
-            dist = pool(spec.count, GHOST_DIE, spec.modifier, floor=floor, fumble=fumble)
+            spec, dist = roll(str(text))
             mean = dist.mean()
+            win = opposed(dist, reference, ties="defender").win
             rows.append((rec.get(id_column), rec.get(label_column), column, str(spec), str(mean),
                          float(mean), str(p_fumble(spec.count, GHOST_DIE)) if spec.count else "0",
-                         rec.get(vp_column)))
+                         str(win), float(win), rec.get(vp_column)))
     return pl.DataFrame(rows, orient="row", schema={
         "id": pl.String, "label": pl.String, "stat": pl.String, "dice": pl.String,
-        "mean": pl.String, "expected": pl.Float64, "p_fumble": pl.String, "vp": pl.Int64})
+        "mean": pl.String, "expected": pl.Float64, "p_fumble": pl.String,
+        f"p_win_vs_{versus}": pl.String, "win": pl.Float64, "vp": pl.Int64})
 
 
 def deck_cost_share(deck: Mapping[str, int], cards: pl.DataFrame,

@@ -59,9 +59,12 @@ def strength_vs_vp_chart(frame: pl.DataFrame, title: str = "Expected strength ag
         y=alt.Y("vp:Q", title="victory points"),
         color=alt.Color("stat:N", title="stat"),
     )
+    wins = [c for c in frame.columns if c.startswith("p_win_vs_")]
+    extra: list[Any] = [alt.Tooltip("win:Q", format=".1%", title=wins[0].replace("_", " "))
+                        ] if wins and "win" in frame.columns else []
     points = base.mark_circle(size=70, opacity=0.8).encode(
         tooltip=["label", "stat", "dice", "mean", alt.Tooltip("expected:Q", format=".2f"),
-                 "p_fumble", "vp"])
+                 "p_fumble", *extra, "vp"])
     trend = base.transform_regression("expected", "vp", groupby=["stat"]).mark_line(
         strokeDash=[4, 3])
     return (points + trend).properties(width=420, height=260, title=title)
