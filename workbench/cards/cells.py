@@ -126,5 +126,6 @@ def to_dice(text: str, faces: tuple[int, ...] | None = None) -> Any:
     try:
         return parse_dice_text(text, faces)
     except ValueError as exc:
-        position = getattr(exc, "position", None)
-        raise CellError(f"{text!r} is not dice notation: {exc}", position) from exc
+        position = getattr(exc, "position", None)  # 0-based in workbench.prob.notation
+        raise CellError(f"{text!r} is not dice notation: {exc}",
+                        None if position is None else position + 1) from exc
