@@ -104,13 +104,11 @@ def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], *, id_column
     [('physical', '3D+2', '1025/108', 5)]
     """
     from workbench.cards._dice import parse_dice_text
-    from workbench.prob.dice import GHOST_DIE, GHOST_FACES, opposed, p_fumble, pool
+    from workbench.prob.dice import GHOST_DIE, GHOST_FACES, opposed, p_fumble
 
     def roll(text: str) -> tuple[Any, Any]:
         spec = parse_dice_text(text, GHOST_FACES)
-        if hasattr(spec, "dist"):
-            return spec, spec.dist(floor=floor, fumble=fumble)
-        return spec, pool(spec.count, GHOST_DIE, spec.modifier, floor=floor, fumble=fumble)
+        return spec, spec.dist(floor=floor, fumble=fumble)
 
     reference = roll(versus)[1]
     rows = []
