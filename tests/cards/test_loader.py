@@ -214,3 +214,14 @@ def test_workbook_worksheet_named_like_the_schema_is_preferred(tmp_path):
     assert load_sheet(path, SCHEMA, sheet=0).problems["rule"].to_list() == ["int"]
     with pytest.raises(SheetError):
         load_sheet(path, SCHEMA, sheet="missing")
+
+
+def test_a_check_that_crashes_is_a_problem_not_a_traceback(tmp_path):
+    def fragile(frame: pl.DataFrame):
+        total = sum(frame["star"].to_list())  # TypeError on a null star
+        yield None, None, "total", f"{total}"
+
+    schema = Schema("demo", SCHEMA.columns, checks=(fragile,))
+    sheet = load_sheet(write(tmp_path, "id,name,star\nA,a,1\nB,b,x\n"), schema)
+    assert problems(sheet) == [(None, None, "check-failed"), (3, "star", "int")]
+    assert "the check fragile could not run (TypeError" in sheet.problems["message"][0]

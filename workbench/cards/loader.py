@@ -37,7 +37,7 @@ import polars as pl
 
 from workbench.cards.cells import CellError
 from workbench.cards.problems import Problem, SheetError, problems_frame
-from workbench.cards.schema import Schema
+from workbench.cards.schema import Column, Schema
 
 Rows = list[tuple[int, list[str | None]]]
 csv.field_size_limit(max(csv.field_size_limit(), 64 * 1024 * 1024))
@@ -250,6 +250,56 @@ def _fold_key(value: Any) -> Any:
     return value
 
 
+def _read_column(column: Column, index: int | None, rows: Rows, schema: Schema, file: str,
+                 problems: list[Problem]) -> tuple[list[Any], list[Any]]:
+    """(frame values, parsed values) of one schema column; problems appended."""
+    values: list[Any] = []
+    objects: list[Any] = []
+    firsts: dict[Any, int] = {}
+    for n, cells in rows:
+        text = cells[index] if index is not None and index < len(cells) else None
+        value = obj = None
+        if text is None:
+            if column.required:
+                problems.append(Problem(file, n, column.name, "required",
+                                        "empty, but every card needs it"))
+        elif len(text) > schema.max_cell_chars:
+            problems.append(Problem(file, n, column.name, "huge-cell",
+                                    f"{len(text):,} characters (limit "
+                                    f"{schema.max_cell_chars:,}); cell not read"))
+        else:
+            try:
+                value, obj = column.convert(text.strip())
+            except CellError as exc:
+                problems.append(Problem(file, n, column.name, exc.rule or column.kind, str(exc)))
+        if column.unique and value is not None:
+            key = _fold_key(value)
+            if key in firsts:
+                problems.append(Problem(file, n, column.name, "unique",
+                                        f"duplicate {value!r} (first at row {firsts[key]})"))
+            else:
+                firsts[key] = n
+        values.append(value)
+        objects.append(obj)
+    return values, objects
+
+
+def _run_checks(schema: Schema, frame: pl.DataFrame, numbers: tuple[int, ...], file: str
+                ) -> list[Problem]:
+    out: list[Problem] = []
+    for check in schema.checks:
+        name = getattr(check, "__name__", "check")
+        try:
+            for index, column, rule, message in check(frame):
+                out.append(Problem(file, None if index is None else numbers[index],
+                                   column, rule, message))
+        except Exception as exc:  # a check tripping over bad cells must not hide them
+            out.append(Problem(file, None, None, "check-failed",
+                               f"the check {name} could not run ({type(exc).__name__}: {exc}); "
+                               "fix the other problems first"))
+    return out
+
+
 def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = None) -> Sheet:
     """Load and validate a sheet file. In a workbook, ``sheet`` picks the worksheet (name,
     or number from 0); by default the one named like ``schema.name`` (e.g. ``events``),
@@ -266,43 +316,14 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
         if spill:
             problems.append(Problem(file, n, _letter(spill[0]), "extra-cells",
                                     f"{len(spill)} cell(s) right of the last header column"))
-    data: dict[str, list[Any]] = {}
+    columns: dict[str, pl.Series] = {}
     parsed: dict[str, tuple[Any, ...]] = {}
     for column in schema.columns:
-        index = found.get(column.name)
-        values: list[Any] = []
-        objects: list[Any] = []
-        firsts: dict[Any, int] = {}
-        for n, cells in rows:
-            text = cells[index] if index is not None and index < len(cells) else None
-            value = obj = None
-            if text is None:
-                if column.required:
-                    problems.append(Problem(file, n, column.name, "required",
-                                            "empty, but every card needs it"))
-            elif len(text) > schema.max_cell_chars:
-                problems.append(Problem(file, n, column.name, "huge-cell",
-                                        f"{len(text):,} characters (limit "
-                                        f"{schema.max_cell_chars:,}); cell not read"))
-            else:
-                try:
-                    value, obj = column.convert(text.strip())
-                except CellError as exc:
-                    problems.append(Problem(file, n, column.name, exc.rule or column.kind,
-                                            str(exc)))
-            if column.unique and value is not None:
-                key = _fold_key(value)
-                if key in firsts:
-                    problems.append(Problem(file, n, column.name, "unique",
-                                            f"duplicate {value!r} (first at row {firsts[key]})"))
-                else:
-                    firsts[key] = n
-            values.append(value)
-            objects.append(obj)
-        data[column.name] = values
+        values, objects = _read_column(column, found.get(column.name), rows, schema, file,
+                                       problems)
+        columns[column.name] = pl.Series(column.name, values, dtype=column.dtype)
         if column.kind in ("dice", "effects", "list"):
             parsed[column.name] = tuple(objects)
-    columns = {c.name: pl.Series(c.name, data[c.name], dtype=c.dtype) for c in schema.columns}
     for name, index in extras.items():
         texts = [cells[index] if index < len(cells) else None for _, cells in rows]
         for (n, _), text in zip(rows, texts):
@@ -313,10 +334,7 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
         columns[name] = pl.Series(name, texts, dtype=pl.String)
     frame = pl.DataFrame(list(columns.values())) if columns else pl.DataFrame()
     numbers = tuple(n for n, _ in rows)
-    for check in schema.checks:
-        for index_, col, rule, message in check(frame):
-            problems.append(Problem(file, None if index_ is None else numbers[index_],
-                                    col, rule, message))
+    problems.extend(_run_checks(schema, frame, numbers, file))
     order = {c.name: i for i, c in enumerate(schema.columns)}
     problems.sort(key=lambda p: (p.row or 0, order.get(p.column or "", len(order))))
     return Sheet(file, schema, frame, problems_frame(problems), numbers, parsed)
