@@ -239,7 +239,8 @@ def _reveal(ctx: Context, t: Table, step: Any) -> None:
             n = max(0, n + extra[0 if i == 0 else 1])
         dice.append(n)
     t.battle = replace(b, power=(power[0], power[1]), extra_dice=(extra[0], extra[1]), stat=stat,
-                       voided=tuple(sorted(voided)), dice=tuple(dice))
+                       voided=tuple(sorted(voided)), dice=tuple(dice), placed=(),
+                       revealed=b.placed)
     t.queue += [("roll", i) for i in range(len(dice))] + [("resolve",)]
 
 

@@ -207,6 +207,21 @@ class GhostGame(Game[GhostState]):
                                 f"in phase {t.phase!r}")
         apply_decision(self.ctx, t, aid)
 
+    def action_label(self, state: GhostState, action_id: Hashable) -> str:
+        """Text for a decision or a chance outcome (downloads and dice are named)."""
+        if state.result is None and state.queue:
+            step = state.queue[0]
+            if step[0] == "roll":
+                b = state.battle
+                assert b is not None
+                g = b.ghosts[step[1]]
+                n = b.dice[step[1]]
+                fumble = " (シテオク!)" if n >= 2 and action_id == 0 else ""
+                return f"{self.cards[g].name} rolls {n}D: {action_id}{fumble}"
+            card = self.cards[action_id]  # type: ignore[index]
+            return f"user {step[1] + 1} downloads {card.name}"
+        return label(self.ctx, state, _tuples(action_id))
+
     def returns(self, state: GhostState) -> tuple[float, ...]:
         return tuple(float(vp_of(self.ctx, state, s)) for s in range(self.ctx.n))
 

@@ -37,7 +37,8 @@ class Battle:
     """One battle in progress (or just resolved).
 
     ``atk``/``dfn`` list ghost ids, the lead ghost first; ``placed`` holds the
-    face-down events as ``(seat, card, target)`` in placing order; ``rolls``
+    face-down events as ``(seat, card, target)`` in placing order (moved to
+``revealed`` when they are opened and go to the trash); ``rolls``
     the raw dice sums per ghost (attack side first) once rolled; ``dice`` the
     number of dice each ghost rolls; ``power`` fixed bonuses per side.
     """
@@ -49,6 +50,7 @@ class Battle:
     dfn: tuple[int, ...] = ()
     limit: int = 1
     placed: tuple[tuple[int, int, int], ...] = ()
+    revealed: tuple[tuple[int, int, int], ...] = ()
     placers: tuple[int, ...] = ()
     voided: tuple[int, ...] = ()
     power: tuple[int, int] = (0, 0)
