@@ -149,3 +149,12 @@ def test_seat_win_rates_by_swept_parameter_and_charts_render() -> None:
     assert vlc.vegalite_to_svg(sweep_win_chart(rates, "goal", "faces").to_dict()).startswith("<svg")
     with pytest.raises(ValueError, match="no column 'speed' to group by"):
         seat_win_rates(df, by="speed")
+
+
+def test_metrics_may_not_overwrite_frame_columns() -> None:
+    class Clashing(DiceRace):
+        def metrics(self, state):  # type: ignore[no-untyped-def]
+            return {"turns": 0}
+
+    with pytest.raises(ValueError, match=r"dicerace.metrics\(\) reuses the frame's column names \['turns'\]"):
+        simulate(Clashing(), n=1)

@@ -155,7 +155,11 @@ def simulate_rows(
         row["winner_player"] = None if won is None else row[f"player_{won}"]
         row["turns"], row["actions"] = turns, actions
         if final is not None:
-            row.update(game.metrics(final))
+            metrics = game.metrics(final)
+            clash = [k for k in metrics if k in row]
+            if clash:
+                raise ValueError(f"{game.name}.metrics() reuses the frame's column names {clash}; rename them")
+            row.update(metrics)
         rows.append(row)
         if progress is not None:
             progress.update(1)
