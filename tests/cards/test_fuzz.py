@@ -92,3 +92,43 @@ def test_csv_and_xlsx_agree_on_frame_and_problems(rows):
     assert b.frame.equals(a.frame)
     assert b.rows == a.rows
     assert b.problems.drop("file").equals(a.problems.drop("file"))
+
+
+def _game_sheets():
+    from workbench.cards.registry import game_schemas, sheet_files
+    from workbench.games import GAMES
+
+    out = []
+    for game in GAMES:
+        try:
+            schemas, files = game_schemas(game), sheet_files(game)
+        except ImportError:
+            continue
+        out += [(game, stem, schemas[stem], path) for stem, path in files.items()]
+    return out
+
+
+GAME_SHEETS = _game_sheets()
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(GAME_SHEETS or [None]), st.data())
+def test_mutated_game_sheets_give_problems_never_tracebacks(target, data):
+    if target is None:
+        return
+    _, _, schema, path = target
+    records = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+    for _ in range(data.draw(st.integers(1, 4))):
+        r = data.draw(st.integers(1, len(records) - 1))
+        c = data.draw(st.integers(0, len(records[r]) - 1))
+        records[r][c] = data.draw(CELLS)
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(records)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / path.name
+        copy.write_text(buffer.getvalue(), encoding="utf-8")
+        try:
+            sheet = load_sheet(copy, schema)
+        except SheetError:
+            return
+    assert sheet.frame.height == len([r for r in records[1:] if any(x.strip() for x in r)])

@@ -129,3 +129,13 @@ def test_win_chance_against_the_reference_matches_brute_force():
     f = pl.DataFrame({"id": ["X"], "name_en": ["x"], "vp": [1], "physical": ["1D+1"]})
     row = dice_strength(f, ["physical"], versus="1D").row(0, named=True)
     assert sympy.Rational(row["p_win_vs_1D"]) == sympy.Rational(wins, 36)
+
+
+def test_sheet_picker_swaps_views():
+    from workbench.ui.sheet_view import SheetPicker
+
+    picker = SheetPicker({"a": pl.DataFrame({"x": [1, 2]}), "b": pl.DataFrame({"y": ["p"]})})
+    assert picker.view.count.value == "2 of 2 rows"
+    picker.choice.value = "b"
+    assert picker.view.count.value == "1 of 1 rows" and picker.children[1] is picker.view
+    assert picker.view.shown()["row"].to_list() == [2]

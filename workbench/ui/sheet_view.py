@@ -144,3 +144,22 @@ class SheetView(widgets.VBox):
         shown = self.shown()
         self.count.value = f"{shown.height} of {self.frame.height} rows"
         self.table.value = table_html(shown, self._problems, self.limit)
+
+
+class SheetPicker(widgets.VBox):
+    """A drop-down of several sheets (label -> Sheet or frame) over a :class:`SheetView`."""
+
+    def __init__(self, sheets: dict[str, Sheet | pl.DataFrame], *, limit: int = 200) -> None:
+        if not sheets:
+            raise ValueError("SheetPicker needs at least one sheet")
+        self.sheets = sheets
+        self.limit = limit
+        self.choice = widgets.Dropdown(options=list(sheets), description="sheet")
+        self.choice.add_class("wb-sheet-choice")
+        self.view = SheetView(sheets[self.choice.value], limit=limit)
+        self.choice.observe(self._swap, names="value")
+        super().__init__([self.choice, self.view])
+
+    def _swap(self, _change: Any = None) -> None:
+        self.view = SheetView(self.sheets[self.choice.value], limit=self.limit)
+        self.children = (self.choice, self.view)
