@@ -1,5 +1,21 @@
 """Game engine: protocol, sessions with undo, replays, players, simulation, conformance.
 
+A new game plugs in with four things (see :mod:`workbench.engine.toy` for two
+small complete examples):
+
+1. ``rules.py``: a :class:`Game` subclass over frozen states (``name``,
+   ``version``, a frozen params dataclass, ``make_game(**params)``); chance
+   as ``chance_outcomes -> Dist``; ``zones`` if it has cards; ``metrics``
+   for the simulation frame.
+2. a test line: ``check_conformance(make_game(), n_games=1000, seed=1)``.
+3. ``players.py``: heuristics for :func:`greedy_player`, and optionally
+   ``fast_random_playout(game, seed)`` mirroring :func:`playout` with
+   :func:`random_player` (the kit compares the two).
+4. ``board.py``: ``BoardView(Session(game, seed), render, action_layout=...)``
+   from :mod:`workbench.ui.board`.
+
+Then ``simulate`` -> ``balance_report`` and ``sweep`` work unchanged.
+
 >>> from workbench.engine import Session, random_player
 >>> from workbench.engine.toy import TakeAway
 >>> s = Session(TakeAway(), seed=2)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.engine.playout import GameTooLong, Player
+from workbench.engine.playout import GameTooLong, Player, seat_players
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 
 if TYPE_CHECKING:
@@ -201,8 +201,6 @@ class Session:
 
     def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
         """Let bots play every seat to the end (one player, or one per seat)."""
-        from workbench.engine.playout import seat_players
-
         seats = seat_players(self.game, players)
         for _ in range(max_steps):
             who = self.to_move
