@@ -6,6 +6,8 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from workbench.cards import Column, Schema, SheetError, load_sheet
 from workbench.cards.deckrules import DeckRule, check_deck, load_deck, load_deck_rules
@@ -125,3 +127,36 @@ def test_bad_rules_sheet_is_refused(tmp_path):
     assert set(info.value.problems["rule"].to_list()) == {"select", "allowed"}
     with pytest.raises(ValueError):
         DeckRule("x", "all", "pages", "==", 1)
+
+
+def _oracle(deck: dict[str, int], cards: pl.DataFrame) -> set[str]:
+    """The seed's rules written out directly, to compare with the data-driven checker."""
+    info = {r["name"]: r for r in cards.iter_rows(named=True)}
+    broken = set()
+    if sum(deck.values()) != 40:
+        broken.add("total")
+    if any(n > 4 for n in deck.values()):
+        broken.add("per-name")
+    chars = {k: n for k, n in deck.items() if info[k]["character"]}
+    if len(chars) != 1:
+        broken.add("character-kinds")
+    if any(n != 4 for n in chars.values()):
+        broken.add("character-copies")
+    for star, kinds, total in ((3, 2, 8), (2, 5, 20)):
+        chosen = {k: n for k, n in deck.items() if info[k]["star"] == star}
+        if len(chosen) > kinds:
+            broken.add(f"star{star}-kinds")
+        if sum(chosen.values()) > total:
+            broken.add(f"star{star}-cards")
+    return broken
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_checker_agrees_with_the_rules_written_out(mugen, data):
+    cards, rules = mugen
+    names = cards.frame["name"].to_list()
+    picked = data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=14, unique=True))
+    deck = {n: data.draw(st.integers(1, 6)) for n in picked}
+    found = check_deck(deck, cards, rules)
+    assert set(found["rule"].to_list()) == _oracle(deck, cards.frame)
