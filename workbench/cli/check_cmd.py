@@ -39,8 +39,12 @@ DECK_CARDS_SCHEMA = Schema("deck", (
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = subparsers.add_parser("check", help="validate a card sheet or a deck",
-                                   description=__doc__.split("\n\n")[1] if __doc__ else None)
+    parser = subparsers.add_parser(
+        "check", help="validate a card sheet, a deck or a folder of them",
+        description="Validate card data against its game's schema, or a deck (name,count) "
+        "against deck_rules.csv. Exit 0 clean, 1 problems (listed; --json: a list of "
+        "{file,row,column,rule,message}), 2 unusable input. Rows are numbered as a "
+        "spreadsheet app shows them (header = row 1).")
     parser.add_argument("path", type=Path,
                         help="a sheet (.csv/.xlsx/.parquet), a deck file, or a folder of them")
     parser.add_argument("--game", choices=GAMES, help="the game (default: from data/<game>/)")
