@@ -218,7 +218,7 @@ class GhostGame(Game[GhostState]):
                 n = b.dice[step[1]]
                 fumble = " (シテオク!)" if n >= 2 and action_id == 0 else ""
                 return f"{self.cards[g].name} rolls {n}D: {action_id}{fumble}"
-            card = self.cards[action_id]  # type: ignore[index]
+            card = self.cards[int(action_id)]  # type: ignore[call-overload]
             return f"user {step[1] + 1} downloads {card.name}"
         return label(self.ctx, state, _tuples(action_id))
 
