@@ -158,3 +158,19 @@ def test_metrics_may_not_overwrite_frame_columns() -> None:
 
     with pytest.raises(ValueError, match=r"dicerace.metrics\(\) reuses the frame's column names \['turns'\]"):
         simulate(Clashing(), n=1)
+
+
+def test_sweep_without_parameters_is_simulate() -> None:
+    def make() -> DiceRace:
+        return DiceRace()
+
+    assert sweep(make, {}, n=12, seed=4, executor=InlineExecutor(), chunk_size=5).equals(
+        simulate(DiceRace(), n=12, seed=4)
+    )
+
+
+def test_progress_bar_is_optional_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = simulate(TakeAway(), n=30, seed=1)
+    shown = simulate(TakeAway(), n=30, seed=1, progress=True)
+    assert shown.equals(quiet)
+    assert "30/30" in capsys.readouterr().err
