@@ -50,6 +50,7 @@ def test_full_width_case_aliases_optional_and_required_slots():
     ("shield 2", 9, "'shield' needs 'for N turns'"),
     ("__import__('os')", 1, "unknown word"),
     ("ｄａｍｍａｇｅ ３", 1, "unknown word 'dammage'"),
+    ("draw 1; atk+2", 9, "unknown word 'atk+2' at character 9 (write 'atk +2', with a space)"),
 ])
 def test_errors_give_the_character_position(text, position, fragment):
     with pytest.raises(EffectError) as info:

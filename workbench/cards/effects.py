@@ -171,6 +171,10 @@ class Vocabulary:
         if word == "for" and before:
             return (f"{before[-1].verb!r} does not last: 'for N turns' at character {pos} "
                     "is not allowed after it")
+        glued = re.fullmatch(r"(\D+?)([+-]?\d+)", word)
+        if glued and self._verb(glued.group(1)) is not None:
+            return (f"unknown word {word!r} at character {pos} "
+                    f"(write {glued.group(1) + ' ' + glued.group(2)!r}, with a space)")
         close = difflib.get_close_matches(word, [*self._slots, *self.aliases], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(self._slots)})"
         return f"unknown word {word!r} at character {pos}{hint}"
