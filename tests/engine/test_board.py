@@ -176,3 +176,13 @@ def test_action_classes_follow_the_buttons() -> None:
         b.click_action(action)
     assert b.button_ids == ["roll", ("card", 1), ("card", 2)]
     assert "wb-card-2" in classes(b.action_buttons[2]) and "wb-card-3" not in classes(b.action_buttons[2])
+
+
+def test_typed_seed_survives_moves_until_new_game(board: BoardView) -> None:
+    board.seed_field.value = 99
+    board.action_buttons[0].click()
+    assert board.seed_field.value == 99 and board.session.seed == 1
+    board.new_game_button.click()
+    assert board.session.seed == 99
+    board.session.reset(seed=5)  # a reset from code shows its seed
+    assert board.seed_field.value == 5

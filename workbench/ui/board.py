@@ -117,6 +117,7 @@ class BoardView:
         self._shown_state: Any = object()
         self._shown_actions: tuple[tuple[Hashable, str], ...] | None = None
         self._shown_log: list[str] = []
+        self._shown_seed = session.seed
         self._quiet = False
         self._message = ""
         session.on_change(self._on_session_change)
@@ -273,8 +274,8 @@ class BoardView:
                 self.step_slider.value = s.step
             finally:
                 self._quiet = quiet
-            if self.seed_field.value != s.seed and not self._message:
-                self.seed_field.value = s.seed
+            if s.seed != self._shown_seed:  # a new game: show its seed, else keep what is typed
+                self.seed_field.value = self._shown_seed = s.seed
             self._draw_status()
 
     def _draw_actions(self) -> None:
