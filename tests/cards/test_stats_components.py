@@ -139,3 +139,12 @@ def test_sheet_picker_swaps_views():
     picker.choice.value = "b"
     assert picker.view.count.value == "1 of 1 rows" and picker.children[1] is picker.view
     assert picker.view.shown()["row"].to_list() == [2]
+
+
+def test_each_person_needs_four_cards():
+    people = pl.DataFrame({"card": ["person"] * 3 + ["awakened"], "person": ["a", "b", "c", "a"],
+                           "copies": [4, 3, 4, 1]})
+    f = component_findings("detective", {"people": people})
+    row = f.filter(pl.col("component") == "cards of each person").row(0, named=True)
+    assert (row["counted"], row["ok"]) == (4, False)
+    assert row["note"] == "1 of 3 differ (b: 3)"

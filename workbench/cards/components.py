@@ -39,6 +39,7 @@ class Expectation:
     sheet: str
     where: tuple[tuple[str, tuple[object, ...]], ...] = ()
     op: str = "=="
+    each: str | None = None  # count per value of this column; every group must match
 
 
 EXPECTATIONS: dict[str, tuple[Expectation, ...]] = {
@@ -52,6 +53,8 @@ EXPECTATIONS: dict[str, tuple[Expectation, ...]] = {
                     (("card", ("person",)),)),
         Expectation("base person cards (8 × 4)", 32, "seed: 各４枚", "people",
                     (("card", ("person",)),)),
+        Expectation("cards of each person", 4, "seed: 各４枚", "people",
+                    (("card", ("person",)),), each="person"),
         Expectation("awakened cards", 7, "seed: 覚醒７枚", "people", (("card", ("awakened",)),)),
         Expectation("tragic night", 1, "seed: 惨劇の夜（１枚）", "people",
                     (("card", ("tragic_night",)),)),
@@ -89,10 +92,29 @@ def _count(frames: Mapping[str, pl.DataFrame], e: Expectation) -> tuple[int | No
             return None, f"sheet {sheet!r} has no column {column!r}"
         frame = frame.filter(pl.col(column).is_in(
             [v for v in values if isinstance(v, str) == (frame.schema[column] == pl.String)]))
+    if e.each is not None:
+        return _count_each(frame, e)
     if mode != "rows" and "copies" in frame.columns:
         copies = frame["copies"].cast(pl.Int64, strict=False).fill_null(1)
         return int(copies.sum()), "sum of copies"
     return frame.height, "one card per row"
+
+
+def _count_each(frame: pl.DataFrame, e: Expectation) -> tuple[int | None, str]:
+    """The count shared by every group, or None naming the groups that differ."""
+    assert e.each is not None
+    if e.each not in frame.columns:
+        return None, f"no column {e.each!r}"
+    weight = (pl.col("copies").cast(pl.Int64, strict=False).fill_null(1)
+              if "copies" in frame.columns else pl.lit(1))
+    groups = frame.group_by(e.each).agg(weight.sum().alias("n")).sort(e.each)
+    counts = dict(groups.iter_rows())
+    off = {k: n for k, n in counts.items() if n != e.stated}
+    if not off:
+        return e.stated, f"each of {len(counts)} {e.each} values"
+    listed = ", ".join(f"{k}: {n}" for k, n in off.items())
+    common = max(set(counts.values()), key=list(counts.values()).count)
+    return common, f"{len(off)} of {len(counts)} differ ({listed})"
 
 
 def load_frames(game: str, root: str | Path | None = None) -> dict[str, pl.DataFrame]:
@@ -147,7 +169,7 @@ def component_findings(game: str, frames: Mapping[str, pl.DataFrame] | None = No
     for e in EXPECTATIONS.get(game, ()):
         counted, note = _count(frames, e)
         ok = None if counted is None else (counted >= e.stated if e.op == ">=" else
-                                           counted == e.stated)
+                                           counted == e.stated and "differ" not in note)
         stated_note = f"at least {e.stated}; " if e.op == ">=" else ""
         rows.append((game, e.component, e.stated, counted, ok, e.source, stated_note + note))
     found = pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
