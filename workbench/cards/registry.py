@@ -52,10 +52,14 @@ def game_schemas(game: str) -> dict[str, Schema]:
     found: dict[str, Schema] = {}
     maker = getattr(module, "schemas", None)
     if callable(maker):
-        found.update(_checked(maker(), game))
-    table = getattr(module, "SCHEMAS", None)
-    if isinstance(table, Mapping):
-        found.update({k: v for k, v in _checked(table, game).items() if k not in found})
+        table = maker()
+        if not isinstance(table, Mapping):
+            raise TypeError(f"workbench.games.{game}.cards.schemas() must return a mapping "
+                            f"file stem -> Schema, got {type(table).__name__}")
+        found.update(_checked(table, game))
+    constant = getattr(module, "SCHEMAS", None)
+    if isinstance(constant, Mapping):
+        found.update({k: v for k, v in _checked(constant, game).items() if k not in found})
     for value in vars(module).values():
         if isinstance(value, Schema) and value.name not in found:
             found[value.name] = value
