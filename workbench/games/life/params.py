@@ -56,6 +56,7 @@ class LifeParams:
     skill_on_failed_placement: bool = True
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "mid_vp", tuple(self.mid_vp))  # a replay's JSON list
         if self.players not in (3, 4):
             raise ValueError(f"players must be 3 or 4, got {self.players}")
         if self.stages < 1 or self.rounds_per_stage < 1:

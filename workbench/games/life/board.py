@@ -1,0 +1,83 @@
+"""The clickable Life board: :class:`~workbench.ui.board.BoardView` with Life's picture.
+
+The common area's cards and the legal album squares are buttons (grouped
+under "common area", "album squares", "order card" ...), each with a stable
+class besides the base ones: ``wb-life-take`` (a common card),
+``wb-life-place`` (a legal square), ``wb-life-pawn``, ``wb-life-tip``,
+``wb-life-choice`` (every other decision).
+
+>>> b = life_board(seed=3)
+>>> b.session.to_move >= 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from workbench.engine.protocol import Action
+from workbench.engine.session import Session
+from workbench.games.life.players import greedy
+from workbench.games.life.render import render
+from workbench.games.life.rules import LifeGame, make_game
+from workbench.ui.board import BoardView
+
+GROUPS = {"take": ("common area: take a card", "wb-life-take"),
+          "place": ("album squares: place the card", "wb-life-place"),
+          "pawn": ("order card: put your pawn", "wb-life-pawn"),
+          "tip": ("tip a die one face", "wb-life-tip"),
+          "skip": ("tip a die one face", "wb-life-tip"),
+          "orient": ("how the die lies", "wb-life-choice"),
+          "char": ("character card: choose its square", "wb-life-choice"),
+          "pass": ("dream draft: pass a card to the left", "wb-life-choice"),
+          "dream": ("set a dream card aside as a dream skill", "wb-life-choice"),
+          "move": ("skill: move the die to a card", "wb-life-choice"),
+          "die": ("skill: which die", "wb-life-choice")}
+GAME_CLASSES = frozenset(css for _, css in GROUPS.values())
+
+
+def action_layout(game: Any, state: Any, actions: Sequence[Action]
+                  ) -> list[tuple[str, list[Action]]]:
+    """Actions grouped by what they do, in a stable order.
+
+    >>> from workbench.engine.protocol import Action
+    >>> action_layout(None, None, [Action(("take", "J01"), "take"), Action(("skip",), "no")])
+    [('common area: take a card', [Action(id=('take', 'J01'), label='take')]), ('tip a die one face', [Action(id=('skip',), label='no')])]
+    """
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        verb = a.id[0] if isinstance(a.id, tuple) else "chance"
+        title = GROUPS.get(verb, ("chance", ""))[0]
+        groups.setdefault(title, []).append(a)
+    return list(groups.items())
+
+
+class LifeBoard(BoardView):
+    """BoardView plus Life's button classes."""
+
+    def _draw_actions(self) -> None:
+        super()._draw_actions()
+        for button, action_id in zip(self.action_buttons, self._button_ids):
+            verb = action_id[0] if isinstance(action_id, tuple) else ""
+            wanted = GROUPS.get(verb, ("", ""))[1]
+            for css in GAME_CLASSES - {wanted}:
+                if css in button._dom_classes:
+                    button.remove_class(css)
+            if wanted and wanted not in button._dom_classes:
+                button.add_class(wanted)
+
+
+def life_board(game: LifeGame | None = None, seed: int = 0, **params: Any) -> LifeBoard:
+    """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
+    game = game or make_game(**params)
+    session = Session(game, seed=seed)
+    return LifeBoard(session, render, action_layout=action_layout,
+                     bots={"random": _random(), "greedy": greedy()},
+                     seat_names=[f"seat {i}" for i in range(game.params.players)])
+
+
+def _random() -> Any:
+    from workbench.engine.players import random_player
+
+    return random_player
