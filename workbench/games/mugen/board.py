@@ -28,7 +28,6 @@ from workbench.ui.board import BoardView
 CLASSES = {"use": "wb-mugen-use", "end": "wb-mugen-end", "revenge_draw": "wb-mugen-revenge",
            "no_revenge": "wb-mugen-revenge", "revenge_use": "wb-mugen-revenge",
            "keep": "wb-mugen-revenge", "push_out": "wb-mugen-choice", "destroy": "wb-mugen-choice"}
-GAME_CLASSES = frozenset(CLASSES.values())
 
 
 def _verb(action_id: Hashable) -> str:
@@ -64,18 +63,18 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]) -> list[tupl
     return list(groups.items())
 
 
-class MugenBoard(BoardView):
-    """BoardView plus the game's button classes."""
+def action_classes(action: Action) -> list[str]:
+    """The game's CSS class for a button (besides the base ``wb-action`` ones).
 
-    def _draw_actions(self) -> None:
-        super()._draw_actions()
-        for button, action_id in zip(self.action_buttons, self._button_ids):
-            wanted = CLASSES.get(_verb(action_id), "")
-            for css in GAME_CLASSES - {wanted}:
-                if css in button._dom_classes:
-                    button.remove_class(css)
-            if wanted and wanted not in button._dom_classes:
-                button.add_class(wanted)
+    >>> action_classes(Action(("use", "G01", 0), "火花")), action_classes(Action("keep", "keep"))
+    (['wb-mugen-use'], ['wb-mugen-revenge'])
+    """
+    css = CLASSES.get(_verb(action.id))
+    return [css] if css else []
+
+
+class MugenBoard(BoardView):
+    """The むげんの宙へ board (BoardView with the table picture, card groups and classes)."""
 
 
 def make_board(game: MugenGame | None = None, seed: int = 0, **params: Any) -> MugenBoard:
@@ -89,6 +88,7 @@ def make_board(game: MugenGame | None = None, seed: int = 0, **params: Any) -> M
         Session(game, seed=seed),
         render,
         action_layout=action_layout,
+        action_classes=action_classes,
         bots={"greedy": greedy_player, "random": random_player},
         seat_names=names,
     )

@@ -58,11 +58,16 @@ def sample_weights(weights: dict[Hashable, int], rng: random.Random) -> Hashable
     raise AssertionError("unreachable")
 
 
-def fast_random_playout(game: Any, seed: int) -> MugenState:
+Observer = Callable[[Table, tuple[Any, ...], Hashable], None]
+
+
+def fast_random_playout(game: Any, seed: int, observe: Observer | None = None) -> MugenState:
     """The final state of ``playout(game, random_player, seed)``, without freezing each step.
 
     Consumes ``random.Random(seed)`` exactly as the normal path does: one
-    ``randrange`` per chance step, one ``choice`` over the legal ids per decision.
+    ``randrange`` per chance step, one ``choice`` over the legal ids per
+    decision. ``observe(table, step, outcome)`` sees each chance outcome
+    before it resolves (analysis uses it to trace draws).
     """
     rng = random.Random(seed)
     t = Table(game, game.initial_state())
@@ -70,7 +75,10 @@ def fast_random_playout(game: Any, seed: int) -> MugenState:
     while t.result is None and stack:
         step = stack[-1]
         if step[0] in CHANCE_STEPS:
-            t.resolve_chance(sample_weights(t.chance_weights(), rng))
+            outcome = sample_weights(t.chance_weights(), rng)
+            if observe is not None:
+                observe(t, step, outcome)
+            t.resolve_chance(outcome)
         else:
             moves.act(t, step, rng.choice(moves.legal_ids(t)))
             t.settle()

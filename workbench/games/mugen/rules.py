@@ -205,11 +205,13 @@ class MugenGame(Game[MugenState]):
         return out
 
     def metrics(self, state: MugenState) -> Mapping[str, float | int | str]:
+        """Per-game columns: last turn, first seat, HP and deck left, how it ended."""
         a, b = state.sides
-        deck_out = state.result is not None and a.hp > 0 and b.hp > 0
+        ended = state.result is not None
+        kill = int(ended and (a.hp == 0 or b.hp == 0))
         return {
-            "turns": state.turn, "first": state.first, "hp0": a.hp, "hp1": b.hp,
-            "deck0": a.deck_size, "deck1": b.deck_size, "deck_out": int(deck_out),
+            "last_turn": state.turn, "first": state.first, "hp0": a.hp, "hp1": b.hp,
+            "deck0": a.deck_size, "deck1": b.deck_size, "kill": kill, "deck_out": int(ended and not kill),
         }  # fmt: skip
 
     def describe(self, state: MugenState) -> str:

@@ -1,0 +1,266 @@
+"""The design questions of むげんの宙へ as functions the notebook calls.
+
+- :func:`deck_legality` — every sample deck through the shared construction-rule checker;
+- exact odds in :mod:`workbench.games.mugen.odds` (by turn, mana curve, copies needed);
+- :func:`draws_simulated` — how often a card was in hand by own turn t in real games,
+  and how often it was among the first 3 + t (4 + t) cards drawn (the exact schedule);
+- :func:`mana_curve_simulated` — P(a castable play at the start of own turn t) in play;
+- :func:`matchup` / :func:`matchup_summary` — deck against deck with seat swapping:
+  win rates going first and second with Wilson intervals, turn of the kill, deck-outs.
+
+>>> from workbench.games.mugen.decks import SAMPLE_DECKS
+>>> df = matchup(SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"], n=4, seed=1)
+>>> df.select("a_seat", "a_first").rows()
+[(0, True), (1, False), (0, True), (1, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from workbench.engine.balance import wilson_interval
+from workbench.engine.players import random_player
+from workbench.engine.playout import Player
+from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.engine.seeds import derive_seed
+from workbench.games.mugen.core import Table
+from workbench.games.mugen.decks import DECKS_DIR, Deck, deck_problems, read_deck, rule_problems
+from workbench.games.mugen.players import fast_random_playout, greedy_player
+from workbench.games.mugen.rules import MugenGame, make_game
+from workbench.games.mugen.state import MugenState
+
+Draw = tuple[int, int, str, str]  # seat, global turn, reason, card
+
+
+def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
+    """One row per deck file: size, character, legal, broken rules (shared checker), and
+    whether this module's own reading of the seed agrees.
+
+    >>> t = deck_legality()
+    >>> t.filter(pl.col("deck") == "sora").select("legal", "broken").row(0)
+    (True, '')
+    """
+    from workbench.games.mugen.cards import load_cards
+
+    cards = load_cards()
+    rows = []
+    for path in sorted(Path(folder).glob("*.csv")):
+        deck = read_deck(path)
+        shared = rule_problems(deck)
+        own = deck_problems(deck, cards)
+        char = next((cards[c].name for c, _ in deck if cards[c].character), "")
+        rows.append({
+            "deck": path.stem, "cards": sum(n for _, n in deck), "character": char,
+            "legal": not shared, "broken": "; ".join(p.split(":")[0] for p in shared),
+            "message": " | ".join(shared), "oracle_agrees": (not shared) == (not own),
+        })  # fmt: skip
+    return pl.from_dicts(rows)
+
+
+def sample_decks(folder: str | Path = DECKS_DIR) -> dict[str, Deck]:
+    """The legal decks of the folder by file stem (``sora``, ``mirai``)."""
+    out = {}
+    for path in sorted(Path(folder).glob("*.csv")):
+        deck = read_deck(path)
+        if not rule_problems(deck):
+            out[path.stem] = deck
+    return out
+
+
+def traced_game(game: MugenGame, players: Sequence[Player], seed: int) -> tuple[MugenState, list[Draw]]:
+    """Play one game exactly as ``playout`` would and list every draw (seat, turn, reason, card).
+
+    Random players take the fast path (with an observer); others the normal path.
+    """
+    draws: list[Draw] = []
+    if all(p is random_player for p in players):
+
+        def observe(table: Table, step: tuple[Any, ...], outcome: Hashable) -> None:
+            if step[0] == "draw":
+                draws.append((int(step[1]), table.turn, str(step[2]), str(outcome)))
+
+        return fast_random_playout(game, seed, observe), draws
+    import random
+
+    rng = random.Random(seed)
+    s = game.initial_state()
+    while (who := game.current_player(s)) != TERMINAL:
+        if who == CHANCE:
+            a = game.sample_chance(s, rng)
+            step = s.queue[-1]
+            if step[0] == "draw":
+                draws.append((int(step[1]), s.turn, str(step[2]), str(a)))  # type: ignore[call-overload]
+        else:
+            a = players[who](game, s, rng)
+        s = game.apply(s, a)
+    return s, draws
+
+
+def own_turn_start(first: int, seat: int, t: int) -> int:
+    """The global turn number of a seat's own turn t.
+
+    >>> own_turn_start(0, 0, 3), own_turn_start(0, 1, 3)
+    (5, 6)
+    """
+    return 2 * t - 1 if seat == first else 2 * t
+
+
+def draws_simulated(
+    deck: Deck,
+    card_ids: Sequence[str],
+    turns: Iterable[int] = range(1, 11),
+    *,
+    opponent: Deck | None = None,
+    n: int = 400,
+    seed: int = 0,
+    players: Sequence[Player] = (random_player, random_player),
+    **params: Any,
+) -> pl.DataFrame:
+    """Simulated frequencies of holding each card, ``n`` games going first and ``n`` second.
+
+    ``measure`` "first n drawn": the card is among the first 3 + t (4 + t) cards
+    drawn whatever the reason — the exact schedule's question, which the exact
+    :func:`~workbench.games.mugen.odds.by_turn_exact` must match; "in hand by
+    turn t": drawn before own turn t's main phase, revenge and effect draws
+    included. Only games still going at own turn t count (column ``games``).
+    Columns: card, going, measure, turn, games, hits, p, lo, hi (Wilson 95%).
+    """
+    turns = list(turns)
+    other = opponent if opponent is not None else deck
+    hits: dict[tuple[str, str, str, int], int] = {}
+    games: dict[tuple[str, int], int] = {}
+    for going, seat in (("first", 0), ("second", 1)):
+        game = make_game(decks=(deck, other) if seat == 0 else (other, deck), first_player=0, **params)
+        base = game.params.opening[seat]
+        for i in range(n):
+            final, draws = traced_game(game, players, derive_seed(seed, going, i))
+            mine = [(turn, reason, card) for q, turn, reason, card in draws if q == seat]
+            for t in turns:
+                start = own_turn_start(0, seat, t)
+                if final.turn < start:
+                    continue
+                games[(going, t)] = games.get((going, t), 0) + 1
+                natural = {c for _, _, c in mine[: base + t]}
+                held = {c for turn, r, c in mine if turn < start or (turn == start and r in ("open", "turn"))}
+                for card in card_ids:
+                    for measure, seen in (("first n drawn", natural), ("in hand by turn t", held)):
+                        key = (card, going, measure, t)
+                        hits[key] = hits.get(key, 0) + (card in seen)
+    rows = []
+    for (card, going, measure, t), k in sorted(hits.items()):
+        m = games[(going, t)]
+        lo, hi = wilson_interval(k, m)
+        rows.append({"card": card, "going": going, "measure": measure, "turn": t,
+                     "games": m, "hits": k, "p": k / m, "lo": lo, "hi": hi})  # fmt: skip
+    return pl.from_dicts(rows)
+
+
+def mana_curve_simulated(
+    game: MugenGame, *, n: int = 300, seed: int = 0, players: Sequence[Player] = (greedy_player, greedy_player)
+) -> pl.DataFrame:
+    """P(at least one affordable skill at the first main-phase decision of own turn t), in play.
+
+    Columns: seat, going, turn, games, castable, p, lo, hi.
+    """
+    import random
+
+    counts: dict[tuple[int, int], list[int]] = {}
+    for i in range(n):
+        rng = random.Random(derive_seed(seed, i))
+        s = game.initial_state()
+        seen_turns: set[int] = set()
+        while (who := game.current_player(s)) != TERMINAL:
+            if who == CHANCE:
+                a = game.sample_chance(s, rng)
+            else:
+                legal = game.legal_actions(s)
+                if s.queue[-1][0] == "main" and s.turn not in seen_turns:
+                    seen_turns.add(s.turn)
+                    own = (s.turn + 1) // 2
+                    c = counts.setdefault((who, own), [0, 0])
+                    c[0] += 1
+                    c[1] += len(legal) > 1
+                a = players[who](game, s, rng)
+            s = game.apply(s, a)
+    rows = []
+    for (seat, t), (m, k) in sorted(counts.items()):
+        lo, hi = wilson_interval(k, m)
+        rows.append({"seat": seat, "going": "first" if seat == game.params.first_player else "second",
+                     "turn": t, "games": m, "castable": k, "p": k / m, "lo": lo, "hi": hi})  # fmt: skip
+    return pl.from_dicts(rows)
+
+
+def matchup(
+    deck_a: Deck,
+    deck_b: Deck,
+    players: Sequence[Player] = (greedy_player, greedy_player),
+    n: int = 200,
+    seed: int = 0,
+    **params: Any,
+) -> pl.DataFrame:
+    """Deck A (with ``players[0]``) against deck B (``players[1]``), swapping seats every game.
+
+    Even games put A in seat 0 (going first), odd games in seat 1. One row per
+    game: game, seed, a_seat, a_first, winner ("A", "B" or "none"), first_won,
+    last_turn, kill_turn (the winner's own turn of the kill, null for a
+    deck-out), deck_out, hp_a, hp_b.
+    """
+    games = {0: make_game(decks=(deck_a, deck_b), **params), 1: make_game(decks=(deck_b, deck_a), **params)}
+    rows = []
+    for i in range(n):
+        a_seat = i % 2
+        game = games[a_seat]
+        seats = list(players) if a_seat == 0 else list(reversed(players))
+        s_i = derive_seed(seed, i)
+        from workbench.games.mugen.players import play_game
+
+        final = play_game(game, seats, s_i)
+        won = game.winners(final)
+        winner = "none" if len(won) != 1 else ("A" if won[0] == a_seat else "B")
+        m = game.metrics(final)
+        kill = bool(m["kill"])
+        rows.append({
+            "game": i, "seed": s_i, "a_seat": a_seat, "a_first": final.first == a_seat, "winner": winner,
+            "first_won": len(won) == 1 and won[0] == final.first, "last_turn": final.turn,
+            "kill_turn": (final.turn + 1) // 2 if kill else None, "deck_out": not kill,
+            "hp_a": final.sides[a_seat].hp, "hp_b": final.sides[1 - a_seat].hp,
+        })  # fmt: skip
+    return pl.from_dicts(rows, schema_overrides={"kill_turn": pl.Int64})
+
+
+def matchup_summary(df: pl.DataFrame) -> pl.DataFrame:
+    """Win rates with Wilson 95% intervals: A overall, A going first, A going second,
+    the first player, and the deck-out share.
+
+    >>> df = pl.DataFrame({"a_first": [True, False], "winner": ["A", "B"], "first_won": [True, True],
+    ...                    "deck_out": [False, True]})
+    >>> matchup_summary(df).select("measure", "k", "n").rows()
+    [('A wins', 1, 2), ('A wins going first', 1, 1), ('A wins going second', 0, 1), ('first player wins', 2, 2), ('deck-out', 1, 2)]
+    """
+    parts = [
+        ("A wins", df, pl.col("winner") == "A"),
+        ("A wins going first", df.filter(pl.col("a_first")), pl.col("winner") == "A"),
+        ("A wins going second", df.filter(~pl.col("a_first")), pl.col("winner") == "A"),
+        ("first player wins", df, pl.col("first_won")),
+        ("deck-out", df, pl.col("deck_out")),
+    ]
+    rows = []
+    for measure, frame, condition in parts:
+        k, m = int(frame.filter(condition).height), frame.height
+        lo, hi = wilson_interval(k, m)
+        rows.append({"measure": measure, "k": k, "n": m, "rate": k / m if m else float("nan"), "lo": lo, "hi": hi})
+    return pl.from_dicts(rows)
+
+
+def kill_turns(df: pl.DataFrame) -> pl.DataFrame:
+    """How many games ended by a kill on each of the winner's own turns (by winner)."""
+    return (
+        df.filter(pl.col("kill_turn").is_not_null())
+        .group_by("winner", "kill_turn")
+        .len("games")
+        .sort("winner", "kill_turn")
+    )
