@@ -86,8 +86,7 @@ def test_bots_and_play_to_end() -> None:
     assert b.session.is_over
     assert b.status.value.startswith("game over — winner")
     assert b.bot_move_button.disabled and b.play_to_end_button.disabled
-    assert b.action_buttons[0].description  # buttons are kept, not shown
-    assert b.actions_box.children[0].children[-1].children == ()
+    assert b.action_buttons == [] and b.actions_box.children[0].children[-1].children == ()
 
 
 def test_stale_or_illegal_click_is_refused_and_changes_nothing(board: BoardView) -> None:
@@ -96,9 +95,10 @@ def test_stale_or_illegal_click_is_refused_and_changes_nothing(board: BoardView)
     assert not board.click_action(("card", 2))
     assert "('card', 2) is not legal for P1" in board.status.value
     assert (s.state, s.actions) == before
+    roll = board.action_buttons[0]
     board.play_to_end_button.click()
     end = (s.state, s.actions)
-    board.action_buttons[0].click()  # no action any more
+    roll.click()  # a late click on a button whose action is gone
     assert "not an action any more" in board.status.value
     assert (s.state, s.actions) == end
 
@@ -186,3 +186,17 @@ def test_typed_seed_survives_moves_until_new_game(board: BoardView) -> None:
     assert board.session.seed == 99
     board.session.reset(seed=5)  # a reset from code shows its seed
     assert board.seed_field.value == 5
+
+
+def test_a_late_click_never_applies_the_action_that_took_the_buttons_place() -> None:
+    b = BoardView(Session(TakeAway(), seed=0), nim_svg)
+    take3 = b.action_buttons[2]
+    b.click_action(3)  # 4 left: P2 may take 1, 2 or 3 — the same labels, the same buttons
+    assert b.action_buttons[2] is take3
+    b.click_action(2)  # 2 left: only take 1 or take 2; "take 3" is gone
+    assert take3 not in b.action_buttons
+    take3.click()  # sent by a page that had not redrawn yet
+    assert "not an action any more" in b.status.value and b.session.step == 2
+    b.click_action(1)  # one redraw later the retired button is still not reused
+    assert take3 not in b.action_buttons
+    assert [set(x._dom_classes) >= {"wb-action", f"wb-action-{i}"} for i, x in enumerate(b.action_buttons)] == [True]

@@ -36,19 +36,13 @@ from workbench.engine.players import random_player
 from workbench.engine.playout import Player
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game
 from workbench.engine.session import Session
+from workbench.ui.buttons import GONE, ActionClasses, ButtonPool, make_button
 
 Render = Callable[[Game[Any], Any], str]
 Layout = Callable[[Game[Any], Any, Sequence[Action]], Sequence[tuple[str, Sequence[Action]]]]
-ActionClasses = Callable[[Action], Sequence[str]]
 
 LOG_LINES = 400
 HUMAN = "person"
-
-
-def _button(description: str, css: str, tooltip: str = "") -> w.Button:
-    b = w.Button(description=description, tooltip=tooltip or description)
-    b.add_class(css)
-    return b
 
 
 class BoardView:
@@ -79,20 +73,20 @@ class BoardView:
         self.picture.add_class("wb-picture")
         self.actions_box = w.VBox()
         self.actions_box.add_class("wb-actions")
-        self.action_buttons: list[w.Button] = []
+        self.action_buttons: list[w.Button] = []  # the shown ones, in order
         self._button_ids: list[Hashable] = []
-        self._button_extra: list[tuple[str, ...]] = []
+        self._pool = ButtonPool(self._on_click)
         self._groups: list[tuple[w.VBox, w.HTML, w.HBox]] = []
-        self.undo_button = _button("↶ undo", "wb-undo", "back to before your last decision")
-        self.redo_button = _button("↷ redo", "wb-redo", "re-apply the undone decision")
-        self.reset_button = _button("⟲ reset", "wb-reset", "restart with the same seed")
+        self.undo_button = make_button("↶ undo", "wb-undo", "back to before your last decision")
+        self.redo_button = make_button("↷ redo", "wb-redo", "re-apply the undone decision")
+        self.reset_button = make_button("⟲ reset", "wb-reset", "restart with the same seed")
         self.seed_field = w.IntText(value=session.seed, description="seed", layout=w.Layout(width="180px"))
         self.seed_field.add_class("wb-seed")
-        self.new_game_button = _button("new game", "wb-new-game", "start over with the seed field")
+        self.new_game_button = make_button("new game", "wb-new-game", "start over with the seed field")
         self.bot_chooser = w.Dropdown(options=list(self.bots), layout=w.Layout(width="140px"))
         self.bot_chooser.add_class("wb-bot")
-        self.bot_move_button = _button("bot move", "wb-bot-move", "let the bot choose the next move")
-        self.play_to_end_button = _button("play to end", "wb-play-to-end", "bots play every seat to the end")
+        self.bot_move_button = make_button("bot move", "wb-bot-move", "let the bot choose the next move")
+        self.play_to_end_button = make_button("play to end", "wb-play-to-end", "bots play every seat to the end")
         self.seat_choosers = [self._seat_chooser(i, (bot_seats or {}).get(i)) for i in range(session.game.num_players)]
         self.step_slider = w.IntSlider(min=0, max=0, value=0, description="step", continuous_update=False)
         self.step_slider.add_class("wb-step")
@@ -233,12 +227,12 @@ class BoardView:
             self.refresh()
 
     def _on_click(self, button: w.Button) -> None:
-        index = self.action_buttons.index(button)
-        if index >= len(self._button_ids):
+        action_id = self._pool.action_of(button)
+        if button not in self.action_buttons or action_id is GONE:
             self._message = "that button is not an action any more"
             self._draw_status()
             return
-        self.click_action(self._button_ids[index])
+        self.click_action(action_id)
 
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if not self._quiet:
@@ -291,22 +285,8 @@ class BoardView:
             else [("", actions)]
         )
         ordered = [a for _, acts in groups for a in acts]
-        while len(self.action_buttons) < len(ordered):
-            b = _button("", "wb-action")
-            b.add_class(f"wb-action-{len(self.action_buttons)}")
-            b.on_click(self._on_click)
-            self.action_buttons.append(b)
-            self._button_extra.append(())
+        self.action_buttons = self._pool.assign(ordered, self.action_classes)
         self._button_ids = [a.id for a in ordered]
-        for i, (b, a) in enumerate(zip(self.action_buttons, ordered)):
-            b.description = b.tooltip = a.label
-            extra = tuple(self.action_classes(a)) if self.action_classes else ()
-            if extra != self._button_extra[i]:
-                for css in self._button_extra[i]:
-                    b.remove_class(css)
-                for css in extra:
-                    b.add_class(css)
-                self._button_extra[i] = extra
         self.actions_box.children = self._group_boxes(groups)
 
     def _group_boxes(self, groups: Sequence[tuple[str, Sequence[Action]]]) -> list[w.VBox]:
@@ -359,3 +339,4 @@ class BoardView:
     # -- notebook display -----------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
