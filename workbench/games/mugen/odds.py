@@ -20,14 +20,7 @@ import polars as pl
 
 from workbench.games.mugen.cards import Card, load_cards
 from workbench.games.mugen.decks import Deck, normalise
-from workbench.prob.deck import (
-    MUGEN_FIRST,
-    MUGEN_SECOND,
-    DrawSchedule,
-    copies_needed,
-    p_by_turn,
-    p_draw,
-)
+from workbench.prob.deck import MUGEN_FIRST, MUGEN_SECOND, DrawSchedule, copies_needed, p_draw
 
 SCHEDULES: dict[str, DrawSchedule] = {"first": MUGEN_FIRST, "second": MUGEN_SECOND}
 TURNS = tuple(range(1, 11))
@@ -48,6 +41,8 @@ def by_turn_exact(
     """P(at least one copy of each card by own turn t), going first and second.
 
     Columns: card, name, copies, going, turn, seen, probability (exact text), p.
+    Same as ``workbench.prob.deck.p_by_turn`` with the seed's schedules; past
+    the end of the deck every card has been seen.
     """
     deck = normalise(deck)
     cards = cards or load_cards()
@@ -61,10 +56,11 @@ def by_turn_exact(
     for card in wanted:
         for going, schedule in SCHEDULES.items():
             for t in turns:
-                p = p_by_turn(size, counts[card], t, schedule, extra_draws=extra_draws)
+                seen = min(schedule.seen(t, extra_draws), size)  # the whole deck at most
+                p = p_draw(size, counts[card], seen, at_least=1)
                 rows.append({
                     "card": card, "name": cards[card].name, "copies": counts[card], "going": going,
-                    "turn": t, "seen": schedule.seen(t, extra_draws), "probability": str(p), "p": float(p),
+                    "turn": t, "seen": seen, "probability": str(p), "p": float(p),
                 })  # fmt: skip
     return _frame(rows)
 
