@@ -236,7 +236,7 @@ class LifeGame(Game[LifeState]):
             if pile:
                 zones[f"events{i + 1}"] = Counter(pile)
         zones["common"] = Counter(state.common)
-        albums = Counter(c for a in state.albums for c in a)
+        albums: Counter[Hashable] = Counter(c for a in state.albums for c in a)
         del albums[None], albums[CHARACTER]
         zones["albums"] = albums
         zones["discard"] = Counter(state.discard)

@@ -128,8 +128,10 @@ def order_space_value(df: pl.DataFrame) -> pl.DataFrame:
         "space", "picks", "vp_vs_mean", "lo", "hi", "win_rate"])
 
 
-def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0) -> pl.DataFrame:
-    """Final top faces of every die in n random games next to the exact 1/6.
+def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0,
+               z: float = 3.290526731491926) -> pl.DataFrame:
+    """Final top faces of every die in n random games next to the exact 1/6
+    (Wilson intervals, 99.9% by default).
 
     Exact: the initial top is uniform and a random player's orientation choice
     is uniform over the 4 ways the die can lie, so by symmetry every later move
@@ -143,7 +145,7 @@ def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0) -> pl.
     total = sum(counts.values())
     rows = []
     for f in range(1, 7):
-        lo, hi = wilson_interval(counts[f], total)
+        lo, hi = wilson_interval(counts[f], total, z)
         rows.append((f, counts[f], counts[f] / total, lo, hi, str(sympy.Rational(1, 6))))
     return pl.DataFrame(rows, orient="row",
                         schema=["top", "count", "rate", "lo", "hi", "exact"])
