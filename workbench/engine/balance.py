@@ -129,6 +129,32 @@ class BalanceReport:
         ]
         return pl.DataFrame(rows, schema=["measure", "value"], orient="row")
 
+    def findings(self) -> list[str]:
+        """Plain sentences: seats whose 95% interval excludes their fair share, draws, margins.
+
+        >>> from workbench.engine.toy import TakeAway, TakeAwayParams
+        >>> from workbench.engine.simulate import simulate
+        >>> report = balance_report(simulate(TakeAway(TakeAwayParams(stones=4)), n=300, seed=0))
+        >>> report.findings()[0]  # exact: 1/3
+        'seat 0 (P1) wins less than its fair share: 30.7% (25.7%–36.1%) against 50.0%'
+        """
+        out = []
+        for row in self.seat_wins.iter_rows(named=True):
+            lo, hi, fair = row["low"], row["high"], row["fair_share"]
+            if lo > fair or hi < fair:
+                side = "more" if lo > fair else "less"
+                out.append(
+                    f"seat {row['seat']} (P{row['seat'] + 1}) wins {side} than its fair share: "
+                    f"{row['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) against {fair:.1%}"
+                )
+        if not out:
+            out.append(f"no seat advantage shows at 95% over {self.games} games")
+        d = self.decisiveness
+        if d["draws"]:
+            out.append(f"{d['draws']:.1%} of the games are draws")
+        out.append(f"{d['decisive']:.1%} are won by a margin of {self.decisive_margin:g} or more")
+        return out
+
     def charts(self) -> Any:
         """Seat win rates, length and gap histograms (altair)."""
         from workbench.charts.balance import balance_chart
@@ -137,6 +163,7 @@ class BalanceReport:
 
     def _repr_html_(self) -> str:
         parts = [f"<h4>Balance over {self.games} games</h4>"]
+        parts.append("<ul>" + "".join(f"<li>{escape(x)}</li>" for x in self.findings()) + "</ul>")
         parts.append(_table(self.summary()))
         parts.append(_table(self.seat_wins))
         if self.player_wins is not None:
