@@ -245,7 +245,7 @@ class GhostGame(Game[GhostState]):
 
     def metrics(self, state: GhostState) -> Mapping[str, float | int | str]:
         reason = state.result[0] if state.result else ""
-        return {"turns": state.turns, "end": reason, "server_left": len(state.server),
+        return {"user_turns": state.turns, "end": reason, "server_left": len(state.server),
                 "vp_max": max(self.returns(state), default=0.0)}
 
     def describe(self, state: GhostState) -> str:

@@ -1,0 +1,186 @@
+"""The design questions of the ghost seed as functions (the notebook calls these).
+
+Exact where the question allows (sympy ``Rational`` in ``*_exact`` text
+columns beside floats), simulated with 95% intervals otherwise.
+
+>>> expectation_table().filter(pl.col("dice") == "1D-3").select("seed", "floor0_fumble").row(0)
+('0 (-0.5)', 0.5)
+>>> mandatory_in_hand([15]).select("mandatory", "p_at_least_one_exact").row(0)
+(15, '674381/1195040')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import polars as pl
+import sympy
+
+from workbench.engine import random_player
+from workbench.engine.balance import balance_report
+from workbench.engine.simulate import simulate
+from workbench.games.ghost.battle import fixed_modifier
+from workbench.games.ghost.cards import designs, load_cards
+from workbench.games.ghost.model import GhostCard
+from workbench.games.ghost.odds import Fighter, win_chance
+from workbench.games.ghost.players import greedy_player
+from workbench.games.ghost.rules import make_game
+from workbench.games.ghost.state import STATS
+from workbench.prob.deck import hypergeometric, p_draw
+from workbench.prob.dice import GHOST_DIE, pool
+from workbench.prob.tables import appendix_comparison, fumble_table
+
+__all__ = ["expectation_table", "fumble_cost", "fumble_table", "ghost_fairness",
+           "heatmap_frame", "length_table", "mandatory_in_hand", "seat_table"]
+
+SEED_STRINGS = ("1D-1", "1D+1", "2D-1", "2D", "2D+1", "2D+2", "3D", "3D+1", "3D+2", "5D")
+
+
+def _text(x: sympy.Rational) -> str:
+    return str(sympy.Rational(x))
+
+
+def expectation_table() -> pl.DataFrame:
+    """The seed's appendix (付録 #期待値表) beside the four readings of nD±k.
+
+    Columns per reading (``plain``, ``floor0``, ``fumble``, ``floor0_fumble``):
+    the exact mean, its float, and ``<reading>_off`` where the seed's value
+    differs (the seed adds k to the mean: right only without floor and fumble).
+    """
+    return appendix_comparison()
+
+
+def fumble_cost(ns: Iterable[int] = range(1, 6), ks: Iterable[int] = range(-3, 4)) -> pl.DataFrame:
+    """What the fumble costs each nD+k (floored reading): the drop of the mean.
+
+    >>> fumble_cost([2], [3]).select("dice", "cost_exact").row(0)
+    ('2D+3', '1/12')
+    """
+    rows = []
+    for n in ns:
+        for k in ks:
+            keep = pool(n, GHOST_DIE, k, floor=0).mean()
+            void = pool(n, GHOST_DIE, k, floor=0, fumble="zero").mean()
+            dice = f"{n}D{k:+d}" if k else f"{n}D"
+            rows.append({"n": n, "k": k, "dice": dice, "mean_exact": _text(void),
+                         "mean": float(void), "cost_exact": _text(keep - void),
+                         "cost": float(keep - void)})
+    return pl.DataFrame(rows)
+
+
+def heatmap_frame(attacks: Sequence[str] = SEED_STRINGS, defences: Sequence[str] = SEED_STRINGS,
+                  *, fumble: bool = True, floor: bool = True) -> pl.DataFrame:
+    """P(attacker wins) for every attack string against every defence string (ties lose).
+
+    >>> heatmap_frame(["3D+2"], ["3D+1"]).select("win_exact").item()
+    '25493/46656'
+    """
+    rows = []
+    for a in attacks:
+        for d in defences:
+            p = win_chance([a], [d], fumble=fumble, floor=floor)
+            rows.append({"attack": a, "defence": d, "win_exact": _text(p), "win": float(p)})
+    return pl.DataFrame(rows)
+
+
+def _fighter(card: GhostCard, stat: str, role: str) -> Fighter:
+    s = card.strength(stat)
+    return Fighter(s, fixed_modifier(card, None, stat, role) - s.modifier, card.has("steady"))
+
+
+def ghost_fairness(cards: Sequence[GhostCard] | None = None, *, fumble: bool = True,
+                   floor: bool = True) -> pl.DataFrame:
+    """Every ghost design's exact win chance against the sheet's ghosts, and its VP.
+
+    ``attack``: P(it wins attacking a ghost drawn from the sheet's ghosts
+    (weighted by copies), choosing its better stat for that foe). ``defence``:
+    P(it holds when such a ghost attacks it with the attacker's better stat).
+    ``win`` is their average. VP is fitted against ``win`` by least squares;
+    ``verdict`` says "VP too high" / "VP too low" when the card's VP is more
+    than 1 from the fitted line (VP is what the opponent gains by beating it).
+    """
+    pool_cards = [c for c in (cards if cards is not None else load_cards()) if c.is_ghost]
+    kinds = designs(pool_cards)
+    copies = {c.row: sum(1 for x in pool_cards if x.row == c.row) for c in kinds}
+    total = sum(copies.values())
+    rows = []
+    for me in kinds:
+        att = dfn = sympy.Integer(0)
+        for foe in kinds:
+            w = sympy.Rational(copies[foe.row], total)
+            att += w * max(win_chance([_fighter(me, s, "attack")], [_fighter(foe, s, "defend")],
+                                      fumble=fumble, floor=floor) for s in STATS)
+            dfn += w * (1 - max(win_chance([_fighter(foe, s, "attack")], [_fighter(me, s, "defend")],
+                                           fumble=fumble, floor=floor) for s in STATS))
+        win = (att + dfn) / 2
+        rows.append({"name": me.name, "name_en": me.name_en, "physical": str(me.physical),
+                     "mental": str(me.mental), "vp": me.vp, "copies": copies[me.row],
+                     "prototype": me.prototype, "attack": float(att), "defence": float(dfn),
+                     "win_exact": _text(win), "win": float(win)})
+    frame = pl.DataFrame(rows)
+    x, y = frame["win"].to_list(), [float(v) for v in frame["vp"].to_list()]
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    sxx = sum((a - mx) ** 2 for a in x) or 1.0
+    slope = sum((a - mx) * (b - my) for a, b in zip(x, y)) / sxx
+    fitted = [my + slope * (a - mx) for a in x]
+    verdict = ["VP too high" if v - f > 1 else "VP too low" if f - v > 1 else "fair"
+               for v, f in zip(y, fitted)]
+    return frame.with_columns(pl.Series("fitted_vp", fitted), pl.Series("verdict", verdict))
+
+
+def mandatory_in_hand(counts: Iterable[int] = range(0, 31), *, deck: int = 100, hand: int = 5,
+                      players: int = 4) -> pl.DataFrame:
+    """Exact hypergeometric: P(a starting hand holds a mandatory event) by their number.
+
+    ``p_table``: P(at least one of ``players`` first hands holds one, before
+    any redraw); ``expected`` mandatory cards in one hand.
+    """
+    rows = []
+    for m in counts:
+        p = p_draw(deck, m, hand, at_least=1)
+        table = p_draw(deck, m, min(deck, hand * players), at_least=1)
+        mean = hypergeometric(deck, m, hand).mean()
+        rows.append({"mandatory": m, "p_at_least_one_exact": _text(p), "p_at_least_one": float(p),
+                     "p_table_exact": _text(table), "p_table": float(table),
+                     "expected_exact": _text(mean), "expected": float(mean)})
+    return pl.DataFrame(rows)
+
+
+def _interval(values: list[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    return mean, mean - half, mean + half
+
+
+def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int = 0,
+                 bot: str = "greedy", **params: Any) -> pl.DataFrame:
+    """Simulated game length (user turns) by number of users, with 95% intervals,
+    and how the games ended (shares of vp / server / void / special / master).
+
+    ``bot``: "greedy" (normal path) or "random" (the fast random playout).
+    """
+    rows = []
+    for p in players:
+        game = make_game(players=p, **params)
+        who = greedy_player() if bot == "greedy" else random_player
+        df = simulate(game, who, n=n, seed=seed, fast=bot == "random")
+        mean, lo, hi = _interval([float(t) for t in df["user_turns"]])
+        row: dict[str, Any] = {"players": p, "games": n, "bot": bot, "mean_turns": mean,
+                               "low": lo, "high": hi, "rounds": mean / p}
+        for reason in ("vp", "server", "void", "special", "master"):
+            row[f"end_{reason}"] = float((df["end"] == reason).mean() or 0.0)
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def seat_table(players: int = 4, n: int = 400, seed: int = 0, bot: str = "greedy",
+               **params: Any) -> pl.DataFrame:
+    """Win rate per seat (seat 0 moves first) with 95% Wilson intervals (simulated)."""
+    game = make_game(players=players, **params)
+    who = greedy_player() if bot == "greedy" else random_player
+    df = simulate(game, who, n=n, seed=seed, fast=bot == "random")
+    return balance_report(df).seat_wins

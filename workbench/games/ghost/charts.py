@@ -1,0 +1,83 @@
+"""Altair charts for the ghost notebook (pure: frames in, charts out).
+
+>>> from workbench.games.ghost.analysis import heatmap_frame
+>>> heatmap_chart(heatmap_frame(["2D"], ["2D"])).to_dict()["layer"][0]["mark"]["type"]
+'rect'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+import polars as pl
+
+from workbench.charts.balance import seat_win_chart
+
+__all__ = ["expectation_chart", "fairness_chart", "heatmap_chart", "length_chart",
+           "mandatory_chart", "seat_win_chart"]
+
+
+def heatmap_chart(frame: pl.DataFrame, title: str = "P(attacker wins), ties to the defender") -> Any:
+    """Attack strings (rows) against defence strings (columns), exact value in the tooltip."""
+    order = list(dict.fromkeys(frame["attack"].to_list()))
+    base = alt.Chart(frame).encode(
+        x=alt.X("defence:N", sort=list(dict.fromkeys(frame["defence"].to_list())), title="defence"),
+        y=alt.Y("attack:N", sort=order, title="attack"),
+    )
+    rect = base.mark_rect().encode(
+        color=alt.Color("win:Q", scale=alt.Scale(scheme="redblue", domain=[0, 1]), title="P(win)"),
+        tooltip=["attack", "defence", "win_exact", alt.Tooltip("win:Q", format=".1%")],
+    )
+    text = base.mark_text(fontSize=9).encode(text=alt.Text("win:Q", format=".0%"))
+    return alt.layer(rect, text).properties(width=380, height=300, title=title)
+
+
+def fairness_chart(frame: pl.DataFrame) -> Any:
+    """Each ghost's VP against its exact win chance, the fitted line, verdict colours."""
+    base = alt.Chart(frame)
+    points = base.mark_circle(size=80).encode(
+        x=alt.X("win:Q", title="exact win chance vs the sheet's ghosts", scale=alt.Scale(zero=False)),
+        y=alt.Y("vp:Q", title="VP (勝利うにゅう点)"),
+        color=alt.Color("verdict:N", scale=alt.Scale(domain=["fair", "VP too high", "VP too low"],
+                                                    range=["#4c78a8", "#e45756", "#f58518"])),
+        tooltip=["name", "name_en", "physical", "mental", "vp", "win_exact",
+                 alt.Tooltip("fitted_vp:Q", format=".2f"), "verdict"],
+    )
+    labels = base.mark_text(dx=7, align="left", fontSize=9).encode(x="win:Q", y="vp:Q", text="name:N")
+    line = base.mark_line(color="#888").encode(x="win:Q", y="fitted_vp:Q")
+    return alt.layer(line, points, labels).properties(width=460, height=320,
+                                                      title="Is each ghost's VP fair for its strength?")
+
+
+def mandatory_chart(frame: pl.DataFrame) -> Any:
+    """P(a starting hand / the table's first hands hold a mandatory event) by their count."""
+    long = frame.unpivot(index="mandatory", on=["p_at_least_one", "p_table"],
+                         variable_name="who", value_name="p")
+    return alt.Chart(long).mark_line(point=True).encode(
+        x=alt.X("mandatory:Q", title="mandatory events in 100 cards"),
+        y=alt.Y("p:Q", title="P(at least one)", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("who:N", title=""), tooltip=["mandatory", alt.Tooltip("p:Q", format=".3f")],
+    ).properties(width=380, height=220, title="Mandatory events in the starting hands (exact)")
+
+
+def length_chart(frame: pl.DataFrame, title: str = "Game length (user turns, 95% interval)") -> Any:
+    """Mean user turns by number of users with the interval as a rule."""
+    data = frame.with_columns(pl.col("players").cast(pl.String).alias("users"))
+    base = alt.Chart(data).encode(x=alt.X("users:N", title="users"))
+    bars = base.mark_bar(color="#72b7b2").encode(
+        y=alt.Y("mean_turns:Q", title="user turns"),
+        tooltip=["players", "games", alt.Tooltip("mean_turns:Q", format=".1f"), "end_vp", "end_void"])
+    rules = base.mark_rule().encode(y="low:Q", y2="high:Q")
+    return alt.layer(bars, rules).properties(width=260, height=200, title=title)
+
+
+def expectation_chart(frame: pl.DataFrame) -> Any:
+    """The seed's appendix value against each reading's exact mean, per dice string."""
+    readings = ["plain", "floor0", "fumble", "floor0_fumble"]
+    long = frame.unpivot(index="dice", on=readings, variable_name="reading", value_name="mean")
+    return alt.Chart(long).mark_point(filled=True).encode(
+        x=alt.X("dice:N", sort=frame["dice"].to_list()), y=alt.Y("mean:Q", title="expected total"),
+        color="reading:N", shape="reading:N",
+        tooltip=["dice", "reading", alt.Tooltip("mean:Q", format=".4f")],
+    ).properties(width=520, height=220, title="Expectation of nD±k under each reading")
