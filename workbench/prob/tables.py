@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from html import escape as html_escape
 
 import polars as pl
 import sympy
@@ -32,6 +33,7 @@ __all__ = [
     "SEED_APPENDIX",
     "Reading",
     "appendix_comparison",
+    "appendix_html",
     "distribution_table",
     "expectation_grid",
     "expectation_means",
@@ -293,3 +295,31 @@ def versus_grid(
                 }
             )
     return pl.DataFrame(rows)
+
+
+def appendix_html(frame: pl.DataFrame | None = None, readings: Sequence[Reading] = READINGS) -> str:
+    """The appendix comparison as an HTML table; cells where the seed is off are
+    highlighted (class ``wb-off``) and show the exact mean and its decimal.
+
+    >>> html = appendix_html()
+    >>> html.count('class="wb-off"')
+    36
+    """
+    t = appendix_comparison(readings=readings) if frame is None else frame
+    head = "".join(f"<th>{html_escape(r.label)}</th>" for r in readings)
+    lines = [
+        "<style>.wb-appendix td,.wb-appendix th{padding:2px 8px;text-align:right}"
+        ".wb-appendix .wb-off{background:#fdd;color:#900;font-weight:bold}</style>",
+        '<table class="wb-appendix"><thead><tr><th>dice</th><th>seed says</th>'
+        f"{head}</tr></thead><tbody>",
+    ]
+    for row in t.iter_rows(named=True):
+        cells = []
+        for r in readings:
+            text = f"{row[f'{r.key}_exact']} ({row[r.key]:.3f})"
+            cls = ' class="wb-off"' if row[f"{r.key}_off"] else ""
+            cells.append(f"<td{cls}>{html_escape(text)}</td>")
+        seed = html_escape(f"{row['seed']} {row['note']}".strip())
+        lines.append(f"<tr><th>{html_escape(row['dice'])}</th><td>{seed}</td>{''.join(cells)}</tr>")
+    lines.append("</tbody></table>")
+    return "\n".join(lines)
