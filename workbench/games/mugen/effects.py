@@ -60,14 +60,14 @@ _DESCRIPTIONS = {
     "hand": "trait: N more cards in the opening draw",
 }
 _VERBS = {v: ("signed" if v in SIGNED else "int") for v in ONE_SHOT + BOOSTS + TRAIT_ONLY}
-_TIMED = " ".join(["|".join(ONE_SHOT), "signed"])
+ALIASES = {
+    "ダメージ": "damage", "貫通": "pierce", "回復": "heal", "ドロー": "draw",
+    "攻": "atk", "防": "def", "破壊": "destroy_set", "捨て": "discard",
+}
+_TIMED = " ".join(["|".join(ONE_SHOT + tuple(a for a, v in ALIASES.items() if v in ONE_SHOT)), "signed"])
 VOCABULARY = Vocabulary(
     {**_VERBS, **{f"{t}:": _TIMED for t in TIMINGS[1:]}},
-    aliases={
-        "ダメージ": "damage", "貫通": "pierce", "回復": "heal", "ドロー": "draw",
-        "攻": "atk", "防": "def", "破壊": "destroy_set", "捨て": "discard",
-        "開始時:": "start:", "終了時:": "end:",
-    },
+    aliases={**ALIASES, "開始時:": "start:", "終了時:": "end:"},
     descriptions={**_DESCRIPTIONS, "start:": "at the start of the owner's turn: <verb N>",
                   "end:": "at the end of the owner's turn: <verb N>",
                   "opp_start:": "at the start of the opponent's turn: <verb N>",
@@ -99,7 +99,7 @@ def from_vocabulary(effects: tuple[Effect, ...]) -> tuple[TimedEffect, ...]:
     for e in effects:
         if e.verb.endswith(":"):
             verb, amount = e.args
-            out.append(TimedEffect(str(verb), int(amount or 0), e.verb[:-1]))
+            out.append(TimedEffect(ALIASES.get(str(verb), str(verb)), int(amount or 0), e.verb[:-1]))
         else:
             out.append(TimedEffect(e.verb, int(e.args[0] or 0)))
     return tuple(out)
