@@ -174,3 +174,14 @@ def test_progress_bar_is_optional_and_changes_nothing(capsys: pytest.CaptureFixt
     shown = simulate(TakeAway(), n=30, seed=1, progress=True)
     assert shown.equals(quiet)
     assert "30/30" in capsys.readouterr().err
+
+
+def test_fair_share_discounts_draws() -> None:
+    df = pl.DataFrame({
+        "game": [0, 1, 2, 3], "seats": [2] * 4, "score_0": [1.0, 1.0, 1.0, 0.0], "score_1": [1.0, 1.0, 0.0, 1.0],
+        "winners": [[0, 1], [0, 1], [0], [1]], "winner": [None, None, 0, 1], "draw": [True, True, False, False],
+        "margin": [0.0, 0.0, 1.0, 1.0], "turns": [1, 1, 1, 1], "actions": [1, 1, 1, 1],
+    })
+    r = balance_report(df)
+    assert r.seat_wins["fair_share"].to_list() == [0.25, 0.25]
+    assert r.findings()[:2] == ["no seat advantage shows at 95% over 4 games", "50.0% of the games are draws"]

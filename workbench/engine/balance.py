@@ -44,7 +44,12 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 
 def seat_long(df: pl.DataFrame, keep: list[str] | None = None) -> pl.DataFrame:
-    """One row per (game, seat): player, score, sole win, shared win, fair share (+ ``keep``)."""
+    """One row per (game, seat): player, score, sole win, shared win, fair share (+ ``keep``).
+
+    The fair share is what a seat's sole-win rate would be if seats were
+    equal: the share of games with a single winner, divided by the seats
+    (so draws do not make every seat look weak).
+    """
     parts = []
     for seat in range(int(df["seats"].max())):  # type: ignore[arg-type]
         has_player = f"player_{seat}" in df.columns
@@ -57,7 +62,7 @@ def seat_long(df: pl.DataFrame, keep: list[str] | None = None) -> pl.DataFrame:
                 pl.col(f"score_{seat}").alias("score"),
                 (pl.col("winner") == seat).fill_null(False).alias("sole"),
                 (pl.col("draw") & pl.col("winners").list.contains(seat)).alias("shared"),
-                (1 / pl.col("seats")).alias("fair"),
+                (pl.col("winner").is_not_null().cast(pl.Float64) / pl.col("seats")).alias("fair"),
             )
         )
     return pl.concat(parts)
