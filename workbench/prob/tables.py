@@ -308,7 +308,7 @@ def appendix_html(frame: pl.DataFrame | None = None, readings: Sequence[Reading]
     t = appendix_comparison(readings=readings) if frame is None else frame
     head = "".join(f"<th>{html_escape(r.label)}</th>" for r in readings)
     lines = [
-        "<style>.wb-appendix td,.wb-appendix th{padding:2px 8px;text-align:right}"
+        "<style>.wb-appendix td,.wb-appendix th{padding:2px 8px;text-align:right;white-space:nowrap}"
         ".wb-appendix .wb-off{background:#fdd;color:#900;font-weight:bold}</style>",
         '<table class="wb-appendix"><thead><tr><th>dice</th><th>seed says</th>'
         f"{head}</tr></thead><tbody>",
