@@ -185,3 +185,8 @@ def test_fair_share_discounts_draws() -> None:
     r = balance_report(df)
     assert r.seat_wins["fair_share"].to_list() == [0.25, 0.25]
     assert r.findings()[:2] == ["no seat advantage shows at 95% over 4 games", "50.0% of the games are draws"]
+
+
+def test_unpicklable_maker_gets_a_clear_error_before_any_process_starts() -> None:
+    with pytest.raises(ValueError, match="sweep: make_game cannot be sent to worker processes"):
+        sweep(lambda **p: DiceRace(), {"x": [1]}, n=2)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import pickle
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
@@ -99,6 +100,8 @@ def sweep(
         for start in range(0, n, chunk_size)
     ]
     own = executor is None
+    if own:
+        _check_picklable(make_game, players)
     pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(tasks)))) if own else executor
     try:
         futures = [
@@ -115,6 +118,18 @@ def sweep(
         return df
     names = list(grid)
     return df.select(names + [c for c in df.columns if c not in names])
+
+
+def _check_picklable(make_game: Any, players: Any) -> None:
+    """Worker processes receive the game maker and players by pickle: say so clearly."""
+    for what, obj in (("make_game", make_game), ("players", players)):
+        try:
+            pickle.dumps(obj)
+        except (pickle.PicklingError, AttributeError, TypeError) as e:
+            raise ValueError(
+                f"sweep: {what} cannot be sent to worker processes ({e}); define it with def at "
+                "module level, or pass executor=InlineExecutor() or a dask Client"
+            ) from None
 
 
 def _collect(pool: Any, futures: list[Any], progress: bool) -> list[list[dict[str, Any]]]:
