@@ -121,3 +121,10 @@ def test_game_over_refuses_moves() -> None:
     assert s.is_over
     with pytest.raises(IllegalAction, match="the game is over"):
         s.apply(1)
+
+
+def test_notebook_view() -> None:
+    s = Session(TakeAway(), seed=0)
+    s.apply(2)
+    assert s._repr_html_() == "<b>takeaway</b> seed 0, step 1/1: P2 to move<pre style='margin:0'>1. P1: take 2</pre>"
+    assert repr(s) == "<Session takeaway seed=0 step=1/1>"

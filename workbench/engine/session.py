@@ -291,5 +291,17 @@ class Session:
 
         return Replay.load(path).play(game)
 
+    def _repr_html_(self) -> str:
+        """Notebook view: who is to move and the last lines of the log."""
+        from html import escape
+
+        who = self.to_move
+        now = "game over" if who == TERMINAL else "chance" if who == CHANCE else f"P{who + 1} to move"
+        lines = "\n".join(escape(x) for x in self.log[-12:]) or "(no moves yet)"
+        return (
+            f"<b>{escape(self.game.name)}</b> seed {self.seed}, step {self._pos}/{len(self._actions)}: "
+            f"{now}<pre style='margin:0'>{lines}</pre>"
+        )
+
     def __repr__(self) -> str:
         return f"<Session {self.game.name} seed={self.seed} step={self._pos}/{len(self._actions)}>"
