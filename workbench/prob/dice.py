@@ -104,6 +104,10 @@ def fumble_face(fumble: Fumble) -> int | None:
     raise ValueError(f"fumble must be None, 'zero' or a face value, got {fumble!r}")
 
 
+def _as_die(d: Dist | int | Iterable[Hashable]) -> Dist:
+    return d if isinstance(d, Dist) else die(d)
+
+
 def _check_count(n: Any) -> int:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError(f"number of dice must be a non-negative int, got {n!r}")
@@ -124,7 +128,7 @@ def p_fumble(n: int, die: Dist = GHOST_DIE, fumble: Fumble = "zero") -> sympy.Ra
 
 def pool(
     n: int,
-    die: Dist = D6,
+    die: Dist | Iterable[int] = D6,
     modifier: int = 0,
     *,
     floor: int | None = None,
@@ -141,12 +145,14 @@ def pool(
     (1/36, 1/36)
     >>> pool(3, D6).probability(">=", 16)
     5/108
+    >>> pool(2, GHOST_FACES) == pool(2, GHOST_DIE)   # faces work as a die too
+    True
     """
     return mixed_pool([(n, die)], modifier, floor=floor, fumble=fumble)
 
 
 def mixed_pool(
-    dice: Sequence[tuple[int, Dist]],
+    dice: Sequence[tuple[int, Dist | Iterable[int]]],
     modifier: int = 0,
     *,
     floor: int | None = None,
@@ -161,7 +167,7 @@ def mixed_pool(
     True
     """
     face = fumble_face(fumble)
-    rolled = [(_check_count(n), d) for n, d in dice if _check_count(n)]
+    rolled = [(n, _as_die(d)) for n, d in dice if _check_count(n)]
     count = sum(n for n, _ in rolled)
     void = 0
     if face is not None and count >= 2:
