@@ -139,18 +139,20 @@ class _Checker:
                 break
             if step == max_steps:
                 raise _Broken("ends", f"not over after max_steps={max_steps} steps")
-            if who == CHANCE:
-                a = self._chance(s, rng, thorough)
-            else:
-                a = self._decision(s, who, rng, thorough)
             try:
                 h = hash(s)
             except TypeError as e:
                 raise _Broken("immutable", f"state is not hashable ({e}): use frozen dataclasses and tuples") from None
             snap = copy.deepcopy(s) if thorough else None
+            if who == CHANCE:
+                a = self._chance(s, rng, thorough)
+            else:
+                a = self._decision(s, who, rng, thorough)
             new = self._apply(s, a, "apply")
             if hash(s) != h or (snap is not None and snap != s):
-                raise _Broken("immutable", f"apply({a!r}) mutated the state it was given")
+                raise _Broken(
+                    "immutable", f"the state changed while listing, choosing or applying {a!r}"
+                )
             rep.snapshots += snap is not None
             actions.append(a)
             s = new
