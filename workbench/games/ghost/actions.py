@@ -80,9 +80,8 @@ def _main_ids(ctx: Context, t: Any) -> list[tuple[Any, ...]]:
     if t.stage <= 1:
         if not t.evented:
             for c in archive:
-                card = cards[c]
-                if bt.event_allowed(card, seat, seat, False):
-                    out += [("event", c, x) for x in bt.targets(ctx, t, card, seat)]
+                if ctx.as_action[c]:
+                    out += [("event", c, x) for x in bt.targets(ctx, t, cards[c], seat)]
         for g, _ in desk:
             if g in t.used:
                 continue

@@ -172,7 +172,7 @@ def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int =
         row: dict[str, Any] = {"players": p, "games": n, "bot": bot, "mean_turns": mean,
                                "low": lo, "high": hi, "rounds": mean / p}
         for reason in ("vp", "server", "void", "special", "master"):
-            row[f"end_{reason}"] = float((df["end"] == reason).mean() or 0.0)
+            row[f"end_{reason}"] = (df["end"] == reason).sum() / max(df.height, 1)
         rows.append(row)
     return pl.DataFrame(rows)
 

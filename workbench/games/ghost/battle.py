@@ -16,7 +16,6 @@ makes the ghost's whole contribution 0 — for support ghosts as well.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from workbench.games.ghost.flow import (
@@ -88,7 +87,8 @@ def declare(ctx: Context, t: Table, ghost: int, defender: int, stat: str) -> Non
 
 def defend(ctx: Context, t: Table, ghost: int) -> None:
     assert t.battle is not None
-    t.battle = replace(t.battle, dfn=(ghost,))
+    assert t.battle is not None
+    t.battle = t.battle.evolve(dfn=(ghost,))
     t.phase = "support_atk"
 
 
@@ -100,7 +100,7 @@ def support(ctx: Context, t: Table, ghost: int, from_archive: bool) -> None:
     seat = b.attacker if side == ATTACK else b.defender
     if from_archive:
         install(ctx, t, seat, ghost)
-    t.battle = replace(b, atk=b.atk + (ghost,)) if side == ATTACK else replace(b, dfn=b.dfn + (ghost,))
+    t.battle = b.evolve(atk=b.atk + (ghost,)) if side == ATTACK else b.evolve(dfn=b.dfn + (ghost,))
 
 
 def support_done(ctx: Context, t: Table) -> None:
@@ -112,7 +112,7 @@ def support_done(ctx: Context, t: Table) -> None:
     order = [b.attacker, b.defender] + [
         s for s in seats_from(ctx, t, b.attacker) if s not in (b.attacker, b.defender)
     ]
-    t.battle = replace(b, placers=tuple(order))
+    t.battle = b.evolve(placers=tuple(order))
     t.phase = "place"
 
 
@@ -125,7 +125,7 @@ def place(ctx: Context, t: Table, card: int, target: int) -> None:
     if card >= 0:
         t.archives[seat].remove(card)
         placed = placed + ((seat, card, target),)
-    t.battle = replace(b, placers=b.placers[1:], placed=placed)
+    t.battle = b.evolve(placers=b.placers[1:], placed=placed)
 
 
 def support_options(ctx: Context, t: Any) -> tuple[list[int], list[int]]:
@@ -158,7 +158,7 @@ def event_allowed(card: GhostCard, seat: int, turn: int, in_battle: bool) -> boo
 
 def targets(ctx: Context, t: Any, card: GhostCard, seat: int) -> list[int]:
     """The choices for an event's target (``[-1]`` when it takes none)."""
-    kind = card.target
+    kind = ctx.target[card.id]
     if kind == "none":
         return [-1]
     if kind == "side":
@@ -178,10 +178,10 @@ def place_options(ctx: Context, t: Any) -> list[tuple[int, int]]:
     """(card, target) pairs the deciding placer may put face down."""
     seat = t.battle.placers[0]
     out = []
+    allowed = ctx.in_own_battle if seat == t.turn else ctx.in_other_battle
     for c in t.archives[seat]:
-        card = ctx.cards[c]
-        if event_allowed(card, seat, t.turn, True):
-            out += [(c, x) for x in targets(ctx, t, card, seat)]
+        if allowed[c]:
+            out += [(c, x) for x in targets(ctx, t, ctx.cards[c], seat)]
     return out
 
 
@@ -205,7 +205,7 @@ def forced_battle_move(ctx: Context, t: Table) -> bool:
             t.queue.append(("reveal",))
             return True
         if not place_options(ctx, t):
-            t.battle = replace(b, placers=b.placers[1:])
+            t.battle = b.evolve(placers=b.placers[1:])
             return True
     return False
 
@@ -238,7 +238,7 @@ def _reveal(ctx: Context, t: Table, step: Any) -> None:
         if i == 0 or i == len(b.atk):
             n = max(0, n + extra[0 if i == 0 else 1])
         dice.append(n)
-    t.battle = replace(b, power=(power[0], power[1]), extra_dice=(extra[0], extra[1]), stat=stat,
+    t.battle = b.evolve(power=(power[0], power[1]), extra_dice=(extra[0], extra[1]), stat=stat,
                        voided=tuple(sorted(voided)), dice=tuple(dice), placed=(),
                        revealed=b.placed)
     t.queue += [("roll", i) for i in range(len(dice))] + [("resolve",)]
@@ -247,7 +247,7 @@ def _reveal(ctx: Context, t: Table, step: Any) -> None:
 def _roll(ctx: Context, t: Table, raw: Any) -> None:
     b = t.battle
     assert b is not None
-    t.battle = replace(b, rolls=b.rolls + (int(raw),))
+    t.battle = b.evolve(rolls=b.rolls + (int(raw),))
 
 
 def battle_values(ctx: Context, t: Any, b: Battle) -> tuple[int, ...]:
@@ -274,7 +274,7 @@ def _resolve(ctx: Context, t: Table, step: Any) -> None:
     for g in b.dfn if winner == ATTACK else b.atk:
         if owner_of(t, g) >= 0:
             remove_ghost(ctx, t, g, t.vp[seat])
-    t.last = replace(b, values=values, totals=totals, winner=winner)
+    t.last = b.evolve(values=values, totals=totals, winner=winner)
     t.battle = None
     if t.result is not None:
         return

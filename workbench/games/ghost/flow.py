@@ -55,9 +55,16 @@ class Context:
     """What the rule steps need: the cards (by instance id) and the parameters."""
 
     def __init__(self, cards: tuple[GhostCard, ...], params: GhostParams) -> None:
+        from workbench.games.ghost.battle import event_allowed
+
         self.cards = cards
         self.params = params
         self.n = params.players
+        # per card, looked up on the hot path: the event's target kind and where it may be played
+        self.target = tuple(c.target for c in cards)
+        self.in_own_battle = tuple(event_allowed(c, 0, 0, True) for c in cards)
+        self.in_other_battle = tuple(event_allowed(c, 1, 0, True) for c in cards)
+        self.as_action = tuple(event_allowed(c, 0, 0, False) for c in cards)
 
 
 def next_seat(ctx: Context, t: Any, seat: int) -> int:

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 NO_SHELL = -1
@@ -65,6 +66,21 @@ class Battle:
     def ghosts(self) -> tuple[int, ...]:
         """Every ghost in the battle, attack side first."""
         return self.atk + self.dfn
+
+    def evolve(self, **changes: Any) -> Battle:
+        """A copy with some fields changed (a fast ``dataclasses.replace``).
+
+        >>> Battle(0, 1, "physical", (3,)).evolve(dfn=(4,)).ghosts
+        (3, 4)
+        """
+        values = list(_battle_values(self))
+        for name, value in changes.items():
+            values[_BATTLE_INDEX[name]] = value
+        return Battle(*values)
+
+
+_BATTLE_INDEX = {f.name: i for i, f in enumerate(fields(Battle))}
+_battle_values = attrgetter(*_BATTLE_INDEX)
 
 
 _FIELDS = (
