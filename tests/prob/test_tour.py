@@ -16,7 +16,7 @@ def test_tour_has_no_outputs_and_offline_charts():
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)
     source = "\n".join("".join(c["source"]) for c in code)
     assert "enable_offline()" in source or 'renderers.enable("svg")' in source
-    assert "cdn" not in source.lower()
+    assert "http" not in source
 
 
 def test_tour_keeps_the_deck_odds_heading():
