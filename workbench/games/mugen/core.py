@@ -41,7 +41,7 @@ class Seat:
             hand.extend([c] * self.hand[c])
         return Side(
             self.hp, self.max_hp, self.mp, self.spent, self.bonus,
-            tuple(sorted((c, n) for c, n in self.deck.items() if n)),
+            tuple(self.deck.items()),  # thawed from a sorted tuple and only ever shrinks: still sorted
             tuple(hand),
             tuple(SetSkill(c, s, n) for c, s, n in self.zone),
             tuple(self.dust), tuple(sorted(self.ex)), self.char,

@@ -42,10 +42,8 @@ def legal(t: Table) -> list[Action]:
     step = t.stack[-1]
     kind, p = step[0], step[1]
     if kind == "main":
-        out = [
-            Action(("use", c, s), f"{t.card(c).name}: {t.skill(c, s).label}")
-            for c, s in t.usable(p)
-        ]
+        labels = t.rules.skill_labels
+        out = [Action(("use", c, s), labels[c, s]) for c, s in t.usable(p)]
         return out + [Action("end", "end the turn")]
     if kind == "revenge_ask":
         return [Action("revenge_draw", "revenge draw"), Action("no_revenge", "no revenge draw")]

@@ -48,6 +48,7 @@ Readings chosen where the seed is vague (parameters where both matter):
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -120,6 +121,9 @@ class MugenGame(Game[MugenState]):
         path = Path(p.cards_path)
         cards_path = path if path.is_absolute() else ROOT / path
         self.cards: Mapping[str, Card] = load_cards(cards_path)
+        self.skill_labels = {
+            (c.id, i): f"{c.name}: {skill.label}" for c in self.cards.values() for i, skill in enumerate(c.skills)
+        }
         self.decks = (normalise(p.decks[0]), normalise(p.decks[1]))
         if p.check_decks:
             for seat, deck in enumerate(self.decks):
@@ -182,7 +186,13 @@ class MugenGame(Game[MugenState]):
     def chance_outcomes(self, state: MugenState) -> Dist:
         if self.current_player(state) != CHANCE:
             raise ValueError("not a chance node")
-        return Dist(Table(self, state).chance_weights())
+        return Dist(_chance_weights(state))
+
+    def sample_chance(self, state: MugenState, rng: random.Random) -> Hashable:
+        """Same draw as ``chance_outcomes(state).sample(rng)``, without building the Dist."""
+        from workbench.games.mugen.players import sample_weights
+
+        return sample_weights(_chance_weights(state), rng)
 
     def apply(self, state: MugenState, action_id: Hashable) -> MugenState:
         table = Table(self, state)
@@ -239,6 +249,16 @@ class MugenGame(Game[MugenState]):
     def defence(self, state: MugenState, seat: int) -> int:
         """A seat's defence now (trait + set boosts)."""
         return Table(self, state).defence(seat)
+
+
+def _chance_weights(state: MugenState) -> dict[Hashable, int]:
+    step = state.queue[-1]
+    if step[0] == "first":
+        return {0: 1, 1: 1}
+    side = state.sides[step[1]]  # type: ignore[call-overload]
+    if step[0] == "discard":
+        return dict(Counter(side.hand))
+    return dict(side.deck)
 
 
 def _sum(effects: tuple[TimedEffect, ...], verb: str) -> int:
