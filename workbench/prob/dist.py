@@ -120,12 +120,19 @@ class Dist:
         return cls._trusted({lo + i: w for i, w in enumerate(weights) if w})
 
     def _dense(self) -> tuple[int, tuple[int, ...]] | None:
-        """(lowest outcome, weights of lowest..highest) when every outcome is an int."""
+        """(lowest outcome, weights of lowest..highest) when every outcome is an int
+        and the outcomes are not too sparse for a dense list (else None).
+
+        >>> Dist({0: 1, 2: 3})._dense(), Dist({0: 1, 10**9: 1})._dense()
+        ((0, (1, 0, 3)), None)
+        """
         keys = self._weights.keys()
         if not all(type(o) is int for o in keys):
             return None
         lo = next(iter(keys))
         hi = next(reversed(keys))
+        if hi - lo > 8 * len(keys) + 256:  # type: ignore[operator]
+            return None
         dense = [0] * (hi - lo + 1)  # type: ignore[operator]
         for o, w in self._weights.items():
             dense[o - lo] = w  # type: ignore[operator]
@@ -361,14 +368,7 @@ def _convolve(a: Dist, b: Dist) -> Dist:
     if da is not None and db is not None:
         lo_a, wa = da
         lo_b, wb = db
-        if len(wa) + len(wb) <= 8 * (len(a) + len(b)):
-            return Dist._from_dense(lo_a + lo_b, dense_product(wa, wb))
-        out: dict[int, int] = {}
-        for oa, w1 in a._weights.items():
-            for ob, w2 in b._weights.items():
-                k = oa + ob  # type: ignore[operator]
-                out[k] = out.get(k, 0) + w1 * w2
-        return Dist._trusted(dict(sorted(out.items())))
+        return Dist._from_dense(lo_a + lo_b, dense_product(wa, wb))
     return a.combine(b, operator.add)
 
 
