@@ -62,7 +62,11 @@ def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
 
 
 def sample_decks(folder: str | Path = DECKS_DIR) -> dict[str, Deck]:
-    """The legal decks of the folder by file stem (``sora``, ``mirai``)."""
+    """The legal decks of the folder by file stem.
+
+    >>> sorted(sample_decks())
+    ['mirai', 'sora']
+    """
     out = {}
     for path in sorted(Path(folder).glob("*.csv")):
         deck = read_deck(path)
@@ -75,6 +79,12 @@ def traced_game(game: MugenGame, players: Sequence[Player], seed: int) -> tuple[
     """Play one game exactly as ``playout`` would and list every draw (seat, turn, reason, card).
 
     Random players take the fast path (with an observer); others the normal path.
+
+    >>> from workbench.engine import playout
+    >>> game = make_game()
+    >>> final, draws = traced_game(game, [random_player, random_player], 5)
+    >>> final == playout(game, random_player, 5).final, draws[0][:3], len([d for d in draws if d[2] == "open"])
+    (True, (0, 1, 'open'), 7)
     """
     draws: list[Draw] = []
     if all(p is random_player for p in players):
@@ -128,6 +138,11 @@ def draws_simulated(
     turn t": drawn before own turn t's main phase, revenge and effect draws
     included. Only games still going at own turn t count (column ``games``).
     Columns: card, going, measure, turn, games, hits, p, lo, hi (Wilson 95%).
+
+    >>> from workbench.games.mugen.decks import SAMPLE_DECKS
+    >>> t = draws_simulated(SAMPLE_DECKS["sora"], ["C01"], turns=[1], n=3, seed=1)
+    >>> t.select("going", "measure", "games").rows()
+    [('first', 'first n drawn', 3), ('first', 'in hand by turn t', 3), ('second', 'first n drawn', 3), ('second', 'in hand by turn t', 3)]
     """
     turns = list(turns)
     other = opponent if opponent is not None else deck
@@ -165,6 +180,10 @@ def mana_curve_simulated(
     """P(at least one affordable skill at the first main-phase decision of own turn t), in play.
 
     Columns: seat, going, turn, games, castable, p, lo, hi.
+
+    >>> t = mana_curve_simulated(make_game(), n=2, seed=1)
+    >>> t.filter(pl.col("turn") == 1).select("seat", "games").rows()
+    [(0, 2), (1, 2)]
     """
     import random
 
@@ -257,7 +276,11 @@ def matchup_summary(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def kill_turns(df: pl.DataFrame) -> pl.DataFrame:
-    """How many games ended by a kill on each of the winner's own turns (by winner)."""
+    """How many games ended by a kill on each of the winner's own turns (by winner).
+
+    >>> kill_turns(pl.DataFrame({"winner": ["A", "A", "B"], "kill_turn": [8, 8, None]})).rows()
+    [('A', 8, 2)]
+    """
     return (
         df.filter(pl.col("kill_turn").is_not_null())
         .group_by("winner", "kill_turn")

@@ -154,6 +154,12 @@ def greedy_player(game: Any, state: MugenState, rng: random.Random) -> Hashable:
     always uses a 【リベンジ時】 effect; pushes out the set skill with the
     fewest counters; destroys the one with the most.
     Deterministic (does not touch the rng).
+
+    >>> from workbench.games.mugen.rules import make_game
+    >>> from workbench.games.mugen.scenario import position
+    >>> g = make_game()
+    >>> greedy_player(g, position(g, hands=(["G01", "G17", "G03"], []), mp=(5, 1)), random.Random(0))
+    ('use', 'G01', 0)
     """
     actions = game.legal_actions(state)
     if not actions:
@@ -180,6 +186,13 @@ def policy_player(score: Callable[[Any, MugenState, Action], float], name: str =
 
         dearest = policy_player(lambda g, s, a: g.cards[a.id[1]].skills[a.id[2]].cost
                                 if a.id != "end" and a.id[0] == "use" else -1)
+
+    >>> from workbench.games.mugen.rules import make_game
+    >>> from workbench.games.mugen.scenario import position
+    >>> g = make_game()
+    >>> ender = policy_player(lambda g, s, a: a.id == "end", "ender")
+    >>> ender(g, position(g, hands=(["G01"], [])), random.Random(0))
+    'end'
     """
 
     def play(game: Any, state: MugenState, rng: random.Random) -> Hashable:
@@ -220,7 +233,12 @@ def priority_player(order: Sequence[str], fallback: Player = greedy_player) -> P
 
 
 def play_game(game: Any, players: Sequence[Player], seed: int) -> MugenState:
-    """One game to its end (the fast path when both players are random)."""
+    """One game to its end (the fast path when both players are random).
+
+    >>> from workbench.games.mugen.rules import make_game
+    >>> play_game(make_game(), [random_player, random_player], 4).result is not None
+    True
+    """
     if all(p is random_player for p in players):
         return fast_random_playout(game, seed)
     return playout(game, list(players), seed).final  # type: ignore[no-any-return]
