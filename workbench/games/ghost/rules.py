@@ -71,6 +71,11 @@ Readings chosen where the seed is vague (parameters where both matter):
     user out (its cards to the void/trash); the last user left wins; the
     no-ghost penalty is off (section 11 says it replaces section 10).
 13. Seat 0 goes first ("順番を決める" is left to the table).
+14. Installs by card text do not use the turn's one ghost install:
+    『3代目』's ``install_named`` (the first ghost in the archive whose name
+    holds さくら or 双葉 — 御影さくら itself matches) and 〈軽量速攻〉's
+    ``quick`` install during a battle (by either side; the attacker's limit
+    still counts it).
 
 >>> game = make_game(players=2)
 >>> s = game.initial_state()
