@@ -100,7 +100,7 @@ def _deck_of(key: str) -> dict[str, int]:
 
 
 def _exact(deck: Mapping[str, int], params: DetectiveParams) -> tuple[Any, dict]:
-    if params.opening and params.opening_replace:
+    if params.opening and (params.opening_replace or params.opening > sum(deck.values())):
         length, death, _ = round_tree(deck, params)
         return length, death
     odds = exact_round(deck, params)

@@ -98,7 +98,7 @@ from .labels import label
 from .params import DetectiveParams
 from .round_end import winners_of
 from .setup import Setup
-from .table import CHANCE_TASKS, FIELDS, Table
+from .table import CHANCE_TASKS, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,28 +138,33 @@ class DetectiveState:
     history: tuple[tuple[Any, ...], ...]
 
 
-_NESTED = ("hands", "notebooks")
-
-
 def freeze(t: Table) -> DetectiveState:
     """The immutable state of a table."""
-    values = {}
-    for f in FIELDS:
-        v = getattr(t, f)
-        if isinstance(v, list):
-            v = tuple(tuple(x) for x in v) if f in _NESTED else tuple(v)
-        values[f] = v
-    return DetectiveState(**values)
+    return DetectiveState(
+        tuple(t.pool), tuple(t.bottom), tuple(t.line), tuple(t.outside), tuple(t.supply),
+        tuple(t.removed), tuple(map(tuple, t.hands)), tuple(map(tuple, t.notebooks)),
+        tuple(t.reserved), tuple(t.edeck), tuple(t.discard), tuple(t.dead), t.round, t.start,
+        t.active, t.tn, t.suspects, t.first_draw, t.free_used, t.drawer, tuple(t.tasks),
+        tuple(t.victims), t.over, t.end_reason, tuple(t.penalties), tuple(t.played),
+        tuple(t.round_turns), t.turns, t.round_deck, t.round_persons, tuple(t.history))
 
 
-def thaw(setup: Setup, state: DetectiveState) -> Table:
+def thaw(setup: Setup, s: DetectiveState) -> Table:
     """A mutable table holding the state's position."""
     t = Table(setup)
-    for f in FIELDS:
-        v = getattr(state, f)
-        if isinstance(v, tuple):
-            v = [list(x) for x in v] if f in _NESTED else list(v)
-        setattr(t, f, v)
+    t.pool, t.bottom, t.line, t.outside = list(s.pool), list(s.bottom), list(s.line), \
+        list(s.outside)
+    t.supply, t.removed = list(s.supply), list(s.removed)
+    t.hands, t.notebooks = [list(h) for h in s.hands], [list(b) for b in s.notebooks]
+    t.reserved, t.edeck, t.discard, t.dead = list(s.reserved), list(s.edeck), \
+        list(s.discard), list(s.dead)
+    t.round, t.start, t.active, t.tn, t.suspects = s.round, s.start, s.active, s.tn, s.suspects
+    t.first_draw, t.free_used, t.drawer, t.tasks = s.first_draw, s.free_used, s.drawer, \
+        list(s.tasks)
+    t.victims, t.over, t.end_reason, t.penalties = list(s.victims), s.over, s.end_reason, \
+        list(s.penalties)
+    t.played, t.round_turns, t.turns = list(s.played), list(s.round_turns), s.turns
+    t.round_deck, t.round_persons, t.history = s.round_deck, s.round_persons, list(s.history)
     return t
 
 
@@ -247,12 +252,11 @@ class Detective(Game[DetectiveState]):
             "supply": Counter(state.supply), "removed": Counter(state.removed),
             "event deck": Counter(state.edeck), "discard": Counter(state.discard),
         }
-        for i in range(len(state.hands)):
-            z[f"hand {i}"] = Counter(state.hands[i])
-            z[f"notebook {i}"] = Counter(state.notebooks[i])
-            z[f"reserved {i}"] = Counter(r for r in (state.reserved[i],) if r is not None)
-        pending = [x[2] for x in state.tasks if x[0] == "resolve"]
-        z["being played"] = Counter(pending)
+        z["hands"] = Counter(e for h in state.hands for e in h)
+        z["notebooks"] = Counter(e for b in state.notebooks for e in b)
+        held = [r for r in state.reserved if r is not None]
+        held += [x[2] for x in state.tasks if x[0] == "resolve"]
+        z["reserved or being played"] = Counter(held)
         return z
 
     def metrics(self, state: DetectiveState) -> Mapping[str, float | int | str]:

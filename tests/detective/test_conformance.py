@@ -1,0 +1,93 @@
+"""The engine's conformance kit, the fast path and the exact-vs-simulation checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.engine.conformance import check_conformance
+from workbench.engine.players import random_player
+from workbench.engine.playout import playout
+from workbench.games.detective.analysis import (
+    expected_vs_observed,
+    round_length_check,
+    simulate,
+)
+from workbench.games.detective.exact import exact_round, round_tree
+from workbench.games.detective.params import DetectiveParams
+from workbench.games.detective.players import fast_random_playout
+from workbench.games.detective.rules import make_game
+
+SHORT = dict(players=3, win_vp=4, deaths_to_end=2, max_rounds=4)
+VARIANTS = dict(opening=4, suspects_per_round=1, copies=3, awaken_on_fourth=True,
+                reservation=True, oneshot_free=True, hand_limit=6)
+
+
+def test_conformance_1000_short_games():
+    """1,000 random games of a short table (4 VP, 2 deaths, 4 rounds): every rule runs."""
+    rep = check_conformance(make_game(**SHORT), n_games=1000, seed=1, full_every=100)
+    assert rep.ok and rep.games == 1000 and rep.fast_checked == 10
+
+
+def test_conformance_base_and_variants():
+    assert check_conformance(make_game(), n_games=40, seed=2, full_every=20).ok
+    assert check_conformance(make_game(**VARIANTS), n_games=40, seed=3, full_every=20).ok
+    assert check_conformance(make_game(players=3, opening=4, opening_tragic="bottom",
+                                       opening_replace=True, next_start="rotate"),
+                             n_games=30, seed=4, full_every=15).ok
+
+
+@pytest.mark.slow
+def test_conformance_1000_full_games():
+    assert check_conformance(make_game(), n_games=1000, seed=5).ok
+
+
+@pytest.mark.slow
+def test_conformance_10000_games():
+    assert check_conformance(make_game(), n_games=10_000, seed=6, full_every=500).ok
+
+
+@pytest.mark.parametrize("params", [{}, SHORT, VARIANTS])
+def test_fast_playout_equals_the_normal_path(params):
+    g = make_game(**params)
+    for seed in range(5):
+        assert fast_random_playout(g, seed) == g.returns(playout(g, random_player, seed).final)
+
+
+SEVEN = {p: 1 for p in "abcdefg"}
+DECKS = [SEVEN, {"a": 3, "b": 2, "c": 1, "d": 2}, {"a": 2, "b": 2}, {"a": 1}]
+RULES = [DetectiveParams(), DetectiveParams(first_card_rule=False),
+         DetectiveParams(opening=4), DetectiveParams(opening=4, opening_tragic="bottom"),
+         DetectiveParams(opening=2)]
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("params", RULES)
+def test_exact_deck_engine_equals_the_brute_force_tree(deck, params):
+    length, death, immediate = round_tree(deck, params)
+    if params.opening > sum(deck.values()):     # the engine refuses; the tree opens them all
+        with pytest.raises(ValueError, match="opening"):
+            exact_round(deck, params)
+        assert length.outcomes() == (sum(deck.values()),)
+        return
+    odds = exact_round(deck, params)
+    assert odds.length == length and odds.death == death and odds.acting.p(0) == immediate
+
+
+def test_round_one_length_agrees_with_real_games():
+    sim = simulate(600, seed=11)
+    table = round_length_check(sim)
+    assert table["agrees"].all() and table["exact"].to_list()[-1] == "1/4"
+
+
+def test_round_lengths_and_deaths_agree_over_every_round_without_clears():
+    sim = simulate(200, seed=12, policy="no_clear")
+    table = expected_vs_observed(sim)
+    assert table["agrees"].all(), table
+
+
+def test_opening_variants_match_the_exact_immediate_night():
+    for params, exact in [(dict(opening=4), 9 / 40), (dict(opening=4, opening_replace=True), 0.25)]:
+        sim = simulate(800, seed=13, players=3, **params)
+        first = sim.rounds.filter(sim.rounds["round"] == 1)
+        share = (first["turns"] == 1).mean()
+        assert abs(share - exact) < 3.3 * (exact * (1 - exact) / first.height) ** 0.5
