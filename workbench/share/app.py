@@ -26,17 +26,11 @@ _FACTORY_NAMES = ("make_board", "new_board", "board")
 def board_factory(game: str) -> Any:
     """The callable in ``workbench.games.<game>.board`` that builds a board widget."""
     module = load_game_module(game, "board")
-    for name in _FACTORY_NAMES:
+    for name in (*_FACTORY_NAMES, f"{game}_board"):
         fn = getattr(module, name, None)
         if callable(fn) and not inspect.isclass(fn):
             return fn
-    classes = [
-        obj for name, obj in vars(module).items()
-        if inspect.isclass(obj) and name.endswith("Board") and obj.__module__ == module.__name__
-    ]
-    if classes:
-        return classes[0]
-    raise LookupError(f"workbench.games.{game}.board has no make_board() or *Board class")
+    raise LookupError(f"workbench.games.{game}.board has no make_board() or {game}_board()")
 
 
 def board_for(game: str, seed: int = 0) -> Any:
