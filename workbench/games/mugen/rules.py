@@ -43,7 +43,16 @@ Readings chosen where the seed is vague (parameters where both matter):
 - **Deck-out**: drawing from an empty deck draws nothing; at the end of each
   turn every player with an empty deck loses (both: nobody wins).
 - **First player**: seat 0 by default (``first_player=0``); ``1`` or
-  ``"random"`` (a fair chance node) as parameters.
+  ``"random"`` (a fair chance node) as parameters. The first player also
+  draws at the start of turn 1 (the seed has no exception), so both players
+  hold 4 cards at their first main phase.
+- **Counters**: a set skill with N counters set during your turn loses one
+  at each of your next N turn starts and goes at the N-th (its boosts last
+  through N of the opponent's turns).
+- **Deck order** is unknown until drawn: each draw, mill or random discard
+  is a chance node over the remaining card ids weighted by count.
+- **No hand limit** and no mulligan (the seed has none). Additional traits
+  may carry ``hp +N`` (start and maximum HP) and ``hand +N`` (opening draw).
 """
 
 from __future__ import annotations
