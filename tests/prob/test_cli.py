@@ -102,3 +102,12 @@ def test_python_dash_m_workbench():
         timeout=60,
     )
     assert bad.returncode == 2 and "position 3" in bad.stderr
+
+
+def test_versus_with_supporters(capsys):
+    _, out, _ = run(capsys, "versus", "1D,1D", "2D", *GHOST, "--ties", "nobody", "--json")
+    data = json.loads(out)
+    # two single dice never fumble; 2D fumbles to 0, which only changes a 0-0 tie
+    assert data["win"] == data["lose"]
+    code, _, err = run(capsys, "versus", "1D, 1X", "2D", *GHOST)
+    assert code == 2 and "attack: unexpected 'X' at position 5" in err

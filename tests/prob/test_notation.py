@@ -128,3 +128,21 @@ def test_round_trip_and_dist(terms, modifier):
         (pool(n, D6 if s is None else die(s)) for n, s in terms), start=pool(0, D6, modifier)
     )
     assert again.dist() == want
+
+
+def test_sides_of_several_ghosts():
+    from workbench.prob.dice import side
+    from workbench.prob.notation import parse_side, side_dist
+
+    specs = parse_side("３Ｄ＋２、1D+1, 2D", faces=GHOST_FACES)
+    assert [str(s) for s in specs] == ["3D+2", "1D+1", "2D"]
+    want = side(*(s.dist(fumble="zero") for s in specs))
+    assert side_dist("３Ｄ＋２、1D+1, 2D", GHOST_FACES, fumble="zero") == want
+    # each ghost fumbles on its own: a 2D supporter's fumble does not void the 3D+2
+    assert want.p(3 + 1) > 0
+    with pytest.raises(NotationError) as info:
+        parse_side("3D+2,,1D")
+    assert info.value.position == 5 and "'3D+2,,1D'" in str(info.value)
+    with pytest.raises(NotationError) as info:
+        parse_side("1D, 2X")
+    assert info.value.position == 5

@@ -6,8 +6,10 @@
 ``--faces`` is what a bare ``D`` means (default 1..6); ``dN`` is always 1..N.
 With ``--json`` exact values are "p/q" strings: ``dice`` prints
 ``{"mean", "variance", "distribution": {"<outcome>": "p/q"}}`` and ``versus``
-prints ``{"win", "tie", "lose"}`` (ties counted per ``--ties``). Bad notation
-exits with code 2 and a one-line message naming the position.
+prints ``{"win", "tie", "lose"}`` (ties counted per ``--ties``). A side of a
+battle may list several ghosts' rolls separated by commas (``"3D+2,1D+1"``):
+each rolls (and fumbles) on its own and the totals add. Bad notation exits
+with code 2 and a one-line message naming the position.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 from workbench.cli import CliError
 from workbench.prob.dice import TIE_RULES, Fumble, opposed
 from workbench.prob.dist import Dist
-from workbench.prob.notation import DiceSpec, NotationError, parse_dice
+from workbench.prob.notation import DiceSpec, NotationError, parse_dice, side_dist
 from workbench.prob.tables import distribution_table
 
 
@@ -34,8 +36,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     dice.set_defaults(run=run_dice)
 
     versus = subparsers.add_parser("versus", help="P(attacker wins) for two dice strengths")
-    versus.add_argument("attack", help='attacker\'s dice, e.g. "3D+2"')
-    versus.add_argument("defence", help='defender\'s dice, e.g. "3D+1"')
+    versus.add_argument(
+        "attack", help='attacker\'s dice, e.g. "3D+2"; supporters after commas: "3D+2,1D+1"'
+    )
+    versus.add_argument("defence", help='defender\'s dice, e.g. "3D+1" or "3D+1,2D"')
     _common(versus)
     versus.add_argument(
         "--ties", choices=TIE_RULES, default="defender", help="who wins a tie (default: defender)"
@@ -98,9 +102,12 @@ def _spec(text: str, faces: tuple[int, ...], what: str) -> DiceSpec:
         raise CliError(f"{what}: {err}") from None
 
 
-def _dist(args: argparse.Namespace, text: str, what: str) -> Dist:
-    faces = parse_faces(args.faces)
-    return _spec(text, faces, what).dist(floor=args.floor, fumble=parse_fumble(args.fumble))
+def _side(args: argparse.Namespace, text: str, what: str) -> Dist:
+    faces, fumble = parse_faces(args.faces), parse_fumble(args.fumble)
+    try:
+        return side_dist(text, faces, floor=args.floor, fumble=fumble)
+    except NotationError as err:
+        raise CliError(f"{what}: {err}") from None
 
 
 def dice_json(dist: Dist) -> dict[str, Any]:
@@ -146,8 +153,8 @@ def run_dice(args: argparse.Namespace) -> int:
 
 
 def run_versus(args: argparse.Namespace) -> int:
-    attack = _dist(args, args.attack, "attack")
-    defence = _dist(args, args.defence, "defence")
+    attack = _side(args, args.attack, "attack")
+    defence = _side(args, args.defence, "defence")
     result = opposed(attack, defence, ties=args.ties)
     if args.json:
         print(json.dumps(result.as_dict()))

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from workbench.prob.dice import Fumble, die, mixed_pool
 from workbench.prob.dist import Dist
 
-__all__ = ["DiceSpec", "DiceTerm", "NotationError", "parse_dice"]
+__all__ = ["DiceSpec", "DiceTerm", "NotationError", "parse_dice", "parse_side", "side_dist"]
 
 MAX_DICE = 1_000
 MAX_SIDES = 10_000
@@ -50,6 +50,7 @@ MAX_TERMS = 20
 MAX_SIZE = 15_000_000
 _MINUS = "\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe63\uff0d\u30fc\uff70"
 _DIGITS = "0123456789"
+_SEPARATORS = ",\uff0c\u3001"
 
 
 class NotationError(ValueError):
@@ -136,23 +137,32 @@ def _describe(ch: str) -> str:
 
 
 class _Reader:
-    def __init__(self, text: str, faces: tuple[int, ...]) -> None:
+    def __init__(
+        self, text: str, faces: tuple[int, ...], offset: int = 0, shown: str | None = None
+    ) -> None:
         self.original = text
         self.text, self.where = _normalise(text)
+        self.offset, self.shown = offset, text if shown is None else shown
         self.faces = faces
         self.i = 0
 
     def fail(self, message: str, at: int | None = None) -> NotationError:
         at = self.i if at is None else at
-        pos = self.where[at] if at < len(self.where) else len(self.original)
-        return NotationError(f"{message} (in {self.original!r})", pos, self.original)
+        return NotationError(f"{message} (in {self.shown!r})", self.pos(at), self.shown)
+
+    def pos(self, at: int) -> int:
+        """Position in the shown text of normalised character ``at``."""
+        local = self.where[at] if at < len(self.where) else len(self.original)
+        return self.offset + local
 
     def unexpected(self, expected: str) -> NotationError:
         if self.i >= len(self.text):
-            return self.fail(f"text ends at position {len(self.original)}: expected {expected}")
+            return self.fail(
+                f"text ends at position {self.pos(len(self.text))}: expected {expected}"
+            )
         ch = self.original[self.where[self.i]]
         return self.fail(
-            f"unexpected {_describe(ch)} at position {self.where[self.i]}: expected {expected}"
+            f"unexpected {_describe(ch)} at position {self.pos(self.i)}: expected {expected}"
         )
 
     def skip_space(self) -> None:
@@ -168,7 +178,7 @@ class _Reader:
             self.i += 1
         digits = self.text[start : self.i]
         if len(digits) > len(str(limit)) or int(digits) > limit:
-            pos = self.where[start]
+            pos = self.pos(start)
             raise self.fail(
                 f"{what} {digits} at position {pos} is over the limit of {limit:,}", start
             )
@@ -176,7 +186,7 @@ class _Reader:
 
     def parse(self) -> DiceSpec:
         if not self.text.strip():
-            raise self.fail("empty dice notation at position 0", 0)
+            raise self.fail(f"empty dice notation at position {self.pos(0)}", 0)
         terms: list[DiceTerm] = []
         modifier = 0
         sign = 1
@@ -196,7 +206,7 @@ class _Reader:
             if self.peek() in ("D", "d"):
                 if sign < 0:
                     raise self.fail(
-                        f"dice cannot be subtracted (position {self.where[start]})", start
+                        f"dice cannot be subtracted (position {self.pos(start)})", start
                     )
                 terms.append(self.dice_term(value, start))
                 self.check_size(terms, start)
@@ -204,7 +214,7 @@ class _Reader:
                 modifier += sign * value
             if len(terms) > MAX_TERMS:
                 raise self.fail(
-                    f"more than {MAX_TERMS} dice terms at position {self.where[start]}", start
+                    f"more than {MAX_TERMS} dice terms at position {self.pos(start)}", start
                 )
             self.skip_space()
             if not self.peek():
@@ -221,14 +231,14 @@ class _Reader:
     def dice_term(self, count: int, start: int) -> DiceTerm:
         if count > MAX_DICE:
             raise self.fail(
-                f"{count} dice at position {self.where[start]}: at most {MAX_DICE:,}", start
+                f"{count} dice at position {self.pos(start)}: at most {MAX_DICE:,}", start
             )
         self.i += 1  # the D
         if self.peek() and self.peek() in _DIGITS:
             at = self.i
             sides = self.number("die size", MAX_SIDES)
             if sides < 1:
-                raise self.fail(f"a die needs at least one side (position {self.where[at]})", at)
+                raise self.fail(f"a die needs at least one side (position {self.pos(at)})", at)
             return DiceTerm(count, sides)
         return DiceTerm(count, None)
 
@@ -236,7 +246,7 @@ class _Reader:
         dice = sum(t.count for t in terms)
         if dice > MAX_DICE:
             raise self.fail(
-                f"{dice} dice in all at position {self.where[start]}: at most {MAX_DICE:,}", start
+                f"{dice} dice in all at position {self.pos(start)}: at most {MAX_DICE:,}", start
             )
         spread = max(self.faces) - min(self.faces) + 1
         sides = [(t.count, len(self.faces) if t.sides is None else t.sides) for t in terms]
@@ -245,7 +255,7 @@ class _Reader:
         if size > MAX_SIZE:
             term = self.original[self.where[start] : self.where[self.i - 1] + 1]
             raise self.fail(
-                f"{term} at position {self.where[start]} makes the roll too large to compute"
+                f"{term} at position {self.pos(start)} makes the roll too large to compute"
                 f" exactly in seconds ({span:,} totals of {dice} dice; limit {MAX_SIZE:,} total-bits)",
                 start,
             )
@@ -270,7 +280,54 @@ def parse_dice(text: str, faces: Iterable[int] = (1, 2, 3, 4, 5, 6)) -> DiceSpec
     """
     if not isinstance(text, str):
         raise TypeError(f"dice notation must be text, got {type(text).__name__}")
+    return _Reader(text, _faces(faces)).parse()
+
+
+def _faces(faces: Iterable[int]) -> tuple[int, ...]:
     face_tuple = tuple(faces)
     if not face_tuple or not all(type(f) is int for f in face_tuple):
         raise ValueError(f"faces must be a non-empty list of ints, got {face_tuple!r}")
-    return _Reader(text, face_tuple).parse()
+    return face_tuple
+
+
+def parse_side(text: str, faces: Iterable[int] = (1, 2, 3, 4, 5, 6)) -> tuple[DiceSpec, ...]:
+    """One side of a battle: each ghost's roll, separated by commas (``,`` ``，`` ``、``).
+    Each roll has its own fumble; :func:`side_dist` sums them. Error positions
+    count in the whole text.
+
+    >>> [str(s) for s in parse_side("３Ｄ＋２、1D+1", faces=range(6))]
+    ['3D+2', '1D+1']
+    >>> parse_side("3D+2, 1X")
+    Traceback (most recent call last):
+    ...
+    workbench.prob.notation.NotationError: unexpected 'X' at position 7: expected D, d, +, - or the end (in '3D+2, 1X')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"dice notation must be text, got {type(text).__name__}")
+    face_tuple = _faces(faces)
+    specs, start = [], 0
+    for i, ch in enumerate(text + ","):
+        if ch in _SEPARATORS:
+            specs.append(_Reader(text[start:i], face_tuple, offset=start, shown=text).parse())
+            start = i + 1
+    return tuple(specs)
+
+
+def side_dist(
+    text: str,
+    faces: Iterable[int] = (1, 2, 3, 4, 5, 6),
+    *,
+    floor: int | None = None,
+    fumble: Fumble = None,
+) -> Dist:
+    """Total of a side written as comma-separated rolls, each with its own floor and fumble.
+
+    >>> side_dist("2D, 1D", faces=range(6), fumble="zero").p(0)
+    1/216
+    >>> side_dist("3D", faces=range(6), fumble="zero") == parse_dice("3D", range(6)).dist(fumble="zero")
+    True
+    """
+    total = Dist.constant(0)
+    for spec in parse_side(text, faces):
+        total = total + spec.dist(floor=floor, fumble=fumble)
+    return total

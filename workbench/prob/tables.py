@@ -24,9 +24,9 @@ from html import escape as html_escape
 import polars as pl
 import sympy
 
-from workbench.prob.dice import GHOST_DIE, GHOST_FACES, Fumble, opposed, p_fumble, pool
+from workbench.prob.dice import GHOST_DIE, GHOST_FACES, Fumble, opposed, p_fumble, pool, side
 from workbench.prob.dist import Dist
-from workbench.prob.notation import parse_dice
+from workbench.prob.notation import parse_dice, parse_side
 
 __all__ = [
     "READINGS",
@@ -258,6 +258,12 @@ def fumble_table(
     return pl.DataFrame(rows, schema_overrides={"one_in_x": pl.Float64})
 
 
+def _side(text: str, faces: tuple[int, ...], floor: int | None, fumble: Fumble) -> tuple[str, Dist]:
+    """(normalised label, total) of a side written as comma-separated rolls."""
+    specs = parse_side(text, faces)
+    return ",".join(map(str, specs)), side(*(s.dist(floor=floor, fumble=fumble) for s in specs))
+
+
 def versus_grid(
     attacks: Sequence[str],
     defences: Sequence[str],
@@ -268,24 +274,23 @@ def versus_grid(
     fumble: Fumble = None,
 ) -> pl.DataFrame:
     """Every attack string against every defence string: P(win/tie/lose), exact and float.
+    A string may list several ghosts' rolls separated by commas (each fumbles alone).
 
     >>> g = versus_grid(["3D+2"], ["3D+1"], fumble="zero")
     >>> g.select("attack", "defence", "win_exact").row(0)
     ('3D+2', '3D+1', '25493/46656')
     """
     face_tuple = tuple(faces)
-    a_specs = [parse_dice(a, faces=face_tuple) for a in attacks]
-    d_specs = [parse_dice(d, faces=face_tuple) for d in defences]
-    d_dists = [d.dist(floor=floor, fumble=fumble) for d in d_specs]
+    a_sides = [_side(a, face_tuple, floor, fumble) for a in attacks]
+    d_sides = [_side(d, face_tuple, floor, fumble) for d in defences]
     rows = []
-    for a in a_specs:
-        a_dist = a.dist(floor=floor, fumble=fumble)
-        for d, d_dist in zip(d_specs, d_dists):
+    for a_label, a_dist in a_sides:
+        for d_label, d_dist in d_sides:
             v = opposed(a_dist, d_dist, ties=ties)  # type: ignore[arg-type]
             rows.append(
                 {
-                    "attack": str(a),
-                    "defence": str(d),
+                    "attack": a_label,
+                    "defence": d_label,
                     "win_exact": _text(v.win),
                     "win": float(v.win),
                     "tie_exact": _text(v.tie),
