@@ -101,3 +101,24 @@ def test_games_end_within_the_deck_bound() -> None:
     for seed in range(100):
         final = fast_random_playout(game, seed)
         assert final.result is not None and final.turn <= 2 * 37 + 1
+
+
+def test_invariants_hold_in_every_state_of_many_games() -> None:
+    import random
+
+    from workbench.engine.protocol import CHANCE, TERMINAL
+
+    game = make_game(first_player="random")
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = game.initial_state()
+        bots = [greedy_player, random_player] if seed % 2 else [random_player, greedy_player]
+        while (who := game.current_player(s)) != TERMINAL:
+            for side in s.sides:
+                assert 0 <= side.hp <= side.max_hp and 0 <= side.mp <= 10 and side.mp_left >= 0
+                assert len(side.set_zone) <= 5 or s.queue[-1][0] == "push_out"
+                assert all(z.counters >= 1 for z in side.set_zone)
+                assert len(side.hand) + side.deck_size + len(side.set_zone) + len(side.dust) == 40
+            a = game.sample_chance(s, rng) if who == CHANCE else bots[who](game, s, rng)
+            s = game.apply(s, a)
+        assert s.result is not None
