@@ -21,7 +21,7 @@ from workbench.prob.dice import (
     side,
 )
 from workbench.prob.dist import Dist, E, P
-from workbench.prob.notation import DiceSpec, NotationError, parse_dice
+from workbench.prob.notation import DiceSpec, NotationError, parse_dice, parse_side, side_dist
 
 __all__ = [
     "D6",
@@ -38,6 +38,8 @@ __all__ = [
     "opposed",
     "p_fumble",
     "parse_dice",
+    "parse_side",
     "pool",
     "side",
+    "side_dist",
 ]
