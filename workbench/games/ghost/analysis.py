@@ -32,7 +32,7 @@ from workbench.prob.deck import hypergeometric, p_draw
 from workbench.prob.dice import GHOST_DIE, pool
 from workbench.prob.tables import appendix_comparison, fumble_table
 
-__all__ = ["expectation_table", "fumble_cost", "fumble_table", "ghost_fairness",
+__all__ = ["bot_table", "expectation_table", "fumble_cost", "fumble_table", "ghost_fairness",
            "heatmap_frame", "length_table", "mandatory_in_hand", "seat_table"]
 
 SEED_STRINGS = ("1D-1", "1D+1", "2D-1", "2D", "2D+1", "2D+2", "3D", "3D+1", "3D+2", "5D")
@@ -184,3 +184,16 @@ def seat_table(players: int = 4, n: int = 400, seed: int = 0, bot: str = "greedy
     who = greedy_player() if bot == "greedy" else random_player
     df = simulate(game, who, n=n, seed=seed, fast=bot == "random")
     return balance_report(df).seat_wins
+
+
+def bot_table(thresholds: Sequence[float] = (0.3, 0.5, 0.7), n: int = 120, seed: int = 0,
+              random_seat: bool = True, **params: Any) -> pl.DataFrame:
+    """Greedy bots with different attack thresholds (and a random bot) at one table,
+    seats rotated every game: win rate per bot with 95% Wilson intervals."""
+    bots: dict[str, Any] = {f"greedy {t:g}": greedy_player(t) for t in thresholds}
+    if random_seat:
+        bots["random"] = random_player
+    game = make_game(players=len(bots), **params)
+    report = balance_report(simulate(game, bots, n=n, seed=seed))
+    assert report.player_wins is not None
+    return report.player_wins
