@@ -71,3 +71,13 @@ def test_expectation_chart_and_offline_renderer(tmp_path):
     assert save_chart(chart, tmp_path / "e.svg").stat().st_size > 1000
     with pytest.raises(ValueError, match="cannot save"):
         save_chart(chart, tmp_path / "e.jpg")
+
+
+def test_expectation_chart_relative_to_plain():
+    grid = expectation_grid([1], [-3, 0])
+    rows = data_rows(expectation_chart(grid))
+    diff = {(r["k"], r["reading"]): r["difference"] for r in rows}
+    assert diff[(-3, "floor0")] == 1.0 and diff[(0, "fumble")] == 0.0
+    with pytest.raises(ValueError, match="no reading"):
+        expectation_chart(grid, relative_to="nonsense")
+    assert "difference" not in data_rows(expectation_chart(grid, relative_to=None))[0]

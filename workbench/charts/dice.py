@@ -110,28 +110,50 @@ def versus_heatmap(
             f"datum.{value} > 0.8 || datum.{value} < 0.2", alt.value("white"), alt.value("black")
         ),
     )
-    size = max(18 * len(defences), 200), max(18 * len(attacks), 200)
+    size = max(28 * len(defences), 200), max(22 * len(attacks), 200)
     return (cells + labels).properties(width=size[0], height=size[1], title=title)
 
 
-def expectation_chart(grid: pl.DataFrame, title: str = "E[nD+k] by reading") -> alt.Chart:
+def expectation_chart(
+    grid: pl.DataFrame, relative_to: str | None = "plain", title: str | None = None
+) -> alt.FacetChart:
     """Mean of nD+k against k, one line per reading, one panel per n
-    (:func:`workbench.prob.tables.expectation_grid` output).
+    (:func:`workbench.prob.tables.expectation_grid` output). With ``relative_to``
+    (a reading key) the chart shows each reading's mean minus that reading's,
+    which is where the readings differ; ``None`` plots the means themselves.
 
     >>> from workbench.prob.tables import expectation_grid
     >>> expectation_chart(expectation_grid([1, 2], [-1, 0])).to_dict()["facet"]["column"]["field"]
     'n'
     """
+    frame = grid
+    y_field, y_title = "mean", "expected total"
+    if relative_to is not None:
+        base = grid.filter(pl.col("reading") == relative_to).select(
+            "n", "k", pl.col("mean").alias("base_mean")
+        )
+        if base.is_empty():
+            raise ValueError(f"no reading {relative_to!r} in the grid")
+        frame = grid.join(base, on=["n", "k"]).with_columns(
+            (pl.col("mean") - pl.col("base_mean")).alias("difference")
+        )
+        y_field, y_title = "difference", f"mean minus the {relative_to} reading"
+    default = (
+        "E[nD+k] by reading"
+        if relative_to is None
+        else f"E[nD+k] against the {relative_to} reading"
+    )
     return (
-        alt.Chart(grid)
+        alt.Chart(frame)
         .mark_line(point=True)
         .encode(
             x=alt.X("k:O", title="modifier k", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("mean:Q", title="expected total"),
+            y=alt.Y(f"{y_field}:Q", title=y_title),
             color=alt.Color("reading:N", title="reading"),
+            strokeDash=alt.StrokeDash("reading:N"),
             tooltip=["dice:N", "reading:N", alt.Tooltip("mean_exact:N", title="mean (exact)")],
         )
         .properties(width=140, height=180)
         .facet(column=alt.Column("n:O", title="dice"))
-        .properties(title=title)
+        .properties(title=title or default)
     )
