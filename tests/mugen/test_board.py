@@ -80,3 +80,11 @@ def test_render_game_over() -> None:
     g = plain_game()
     s = g.apply(position(g, hands=(["G17"], []), hp=(30, 3), mp=(4, 1)), ("use", "G17", 0))
     assert "game over after turn 1: P1 wins (HP 0)" in render(g, s)
+
+
+def test_a_bot_seat_answers_by_itself() -> None:
+    b = make_board(seed=4, bot_seats={1: "greedy"})
+    _button(b, "end").click()
+    s = b.session
+    assert s.to_move == 0 and s.state.turn >= 2  # P2 moved by itself until P1 must decide
+    assert any(line.startswith(f"{k}. P2") for k in range(1, 200) for line in s.log)

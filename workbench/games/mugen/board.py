@@ -77,8 +77,17 @@ class MugenBoard(BoardView):
     """The むげんの宙へ board (BoardView with the table picture, card groups and classes)."""
 
 
-def make_board(game: MugenGame | None = None, seed: int = 0, **params: Any) -> MugenBoard:
-    """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
+def make_board(
+    game: MugenGame | None = None, seed: int = 0, bot_seats: dict[int, str] | None = None, **params: Any
+) -> MugenBoard:
+    """A board over a new session (``params`` go to ``make_game`` when no game is given).
+
+    ``bot_seats`` lets bots ("greedy", "random") play seats by themselves:
+
+    >>> b = make_board(seed=2, bot_seats={1: "greedy"})
+    >>> b.session.to_move
+    0
+    """
     game = game or make_game(**params)
     names = []
     for q in (0, 1):
@@ -91,4 +100,5 @@ def make_board(game: MugenGame | None = None, seed: int = 0, **params: Any) -> M
         action_classes=action_classes,
         bots={"greedy": greedy_player, "random": random_player},
         seat_names=names,
+        bot_seats=bot_seats,
     )
