@@ -104,11 +104,22 @@ def versus_heatmap(
             legend=alt.Legend(format="%"),
         )
     )
-    labels = base.mark_text(fontSize=9).encode(
-        text=alt.Text(f"{value}:Q", format=".0%"),
-        color=alt.condition(
-            f"datum.{value} > 0.8 || datum.{value} < 0.2", alt.value("white"), alt.value("black")
-        ),
+    v = f"datum.{value}"
+    honest = (  # never print 0% or 100% for something merely unlikely
+        f"{v} == 1 ? '100%' : {v} >= 0.995 ? '>99%' : {v} == 0 ? '0%' : {v} < 0.005 ? '<1%'"
+        f" : format({v}, '.0%')"
+    )
+    labels = (
+        base.transform_calculate(label=honest)
+        .mark_text(fontSize=9)
+        .encode(
+            text=alt.Text("label:N"),
+            color=alt.condition(
+                f"datum.{value} > 0.8 || datum.{value} < 0.2",
+                alt.value("white"),
+                alt.value("black"),
+            ),
+        )
     )
     size = max(28 * len(defences), 200), max(22 * len(attacks), 200)
     return (cells + labels).properties(width=size[0], height=size[1], title=title)
