@@ -150,6 +150,7 @@ def test_fumble_voids_a_ghosts_contribution(game):
     s = battle_to_rolls(game, s, 9, 1)
     s = run(game, s, 0, 1)  # 2D+5 rolls 0 on two dice: fumble, worth 0; 1D rolls 1
     assert s.last.values == (0, 1) and s.last.winner == DEFENCE
+    assert (s.battles, s.fumbles, s.flips) == (1, 1, 1)  # without the fumble 5 beats 1
     off = game_with(CARDS, fumble=False)
     s2 = run(off, battle_to_rolls(off, state(off, desktops=[[(9, -1)], [(2, -1)]]), 9, 1), 0, 1)
     assert s2.last.values == (5, 1) and s2.last.winner == ATTACK

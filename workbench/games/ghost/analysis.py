@@ -159,7 +159,8 @@ def _interval(values: list[float]) -> tuple[float, float, float]:
 def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int = 0,
                  bot: str = "greedy", **params: Any) -> pl.DataFrame:
     """Simulated game length (user turns) by number of users, with 95% intervals,
-    and how the games ended (shares of vp / server / void / special / master).
+    battles per game, the share of battles a fumble decided, and how the games
+    ended (shares of vp / server / void / special / master).
 
     ``bot``: "greedy" (normal path) or "random" (the fast random playout).
     """
@@ -169,8 +170,11 @@ def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int =
         who = greedy_player() if bot == "greedy" else random_player
         df = simulate(game, who, n=n, seed=seed, fast=bot == "random")
         mean, lo, hi = _interval([float(t) for t in df["user_turns"]])
+        battles = int(df["battles"].sum())
         row: dict[str, Any] = {"players": p, "games": n, "bot": bot, "mean_turns": mean,
-                               "low": lo, "high": hi, "rounds": mean / p}
+                               "low": lo, "high": hi, "rounds": mean / p,
+                               "battles": battles / max(n, 1),
+                               "fumble_decided": int(df["fumble_flips"].sum()) / max(battles, 1)}
         for reason in ("vp", "server", "void", "special", "master"):
             row[f"end_{reason}"] = (df["end"] == reason).sum() / max(df.height, 1)
         rows.append(row)

@@ -250,13 +250,15 @@ def _roll(ctx: Context, t: Table, raw: Any) -> None:
     t.battle = b.evolve(rolls=b.rolls + (int(raw),))
 
 
-def battle_values(ctx: Context, t: Any, b: Battle) -> tuple[int, ...]:
-    """Each battling ghost's contribution from the rolls (attack side first)."""
+def battle_values(ctx: Context, t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, ...]:
+    """Each battling ghost's contribution from the rolls (attack side first);
+    ``fumbles=False`` reads the same rolls as if the fumble rule were off."""
     p = ctx.params
+    rule = p.fumble if fumbles is None else fumbles
     out = []
     for i, g in enumerate(b.ghosts):
         card = ctx.cards[g]
-        fumble = p.fumble and not card.has("steady")
+        fumble = rule and not card.has("steady")
         mod = fixed_modifier(card, shell_of(ctx, t, g), b.stat, role_of(b, i))
         out.append(ghost_value(b.rolls[i], b.dice[i], mod, fumble=fumble, floor=p.floor_at_zero))
     return tuple(out)
@@ -270,6 +272,14 @@ def _resolve(ctx: Context, t: Table, step: Any) -> None:
     k = len(b.atk)
     totals = (sum(values[:k]) + b.power[0], sum(values[k:]) + b.power[1])
     winner = ATTACK if totals[0] > totals[1] else DEFENCE
+    t.battles += 1
+    fumbled = sum(1 for g, n, r in zip(b.ghosts, b.dice, b.rolls)
+                  if n >= 2 and r == 0 and not ctx.cards[g].has("steady")) if ctx.params.fumble else 0
+    if fumbled:
+        t.fumbles += fumbled
+        plain = battle_values(ctx, t, b, fumbles=False)
+        plain_attack_wins = sum(plain[:k]) + b.power[0] > sum(plain[k:]) + b.power[1]
+        t.flips += int(plain_attack_wins != (winner == ATTACK))
     seat = b.attacker if winner == ATTACK else b.defender
     for g in b.dfn if winner == ATTACK else b.atk:
         if owner_of(t, g) >= 0:

@@ -251,6 +251,7 @@ class GhostGame(Game[GhostState]):
     def metrics(self, state: GhostState) -> Mapping[str, float | int | str]:
         reason = state.result[0] if state.result else ""
         return {"user_turns": state.turns, "end": reason, "server_left": len(state.server),
+                "battles": state.battles, "fumbles": state.fumbles, "fumble_flips": state.flips,
                 "vp_max": max(self.returns(state), default=0.0)}
 
     def describe(self, state: GhostState) -> str:

@@ -86,7 +86,7 @@ _battle_values = attrgetter(*_BATTLE_INDEX)
 _FIELDS = (
     "server", "archives", "desktops", "trash", "void", "vp", "setaside", "queue",
     "phase", "turn", "turns", "stage", "installed", "evented", "used", "skips",
-    "order", "battle", "last", "masters", "out", "result",
+    "order", "battle", "last", "masters", "out", "result", "battles", "fumbles", "flips",
 )
 _NESTED = ("archives", "desktops", "vp")
 _FLAT = ("server", "trash", "void", "setaside", "queue", "used", "skips", "order",
@@ -102,7 +102,9 @@ class GhostState:
     ``support_def``, ``place`` (face-down battle events), ``trim`` (archive
     over the limit at the end of the turn). ``queue`` holds pending chance
     and automatic steps (draws, dice, resolution). ``result`` is
-    ``(reason, winners)`` once the game is over.
+    ``(reason, winners)`` once the game is over. ``battles``, ``fumbles``
+(fumbled ghost rolls) and ``flips`` (battles a fumble decided: the other
+side would have won without it) are counters for the simulation frame.
     """
 
     server: tuple[int, ...]
@@ -127,6 +129,9 @@ class GhostState:
     masters: tuple[int, ...]
     out: tuple[bool, ...]
     result: tuple[str, tuple[int, ...]] | None
+    battles: int = 0
+    fumbles: int = 0
+    flips: int = 0
 
     def thaw(self) -> Table:
         """A mutable working copy."""
@@ -171,6 +176,9 @@ class Table:
     masters: list[int]
     out: list[bool]
     result: tuple[str, tuple[int, ...]] | None
+    battles: int
+    fumbles: int
+    flips: int
 
     @classmethod
     def fresh(cls, players: int, server: tuple[int, ...]) -> Table:
@@ -188,6 +196,7 @@ class Table:
         t.masters = [-1] * players
         t.out = [False] * players
         t.result = None
+        t.battles = t.fumbles = t.flips = 0
         return t
 
     def freeze(self) -> GhostState:
