@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
@@ -31,53 +32,49 @@ def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
     """The round played literally on every order; reshuffles enumerate every order again.
 
     Outcome: (line as a sorted tuple of (person, count), line length, acting draws).
+    Results of the acting phase are cached by (deck order, line, first draw?), which
+    keeps nested reshuffles polynomial.
     """
-    out: dict[Outcome, Fraction] = {}
 
-    def finish(line: list[str], acting: int, p: Fraction) -> None:
-        key = (tuple(sorted(Counter(line).items())), len(line), acting)
-        out[key] = out.get(key, Fraction(0)) + p
+    def mix(parts: list[dict[Outcome, Fraction]]) -> dict[Outcome, Fraction]:
+        out: dict[Outcome, Fraction] = {}
+        for part in parts:
+            for k, p in part.items():
+                out[k] = out.get(k, Fraction(0)) + p / len(parts)
+        return out
 
-    def acting_phase(deck: list[str], line: list[str], p: Fraction, first: bool) -> None:
-        deck, line, acting = list(deck), list(line), 0
+    @functools.cache
+    def acting_phase(deck: tuple[str, ...], line: tuple[str, ...], first: bool) -> dict[Outcome, Fraction]:
+        rest, placed = list(deck), list(line)
+        opening_cards = len(line)
         while True:
-            card = deck.pop(0)
+            card = rest.pop(0)
             if card != stop:
-                line.append(card)
-                acting += 1
+                placed.append(card)
                 first = False
                 continue
-            if not first or not deck or stop_first == "end":
-                return finish(line, acting, p)
+            if not first or not rest or stop_first == "end":
+                key = (tuple(sorted(Counter(placed).items())), len(placed), len(placed) - opening_cards)
+                return {key: Fraction(1)}
             if stop_first == "bottom":
-                deck.append(stop)
+                rest.append(stop)
                 first = False
                 continue
             # reshuffle until a person comes first: condition on the orders not starting with stop
-            orders = [o for o in arrangements(deck + [stop]) if o[0] != stop]
-            for o in orders:
-                acting_phase(list(o), line, p / len(orders), False)
-            return None
+            done = tuple(sorted(placed))
+            return mix([acting_phase(o, done, False)
+                        for o in arrangements(rest + [stop]) if o[0] != stop])
 
-    orders = arrangements(cards)
-    for order in orders:
-        p = Fraction(1, len(orders))
-        deck, line, stop_seen = list(order), [], False
-        for _ in range(opening):
-            card = deck.pop(0)
-            if card == stop:
-                stop_seen = True
-            else:
-                line.append(card)
-        if not stop_seen:
-            acting_phase(deck, line, p, True)
+    parts = []
+    for order in arrangements(cards):
+        deck, line = list(order[opening:]), sorted(c for c in order[:opening] if c != stop)
+        if stop not in order[:opening]:
+            parts.append(acting_phase(tuple(deck), tuple(line), True))
         elif opening_stop == "bottom":
-            acting_phase(deck + [stop], line, p, True)
+            parts.append(acting_phase(tuple(deck + [stop]), tuple(line), True))
         else:
-            again = arrangements(deck + [stop])
-            for o in again:
-                acting_phase(list(o), line, p / len(again), True)
-    return out
+            parts.append(mix([acting_phase(o, tuple(line), True) for o in arrangements(deck + [stop])]))
+    return mix(parts)
 
 
 def victim(line: tuple[tuple[str, int], ...]) -> str | None:
