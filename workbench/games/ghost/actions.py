@@ -15,6 +15,16 @@ Action ids (JSON-friendly tuples):
   ``("done",)``, ``("place", card, target)``, ``("pass",)`` — battle choices.
 
 Chance outcomes are card ids (downloads) and raw dice sums (rolls).
+
+>>> from workbench.games.ghost.rules import make_game
+>>> g = make_game(players=2)
+>>> s = g.initial_state()
+>>> for card in (0, 1, 2, 3, 4, 60, 61, 62, 63, 64):  # deal: seat 0 gets ghosts 0-4
+...     s = g.apply(s, card)
+>>> decider(s), legal_ids(g.ctx, s)[:2]
+(0, [('install', 0), ('install', 1)])
+>>> label(g.ctx, s, ("install", 0))
+'install 御影さくら'
 """
 
 from __future__ import annotations

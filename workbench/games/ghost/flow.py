@@ -5,6 +5,15 @@ Pending work lives in ``t.queue``: chance steps (``deal``, ``seek``, ``draw``,
 in :func:`settle`, which also makes forced moves (nothing to support with,
 no battle event to place, an archive within the limit) so that every
 decision left to a player is a real one.
+
+>>> from workbench.games.ghost.cards import load_cards
+>>> ctx = Context(load_cards(), GhostParams(players=3))
+>>> t = start(ctx)
+>>> t.queue[0], len(t.queue)  # 3 x (5 deals + shuffle back) + the installs
+(('deal', 0), 19)
+>>> t.out[1] = True
+>>> next_seat(ctx, t, 0), seats_from(ctx, t, 2)
+(2, [2, 0])
 """
 
 from __future__ import annotations
