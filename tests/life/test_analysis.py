@@ -1,0 +1,78 @@
+"""Exact die analysis against brute force, and the simulated answers against exact ones."""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from workbench.games.life import analysis as A
+from workbench.games.life import dice as D
+from workbench.games.life import simstats as S
+
+
+@given(st.integers(0, 6), st.integers(1, 6))
+def test_top_face_chain_equals_brute_force_enumeration(k, start):
+    assert A.top_after(k, start) == A.top_after_brute(k, start)
+
+
+@given(st.integers(0, 5), st.integers(0, 23))
+def test_orientation_chain_equals_enumeration_from_each_orientation(k, o):
+    row = (sympy.Matrix([[1 if i == o else 0 for i in range(24)]])
+           * A.orientation_chain() ** k)
+    counts = [0] * 24
+    for path in itertools.product(D.DIRECTIONS, repeat=k):
+        counts[D.roll_path(o, path)] += 1
+    assert list(row) == [sympy.Rational(c, 4 ** k) for c in counts]
+
+
+def test_the_24_chain_lumps_to_the_6_chain():
+    P24, P6 = A.orientation_chain(), A.top_face_chain()
+    for o in range(24):
+        for f in range(1, 7):
+            assert sum(P24[o, j] for j in D.WITH_TOP[f]) == P6[D.TOP[o] - 1, f - 1]
+
+
+def test_closed_form_matches_matrix_powers():
+    expr = A.same_face_closed_form()
+    for k in range(1, 12):
+        assert expr.subs(A.K, k) == A.top_after(k, 3)[3] == A.top_after(k, 3)[4]
+    assert A.top_after(10)[6] == sympy.Rational(1, 6)
+    assert list(A.stationary(A.top_face_chain())) == [sympy.Rational(1, 6)] * 6
+
+
+def test_reachable_tops_match_brute_force_and_the_best_totals():
+    for k in range(4):
+        for t in range(1, 7):
+            brute = {D.TOP[D.roll_path(o, p)] for o in D.WITH_TOP[t]
+                     for p in itertools.product(D.DIRECTIONS, repeat=k)}
+            assert A.reachable_tops(k, t) == brute
+    assert A.reachable_tops(1, 3) == {1, 2, 5, 6}
+    assert A.best_total(1).mean() == sympy.Rational(68, 3)
+    assert A.best_total(1).p(24) == sympy.Rational(2, 3) ** 4
+    # a straight path from a corner: every top can still be reached within 3 moves
+    assert A.reachable_tops(3, 6, start_square=0) == frozenset(range(1, 7))
+
+
+def test_simulated_final_tops_agree_with_the_exact_uniform():
+    tops = S.final_tops(n=120, seed=5)
+    assert tops["count"].sum() == 120 * 16
+    assert all(lo <= 1 / 6 <= hi for lo, hi in zip(tops["lo"], tops["hi"]))
+
+
+def test_simulation_summaries_are_consistent():
+    df = S.simulate_random(80, seed=3)
+    placed = S.placement_by_stage(df)
+    assert placed["attempts"].sum() == sum(
+        int(df[f"placed_s{s}"].sum() + df[f"failed_s{s}"].sum()) for s in (1, 2, 3))
+    spaces = S.order_space_value(df)
+    assert spaces["picks"].sum() == 80 * 4 * 9  # every player picks once per round
+    assert abs(sum(spaces["vp_vs_mean"] * spaces["picks"])) < 1e-6  # relative VP sum to 0
+    mids = S.mid_vp_by_seat(df)
+    assert mids["mid_vp"].sum() >= 4  # at least 3 + 1 VP per mid-scoring per game on average
+    assert 0 <= S.album_completion(df)["rate"][0] <= 1
+    for chart in (S.chart_placement(df), S.chart_order_spaces(df), S.chart_mid_vp(df),
+                  S.chart_top_chain(4)):
+        assert chart.to_dict()

@@ -1,0 +1,72 @@
+"""The Life board: picture, grouped buttons with stable classes, clicks via button.click()."""
+
+from __future__ import annotations
+
+from workbench.games.life.board import life_board
+from workbench.games.life.render import render
+
+
+def click_first(board, css):
+    for b in board.action_buttons:
+        if css in b._dom_classes and b.layout.display != "none":
+            b.click()
+            return b.description
+    raise AssertionError(f"no button with {css}")
+
+
+def advance_to(board, kind):
+    while board.session.state.stack[-1][0] != kind:
+        board.bot_move_button.click()
+
+
+def test_clicking_a_common_card_then_a_legal_square_places_it():
+    board = life_board(seed=4)
+    assert "wb-life-board" in board.picture.value
+    advance_to(board, "take")
+    common = board.session.state.common
+    assert all(f"data-card='{c}'" in board.picture.value for c in common)
+    label = click_first(board, "wb-life-take")
+    card = label.split()[1]
+    s = board.session.state
+    assert card not in s.common or s.common.count(card) < common.count(card)
+    if s.stack[-1][0] == "place":
+        assert "wb-life-square" in board.picture.value
+        seat = s.stack[-1][1]
+        before = sum(c is not None for c in s.albums[seat])
+        click_first(board, "wb-life-place")
+        after = board.session.state.albums[seat]
+        assert card in after or sum(c is not None for c in after) == before
+
+
+def test_an_illegal_click_is_refused_and_changes_nothing():
+    board = life_board(seed=2)
+    state = board.session.state
+    assert board.click_action(("place", 99)) is False
+    assert board.session.state is state
+    assert "⚠" in board.status.value
+
+
+def test_undo_and_play_to_end_and_classes():
+    board = life_board(seed=6, players=3)
+    advance_to(board, "pawn")
+    assert any("wb-life-pawn" in b._dom_classes for b in board.action_buttons)
+    step = board.session.step
+    click_first(board, "wb-life-pawn")
+    assert board.session.step > step
+    board.undo_button.click()
+    assert board.session.step == step
+    board.play_to_end_button.click()
+    assert board.session.is_over
+    assert "game over" in board.status.value
+
+
+def test_render_is_pure_and_marks_the_active_album():
+    board = life_board(seed=1)
+    advance_to(board, "place")
+    game, state = board.session.game, board.session.state
+    html = render(game, state)
+    assert html == render(game, state)
+    assert html.count("wb-life-album-active") == 1
+    assert html.count("class='wb-life-square'") + html.count("wb-life-card wb-life-square") \
+        == len(game.legal_actions(state))
+    assert "wb-life-die" in html and "wb-life-order" in html
