@@ -95,3 +95,21 @@ def test_battle_chance_uses_shells_abilities_and_supports():
     assert isinstance(s.battle, Battle)
     expected = win_chance([Fighter(Strength(3, 2), 3)], [("2D+1",), Fighter(Strength(1, 0))])
     assert battle_chance(g, s) == expected
+
+
+def test_ghost_odds_by_name_equals_the_game_battle():
+    from workbench.games.ghost.odds import ghost_odds
+    from workbench.games.ghost.rules import make_game
+
+    g = make_game(players=2)
+    first = {}
+    for c in g.cards:
+        first.setdefault(c.name, c.id)
+    sakura, brun, futaba, sword = (first[n] for n in ("御影さくら", "ブリュンヒルデ", "双葉", "剣"))
+    s = state(g, desktops=[[(brun, sword), (sakura, -1)], [(futaba, -1), (first["侍"], -1)]])
+    s = run(g, s, ("battle", brun, 1, "physical"), ("defend", futaba), ("support", sakura), ("done",))
+    assert s.battle is not None and s.battle.atk == (brun, sakura)
+    expected = ghost_odds([("ブリュンヒルデ", "剣"), "御影さくら"], ["双葉"])
+    assert battle_chance(g, s) == expected
+    with pytest.raises(ValueError, match="no ghost called 'Nobody'"):
+        ghost_odds(["Nobody"], ["双葉"])

@@ -30,6 +30,7 @@ import sympy
 from workbench.cards.cells import CellError, to_dice
 from workbench.games.ghost.battle import fixed_modifier, ghost_value, role_of, shell_of
 from workbench.games.ghost.model import Strength
+from workbench.games.ghost.state import STATS
 from workbench.prob.dice import GHOST_DIE, opposed, pool
 from workbench.prob.dist import Dist
 
@@ -154,5 +155,55 @@ def battle_chance(game: Any, state: Any) -> sympy.Rational:
     return win_chance(atk, dfn, fumble=p.fumble, floor=p.floor_at_zero, power=b.power)
 
 
-__all__ = ["Fighter", "battle_chance", "fighter_dist", "fighters", "side_dist", "tie_chance",
+def _find(cards: Sequence[Any], name: str, kind: str) -> Any:
+    for c in cards:
+        if c.kind == kind and (c.name == name or c.name_en == name):
+            return c
+    known = sorted({c.name for c in cards if c.kind == kind})
+    raise ValueError(f"no {kind} called {name!r} in the sheet; known: {', '.join(known)}")
+
+
+def sheet_side(entries: Sequence[str | tuple[str, str]], stat: str, lead_role: str,
+               cards: Sequence[Any] | None = None) -> tuple[Fighter, ...]:
+    """Fighters for sheet ghosts by name: ``"御影さくら"`` or ``("御影さくら", "剣")``
+    (with a shell); the first is the lead (``lead_role``: attack or defend), the
+    rest support (their abilities count as supporting).
+
+    >>> sheet_side([("御影さくら", "剣"), "ブリュンヒルデ"], "physical", "attack")[0].extra
+    4
+    """
+    if stat not in STATS:
+        raise ValueError(f"stat must be one of {STATS}, got {stat!r}")
+    if cards is None:
+        from workbench.games.ghost.cards import load_cards
+
+        cards = load_cards()
+    out = []
+    for i, entry in enumerate(entries):
+        name, shell_name = (entry, None) if isinstance(entry, str) else entry
+        card = _find(cards, name, "ghost")
+        shell = _find(cards, shell_name, "shell") if shell_name else None
+        role = lead_role if i == 0 else "support"
+        s = card.strength(stat)
+        out.append(Fighter(s, fixed_modifier(card, shell, stat, role) - s.modifier,
+                           card.has("steady")))
+    return tuple(out)
+
+
+def ghost_odds(attack: Sequence[str | tuple[str, str]], defence: Sequence[str | tuple[str, str]],
+               stat: str = "physical", *, cards: Sequence[Any] | None = None, fumble: bool = True,
+               floor: bool = True, power: tuple[int, int] = (0, 0)) -> sympy.Rational:
+    """Exact P(attacker wins) for sheet ghosts by name, with shells and support ghosts.
+
+    >>> ghost_odds(["御影さくら"], ["ブリュンヒルデ"], "mental")
+    65/72
+    >>> ghost_odds([("ブリュンヒルデ", "剣")], ["御影さくら", "双葉"]) < ghost_odds([("ブリュンヒルデ", "剣")], ["御影さくら"])
+    True
+    """
+    return win_chance(sheet_side(attack, stat, "attack", cards),
+                      sheet_side(defence, stat, "defend", cards),
+                      fumble=fumble, floor=floor, power=power)
+
+
+__all__ = ["Fighter", "battle_chance", "ghost_odds", "sheet_side", "fighter_dist", "fighters", "side_dist", "tie_chance",
            "win_chance"]
