@@ -76,6 +76,9 @@ Readings chosen where the seed is vague (parameters where both matter):
     holds さくら or 双葉 — 御影さくら itself matches) and 〈軽量速攻〉's
     ``quick`` install during a battle (by either side; the attacker's limit
     still counts it).
+15. Only battles roll dice in this sheet, so the seed's other fumbles (an
+    event's dice: the event is void; "その他": a penalty to the user) have
+    nothing to apply to and are not modelled.
 
 >>> game = make_game(players=2)
 >>> s = game.initial_state()
