@@ -18,7 +18,7 @@ VARIANTS = [
 
 def test_conformance_1000_random_games_four_users():
     report = check_conformance(make_game(players=4), n_games=1000, seed=8, full_every=100)
-    assert report.ok and report.games == 1000 and report.fast_checked == 10
+    assert report.ok and report.games == 1000 and report.fast_checked >= 10
 
 
 @pytest.mark.parametrize("params", VARIANTS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
