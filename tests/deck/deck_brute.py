@@ -7,9 +7,15 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 
+import sympy
 from sympy.utilities.iterables import multiset_permutations
 
 Outcome = Hashable
+
+
+def R(x: Fraction) -> sympy.Rational:
+    """A Fraction as a sympy Rational."""
+    return sympy.Rational(x.numerator, x.denominator)
 
 
 def arrangements(cards: Sequence[str]) -> list[tuple[str, ...]]:
@@ -61,9 +67,13 @@ def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
                 first = False
                 continue
             # reshuffle until a person comes first: condition on the orders not starting with stop
-            done = tuple(sorted(placed))
-            return mix([acting_phase(o, done, False)
-                        for o in arrangements(rest + [stop]) if o[0] != stop])
+            return reshuffled(tuple(sorted(rest + [stop])), tuple(sorted(placed)), True)
+
+    @functools.cache
+    def reshuffled(cards: tuple[str, ...], line: tuple[str, ...], person_first: bool) -> dict[Outcome, Fraction]:
+        """Every order of the multiset (only those starting with a person when asked)."""
+        orders = [o for o in arrangements(cards) if not person_first or o[0] != stop]
+        return mix([acting_phase(o, line, not person_first) for o in orders])
 
     parts = []
     for order in arrangements(cards):
@@ -73,7 +83,7 @@ def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
         elif opening_stop == "bottom":
             parts.append(acting_phase(tuple(deck + [stop]), tuple(line), True))
         else:
-            parts.append(mix([acting_phase(o, tuple(line), True) for o in arrangements(deck + [stop])]))
+            parts.append(reshuffled(tuple(sorted(deck + [stop])), tuple(line), False))
     return mix(parts)
 
 

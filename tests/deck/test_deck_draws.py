@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from deck_brute import arrangements, law
+from deck_brute import R, arrangements, law
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,10 +25,6 @@ from workbench.prob.deck import (
     p_groups,
     parse_target,
 )
-
-
-def R(x: Fraction) -> sympy.Rational:
-    return sympy.Rational(x.numerator, x.denominator)
 
 
 def deck_of(sizes: list[int], deck: int) -> list[str]:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from deck_brute import arrangements, play_round, victim
+from deck_brute import R, arrangements, play_round, victim
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,10 +23,6 @@ from workbench.prob.ordered import (
     round_odds,
     suspect,
 )
-
-
-def R(x: Fraction) -> sympy.Rational:
-    return sympy.Rational(x.numerator, x.denominator)
 
 
 def marginal(out: dict, key) -> dict:
