@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 import sympy
 from deck_brute import R, arrangements, law
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from workbench.prob.deck import (
@@ -94,6 +94,7 @@ def brute_by_turn(deck: int, copies: int, seen: int, hand: int, k: int, mull: Mu
 
 @given(st.integers(2, 7), st.integers(0, 3), st.integers(0, 3), st.integers(0, 3),
        st.booleans(), st.integers(1, 2), st.integers(0, 2))
+@example(2, 1, 2, 0, True, 1, 0)  # whole deck in the kept hand: no later draws
 def test_p_by_turn_with_mulligan_matches_enumeration(deck: int, copies: int, hand: int, turn: int,
                                                      use_mull: bool, k: int, smaller: int) -> None:
     copies, hand = min(copies, deck), min(hand, deck)

@@ -239,7 +239,11 @@ def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule = MUGEN_
     for h in range(min(copies, hand) + 1):
         p_h = Fraction(opening.weight(h), opening.total)
         if h >= mulligan.below:  # keep: need at_least - h more among the later draws
-            total += p_h * _frac(p_draw(deck - hand, copies - h, later, at_least=max(at_least - h, 0)))
+            need = max(at_least - h, 0)
+            if need == 0:
+                total += p_h
+            elif later:
+                total += p_h * _frac(p_draw(deck - hand, copies - h, later, at_least=need))
         else:
             total += p_h * _frac(p_draw(deck, copies, new_hand + later, at_least=at_least))
     return sympy.Rational(total.numerator, total.denominator)
