@@ -25,6 +25,10 @@ NEIGHBOURS: tuple[tuple[tuple[int, str], ...], ...] = tuple(
           for r2, c2 in [(sq // SIZE + dr, sq % SIZE + dc)]
           if 0 <= r2 < SIZE and 0 <= c2 < SIZE)
     for sq in range(SQUARES))
+#: STEP_DIR[src][dst]: index in dice.DIRECTIONS of a one-square move (-1 if none).
+STEP_DIR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next((D.DIRECTIONS.index(d) for n, d in NEIGHBOURS[src] if n == dst), -1)
+          for dst in range(SQUARES)) for src in range(SQUARES))
 TIP_IDS: tuple[tuple[str, ...], ...] = tuple(("tip", c, d) for c in COLOURS for d in D.DIRECTIONS)
 
 # Fields copied between the frozen state and the table: (name, depth of nesting).
@@ -252,10 +256,10 @@ class Table(Flow):
             self.bonus_vp[seat] += cat.skill_sum(self.skills[seat], "discard_vp")
         album[sq] = card
         src = self.dice_sq[seat][c]
-        self.dice_o[seat][c] = D.roll(self.dice_o[seat][c], D.direction_between(
-            divmod(src, SIZE), divmod(sq, SIZE)))
+        self.dice_o[seat][c] = D.ROLL_TABLE[self.dice_o[seat][c]][STEP_DIR[src][sq]]
         self.dice_sq[seat][c] = sq
-        self.power[seat] += cat.place_power(self.skills[seat], c)
+        if self.skills[seat]:
+            self.power[seat] += cat.place_power(self.skills[seat], c)
         if old is not None and self.p.album_skills:
             self.stack += skill_tasks(cat, seat, old)[::-1]
 

@@ -54,18 +54,20 @@ def _run(game: Any, seed: int | random.Random, record: bool) -> tuple[Table, lis
                                                                      list[bool]]:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     t = Table.new(game.params, game.catalogue)
-    randrange, choice = rng.randrange, rng.choice
+    # choice(seq) and randrange(n) both draw exactly one _randbelow(n): call it directly
+    below = rng._randbelow  # type: ignore[attr-defined]
     actions: list[Hashable] = []
     chance: list[bool] = []
     stack = t.stack
     while stack:
         if stack[-1][0] in CHANCE_KINDS:
             outcomes = t.chance_list()
-            a = outcomes[randrange(len(outcomes))]
+            a = outcomes[below(len(outcomes))]
             if record:
                 chance.append(True)
         else:
-            a = choice(t.legal_ids())
+            ids = t.legal_ids()
+            a = ids[below(len(ids))]
             if record:
                 chance.append(False)
         if record:

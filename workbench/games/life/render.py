@@ -86,7 +86,7 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
                            f"text-anchor='end' fill='#b3261e'>{'★' * stars}</text>")
         out.append("</g>")
     dsize = cell * (0.34 if big else 0.42)
-    for c, colour in enumerate(COLOURS):
+    for c, colour in enumerate(COLOURS if CHARACTER in album else ()):
         sq = state.dice_sq[seat][c]
         x = (sq % 4) * cell + 2 + (c % 2) * (dsize + 2) + (cell - 2 * dsize - 6) / 2
         y = (sq // 4) * cell + cell - 2 * dsize - 4 + (c // 2) * (dsize + 2)
