@@ -24,7 +24,7 @@ def test_opening_table_is_the_mugen_schedule() -> None:
     frame = opening_table()
     assert frame.height == 2 * 4 * 10
     for going, turn, copies, seen, prob in frame.select("going", "turn", "copies", "seen",
-                                                        "probability").iter_rows():
+                                                        "p_exact").iter_rows():
         schedule = MUGEN_FIRST if going == "first" else MUGEN_SECOND
         assert seen == schedule.seen(turn)
         assert sympy.Rational(prob) == p_draw(40, copies, seen)
@@ -34,7 +34,7 @@ def test_opening_table_is_the_mugen_schedule() -> None:
 
 def test_copies_needed_table_matches() -> None:
     frame = copies_needed_table(40, range(1, 11), "0.9", max_copies=12)
-    for turn, seen, copies, prob in frame.select("turn", "seen", "copies", "probability").iter_rows():
+    for turn, seen, copies, prob in frame.select("turn", "seen", "copies", "p_exact").iter_rows():
         assert seen == MUGEN_FIRST.seen(turn)
         found = copies_needed(40, seen, "0.9", max_copies=12)
         assert (copies, prob) == (found.copies, str(found.probability))
@@ -43,7 +43,7 @@ def test_copies_needed_table_matches() -> None:
 def test_round_frames_sum_to_one() -> None:
     odds = round_odds(STARTING_DECK)
     for frame in (round_length_table(odds), death_table(odds), position_table(40, 4)):
-        assert sum(sympy.Rational(p) for p in frame["probability"]) == 1
+        assert sum(sympy.Rational(p) for p in frame["p_exact"]) == 1
     table = suspect_table(STARTING_DECK)
     assert table.height == 8 * 8
     assert rules_table(STARTING_DECK).height == 5

@@ -10,6 +10,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
+from workbench.charts.base import exact_tooltips
 from workbench.prob.deck_tables import NOBODY
 
 
@@ -19,7 +20,7 @@ def by_turn_chart(frame: pl.DataFrame, title: str = "P(at least one copy by turn
         x=alt.X("turn:O", title="turn", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("p:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("copies:N", title="copies"),
-        tooltip=["turn", "copies", "seen", "probability", alt.Tooltip("p:Q", format=".1%")],
+        tooltip=["turn", "copies", "seen", *exact_tooltips("p")],
     )
     if "going" in frame.columns:
         return chart.properties(width=260, height=220).facet(
@@ -32,7 +33,7 @@ def round_length_chart(frame: pl.DataFrame, title: str = "Round length") -> alt.
     return alt.Chart(frame).mark_bar().encode(
         x=alt.X("length:O", title="person cards on the line at the round's end", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("p:Q", title="probability"),
-        tooltip=["length", "probability", alt.Tooltip("p:Q", format=".2%")],
+        tooltip=["length", *exact_tooltips("p")],
     ).properties(width=420, height=220, title=title)
 
 
@@ -42,7 +43,7 @@ def death_chart(frame: pl.DataFrame, title: str = "Who dies this round") -> alt.
         x=alt.X("person:N", title=None, sort=None, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("p:Q", title="probability"),
         color=alt.condition(alt.datum.person == NOBODY, alt.value("#9e9e9e"), alt.value("#b71c1c")),
-        tooltip=["person", "probability", alt.Tooltip("p:Q", format=".2%")],
+        tooltip=["person", *exact_tooltips("p")],
     ).properties(width=420, height=220, title=title)
 
 
@@ -52,5 +53,5 @@ def suspect_chart(frame: pl.DataFrame, title: str = "P(dies) after suspecting") 
         x=alt.X("person:N", title="dies", sort=None),
         y=alt.Y("suspected:N", title="suspected", sort=None),
         color=alt.Color("p:Q", title="probability", scale=alt.Scale(scheme="reds")),
-        tooltip=["suspected", "person", "probability", alt.Tooltip("p:Q", format=".2%")],
+        tooltip=["suspected", "person", *exact_tooltips("p")],
     ).properties(title=title)

@@ -1,6 +1,8 @@
-"""Deck results as polars frames: an exact ``probability`` text column ("p/q") and a float ``p``.
+"""Deck results as polars frames: a float column ``p`` and its exact text ``p_exact`` ("p/q").
 
->>> by_turn_table(40, [4], [1, 2]).select("turn", "seen", "probability").rows()
+The naming follows ``workbench.prob.tables`` (``name`` float, ``name_exact`` text).
+
+>>> by_turn_table(40, [4], [1, 2]).select("turn", "seen", "p_exact").rows()
 [(1, 4, '6497/18278'), (2, 5, '3903/9139')]
 """
 
@@ -43,11 +45,12 @@ def exact_text(value: sympy.Rational) -> str:
     return str(sympy.Rational(value))
 
 
-def _frame(rows: list[dict[str, object]], prob_key: str = "probability") -> pl.DataFrame:
+def _frame(rows: list[dict[str, object]]) -> pl.DataFrame:
+    """Rows with a Rational under "p" (or None) -> float ``p`` and text ``p_exact``."""
     for row in rows:
-        value = row[prob_key]
+        value = row.pop("p")
+        row["p_exact"] = exact_text(value) if value is not None else None  # type: ignore[arg-type]
         row["p"] = float(value) if value is not None else None  # type: ignore[arg-type]
-        row[prob_key] = exact_text(value) if value is not None else None  # type: ignore[arg-type]
     return pl.DataFrame(rows)
 
 
@@ -63,7 +66,7 @@ def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
     for k in copies:
         for t in turns:
             rows.append({"turn": t, "copies": k, "seen": schedule.seen(t, extra_draws),
-                         "probability": p_by_turn(deck, k, t, schedule, at_least=at_least,
+                         "p": p_by_turn(deck, k, t, schedule, at_least=at_least,
                                                   extra_draws=extra_draws, mulligan=mulligan)})
     return _frame(rows)
 
@@ -72,13 +75,13 @@ def opening_table(deck: int = 40, copies: Iterable[int] = range(1, 5),
                   turns: Iterable[int] = range(1, 11)) -> pl.DataFrame:
     """The mugen table: P(at least one copy by turn t) going first (3 + t seen) and second (4 + t).
 
-    >>> opening_table(40, [4], [1]).select("going", "seen", "probability").rows()
+    >>> opening_table(40, [4], [1]).select("going", "seen", "p_exact").rows()
     [('first', 4, '6497/18278'), ('second', 5, '3903/9139')]
     """
     copies, turns = list(copies), list(turns)
     parts = [by_turn_table(deck, copies, turns, s).with_columns(going=pl.lit(name))
              for name, s in (("first", MUGEN_FIRST), ("second", MUGEN_SECOND))]
-    return pl.concat(parts).select("going", "turn", "copies", "seen", "probability", "p")
+    return pl.concat(parts).select("going", "turn", "copies", "seen", "p_exact", "p")
 
 
 def by_turn_grid(frame: pl.DataFrame) -> pl.DataFrame:
@@ -87,7 +90,7 @@ def by_turn_grid(frame: pl.DataFrame) -> pl.DataFrame:
     >>> by_turn_grid(by_turn_table(40, [1, 2], [1])).rows()
     [(1, '1/10', '5/26')]
     """
-    return frame.pivot(on="copies", index="turn", values="probability").rename(
+    return frame.pivot(on="copies", index="turn", values="p_exact").rename(
         lambda c: c if c == "turn" else f"{c} copies")
 
 
@@ -103,30 +106,30 @@ def copies_needed_table(deck: int, turns: Iterable[int], target: object,
     for t in turns:
         seen = schedule.seen(t)
         found = copies_needed(deck, seen, target, max_copies=max_copies)
-        rows.append({"turn": t, "seen": seen, "copies": found.copies, "probability": found.probability})
+        rows.append({"turn": t, "seen": seen, "copies": found.copies, "p": found.probability})
     return _frame(rows).with_columns(pl.col("copies").cast(pl.Int64))
 
 
 def position_table(deck: int, copies: int) -> pl.DataFrame:
     """Where the first copy appears: P(position = j) and P(position <= j).
 
-    >>> position_table(4, 2).select("position", "probability", "by_then").rows()
+    >>> position_table(4, 2).select("position", "p_exact", "by_then").rows()
     [(1, '1/2', 0.5), (2, '1/3', 0.8333...), (3, '1/6', 1.0)]
     """
     dist = first_copy_position(deck, copies)
     cdf = dist.cdf()
-    rows: list[dict[str, object]] = [{"position": j, "probability": p, "by_then": float(cdf[j])}
-                                     for j, p in dist.pmf().items()]
+    rows: list[dict[str, object]] = [{"position": j, "p": p, "by_then_exact": exact_text(cdf[j]),
+                                      "by_then": float(cdf[j])} for j, p in dist.pmf().items()]
     return _frame(rows)
 
 
 def round_length_table(odds: RoundOdds) -> pl.DataFrame:
     """The round length law (person cards on the line at the round's end).
 
-    >>> round_length_table(round_odds({"A": 2, "T": 1}, "T"))["probability"].to_list()
+    >>> round_length_table(round_odds({"A": 2, "T": 1}, "T"))["p_exact"].to_list()
     ['1/3', '2/3']
     """
-    return _frame([{"length": n, "probability": p} for n, p in odds.length.pmf().items()])
+    return _frame([{"length": n, "p": p} for n, p in odds.length.pmf().items()])
 
 
 def death_table(odds: RoundOdds) -> pl.DataFrame:
@@ -135,7 +138,7 @@ def death_table(odds: RoundOdds) -> pl.DataFrame:
     >>> death_table(round_odds({"A": 1, "B": 1, "T": 1}, "T")).rows()
     [('A', '1/6', 0.1666...), ('B', '1/6', 0.1666...), ('nobody', '2/3', 0.6666...)]
     """
-    return _frame([{"person": NOBODY if who is None else who, "probability": p}
+    return _frame([{"person": NOBODY if who is None else who, "p": p}
                    for who, p in odds.death.items()])
 
 
@@ -153,16 +156,18 @@ def rules_table(deck: Mapping[str, int], stop: str = STOP,
     """Each rule set side by side: expected length, P(no action at all), P(nobody dies).
 
     >>> from workbench.prob.ordered import STARTING_DECK
-    >>> rules_table(STARTING_DECK)["no_action"].to_list()
+    >>> rules_table(STARTING_DECK)["no_action_exact"].to_list()
     ['0', '1/8', '0', '9/40', '1/8']
     """
     rows: list[dict[str, object]] = []
     for name, rule in rules.items():
         odds = round_odds(deck, stop, rule)
+        no_action = odds.acting.p(0)
         rows.append({"rules": name, "expected_length": float(odds.expected_length),
-                     "no_action": exact_text(odds.acting.p(0)),
-                     "probability": odds.death[None]})
-    return _frame(rows).rename({"probability": "nobody_dies", "p": "nobody_dies_p"})
+                     "expected_length_exact": exact_text(odds.expected_length),
+                     "no_action": float(no_action), "no_action_exact": exact_text(no_action),
+                     "p": odds.death[None]})
+    return _frame(rows).rename({"p": "nobody_dies", "p_exact": "nobody_dies_exact"})
 
 
 def suspect_table(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules = SEED_RULES,
@@ -173,7 +178,7 @@ def suspect_table(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules =
 
     >>> from workbench.prob.ordered import STARTING_DECK
     >>> t = suspect_table(STARTING_DECK)
-    >>> t.filter(suspected="A", person="A")["probability"].item()
+    >>> t.filter(suspected="A", person="A")["p_exact"].item()
     '17/36'
     """
     names = [n for n in deck if n != stop] if candidates is None else list(candidates)
@@ -182,5 +187,5 @@ def suspect_table(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules =
         changed = dict(deck) if chosen == "-" else suspect(deck, chosen, stop)
         for who, p in round_odds(changed, stop, rules).death.items():
             rows.append({"suspected": chosen, "person": NOBODY if who is None else who,
-                         "probability": p})
+                         "p": p})
     return _frame(rows)
