@@ -71,16 +71,20 @@ def fumble_cost(ns: Iterable[int] = range(1, 6), ks: Iterable[int] = range(-3, 4
 
 
 def heatmap_frame(attacks: Sequence[str] = SEED_STRINGS, defences: Sequence[str] = SEED_STRINGS,
-                  *, fumble: bool = True, floor: bool = True) -> pl.DataFrame:
-    """P(attacker wins) for every attack string against every defence string (ties lose).
+                  *, fumble: bool = True, floor: bool = True, attack_support: Sequence[str] = (),
+                  defence_support: Sequence[str] = ()) -> pl.DataFrame:
+    """P(attacker wins) for every attack string against every defence string (ties lose),
+    optionally with the same support ghosts on each side.
 
     >>> heatmap_frame(["3D+2"], ["3D+1"]).select("win_exact").item()
     '25493/46656'
+    >>> heatmap_frame(["3D+2"], ["3D+1"], attack_support=["1D+1"]).select("win_exact").item()
+    '75379/93312'
     """
     rows = []
     for a in attacks:
         for d in defences:
-            p = win_chance([a], [d], fumble=fumble, floor=floor)
+            p = win_chance([a, *attack_support], [d, *defence_support], fumble=fumble, floor=floor)
             rows.append({"attack": a, "defence": d, "win_exact": _text(p), "win": float(p)})
     return pl.DataFrame(rows)
 
