@@ -34,7 +34,8 @@ def heatmap_chart(frame: pl.DataFrame, title: str = "P(attacker wins), ties to t
 
 
 def fairness_chart(frame: pl.DataFrame) -> Any:
-    """Each ghost's VP against its exact win chance, the fitted line, verdict colours."""
+    """Each ghost's VP against its exact win chance, the fitted line, verdict colours
+    (the flagged ghosts are named; hover for the others)."""
     base = alt.Chart(frame)
     points = base.mark_circle(size=80).encode(
         x=alt.X("win:Q", title="exact win chance vs the sheet's ghosts", scale=alt.Scale(zero=False)),
@@ -44,7 +45,8 @@ def fairness_chart(frame: pl.DataFrame) -> Any:
         tooltip=["name", "name_en", "physical", "mental", "vp", "win_exact",
                  alt.Tooltip("fitted_vp:Q", format=".2f"), "verdict"],
     )
-    labels = base.mark_text(dx=7, align="left", fontSize=9).encode(x="win:Q", y="vp:Q", text="name:N")
+    labels = base.transform_filter(alt.datum.verdict != "fair").mark_text(
+        dx=7, align="left", fontSize=10).encode(x="win:Q", y="vp:Q", text="name:N")
     line = base.mark_line(color="#888").encode(x="win:Q", y="fitted_vp:Q")
     return alt.layer(line, points, labels).properties(width=460, height=320,
                                                       title="Is each ghost's VP fair for its strength?")
