@@ -50,6 +50,13 @@ def best_of(runs: int, work) -> tuple[float, object]:
     return best, result
 
 
+def mixed_decks() -> list[dict[str, int]]:
+    """40-card decks: 8 people with 1-6 copies each (39 person cards) + the night."""
+    return [dict(zip("ABCDEFGH", copies, strict=True)) | {STOP: 1}
+            for copies in ((1, 3, 5, 6, 6, 6, 6, 6), (6, 6, 6, 6, 6, 6, 2, 1),
+                           (1, 2, 6, 6, 6, 6, 6, 6), (4, 5, 5, 5, 5, 5, 5, 5))]
+
+
 def main() -> None:
     print(f"{'cards':>5} {'people x copies':<26} {'P(nobody dies)':>14} {'exact ms':>9} "
           f"{'brute ms':>10} {'brute/exact':>11}")
@@ -67,6 +74,14 @@ def main() -> None:
             brute, ratio = f"{brute_s * 1e3:10.1f}", f"{brute_s / exact_s:11.0f}"
         print(f"{cards:>5} {shape:<26} {float(nobody):>14.6f} {exact_s * 1e3:>9.2f} "
               f"{brute or '-':>10} {ratio or '-':>11}")
+    print("\n40-card decks, 8 people x 1-6 copies: death + length + every person's line count")
+    for deck in mixed_decks():
+        def everything(deck: dict[str, int] = deck) -> object:
+            odds = round_odds(deck, STOP, SEED_RULES)
+            return odds.death, odds.length, [odds.on_line(p) for p in odds.people]
+        took, _ = best_of(3, everything)
+        shape = ",".join(str(c) for n, c in deck.items() if n != STOP)
+        print(f"{sum(deck.values()):>5} {shape:<26} {took * 1e3:>9.2f} ms")
 
 
 if __name__ == "__main__":
