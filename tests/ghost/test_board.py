@@ -62,3 +62,17 @@ def test_illegal_click_is_refused_and_changes_nothing():
     before = b.session.state
     assert b.click_action(("end",)) is False
     assert b.session.state is before and "not legal" in b.status.value
+
+
+def test_each_archive_card_is_one_group_with_its_ghost_and_event_sides():
+    from workbench.games.ghost.board import action_layout
+
+    g = game_with(CARDS)
+    s = state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[14, 5], []])
+    groups = dict(action_layout(g, s, g.legal_actions(s)))
+    skip = next(t for t in groups if t.startswith("Skip — ghost"))
+    assert [a.id for a in groups[skip]] == [("install", 14), ("event", 14, 0), ("event", 14, 1)]
+    sword = next(t for t in groups if t.startswith("S1 — shell +2/+0"))
+    assert [a.id for a in groups[sword]] == [("shell", 5, 0, -1)]
+    assert [a.id for a in groups["turn"]] == [("end",)]
+    assert {a.id[0] for a in groups["battle: attack with"]} == {"battle"}
