@@ -152,6 +152,9 @@ def render(game: Any, state: Any) -> str:
         f"<div style='color:{SEATS[s]}'>seat {s}</div>{album_svg(game, state, s, 22)}</div>"
         for s in range(game.params.players) if s != focus)
     common = "".join(_card_html(game, c) for c in state.common) or "<i>empty</i>"
+    if state.stack and state.stack[-1][0] == "place":
+        common += ("<div class='wb-life-placing'><b>placing</b><br>"
+                   f"{_card_html(game, state.stack[-1][2])}</div>")
     return (f"<div class='wb-life-board' style='font-family:sans-serif'>"
             f"<div>{escape(header(game, state))}</div>{_order_html(state)}"
             f"<div class='wb-life-common'><b>common area</b><br>{common}</div>"

@@ -191,3 +191,27 @@ def chart_mid_vp(df: pl.DataFrame) -> alt.LayerChart:
     """Mid-scoring VP by seat with 95% intervals."""
     return _bars_with_intervals(mid_vp_by_seat(df), "seat", "mid_vp", "mid_lo", "mid_hi",
                                 "mid-scoring VP by seat", "mean VP")
+
+
+def compare_variants(variants: dict[str, dict[str, Any]], n: int = 500,
+                     seed: int = 0) -> pl.DataFrame:
+    """Rule variants side by side (random players): mean score, score gap, draws,
+    forced discards and failures per placement attempt, full albums.
+
+    >>> compare_variants({"seed rules": {}}, n=5)["variant"].to_list()
+    ['seed rules']
+    """
+    rows = []
+    for name, params in variants.items():
+        df = simulate_random(n, seed, **params)
+        players = _players(df)
+        scores = [v for s in range(players) for v in df[f"score_{s}"].to_list()]
+        placed = placement_by_stage(df)
+        attempts = int(placed["attempts"].sum())
+        rows.append((name, sum(scores) / len(scores), float(df["margin"].mean()),
+                     float(df["draw"].mean()), int(placed["replaced"].sum()) / attempts,
+                     int(placed["failed"].sum()) / attempts,
+                     float(album_completion(df)["rate"][0])))
+    return pl.DataFrame(rows, orient="row", schema=[
+        "variant", "mean_score", "mean_margin", "draw_rate", "replaced_rate", "failed_rate",
+        "full_album_rate"])
