@@ -4,10 +4,26 @@
 >>> pool(3, GHOST_DIE, 2).mean()
 19/2
 >>> spec = parse_dice("３Ｄ＋２", faces=(1, 2, 3, 4, 5, 0))
+>>> from workbench.prob import p_draw, round_odds, STARTING_DECK, SEED_RULES
 >>> opposed(spec.dist(fumble="zero"), parse_dice("3D+1", faces=(1, 2, 3, 4, 5, 0)).dist(fumble="zero")).win
 25493/46656
 """
 
+from workbench.prob.deck import (
+    MUGEN_FIRST,
+    MUGEN_SECOND,
+    CopiesNeeded,
+    DrawSchedule,
+    Mulligan,
+    Need,
+    copies_needed,
+    expected_first_position,
+    first_copy_position,
+    hypergeometric,
+    p_by_turn,
+    p_draw,
+    p_groups,
+)
 from workbench.prob.dice import (
     D6,
     GHOST_DIE,
@@ -22,24 +38,57 @@ from workbench.prob.dice import (
 )
 from workbench.prob.dist import Dist, E, P
 from workbench.prob.notation import DiceSpec, NotationError, parse_dice, parse_side, side_dist
+from workbench.prob.ordered import (
+    SEED_RULES,
+    STARTING_DECK,
+    RoundOdds,
+    RoundRules,
+    clear,
+    death_given_line,
+    immediate_stop,
+    round_odds,
+    suspect,
+)
 
 __all__ = [
     "D6",
+    "E",
     "GHOST_DIE",
     "GHOST_FACES",
+    "MUGEN_FIRST",
+    "MUGEN_SECOND",
+    "P",
+    "SEED_RULES",
+    "STARTING_DECK",
+    "CopiesNeeded",
     "DiceSpec",
     "Dist",
-    "E",
+    "DrawSchedule",
+    "Mulligan",
+    "Need",
     "NotationError",
-    "P",
+    "RoundOdds",
+    "RoundRules",
     "Versus",
+    "clear",
+    "copies_needed",
+    "death_given_line",
     "die",
+    "expected_first_position",
+    "first_copy_position",
+    "hypergeometric",
+    "immediate_stop",
     "mixed_pool",
     "opposed",
+    "p_by_turn",
+    "p_draw",
     "p_fumble",
+    "p_groups",
     "parse_dice",
     "parse_side",
     "pool",
+    "round_odds",
     "side",
     "side_dist",
+    "suspect",
 ]
