@@ -78,3 +78,10 @@ def test_length_and_seat_tables_have_intervals():
     assert (lengths["low"] <= lengths["mean_turns"]).all() and (lengths["mean_turns"] <= lengths["high"]).all()
     seats = ga.seat_table(players=2, n=10, seed=1, bot="random")
     assert seats["seat"].to_list() == [0, 1] and (seats["low"] <= seats["high"]).all()
+
+
+def test_threshold_sweep_longer_games_for_higher_thresholds():
+    t = ga.threshold_sweep((5, 30), players=2, n=8, seed=1)
+    assert t["vp_to_win"].to_list() == [5, 30]
+    assert t["mean_turns"][0] < t["mean_turns"][1]
+    assert ((t["seat0_low"] <= t["seat0_win"]) & (t["seat0_win"] <= t["seat0_high"])).all()

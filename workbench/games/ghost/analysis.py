@@ -19,7 +19,7 @@ import polars as pl
 import sympy
 
 from workbench.engine import random_player
-from workbench.engine.balance import balance_report
+from workbench.engine.balance import balance_report, seat_win_rates
 from workbench.engine.simulate import simulate
 from workbench.games.ghost.battle import fixed_modifier
 from workbench.games.ghost.cards import designs, load_cards
@@ -32,7 +32,7 @@ from workbench.prob.deck import hypergeometric, p_draw
 from workbench.prob.dice import GHOST_DIE, pool
 from workbench.prob.tables import appendix_comparison, fumble_table
 
-__all__ = ["bot_table", "expectation_table", "fumble_cost", "fumble_table", "ghost_fairness",
+__all__ = ["bot_table", "expectation_table", "threshold_sweep", "fumble_cost", "fumble_table", "ghost_fairness",
            "heatmap_frame", "length_table", "mandatory_in_hand", "seat_table"]
 
 SEED_STRINGS = ("1D-1", "1D+1", "2D-1", "2D", "2D+1", "2D+2", "3D", "3D+1", "3D+2", "5D")
@@ -205,3 +205,23 @@ def bot_table(thresholds: Sequence[float] = (0.3, 0.5, 0.7), n: int = 120, seed:
     report = balance_report(simulate(game, bots, n=n, seed=seed))
     assert report.player_wins is not None
     return report.player_wins
+
+
+def threshold_sweep(vps: Sequence[int] = (10, 15, 20, 25), players: int = 4, n: int = 60,
+                    seed: int = 0, **params: Any) -> pl.DataFrame:
+    """The seed leaves the victory threshold open: for each ``vp_to_win``, greedy games'
+    mean length (95% interval), how they ended, and seat 0's win rate (Wilson interval)."""
+    df = pl.concat([simulate(make_game(players=players, vp_to_win=v, **params), greedy_player(),
+                             n=n, seed=seed).with_columns(pl.lit(v).alias("vp_to_win"))
+                    for v in vps])
+    seats = seat_win_rates(df, by="vp_to_win").filter(pl.col("seat") == 0)
+    rows = []
+    for v in vps:
+        part = df.filter(pl.col("vp_to_win") == v)
+        mean, lo, hi = _interval([float(t) for t in part["user_turns"]])
+        first = seats.filter(pl.col("vp_to_win") == v).row(0, named=True)
+        rows.append({"vp_to_win": v, "mean_turns": mean, "low": lo, "high": hi,
+                     "end_vp": float((part["end"] == "vp").sum()) / part.height,
+                     "seat0_win": first["win_rate"], "seat0_low": first["low"],
+                     "seat0_high": first["high"], "fair_share": 1 / players})
+    return pl.DataFrame(rows)
