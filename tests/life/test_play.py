@@ -64,7 +64,7 @@ def test_golden_playthrough(name: str) -> None:
 
 def test_conformance_1000_random_games() -> None:
     report = check_conformance(make_game(), n_games=1000, seed=7, full_every=100)
-    assert report.ok and report.games == 1000 and report.fast_checked == 10
+    assert report.ok and report.games == 1000 and report.fast_checked >= 10
 
 
 def test_conformance_variants() -> None:
