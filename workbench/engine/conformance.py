@@ -4,23 +4,53 @@ One line per game's test::
 
     check_conformance(make_game(), n_games=1000, seed=1)
 
-Every game ``i`` plays with the seed ``derive_seed(seed, i)`` exactly as
+Game ``i`` plays with the seed ``derive_seed(seed, i)`` exactly as
 :func:`~workbench.engine.playout.playout` would (so a failure is reproduced
 with ``playout(game, random_player, failure.seed)`` or a
-``Session(game, seed=failure.seed)``). Checked at every step: the player
-to move is a seat, legal actions are non-empty with distinct ids, the chosen
-action applies, chance outcomes are a ``Dist`` containing the drawn id, the
-state is hashable and its hash unchanged by ``apply`` (not mutated), and the
-multiset of cards over ``game.zones(state)`` is the same as at the start
-(cards that leave the game must go to a zone the game names, e.g.
-``"removed"``). At the end: it ended within ``max_steps``, ``returns`` has
-one entry per seat and ``winners`` are seats. Every ``full_every``-th game
-also applies *every* legal action and chance outcome, compares a deep copy of
-the state before and after ``apply``, replays the same seed (same actions,
-same final state), round-trips a replay through JSON, and compares the game's
+``Session(game, seed=failure.seed)``). The kit costs about 1.1-1.3 times the
+plain playouts; what the games guarantee:
+
+**Every step of every game** (O(1) each, or O(actions) on the list the
+player chooses from anyway): the game ends within ``max_steps``; the player
+to move is a seat, CHANCE or TERMINAL; legal actions are non-empty with
+distinct hashable ids; a non-random player's choice is one of them (the
+random player draws ``rng.choice`` from that same list, as
+:func:`~workbench.engine.players.random_player` would); the chosen action
+applies without raising.
+
+**Spot steps** (step ``k`` of game ``i`` when ``k % spot_every == i %
+spot_every``, so over many games every step position is covered): the state
+is hashable and its hash is unchanged by listing, choosing and applying
+(no mutation); ``chance_outcomes`` is a ``Dist`` containing the drawn id;
+the card multiset over ``game.zones`` after the step equals the start's
+(cards that leave play must go to a zone the game names, e.g. ``"removed"``).
+
+**End of every game**: the card multiset equals the start's (so a card lost
+or duplicated at any step of any game is caught, transient or not at a spot
+step); the final state is hashable; ``returns`` has one entry per seat;
+``winners`` are seats; every action id survives the replay JSON encoding.
+
+**Every ``fast_every``-th game** (and the deep ones): the game's
 ``players.fast_random_playout(game, seed)`` (when it exists and the players
-are random) with the normal path: it may return the final state or its
+are random) agrees with the normal path: it may return the final state or its
 ``returns``.
+
+**Deep games** (game 0 and every ``full_every``-th): every step is a spot
+step, plus a pickle snapshot of the state compared after ``apply`` (catches
+mutation a hash misses); the *branch sweep*: at a node with ``b`` branches
+every legal action / chance outcome is applied with probability
+``min(1, sweep_budget / b)`` (a separate rng seeded from the game's seed; the
+game's own rng is untouched), so small choices are always swept and a
+60-card draw about one node in ``60 / sweep_budget``; and the game is played
+again from its seed (same actions, same final state: no hidden randomness),
+and its replay must come back from JSON with the same game, parameters and
+action ids (game 0 is also played back through ``Replay.play`` to the same
+final state; in the other games equal ids applied by the deterministic game
+give the same state).
+
+**On a failure** in a light game, the seed is re-run with every check at
+every step (no sweep) and the report names the first step that breaks,
+e.g. the action that lost a card found only by the end-of-game check.
 
 >>> from workbench.engine.toy import DiceRace
 >>> check_conformance(DiceRace(), n_games=20, seed=1).ok
@@ -29,22 +59,19 @@ True
 
 from __future__ import annotations
 
-import copy
-import random
 import time
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from workbench.engine.conformance_play import DEEP, LIGHT, PINPOINT, Broken, Checker
 from workbench.engine.players import random_player
 from workbench.engine.playout import Player, playout, seat_players
-from workbench.engine.protocol import CHANCE, TERMINAL, Game
+from workbench.engine.protocol import Game
 from workbench.engine.replay import Replay, params_dict
 from workbench.engine.seeds import derive_seed
 from workbench.engine.simulate import fast_playout_of
-from workbench.prob.dist import Dist
 
 
 @dataclass(frozen=True)
@@ -67,9 +94,11 @@ class ConformanceReport:
 
     game: str
     games: int = 0
+    deep_games: int = 0
     steps: int = 0
     player_steps: int = 0
     chance_steps: int = 0
+    spot_checks: int = 0
     branches_tried: int = 0
     snapshots: int = 0
     replays_checked: int = 0
@@ -85,10 +114,11 @@ class ConformanceReport:
     def summary(self) -> str:
         """One paragraph for people."""
         head = (
-            f"{self.game}: {self.games} games, {self.steps} steps ({self.player_steps} decisions, "
-            f"{self.chance_steps} chance), {self.branches_tried} extra branches applied, "
-            f"{self.snapshots} deep snapshots, {self.replays_checked} replays, "
-            f"{self.fast_checked} fast-path comparisons in {self.seconds:.1f} s"
+            f"{self.game}: {self.games} games ({self.deep_games} deep), {self.steps} steps "
+            f"({self.player_steps} decisions, {self.chance_steps} chance), {self.spot_checks} spot checks, "
+            f"{self.branches_tried} extra branches applied, {self.snapshots} snapshots, "
+            f"{self.replays_checked} replays, {self.fast_checked} fast-path comparisons "
+            f"in {self.seconds:.1f} s"
         )
         if self.ok:
             return head + ": all checks passed"
@@ -99,126 +129,14 @@ class ConformanceReport:
         colour = "#1a7f37" if self.ok else "#b3261e"
         return f"<div style='color:{colour}'>{escape(self.summary())}</div><ul>{rows}</ul>"
 
-
-def _cards(game: Game[Any], state: Any) -> dict[Hashable, int]:
-    """Card id -> count summed over every zone (a plain dict: fast to compare)."""
-    total: dict[Hashable, int] = {}
-    get = total.get
-    for zone, counts in game.zones(state).items():
-        for card, k in counts.items():
-            if k < 0:
-                raise AssertionError(f"zone {zone!r} has a negative count: {dict(counts)}")
-            if k:
-                total[card] = get(card, 0) + k
-    return total
-
-
-def _diff(before: dict[Hashable, int], after: dict[Hashable, int]) -> str:
-    lost, gained = Counter(before) - Counter(after), Counter(after) - Counter(before)
-    return f"lost {dict(lost)}, appeared {dict(gained)}"
-
-
-class _Checker:
-    """Plays one game with all checks; raises _Broken on the first failure."""
-
-    def __init__(self, game: Game[Any], seats: Sequence[Player], report: ConformanceReport) -> None:
-        self.game, self.seats, self.report = game, seats, report
-        self.step = 0
-
-    def run(self, seed: int, thorough: bool, max_steps: int) -> tuple[Any, list[Hashable]]:
-        g, rep = self.game, self.report
-        rng = random.Random(seed)
-        self.step = 0
-        s = g.initial_state()
-        cards0 = _cards(g, s)
-        actions: list[Hashable] = []
-        for step in range(max_steps + 1):
-            self.step = step
-            who = g.current_player(s)
-            if who == TERMINAL:
-                break
-            if step == max_steps:
-                raise _Broken("ends", f"not over after max_steps={max_steps} steps")
-            try:
-                h = hash(s)
-            except TypeError as e:
-                raise _Broken("immutable", f"state is not hashable ({e}): use frozen dataclasses and tuples") from None
-            snap = copy.deepcopy(s) if thorough else None
-            if who == CHANCE:
-                a = self._chance(s, rng, thorough)
-            else:
-                a = self._decision(s, who, rng, thorough)
-            new = self._apply(s, a, "apply")
-            if hash(s) != h or (snap is not None and snap != s):
-                raise _Broken(
-                    "immutable", f"the state changed while listing, choosing or applying {a!r}"
-                )
-            rep.snapshots += snap is not None
-            actions.append(a)
-            s = new
-            rep.steps += 1
-            cards = _cards(g, s)
-            if cards != cards0:
-                raise _Broken("cards", f"after {a!r} the cards over all zones changed: {_diff(cards0, cards)}")
-        scores = g.returns(s)
-        if len(scores) != g.num_players:
-            raise _Broken("returns", f"returns has {len(scores)} entries for {g.num_players} seats: {scores}")
-        bad = [w for w in g.winners(s) if not 0 <= w < g.num_players]
-        if bad:
-            raise _Broken("winners", f"winners {bad} are not seats")
-        return s, actions
-
-    def _apply(self, s: Any, a: Hashable, check: str) -> Any:
-        try:
-            return self.game.apply(s, a)
-        except Exception as e:
-            raise _Broken(check, f"apply({a!r}) raised {type(e).__name__}: {e}") from None
-
-    def _chance(self, s: Any, rng: random.Random, thorough: bool) -> Hashable:
-        dist = self.game.chance_outcomes(s)
-        if not isinstance(dist, Dist):
-            raise _Broken("chance", f"chance_outcomes returned {type(dist).__name__}, not a Dist")
-        a = self.game.sample_chance(s, rng)
-        if a not in dist:
-            raise _Broken("chance", f"sample_chance drew {a!r}, not an outcome of {dist!r}")
-        if thorough:
-            self._apply_all(s, dist, "chance")
-        self.report.chance_steps += 1
-        return a
-
-    def _decision(self, s: Any, who: int, rng: random.Random, thorough: bool) -> Hashable:
-        g = self.game
-        if not 0 <= who < g.num_players:
-            raise _Broken("player", f"current_player is {who}, not a seat of {g.num_players}")
-        legal = g.legal_actions(s)
-        if not legal:
-            raise _Broken("legal", f"no legal action for seat {who} at a player node")
-        ids = [x.id for x in legal]
-        try:
-            if len(set(ids)) != len(ids):
-                dup = [i for i, k in Counter(ids).items() if k > 1]
-                raise _Broken("legal", f"duplicate action ids {dup[:5]}")
-        except TypeError as e:
-            raise _Broken("legal", f"action ids must be hashable: {e}") from None
-        a = self.seats[who](g, s, rng)
-        if a not in ids:
-            raise _Broken("player", f"player for seat {who} chose {a!r}, not legal")
-        if thorough:
-            self._apply_all(s, ids, "legal")
-        self.report.player_steps += 1
-        return a
-
-    def _apply_all(self, s: Any, ids: Iterable[Hashable], check: str) -> None:
-        """Every branch must apply (the thorough games)."""
-        for i in ids:
-            self._apply(s, i, check)
-            self.report.branches_tried += 1
-
-
-class _Broken(Exception):
-    def __init__(self, check: str, message: str) -> None:
-        super().__init__(message)
-        self.check, self.message = check, message
+    def _add(self, checker: Checker) -> None:
+        c = checker.counts
+        self.steps += c.steps
+        self.player_steps += c.player_steps
+        self.chance_steps += c.chance_steps
+        self.spot_checks += c.spot_checks
+        self.branches_tried += c.branches_tried
+        self.snapshots += c.snapshots
 
 
 def check_conformance(
@@ -229,34 +147,42 @@ def check_conformance(
     max_steps: int = 10_000,
     *,
     full_every: int = 50,
+    spot_every: int = 8,
+    fast_every: int = 10,
+    sweep_budget: int = 8,
     max_failures: int = 10,
     raise_on_failure: bool = True,
 ) -> ConformanceReport:
-    """Random playouts checking the protocol (see the module docstring).
+    """Random playouts checking the protocol (see the module docstring for what runs where).
 
+    ``full_every``: spacing of the deep games (game 0 is always deep);
+    ``spot_every``: spacing of the spot steps in the other games (1: every
+    step); ``fast_every``: spacing of the fast-path comparisons;
+    ``sweep_budget``: branches a deep game applies per node on average.
     Raises AssertionError naming the first failure (unless
     ``raise_on_failure=False``); returns the report.
     """
+    for name, value in (("full_every", full_every), ("spot_every", spot_every), ("fast_every", fast_every)):
+        if not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive int, got {value!r}")
     seats = seat_players(game, players if players is not None else random_player)
     fast = fast_playout_of(game) if players is None else None
     report = ConformanceReport(game=game.name)
-    checker = _Checker(game, seats, report)
+    checker = Checker(game, seats, spot_every, sweep_budget)
     start = time.perf_counter()
     for i in range(n_games):
         seed_i = derive_seed(seed, i)
-        thorough = i % max(1, full_every) == 0
-        try:
-            final, actions = checker.run(seed_i, thorough, max_steps)
-            if thorough:
-                _check_reproduction(game, seats, seed_i, final, actions, fast, report)
-        except _Broken as b:
-            report.failures.append(Failure(b.check, i, seed_i, checker.step, b.message))
-        except Exception as e:  # a crash inside the game's own code
-            msg = f"{type(e).__name__}: {e}"
-            report.failures.append(Failure("exception", i, seed_i, checker.step, msg))
+        deep = i % full_every == 0
+        failure = _play_one(checker, i, seed_i, DEEP if deep else LIGHT, max_steps, report, fast, fast_every)
+        if failure is not None and not deep:
+            failure = _pinpoint(game, seats, i, seed_i, max_steps, failure)
+        if failure is not None:
+            report.failures.append(failure)
         report.games += 1
+        report.deep_games += deep
         if len(report.failures) >= max_failures:
             break
+    report._add(checker)
     report.seconds = time.perf_counter() - start
     if report.failures and raise_on_failure:
         first = report.failures[0]
@@ -268,28 +194,81 @@ def check_conformance(
     return report
 
 
+def _play_one(
+    checker: Checker,
+    index: int,
+    seed: int,
+    mode: str,
+    max_steps: int,
+    report: ConformanceReport,
+    fast: Callable[[Game[Any], int], Any] | None,
+    fast_every: int,
+) -> Failure | None:
+    """Play and check one game; its failure, or None."""
+    game = checker.game
+    try:
+        final, actions = checker.run(seed, index, mode, max_steps)
+        if mode == DEEP:
+            _check_reproduction(game, checker.seats, seed, final, actions, report, index == 0)
+        if fast is not None and (mode == DEEP or index % fast_every == 0):
+            checker.step = len(actions)
+            _check_fast(game, seed, final, fast)
+            report.fast_checked += 1
+    except Broken as b:
+        return Failure(b.check, index, seed, checker.step, b.message)
+    except Exception as e:  # a crash inside the game's own code
+        return Failure("exception", index, seed, checker.step, f"{type(e).__name__}: {e}")
+    return None
+
+
+def _pinpoint(
+    game: Game[Any], seats: Sequence[Player], index: int, seed: int, max_steps: int, found: Failure
+) -> Failure:
+    """Re-run a failed light game with every check at every step: the first step that breaks."""
+    rerun = Checker(game, seats, 1, 0)
+    try:
+        rerun.run(seed, index, PINPOINT, max_steps)
+    except Broken as b:
+        if (b.check, rerun.step) == (found.check, found.step):
+            return found
+        note = f" (re-run with every check at every step; first seen at step {found.step} by the {found.check} check)"
+        return Failure(b.check, index, seed, rerun.step, b.message + note)
+    except Exception:
+        return found
+    return found
+
+
 def _check_reproduction(
     game: Game[Any],
     seats: Sequence[Player],
     seed: int,
     final: Any,
     actions: list[Hashable],
-    fast: Callable[[Game[Any], int], Any] | None,
     report: ConformanceReport,
+    through_session: bool,
 ) -> None:
+    """Same seed, same game; the replay JSON gives back the same record.
+
+    Equal action ids applied by a deterministic game give the same final
+    state, so only ``through_session`` (game 0) also plays the replay back
+    through :meth:`Replay.play` (a Session checking every action's legality).
+    """
     again = playout(game, seats, seed)
     if list(again.actions) != actions or again.final != final:
-        raise _Broken("replay", "the same seed gave a different game (hidden randomness or state?)")
-    text = Replay(game.name, str(game.version), params_dict(game), seed, tuple(actions)).to_json()
-    replayed = Replay.from_json(text).play(game)
-    if replayed.state != final:
-        raise _Broken("replay", "the JSON replay did not reproduce the final state")
+        raise Broken("replay", "the same seed gave a different game (hidden randomness or state?)")
+    replay = Replay(game.name, str(game.version), params_dict(game), seed, tuple(actions))
+    back = Replay.from_json(replay.to_json())
+    if back != replay:
+        raise Broken("replay", "the replay JSON did not give back the same game, parameters and actions")
+    if through_session and back.play(game).state != final:
+        raise Broken("replay", "the JSON replay did not reproduce the final state")
     report.replays_checked += 1
-    if fast is not None:
-        result = fast(game, seed)
-        if result != final and result != game.returns(final):
-            raise _Broken(
-                "fast",
-                f"fast_random_playout gave {result!r}; the normal path ends with returns {game.returns(final)}",
-            )
-        report.fast_checked += 1
+
+
+def _check_fast(game: Game[Any], seed: int, final: Any, fast: Callable[[Game[Any], int], Any]) -> None:
+    result = fast(game, seed)
+    if result != final and result != game.returns(final):
+        raise Broken(
+            "fast",
+            f"fast_random_playout gave {result!r}; the normal path ends with returns {game.returns(final)}",
+        )

@@ -62,7 +62,7 @@ class Session:
         self._rngs: list[tuple[Any, ...]] = [self._rng.getstate()]
         self._actions: list[Hashable] = []
         self._chance: list[bool] = []
-        self._lines: list[str] = []
+        self._lines: list[str | None] = []
         self._pos = 0
         if self.auto_chance:
             self._resolve_chance()
@@ -115,7 +115,19 @@ class Session:
     @property
     def log(self) -> list[str]:
         """One readable line per applied action (labels from the game)."""
-        return self._lines[: self._pos]
+        lines = self._lines
+        for k in range(self._pos):
+            if lines[k] is None:  # labels are made when first read (replays never need them)
+                lines[k] = self._line(k)
+        return lines[: self._pos]  # type: ignore[return-value]
+
+    def _line(self, k: int) -> str:
+        """The log line of step k (from the state before it, which never changes)."""
+        state, action_id = self._states[k], self._actions[k]
+        who = self.game.current_player(state)
+        label = self.game.action_label(state, action_id)
+        who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
+        return f"{k + 1}. {who_text}{label}"
 
     def legal_actions(self) -> Sequence[Action]:
         """The moves now; at a chance node its outcomes (to set chance by hand)."""
@@ -144,19 +156,21 @@ class Session:
             self._resolve_chance()
         self._changed()
 
-    def _push(self, action_id: Hashable) -> None:
-        """Apply without checks beyond the game's own, truncating the redo tail."""
+    def _push(self, action_id: Hashable, rng_state: tuple[Any, ...] | None = None) -> None:
+        """Apply without checks beyond the game's own, truncating the redo tail.
+
+        ``rng_state``: the rng's state now when the caller knows it (saves a
+        ``getstate`` copy); by default it is read from the rng.
+        """
         state, who = self.state, self.to_move
         new = self.game.apply(state, action_id)
-        label = self.game.action_label(state, action_id)
         del self._states[self._pos + 1 :], self._rngs[self._pos + 1 :]
         del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
         self._states.append(new)
-        self._rngs.append(self._rng.getstate())
+        self._rngs.append(self._rng.getstate() if rng_state is None else rng_state)
         self._actions.append(action_id)
         self._chance.append(who == CHANCE)
-        who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
-        self._lines.append(f"{self._pos + 1}. {who_text}{label}")
+        self._lines.append(None)
         self._pos += 1
 
     def _resolve_chance(self, limit: int = 100_000) -> None:
@@ -170,17 +184,22 @@ class Session:
         """Apply a recorded action (legality checked, no auto chance, no notification).
 
         At a chance node the rng still draws once, so that a replayed session's
-        rng continues as the recorded one did (when no bot drew from it).
+        rng continues as the recorded one did (when no bot drew from it). A
+        player step leaves the rng as the step before left it (nothing draws
+        between replay steps), so its saved state is shared, not copied again.
         """
-        if self.to_move == CHANCE:
-            if action_id not in self.game.chance_outcomes(self.state):
+        game, state = self.game, self.state
+        who = game.current_player(state)
+        unchanged = self._rngs[self._pos] if who >= 0 else None
+        if who == CHANCE:
+            if action_id not in game.chance_outcomes(state):
                 raise IllegalAction(f"{action_id!r} is not a chance outcome here")
-            self.game.sample_chance(self.state, self._rng)
-        elif self.to_move == TERMINAL:
+            game.sample_chance(state, self._rng)
+        elif who == TERMINAL:
             raise IllegalAction("the game was already over")
-        elif action_id not in [a.id for a in self.game.legal_actions(self.state)]:
-            raise IllegalAction(f"{action_id!r} is not a legal action for P{self.to_move + 1}")
-        self._push(action_id)
+        elif all(a.id != action_id for a in game.legal_actions(state)):
+            raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
+        self._push(action_id, unchanged)
 
     def roll(self) -> None:
         """Resolve the chance node now with the session rng (for ``auto_chance=False``)."""
