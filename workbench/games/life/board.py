@@ -6,7 +6,7 @@ class besides the base ones: ``wb-life-take`` (a common card),
 ``wb-life-place`` (a legal square), ``wb-life-pawn``, ``wb-life-tip``,
 ``wb-life-choice`` (every other decision).
 
->>> b = life_board(seed=3)
+>>> b = make_board(seed=3)
 >>> b.session.to_move >= 0
 True
 """
@@ -68,7 +68,7 @@ class LifeBoard(BoardView):
                 button.add_class(wanted)
 
 
-def life_board(game: LifeGame | None = None, seed: int = 0, **params: Any) -> LifeBoard:
+def make_board(game: LifeGame | None = None, seed: int = 0, **params: Any) -> LifeBoard:
     """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
     game = game or make_game(**params)
     session = Session(game, seed=seed)
@@ -81,3 +81,6 @@ def _random() -> Any:
     from workbench.engine.players import random_player
 
     return random_player
+
+
+life_board = make_board

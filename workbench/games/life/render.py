@@ -134,6 +134,17 @@ def _scores_html(game: Any, state: Any) -> str:
     return f"<table class='wb-life-scores'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
+def _dreams_html(game: Any, state: Any, seat: int) -> str:
+    def fmt(effects: Any) -> str:
+        return "; ".join(f"{e.verb} {' '.join(map(str, e.args))}" for e in effects)
+
+    items = [f"<li>{escape(game.card_text(d))}: <i>dream</i> {escape(fmt(game.dreams[d].dream))}"
+             f" · <i>skill</i> {escape(fmt(game.dreams[d].skill))}</li>"
+             for d in state.hands[seat]]
+    return (f"<div class='wb-life-dreams'><b>seat {seat}'s dream cards</b>"
+            f"<ul style='margin:2px 0'>{''.join(items) or '<li>none</li>'}</ul></div>")
+
+
 def legal_squares(game: Any, state: Any) -> frozenset[int]:
     """Squares of the pending placement (empty when no placement is pending)."""
     if state.stack and state.stack[-1][0] == "place":
@@ -160,7 +171,8 @@ def render(game: Any, state: Any) -> str:
             f"<div class='wb-life-common'><b>common area</b><br>{common}</div>"
             f"<div style='display:flex;gap:12px;align-items:flex-start'>"
             f"<div><div style='color:{SEATS[focus]}'><b>seat {focus}</b>'s album</div>{big}"
-            f"</div><div>{small}</div></div>{_scores_html(game, state)}</div>")
+            f"{_dreams_html(game, state, focus)}</div><div>{small}</div></div>"
+            f"{_scores_html(game, state)}</div>")
 
 
 def header(game: Any, state: Any) -> str:
