@@ -129,22 +129,56 @@ def click_and_time(page: Any, locator: Any, timeout_ms: int = 15_000) -> float:
     return (time.perf_counter() - start) * 1000.0
 
 
+_SETTLED_JS = """() => {
+  const board = document.querySelector('.wb-board');
+  return board ? board.innerHTML.length + ':' + board.innerText : '';
+}"""
+
+
+def wait_settled(page: Any, quiet_ms: int = 150, timeout_ms: int = 15_000) -> None:
+    """Wait until the board's DOM stops changing for ``quiet_ms`` (all widget
+    updates of the last click have arrived), as a person's next click would."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    last = page.evaluate(_SETTLED_JS)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(quiet_ms)
+        now = page.evaluate(_SETTLED_JS)
+        if now == last:
+            return
+        last = now
+    raise TimeoutError("the board kept changing after a click")
+
+
+class RefusedClick(AssertionError):
+    """The board refused a click on a button it was showing as a legal action."""
+
+
+def status_text(page: Any) -> str:
+    """The board's status line as text."""
+    status = page.locator(".wb-status")
+    return str(status.first.inner_text()) if status.count() else ""
+
+
 def click_through(page: Any, n_actions: int = 12, undo_at: int = 5) -> ClickRun:
-    """Click the first enabled legal-action button ``n_actions`` times, with one undo."""
+    """Click the first enabled legal-action button ``n_actions`` times, with one undo
+    at click ``undo_at``; each click must change the board and must not be refused."""
     run = ClickRun()
+    wait_settled(page)
     for i in range(n_actions):
         if i == undo_at:
-            undo = page.locator(".wb-undo:not([disabled])").first
-            run.latencies_ms.append(click_and_time(page, undo))
-            run.clicked.append("undo")
-            continue
-        buttons = page.locator(".wb-action:not([disabled])")
-        if buttons.count() == 0:
-            break
-        button = buttons.first
-        label = button.inner_text().strip()
-        run.latencies_ms.append(click_and_time(page, button))
+            target, label = page.locator(".wb-undo:not([disabled])").first, "undo"
+        else:
+            buttons = page.locator(".wb-action:not([disabled])")
+            if buttons.count() == 0:
+                break
+            target = buttons.first
+            label = target.inner_text().strip()
+        run.latencies_ms.append(click_and_time(page, target))
         run.clicked.append(label)
+        wait_settled(page)
+        status = status_text(page)
+        if "\u26a0" in status:
+            raise RefusedClick(f"click {i + 1} ({label!r}) was refused: {status.strip()}")
     return run
 
 
