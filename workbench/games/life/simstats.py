@@ -208,8 +208,9 @@ def compare_variants(variants: dict[str, dict[str, Any]], n: int = 500,
         scores = [v for s in range(players) for v in df[f"score_{s}"].to_list()]
         placed = placement_by_stage(df)
         attempts = int(placed["attempts"].sum())
-        rows.append((name, sum(scores) / len(scores), float(df["margin"].mean()),
-                     float(df["draw"].mean()), int(placed["replaced"].sum()) / attempts,
+        margin, draws = df.select(pl.col("margin").mean(),
+                                  pl.col("draw").cast(pl.Float64).mean()).row(0)
+        rows.append((name, sum(scores) / len(scores), margin, draws, int(placed["replaced"].sum()) / attempts,
                      int(placed["failed"].sum()) / attempts,
                      float(album_completion(df)["rate"][0])))
     return pl.DataFrame(rows, orient="row", schema=[

@@ -1,0 +1,52 @@
+"""Invariants along random games, checked after every step on the table."""
+
+from __future__ import annotations
+
+import random
+
+from workbench.games.life import dice as D
+from workbench.games.life.core import CHARACTER, NEIGHBOURS, Table
+from workbench.games.life.rules import make_game
+
+
+def check(t: Table, before: Table | None) -> int:
+    """Check one position; the number of placement rolls verified."""
+    rolls = 0
+    placed = [c for a in t.albums for c in a if c not in (None, CHARACTER)]
+    assert len(placed) == len(set(placed)), "a card is in two places"
+    for seat, album in enumerate(t.albums):
+        assert album.count(CHARACTER) <= 1
+        if CHARACTER in album:
+            for sq in t.dice_sq[seat]:
+                assert album[sq] is not None, "a die stands on an empty square"
+    assert all(0 <= o < 24 for dice in t.dice_o for o in dice)
+    assert all(p >= 0 for p in t.power)
+    if before is not None:
+        for seat in range(len(t.albums)):
+            for c in range(4):
+                a, b = before.dice_sq[seat][c], t.dice_sq[seat][c]
+                if a != b and t.albums[seat][b] != before.albums[seat][b] != CHARACTER \
+                        and CHARACTER in before.albums[seat]:
+                    # a placement moved the die: one square, rolled one face that way
+                    d = next(d for n, d in NEIGHBOURS[a] if n == b)
+                    assert t.dice_o[seat][c] == D.roll(before.dice_o[seat][c], d)
+                    rolls += 1
+    return rolls
+
+
+def test_invariants_over_random_games():
+    rolls = 0
+    for params in ({}, {"players": 3, "timed_events": True}):
+        game = make_game(**params)
+        for seed in range(25):
+            rng = random.Random(seed)
+            t = Table.new(game.params, game.catalogue)
+            while t.stack:
+                before = Table.thaw(game.params, game.catalogue, t.freeze())
+                if t.to_move() == -1:
+                    t.step(rng.choice(t.chance_list()))
+                else:
+                    t.step(rng.choice(t.legal_ids()))
+                rolls += check(t, before)
+            assert t.stage == game.params.stages - 1
+    assert rolls > 2000  # every placement's roll was checked
