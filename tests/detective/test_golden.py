@@ -57,8 +57,10 @@ def test_golden_playthrough(name):
     path = GOLDEN / f"{name}.json"
     params, player, seed = CASES[name]
     fresh = _record(params, player, seed)
-    if os.environ.get("DETECTIVE_REGEN_GOLDEN") == "1" or not path.exists():
+    if os.environ.get("DETECTIVE_REGEN_GOLDEN") == "1":
         path.write_text(json.dumps(fresh, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"{path.name} is missing: run with DETECTIVE_REGEN_GOLDEN=1 to write it")
     stored = json.loads(path.read_text(encoding="utf-8"))
     g = make_game(**stored["params"])
     final, lines = _summary(g, [decode_id(a) for a in stored["actions"]])

@@ -41,7 +41,7 @@ def wilson(k: int, n: int, z: float = Z999) -> tuple[float, float]:
     """Wilson score interval for k successes in n trials.
 
     >>> [round(x, 3) for x in wilson(50, 100)]
-    [0.34, 0.66]
+    [0.344, 0.656]
     """
     if n == 0:
         return (0.0, 1.0)
@@ -164,7 +164,7 @@ def death_check(deck: Mapping[str, int], params: DetectiveParams | None = None) 
     """P(each person dies) this round from ``deck`` (exact), one row per person.
 
     >>> death_check({"a": 2, "b": 1}).row(0)
-    ('a', '1/2', 0.5)
+    ('a', '3/4', 0.75)
     """
     _, death = _exact(deck, params or DetectiveParams())
     return pl.DataFrame([{"person": who or "nobody", "exact": str(p), "p": float(p)}
@@ -269,6 +269,27 @@ def event_popularity(sim: Simulation, game: Detective | None = None) -> pl.DataF
     return pl.DataFrame(rows).sort("plays", descending=True)
 
 
-__all__ = ["NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
+def hard_events(game: Detective | None = None) -> pl.DataFrame:
+    """Events whose death condition starves their own cost: icons of the dead person's
+    colour come only from the tragic night (one icon), so 2+ such icons never pay.
+
+    >>> hard_events()["verdict"].to_list()[:2]
+    ['only after the tragic night', 'only after the tragic night']
+    """
+    g = game or Detective()
+    s = g.setup
+    rows = []
+    for no, e in s.events.items():
+        if not e.needs_dead:
+            continue
+        starved = sum(n for c, n in e.cost if set(s.colour_people.get(c, ())) <= {e.needs_dead})
+        if starved:
+            verdict = "never payable" if starved >= 2 else "only after the tragic night"
+            rows.append({"event": no, "name": e.name_ja, "needs_dead": e.needs_dead,
+                         "starved_icons": starved, "verdict": verdict})
+    return pl.DataFrame(rows)
+
+
+__all__ = ["hard_events", "NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
            "death_check", "claim_25", "payable_after", "payable_table", "game_length",
            "end_summary", "seat_advantage", "event_popularity", "wilson"]

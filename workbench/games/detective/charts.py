@@ -1,0 +1,84 @@
+"""Altair charts of the detective's design answers (frames from :mod:`.analysis`).
+
+>>> from workbench.games.detective.analysis import death_check
+>>> type(odds_chart(death_check({"a": 2, "b": 1}))).__name__
+'Chart'
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+from .cards import COLOUR_HEX
+
+
+def exact_vs_simulated_chart(table: pl.DataFrame, x: str = "length",
+                             title: str = "Round length: exact (bars) vs simulated (points, 99.9 % CI)"
+                             ) -> alt.LayerChart:
+    """Bars of the exact probability, points and interval rules of the simulation."""
+    base = alt.Chart(table).encode(x=alt.X(f"{x}:O", title=x))
+    bars = base.mark_bar(color="#9ecae1").encode(y=alt.Y("exact_p:Q", title="probability"))
+    rules = base.mark_rule(color="#d62728").encode(y="low:Q", y2="high:Q")
+    points = base.mark_point(color="#d62728", filled=True).encode(y="simulated:Q")
+    return (bars + rules + points).properties(title=title, width=360, height=220)
+
+
+def expected_observed_chart(table: pl.DataFrame) -> alt.Chart:
+    """z-scores of observed vs exact expected totals (|z| < 3.29 agrees at 99.9 %)."""
+    return alt.Chart(table).mark_bar().encode(
+        y=alt.Y("quantity:N", sort=None, title=None),
+        x=alt.X("z:Q", title="z = (observed − expected) / sd", scale=alt.Scale(domain=[-5, 5])),
+        color=alt.Color("agrees:N", scale=alt.Scale(domain=[True, False],
+                                                    range=["#2ca02c", "#d62728"])),
+        tooltip=["quantity", "expected", "observed", "z"],
+    ).properties(title="Every simulated round vs the exact deck engine", width=360)
+
+
+def odds_chart(table: pl.DataFrame) -> alt.Chart:
+    """P(each person dies this round) from :func:`~.analysis.death_check`."""
+    return alt.Chart(table).mark_bar().encode(
+        x=alt.X("person:N", sort=None), y=alt.Y("p:Q", title="P(dies)"),
+        tooltip=["person", "exact"]).properties(width=320, height=200)
+
+
+def payable_chart(table: pl.DataFrame) -> alt.Chart:
+    """P(an icon of each colour is on the line) by number of draws, in the colours' own ink."""
+    colours = sorted(set(table["colour"].to_list()))
+    return alt.Chart(table).mark_line(point=True).encode(
+        x=alt.X("draws:O", title="person cards drawn this round"),
+        y=alt.Y("p:Q", title="P(cost payable from the line)"),
+        color=alt.Color("colour:N", scale=alt.Scale(
+            domain=colours, range=[COLOUR_HEX[c][0] if c != "white" else "#bbbbbb"
+                                   for c in colours])),
+        tooltip=["colour", "draws", "exact"],
+    ).properties(width=360, height=220)
+
+
+def game_length_chart(table: pl.DataFrame) -> alt.Chart:
+    """Games by rounds, stacked by how they ended."""
+    return alt.Chart(table).mark_bar().encode(
+        x=alt.X("rounds:O"), y=alt.Y("games:Q"), color=alt.Color("end_reason:N"),
+    ).properties(title="Game length in rounds and how games end", width=360, height=220)
+
+
+def seat_chart(table: pl.DataFrame) -> alt.LayerChart:
+    """Win share per seat with 99.9 % intervals and the fair share."""
+    seats = table.filter(pl.col("seat") >= 0)
+    base = alt.Chart(seats).encode(x=alt.X("seat:O"))
+    bars = base.mark_bar(color="#9ecae1").encode(y=alt.Y("share:Q", title="win share"))
+    rules = base.mark_rule(color="black").encode(y="low:Q", y2="high:Q")
+    fair = alt.Chart(seats).mark_rule(color="#d62728", strokeDash=[4, 3]).encode(y="fair:Q")
+    return (bars + rules + fair).properties(title="Seat advantage", width=240, height=200)
+
+
+def event_chart(table: pl.DataFrame) -> alt.Chart:
+    """Plays per game of every event, coloured by kind."""
+    return alt.Chart(table).mark_bar().encode(
+        x=alt.X("event:O", sort=None), y=alt.Y("per_game:Q", title="plays per game"),
+        color="kind:N", tooltip=["event", "name", "cost", "vp", "needs_dead", "plays"],
+    ).properties(title="Which events are played", width=560, height=200)
+
+
+__all__ = ["exact_vs_simulated_chart", "expected_observed_chart", "odds_chart",
+           "payable_chart", "game_length_chart", "seat_chart", "event_chart"]
