@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from workbench.engine.protocol import CHANCE, IllegalAction
-from workbench.games.detective.rules import make_game
 from workbench.games.detective.round_end import winners_of
+from workbench.games.detective.rules import make_game
 
 from .helpers import NIGHT, base, dealt, position
 

@@ -44,6 +44,11 @@ GROUPS = {
 }
 
 
+def board_picture(game: Any, state: Any) -> str:
+    """The picture the board shows: :func:`~.render.render` for the seat to move."""
+    return render(game, state)
+
+
 def _verb(action: Action) -> str:
     return str(action.id[0]) if isinstance(action.id, tuple) else "chance"
 
@@ -83,7 +88,7 @@ class DetectiveBoard(BoardView):
         self.unplayable_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.unplayable_box.add_class("wb-det-hand-unplayable")
         self.unplayable_buttons: list[w.Button] = []
-        super().__init__(session, render, action_layout=action_layout,
+        super().__init__(session, board_picture, action_layout=action_layout,
                          action_classes=action_classes, **kw)
 
     def _draw_actions(self) -> None:

@@ -139,7 +139,7 @@ def render_hand(game: Detective, state: DetectiveState, seat: int) -> str:
     chips = []
     for no in state.hands[seat]:
         ok = need[no] <= size - 1
-        tag = (" (pay: discard %d)" % need[no]) if ok and need[no] else ""
+        tag = f" (pay: discard {need[no]})" if ok and need[no] else ""
         cls = " wb-det-playable" if ok else " wb-det-unplayable"
         chips.append(event_chip(game, no, cls) + tag)
     return (f'<div class="wb-det-row wb-det-hand" data-seat="{seat}"><span class="wb-det-label">'
