@@ -76,3 +76,15 @@ def test_simulation_summaries_are_consistent():
     for chart in (S.chart_placement(df), S.chart_order_spaces(df), S.chart_mid_vp(df),
                   S.chart_top_chain(4)):
         assert chart.to_dict()
+
+
+def test_simulated_mid_vp_agrees_with_the_exact_4d6_ranking():
+    import math
+
+    df = S.simulate_random(300, seed=11)
+    values = [v for s in range(4) for v in df[f"mid_vp_p{s}"].to_list()]
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    exact = float(2 * A.exact_mid_vp(4))
+    assert abs(mean - exact) <= 3.29 * sd / math.sqrt(len(values))  # 99.9% interval
+    assert A.exact_mid_vp(3) > A.exact_mid_vp(4)  # fewer rivals, more VP each

@@ -200,3 +200,31 @@ def best_total(k: int, start_square: int | None = None) -> Dist:
     """
     one = Dist.uniform(max(reachable_tops(k, t, start_square)) for t in FACES)
     return 4 @ one
+
+
+def exact_mid_vp(players: int = 4, vp: tuple[int, ...] = (3, 1)) -> sympy.Rational:
+    """Expected VP of one player at one mid-scoring when every die's top is uniform
+    and independent (true under random play, see ``simstats.final_tops``).
+
+    Each player's total is then 4d6; places are by distinct totals (ties share).
+
+    With two players a tie gives both 3 VP, else 3 and 1: E = 2 + P(tie).
+
+    >>> four = 4 @ Dist.uniform(FACES)
+    >>> exact_mid_vp(2) == 2 + sum(four.p(t) ** 2 for t in four)
+    True
+    >>> round(float(2 * exact_mid_vp(4)), 4)  # per game: two mid-scorings
+    2.3292
+    """
+    from workbench.games.life.effects import mid_scoring
+
+    total = 4 @ Dist.uniform(FACES)
+    weights = dict(total.items())
+    expected = sympy.Integer(0)
+    denominator = total.total ** players
+    for combo in itertools.product(weights, repeat=players):
+        w = 1
+        for t in combo:
+            w *= weights[t]
+        expected += w * mid_scoring(list(combo), vp)[0]
+    return sympy.Rational(expected, denominator)
