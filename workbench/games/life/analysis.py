@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from functools import cache
+from typing import cast
 
 import polars as pl
 import sympy
@@ -219,8 +220,8 @@ def exact_mid_vp(players: int = 4, vp: tuple[int, ...] = (3, 1)) -> sympy.Ration
     from workbench.games.life.effects import mid_scoring
 
     total = 4 @ Dist.uniform(FACES)
-    weights = dict(total.items())
-    expected = sympy.Integer(0)
+    weights: dict[int, int] = {cast(int, t): w for t, w in total.items()}
+    expected = 0
     denominator = total.total ** players
     for combo in itertools.product(weights, repeat=players):
         w = 1
