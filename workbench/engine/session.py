@@ -117,7 +117,7 @@ class Session:
         """One readable line per applied action (labels from the game)."""
         lines = self._lines
         for k in range(self._pos):
-            if lines[k] is None:  # labels are made when first read (replays never need them)
+            if lines[k] is None:  # a replayed step's label is made when first read
                 lines[k] = self._line(k)
         return lines[: self._pos]  # type: ignore[return-value]
 
@@ -156,11 +156,12 @@ class Session:
             self._resolve_chance()
         self._changed()
 
-    def _push(self, action_id: Hashable, rng_state: tuple[Any, ...] | None = None) -> None:
+    def _push(self, action_id: Hashable, rng_state: tuple[Any, ...] | None = None, replaying: bool = False) -> None:
         """Apply without checks beyond the game's own, truncating the redo tail.
 
         ``rng_state``: the rng's state now when the caller knows it (saves a
-        ``getstate`` copy); by default it is read from the rng.
+        ``getstate`` copy); by default it is read from the rng. ``replaying``:
+        the log line is made when the log is first read, not now.
         """
         state, who = self.state, self.to_move
         new = self.game.apply(state, action_id)
@@ -170,7 +171,7 @@ class Session:
         self._rngs.append(self._rng.getstate() if rng_state is None else rng_state)
         self._actions.append(action_id)
         self._chance.append(who == CHANCE)
-        self._lines.append(None)
+        self._lines.append(None if replaying else self._line(self._pos))
         self._pos += 1
 
     def _resolve_chance(self, limit: int = 100_000) -> None:
@@ -199,7 +200,7 @@ class Session:
             raise IllegalAction("the game was already over")
         elif all(a.id != action_id for a in game.legal_actions(state)):
             raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
-        self._push(action_id, unchanged)
+        self._push(action_id, unchanged, replaying=True)
 
     def roll(self) -> None:
         """Resolve the chance node now with the session rng (for ``auto_chance=False``)."""
