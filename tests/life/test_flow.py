@@ -182,3 +182,30 @@ def test_same_seed_same_game_and_seeds_differ():
     a, b = playout(game, random_player, 42), playout(game, random_player, 42)
     assert a.actions == b.actions and a.final == b.final
     assert playout(game, random_player, 43).actions != a.actions
+
+
+def test_skills_relocate_any_orientation_and_tip_twice():
+    from .helpers import album, sq
+
+    game, t = blank()
+    assert game.catalogue.skill["J16"] == (("relocate", ("yellow",)),)
+    t.albums[0] = album(a1="@", b1="J16", a2="J09", d4="J01")
+    t.dice_sq[0] = [0, sq("a2"), 0, 0]
+    t.stack = [("place", 0, "J13")]  # yellow card replaces J16 (no free square next to a1)
+    s = game.apply(game.freeze(t), ("place", sq("b1")))
+    assert [a.id for a in game.legal_actions(s)] == [
+        ("move", q) for q in (sq("a1"), sq("b1"), sq("a2"), sq("d4"))]
+    s = game.apply(s, ("move", sq("d4")))
+    assert len(game.legal_actions(s)) == 24  # a re-placed die may be turned any way
+    s = game.apply(s, ("orient", D.index_of(6, 2)))
+    assert s.dice_sq[0][2] == sq("d4") and s.top(0, "yellow") == 6
+    game, t = blank()
+    assert game.catalogue.skill["J24"] == (("relocate", ("any",)),)
+    t.stack = [("fx", 0, "relocate", ("any",))]
+    t.advance()
+    assert t.legal_ids() == [("die", c) for c in ("red", "blue", "yellow", "green")]
+    t.stack = [("fx", 1, "tip", (2,))]
+    t.advance()
+    assert t.stack == [("tip", 1, "effect"), ("tip", 1, "effect")]
+    t.step(("skip",))
+    assert t.stack == [("tip", 1, "effect")]
