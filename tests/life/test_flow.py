@@ -191,7 +191,8 @@ def test_skills_relocate_any_orientation_and_tip_twice():
     assert game.catalogue.skill["J16"] == (("relocate", ("yellow",)),)
     t.albums[0] = album(a1="@", b1="J16", a2="J09", d4="J01")
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
-    t.stack = [("place", 0, "J13")]  # yellow card replaces J16 (no free square next to a1)
+    t.stack = [("resolve", 0, "J13")]  # yellow card replaces J16 (no free square next to a1)
+    t.advance()
     s = game.apply(game.freeze(t), ("place", sq("b1")))
     assert [a.id for a in game.legal_actions(s)] == [
         ("move", q) for q in (sq("a1"), sq("b1"), sq("a2"), sq("d4"))]

@@ -58,7 +58,8 @@ def test_placing_rolls_the_die_one_face_in_the_direction_of_the_move():
     t.dice_sq[0] = [sq("b2")] * 4
     start = D.index_of(1, 2)
     t.dice_o[0] = [start] * 4
-    t.stack = [("place", 0, RED)]
+    t.stack = [("resolve", 0, RED)]
+    t.advance()
     s = game.apply(game.freeze(t), ("place", sq("b1")))  # b1 is north of b2
     assert s.albums[0][sq("b1")] == RED
     assert s.dice_sq[0] == (sq("b1"), sq("b2"), sq("b2"), sq("b2"))
@@ -73,7 +74,8 @@ def test_replacing_a_card_discards_it_then_applies_its_skill():
     game, t = blank()
     t.albums[0] = album(a1="@", b1=RED_STAR_POWER, a2="J09")
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
-    t.stack = [("place", 0, RED)]
+    t.stack = [("resolve", 0, RED)]
+    t.advance()
     before = t.power[0]
     s = game.apply(game.freeze(t), ("place", sq("b1")))
     assert s.albums[0][sq("b1")] == RED
@@ -112,7 +114,8 @@ def test_illegal_square_is_refused_and_changes_nothing():
     game, t = blank()
     t.albums[0] = album(b2="@")
     t.dice_sq[0] = [sq("b2")] * 4
-    t.stack = [("place", 0, RED)]
+    t.stack = [("resolve", 0, RED)]
+    t.advance()
     s = game.freeze(t)
     with pytest.raises(IllegalAction, match="not legal"):
         game.apply(s, ("place", sq("d4")))

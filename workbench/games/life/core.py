@@ -148,7 +148,7 @@ class Table(Flow):
         top = self.stack[-1]
         kind, seat = top[0], top[1]
         if kind == "place":
-            return [("place", sq) for sq in self.legal_squares(seat, top[2])]
+            return [("place", sq) for sq in top[3]]  # computed when the task was pushed
         if kind == "take":
             return [("take", c) for c in sorted(set(self.common))]
         if kind == "pawn":

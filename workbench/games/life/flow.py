@@ -112,8 +112,8 @@ class Flow:
             self.stats[4 * self.stage + 3] += 1
             self.power[seat] += 1 + cat.skill_sum(self.skills[seat], "event_power")
             self._push(event_tasks(cat, seat, card, self.p.players))
-        elif self.legal_squares(seat, card):
-            self.stack.append(("place", seat, card))
+        elif squares := self.legal_squares(seat, card):
+            self.stack.append(("place", seat, card, tuple(squares)))
         else:
             self.stats[4 * self.stage + 2] += 1
             self.discard.append(card)

@@ -244,7 +244,8 @@ class LifeGame(Game[LifeState]):
         zones["dream_deck"] = Counter(state.dream_deck)
         zones["hands"] = Counter(d for h in state.hands for d in h)
         zones["dream_skills"] = Counter(d for h in state.skills for d in h)
-        zones["resolving"] = Counter(t[-1] for t in state.stack if t[0] in _HOLDING)
+        zones["resolving"] = Counter(t[1] if t[0] == "removed" else t[2]
+                                     for t in state.stack if t[0] in _HOLDING)
         return zones
 
     def metrics(self, state: LifeState) -> Mapping[str, float | int | str]:
