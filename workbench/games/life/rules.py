@@ -55,6 +55,14 @@ Readings chosen where the seed is vague (the Japanese draft is the authority):
   tied seats) or go to the lowest seat (``start_tie="first"``).
 - **Mid-scoring** places are by distinct totals (A22 B22 C18 D18: A, B 3 VP;
   C, D 1 VP). Dream skills are set aside from the start player clockwise.
+- **The author's open ideas** (params): "2 or 3 skills" is read as the number
+  of dream skills (``dream_skills``: 2 = one per mid-scoring; 3 = also one right
+  after the draft, so 4 dreams are dealt: 3 players only with 12 dream cards);
+  "cards without skills" is ``album_skills=False``; "one timed event per
+  round" is ``timed_events``.
+- **Hidden information** (dream hands, simultaneous passing) is not modelled
+  as information sets: states hold everything; passes are chosen in seat
+  order and exchanged together.
 - **Final scoring.** Power covers ★ one each and must all be placed, so the ★
   penalty is ``max(0, ★ − shield − power)``; power beyond the ★ scores only
   through a dream effect. The character card counts for a full album.
