@@ -21,7 +21,7 @@ colour words, ``red 2; black 1``.
 >>> cs.people["wasurenagusa"].name_ja, cs.people["wasurenagusa"].in_start_deck
 ('勿忘草', False)
 >>> cs.events[0].cost
-(('black', 2), ('yellow', 1), ('purple', 1))
+(('black', 1), ('yellow', 1), ('purple', 2))
 """
 
 from __future__ import annotations

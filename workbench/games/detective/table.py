@@ -142,23 +142,45 @@ class Table:
             return card is not None and card not in self.supply and card not in self.removed
         return False
 
-    def discards_needed(self, seat: int, no: int) -> int:
-        """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot)."""
+    def discards_needed(self, seat: int, no: int, line_colours: dict[str, int] | None = None,
+                        gen: dict[str, int] | None = None) -> int:
+        """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot).
+
+        ``line_colours`` (colour -> cards on the line) and ``gen`` (a cache of
+        colour -> discards per icon for this seat) may be passed by callers."""
         s = self.setup
         ev = s.events[no]
         if ev.needs_dead is not None and ev.needs_dead not in self.dead:
             return INF
-        colours = s.card_colour
+        if line_colours is None:
+            line_colours = self.line_colours()
         units: list[int] = []
         for colour, need in ev.cost:
-            short = need - sum(1 for c in self.line if colours.get(c) == colour)
+            short = need - line_colours.get(colour, 0)
             if short > 0:
-                disc = sum(s.events[e].discount for e in self.notebooks[seat]
-                           if s.related_colour[e] == colour)
-                units += [s.generation_cost(colour, disc, self.dead)] * short
-        if units and self.tn and NIGHT in self.line:
+                cost = gen.get(colour) if gen is not None else None
+                if cost is None:
+                    disc = sum(s.events[e].discount for e in self.notebooks[seat]
+                               if s.related_colour[e] == colour)
+                    cost = s.generation_cost(colour, disc, self.dead)
+                    if gen is not None:
+                        gen[colour] = cost
+                units += [cost] * short
+        if not units:
+            return 0
+        if self.tn and NIGHT in self.line:
             units.remove(max(units))
         return min(INF, sum(units))
+
+    def line_colours(self) -> dict[str, int]:
+        """Colour -> person cards of that colour on the line."""
+        colours = self.setup.card_colour
+        out: dict[str, int] = {}
+        for c in self.line:
+            if c != NIGHT:
+                k = colours[c]
+                out[k] = out.get(k, 0) + 1
+        return out
 
     def payable(self, seat: int, no: int, hand_size: int) -> bool:
         """True when the other ``hand_size - 1`` cards cover the discards."""
@@ -169,18 +191,23 @@ class Table:
         p = self.setup.params
         if p.suspects_per_round is not None and self.suspects >= p.suspects_per_round:
             return []
-        return [who for who in self.setup.persons if self._supply_card(who) is not None]
+        if p.awaken_on_fourth:
+            return [who for who in self.setup.persons if self._supply_card(who) is not None]
+        who_of = self.setup.card_person
+        present = {who_of[c] for c in self.supply if not c.endswith(":A")}
+        return [who for who in self.setup.persons if who in present]
 
     def _supply_card(self, who: str) -> str | None:
-        on_fourth = self.setup.params.awaken_on_fourth
-        best = None
+        """The card a suspect of ``who`` moves: a normal card first, the awakened one
+        last (and only with ``awaken_on_fourth``)."""
+        supply = self.supply
         for cid in self.setup.person_cards[who]:
-            if cid in self.supply:
-                if cid.endswith(":A") and not on_fourth:
-                    continue
-                if best is None or best.endswith(":A"):
-                    best = cid
-        return best
+            if cid in supply and not cid.endswith(":A"):
+                return cid
+        card = self.setup.awakened_card.get(who)
+        if self.setup.params.awaken_on_fourth and card is not None and card in supply:
+            return card
+        return None
 
     def burn_targets(self, seat: int) -> list[tuple[int, int]]:
         """(seat, event) pairs another notebook offers to a burn (protected books excluded)."""
@@ -221,8 +248,10 @@ class Table:
         res = self.reserved[seat]
         if res is not None and self.discards_needed(seat, res) == 0:
             ids.append(("set", res))
-        h = len(hand)
-        ids += [("play", e) for e in hand if self.payable(seat, e, h)]
+        h = len(hand) - 1
+        lc = self.line_colours()
+        need, gen = self.discards_needed, dict[str, int]()
+        ids += [("play", e) for e in hand if need(seat, e, lc, gen) <= h]
         if p.reservation and res is None:
             ids += [("reserve", e) for e in hand]
         ids.append(("break",))
