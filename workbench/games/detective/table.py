@@ -28,6 +28,7 @@ from typing import Any
 
 from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
 
+from .flow import run_task
 from .setup import INF, NIGHT, Setup
 
 CHANCE_TASKS = frozenset({"inv", "open", "edraw"})
@@ -403,71 +404,4 @@ class Table:
             if tag in DECISION_TASKS:
                 return
             tasks.pop()
-            getattr(self, "_task_" + tag)(*t[1:])
-
-    def _task_act(self, seat: int, action: tuple[Any, ...]) -> None:
-        for eff in reversed(action):
-            self._effect(seat, eff.verb, eff.args)
-
-    def _effect(self, seat: int, verb: str, args: tuple[Any, ...]) -> None:
-        push = self.tasks.append
-        if verb == "draw":
-            push(("edraw", seat, args[0]))
-        elif verb == "discard":
-            push(("pdiscard", seat, args[0]))
-        elif verb == "refill":
-            push(("refill", seat))
-        elif verb == "others_discard":
-            for k in reversed(range(1, self.n)):
-                push(("pdiscard", (seat + k) % self.n, args[0]))
-        elif verb == "burn":
-            push(("burn", seat))
-        elif verb == "suspect":
-            self._suspect(args[0])
-        elif verb == "clear":
-            who = args[0]
-            for i in reversed(range(len(self.line))):
-                if self.setup.card_person.get(self.line[i]) == who:
-                    bisect.insort(self.outside, self.line.pop(i))
-                    break
-
-    def _task_refill(self, seat: int) -> None:
-        missing = self.limit(seat) - len(self.hands[seat])
-        if missing > 0:
-            self.tasks.append(("edraw", seat, missing))
-
-    def _task_resolve(self, seat: int, no: int) -> None:
-        ev = self.setup.events[no]
-        self.played.append(no)
-        (self.notebooks[seat] if ev.placed else self.discard).append(no)
-        for eff in reversed(ev.effects):
-            self._effect(seat, eff.verb, eff.args)
-
-    def _task_roundstart(self) -> None:
-        who = self.setup.card_person
-        counts: dict[str, int] = {}
-        for c in self.pool:
-            if c != NIGHT:
-                counts[who[c]] = counts.get(who[c], 0) + 1
-        self.round_deck, self.round_persons = tuple(sorted(counts.items())), 0
-        self.tasks.append(("turn", self.start))
-        if self.setup.params.opening:
-            self.tasks.append(("open", self.setup.params.opening))
-
-    def _task_turn(self, seat: int) -> None:
-        self.active, self.free_used = seat, False
-        self.turns += 1
-        for task in (("endturn", seat), ("trimall", seat), ("main", seat), ("inv", seat)):
-            self.tasks.append(task)
-
-    def _task_trimall(self, seat: int) -> None:
-        for k in reversed(range(self.n)):
-            self.tasks.append(("trim", (seat + k) % self.n))
-
-    def _task_endturn(self, seat: int) -> None:
-        self.tasks.append(("roundend",) if self.tn else ("turn", (seat + 1) % self.n))
-
-    def _task_roundend(self) -> None:
-        from .round_end import end_round
-
-        end_round(self)
+            run_task(self, t)
