@@ -234,7 +234,7 @@ def load_cards(folder: Path | str | None = None) -> CardSet:
     >>> load_cards("/nowhere")
     Traceback (most recent call last):
     ...
-    workbench.cards.problems.SheetError: people.csv [missing]: file not found: /nowhere/people.csv
+    workbench.cards.problems.SheetError: /nowhere/people.csv [missing]: no such file
     """
     base = Path(folder) if folder is not None else DATA
     if folder is None:
