@@ -147,9 +147,9 @@ def check_conformance(
     max_steps: int = 10_000,
     *,
     full_every: int = 50,
-    spot_every: int = 8,
+    spot_every: int = 16,
     fast_every: int = 10,
-    sweep_budget: int = 8,
+    sweep_budget: int = 4,
     max_failures: int = 10,
     raise_on_failure: bool = True,
 ) -> ConformanceReport:
@@ -212,8 +212,8 @@ def _play_one(
             _check_reproduction(game, checker.seats, seed, final, actions, report, index == 0)
         if fast is not None and (mode == DEEP or index % fast_every == 0):
             checker.step = len(actions)
-            _check_fast(game, seed, final, fast)
             report.fast_checked += 1
+            _check_fast(game, seed, final, fast)
     except Broken as b:
         return Failure(b.check, index, seed, checker.step, b.message)
     except Exception as e:  # a crash inside the game's own code

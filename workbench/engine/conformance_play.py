@@ -139,16 +139,13 @@ class Checker:
                 chance_steps += 1
             elif 0 <= who < n:
                 legal = legal_of(s)
+                if not legal:
+                    raise Broken("legal", f"no legal action for seat {who} at a player node")
                 if random_seat[who]:  # random_player's own draw, on the list made here
-                    if len({x.id for x in legal}) != len(legal) or not legal:
-                        self._bad_legal(legal, who)
                     a = choose(legal).id
                 else:
-                    ids = {x.id for x in legal}
-                    if len(ids) != len(legal) or not legal:
-                        self._bad_legal(legal, who)
                     a = seats[who](g, s, rng)
-                    if a not in ids:
+                    if all(x.id != a for x in legal):
                         raise Broken("player", f"player for seat {who} chose {a!r}, not legal")
                 if spot:
                     self._spot_decision(s, legal, a)
@@ -168,13 +165,6 @@ class Checker:
         c.player_steps += len(actions) - chance_steps
         return s
 
-    def _bad_legal(self, legal: Sequence[Any], who: int) -> None:
-        if not legal:
-            raise Broken("legal", f"no legal action for seat {who} at a player node")
-        ids = [x.id for x in legal]
-        dup = [i for i, k in Counter(ids).items() if k > 1]
-        raise Broken("legal", f"duplicate action ids {dup[:5]}")
-
     def _spot_chance(self, s: Any, rng: random.Random) -> Hashable:
         """Draw as the normal path does, then check the Dist (and sweep in deep games)."""
         a = self.game.sample_chance(s, rng)
@@ -188,8 +178,17 @@ class Checker:
         return a
 
     def _spot_decision(self, s: Any, legal: Sequence[Any], a: Hashable) -> None:
+        """Distinct hashable ids (and the sweep in deep games)."""
+        ids = [x.id for x in legal]
+        try:
+            distinct = set(ids)
+        except TypeError as e:
+            raise Broken("legal", f"action ids must be hashable: {e}") from None
+        if len(distinct) != len(ids):
+            dup = [i for i, k in Counter(ids).items() if k > 1]
+            raise Broken("legal", f"duplicate action ids {dup[:5]}")
         if self.sweeper is not None:
-            self._sweep(s, [x.id for x in legal], a, "legal")
+            self._sweep(s, ids, a, "legal")
 
     def _before(self, s: Any) -> None:
         self._h = self._hash(s)
@@ -226,8 +225,12 @@ class Checker:
             raise Broken("winners", f"winners {bad} are not seats")
         seen = self.ids_seen
         for k, a in enumerate(actions):
-            if a in seen:
-                continue
+            try:
+                if a in seen:
+                    continue
+            except TypeError as e:
+                self.step = k
+                raise Broken("legal", f"action ids must be hashable: {a!r} ({e})") from None
             try:
                 back = decode_id(encode_id(a))
             except ReplayError as e:
