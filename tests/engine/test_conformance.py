@@ -168,7 +168,7 @@ def test_mutation_while_listing_actions_is_reported() -> None:
 # ``full_every=10**6`` leaves game 0 as the only deep game: the other games run the light
 # checks (see the conformance module docstring), which must still find each defect.
 
-LIGHT_ONLY = {"full_every": 10**6, "raise_on_failure": False, "max_failures": 50}
+LIGHT_ONLY: dict[str, Any] = {"full_every": 10**6, "raise_on_failure": False, "max_failures": 50}
 
 
 def _first_card_change(game: DiceRace, seed: int) -> int:
