@@ -90,15 +90,17 @@ def play_table(game: Detective, seed: int | random.Random,
 def fast_random_playout(game: Detective, seed: int) -> tuple[float, ...]:
     """Returns of one game with random players, same rng use as the normal path."""
     rng = random.Random(seed)
+    below = rng._randbelow  # what randrange(n) and choice(seq) both call: same rng use
     t = Table.new(game.setup)
     tasks = t.tasks
     chance = CHANCE_TASKS
-    choice = rng.choice
     while tasks:
-        if tasks[-1][0] in chance:
-            t.draw(t.sample(rng))
+        top = tasks[-1]
+        if top[0] in chance:
+            t.draw_at(below(len(t.edeck if top[0] == "edraw" else t.pool)))
         else:
-            t.act(choice(t.legal_ids()))
+            ids = t.legal_ids()
+            t.act(ids[below(len(ids))])
         tasks = t.tasks
     return tuple(float(t.vp(i)) for i in range(t.n))
 

@@ -321,15 +321,18 @@ class Table:
     # -- chance -----------------------------------------------------------------
     def draw(self, outcome: Hashable) -> None:
         """Apply a chance outcome (a card id from :meth:`chance_ids`) and settle."""
+        ids: list[Any] = self.edeck if self.tasks[-1][0] == "edraw" else self.pool
+        self.draw_at(ids.index(outcome))
+
+    def draw_at(self, index: int) -> None:
+        """Apply the chance outcome ``chance_ids()[index]`` and settle (the fast path)."""
         t = self.tasks[-1]
         tag = t[0]
         if tag == "edraw":
-            self.edeck.remove(outcome)  # type: ignore[arg-type]
-            bisect.insort(self.hands[t[1]], outcome)  # type: ignore[arg-type]
+            bisect.insort(self.hands[t[1]], self.edeck.pop(index))
             self.tasks[-1] = ("edraw", t[1], t[2] - 1)
         else:
-            self.pool.remove(outcome)  # type: ignore[arg-type]
-            self._investigate(tag, t, str(outcome))
+            self._investigate(tag, t, self.pool.pop(index))
         self.settle()
 
     def _investigate(self, tag: str, t: tuple[Any, ...], card: str) -> None:
@@ -366,6 +369,7 @@ class Table:
     def settle(self) -> None:
         """Run automatic tasks until a chance node, a decision or the end."""
         tasks = self.tasks
+        base_limit = self.setup.params.hand_limit
         while tasks:
             t = tasks[-1]
             tag = t[0]
@@ -394,7 +398,8 @@ class Table:
                 return
             if tag in ("pdiscard", "trim"):
                 hand = self.hands[t[1]]
-                if not hand or (t[0] == "trim" and len(hand) <= self.limit(t[1])):
+                if not hand or (tag == "trim" and (len(hand) <= base_limit
+                                                    or len(hand) <= self.limit(t[1]))):
                     tasks.pop()
                     continue
                 return
