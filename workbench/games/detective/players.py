@@ -90,7 +90,7 @@ def play_table(game: Detective, seed: int | random.Random,
 def fast_random_playout(game: Detective, seed: int) -> tuple[float, ...]:
     """Returns of one game with random players, same rng use as the normal path."""
     rng = random.Random(seed)
-    below = rng._randbelow  # what randrange(n) and choice(seq) both call: same rng use
+    below = rng._randbelow  # type: ignore[attr-defined]  # randrange(n), choice(seq) call it
     t = Table.new(game.setup)
     tasks = t.tasks
     chance = CHANCE_TASKS
