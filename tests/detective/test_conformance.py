@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.engine.conformance import check_conformance
 from workbench.engine.players import random_player
@@ -93,3 +95,16 @@ def test_opening_variants_match_the_exact_immediate_night():
         first = sim.rounds.filter(sim.rounds["round"] == 1)
         share = (first["turns"] == 1).mean()
         assert abs(share - exact) < 3.3 * (exact * (1 - exact) / first.height) ** 0.5
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts=st.lists(st.integers(1, 3), min_size=1, max_size=4),
+       first=st.booleans(), opening=st.integers(0, 3),
+       bottom=st.booleans())
+def test_exact_engine_equals_the_tree_on_random_small_decks(counts, first, opening, bottom):
+    deck = {f"p{i}": c for i, c in enumerate(counts)}
+    params = DetectiveParams(first_card_rule=first, opening=min(opening, sum(counts)),
+                             opening_tragic="bottom" if bottom else "reshuffle")
+    odds = exact_round(deck, params)
+    length, death, immediate = round_tree(deck, params)
+    assert odds.length == length and odds.death == death and odds.acting.p(0) == immediate
