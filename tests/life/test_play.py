@@ -3,24 +3,22 @@
 Golden files live in ``tests/life/golden/``: ``<name>.replay.json`` (the action
 ids) and ``<name>.txt`` (every step's label, and the position whenever a round
 starts, plus the end). They are replayed and diffed; regenerate them on
-purpose with ``LIFE_GOLDEN=regen pytest tests/life/test_play.py``.
+purpose with ``WB_GOLDEN=regen pytest tests/life/test_play.py``.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from workbench.engine import Replay, check_conformance, playout, random_player
-from workbench.engine.replay import params_dict
+from workbench.engine import check_conformance, playout, random_player
+from workbench.engine.golden import check_golden
 from workbench.games.life.players import fast_random_playout, fast_random_record, greedy
-from workbench.games.life.rules import LifeGame, make_game
+from workbench.games.life.rules import make_game
 
 GOLDEN = Path(__file__).with_name("golden")
-REGEN = os.environ.get("LIFE_GOLDEN") == "regen"
 
 CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
     "random_4p": ({}, random_player, 101),
@@ -30,36 +28,14 @@ CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
 }
 
 
-def trace(game: LifeGame, actions: tuple[Any, ...]) -> str:
-    """Every action's label; the whole position at the start of each round and at the end."""
-    s = game.initial_state()
-    lines = [game.describe(s)]
-    where = (s.stage, s.round)
-    for k, a in enumerate(actions, start=1):
-        lines.append(f"{k}. {game.action_label(s, a)}")
-        s = game.apply(s, a)
-        if (s.stage, s.round) != where:
-            where = (s.stage, s.round)
-            lines.append(game.describe(s))
-    lines.append(game.describe(s))
-    lines.append(f"winners {game.winners(s)} returns {game.returns(s)}")
-    return "\n".join(lines) + "\n"
+def _round_changed(before: Any, after: Any) -> bool:
+    return (before.stage, before.round) != (after.stage, after.round)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     params, players, seed = CASES[name]
-    game = make_game(**params)
-    result = playout(game, players, seed)
-    replay_path, text_path = GOLDEN / f"{name}.replay.json", GOLDEN / f"{name}.txt"
-    if REGEN or not replay_path.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        Replay(game.name, game.version, params_dict(game), seed, result.actions).save(replay_path)
-        text_path.write_text(trace(game, result.actions), encoding="utf-8")
-    recorded = Replay.load(replay_path)
-    assert recorded.actions == result.actions, f"{name}: the same seed now plays differently"
-    assert recorded.play().state == result.final
-    assert trace(game, recorded.actions) == text_path.read_text(encoding="utf-8")
+    check_golden(make_game(**params), players, seed, GOLDEN, name, describe_when=_round_changed)
 
 
 def test_conformance_1000_random_games() -> None:

@@ -3,24 +3,22 @@
 Golden files live in ``tests/mugen/golden/``: ``<name>.replay.json`` (the
 action ids) and ``<name>.txt`` (one line per step: the label and the state
 after it). They are replayed and diffed; regenerate them on purpose with
-``MUGEN_GOLDEN=regen pytest tests/mugen/test_play.py``.
+``WB_GOLDEN=regen pytest tests/mugen/test_play.py``.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from workbench.engine import Replay, check_conformance, playout, random_player
-from workbench.engine.replay import params_dict
+from workbench.engine import check_conformance, playout, random_player
+from workbench.engine.golden import check_golden
 from workbench.games.mugen.players import fast_random_playout, greedy_player, play_game
-from workbench.games.mugen.rules import MugenGame, make_game
+from workbench.games.mugen.rules import make_game
 
 GOLDEN = Path(__file__).with_name("golden")
-REGEN = os.environ.get("MUGEN_GOLDEN") == "regen"
 
 CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
     "random_sora_vs_mirai": ({}, random_player, 11),
@@ -29,33 +27,10 @@ CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
 }
 
 
-def trace(game: MugenGame, actions: tuple[Any, ...]) -> str:
-    """The text of a playthrough: the start, then every action's label and the state after."""
-    s = game.initial_state()
-    lines = [f"start | {game.describe(s)}"]
-    for k, a in enumerate(actions, start=1):
-        label = game.action_label(s, a)
-        s = game.apply(s, a)
-        lines.append(f"{k}. {label}\n   {game.describe(s)}")
-    lines.append(f"winners {game.winners(s)} returns {game.returns(s)}")
-    return "\n".join(lines) + "\n"
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     params, players, seed = CASES[name]
-    game = make_game(**params)
-    result = playout(game, players, seed)
-    replay_path, text_path = GOLDEN / f"{name}.replay.json", GOLDEN / f"{name}.txt"
-    if REGEN or not replay_path.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        Replay(game.name, game.version, params_dict(game), seed, result.actions).save(replay_path)
-        text_path.write_text(trace(game, result.actions), encoding="utf-8")
-    recorded = Replay.load(replay_path)
-    assert recorded.actions == result.actions, f"{name}: the same seed and players now play differently"
-    session = recorded.play()
-    assert session.state == result.final
-    assert trace(game, recorded.actions) == text_path.read_text(encoding="utf-8")
+    check_golden(make_game(**params), players, seed, GOLDEN, name)
 
 
 def test_conformance_1000_random_games() -> None:
