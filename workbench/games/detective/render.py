@@ -42,6 +42,8 @@ CSS = """
 .wb-det-victim{background:#3b0d0d;color:#fff;padding:4px 8px;border-radius:4px;display:inline-block}
 .wb-det-over{background:#1a73e8;color:#fff;padding:4px 8px;border-radius:4px;display:inline-block}
 .wb-det-label{font-weight:bold;margin-right:6px}
+.wb-det-icon{display:inline-block;width:9px;height:9px;border-radius:50%;border:1px solid #555;
+ margin:0 1px;vertical-align:middle}
 </style>
 """
 
@@ -61,14 +63,19 @@ def _card(game: Detective, card: str, small: bool = False) -> str:
             f"<b>{escape(card_name(s, card))}</b>{body}</div>")
 
 
+def _icon(colour: str) -> str:
+    bg = COLOUR_HEX[colour][0]
+    return (f'<span class="wb-det-icon" title="{colour}" style="background:{bg}"></span>')
+
+
 def event_chip(game: Detective, no: int, extra: str = "") -> str:
     """One event as a small chip: number, name, cost and VP."""
     e = game.setup.events[no]
-    cost = " ".join(f"{c[0].upper()}{n}" if c != "black" else f"K{n}" for c, n in e.cost)
+    cost = "".join(_icon(c) * n for c, n in e.cost)
     dead = f" †{e.needs_dead}" if e.needs_dead else ""
     kind = "" if e.placed else " (1×)"
     return (f'<span class="wb-det-event{extra}" data-event="{no}" title="{escape(e.name_en)}">'
-            f"#{no} {escape(e.name_ja)} [{cost}]{escape(dead)} {e.vp}VP{kind}</span>")
+            f"#{no} {escape(e.name_ja)} {cost}{escape(dead)} {e.vp}VP{kind}</span>")
 
 
 def hand_status(game: Detective, state: DetectiveState, seat: int) -> dict[int, int]:
