@@ -108,3 +108,13 @@ def test_exact_engine_equals_the_tree_on_random_small_decks(counts, first, openi
     odds = exact_round(deck, params)
     length, death, immediate = round_tree(deck, params)
     assert odds.length == length and odds.death == death and odds.acting.p(0) == immediate
+
+
+def test_engine_simulate_and_balance_report_take_the_game():
+    from workbench.engine import balance_report
+    from workbench.engine.simulate import simulate as engine_simulate
+
+    df = engine_simulate(make_game(players=3), random_player, 12, 1)
+    assert df.height == 12 and {"end_reason", "rounds", "deaths"} <= set(df.columns)
+    assert set(df["end_reason"].to_list()) <= {"vp", "deaths", "round limit"}
+    assert balance_report(df) is not None

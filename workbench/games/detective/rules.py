@@ -265,7 +265,7 @@ class Detective(Game[DetectiveState]):
             "dead": ",".join(state.dead),
             "victims": ",".join(v or "-" for v in state.victims),
             "round_turns": ",".join(map(str, state.round_turns)),
-            "played": ",".join(map(str, state.played)), "turns": state.turns,
+            "played": ",".join(map(str, state.played)), "game_turns": state.turns,
         }
 
     def describe(self, state: DetectiveState) -> str:
