@@ -369,7 +369,7 @@ def test_a_fast_path_that_diverges_only_in_some_games_is_reported(monkeypatch: p
         return tuple(x + 1 for x in scores) if final.discard.count(3) >= 2 else scores
 
     monkeypatch.setattr(conformance, "fast_playout_of", lambda game: fast)
-    report = check_conformance(DiceRace(), n_games=200, seed=9, **LIGHT_ONLY)
+    report = check_conformance(DiceRace(), n_games=200, seed=9, fast_every=10, **LIGHT_ONLY)
     assert report.fast_checked == 20  # games 0, 10, ..., 190
     light = [f for f in report.failures if f.game_index != 0]
     assert light and {f.check for f in report.failures} == {"fast"}
