@@ -77,7 +77,14 @@ def cards_diff(before: dict[Hashable, int], after: dict[Hashable, int]) -> str:
 
 
 class Checker:
-    """Plays seeded games with the checks of a mode; see the module docstring."""
+    """Plays seeded games with the checks of a mode; see the module docstring.
+
+    >>> from workbench.engine.toy import DiceRace
+    >>> checker = Checker(DiceRace(), [random_player] * 2, spot_every=1, sweep_budget=4)
+    >>> final, actions = checker.run(seed=3, index=0, mode=DEEP, max_steps=1000)
+    >>> checker.counts.spot_checks == checker.counts.steps == len(actions) > 0
+    True
+    """
 
     def __init__(
         self, game: Game[Any], seats: Sequence[Player], spot_every: int, sweep_budget: int
