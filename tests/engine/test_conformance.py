@@ -382,3 +382,25 @@ def test_what_runs_where_matches_the_docstring() -> None:
     assert every.steps / 4 * 0.8 < report.spot_checks < every.steps / 4 * 1.2 + 3 * 40
     with pytest.raises(ValueError, match="spot_every must be a positive int"):
         check_conformance(DiceRace(), n_games=1, spot_every=0)
+
+
+def test_a_replayed_session_matches_the_played_one_after_the_replay_speed_ups() -> None:
+    """The kit's game-0 replay goes through Replay.play: lazy log lines and shared rng states
+    must give the same log, history and rng (undo included) as the session that was played."""
+    from workbench.engine import Replay, Session, random_player
+
+    played = Session(DiceRace(), seed=11)
+    played.play_to_end(random_player)
+    replayed = Replay.from_json(played.to_replay().to_json()).play(DiceRace())
+    assert replayed.history == played.history and replayed.log == played.log
+    assert replayed.rng.getstate() != played.rng.getstate()  # bots drew in the played one only
+    for session in (played, replayed):
+        session.jump(5)
+        session.undo()
+    assert replayed.state == played.state and replayed.log == played.log
+    again = Session(DiceRace(), seed=11, auto_chance=False)
+    for a in played.actions[: played.step]:
+        again._replay_step(a)
+    assert [again._rngs[k] == again._rngs[k - 1] for k in range(1, again.step + 1)] == [
+        not c for c in again.chance_flags
+    ]  # a decision leaves the rng as it was; a chance step draws
