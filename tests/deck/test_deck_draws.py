@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from deck_brute import R, arrangements, law
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from tests.deck.deck_brute import R, arrangements, law
 from workbench.prob.deck import (
     MUGEN_FIRST,
     MUGEN_SECOND,

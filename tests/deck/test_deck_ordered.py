@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from deck_brute import R, arrangements, play_round, victim
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.deck.deck_brute import R, arrangements, play_round, victim
 from workbench.prob.ordered import (
     OPENING_BOTTOM,
     OPENING_SHUFFLE,

@@ -72,12 +72,18 @@ def _click_through(page: Any, url: str, click_and_time: Any, build_dir: Path) ->
                 "wb-bot-move", "wb-play-to-end", "wb-step", "wb-log", "wb-status", "wb-action-0"):
         assert page.locator(f".{css}").count() >= 1, css
     assert "P1 to move" in page.locator(".wb-status").inner_text()
+    from workbench.share.browser import wait_settled
+
     latencies = []
     for _ in range(8):
         latencies.append(click_and_time(page, page.locator(".wb-action").first))
+        wait_settled(page)
     latencies.append(click_and_time(page, page.locator(".wb-undo")))
+    wait_settled(page)
     latencies.append(click_and_time(page, page.locator(".wb-play-to-end")))
-    assert "game over" in page.locator(".wb-status").inner_text()
+    page.wait_for_function(
+        "() => document.querySelector('.wb-status').innerText.includes('game over')", timeout=20_000
+    )
     latencies.sort()
     median = latencies[len(latencies) // 2]
     out = build_dir / "e2e"

@@ -35,7 +35,7 @@ def test_golden_playthrough(name: str) -> None:
 
 def test_conformance_1000_random_games() -> None:
     report = check_conformance(make_game(), n_games=1000, seed=7)
-    assert report.ok and report.fast_checked == 20 and report.replays_checked == 20
+    assert report.ok and report.fast_checked >= 20 and report.replays_checked >= 20
 
 
 def test_conformance_variants() -> None:
