@@ -48,3 +48,20 @@ def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir
     assert watched_page.errors == []
     scripts_wanted = [u for u in watched_page.blocked if ".js" in u or "cdn" in u]
     assert scripts_wanted == [], f"the report tried to load scripts from the network: {scripts_wanted}"
+
+
+def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_dir: Path) -> None:
+    """The life notebook, exported: its board (widget state) and altair charts render offline."""
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "life.ipynb"
+    html_path = export_notebook(notebook, build_dir / "reports" / "life.html")
+    page = watched_page.page
+    page.goto(html_path.as_uri())
+    page.wait_for_selector(".wb-board .wb-picture", timeout=30_000)
+    assert page.locator(".wb-board .wb-action").count() >= 1
+    assert page.locator(".jp-OutputArea-output svg").count() >= 3
+    assert "data sheets (sha256)" in page.locator(".wb-provenance").inner_text()
+    screenshot_dir = build_dir / "e2e"
+    screenshot_dir.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(screenshot_dir / "export-life.png"))
+    assert watched_page.errors == []
+    assert [u for u in watched_page.blocked if ".js" in u] == []
