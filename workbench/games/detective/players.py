@@ -22,6 +22,7 @@ from typing import Any
 
 from workbench.engine.players import function_player, random_player
 
+from .fast import random_table
 from .rules import Detective, DetectiveState
 from .table import CHANCE_TASKS, Table
 
@@ -88,20 +89,9 @@ def play_table(game: Detective, seed: int | random.Random,
 
 
 def fast_random_playout(game: Detective, seed: int) -> tuple[float, ...]:
-    """Returns of one game with random players, same rng use as the normal path."""
-    rng = random.Random(seed)
-    below = rng._randbelow  # type: ignore[attr-defined]  # randrange(n), choice(seq) call it
-    t = Table.new(game.setup)
-    tasks = t.tasks
-    chance = CHANCE_TASKS
-    while tasks:
-        top = tasks[-1]
-        if top[0] in chance:
-            t.draw_at(below(len(t.edeck if top[0] == "edraw" else t.pool)))
-        else:
-            ids = t.legal_ids()
-            t.act(ids[below(len(ids))])
-        tasks = t.tasks
+    """Returns of one game with random players, same rng use as the normal path
+    (:func:`~.fast.random_table`)."""
+    t = random_table(game.setup, random.Random(seed))
     return tuple(float(t.vp(i)) for i in range(t.n))
 
 

@@ -14,9 +14,11 @@ their serial numbers (ints).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from workbench.cards import Effect
 
-from .cards import BLACK, CardSet, Event, load_cards
+from .cards import BLACK, COLOURS, CardSet, Event, load_cards
 from .params import DetectiveParams
 
 NIGHT = "night"
@@ -85,7 +87,22 @@ class Setup:
             return person.awakened_action
         return person.action
 
-    def generation_cost(self, colour: str, discount: int, dead: tuple[str, ...] | list[str]) -> int:
+    def generation_costs(self, notebook: Sequence[int], dead: Sequence[str]) -> dict[str, int]:
+        """Colour -> :meth:`generation_cost` for the owner of ``notebook`` (every colour).
+
+        >>> from workbench.games.detective.params import DetectiveParams
+        >>> s = Setup(DetectiveParams())
+        >>> s.generation_costs([41], [])["red"], s.generation_costs([], ["masashi"])["red"] == INF
+        (2, True)
+        """
+        disc: dict[str, int] = {}
+        for e in notebook:
+            colour = self.related_colour[e]
+            if colour is not None:
+                disc[colour] = disc.get(colour, 0) + self.events[e].discount
+        return {c: self.generation_cost(c, disc.get(c, 0), dead) for c in COLOURS}
+
+    def generation_cost(self, colour: str, discount: int, dead: Sequence[str]) -> int:
         """Hand cards to discard for one icon of ``colour`` (INF when not allowed).
 
         >>> from workbench.games.detective.params import DetectiveParams

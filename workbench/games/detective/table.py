@@ -2,8 +2,9 @@
 
 The immutable :class:`~workbench.games.detective.rules.DetectiveState` is
 thawed into a :class:`Table`, changed, settled and frozen again; the fast
-random playout drives the same table without freezing, so both paths run the
-very same rule code and consume the rng in the same order.
+random playout (:mod:`.fast`) drives the same table without freezing and
+inlines only the hot uniform choices, consuming the rng in the same order.
+The read-only half (limits, costs, legal ids) is :mod:`.reading`.
 
 A task is a tuple whose first item names it. Chance tasks: ``inv`` (the
 active player's investigation draw), ``open`` (an opening draw without
@@ -29,7 +30,8 @@ from typing import Any
 from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
 
 from .flow import run_task
-from .setup import INF, NIGHT, Setup
+from .reading import TableReading
+from .setup import NIGHT, Setup
 
 CHANCE_TASKS = frozenset({"inv", "open", "edraw"})
 DECISION_TASKS = frozenset({"main", "break2", "pay", "pdiscard", "trim", "burn"})
@@ -40,46 +42,15 @@ FIELDS = ("pool", "bottom", "line", "outside", "supply", "removed", "hands", "no
           "round_persons", "history")
 
 
-class Table:
+class Table(TableReading):
     """Mutable game position; see the module docstring."""
 
-    __slots__ = ("setup", "n", *FIELDS)
-
-    pool: list[str]
-    bottom: list[str]
-    line: list[str]
-    outside: list[str]
-    supply: list[str]
-    removed: list[str]
-    hands: list[list[int]]
-    notebooks: list[list[int]]
-    reserved: list[int | None]
-    edeck: list[int]
-    discard: list[int]
-    dead: list[str]
-    tasks: list[tuple[Any, ...]]
-    victims: list[str | None]
-    penalties: list[int]
-    played: list[int]
-    round_turns: list[int]
-    round: int
-    start: int
-    active: int
-    tn: bool
-    suspects: int
-    first_draw: bool
-    free_used: bool
-    drawer: int
-    over: bool
-    end_reason: str
-    turns: int
-    round_deck: tuple[tuple[str, int], ...]
-    round_persons: int
-    history: list[tuple[Any, ...]]
+    __slots__ = ("setup", "n", "gen_cache", *FIELDS)
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.n = setup.params.players
+        self.gen_cache = {}
 
     @classmethod
     def new(cls, setup: Setup) -> Table:
@@ -120,147 +91,14 @@ class Table:
         ids = self.edeck if self.tasks[-1][0] == "edraw" else self.pool
         return ids[rng.randrange(len(ids))]
 
-    def limit(self, seat: int) -> int:
-        """The seat's hand limit (base plus ``hand_limit`` events in its notebook)."""
-        bonus = self.setup.limit_bonus
-        return self.setup.params.hand_limit + sum(bonus.get(e, 0) for e in self.notebooks[seat])
-
-    def vp(self, seat: int) -> int:
-        """VP: placed events in the notebook minus reservation penalties."""
-        ev = self.setup.events
-        return sum(ev[e].vp for e in self.notebooks[seat]) - self.penalties[seat]
-
-    def awake(self, person: str) -> bool:
-        """True while an awakening event for ``person`` is in a notebook (or, with
-        ``awaken_on_fourth``, while their awakened card is out of the supply)."""
-        aw = self.setup.awakens
-        for book in self.notebooks:
-            for e in book:
-                if aw.get(e) == person:
-                    return True
-        if self.setup.params.awaken_on_fourth:
-            card = self.setup.awakened_card.get(person)
-            return card is not None and card not in self.supply and card not in self.removed
-        return False
-
-    def discards_needed(self, seat: int, no: int, line_colours: dict[str, int] | None = None,
-                        gen: dict[str, int] | None = None) -> int:
-        """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot).
-
-        ``line_colours`` (colour -> cards on the line) and ``gen`` (a cache of
-        colour -> discards per icon for this seat) may be passed by callers."""
-        s = self.setup
-        ev = s.events[no]
-        if ev.needs_dead is not None and ev.needs_dead not in self.dead:
-            return INF
-        if line_colours is None:
-            line_colours = self.line_colours()
-        units: list[int] = []
-        for colour, need in ev.cost:
-            short = need - line_colours.get(colour, 0)
-            if short > 0:
-                cost = gen.get(colour) if gen is not None else None
-                if cost is None:
-                    disc = sum(s.events[e].discount for e in self.notebooks[seat]
-                               if s.related_colour[e] == colour)
-                    cost = s.generation_cost(colour, disc, self.dead)
-                    if gen is not None:
-                        gen[colour] = cost
-                units += [cost] * short
-        if not units:
-            return 0
-        if self.tn and NIGHT in self.line:
-            units.remove(max(units))
-        return min(INF, sum(units))
-
-    def line_colours(self) -> dict[str, int]:
-        """Colour -> person cards of that colour on the line."""
-        colours = self.setup.card_colour
-        out: dict[str, int] = {}
-        for c in self.line:
-            if c != NIGHT:
-                k = colours[c]
-                out[k] = out.get(k, 0) + 1
-        return out
-
-    def payable(self, seat: int, no: int, hand_size: int) -> bool:
-        """True when the other ``hand_size - 1`` cards cover the discards."""
-        return self.discards_needed(seat, no) <= hand_size - 1
-
-    def suspectable(self) -> list[str]:
-        """People one of whose supply cards may be suspected now (sheet order)."""
-        p = self.setup.params
-        if p.suspects_per_round is not None and self.suspects >= p.suspects_per_round:
-            return []
-        if p.awaken_on_fourth:
-            return [who for who in self.setup.persons if self._supply_card(who) is not None]
-        who_of = self.setup.card_person
-        present = {who_of[c] for c in self.supply if not c.endswith(":A")}
-        return [who for who in self.setup.persons if who in present]
-
-    def _supply_card(self, who: str) -> str | None:
-        """The card a suspect of ``who`` moves: a normal card first, the awakened one
-        last (and only with ``awaken_on_fourth``)."""
-        supply = self.supply
-        for cid in self.setup.person_cards[who]:
-            if cid in supply and not cid.endswith(":A"):
-                return cid
-        card = self.setup.awakened_card.get(who)
-        if self.setup.params.awaken_on_fourth and card is not None and card in supply:
-            return card
-        return None
-
-    def burn_targets(self, seat: int) -> list[tuple[int, int]]:
-        """(seat, event) pairs another notebook offers to a burn (protected books excluded)."""
-        prot = self.setup.protects
-        out = []
-        for k in range(1, self.n):
-            other = (seat + k) % self.n
-            book = self.notebooks[other]
-            if any(e in prot for e in book):
-                continue
-            out += [(other, e) for e in book]
-        return out
-
     # -- decisions --------------------------------------------------------------
-    def legal_ids(self) -> list[Hashable]:
-        """Legal action ids of the decision task on top, in a fixed order."""
-        t = self.tasks[-1]
-        tag, seat = t[0], t[1]
-        hand = self.hands[seat]
-        if tag == "main":
-            return self._main_ids(seat, hand)
-        if tag == "break2":
-            ids: list[Hashable] = [("suspect", who) for who in self.suspectable()]
-            seen = set()
-            for c in self.line:
-                if c != NIGHT and c not in seen:
-                    seen.add(c)
-                    ids.append(("clear", c))
-            ids.append(("pass",))
-            return ids
-        if tag == "burn":
-            return [("burn", s, e) for s, e in self.burn_targets(seat)]
-        return [("discard", e) for e in hand]
-
-    def _main_ids(self, seat: int, hand: list[int]) -> list[Hashable]:
-        p = self.setup.params
-        ids: list[Hashable] = []
-        res = self.reserved[seat]
-        if res is not None and self.discards_needed(seat, res) == 0:
-            ids.append(("set", res))
-        h = len(hand) - 1
-        lc = self.line_colours()
-        need, gen = self.discards_needed, dict[str, int]()
-        ids += [("play", e) for e in hand if need(seat, e, lc, gen) <= h]
-        if p.reservation and res is None:
-            ids += [("reserve", e) for e in hand]
-        ids.append(("break",))
-        ids += [("break", e) for e in hand]
-        return ids
-
     def act(self, action_id: Hashable) -> None:
         """Apply a decision (legality is the caller's check) and settle."""
+        self.do(action_id)
+        self.settle()
+
+    def do(self, action_id: Hashable) -> None:
+        """Apply a decision to the task on top without settling."""
         t = self.tasks.pop()
         seat = t[1]
         a: tuple[Any, ...] = action_id  # type: ignore[assignment]
@@ -310,7 +148,6 @@ class Table:
             self.discard.append(a[2])
         elif kind != "pass":
             raise IllegalAction(f"unknown action {action_id!r}")
-        self.settle()
 
     def _suspect(self, who: str) -> None:
         card = self._supply_card(who)
@@ -332,11 +169,13 @@ class Table:
             bisect.insort(self.hands[t[1]], self.edeck.pop(index))
             self.tasks[-1] = ("edraw", t[1], t[2] - 1)
         else:
-            self._investigate(tag, t, self.pool.pop(index))
+            self.investigate(t, self.pool.pop(index))
         self.settle()
 
-    def _investigate(self, tag: str, t: tuple[Any, ...], card: str) -> None:
+    def investigate(self, t: tuple[Any, ...], card: str) -> None:
+        """The investigation card ``card`` drawn for the chance task ``t`` (not settled)."""
         p = self.setup.params
+        tag = t[0]
         first, self.first_draw = self.first_draw, False
         if tag == "open":
             if card == NIGHT:
@@ -352,9 +191,10 @@ class Table:
             self.bottom.append(NIGHT)
             self.first_draw = True
             return
-        self._place(t[1], card)
+        self.place(t[1], card)
 
-    def _place(self, seat: int, card: str) -> None:
+    def place(self, seat: int, card: str) -> None:
+        """``card`` goes to the line for ``seat``: the night, or the person's action for all."""
         self.tasks.pop()
         self.line.append(card)
         if card == NIGHT:
@@ -378,14 +218,15 @@ class Table:
                     tasks.pop()
                     continue
                 if not self.edeck:
-                    self.edeck, self.discard = sorted(self.discard), []
+                    self.edeck.extend(sorted(self.discard))   # in place: the fast
+                    self.discard.clear()                      # path holds both lists
                     if not self.edeck:
                         tasks.pop()
                         continue
                 return
             if tag == "inv":
                 if not self.pool:
-                    self._place(t[1], self.bottom.pop(0))
+                    self.place(t[1], self.bottom.pop(0))
                     continue
                 return
             if tag == "open":

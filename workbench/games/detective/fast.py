@@ -1,0 +1,160 @@
+"""The fast random playout: the rules table played by uniform random choices
+without frozen states, action lists or labels.
+
+Every shortcut below is the table's own rule with the rng consumed exactly as
+the normal path consumes it (``rng.choice(ids)`` and ``Dist.sample`` of a
+uniform card draw both take one ``rng._randbelow(len)``):
+
+- a draw of ``k`` events picks ``k`` indices into the sorted event deck, the
+  discard pile shuffled back (sorted) when it runs out, as ``settle`` does;
+- a forced discard (``pdiscard``, ``pay``) or a trim picks indices into the
+  hand, because the legal ids are ``("discard", e) for e in hand`` in hand
+  order; a trim stops at the hand limit, which a discard never changes;
+- a person's action (only ``draw``/``discard``/``refill`` in the closed
+  vocabulary) runs its effects in order, each to its end, as the task stack
+  would; any other verb goes through :func:`~.flow.task_act`;
+- the main phase and the break's second step count their options and build
+  only the chosen id (the id lists are ``set? play* reserve* break break(e)*``
+  and ``suspect* clear* pass``, see :meth:`Table.legal_ids`).
+
+Everything else (the opening, burns, automatic tasks) runs through the
+table's generic code. The tests compare whole final tables with the generic
+loop over many seeds and variants.
+
+>>> import random
+>>> from workbench.games.detective.setup import Setup
+>>> from workbench.games.detective.params import DetectiveParams
+>>> t = random_table(Setup(DetectiveParams(players=3)), random.Random(5))
+>>> t.over, t.tasks
+(True, [])
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Callable
+
+from .flow import HANDLERS, task_act
+from .setup import Setup
+from .table import CHANCE_TASKS, DECISION_TASKS, Table
+
+SIMPLE_VERBS = frozenset({"draw", "discard", "refill"})
+
+
+def random_table(setup: Setup, rng: random.Random) -> Table:
+    """Play one game with uniform random choices; returns the final table."""
+    t = Table.new(setup)
+    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    tasks = t.tasks
+    pop = tasks.pop
+    hands, edeck, discard = t.hands, t.edeck, t.discard
+    base = setup.params.hand_limit
+    reservation = setup.params.reservation
+    handlers = HANDLERS
+    simple: dict[int, bool] = {}   # id(action) -> only simple verbs (actions live in setup)
+
+    def draw(hand: list[int], k: int) -> None:
+        while k > 0:
+            if not edeck:
+                if not discard:
+                    return
+                edeck.extend(sorted(discard))
+                discard.clear()
+            insort(hand, edeck.pop(below(len(edeck))))
+            k -= 1
+
+    def lose(hand: list[int], k: int) -> None:
+        while hand:
+            discard.append(hand.pop(below(len(hand))))
+            k -= 1
+            if k < 1:
+                return
+
+    while tasks:
+        task = tasks[-1]
+        tag = task[0]
+        if tag == "edraw":
+            pop()
+            draw(hands[task[1]], task[2])
+        elif tag == "act":
+            pop()
+            seat, action = task[1], task[2]
+            ok = simple.get(id(action))
+            if ok is None:
+                ok = simple[id(action)] = all(e.verb in SIMPLE_VERBS for e in action)
+            if not ok:
+                task_act(t, seat, action)
+                continue
+            hand = hands[seat]
+            for eff in action:
+                verb = eff.verb
+                if verb == "draw":
+                    draw(hand, eff.args[0])
+                elif verb == "discard":
+                    lose(hand, eff.args[0])
+                else:
+                    draw(hand, t.limit(seat) - len(hand))
+        elif tag == "pdiscard" or tag == "pay":
+            pop()
+            lose(hands[task[1]], task[2])
+        elif tag == "trim":
+            pop()
+            hand = hands[task[1]]
+            if len(hand) > base:
+                limit = max(base, t.limit(task[1]))
+                while len(hand) > limit:
+                    discard.append(hand.pop(below(len(hand))))
+        elif tag == "refill":
+            pop()
+            hand = hands[task[1]]
+            draw(hand, t.limit(task[1]) - len(hand))
+        elif tag == "inv":
+            pool = t.pool
+            if pool:
+                t.investigate(task, pool.pop(below(len(pool))))
+            else:
+                t.place(task[1], t.bottom.pop(0))
+        elif tag == "main":
+            seat = task[1]
+            hand = hands[seat]
+            head = t.main_head(seat, hand)
+            nh = len(head)
+            nr = nh + (len(hand) if reservation and t.reserved[seat] is None else 0)
+            r = below(nr + 1 + len(hand))
+            if r < nh:
+                t.do(head[r])
+            elif r < nr:
+                t.do(("reserve", hand[r - nh]))
+            elif r == nr:
+                t.do(("break",))
+            else:
+                t.do(("break", hand[r - nr - 1]))
+        elif tag == "break2":
+            suspects = t.suspectable()
+            clears = t.clearable()
+            ns = len(suspects)
+            nc = ns + len(clears)
+            r = below(nc + 1)
+            if r < ns:
+                t.do(("suspect", suspects[r]))
+            elif r < nc:
+                t.do(("clear", clears[r - ns]))
+            else:
+                t.do(("pass",))
+        elif tag in CHANCE_TASKS or tag in DECISION_TASKS:
+            t.settle()
+            if tasks:
+                tag = tasks[-1][0]
+                if tag in CHANCE_TASKS:
+                    t.draw_at(below(len(edeck if tag == "edraw" else t.pool)))
+                else:
+                    ids = t.legal_ids()
+                    t.act(ids[below(len(ids))])
+        else:
+            pop()
+            handlers[tag](t, *task[1:])
+    return t
+
+
+__all__ = ["random_table"]

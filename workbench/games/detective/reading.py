@@ -1,0 +1,211 @@
+"""Reading a rules table: limits, VP, costs, and the legal decisions (no changes).
+
+:class:`TableReading` is the read-only half of
+:class:`~workbench.games.detective.table.Table` (its base class); the
+fields are the table's.
+
+>>> from workbench.games.detective.setup import Setup
+>>> from workbench.games.detective.params import DetectiveParams
+>>> from workbench.games.detective.table import Table
+>>> t = Table.new(Setup(DetectiveParams(players=3)))
+>>> t.limit(0), t.vp(0), t.line_colours(), t.clearable()
+(5, 0, {}, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from .setup import INF, NIGHT, Setup
+
+
+class TableReading:
+    """The read-only methods of a table (see the module docstring)."""
+
+    __slots__ = ()
+
+    setup: Setup
+    n: int
+    gen_cache: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[str, int]]
+    pool: list[str]
+    bottom: list[str]
+    line: list[str]
+    outside: list[str]
+    supply: list[str]
+    removed: list[str]
+    hands: list[list[int]]
+    notebooks: list[list[int]]
+    reserved: list[int | None]
+    edeck: list[int]
+    discard: list[int]
+    dead: list[str]
+    tasks: list[tuple[Any, ...]]
+    victims: list[str | None]
+    penalties: list[int]
+    played: list[int]
+    round_turns: list[int]
+    round: int
+    start: int
+    active: int
+    tn: bool
+    suspects: int
+    first_draw: bool
+    free_used: bool
+    drawer: int
+    over: bool
+    end_reason: str
+    turns: int
+    round_deck: tuple[tuple[str, int], ...]
+    round_persons: int
+    history: list[tuple[Any, ...]]
+
+    def limit(self, seat: int) -> int:
+        """The seat's hand limit (base plus ``hand_limit`` events in its notebook)."""
+        bonus = self.setup.limit_bonus
+        return self.setup.params.hand_limit + sum(bonus.get(e, 0) for e in self.notebooks[seat])
+
+    def vp(self, seat: int) -> int:
+        """VP: placed events in the notebook minus reservation penalties."""
+        ev = self.setup.events
+        return sum(ev[e].vp for e in self.notebooks[seat]) - self.penalties[seat]
+
+    def awake(self, person: str) -> bool:
+        """True while an awakening event for ``person`` is in a notebook (or, with
+        ``awaken_on_fourth``, while their awakened card is out of the supply)."""
+        aw = self.setup.awakens
+        for book in self.notebooks:
+            for e in book:
+                if aw.get(e) == person:
+                    return True
+        if self.setup.params.awaken_on_fourth:
+            card = self.setup.awakened_card.get(person)
+            return card is not None and card not in self.supply and card not in self.removed
+        return False
+
+    def generation_costs(self, seat: int) -> dict[str, int]:
+        """Colour -> hand cards ``seat`` discards per generated icon now (INF: not allowed);
+        remembered per (notebook, dead) for the table's life."""
+        key = (tuple(self.notebooks[seat]), tuple(self.dead))
+        costs = self.gen_cache.get(key)
+        if costs is None:
+            costs = self.gen_cache[key] = self.setup.generation_costs(key[0], key[1])
+        return costs
+
+    def discards_needed(self, seat: int, no: int, line_colours: dict[str, int] | None = None,
+                        gen: dict[str, int] | None = None) -> int:
+        """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot).
+
+        ``line_colours`` (colour -> cards on the line) and ``gen`` (the seat's
+        :meth:`generation_costs`) may be passed by callers."""
+        ev = self.setup.events[no]
+        if ev.needs_dead is not None and ev.needs_dead not in self.dead:
+            return INF
+        if line_colours is None:
+            line_colours = self.line_colours()
+        total = dearest = 0
+        for colour, need in ev.cost:
+            short = need - line_colours.get(colour, 0)
+            if short > 0:
+                if gen is None:
+                    gen = self.generation_costs(seat)
+                cost = gen[colour]
+                total += cost * short
+                if cost > dearest:
+                    dearest = cost
+        if not total:
+            return 0
+        if self.tn and NIGHT in self.line:
+            total -= dearest          # the night pays the icon dearest to generate
+        return min(INF, total)
+
+    def line_colours(self) -> dict[str, int]:
+        """Colour -> person cards of that colour on the line."""
+        colours = self.setup.card_colour
+        out: dict[str, int] = {}
+        for c in self.line:
+            if c != NIGHT:
+                k = colours[c]
+                out[k] = out.get(k, 0) + 1
+        return out
+
+    def payable(self, seat: int, no: int, hand_size: int) -> bool:
+        """True when the other ``hand_size - 1`` cards cover the discards."""
+        return self.discards_needed(seat, no) <= hand_size - 1
+
+    def suspectable(self) -> list[str]:
+        """People one of whose supply cards may be suspected now (sheet order)."""
+        p = self.setup.params
+        if p.suspects_per_round is not None and self.suspects >= p.suspects_per_round:
+            return []
+        if p.awaken_on_fourth:
+            return [who for who in self.setup.persons if self._supply_card(who) is not None]
+        who_of = self.setup.card_person
+        present = {who_of[c] for c in self.supply if not c.endswith(":A")}
+        return [who for who in self.setup.persons if who in present]
+
+    def _supply_card(self, who: str) -> str | None:
+        """The card a suspect of ``who`` moves: a normal card first, the awakened one
+        last (and only with ``awaken_on_fourth``)."""
+        supply = self.supply
+        for cid in self.setup.person_cards[who]:
+            if cid in supply and not cid.endswith(":A"):
+                return cid
+        card = self.setup.awakened_card.get(who)
+        if self.setup.params.awaken_on_fourth and card is not None and card in supply:
+            return card
+        return None
+
+    def burn_targets(self, seat: int) -> list[tuple[int, int]]:
+        """(seat, event) pairs another notebook offers to a burn (protected books excluded)."""
+        prot = self.setup.protects
+        out = []
+        for k in range(1, self.n):
+            other = (seat + k) % self.n
+            book = self.notebooks[other]
+            if any(e in prot for e in book):
+                continue
+            out += [(other, e) for e in book]
+        return out
+
+    # -- decisions ------------------------------------------------------------
+    def legal_ids(self) -> list[Hashable]:
+        """Legal action ids of the decision task on top, in a fixed order."""
+        t = self.tasks[-1]
+        tag, seat = t[0], t[1]
+        hand = self.hands[seat]
+        if tag == "main":
+            ids = self.main_head(seat, hand)
+            if self.setup.params.reservation and self.reserved[seat] is None:
+                ids += [("reserve", e) for e in hand]
+            ids.append(("break",))
+            ids += [("break", e) for e in hand]
+            return ids
+        if tag == "break2":
+            ids = [("suspect", who) for who in self.suspectable()]
+            ids += [("clear", c) for c in self.clearable()]
+            ids.append(("pass",))
+            return ids
+        if tag == "burn":
+            return [("burn", s, e) for s, e in self.burn_targets(seat)]
+        return [("discard", e) for e in hand]
+
+    def main_head(self, seat: int, hand: list[int]) -> list[Hashable]:
+        """The main phase's first ids: ``("set", r)`` when the reservation is free now,
+        then ``("play", e)`` for every payable hand card (the rest are reserves and breaks)."""
+        ids: list[Hashable] = []
+        res = self.reserved[seat]
+        if res is not None and self.discards_needed(seat, res) == 0:
+            ids.append(("set", res))
+        h = len(hand) - 1
+        lc, gen, need = self.line_colours(), self.generation_costs(seat), self.discards_needed
+        ids += [("play", e) for e in hand if need(seat, e, lc, gen) <= h]
+        return ids
+
+    def clearable(self) -> list[str]:
+        """Line cards a break may clear (the tragic night stays), each once, line order."""
+        out: list[str] = []
+        for c in self.line:
+            if c != NIGHT and c not in out:
+                out.append(c)
+        return out
