@@ -128,7 +128,7 @@ def _read_frame_cells(frame: pl.DataFrame, has_header: bool) -> Rows:
     for name, dtype in frame.schema.items():
         col = frame[name]
         if isinstance(dtype, pl.List):
-            col = col.list.eval(pl.element().cast(pl.String)).list.join("; ")
+            col = col.cast(pl.List(pl.String)).list.join("; ")  # a Parquet list cell -> "a; b"
         columns.append(col.cast(pl.String).to_list())
     start = 1 if has_header else 2
     for i in range(frame.height):
