@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from workbench.share.browser import chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
@@ -18,15 +19,6 @@ settings.register_profile(
 )
 settings.register_profile("slow", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium, or None."""
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.fixture(scope="session")
