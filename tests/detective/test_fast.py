@@ -1,6 +1,7 @@
 """The fast random playout leaves exactly the table the generic loop leaves.
 
-The generic loop is the normal path's rule code (``legal_ids``, ``act``,
+The generic loop (:func:`~workbench.games.detective.fast.generic_table`) is
+the normal path's rule code (``legal_ids``, ``act``,
 ``draw_at``) with ``rng.choice``-equivalent picks; the fast path inlines the
 hot decisions, so whole final tables (every zone, the history and the rng's
 state) are compared, not only the returns.
@@ -12,10 +13,9 @@ import random
 
 import pytest
 
-from workbench.games.detective.fast import random_table
+from workbench.games.detective.fast import generic_table, random_table
 from workbench.games.detective.players import fast_random_playout
 from workbench.games.detective.rules import freeze, make_game
-from workbench.games.detective.table import CHANCE_TASKS, Table
 
 PARAMS = [
     {},
@@ -30,23 +30,23 @@ PARAMS = [
 ]
 
 
-def generic_table(game, rng: random.Random) -> Table:
-    """The reference: every step through the table's generic entry points."""
-    t = Table.new(game.setup)
-    while t.tasks:
-        if t.tasks[-1][0] in CHANCE_TASKS:
-            t.draw_at(rng.randrange(len(t.chance_ids())))
-        else:
-            t.act(rng.choice(t.legal_ids()))
-    return t
-
-
 @pytest.mark.parametrize("params", PARAMS, ids=range(len(PARAMS)))
 def test_fast_table_equals_the_generic_loop(params):
     g = make_game(**params)
     for seed in range(25):
         fast_rng, ref_rng = random.Random(seed), random.Random(seed)
-        fast, ref = random_table(g.setup, fast_rng), generic_table(g, ref_rng)
+        fast, ref = random_table(g.setup, fast_rng), generic_table(g.setup, ref_rng)
         assert freeze(fast) == freeze(ref), (params, seed)
         assert fast_rng.getstate() == ref_rng.getstate()
         assert fast_random_playout(g, seed) == g.returns(freeze(ref))
+
+
+class _OtherBelow(random.Random):
+    def _randbelow(self, n):
+        return super()._randbelow(n)
+
+
+def test_an_rng_with_its_own_randbelow_plays_the_generic_loop():
+    g = make_game(players=3)
+    fast = random_table(g.setup, _OtherBelow(4))
+    assert freeze(fast) == freeze(generic_table(g.setup, random.Random(4)))

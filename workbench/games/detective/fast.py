@@ -10,16 +10,19 @@ uniform card draw both take one ``rng._randbelow(len)``):
 - a forced discard (``pdiscard``, ``pay``) or a trim picks indices into the
   hand, because the legal ids are ``("discard", e) for e in hand`` in hand
   order; a trim stops at the hand limit, which a discard never changes;
-- a person's action (only ``draw``/``discard``/``refill`` in the closed
-  vocabulary) runs its effects in order, each to its end, as the task stack
-  would; any other verb goes through :func:`~.flow.task_act`;
+- a person's action runs its effects in order, each to its end, as the task
+  stack would, when every action of the card set uses only ``draw``,
+  ``discard`` and ``refill`` (the sheet vocabulary; ``Setup.simple_actions``),
+  else through :func:`~.flow.task_act`;
+- a trim of every hand at turn end runs seat by seat from the active player;
 - the main phase and the break's second step count their options and build
   only the chosen id (the id lists are ``set? play* reserve* break break(e)*``
   and ``suspect* clear* pass``, see :meth:`Table.legal_ids`).
 
 Everything else (the opening, burns, automatic tasks) runs through the
-table's generic code. The tests compare whole final tables with the generic
-loop over many seeds and variants.
+table's generic code. An rng whose ``_randbelow`` is not ``random.Random``'s
+plays through :func:`generic_table`. The tests compare whole final tables
+and rng states with :func:`generic_table` over many seeds and variants.
 
 >>> import random
 >>> from workbench.games.detective.setup import Setup
@@ -39,34 +42,59 @@ from .flow import HANDLERS, task_act
 from .setup import Setup
 from .table import CHANCE_TASKS, DECISION_TASKS, Table
 
-SIMPLE_VERBS = frozenset({"draw", "discard", "refill"})
+
+def generic_table(setup: Setup, rng: random.Random) -> Table:
+    """The same game through the table's generic entry points (``legal_ids``, ``act``,
+    ``draw_at``): the reference :func:`random_table` is tested against, and its way for
+    an rng whose ``_randbelow`` is not ``random.Random``'s."""
+    t = Table.new(setup)
+    while t.tasks:
+        if t.tasks[-1][0] in CHANCE_TASKS:
+            t.draw_at(rng.randrange(len(t.chance_ids())))
+        else:
+            t.act(rng.choice(t.legal_ids()))
+    return t
 
 
 def random_table(setup: Setup, rng: random.Random) -> Table:
     """Play one game with uniform random choices; returns the final table."""
     t = Table.new(setup)
+    if type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        return generic_table(setup, rng)
     below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    bits = rng.getrandbits
     tasks = t.tasks
     pop = tasks.pop
     hands, edeck, discard = t.hands, t.edeck, t.discard
-    base = setup.params.hand_limit
+    base, n = setup.params.hand_limit, t.n
     reservation = setup.params.reservation
     handlers = HANDLERS
-    simple: dict[int, bool] = {}   # id(action) -> only simple verbs (actions live in setup)
+    simple = setup.simple_actions
 
     def draw(hand: list[int], k: int) -> None:
         while k > 0:
-            if not edeck:
+            m = len(edeck)
+            if not m:
                 if not discard:
                     return
                 edeck.extend(sorted(discard))
                 discard.clear()
-            insort(hand, edeck.pop(below(len(edeck))))
+                m = len(edeck)
+            b = m.bit_length()          # rng._randbelow(m), inlined
+            r = bits(b)
+            while r >= m:
+                r = bits(b)
+            insort(hand, edeck.pop(r))
             k -= 1
 
     def lose(hand: list[int], k: int) -> None:
         while hand:
-            discard.append(hand.pop(below(len(hand))))
+            m = len(hand)
+            b = m.bit_length()
+            r = bits(b)
+            while r >= m:
+                r = bits(b)
+            discard.append(hand.pop(r))
             k -= 1
             if k < 1:
                 return
@@ -74,20 +102,14 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
     while tasks:
         task = tasks[-1]
         tag = task[0]
-        if tag == "edraw":
+        if tag == "act":
             pop()
-            draw(hands[task[1]], task[2])
-        elif tag == "act":
-            pop()
-            seat, action = task[1], task[2]
-            ok = simple.get(id(action))
-            if ok is None:
-                ok = simple[id(action)] = all(e.verb in SIMPLE_VERBS for e in action)
-            if not ok:
-                task_act(t, seat, action)
+            seat = task[1]
+            if not simple:
+                task_act(t, seat, task[2])
                 continue
             hand = hands[seat]
-            for eff in action:
+            for eff in task[2]:
                 verb = eff.verb
                 if verb == "draw":
                     draw(hand, eff.args[0])
@@ -95,16 +117,21 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
                     lose(hand, eff.args[0])
                 else:
                     draw(hand, t.limit(seat) - len(hand))
+        elif tag == "trimall":
+            pop()
+            for k in range(n):
+                seat = (task[1] + k) % n
+                hand = hands[seat]
+                if len(hand) > base:
+                    over = len(hand) - max(base, t.limit(seat))
+                    if over > 0:
+                        lose(hand, over)
+        elif tag == "edraw":
+            pop()
+            draw(hands[task[1]], task[2])
         elif tag == "pdiscard" or tag == "pay":
             pop()
             lose(hands[task[1]], task[2])
-        elif tag == "trim":
-            pop()
-            hand = hands[task[1]]
-            if len(hand) > base:
-                limit = max(base, t.limit(task[1]))
-                while len(hand) > limit:
-                    discard.append(hand.pop(below(len(hand))))
         elif tag == "refill":
             pop()
             hand = hands[task[1]]

@@ -20,6 +20,29 @@ from typing import Any
 from .setup import INF, NIGHT, Setup
 
 
+def icon_discards(cost: tuple[tuple[str, int], ...], line_colours: dict[str, int],
+                  gen: dict[str, int], night: bool) -> int:
+    """Discards that generate the icons of ``cost`` the line lacks (``gen``: colour ->
+    discards per icon); the tragic ``night`` on the line pays the dearest one.
+
+    >>> icon_discards((("red", 2), ("black", 1)), {"red": 1}, {"red": 3, "black": INF}, True)
+    3
+    >>> icon_discards((("red", 2),), {"red": 2}, {"red": 3}, False)
+    0
+    """
+    total = dearest = 0
+    for colour, need in cost:
+        short = need - line_colours.get(colour, 0)
+        if short > 0:
+            unit = gen[colour]
+            total += unit * short
+            if unit > dearest:
+                dearest = unit
+    if night:
+        total -= dearest
+    return min(INF, total)
+
+
 class TableReading:
     """The read-only methods of a table (see the module docstring)."""
 
@@ -63,7 +86,11 @@ class TableReading:
     def limit(self, seat: int) -> int:
         """The seat's hand limit (base plus ``hand_limit`` events in its notebook)."""
         bonus = self.setup.limit_bonus
-        return self.setup.params.hand_limit + sum(bonus.get(e, 0) for e in self.notebooks[seat])
+        limit = self.setup.params.hand_limit
+        for e in self.notebooks[seat]:
+            if e in bonus:
+                limit += bonus[e]
+        return limit
 
     def vp(self, seat: int) -> int:
         """VP: placed events in the notebook minus reservation penalties."""
@@ -103,21 +130,9 @@ class TableReading:
             return INF
         if line_colours is None:
             line_colours = self.line_colours()
-        total = dearest = 0
-        for colour, need in ev.cost:
-            short = need - line_colours.get(colour, 0)
-            if short > 0:
-                if gen is None:
-                    gen = self.generation_costs(seat)
-                cost = gen[colour]
-                total += cost * short
-                if cost > dearest:
-                    dearest = cost
-        if not total:
-            return 0
-        if self.tn and NIGHT in self.line:
-            total -= dearest          # the night pays the icon dearest to generate
-        return min(INF, total)
+        if gen is None:
+            gen = self.generation_costs(seat)
+        return icon_discards(ev.cost, line_colours, gen, self.tn and NIGHT in self.line)
 
     def line_colours(self) -> dict[str, int]:
         """Colour -> person cards of that colour on the line."""
@@ -140,8 +155,7 @@ class TableReading:
             return []
         if p.awaken_on_fourth:
             return [who for who in self.setup.persons if self._supply_card(who) is not None]
-        who_of = self.setup.card_person
-        present = {who_of[c] for c in self.supply if not c.endswith(":A")}
+        present = set(map(self.setup.suspect_of.__getitem__, self.supply))
         return [who for who in self.setup.persons if who in present]
 
     def _supply_card(self, who: str) -> str | None:
@@ -198,8 +212,13 @@ class TableReading:
         if res is not None and self.discards_needed(seat, res) == 0:
             ids.append(("set", res))
         h = len(hand) - 1
-        lc, gen, need = self.line_colours(), self.generation_costs(seat), self.discards_needed
-        ids += [("play", e) for e in hand if need(seat, e, lc, gen) <= h]
+        lc, gen = self.line_colours(), self.generation_costs(seat)
+        night, dead, events = self.tn and NIGHT in self.line, self.dead, self.setup.events
+        for e in hand:      # discards_needed(seat, e) <= h, its lookups hoisted
+            ev = events[e]
+            if (ev.needs_dead is None or ev.needs_dead in dead) \
+                    and icon_discards(ev.cost, lc, gen, night) <= h:
+                ids.append(("play", e))
         return ids
 
     def clearable(self) -> list[str]:

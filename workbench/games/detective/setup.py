@@ -70,6 +70,14 @@ class Setup:
                     self.awakens[e.no] = str(eff.args[0])
                 elif eff.verb == "hand_limit":
                     self.limit_bonus[e.no] = self.limit_bonus.get(e.no, 0) + int(eff.args[0] or 0)
+        #: card id -> the person a suspect of it counts for (None: an awakened card)
+        self.suspect_of: dict[str, str | None] = {
+            c: (None if c.endswith(":A") else who) for c, who in self.card_person.items()}
+        #: every person action uses only draw / discard / refill (the sheet vocabulary)
+        self.simple_actions = all(
+            e.verb in ("draw", "discard", "refill")
+            for p in self.cards.people.values() for e in (*p.action, *(p.awakened_action or ())))
+        self._closed: dict[tuple[str, ...], frozenset[str]] = {}   # dead -> closed colours
         self.related_colour: dict[int, str | None] = {
             e.no: (self.cards.colour_of(e.person) if e.person else None)
             for e in self.events.values()}
@@ -95,12 +103,17 @@ class Setup:
         >>> s.generation_costs([41], [])["red"], s.generation_costs([], ["masashi"])["red"] == INF
         (2, True)
         """
+        closed = self._closed.get(tuple(dead))
+        if closed is None:
+            closed = self._closed[tuple(dead)] = frozenset(
+                c for c in COLOURS if self.closed_colour(c, dead))
         disc: dict[str, int] = {}
         for e in notebook:
             colour = self.related_colour[e]
             if colour is not None:
                 disc[colour] = disc.get(colour, 0) + self.events[e].discount
-        return {c: self.generation_cost(c, disc.get(c, 0), dead) for c in COLOURS}
+        low, rate = self.params.min_discards, self.params.discard_rate
+        return {c: INF if c in closed else max(low, rate - disc.get(c, 0)) for c in COLOURS}
 
     def generation_cost(self, colour: str, discount: int, dead: Sequence[str]) -> int:
         """Hand cards to discard for one icon of ``colour`` (INF when not allowed).
@@ -111,8 +124,17 @@ class Setup:
 s.generation_cost("black", 0, []) == INF, s.generation_cost("red", 0, ["masashi"]) == INF
         (4, 1, True, True)
         """
-        if colour == BLACK:
-            return INF
-        if all(p in dead for p in self.colour_people.get(colour, ())):
+        if self.closed_colour(colour, dead):
             return INF
         return max(self.params.min_discards, self.params.discard_rate - discount)
+
+    def closed_colour(self, colour: str, dead: Sequence[str]) -> bool:
+        """True when icons of ``colour`` cannot be generated: black, or every person of
+        the colour is dead ("not of a dead person").
+
+        >>> from workbench.games.detective.params import DetectiveParams
+        >>> s = Setup(DetectiveParams())
+        >>> s.closed_colour("black", []), s.closed_colour("red", ["masashi"]), s.closed_colour("red", [])
+        (True, True, False)
+        """
+        return colour == BLACK or all(p in dead for p in self.colour_people.get(colour, ()))
