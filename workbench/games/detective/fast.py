@@ -38,8 +38,8 @@ import random
 from bisect import insort
 from collections.abc import Callable
 
-from .flow import HANDLERS, task_act
-from .setup import Setup
+from .flow import HANDLERS, task_act, task_endturn, task_turn
+from .setup import Effect, Setup
 from .table import CHANCE_TASKS, DECISION_TASKS, Table
 
 
@@ -99,50 +99,21 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
             if k < 1:
                 return
 
+    def act(seat: int, action: tuple[Effect, ...]) -> None:
+        hand = hands[seat]
+        for eff in action:
+            verb = eff.verb
+            if verb == "draw":
+                draw(hand, eff.args[0])  # type: ignore[arg-type]  # an int by the vocabulary
+            elif verb == "discard":
+                lose(hand, eff.args[0])  # type: ignore[arg-type]
+            else:
+                draw(hand, t.limit(seat) - len(hand))
+
     while tasks:
         task = tasks[-1]
         tag = task[0]
-        if tag == "act":
-            pop()
-            seat = task[1]
-            if not simple:
-                task_act(t, seat, task[2])
-                continue
-            hand = hands[seat]
-            for eff in task[2]:
-                verb = eff.verb
-                if verb == "draw":
-                    draw(hand, eff.args[0])
-                elif verb == "discard":
-                    lose(hand, eff.args[0])
-                else:
-                    draw(hand, t.limit(seat) - len(hand))
-        elif tag == "trimall":
-            pop()
-            for k in range(n):
-                seat = (task[1] + k) % n
-                hand = hands[seat]
-                if len(hand) > base:
-                    over = len(hand) - max(base, t.limit(seat))
-                    if over > 0:
-                        lose(hand, over)
-        elif tag == "edraw":
-            pop()
-            draw(hands[task[1]], task[2])
-        elif tag == "pdiscard" or tag == "pay":
-            pop()
-            lose(hands[task[1]], task[2])
-        elif tag == "refill":
-            pop()
-            hand = hands[task[1]]
-            draw(hand, t.limit(task[1]) - len(hand))
-        elif tag == "inv":
-            pool = t.pool
-            if pool:
-                t.investigate(task, pool.pop(below(len(pool))))
-            else:
-                t.place(task[1], t.bottom.pop(0))
-        elif tag == "main":
+        if tag == "main":
             seat = task[1]
             hand = hands[seat]
             head = t.main_head(seat, hand)
@@ -157,6 +128,34 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
                 t.do(("break",))
             else:
                 t.do(("break", hand[r - nr - 1]))
+        elif tag == "inv":
+            pool = t.pool
+            if pool:
+                action = t.investigate(task, pool.pop(below(len(pool))), not simple)
+            else:
+                action = t.place(task[1], t.bottom.pop(0), not simple)
+            if simple and action is not None:
+                for k in range(n):
+                    act((task[1] + k) % n, action)
+        elif tag == "trimall":
+            pop()
+            for k in range(n):
+                seat = (task[1] + k) % n
+                hand = hands[seat]
+                if len(hand) > base:
+                    over = len(hand) - max(base, t.limit(seat))
+                    if over > 0:
+                        lose(hand, over)
+        elif tag == "endturn":
+            pop()
+            if t.tn:
+                task_endturn(t, task[1])
+            else:               # the next turn at once (task_endturn would push it)
+                task_turn(t, (task[1] + 1) % n)
+        elif tag == "refill":
+            pop()
+            hand = hands[task[1]]
+            draw(hand, t.limit(task[1]) - len(hand))
         elif tag == "break2":
             suspects = t.suspectable()
             clears = t.clearable()
@@ -169,6 +168,21 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
                 t.do(("clear", clears[r - ns]))
             else:
                 t.do(("pass",))
+        elif tag == "turn":
+            pop()
+            task_turn(t, task[1])
+        elif tag == "act":
+            pop()
+            if simple:
+                act(task[1], task[2])
+            else:
+                task_act(t, task[1], task[2])
+        elif tag == "edraw":
+            pop()
+            draw(hands[task[1]], task[2])
+        elif tag == "pdiscard" or tag == "pay":
+            pop()
+            lose(hands[task[1]], task[2])
         elif tag in CHANCE_TASKS or tag in DECISION_TASKS:
             t.settle()
             if tasks:

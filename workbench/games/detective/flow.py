@@ -83,8 +83,7 @@ def task_turn(t: Table, seat: int) -> None:
     """A turn: investigation draw, main phase, trims, end of turn."""
     t.active, t.free_used = seat, False
     t.turns += 1
-    for task in (("endturn", seat), ("trimall", seat), ("main", seat), ("inv", seat)):
-        t.tasks.append(task)
+    t.tasks += (("endturn", seat), ("trimall", seat), ("main", seat), ("inv", seat))
 
 
 def task_trimall(t: Table, seat: int) -> None:

@@ -50,7 +50,6 @@ class TableReading:
 
     setup: Setup
     n: int
-    gen_cache: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[str, int]]
     pool: list[str]
     bottom: list[str]
     line: list[str]
@@ -100,10 +99,10 @@ class TableReading:
     def awake(self, person: str) -> bool:
         """True while an awakening event for ``person`` is in a notebook (or, with
         ``awaken_on_fourth``, while their awakened card is out of the supply)."""
-        aw = self.setup.awakens
-        for book in self.notebooks:
-            for e in book:
-                if aw.get(e) == person:
+        events = self.setup.awakened_by.get(person)
+        if events:
+            for book in self.notebooks:
+                if not events.isdisjoint(book):
                     return True
         if self.setup.params.awaken_on_fourth:
             card = self.setup.awakened_card.get(person)
@@ -111,13 +110,8 @@ class TableReading:
         return False
 
     def generation_costs(self, seat: int) -> dict[str, int]:
-        """Colour -> hand cards ``seat`` discards per generated icon now (INF: not allowed);
-        remembered per (notebook, dead) for the table's life."""
-        key = (tuple(self.notebooks[seat]), tuple(self.dead))
-        costs = self.gen_cache.get(key)
-        if costs is None:
-            costs = self.gen_cache[key] = self.setup.generation_costs(key[0], key[1])
-        return costs
+        """Colour -> hand cards ``seat`` discards per generated icon now (INF: not allowed)."""
+        return self.setup.generation_costs(tuple(self.notebooks[seat]), tuple(self.dead))
 
     def discards_needed(self, seat: int, no: int, line_colours: dict[str, int] | None = None,
                         gen: dict[str, int] | None = None) -> int:

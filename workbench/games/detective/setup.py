@@ -77,7 +77,11 @@ class Setup:
         self.simple_actions = all(
             e.verb in ("draw", "discard", "refill")
             for p in self.cards.people.values() for e in (*p.action, *(p.awakened_action or ())))
-        self._closed: dict[tuple[str, ...], frozenset[str]] = {}   # dead -> closed colours
+        self._costs: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[str, int]] = {}
+        #: person -> the events that awaken them
+        self.awakened_by: dict[str, frozenset[int]] = {
+            who: frozenset(e for e, w in self.awakens.items() if w == who)
+            for who in set(self.awakens.values())}
         self.related_colour: dict[int, str | None] = {
             e.no: (self.cards.colour_of(e.person) if e.person else None)
             for e in self.events.values()}
@@ -95,25 +99,29 @@ class Setup:
             return person.awakened_action
         return person.action
 
-    def generation_costs(self, notebook: Sequence[int], dead: Sequence[str]) -> dict[str, int]:
-        """Colour -> :meth:`generation_cost` for the owner of ``notebook`` (every colour).
+    def generation_costs(self, notebook: tuple[int, ...], dead: tuple[str, ...]) -> dict[str, int]:
+        """Colour -> :meth:`generation_cost` for the owner of ``notebook`` (every colour;
+        remembered per (notebook, dead); the caller must not change the dict).
 
         >>> from workbench.games.detective.params import DetectiveParams
         >>> s = Setup(DetectiveParams())
-        >>> s.generation_costs([41], [])["red"], s.generation_costs([], ["masashi"])["red"] == INF
+        >>> s.generation_costs((41,), ())["red"], s.generation_costs((), ("masashi",))["red"] == INF
         (2, True)
         """
-        closed = self._closed.get(tuple(dead))
-        if closed is None:
-            closed = self._closed[tuple(dead)] = frozenset(
-                c for c in COLOURS if self.closed_colour(c, dead))
+        key = (notebook, dead)
+        costs = self._costs.get(key)
+        if costs is not None:
+            return costs
+        if len(self._costs) >= 50_000:
+            self._costs.clear()
         disc: dict[str, int] = {}
         for e in notebook:
             colour = self.related_colour[e]
             if colour is not None:
                 disc[colour] = disc.get(colour, 0) + self.events[e].discount
-        low, rate = self.params.min_discards, self.params.discard_rate
-        return {c: INF if c in closed else max(low, rate - disc.get(c, 0)) for c in COLOURS}
+        costs = self._costs[key] = {c: self.generation_cost(c, disc.get(c, 0), dead)
+                                    for c in COLOURS}
+        return costs
 
     def generation_cost(self, colour: str, discount: int, dead: Sequence[str]) -> int:
         """Hand cards to discard for one icon of ``colour`` (INF when not allowed).

@@ -31,7 +31,7 @@ from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
 
 from .flow import run_task
 from .reading import TableReading
-from .setup import NIGHT, Setup
+from .setup import NIGHT, Effect, Setup
 
 CHANCE_TASKS = frozenset({"inv", "open", "edraw"})
 DECISION_TASKS = frozenset({"main", "break2", "pay", "pdiscard", "trim", "burn"})
@@ -45,12 +45,11 @@ FIELDS = ("pool", "bottom", "line", "outside", "supply", "removed", "hands", "no
 class Table(TableReading):
     """Mutable game position; see the module docstring."""
 
-    __slots__ = ("setup", "n", "gen_cache", *FIELDS)
+    __slots__ = ("setup", "n", *FIELDS)
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.n = setup.params.players
-        self.gen_cache = {}
 
     @classmethod
     def new(cls, setup: Setup) -> Table:
@@ -172,8 +171,10 @@ class Table(TableReading):
             self.investigate(t, self.pool.pop(index))
         self.settle()
 
-    def investigate(self, t: tuple[Any, ...], card: str) -> None:
-        """The investigation card ``card`` drawn for the chance task ``t`` (not settled)."""
+    def investigate(self, t: tuple[Any, ...], card: str,
+                    push_acts: bool = True) -> tuple[Effect, ...] | None:
+        """The investigation card ``card`` drawn for the chance task ``t`` (not settled);
+        returns the person's action when one is due (see :meth:`place`)."""
         p = self.setup.params
         tag = t[0]
         first, self.first_draw = self.first_draw, False
@@ -182,28 +183,32 @@ class Table(TableReading):
                 self.bottom.append(NIGHT)
                 if not p.opening_replace:
                     self.tasks[-1] = ("open", t[1] - 1)
-                return
+                return None
             self.line.append(card)
             self.round_persons += 1
             self.tasks[-1] = ("open", t[1] - 1)
-            return
+            return None
         if card == NIGHT and first and p.first_card_rule and (self.pool or self.bottom):
             self.bottom.append(NIGHT)
             self.first_draw = True
-            return
-        self.place(t[1], card)
+            return None
+        return self.place(t[1], card, push_acts)
 
-    def place(self, seat: int, card: str) -> None:
-        """``card`` goes to the line for ``seat``: the night, or the person's action for all."""
+    def place(self, seat: int, card: str, push_acts: bool = True) -> tuple[Effect, ...] | None:
+        """``card`` goes to the line for ``seat``: the night, or a person whose action
+        every player takes from ``seat`` clockwise (returned; pushed as one ``act`` task
+        per player unless ``push_acts`` is false, when the caller runs them)."""
         self.tasks.pop()
         self.line.append(card)
         if card == NIGHT:
             self.tn, self.drawer = True, seat
-            return
+            return None
         self.round_persons += 1
         action = self.setup.action_of(card, self.awake(self.setup.card_person[card]))
-        for k in reversed(range(self.n)):
-            self.tasks.append(("act", (seat + k) % self.n, action))
+        if push_acts:
+            n = self.n
+            self.tasks += [("act", (seat + k) % n, action) for k in reversed(range(n))]
+        return action
 
     # -- automatic tasks -----------------------------------------------------
     def settle(self) -> None:
