@@ -70,6 +70,7 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
     reservation = setup.params.reservation
     handlers = HANDLERS
     simple = setup.simple_actions
+    clockwise = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
 
     def draw(hand: list[int], k: int) -> None:
         while k > 0:
@@ -135,12 +136,11 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
             else:
                 action = t.place(task[1], t.bottom.pop(0), not simple)
             if simple and action is not None:
-                for k in range(n):
-                    act((task[1] + k) % n, action)
+                for seat in clockwise[task[1]]:
+                    act(seat, action)
         elif tag == "trimall":
             pop()
-            for k in range(n):
-                seat = (task[1] + k) % n
+            for seat in clockwise[task[1]]:
                 hand = hands[seat]
                 if len(hand) > base:
                     over = len(hand) - max(base, t.limit(seat))

@@ -208,10 +208,19 @@ class TableReading:
         h = len(hand) - 1
         lc, gen = self.line_colours(), self.generation_costs(seat)
         night, dead, events = self.tn and NIGHT in self.line, self.dead, self.setup.events
-        for e in hand:      # discards_needed(seat, e) <= h, its lookups hoisted
+        for e in hand:      # discards_needed(seat, e) <= h with icon_discards inlined (hot)
             ev = events[e]
-            if (ev.needs_dead is None or ev.needs_dead in dead) \
-                    and icon_discards(ev.cost, lc, gen, night) <= h:
+            if ev.needs_dead is not None and ev.needs_dead not in dead:
+                continue
+            total = dearest = 0
+            for colour, need in ev.cost:
+                short = need - lc.get(colour, 0)
+                if short > 0:
+                    unit = gen[colour]
+                    total += unit * short
+                    if unit > dearest:
+                        dearest = unit
+            if (total - dearest if night else total) <= h:
                 ids.append(("play", e))
         return ids
 

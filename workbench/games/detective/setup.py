@@ -78,10 +78,21 @@ class Setup:
             e.verb in ("draw", "discard", "refill")
             for p in self.cards.people.values() for e in (*p.action, *(p.awakened_action or ())))
         self._costs: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[str, int]] = {}
+        self._closed: dict[tuple[str, ...], frozenset[str]] = {}   # dead -> closed colours
         #: person -> the events that awaken them
         self.awakened_by: dict[str, frozenset[int]] = {
             who: frozenset(e for e, w in self.awakens.items() if w == who)
             for who in set(self.awakens.values())}
+        #: card id -> (its action, its action while the person is awake)
+        self.card_actions: dict[str, tuple[tuple[Effect, ...], tuple[Effect, ...]]] = {}
+        for cid, who in self.card_person.items():
+            person = self.cards.people[who]
+            awakened = person.awakened_action
+            if awakened is None:
+                self.card_actions[cid] = (person.action, person.action)
+            else:
+                self.card_actions[cid] = (awakened if cid.endswith(":A") else person.action,
+                                          awakened)
         self.related_colour: dict[int, str | None] = {
             e.no: (self.cards.colour_of(e.person) if e.person else None)
             for e in self.events.values()}
@@ -94,10 +105,8 @@ class Setup:
         >>> [e.verb for e in s.action_of("shizue:1", True)], s.action_of("shizue:1", False)[0].args
         (['draw'], (1,))
         """
-        person = self.cards.people[self.card_person[card]]
-        if (awake or card.endswith(":A")) and person.awakened_action is not None:
-            return person.awakened_action
-        return person.action
+        plain, awakened = self.card_actions[card]
+        return awakened if awake else plain
 
     def generation_costs(self, notebook: tuple[int, ...], dead: tuple[str, ...]) -> dict[str, int]:
         """Colour -> :meth:`generation_cost` for the owner of ``notebook`` (every colour;
@@ -114,12 +123,18 @@ class Setup:
             return costs
         if len(self._costs) >= 50_000:
             self._costs.clear()
+            self._closed.clear()
         disc: dict[str, int] = {}
         for e in notebook:
             colour = self.related_colour[e]
             if colour is not None:
                 disc[colour] = disc.get(colour, 0) + self.events[e].discount
-        costs = self._costs[key] = {c: self.generation_cost(c, disc.get(c, 0), dead)
+        closed = self._closed.get(dead)
+        if closed is None:
+            closed = self._closed[dead] = frozenset(c for c in COLOURS
+                                                    if self.closed_colour(c, dead))
+        low, rate = self.params.min_discards, self.params.discard_rate
+        costs = self._costs[key] = {c: INF if c in closed else max(low, rate - disc.get(c, 0))
                                     for c in COLOURS}
         return costs
 

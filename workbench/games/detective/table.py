@@ -97,7 +97,7 @@ class Table(TableReading):
         self.settle()
 
     def do(self, action_id: Hashable) -> None:
-        """Apply a decision to the task on top without settling."""
+        """Apply a decision to the task on top without settling (commonest kinds first)."""
         t = self.tasks.pop()
         seat = t[1]
         a: tuple[Any, ...] = action_id  # type: ignore[assignment]
@@ -111,6 +111,19 @@ class Table(TableReading):
                 push((t[0], seat, t[2] - 1))
             elif t[0] == "trim":
                 push(t)
+        elif kind == "break":
+            if len(a) > 1:
+                hand.remove(a[1])
+                self.discard.append(a[1])
+            if not self.tn:
+                push(("break2", seat))
+            push(("refill", seat))
+        elif kind == "clear":
+            self.line.remove(a[1])
+            bisect.insort(self.outside, a[1])
+        elif kind == "suspect":
+            self.suspects += 1
+            self._suspect(a[1])
         elif kind == "play":
             no = a[1]
             need = self.discards_needed(seat, no)
@@ -129,19 +142,6 @@ class Table(TableReading):
         elif kind == "reserve":
             hand.remove(a[1])
             self.reserved[seat] = a[1]
-        elif kind == "break":
-            if len(a) > 1:
-                hand.remove(a[1])
-                self.discard.append(a[1])
-            if not self.tn:
-                push(("break2", seat))
-            push(("refill", seat))
-        elif kind == "suspect":
-            self.suspects += 1
-            self._suspect(a[1])
-        elif kind == "clear":
-            self.line.remove(a[1])
-            bisect.insort(self.outside, a[1])
         elif kind == "burn":
             self.notebooks[a[1]].remove(a[2])
             self.discard.append(a[2])
@@ -204,7 +204,9 @@ class Table(TableReading):
             self.tn, self.drawer = True, seat
             return None
         self.round_persons += 1
-        action = self.setup.action_of(card, self.awake(self.setup.card_person[card]))
+        plain, awakened = self.setup.card_actions[card]      # = setup.action_of(card, awake)
+        action = awakened if plain is not awakened and self.awake(self.setup.card_person[card]) \
+            else plain
         if push_acts:
             n = self.n
             self.tasks += [("act", (seat + k) % n, action) for k in reversed(range(n))]
