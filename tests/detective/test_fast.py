@@ -10,12 +10,20 @@ state) are compared, not only the returns.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from workbench.cards import Effect
+from workbench.games.detective.cards import CardSet, load_cards
 from workbench.games.detective.fast import generic_table, random_table
+from workbench.games.detective.params import DetectiveParams
 from workbench.games.detective.players import fast_random_playout
-from workbench.games.detective.rules import freeze, make_game
+from workbench.games.detective.round_end import victim_of
+from workbench.games.detective.rules import Detective, freeze, make_game
 
 PARAMS = [
     {},
@@ -50,3 +58,26 @@ def test_an_rng_with_its_own_randbelow_plays_the_generic_loop():
     g = make_game(players=3)
     fast = random_table(g.setup, _OtherBelow(4))
     assert freeze(fast) == freeze(generic_table(g.setup, random.Random(4)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a:1", "a:2", "a:3", "b:1", "b:2", "c:1", "night"]), max_size=7))
+def test_victim_is_the_strict_most_common_person_on_the_line(line):
+    who = {c: c[0] for c in line if c != "night"}
+    ranked = Counter(who[c] for c in line if c in who).most_common()
+    tops = [p for p, k in ranked if ranked and k == ranked[0][1]]
+    assert victim_of(line, who) == (tops[0] if len(tops) == 1 else None)
+
+
+def test_person_actions_outside_the_sheet_vocabulary_take_the_task_stack():
+    """A card set built in code may give a person an event verb; the fast path then
+    applies every action through the act tasks, and still equals the generic loop."""
+    cards = load_cards()
+    people = dict(cards.people)
+    people["yuri"] = replace(people["yuri"], action=(Effect("suspect", ("toru",)),
+                                                     Effect("draw", (1,))))
+    g = Detective(DetectiveParams(players=3), CardSet(people, cards.events))
+    assert not g.setup.simple_actions
+    for seed in range(8):
+        fast = random_table(g.setup, random.Random(seed))
+        assert freeze(fast) == freeze(generic_table(g.setup, random.Random(seed)))

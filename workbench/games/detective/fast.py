@@ -39,7 +39,7 @@ from bisect import insort
 from collections.abc import Callable
 
 from .flow import HANDLERS, task_act, task_endturn, task_turn
-from .setup import Effect, Setup
+from .setup import Setup
 from .table import CHANCE_TASKS, DECISION_TASKS, Table
 
 
@@ -100,17 +100,6 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
             if k < 1:
                 return
 
-    def act(seat: int, action: tuple[Effect, ...]) -> None:
-        hand = hands[seat]
-        for eff in action:
-            verb = eff.verb
-            if verb == "draw":
-                draw(hand, eff.args[0])  # type: ignore[arg-type]  # an int by the vocabulary
-            elif verb == "discard":
-                lose(hand, eff.args[0])  # type: ignore[arg-type]
-            else:
-                draw(hand, t.limit(seat) - len(hand))
-
     while tasks:
         task = tasks[-1]
         tag = task[0]
@@ -137,7 +126,15 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
                 action = t.place(task[1], t.bottom.pop(0), not simple)
             if simple and action is not None:
                 for seat in clockwise[task[1]]:
-                    act(seat, action)
+                    hand = hands[seat]
+                    for eff in action:
+                        verb = eff.verb
+                        if verb == "draw":
+                            draw(hand, eff.args[0])  # type: ignore[arg-type]  # int: vocabulary
+                        elif verb == "discard":
+                            lose(hand, eff.args[0])  # type: ignore[arg-type]
+                        else:
+                            draw(hand, t.limit(seat) - len(hand))
         elif tag == "trimall":
             pop()
             for seat in clockwise[task[1]]:
@@ -173,10 +170,7 @@ def random_table(setup: Setup, rng: random.Random) -> Table:
             task_turn(t, task[1])
         elif tag == "act":
             pop()
-            if simple:
-                act(task[1], task[2])
-            else:
-                task_act(t, task[1], task[2])
+            task_act(t, task[1], task[2])
         elif tag == "edraw":
             pop()
             draw(hands[task[1]], task[2])

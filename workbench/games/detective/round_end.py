@@ -1,6 +1,5 @@
 """Round end: the victim, the game-end check, and the new investigation deck.
 
->>> from collections import Counter
 >>> victim_of(["yuri:1", "toru:1", "yuri:2", "night"], {"yuri:1": "yuri", "yuri:2": "yuri",
 ...           "toru:1": "toru"})
 'yuri'
@@ -10,7 +9,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -20,13 +18,18 @@ if TYPE_CHECKING:
 
 def victim_of(line: Sequence[str], card_person: Mapping[str, str]) -> str | None:
     """The person with strictly the most cards on the line (None on a tie or no person)."""
-    counts = Counter(card_person[c] for c in line if c in card_person)
-    if not counts:
-        return None
-    ranked = counts.most_common(2)
-    if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
-        return None
-    return ranked[0][0]
+    counts: dict[str, int] = {}
+    for c in line:
+        who = card_person.get(c)
+        if who is not None:
+            counts[who] = counts.get(who, 0) + 1
+    victim, most, tied = None, 0, False
+    for who, k in counts.items():
+        if k > most:
+            victim, most, tied = who, k, False
+        elif k == most:
+            tied = True
+    return None if tied else victim
 
 
 def winners_of(vps: Sequence[int], notebooks: Sequence[Sequence[int]]) -> tuple[int, ...]:
