@@ -24,6 +24,7 @@ from workbench.games.detective.params import DetectiveParams
 from workbench.games.detective.players import fast_random_playout
 from workbench.games.detective.round_end import victim_of
 from workbench.games.detective.rules import Detective, freeze, make_game
+from workbench.games.detective.table import CHANCE_TASKS, Table
 
 PARAMS = [
     {},
@@ -81,3 +82,24 @@ def test_person_actions_outside_the_sheet_vocabulary_take_the_task_stack():
     for seed in range(8):
         fast = random_table(g.setup, random.Random(seed))
         assert freeze(fast) == freeze(generic_table(g.setup, random.Random(seed)))
+
+
+@pytest.mark.parametrize("params", [PARAMS[0], PARAMS[2], PARAMS[5]], ids=[0, 2, 5])
+def test_the_main_phase_offers_exactly_the_events_discards_needed_can_pay(params):
+    """``main_head`` inlines the icon sum of ``discards_needed``: they must agree."""
+    g = make_game(**params)
+    checked = 0
+    for seed in range(6):
+        rng, t = random.Random(seed), Table.new(g.setup)
+        while t.tasks:
+            top = t.tasks[-1]
+            if top[0] in CHANCE_TASKS:
+                t.draw_at(rng.randrange(len(t.chance_ids())))
+                continue
+            if top[0] == "main":
+                seat, hand = top[1], t.hands[top[1]]
+                plays = [a[1] for a in t.main_head(seat, hand) if a[0] == "play"]
+                assert plays == [e for e in hand if t.discards_needed(seat, e) <= len(hand) - 1]
+                checked += 1
+            t.act(rng.choice(t.legal_ids()))
+    assert checked > 100
