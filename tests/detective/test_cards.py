@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +47,18 @@ def test_cost_in_an_unknown_colour_is_refused(tmp_path):
     folder = _broken(tmp_path, "events.csv", "placed,yellow 2,3", "placed,gold 2,3")
     with pytest.raises(SheetError, match=r"column cost"):
         load_cards(folder)
+
+
+def test_workbench_check_reads_the_events_sheet(tmp_path) -> None:
+    """`workbench check` finds the events schema (it names the people of people.csv)."""
+    from workbench.cli import main
+
+    src = Path(__file__).resolve().parents[2] / "data" / "detective"
+    folder = tmp_path / "detective"
+    folder.mkdir()
+    (folder / "people.csv").write_bytes((src / "people.csv").read_bytes())
+    lines = (src / "events.csv").read_text(encoding="utf-8").splitlines()
+    lines[4] = lines[4].replace("green 2", "pink 2")
+    (folder / "events.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["check", str(src / "events.csv")]) == 0
+    assert main(["check", str(folder / "events.csv"), "--game", "detective"]) == 1

@@ -1,23 +1,18 @@
-"""Golden playthroughs: seeded games stored as action ids and round summaries.
-
-Each file is replayed (its actions applied one by one, no rng) and re-played
-(same seed and players); both must give the stored round-by-round lines and
-final result. A rules change that alters them fails here on purpose:
-regenerate with ``DETECTIVE_REGEN_GOLDEN=1 pytest tests/detective/test_golden.py``
-and review the diff of ``tests/detective/golden/*.json``.
+"""Golden playthroughs: seeded games kept as a replay file (action ids) and a
+transcript (every step's label, the position at each round change and the end),
+replayed and diffed by workbench.engine.golden. A rules change that alters them
+fails here on purpose: bump the game's version and regenerate with
+``WB_GOLDEN=regen pytest tests/detective/test_golden.py``, then review the diff.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
-import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from workbench.engine.playout import playout
-from workbench.engine.replay import decode_id, encode_id
+from workbench.engine.golden import check_golden
 from workbench.games.detective.players import greedy_player, random_player
 from workbench.games.detective.rules import make_game
 
@@ -31,43 +26,12 @@ CASES = {
 PLAYERS = {"random": random_player, "greedy": greedy_player}
 
 
-def _summary(game, actions):
-    s = game.initial_state()
-    lines = []
-    for a in actions:
-        before = s.round
-        s = game.apply(s, a)
-        if s.round != before or game.is_terminal(s):
-            lines.append(game.describe(s))
-    return s, lines
-
-
-def _record(params, player, seed):
-    g = make_game(**params)
-    result = playout(g, PLAYERS[player], seed)
-    final, lines = _summary(g, result.actions)
-    return {"params": params, "player": player, "seed": seed,
-            "actions": [encode_id(a) for a in result.actions], "rounds": lines,
-            "returns": list(g.returns(final)), "winners": list(g.winners(final)),
-            "metrics": dict(g.metrics(final))}
+def _round_changed(before: Any, after: Any) -> bool:
+    return bool(before.round != after.round)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_playthrough(name):
-    path = GOLDEN / f"{name}.json"
+def test_golden_playthrough(name: str) -> None:
     params, player, seed = CASES[name]
-    fresh = _record(params, player, seed)
-    if os.environ.get("DETECTIVE_REGEN_GOLDEN") == "1":
-        path.write_text(json.dumps(fresh, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    if not path.exists():
-        pytest.fail(f"{path.name} is missing: run with DETECTIVE_REGEN_GOLDEN=1 to write it")
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    g = make_game(**stored["params"])
-    final, lines = _summary(g, [decode_id(a) for a in stored["actions"]])
-    diff = "\n".join(difflib.unified_diff(stored["rounds"], lines, "golden", "replayed",
-                                          lineterm=""))
-    assert lines == stored["rounds"], diff
-    assert list(g.returns(final)) == stored["returns"]
-    assert list(g.winners(final)) == stored["winners"]
-    assert dict(g.metrics(final)) == stored["metrics"]
-    assert fresh["actions"] == stored["actions"], "the same seed now plays a different game"
+    check_golden(make_game(**params), PLAYERS[player], seed, GOLDEN, name,
+                 describe_when=_round_changed)

@@ -184,6 +184,21 @@ class CardSet:
         return self.people[person].colour
 
 
+def schemas(folder: Path | str | None = None) -> dict[str, Schema]:
+    """The detective sheets' schemas by file stem (for ``workbench check``).
+
+    The events schema names the people of ``people.csv`` in ``folder``
+    (default: ``data/detective``), so an event naming an unknown person is a
+    problem at its row and column.
+
+    >>> sorted(schemas())
+    ['events', 'people']
+    """
+    base = Path(folder) if folder is not None else DATA
+    people = tuple(_people(base / "people.csv"))
+    return {"people": PEOPLE_SCHEMA, "events": _events_schema(people)}
+
+
 def _people(path: Path) -> dict[str, Person]:
     rows = read_sheet(path, PEOPLE_SCHEMA)
     normal: dict[str, dict] = {}
