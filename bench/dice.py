@@ -29,7 +29,7 @@ import icepool
 from dyce import H, P
 
 from workbench.prob._dense import dense_power
-from workbench.prob.dice import D6, GHOST_DIE, GHOST_FACES, opposed, pool
+from workbench.prob.dice import D6, GHOST_DIE, GHOST_FACES, _moments, opposed, pool
 from workbench.prob.icepool_bridge import keep_highest
 from workbench.prob.tables import READINGS, expectation_means
 
@@ -148,6 +148,7 @@ def best_of(fn: Callable[[], Any], repeat: int, clear: bool) -> float:
     for _ in range(repeat):
         if clear:
             dense_power.cache_clear()
+            _moments.cache_clear()
         gc.collect()
         start = time.perf_counter()
         fn()

@@ -26,6 +26,7 @@ Readings chosen where the seed is vague (both kept as parameters):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -149,6 +150,49 @@ def pool(
     True
     """
     return mixed_pool([(n, die)], modifier, floor=floor, fumble=fumble)
+
+
+def pool_mean(
+    n: int,
+    die: Dist | Iterable[int] = D6,
+    modifier: int = 0,
+    *,
+    floor: int | None = None,
+    fumble: Fumble = None,
+) -> sympy.Rational:
+    """Exact mean of :func:`pool` with the same arguments, from the dice's weights
+    without building the distribution (the expectation tables' fast path).
+
+    >>> pool_mean(3, GHOST_DIE, 2, fumble="zero"), pool_mean(1, GHOST_DIE, -3, floor=0)
+    (1025/108, 1/2)
+    """
+    d = _as_die(die)
+    _check_count(n)
+    dense = d._dense()
+    face = fumble_face(fumble)
+    if dense is None or type(modifier) is not int:
+        return pool(n, d, modifier, floor=floor, fumble=fumble).mean()
+    dlo, weights = dense
+    counts = dense_power(weights, n)
+    total, first = _moments(weights, n)
+    base = dlo * n + modifier
+    numerator = first + base * total
+    void, at = 0, -1
+    if face is not None and n >= 2:
+        void, at = d.weight(face) ** n, face * n - dlo * n  # type: ignore[operator]
+        numerator -= void * (base + at)  # the voided roll counts 0, not its total
+    if floor is not None and base < floor:
+        for i in range(min(floor - base, len(counts))):
+            w = counts[i] - (void if i == at else 0)
+            numerator += w * (floor - base - i)
+    return sympy.Rational(numerator, total)
+
+
+@functools.lru_cache(maxsize=1024)
+def _moments(weights: tuple[int, ...], n: int) -> tuple[int, int]:
+    """(sum of weights, sum of index x weight) of the n-th power's coefficients."""
+    counts = dense_power(weights, n)
+    return sum(counts), sum(i * w for i, w in enumerate(counts))
 
 
 def mixed_pool(

@@ -24,7 +24,16 @@ from html import escape as html_escape
 import polars as pl
 import sympy
 
-from workbench.prob.dice import GHOST_DIE, GHOST_FACES, Fumble, opposed, p_fumble, pool, side
+from workbench.prob.dice import (
+    GHOST_DIE,
+    GHOST_FACES,
+    Fumble,
+    opposed,
+    p_fumble,
+    pool,
+    pool_mean,
+    side,
+)
 from workbench.prob.dist import Dist
 from workbench.prob.notation import parse_dice, parse_side
 
@@ -158,7 +167,7 @@ def expectation_means(
     """
     ks = list(ks)
     return {
-        (n, k, r.key): pool(n, die, k, floor=r.floor, fumble=r.fumble).mean()
+        (n, k, r.key): pool_mean(n, die, k, floor=r.floor, fumble=r.fumble)
         for n in ns
         for k in ks
         for r in readings
