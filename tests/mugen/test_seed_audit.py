@@ -1,0 +1,116 @@
+"""Seed rules the other rule tests did not pin down (found by a rule-by-rule audit).
+
+No prototype card triggers on the opponent's turn (``opp_start:`` /
+``opp_end:``), so the turn-order tests use a copy of the card sheet with a
+few effect cells rewritten; decks are not re-checked against that copy.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from workbench.games.mugen.cards import CARDS_CSV
+from workbench.games.mugen.rules import MugenGame, make_game
+from workbench.games.mugen.scenario import position
+
+from .helpers import PLAIN, ids, plain_game, play
+
+# card id -> new skill1_effects (all three are set skills on the prototype sheet)
+REWRITES = {
+    "G10": "opp_start: mill 1",  # 灯火
+    "G16": "opp_start: damage 2",  # 見張り
+    "G05": "opp_end: mill 1",  # 風の盾
+}
+
+
+@pytest.fixture
+def timed_game(tmp_path: Path) -> MugenGame:
+    with CARDS_CSV.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        if row["id"] in REWRITES:
+            row["skill1_effects"] = REWRITES[row["id"]]
+    path = tmp_path / "cards.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return make_game(decks=PLAIN, cards_path=str(path), check_decks=False, revenge=False)
+
+
+def test_turn_start_opponents_start_effects_then_mp_counters_draw(timed_game: MugenGame) -> None:
+    # (4) お互いターン開始時の効果 → MP +1 → 自分のセットスキルのカウンター → ドロー
+    g = timed_game
+    s = position(g, active=1, set_zones=([("G05", 0, 2)], [("G10", 0, 3)]),
+                 decks=([("G01", 1)], [("G03", 5)]), mp=(1, 1))  # fmt: skip
+    s = play(g, s, "end")  # seat 0's turn starts; seat 1's 灯火 mills seat 0's last card first
+    a, b = s.sides
+    assert (s.active, a.dust, a.hand, a.deck) == (0, ("G01",), (), ())  # milled: nothing to draw
+    assert a.mp == 2 and [z.counters for z in a.set_zone] == [1]  # own counters off
+    assert [z.counters for z in b.set_zone] == [3]  # the opponent's counters stay
+    s = g.apply(s, "end")  # still empty at the end of the turn: seat 0 loses
+    assert g.winners(s) == (1,)
+
+
+def test_turn_start_active_players_effects_first(timed_game: MugenGame) -> None:
+    g = timed_game  # documented reading: the active player's start effects first
+    s = position(g, active=1, set_zones=([("G19", 0, 2)], [("G16", 0, 2)]), hp=(2, 2))
+    s = play(g, s, "end")  # 焔の陣 start: damage 2 (seat 0) before 見張り opp_start: damage 2
+    assert g.winners(s) == (0,) and s.sides[0].hp == 2
+
+
+def test_end_effects_of_both_players_then_deck_out(timed_game: MugenGame) -> None:
+    # (6) お互いターン終了時の効果; then ターンの終わりまで0枚なら負け
+    g = timed_game
+    s = position(g, set_zones=([], [("G05", 0, 2)]), decks=([("G01", 1)], [("G03", 5)]))
+    s = g.apply(s, "end")  # seat 1's 風の盾 opp_end: mill 1 takes seat 0's last card
+    s = play(g, s)
+    assert g.winners(s) == (1,) and s.sides[0].dust == ("G01",)
+
+
+def test_own_end_of_turn_draw_that_empties_the_deck_loses() -> None:
+    g = plain_game(revenge=False)
+    s = position(g, set_zones=([("G25", 0, 3)], []), decks=([("G01", 1)], [("G03", 5)]))
+    s = play(g, s, "end")  # 時の歯車 end: draw 1 draws the last card: 0 cards at the turn's end
+    assert s.sides[0].hand == ("G01",) and g.winners(s) == (1,)
+
+
+def test_revenge_timing_effect_is_not_usable_by_normal_activation() -> None:
+    # 普段の発動では【リベンジ時:〇〇】の効果は使えません; the card's other skills are normal
+    g = plain_game(revenge=False)
+    s = position(g, hands=(["G07", "G22"], []), mp=(10, 1))
+    assert ids(g, s) == [("use", "G07", 1), ("use", "G22", 1), "end"]
+
+
+def test_super_set_skill_can_be_pushed_out_by_the_set_zone_limit() -> None:
+    # スーパーセット: ターンの経過や上限のときのルールによる解除は有効
+    g = plain_game(revenge=False)
+    full = [("G20", 0, 2), ("G05", 0, 2), ("G06", 0, 2), ("G16", 0, 2), ("G21", 0, 3)]
+    s = position(g, hands=(["G10"], []), set_zones=(full, []), mp=(2, 1))
+    assert g.defence(s, 0) == 5
+    s = g.apply(s, ("use", "G10", 0))
+    assert ("push_out", 0) in ids(g, s)
+    s = g.apply(s, ("push_out", 0))  # 鋼の構え (super set, def +2) goes to the dust zone
+    assert s.sides[0].dust == ("G20",) and len(s.sides[0].set_zone) == 5 and g.defence(s, 0) == 3
+
+
+def test_no_revenge_draw_from_an_empty_deck() -> None:
+    g = plain_game()
+    s = position(g, hands=(["G01"], []), decks=([("G01", 3)], []), mp=(1, 1))
+    s = g.apply(s, ("use", "G01", 0))
+    assert s.sides[1].hp == 28 and ids(g, s) == ["end"]
+
+
+def test_set_skill_counters_follow_the_card_turns_and_first_turn_mp_is_one() -> None:
+    # ターン分のカウンター; MP starts at 1 for both players' first turns
+    g = plain_game(revenge=False)
+    s = play(g, g.initial_state())
+    assert (s.sides[0].mp, s.sides[1].mp) == (1, 0)
+    s = play(g, s, "end")
+    assert (s.active, s.sides[1].mp) == (1, 1)
+    s = position(g, hands=(["G21"], []), mp=(2, 1))
+    s = g.apply(s, ("use", "G21", 0))  # 闘志: set, 3 turns
+    assert [(z.card, z.counters) for z in s.sides[0].set_zone] == [("G21", 3)]
