@@ -42,9 +42,9 @@ def test_final_score_dice_stars_power_full_album_mid_and_dream():
     assert stars == 1 + 1 + 2 + 1 + 1 + 2 + 1  # J04 J05 J06 J10 J11 J12 J16
     t.hands[0] = ["D03"]  # Footballer: 1 VP per red card (J02..J06 = 5)
     parts = t.score_parts(0)
-    assert parts == {"dice": 18, "mid": 4, "bonus": 2, "stars": -(9 - 1), "dream": 5,
-                     "full": 6}
-    assert t.score(0) == 18 + 4 + 2 - 8 + 5 + 6
+    assert parts == {"dice": 18, "mid": 4, "bonus": 2, "stars": 1 - (9 - 1), "dream": 5,
+                     "full": 6}  # one ★ covered by the power (+1), eight uncovered (−1 each)
+    assert t.score(0) == 18 + 4 + 2 - 7 + 5 + 6
 
 
 def test_power_covers_stars_and_extra_power_scores_only_by_a_dream():
@@ -53,7 +53,7 @@ def test_power_covers_stars_and_extra_power_scores_only_by_a_dream():
     t.dice_o[0] = dice_showing(1, 1, 1, 1)
     t.power[0] = 3
     t.hands[0] = ["D08"]  # Company president: 1 VP per power left after covering ★
-    assert t.score_parts(0) == {"dice": 4, "mid": 0, "bonus": 0, "stars": 0, "dream": 2,
+    assert t.score_parts(0) == {"dice": 4, "mid": 0, "bonus": 0, "stars": 1, "dream": 2,
                                 "full": 0}
     t.hands[0] = ["D10"]  # Manga artist: 3 VP when no ★ is left uncovered
     assert t.score_parts(0)["dream"] == 3
@@ -90,3 +90,22 @@ def test_ties_are_draws():
         if len(game.winners(final)) > 1:
             return
     raise AssertionError("no draw in 60 games: the tie rule is untested")
+
+
+def test_a_star_covered_by_power_counts_as_plus_1_vp():
+    """Seed, final scoring 1: 「★」１個につきパワー１個を配置することにより１ＶＰとして扱います
+    — a covered ★ is worth +1 VP (not merely 0); all power held is placed, one per ★."""
+    game, t = blank()
+    t.albums[0] = album(a1="@", b1="J06", c1="J04")  # ★★ + ★
+    t.dice_o[0] = dice_showing(1, 1, 1, 1)
+    t.power[0] = 2
+    assert t.score_parts(0)["stars"] == 2 - 1  # two covered (+1 each), one uncovered (−1)
+    t.power[0] = 5
+    assert t.score_parts(0)["stars"] == 3  # every ★ covered; power beyond the ★ scores nothing
+    t.skills[0] = ["D09"]  # shield 1: ignores one uncovered ★, never spoils a covered one
+    t.power[0] = 2
+    assert t.score_parts(0)["stars"] == 2
+    game, t = blank(make_game(covered_star_vp=0))  # the other reading: power only cancels
+    t.albums[0] = album(a1="@", b1="J06", c1="J04")
+    t.power[0] = 2
+    assert t.score_parts(0)["stars"] == -1

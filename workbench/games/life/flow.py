@@ -189,14 +189,15 @@ class Flow:
         dice = sum(D.TOP[o] for o in self.dice_o[seat])
         stars = sum(cat.stars.get(c, 0) for c in album if c is not None)
         shield = cat.skill_sum(self.skills[seat], "shield")
-        uncovered = max(0, stars - shield - self.power[seat])
-        left = max(0, self.power[seat] - max(0, stars - shield))
+        covered = min(self.power[seat], stars)  # all power is placed, one per ★
+        uncovered = max(0, stars - covered - shield)
+        left = self.power[seat] - covered
         full = album_full(album)
         hand = self.hands[seat]
         dream = dream_score(cat, hand[0], album, self.dice_o[seat], left, uncovered) \
             if len(hand) == 1 else 0
         return {"dice": dice, "mid": self.mid_vp[seat], "bonus": self.bonus_vp[seat],
-                "stars": -uncovered, "dream": dream,
+                "stars": covered * self.p.covered_star_vp - uncovered, "dream": dream,
                 "full": self.p.full_album_vp if full else 0}
 
     def score(self, seat: int) -> int:

@@ -27,6 +27,9 @@ class LifeParams:
     - ``stages`` × ``rounds_per_stage``: 3 × 3 in the seed.
     - ``mid_vp``: VP for 1st, 2nd... place at mid-scoring (seed: 3 and 1).
     - ``full_album_vp``: bonus for a full 4×4 album (seed draft 7: 6).
+    - ``covered_star_vp``: VP of a ★ covered by a power cube at final scoring:
+      1 (the seed: 「パワー１個を配置することにより１ＶＰとして扱います」) or 0
+      (the power only cancels the ★'s −1).
     - ``free_orientation``: True, each player chooses how each die lies after
       the initial roll (the seed); False, the die lies in the default
       orientation (the smallest north face that fits the top face).
@@ -48,6 +51,7 @@ class LifeParams:
     rounds_per_stage: int = 3
     mid_vp: tuple[int, ...] = (3, 1)
     full_album_vp: int = 6
+    covered_star_vp: int = 1
     free_orientation: bool = True
     start_tie: str = "random"
     timed_events: bool = False
@@ -70,6 +74,8 @@ class LifeParams:
             raise ValueError(
                 f"dream_skills={self.dream_skills} needs {self.dream_deal} dream cards per "
                 f"player: {need} for {self.players} players, but there are {DREAM_CARDS}")
+        if self.covered_star_vp not in (0, 1):
+            raise ValueError(f"covered_star_vp must be 0 or 1, got {self.covered_star_vp}")
         if any(v < 0 for v in self.mid_vp) or self.full_album_vp < 0:
             raise ValueError("VP values must not be negative")
 

@@ -63,9 +63,13 @@ Readings chosen where the seed is vague (the Japanese draft is the authority):
 - **Hidden information** (dream hands, simultaneous passing) is not modelled
   as information sets: states hold everything; passes are chosen in seat
   order and exchanged together.
-- **Final scoring.** Power covers ★ one each and must all be placed, so the ★
-  penalty is ``max(0, ★ − shield − power)``; power beyond the ★ scores only
-  through a dream effect. The character card counts for a full album.
+- **Final scoring.** Each ★ is −1 VP; "by placing one power per ★ it is treated
+  as 1 VP" (「★」１個につきパワー１個を配置することにより１ＶＰとして扱います) is read
+  literally: a covered ★ is worth +1 VP (``covered_star_vp=1``; 0 = the power
+  only cancels the −1). All power held is placed, one per ★, so ``min(power, ★)``
+  are covered; a shield dream skill then ignores uncovered ★ only (it never
+  spoils a covered one); power beyond the ★ scores only through a dream
+  effect. The character card counts for a full album.
   Most VP wins; equal VP are a draw (several winners).
 """
 
@@ -145,7 +149,7 @@ class LifeGame(Game[LifeState]):
     """
 
     name = "life"
-    version = "1"
+    version = "2"  # 2: a ★ covered by power is +1 VP (the seed), was 0
     min_players = 3
     max_players = 4
 
