@@ -39,7 +39,7 @@ def test_conformance_1000_random_games() -> None:
 
 
 def test_conformance_variants() -> None:
-    check_conformance(make_game(first_player="random", overflow="oldest"), n_games=150, seed=8)
+    check_conformance(make_game(first_player="random", overflow="oldest", revenge_turn="opponent"), n_games=150, seed=8)
     check_conformance(make_game(ex_scope="player", revenge=False), n_games=150, seed=9)
 
 

@@ -114,3 +114,30 @@ def test_set_skill_counters_follow_the_card_turns_and_first_turn_mp_is_one() -> 
     s = position(g, hands=(["G21"], []), mp=(2, 1))
     s = g.apply(s, ("use", "G21", 0))  # 闘志: set, 3 turns
     assert [(z.card, z.counters) for z in s.sides[0].set_zone] == [("G21", 3)]
+
+
+def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
+    # (7) 相手のターンです。…自分がダメージを受けたあと「リベンジドロー」 (the optional reading)
+    decks = ([("G01", 3)], [("G07", 2)])
+    for turn, offered in (("any", True), ("opponent", False)):
+        g = plain_game(revenge_turn=turn)
+        s = position(g, hands=(["G01"], []), decks=decks, mp=(1, 1))
+        s = play(g, s, ("use", "G01", 0), "revenge_draw", "revenge_use")  # seat 1 hits back on seat 0's turn
+        assert s.sides[0].hp == 28 and s.active == 0
+        assert (ids(g, s)[0] == "revenge_draw") is offered, turn
+
+
+def test_revenge_turn_opponent_still_draws_after_a_start_effect(timed_game: MugenGame) -> None:
+    g = make_game(decks=PLAIN, cards_path=str(timed_game.params.cards_path), check_decks=False,
+                  revenge_turn="opponent")  # fmt: skip
+    s = position(g, active=1, set_zones=([("G19", 0, 2)], [("G16", 0, 2)]))
+    s = play(g, s, "end")  # seat 0's 焔の陣 hits seat 1 (not its turn): revenge draw offered
+    assert s.sides[1].hp == 28 and ids(g, s) == ["revenge_draw", "no_revenge"]
+    s = play(g, s, "no_revenge")  # then seat 1's 見張り opp_start hits seat 0 on its own turn: none
+    assert s.sides[0].hp == 28 and s.active == 0 and ids(g, s)[-1] == "end"
+    assert "revenge_draw" not in ids(g, s)
+
+
+def test_revenge_turn_must_be_a_known_reading() -> None:
+    with pytest.raises(ValueError, match="revenge_turn must be 'any' or 'opponent', got 'mine'"):
+        plain_game(revenge_turn="mine")

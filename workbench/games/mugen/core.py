@@ -191,7 +191,8 @@ class Table:
         o = 1 - p
         if self.owed[o]:
             self.owed[o] = False
-            if self.rules.params.revenge and self.seats[o].deck:
+            params = self.rules.params
+            if params.revenge and self.seats[o].deck and (o != self.active or params.revenge_turn == "any"):
                 self.push(("revenge_ask", o))
 
     def _fx(self, p: int, verb: str, n: int) -> None:

@@ -27,7 +27,11 @@ Readings chosen where the seed is vague (parameters where both matter):
   on any turn, if their deck is not empty (``revenge=False`` turns it off).
   A drawn card with a 【リベンジ時】 effect may use it free (the card then
   goes to the dust zone) or be kept in hand. Its damage can itself trigger
-  a revenge draw.
+  a revenge draw. The seed explains revenge draws under the opponent's turn
+  (step 7) but words the revenge skill without a turn ("自分がダメージを
+  受けたときに"); ``revenge_turn="opponent"`` allows them only on the
+  opponent's turn (then damage taken on one's own turn, from a revenge
+  effect or an ``opp_start:`` / ``opp_end:`` effect, gives none).
 - **Set zone limit**: placing a 6th set skill makes its owner dust one of
   the 5 already set (``overflow="choose"``, super set included, as the seed
   lets the limit rule remove them) or the oldest (``overflow="oldest"``).
@@ -97,6 +101,7 @@ class MugenParams:
     overflow: str = "choose"
     ex_scope: str = "name"
     revenge: bool = True
+    revenge_turn: str = "any"
     check_decks: bool = True
     players: int = field(default=2, repr=False)
 
@@ -105,6 +110,8 @@ class MugenParams:
             raise ValueError(f"first_player must be 0, 1 or 'random', got {self.first_player!r}")
         if self.overflow not in ("choose", "oldest"):
             raise ValueError(f"overflow must be 'choose' or 'oldest', got {self.overflow!r}")
+        if self.revenge_turn not in ("any", "opponent"):
+            raise ValueError(f"revenge_turn must be 'any' or 'opponent', got {self.revenge_turn!r}")
         if self.ex_scope not in ("name", "player"):
             raise ValueError(f"ex_scope must be 'name' or 'player', got {self.ex_scope!r}")
         for name in ("hp", "max_mp", "set_limit"):
