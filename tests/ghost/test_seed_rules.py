@@ -167,3 +167,26 @@ def test_special_victory_written_on_a_ghost(game):
     s = state(game, desktops=[[(15, -1), (0, -1)], [(1, -1)]], turn=1)
     s = game.apply(s, ("end",))
     assert game.current_player(s) == TERMINAL and s.result == ("special", (0,))
+
+
+# -- 7. 強制終了 / 9. 敗北 ---------------------------------------------------------------
+def test_last_ghost_bounced_to_an_archive_does_not_end_the_game(game):
+    """Sections 7 and 9 end the game only when every user's ghosts went to 「虚」 (the void);
+    a ghost bounced back to its owner's archive can be installed again."""
+    s = state(game, desktops=[[(0, -1)], []], archives=[[11], []])
+    s = game.apply(s, ("event", 11, 0))
+    assert s.result is None and s.archives[0] == (0,) and not any(s.desktops)
+    s = run(game, s, ("end",), 16)  # user 2's turn: download, nothing to fight
+    assert s.result is None and ids(game, s)[-1] == ("end",)
+
+
+def test_void_lowest_with_nothing_to_void_does_not_end_the_game(game):
+    s = state(game, desktops=[[], []], archives=[[0], [1]], queue=[("draw", 0)])
+    s = game.apply(s, 12)
+    assert s.result is None and ("install", 0) in ids(game, s)
+
+
+def test_every_ghost_sent_to_the_void_ends_the_game_everybody_loses(game):
+    s = state(game, desktops=[[(0, 10)], [(1, -1)]], archives=[[2], []], queue=[("draw", 0)])
+    s = game.apply(s, 12)
+    assert s.result == ("void", ()) and sorted(s.void) == [0, 1] and 10 in s.trash

@@ -135,15 +135,18 @@ def settle(ctx: Context, t: Table) -> None:
             else:
                 _AUTO[kind](ctx, t, step)
             continue
-        if t.phase != "setup" and _everyone_gone(t):
-            finish(t, "void", ())
-            return
         if not _forced(ctx, t) and not forced_battle_move(ctx, t):
             return
 
 
-def _everyone_gone(t: Table) -> bool:
-    return not any(t.desktops)
+def void_check(t: Table, voided: bool) -> None:
+    """Sections 7/9: every user's ghosts trashed into 「虚」 ends the game, everybody loses.
+
+    Called where ghosts go to the void (``voided``: at least one just did); a
+    desktop emptied otherwise (a ghost bounced back to its archive) plays on.
+    """
+    if voided and t.result is None and not any(t.desktops):
+        finish(t, "void", ())
 
 
 def _forced(ctx: Context, t: Table) -> bool:
@@ -255,11 +258,14 @@ def _step_mandatory(ctx: Context, t: Table, step: tuple[Any, ...]) -> None:
                         t.trash.append(sh)
                         t.desktops[s][i] = (g, NO_SHELL)
         elif e.verb == "void_lowest":
+            voided = False
             for s in seats_from(ctx, t, seat):
                 desk = t.ghosts_of(s)
                 if desk:
                     lowest = min(desk, key=lambda g: ctx.cards[g].vp)
                     remove_ghost(ctx, t, lowest, t.void)
+                    voided = True
+            void_check(t, voided)
 
 
 _AUTO = {"return": _step_return, "setup": _step_setup, "turn": _step_turn,
@@ -316,6 +322,7 @@ def remove_ghost(ctx: Context, t: Table, ghost: int, to: list[int]) -> None:
 def eliminate(ctx: Context, t: Table, seat: int) -> None:
     """Master-slave: a user whose master fell leaves; one user left wins."""
     t.out[seat] = True
+    voided = bool(t.desktops[seat])
     for g, sh in t.desktops[seat]:
         t.void.append(g)
         if sh != NO_SHELL:
@@ -326,6 +333,7 @@ def eliminate(ctx: Context, t: Table, seat: int) -> None:
     left = [s for s in range(ctx.n) if not t.out[s]]
     if len(left) <= 1:
         finish(t, "master", tuple(left))
+    void_check(t, voided)
 
 
 def install(ctx: Context, t: Table, seat: int, card: int) -> None:

@@ -58,8 +58,11 @@ Readings chosen where the seed is vague (parameters where both matter):
 9. **Second shell** on a ghost: the user chooses which of the two to trash.
 10. **End.** A turn that would start with an empty server ends the game
     (most VP wins; ties share the win); downloads an effect cannot make
-    are lost. After setup, no ghost on any desktop ends the game with
-    everybody losing (「一般保護違反」). ``vp_to_win`` (default 15, 0 = off):
+    are lost. When ghosts sent to 「虚」 (the void: 一般保護違反's
+    ``void_lowest``, a master-slave user put out) leave no ghost on any
+    desktop, the game ends with everybody losing (sections 7 and 9: "「虚」に
+    ユーザー全員のゴーストがトラッシュされた"); a desktop emptied by a bounce
+    back to the archive plays on (that ghost can be installed again). ``vp_to_win`` (default 15, 0 = off):
     reaching it through a battle wins at once. Special victory:
     ``win_installed N`` at the start of its owner's turn.
 11. **Skipped turn** (ひーるーでー): the whole next turn, download included.
@@ -122,7 +125,7 @@ class GhostGame(Game[GhostState]):
     """The rules; ``cards`` overrides the sheet (tests use small decks)."""
 
     name = "ghost"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 6
 
