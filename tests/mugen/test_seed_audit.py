@@ -11,8 +11,11 @@ import csv
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from workbench.games.mugen.cards import CARDS_CSV
+from workbench.games.mugen.cards import CARDS_CSV, load_cards
+from workbench.games.mugen.decks import deck_problems, rule_problems
 from workbench.games.mugen.rules import MugenGame, make_game
 from workbench.games.mugen.scenario import position
 
@@ -122,7 +125,7 @@ def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
     for turn, offered in (("any", True), ("opponent", False)):
         g = plain_game(revenge_turn=turn)
         s = position(g, hands=(["G01"], []), decks=decks, mp=(1, 1))
-        s = play(g, s, ("use", "G01", 0), "revenge_draw", "revenge_use")  # seat 1 hits back on seat 0's turn
+        s = play(g, s, ("use", "G01", 0), "revenge_draw", "revenge_use")  # seat 0's own turn
         assert s.sides[0].hp == 28 and s.active == 0
         assert (ids(g, s)[0] == "revenge_draw") is offered, turn
 
@@ -141,3 +144,45 @@ def test_revenge_turn_opponent_still_draws_after_a_start_effect(timed_game: Muge
 def test_revenge_turn_must_be_a_known_reading() -> None:
     with pytest.raises(ValueError, match="revenge_turn must be 'any' or 'opponent', got 'mine'"):
         plain_game(revenge_turn="mine")
+
+
+_RULE_GROUP = {
+    "total": "size", "per-name": "copies", "character-kinds": "character",
+    "character-copies": "character", "star3-kinds": "star3", "star3-cards": "star3",
+    "star2-kinds": "star2", "star2-cards": "star2",
+}  # fmt: skip
+_CARDS = load_cards()
+_GENERICS = sorted(c for c, card in _CARDS.items() if not card.character)
+_BY_STAR = {n: [c for c in _GENERICS if _CARDS[c].star == n] for n in (1, 2, 3)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    char=st.sampled_from(["C01", "C02", "C03", "C04"]),
+    char_n=st.sampled_from([4, 4, 4, 3, 5]),
+    extra=st.sampled_from([None, None, None, "C03"]),
+    star3=st.tuples(st.integers(0, 3), st.sampled_from([2, 4])),
+    star2=st.tuples(st.integers(0, 6), st.sampled_from([3, 4])),
+    counts=st.dictionaries(st.sampled_from(_GENERICS), st.sampled_from([1, 2, 4, 5]), max_size=4),
+)
+def test_deck_rules_agree_with_the_seed_oracle_on_random_decks(
+    char: str,
+    char_n: int,
+    extra: str | None,
+    star3: tuple[int, int],
+    star2: tuple[int, int],
+    counts: dict[str, int],
+) -> None:
+    # デッキの作り方: 40枚; 同名4枚まで; キャラ1種類4枚; 星3 2種類8枚まで; 星2 5種類20枚まで
+    deck = {char: char_n, **({extra: 4} if extra else {})}
+    for star, (kinds, n) in ((3, star3), (2, star2)):
+        deck.update((c, n) for c in _BY_STAR[star][:kinds])
+    deck.update(counts)
+    for card in _BY_STAR[1]:  # up to 40 with ★1 generics: the other rules get looked at
+        room = 40 - sum(deck.values())
+        if room > 0 and card not in deck:
+            deck[card] = min(4, room)
+    pairs = tuple(deck.items())
+    shared = {_RULE_GROUP[p.split(":")[0]] for p in rule_problems(pairs)}
+    oracle = {p.split(":")[0] for p in deck_problems(pairs, _CARDS)}
+    assert shared == oracle, pairs
