@@ -190,3 +190,32 @@ def test_every_ghost_sent_to_the_void_ends_the_game_everybody_loses(game):
     s = state(game, desktops=[[(0, 10)], [(1, -1)]], archives=[[2], []], queue=[("draw", 0)])
     s = game.apply(s, 12)
     assert s.result == ("void", ()) and sorted(s.void) == [0, 1] and 10 in s.trash
+
+
+def test_any_number_of_shells_in_one_turn():
+    """Section 5-2 2): シェルをインストールする（１ターンに何回でも。）."""
+    cards = deck(ghost("A"), ghost("B"), ghost("C"), shell("S1", phys=1), shell("S2", ment=1),
+                 ghost("D"))
+    g = game_with(cards)
+    s = state(g, desktops=[[(0, -1), (1, -1)], [(2, -1)]], archives=[[3, 4, 5], []])
+    s = run(g, s, ("install", 5), ("shell", 3, 0, -1), ("shell", 4, 1, -1))
+    assert s.desktops[0] == ((0, 3), (1, 4), (5, -1))
+
+
+def test_support_only_from_installed_ghosts(game):
+    """Section 6 3): 援軍として参加できるのは、インストールしているゴーストだけ."""
+    s = state(game, desktops=[[(0, -1), (2, -1)], [(1, -1), (4, -1)]], archives=[[16], [17]])
+    s = run(game, s, ("battle", 0, 1, "mental"), ("defend", 1))
+    assert ids(game, s) == [("support", 2), ("done",)]
+    s = game.apply(s, ("done",))
+    assert ids(game, s) == [("support", 4), ("done",)]
+
+
+def test_both_strengths_offered_and_the_defender_can_win_the_vp_race():
+    """Section 6 2) 「物理」「精神」のいずれか; 8 1) the winner of the battle may be the defender."""
+    g = game_with(CARDS, vp_to_win=2)
+    s = state(g, desktops=[[(0, -1)], [(1, -1)]])
+    assert {a for a in ids(g, s) if a[0] == "battle"} == {
+        ("battle", 0, 1, "physical"), ("battle", 0, 1, "mental")}
+    s = run(g, s, ("battle", 0, 1, "mental"), 2, 4)
+    assert s.last.winner == DEFENCE and s.result == ("vp", (1,))
