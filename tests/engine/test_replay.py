@@ -120,3 +120,18 @@ def test_session_save_and_load(tmp_path: Path) -> None:
     s.save(tmp_path / "g.json")
     again = Session.load(tmp_path / "g.json", DiceRace(DiceRaceParams(goal=9)))
     assert again.actions == s.actions and again.state == s.state and not again.can_redo
+
+
+def test_replay_saved_before_a_new_parameter_still_loads(tmp_path) -> None:
+    """A parameter added to a game after a replay was saved is fine at its default,
+    and refused (naming it) when the game runs with another value."""
+    from workbench.engine import Replay, playout, random_player
+    from workbench.engine.replay import ReplayError
+    from workbench.engine.toy import TakeAway, TakeAwayParams
+
+    game = TakeAway(TakeAwayParams())
+    result = playout(game, random_player, 5)
+    old = Replay(game.name, str(game.version), {"stones": 7}, 5, result.actions)  # no "most"
+    assert old.play(game).state == result.final
+    with pytest.raises(ReplayError, match="most: not recorded, game 2"):
+        old.play(TakeAway(TakeAwayParams(most=2)))

@@ -79,6 +79,29 @@ def params_dict(game: Game[Any]) -> dict[str, Any]:
     return values
 
 
+def _params_differ(game: Game[Any], recorded: dict[str, Any]) -> str:
+    """'' when the game's params match a replay's; a parameter the replay does not
+    record (added to the game after it was saved) must be at its default.
+
+    >>> from workbench.engine.toy import TakeAway
+    >>> _params_differ(TakeAway(), {}), _params_differ(TakeAway(), {"stones": 99})
+    ('', 'stones: replay 99, game 7')
+    """
+    now = params_dict(game)
+    defaults = {
+        f.name: f.default for f in dataclasses.fields(game.params)
+        if f.default is not dataclasses.MISSING
+    } if now else {}
+    problems = [f"{k}: replay {v!r}, game {now.get(k, '(none)')!r}"
+                for k, v in recorded.items() if now.get(k, _ABSENT) != v]
+    problems += [f"{k}: not recorded, game {v!r} (default {defaults.get(k, '(none)')!r})"
+                 for k, v in now.items() if k not in recorded and defaults.get(k, _ABSENT) != v]
+    return "; ".join(problems)
+
+
+_ABSENT = object()
+
+
 @dataclass(frozen=True)
 class Replay:
     """A recorded game; ``play`` rebuilds the session action by action."""
@@ -180,8 +203,9 @@ class Replay:
                 f"replay was recorded with {self.game} version {self.version}; "
                 f"this is version {game.version}, old games may diverge"
             )
-        if params_dict(game) != self.params:
-            raise ReplayError(f"replay params {self.params} differ from the game's {params_dict(game)}")
+        differ = _params_differ(game, self.params)
+        if differ:
+            raise ReplayError(f"replay params {self.params} differ from the game's: {differ}")
         session = Session(game, seed=self.seed, auto_chance=False)
         for i, action in enumerate(self.actions):
             try:
