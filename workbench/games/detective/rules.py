@@ -50,7 +50,10 @@ Readings chosen where the seed is vague (parameters where both matter):
   ``("play", n)``; the discards are then chosen one by one.
 - **Death conditions** need the named person dead at the time of play.
 - **Break.** The break's suspect/clear step is skipped after the tragic night
-  (refill only). ``suspects_per_round`` limits the break suspects of the
+  (手札の補充だけ: the refill step, which keeps its optional discard of one
+  card, since the seed forbids only この処理, the suspect/clear step). The
+  first start player is seat 0 (the seed leaves it to じゃんけん).
+  ``suspects_per_round`` limits the break suspects of the
   whole table per round (event effects are not limited).
 - **Trim.** At the end of every turn each player over their hand limit
   discards down, chosen by that player, from the active player clockwise.
