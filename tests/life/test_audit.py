@@ -92,3 +92,23 @@ def test_a_replaced_cards_skill_applies_after_the_die_rolled_onto_the_new_card()
     t.step(("place", sq("b1")))
     assert t.stack[-1] == ("move", 0, 2)  # the skill's decision comes now
     assert t.dice_sq[0][2] == sq("b1") and t.dice_o[0][2] == D.roll(before, "E")
+
+
+def test_order_bonus_2_may_roll_the_die_onto_a_neighbouring_card_as_a_variant():
+    """オーダーボーナス２: 自分のサイコロ１個を、好きな方向へ１面分動かしてもよい — read by
+    default as a tip in place; ``bonus_move="roll"`` rolls it one face onto a card next to it."""
+    game, t = blank(make_game(bonus_move="roll"))
+    t.albums[0] = album(a1="@", b1="J01", a2="J07")
+    t.dice_sq[0] = [0, 0, sq("b1"), 0]
+    t.stack = [("tip", 0, "bonus")]
+    ids = t.legal_ids()
+    assert ids == [("skip",), ("tip", "red", "E"), ("tip", "red", "S"), ("tip", "blue", "E"),
+                   ("tip", "blue", "S"), ("tip", "yellow", "W"), ("tip", "green", "E"),
+                   ("tip", "green", "S")]
+    o = t.dice_o[0][0]
+    t.step(("tip", "red", "S"))
+    assert t.dice_sq[0][0] == sq("a2") and t.dice_o[0][0] == D.roll(o, "S")
+    assert "roll the blue die S onto a2" in [a.label for a in game.legal_actions(game.freeze(
+        blank(game, albums=t.albums, dice_sq=t.dice_sq, stack=[("tip", 0, "bonus")])[1]))]
+    t.stack = [("tip", 0, "effect")]  # a card's "tip" stays a turn in place
+    assert len(t.legal_ids()) == 17

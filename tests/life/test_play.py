@@ -48,6 +48,8 @@ def test_conformance_variants() -> None:
                       n_games=60, seed=8, full_every=20)
     check_conformance(make_game(players=3, dream_skills=3, start_tie="first",
                                 album_skills=False), n_games=60, seed=9, full_every=20)
+    check_conformance(make_game(bonus_move="roll", covered_star_vp=0), n_games=60, seed=12,
+                      full_every=20)
 
 
 @pytest.mark.slow
@@ -57,7 +59,8 @@ def test_conformance_10000_random_games() -> None:
 
 
 @pytest.mark.parametrize("params", [{}, {"players": 3, "timed_events": True},
-                                    {"players": 3, "dream_skills": 3, "start_tie": "first"}])
+                                    {"players": 3, "dream_skills": 3, "start_tie": "first"},
+                                    {"bonus_move": "roll"}])
 def test_fast_path_equals_the_normal_path(params: dict[str, Any]) -> None:
     game = make_game(**params)
     for seed in range(40):

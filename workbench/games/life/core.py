@@ -154,6 +154,10 @@ class Table(Flow):
         if kind == "pawn":
             return [("pawn", k + 1) for k in range(4) if self.order[k] < 0]
         if kind == "tip":
+            if top[2] == "bonus" and self.p.bonus_move == "roll":
+                album = self.albums[seat]
+                return [("skip",)] + [("tip", c, d) for c, where in zip(COLOURS, self.dice_sq[seat])
+                                      for n, d in NEIGHBOURS[where] if album[n] is not None]
             return [("skip",), *TIP_IDS]
         if kind in ("pass", "dream"):
             return [(kind, d) for d in sorted(self.hands[seat])]
@@ -228,6 +232,9 @@ class Table(Flow):
         elif verb == "tip":
             c = CI[a[1]]
             self.dice_o[seat][c] = D.roll(self.dice_o[seat][c], a[2])
+            if top[2] == "bonus" and self.p.bonus_move == "roll":
+                dr, dc = D.STEPS[a[2]]
+                self.dice_sq[seat][c] += dr * SIZE + dc
         elif verb == "pass":
             self.passes[seat] = a[1]
         elif verb == "dream":

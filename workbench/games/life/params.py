@@ -33,6 +33,10 @@ class LifeParams:
     - ``free_orientation``: True, each player chooses how each die lies after
       the initial roll (the seed); False, the die lies in the default
       orientation (the smallest north face that fits the top face).
+    - ``bonus_move``: order bonus 2 「サイコロ１個を、好きな方向へ１面分動かしてもよい」:
+      ``"tip"`` turns the die one face in place (it stays on its card) or
+      ``"roll"`` rolls it one face onto an orthogonally adjacent card of the album
+      (as a placement moves it; only towards a square holding a card).
     - ``start_tie``: ``"random"`` (tied lowest totals roll off: a chance node)
       or ``"first"`` (the tied player with the lowest seat number).
     - ``timed_events``: the author's idea: events leave the stage deck and one
@@ -53,6 +57,7 @@ class LifeParams:
     full_album_vp: int = 6
     covered_star_vp: int = 1
     free_orientation: bool = True
+    bonus_move: str = "tip"
     start_tie: str = "random"
     timed_events: bool = False
     dream_skills: int = 2
@@ -65,6 +70,8 @@ class LifeParams:
             raise ValueError(f"players must be 3 or 4, got {self.players}")
         if self.stages < 1 or self.rounds_per_stage < 1:
             raise ValueError("stages and rounds_per_stage must be at least 1")
+        if self.bonus_move not in ("tip", "roll"):
+            raise ValueError(f"bonus_move must be 'tip' or 'roll', got {self.bonus_move!r}")
         if self.start_tie not in ("random", "first"):
             raise ValueError(f"start_tie must be 'random' or 'first', got {self.start_tie!r}")
         if self.dream_skills not in (2, 3):

@@ -45,7 +45,9 @@ Readings chosen where the seed is vague (the Japanese draft is the authority):
   that re-places a die lets its owner choose the square (any card of the
   album) and any of the 24 orientations.
 - **Order bonus 2** "move one die one face in any direction" tips the die in
-  place (it stays on its card); it is optional. Bonus 3 takes the start
+  place (it stays on its card); it is optional. The other reading, rolling it
+  one face onto an adjacent card (which changes where cards may go), is
+  ``bonus_move="roll"``. Bonus 3 takes the start
   marker at once (it decides the next round's pawn order).
 - **Events** give the active player 1 power, then every player from the
   active player clockwise follows each effect in turn; the event is removed
@@ -321,6 +323,10 @@ class LifeGame(Game[LifeState]):
             bonus = {1: "", 2: " (tip a die)", 3: " (start marker)", 4: " (1 power)"}[a[1]]
             return f"pawn on order space {a[1]}{bonus}"
         if verb == "tip":
+            if top[2] == "bonus" and self.params.bonus_move == "roll":
+                dr, dc = D.STEPS[a[2]]
+                to = state.dice_sq[top[1]][COLOURS.index(a[1])] + 4 * dr + dc
+                return f"roll the {a[1]} die {a[2]} onto {square_name(to)}"
             return f"tip the {a[1]} die {a[2]}"
         if verb == "skip":
             return "do not tip"
