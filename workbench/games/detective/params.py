@@ -14,7 +14,7 @@ ValueError: opening_tragic must be 'reshuffle' or 'bottom', got 'top'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 
 @dataclass(frozen=True)
@@ -38,25 +38,25 @@ class DetectiveParams:
     use the main phase).
     """
 
-    players: int = 4
-    hand_limit: int = 5
-    discard_rate: int = 4
-    min_discards: int = 1
-    win_vp: int = 10
-    deaths_to_end: int = 5
+    players: int = field(default=4, metadata={"range": (3, 4)})
+    hand_limit: int = field(default=5, metadata={"range": (1, 20)})
+    discard_rate: int = field(default=4, metadata={"range": (1, 20)})
+    min_discards: int = field(default=1, metadata={"range": (1, 20)})
+    win_vp: int = field(default=10, metadata={"range": (1, 100)})
+    deaths_to_end: int = field(default=5, metadata={"range": (1, 50)})
     first_card_rule: bool = True
-    opening: int = 0
+    opening: int = field(default=0, metadata={"range": (0, 7)})
     opening_tragic: str = "reshuffle"
     opening_replace: bool = False
-    suspects_per_round: int | None = None
-    copies: int | None = None
+    suspects_per_round: int | None = field(default=None, metadata={"range": (0, 10)})
+    copies: int | None = field(default=None, metadata={"range": (1, 9)})
     awaken_on_fourth: bool = False
     reservation: bool = False
-    reservation_penalty: int = 1
+    reservation_penalty: int = field(default=1, metadata={"range": (0, 20)})
     oneshot_free: bool = False
     next_start: str = "after_drawer"
-    max_rounds: int = 40
-    cards_folder: str | None = None
+    max_rounds: int = field(default=40, metadata={"range": (1, 1000)})
+    cards_folder: str | None = field(default=None, metadata={"path": True})
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):

@@ -18,7 +18,7 @@ decision left to a player is a real one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.games.ghost.model import GhostCard
@@ -38,15 +38,15 @@ class GhostParams:
     ValueError: players must be 2..6, got 7
     """
 
-    players: int = 4
-    vp_to_win: int = 15
+    players: int = field(default=4, metadata={"range": (2, 6)})
+    vp_to_win: int = field(default=15, metadata={"range": (0, 100)})
     floor_at_zero: bool = True
     fumble: bool = True
     no_ghost_penalty: str = "none"
     master_slave: bool = False
-    hand_size: int = 5
-    archive_limit: int = 5
-    sheet: str = ""
+    hand_size: int = field(default=5, metadata={"range": (0, 20)})
+    archive_limit: int = field(default=5, metadata={"range": (0, 50)})
+    sheet: str = field(default="", metadata={"path": True})
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:

@@ -14,7 +14,7 @@ ValueError: dream_skills=3 needs 4 dream cards per player: 16 for 4 players, but
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DREAM_CARDS = 12
 
@@ -50,17 +50,17 @@ class LifeParams:
       be placed also applies its skill (draft 7: "skills work when discarded").
     """
 
-    players: int = 4
-    stages: int = 3
-    rounds_per_stage: int = 3
-    mid_vp: tuple[int, ...] = (3, 1)
-    full_album_vp: int = 6
-    covered_star_vp: int = 1
+    players: int = field(default=4, metadata={"range": (3, 4)})
+    stages: int = field(default=3, metadata={"range": (1, 10)})
+    rounds_per_stage: int = field(default=3, metadata={"range": (1, 10)})
+    mid_vp: tuple[int, ...] = field(default=(3, 1), metadata={"range": (0, 100), "max_items": 4})
+    full_album_vp: int = field(default=6, metadata={"range": (0, 100)})
+    covered_star_vp: int = field(default=1, metadata={"range": (0, 10)})
     free_orientation: bool = True
     bonus_move: str = "tip"
     start_tie: str = "random"
     timed_events: bool = False
-    dream_skills: int = 2
+    dream_skills: int = field(default=2, metadata={"range": (2, 3)})
     album_skills: bool = True
     skill_on_failed_placement: bool = True
 

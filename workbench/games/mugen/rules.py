@@ -91,19 +91,20 @@ from workbench.prob.dist import Dist
 class MugenParams:
     """The game's parameters (JSON-friendly: a replay stores them)."""
 
-    decks: tuple[Deck, Deck] = (SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"])
-    cards_path: str = "data/mugen/cards.csv"
+    decks: tuple[Deck, Deck] = field(default=(SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"]),
+                                     metadata={"range": (1, 40), "max_items": 60})
+    cards_path: str = field(default="data/mugen/cards.csv", metadata={"path": True})
     first_player: int | str = 0
-    hp: int = 30
-    max_mp: int = 10
-    set_limit: int = 5
-    opening: tuple[int, int] = (3, 4)
+    hp: int = field(default=30, metadata={"range": (1, 999)})
+    max_mp: int = field(default=10, metadata={"range": (1, 99)})
+    set_limit: int = field(default=5, metadata={"range": (1, 20)})
+    opening: tuple[int, int] = field(default=(3, 4), metadata={"range": (0, 20)})
     overflow: str = "choose"
     ex_scope: str = "name"
     revenge: bool = True
     revenge_turn: str = "any"
     check_decks: bool = True
-    players: int = field(default=2, repr=False)
+    players: int = field(default=2, repr=False, metadata={"range": (2, 2)})
 
     def __post_init__(self) -> None:
         if self.first_player not in (0, 1, "random"):
