@@ -1,36 +1,43 @@
-"""The games. Each lives in ``workbench/games/<name>/`` with the same files:
-``rules.py`` (frozen state + rules), ``cards.py`` (sheet loading), ``render.py``
-(state -> HTML/SVG), ``board.py`` (the ipywidgets view) and ``analysis.py``
-(the design questions the notebook answers).
+"""The workbench's own games, one package each under ``workbench/games/<name>/``.
+
+They join the game registry (:mod:`workbench.engine.registry`) through the
+``workbench.games`` entry points in ``pyproject.toml``, as a designer's own
+package would; the core finds them only through the registry. ``ORDER`` is the
+order the registry lists them in (entry-point metadata is written sorted).
+
+``GAMES``, ``load_game_module`` and ``available_games`` are kept for old
+notebooks and scripts; new code calls the registry.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from types import ModuleType
 
-GAMES: tuple[str, ...] = ("ghost", "detective", "mugen", "life")
+from workbench.engine import registry
+
+ORDER: tuple[str, ...] = ("ghost", "detective", "mugen", "life")
+
+GAMES: tuple[str, ...] = ORDER
+"""Deprecated: :func:`workbench.engine.registry.game_names` also lists games registered elsewhere."""
 
 
-def load_game_module(name: str, part: str = "rules") -> Any:
-    """Import ``workbench.games.<name>.<part>``; a clear error for unknown names.
+def load_game_module(name: str, part: str = "rules") -> ModuleType:
+    """Deprecated alias of :func:`workbench.engine.registry.game_module`.
 
     >>> load_game_module("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'chess'; known: ghost, detective, mugen, life
+    workbench.engine.registry.UnknownGame: unknown game 'chess'; known: ghost, detective, mugen, life...
     """
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
-    return importlib.import_module(f"workbench.games.{name}.{part}")
+    return registry.game_module(name, part)
 
 
 def available_games() -> tuple[str, ...]:
-    """The games whose rules module imports (the others are still being built)."""
+    """The registered games whose rules module imports (the others are still being built)."""
     found = []
-    for g in GAMES:
+    for g in registry.game_names():
         try:
-            load_game_module(g)
+            registry.game_module(g)
         except ModuleNotFoundError:
             continue
         found.append(g)
