@@ -1,16 +1,16 @@
-"""Players: ``(game, state, rng) -> action id``.
+"""Players: ``(view, rng) -> action id`` (see :mod:`workbench.engine.seat`).
 
-- :func:`random_player` — ``rng.choice`` over the legal actions (the reference
-  path every ``fast_random_playout`` must reproduce);
+- :func:`random_player` — ``rng.choice`` over the legal action ids;
 - :func:`greedy_player` — one-step lookahead on a score function (chance
-  right after the move is averaged exactly over its outcomes);
+  right after the move is averaged exactly over its outcomes), on a state
+  determinized from the seat's observation (so it never peeks);
 - :func:`function_player` — wraps a designer's plain function and checks what
   it returns.
 
 >>> import random
 >>> from workbench.engine.toy import TakeAway, TakeAwayState
 >>> g = TakeAway()
->>> random_player(g, g.initial_state(), random.Random(0)) in (1, 2, 3)
+>>> random_player(SeatView(g, 0, g.initial_state()), random.Random(0)) in (1, 2, 3)
 True
 """
 
@@ -22,31 +22,19 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from workbench.engine.playout import Player
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.seat import Player, SeatView, random_player
 
 __all__ = [
     "FunctionPlayer",
     "GreedyPlayer",
     "Player",
+    "SeatView",
     "function_player",
     "greedy_player",
     "margin_score",
     "random_player",
 ]
-
-
-def random_player(game: Game[Any], state: Any, rng: random.Random) -> Hashable:
-    """A uniformly random legal action: ``rng.choice(game.legal_actions(state)).id``.
-
-    >>> from workbench.engine.toy import TakeAway, TakeAwayState
-    >>> random_player(TakeAway(), TakeAwayState(1), random.Random(5))
-    1
-    """
-    legal = game.legal_actions(state)
-    if not legal:
-        raise IllegalAction(f"{game.name}: no legal action for the player to move")
-    return rng.choice(legal).id
 
 
 def margin_score(game: Game[Any], state: Any, seat: int) -> float:
@@ -84,20 +72,20 @@ class GreedyPlayer:
         self.chance_depth = chance_depth
         self.__name__ = f"greedy({getattr(self.score, '__name__', 'score')})"
 
-    def __call__(self, game: Game[Any], state: Any, rng: random.Random) -> Hashable:
-        seat = game.current_player(state)
-        legal = game.legal_actions(state)
-        if seat < 0 or not legal:
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        game, seat, legal = view.game, view.seat, view.legal_ids
+        if not legal:
             raise IllegalAction(f"{game.name}: greedy player asked to move at a non-player node")
-        best: list[Action] = []
+        state = view.determinize(rng)
+        best: list[Hashable] = []
         best_value: Fraction | float | None = None
         for action in legal:
-            v = _value(game, game.apply(state, action.id), seat, self.score, self.chance_depth)
+            v = _value(game, game.apply(state, action), seat, self.score, self.chance_depth)
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
                 best.append(action)
-        return best[0].id if len(best) == 1 else rng.choice(best).id
+        return best[0] if len(best) == 1 else rng.choice(best)
 
     def __repr__(self) -> str:
         return self.__name__
@@ -112,7 +100,7 @@ def greedy_player(score_fn: ScoreFn | None = None, *, chance_depth: int = 1) -> 
 
     >>> from workbench.engine.toy import TakeAway, TakeAwayState
     >>> g = TakeAway()
-    >>> greedy_player()(g, TakeAwayState(2), random.Random(0))  # takes the last stones
+    >>> greedy_player()(SeatView(g, 0, TakeAwayState(2)), random.Random(0))  # takes the last
     2
     """
     return GreedyPlayer(score_fn, chance_depth)
@@ -122,16 +110,17 @@ def function_player(fn: Callable[..., Any], *, name: str | None = None) -> Playe
     """Wrap a designer's function as a player and validate what it returns.
 
     ``fn`` is called as ``fn(state, actions)`` when it takes two parameters,
-    else as ``fn(game, state, rng)``; it returns an :class:`Action` or an
-    action id from the legal list. Anything else raises :class:`IllegalAction`
+    else as ``fn(game, state, rng)``, where ``state`` is what the seat sees
+    (its observation: hidden zones as ``Hidden``); it returns an
+    :class:`Action` or an action id from the legal list. Anything else raises :class:`IllegalAction`
     naming the function.
 
     >>> from workbench.engine.toy import TakeAway, TakeAwayState
     >>> take_one = function_player(lambda state, actions: actions[0])
-    >>> take_one(TakeAway(), TakeAwayState(5), random.Random(0))
+    >>> take_one(SeatView(TakeAway(), 0, TakeAwayState(5)), random.Random(0))
     1
     >>> bad = function_player(lambda state, actions: 9, name="nine")
-    >>> bad(TakeAway(), TakeAwayState(5), random.Random(0))
+    >>> bad(SeatView(TakeAway(), 0, TakeAwayState(5)), random.Random(0))
     Traceback (most recent call last):
     ...
     workbench.engine.protocol.IllegalAction: player nine returned 9, not a legal action; legal ids: 1, 2, 3
@@ -156,9 +145,10 @@ class FunctionPlayer:
     def __init__(self, fn: Callable[..., Any], name: str, arity: int) -> None:
         self.fn, self.__name__, self.arity = fn, name, arity
 
-    def __call__(self, game: Game[Any], state: Any, rng: random.Random) -> Hashable:
-        legal = game.legal_actions(state)
-        choice = self.fn(state, list(legal)) if self.arity == 2 else self.fn(game, state, rng)
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        legal = view.actions()
+        state = view.state
+        choice = self.fn(state, list(legal)) if self.arity == 2 else self.fn(view.game, state, rng)
         chosen = choice.id if isinstance(choice, Action) else choice
         ids = [a.id for a in legal]
         try:

@@ -7,12 +7,15 @@ everywhere. The rng is consumed in a fixed order, step by step:
 - at a chance node: ``game.sample_chance(state, rng)`` (by default
   ``Dist.sample``: one ``rng.randrange(total)`` walked over the outcomes in
   their order);
-- at a player node: ``players[seat](game, state, rng)``; the
-  :func:`~workbench.engine.players.random_player` draws ``rng.choice(legal)``
-  over ``game.legal_actions(state)`` in the order the game lists them.
+- at a player node: ``players[seat](view, rng)`` where ``view`` is the
+  :class:`SeatView` of that seat — its legal action ids and its observation,
+  never the hidden state; the
+  :func:`~workbench.engine.players.random_player` draws ``rng.choice(ids)``
+  over ``view.legal_ids`` in the order the game lists them.
 
-A game's ``fast_random_playout(game, seed)`` must consume ``random.Random(seed)``
-in exactly that order to reproduce :func:`playout` with random players.
+For a kernel game, :func:`playout_in_place` runs the same rules on one mutable
+table (no snapshot per step) and consumes the rng in exactly the same order,
+so it gives the same game: it is the fast path, not a second implementation.
 """
 
 from __future__ import annotations
@@ -20,15 +23,10 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from workbench.engine.protocol import CHANCE, TERMINAL, Game
-
-
-class Player(Protocol):
-    """A player: ``(game, state, rng) -> action id`` (the rng is the game's one rng)."""
-
-    def __call__(self, game: Game[Any], state: Any, rng: random.Random) -> Hashable: ...
+from workbench.engine.seat import Player, SeatView, random_player
 
 
 class GameTooLong(RuntimeError):
@@ -101,10 +99,62 @@ def playout(
             a = game.sample_chance(s, rng)
             chance.append(True)
         else:
-            a = seats[who](game, s, rng)
+            a = seats[who](SeatView(game, who, s), rng)
             chance.append(False)
         actions.append(a)
         s = apply(s, a)
     if game.is_terminal(s):
         return PlayoutResult(s, tuple(actions), tuple(chance))
     raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
+
+
+def playout_in_place(
+    game: Any,
+    players: Player | Sequence[Player],
+    seed: int | random.Random,
+    *,
+    max_steps: int = 100_000,
+    record: bool = False,
+) -> PlayoutResult:
+    """:func:`playout` for a kernel game, on one mutable table: the same rules,
+    the same rng order, the same final state; ``actions`` are recorded only
+    with ``record=True`` (else ``actions`` is empty and ``chance`` holds one
+    flag per step, so ``turns`` still counts the decisions).
+
+    >>> from workbench.engine.kernel_toy import make_game
+    >>> from workbench.engine.players import random_player
+    >>> g = make_game()
+    >>> fast = playout_in_place(g, random_player, 9, record=True)
+    >>> fast == playout(g, random_player, 9)
+    True
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    seats = seat_players(game, players)
+    randoms = tuple(p is random_player for p in seats)
+    t = game.new_table()
+    tasks = t.tasks
+    actions: list[Hashable] = []
+    chance: list[bool] = []
+    for _ in range(max_steps):
+        if not tasks:
+            break
+        top = tasks[-1]
+        if top.KIND == 1:  # a chance step
+            a = t.sample(rng)
+            chance.append(True)
+        else:
+            seat = top.seat
+            if randoms[seat]:
+                ids = top.legal(t)
+                a = ids[rng.randrange(len(ids))]
+            else:
+                a = seats[seat](SeatView(game, seat, t), rng)
+            chance.append(False)
+        if record:
+            actions.append(a)
+        t.step(a)
+        tasks = t.tasks
+    else:
+        if tasks:
+            raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
+    return PlayoutResult(t.freeze(), tuple(actions), tuple(chance))

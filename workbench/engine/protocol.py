@@ -91,6 +91,18 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, action_id: Hashable) -> S:
         """The new state after the action; raises IllegalAction for a bad id."""
 
+    def legal_ids(self, state: S) -> list[Hashable]:
+        """The legal action ids without labels (what bots ask for)."""
+        return [a.id for a in self.legal_actions(state)]
+
+    def observe(self, state: S, seat: int) -> Any:
+        """What ``seat`` may see of ``state``; a perfect-information game shows it all."""
+        return state
+
+    def determinize(self, observation: Any, rng: random.Random) -> S:
+        """A full state consistent with an observation (the state itself here)."""
+        return observation  # type: ignore[no-any-return]
+
     def is_terminal(self, state: S) -> bool:
         """True when the game is over."""
         return self.current_player(state) == TERMINAL

@@ -5,8 +5,9 @@ Steps count every action, chance included: ``history[k]`` is the state after
 resolved with the session's one ``random.Random(seed)`` (``auto_chance``) and
 recorded as actions like any other.
 
-**Chance after undo.** The rng state is kept with every step of the history
-and restored on undo, redo and jump. So the chance results of a session
+**Chance after undo.** The rng's position (a word count, see
+:mod:`workbench.engine.rng`) is kept with every step of the history and
+restored on undo, redo and jump. So the chance results of a session
 depend only on (seed, the player decisions so far): undo + the same action
 gives the same dice, and a session played by random bots gives exactly the
 game :func:`~workbench.engine.playout.playout` gives for the same seed. To
@@ -34,8 +35,10 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.engine.playout import GameTooLong, Player, seat_players
+from workbench.engine.playout import GameTooLong, seat_players
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.rng import CountingRandom
+from workbench.engine.seat import Player, SeatView
 
 if TYPE_CHECKING:
     from workbench.engine.replay import Replay
@@ -57,9 +60,10 @@ class Session:
     # -- state ----------------------------------------------------------------
     def _start(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = CountingRandom(seed)
         self._states: list[Any] = [self.game.initial_state()]
-        self._rngs: list[tuple[Any, ...]] = [self._rng.getstate()]
+        self._marks: list[int] = [0]
+        self._chosen: set[int] = set()
         self._actions: list[Hashable] = []
         self._chance: list[bool] = []
         self._lines: list[str | None] = []
@@ -156,19 +160,18 @@ class Session:
             self._resolve_chance()
         self._changed()
 
-    def _push(self, action_id: Hashable, rng_state: tuple[Any, ...] | None = None, replaying: bool = False) -> None:
+    def _push(self, action_id: Hashable, replaying: bool = False) -> None:
         """Apply without checks beyond the game's own, truncating the redo tail.
 
-        ``rng_state``: the rng's state now when the caller knows it (saves a
-        ``getstate`` copy); by default it is read from the rng. ``replaying``:
-        the log line is made when the log is first read, not now.
+        ``replaying``: the log line is made when the log is first read, not now.
         """
         state, who = self.state, self.to_move
         new = self.game.apply(state, action_id)
-        del self._states[self._pos + 1 :], self._rngs[self._pos + 1 :]
+        del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
         del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
+        self._chosen = {k for k in self._chosen if k < self._pos}
         self._states.append(new)
-        self._rngs.append(self._rng.getstate() if rng_state is None else rng_state)
+        self._marks.append(self._rng.words)
         self._actions.append(action_id)
         self._chance.append(who == CHANCE)
         self._lines.append(None if replaying else self._line(self._pos))
@@ -181,26 +184,50 @@ class Session:
             self._push(self.game.sample_chance(self.state, self._rng))
         raise GameTooLong(f"{self.game.name}: more than {limit} chance steps in a row")
 
-    def _replay_step(self, action_id: Hashable) -> None:
+    def _replay_step(self, action_id: Hashable, chosen: bool = False) -> Hashable | None:
         """Apply a recorded action (legality checked, no auto chance, no notification).
 
-        At a chance node the rng still draws once, so that a replayed session's
-        rng continues as the recorded one did (when no bot drew from it). A
-        player step leaves the rng as the step before left it (nothing draws
-        between replay steps), so its saved state is shared, not copied again.
+        At a chance node the rng still draws once (unless the outcome was
+        ``chosen`` by hand), so that a replayed session's rng continues as the
+        recorded one did; the drawn outcome is returned, for the caller to
+        compare with the recorded one (None at a player step or a chosen one).
         """
         game, state = self.game, self.state
         who = game.current_player(state)
-        unchanged = self._rngs[self._pos] if who >= 0 else None
+        drawn: Hashable | None = None
         if who == CHANCE:
             if action_id not in game.chance_outcomes(state):
                 raise IllegalAction(f"{action_id!r} is not a chance outcome here")
-            game.sample_chance(state, self._rng)
+            if not chosen:
+                drawn = game.sample_chance(state, self._rng)
         elif who == TERMINAL:
             raise IllegalAction("the game was already over")
-        elif all(a.id != action_id for a in game.legal_actions(state)):
+        elif action_id not in game.legal_ids(state):
             raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
-        self._push(action_id, unchanged, replaying=True)
+        if chosen:
+            self._chosen.add(self._pos)
+        self._push(action_id, replaying=True)
+        return drawn
+
+    def choose(self, outcome: Hashable) -> None:
+        """Set the outcome of the chance node by hand (a "what if"): the rng does not
+        draw, and the step is marked as chosen in the log and in replays."""
+        if self.to_move != CHANCE:
+            raise IllegalAction("not a chance node: nothing to choose")
+        if outcome not in self.game.chance_outcomes(self.state):
+            raise IllegalAction(f"{outcome!r} is not a possible outcome here")
+        pos = self._pos
+        self._push(outcome)
+        self._chosen.add(pos)
+        self._lines[pos] = f"{self._line(pos)} (chosen)"
+        if self.auto_chance:
+            self._resolve_chance()
+        self._changed()
+
+    @property
+    def chosen_steps(self) -> tuple[int, ...]:
+        """Indices of the chance steps whose outcome was chosen by hand."""
+        return tuple(sorted(k for k in self._chosen if k < self._pos))
 
     def roll(self) -> None:
         """Resolve the chance node now with the session rng (for ``auto_chance=False``)."""
@@ -217,7 +244,7 @@ class Session:
         if who == CHANCE:
             self.roll()
             return
-        self.apply(player(self.game, self.state, self._rng))
+        self.apply(player(SeatView(self.game, who, self.state), self._rng))
 
     def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
         """Let bots play every seat to the end (one player, or one per seat)."""
@@ -229,8 +256,9 @@ class Session:
             if who == CHANCE:
                 self._push(self.game.sample_chance(self.state, self._rng))
                 continue
-            action = seats[who](self.game, self.state, self._rng)
-            if action not in [a.id for a in self.game.legal_actions(self.state)]:
+            view = SeatView(self.game, who, self.state)
+            action = seats[who](view, self._rng)
+            if action not in view.legal_ids:
                 raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
             self._push(action)
         else:
@@ -240,7 +268,7 @@ class Session:
     # -- time travel ------------------------------------------------------------
     def _go(self, pos: int) -> None:
         self._pos = pos
-        self._rng.setstate(self._rngs[pos])
+        self._rng.rewind(self._marks[pos])
 
     @property
     def can_undo(self) -> bool:

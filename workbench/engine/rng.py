@@ -1,0 +1,73 @@
+"""The session's rng: ``random.Random`` that knows how far it has gone.
+
+Undo needs the rng as it was at an earlier step. ``getstate()`` is a 2.5 kB
+tuple (24 kB as Python objects); a :class:`CountingRandom` is instead
+positioned by one integer, the number of 32-bit Mersenne Twister words drawn
+since its seed, and :meth:`CountingRandom.rewind` brings it back to any
+position (from the nearest checkpoint, skipping words with one
+``getrandbits`` call). Only public ``random.Random`` behaviour is used: every
+draw goes through ``getrandbits`` (``randrange``, ``choice``, ``shuffle``,
+``sample``) or ``random`` (two words), which are overridden to count.
+
+>>> r = CountingRandom(7)
+>>> xs = [r.randrange(6) for _ in range(5)]
+>>> mark = r.words
+>>> later = [r.random() for _ in range(3)]
+>>> r.rewind(mark); [r.random() for _ in range(3)] == later
+True
+>>> r.rewind(0); [r.randrange(6) for _ in range(5)] == xs
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+__all__ = ["CountingRandom"]
+
+_CHECKPOINT_WORDS = 1 << 14
+
+
+class CountingRandom(random.Random):
+    """A seeded ``random.Random`` whose position is ``words`` (see the module docstring)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.words = 0
+        self._checkpoints: dict[int, tuple[Any, ...]] = {}
+        super().__init__(seed)
+        self._checkpoints = {0: super().getstate()}
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        super().seed(a, version)
+        self.words = 0
+        if hasattr(self, "_checkpoints"):
+            self._checkpoints = {0: super().getstate()}
+
+    def getrandbits(self, k: int) -> int:
+        if k > 0:
+            self.words += (k + 31) // 32
+            if self.words >= _CHECKPOINT_WORDS * (len(self._checkpoints)):
+                value = super().getrandbits(k)
+                self._checkpoints.setdefault(self.words, super().getstate())
+                return value
+        return super().getrandbits(k)
+
+    def random(self) -> float:
+        self.words += 2
+        return super().random()
+
+    def rewind(self, words: int) -> None:
+        """Put the rng where it was after ``words`` words since its seed."""
+        base = max(w for w in self._checkpoints if w <= words)
+        super().setstate(self._checkpoints[base])
+        if words > base:
+            super().getrandbits(32 * (words - base))
+        self.words = words
+
+    def setstate(self, state: Any) -> None:
+        """Restore a ``getstate()`` tuple; the word count is then unknown, so the
+        state becomes the new origin (position 0)."""
+        super().setstate(state)
+        self.words = 0
+        self._checkpoints = {0: super().getstate()}
