@@ -349,10 +349,10 @@ class Table(metaclass=_TableMeta):
             new = tuple(v) if f.depth == 1 else tuple(map(tuple, v))
             if origin is not None:
                 old = origin[i]
-                if new == old:
+                if _same(new, old):
                     new = old
                 elif f.depth == 2 and len(new) == len(old):
-                    new = tuple(o if o == r else r for o, r in zip(old, new))
+                    new = tuple(o if _same(o, r) else r for o, r in zip(old, new))
             out.append(new)
         return self.Frozen(out)
 
@@ -419,6 +419,12 @@ class Table(metaclass=_TableMeta):
         pool = list(obs.unseen)
         rng.shuffle(pool)
         return _fill(cls, obs.state, iter(pool))
+
+
+def _same(new: tuple[Any, ...], old: Sequence[Any]) -> bool:
+    """Equal items of the same types: two steps with equal fields (``Main(0)`` and
+    ``Draw(0)``) compare equal as tuples, yet are different steps."""
+    return new == old and all(type(a) is type(b) for a, b in zip(new, old))
 
 
 def _has_hidden(state: Sequence[Any]) -> bool:
