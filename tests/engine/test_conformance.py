@@ -117,22 +117,21 @@ def test_negative_zone_counts_fail() -> None:
         check_conformance(ZonesRace(), n_games=1)
 
 
-def test_fast_path_is_compared_with_the_normal_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    from workbench.engine import conformance, playout, random_player
+def test_the_in_place_path_is_compared_with_the_immutable_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from workbench.engine import conformance
+    from workbench.engine.kernel_toy import make_game
+    from workbench.engine.playout import PlayoutResult, playout_in_place
 
-    def good(game: Any, seed: int) -> tuple[float, ...]:
-        return game.returns(playout(game, random_player, seed).final)
+    report = check_conformance(make_game(), n_games=40, seed=0, full_every=10)
+    assert report.fast_checked == 4 and report.ok
 
-    monkeypatch.setattr(conformance, "fast_playout_of", lambda game: good)
-    report = check_conformance(DiceRace(), n_games=40, seed=0, full_every=10)
-    assert report.fast_checked == 4
+    def one_step_short(game: Any, seats: Any, seed: int, **kw: Any) -> PlayoutResult:
+        r = playout_in_place(game, seats, seed, **kw)
+        return PlayoutResult(r.final, r.actions[:-1], r.chance[:-1])
 
-    def off_by_one(game: Any, seed: int) -> tuple[float, ...]:
-        return tuple(x + 1 for x in good(game, seed))
-
-    monkeypatch.setattr(conformance, "fast_playout_of", lambda game: off_by_one)
-    with pytest.raises(AssertionError, match=r"\[fast\] game #0 .*fast_random_playout gave"):
-        check_conformance(DiceRace(), n_games=5, seed=0)
+    monkeypatch.setattr(conformance, "playout_in_place", one_step_short)
+    with pytest.raises(AssertionError, match=r"\[in_place\] game #0 .*diverged from playout at step 7"):
+        check_conformance(make_game(), n_games=5, seed=0)
 
 
 def test_report_text_and_html() -> None:
@@ -356,20 +355,25 @@ def test_a_game_whose_replay_diverges_is_reported() -> None:
     assert "the same seed gave a different game" in report.failures[0].message
 
 
-def test_a_fast_path_that_diverges_only_in_some_games_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from workbench.engine import conformance, playout, random_player
+def test_an_in_place_path_that_diverges_only_in_some_games_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from workbench.engine import conformance
+    from workbench.engine.kernel_toy import make_game
+    from workbench.engine.playout import PlayoutResult, playout_in_place
 
-    def fast(game: Any, seed: int) -> tuple[float, ...]:
-        final = playout(game, random_player, seed).final
-        scores = game.returns(final)
-        return tuple(x + 1 for x in scores) if final.discard.count(3) >= 2 else scores
+    def wrong_when_seat_two_wins(game: Any, seats: Any, seed: int, **kw: Any) -> PlayoutResult:
+        r = playout_in_place(game, seats, seed, **kw)
+        if r.final.tricks[1] != 2:  # wrong only when seat 2 took both tricks
+            return r
+        values = list(r.final)
+        values[type(r.final).TABLE.NAMES.index("tricks")] = (2, 0)
+        return PlayoutResult(type(r.final)(values), r.actions, r.chance)
 
-    monkeypatch.setattr(conformance, "fast_playout_of", lambda game: fast)
-    report = check_conformance(DiceRace(), n_games=200, seed=9, fast_every=10, **LIGHT_ONLY)
+    monkeypatch.setattr(conformance, "playout_in_place", wrong_when_seat_two_wins)
+    report = check_conformance(make_game(), n_games=200, seed=9, fast_every=10, **LIGHT_ONLY)
     assert report.fast_checked == 20  # games 0, 10, ..., 190
-    light = [f for f in report.failures if f.game_index != 0]
-    assert light and {f.check for f in report.failures} == {"fast"}
-    assert all(f.game_index % 10 == 0 for f in light)
+    bad = report.failures
+    assert bad and {f.check for f in bad} == {"in_place"}
+    assert all(f.game_index % 10 == 0 for f in bad)
 
 
 def test_what_runs_where_matches_the_docstring() -> None:
@@ -401,6 +405,6 @@ def test_a_replayed_session_matches_the_played_one_after_the_replay_speed_ups() 
     again = Session(DiceRace(), seed=11, auto_chance=False)
     for a in played.actions[: played.step]:
         again._replay_step(a)
-    assert [again._rngs[k] == again._rngs[k - 1] for k in range(1, again.step + 1)] == [
+    assert [again._marks[k] == again._marks[k - 1] for k in range(1, again.step + 1)] == [
         not c for c in again.chance_flags
     ]  # a decision leaves the rng as it was; a chance step draws

@@ -36,11 +36,14 @@ saw it; the final state is hashable; ``returns`` has one entry per seat;
 ``winners`` are seats; every action id (each distinct id once per run)
 comes back equal from the replay JSON encoding.
 
-**Fast path** on every ``fast_every``-th game [50] and on the deep games:
-the game's ``players.fast_random_playout(game, seed)`` (when it exists and
-the players are random) agrees with the normal path: it may return the
-final state or its ``returns``. It is cheap; ``fast_every=10`` checks five
-times as many games for about 0.5-2.5 % more time.
+**In place** on every ``fast_every``-th game [50] and on the deep games, for
+a game on the engine kernel: :func:`~workbench.engine.playout.playout_in_place`
+(the same rules on one mutable table, the fast path of simulations and
+search) with the same players and seed gives the same actions and the same
+final state as the immutable path. In the deep games, the observation of
+every seat at every spot step hides nothing it must show and shows nothing
+it must hide: a determinization of it keeps every public field and the card
+multiset of the true state.
 
 **Deep games** (game 0 and every ``full_every``-th [50]): every step is a
 spot step, plus a pickle snapshot of the state compared after ``apply``
@@ -64,7 +67,7 @@ So 1,000 games guarantee: every step of every game ended, applied and was
 legal; every game conserved its cards overall and had valid returns; about
 1/16 of all steps (spread over every position) were checked for mutation,
 card gaps, chance and action-list consistency; 20 games were checked at
-every step, swept and reproduced; 20 fast-path games were compared.
+every step, swept and reproduced; 20 in-place games were compared.
 
 >>> from workbench.engine.toy import DiceRace
 >>> check_conformance(DiceRace(), n_games=20, seed=1).ok
@@ -74,18 +77,18 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from workbench.engine.conformance_play import DEEP, LIGHT, PINPOINT, Broken, Checker
 from workbench.engine.players import random_player
-from workbench.engine.playout import Player, playout, seat_players
+from workbench.engine.playout import Player, playout, playout_in_place, seat_players
 from workbench.engine.protocol import Game
 from workbench.engine.replay import Replay, params_dict
 from workbench.engine.seeds import derive_seed
-from workbench.engine.simulate import fast_playout_of
+from workbench.engine.simulate import runs_in_place
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,7 @@ def check_conformance(
         if not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive int, got {value!r}")
     seats = seat_players(game, players if players is not None else random_player)
-    fast = fast_playout_of(game) if players is None else None
+    fast = runs_in_place(game)
     report = ConformanceReport(game=game.name)
     checker = Checker(game, seats, spot_every, sweep_budget)
     start = time.perf_counter()
@@ -215,7 +218,7 @@ def _play_one(
     mode: str,
     max_steps: int,
     report: ConformanceReport,
-    fast: Callable[[Game[Any], int], Any] | None,
+    fast: bool,
     fast_every: int,
 ) -> Failure | None:
     """Play and check one game; its failure, or None."""
@@ -224,10 +227,10 @@ def _play_one(
         final, actions = checker.run(seed, index, mode, max_steps)
         if mode == DEEP:
             _check_reproduction(game, checker.seats, seed, final, actions, report, index == 0)
-        if fast is not None and (mode == DEEP or index % fast_every == 0):
+        if fast and (mode == DEEP or index % fast_every == 0):
             checker.step = len(actions)
             report.fast_checked += 1
-            _check_fast(game, seed, final, fast)
+            _check_in_place(game, checker.seats, seed, final, actions)
     except Broken as b:
         return Failure(b.check, index, seed, checker.step, b.message)
     except Exception as e:  # a crash inside the game's own code
@@ -279,10 +282,13 @@ def _check_reproduction(
     report.replays_checked += 1
 
 
-def _check_fast(game: Game[Any], seed: int, final: Any, fast: Callable[[Game[Any], int], Any]) -> None:
-    result = fast(game, seed)
-    if result != final and result != game.returns(final):
-        raise Broken(
-            "fast",
-            f"fast_random_playout gave {result!r}; the normal path ends with returns {game.returns(final)}",
-        )
+def _check_in_place(game: Game[Any], seats: Sequence[Player], seed: int, final: Any,
+                    actions: list[Hashable]) -> None:
+    """The in-place path plays the very same game as the immutable one."""
+    fast = playout_in_place(game, seats, seed, record=True)
+    if list(fast.actions) != actions:
+        at = next((k for k, (x, y) in enumerate(zip(fast.actions, actions)) if x != y),
+                  min(len(fast.actions), len(actions)))
+        raise Broken("in_place", f"playout_in_place diverged from playout at step {at}")
+    if fast.final != final:
+        raise Broken("in_place", "playout_in_place ended in another state than playout")

@@ -22,10 +22,12 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from workbench.engine.kernel import OWN, PUBLIC, KernelGame
 from workbench.engine.players import random_player
 from workbench.engine.playout import Player
 from workbench.engine.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.replay import ReplayError, decode_id, encode_id
+from workbench.engine.seat import SeatView
 from workbench.prob.dist import Dist
 
 LIGHT, DEEP, PINPOINT = "light", "deep", "pinpoint"
@@ -151,7 +153,7 @@ class Checker:
                 if random_seat[who]:  # random_player's own draw, on the list made here
                     a = choose(legal).id
                 else:
-                    a = seats[who](g, s, rng)
+                    a = seats[who](SeatView(g, who, s), rng)
                     if all(x.id != a for x in legal):
                         raise Broken("player", f"player for seat {who} chose {a!r}, not legal")
                 if spot:
@@ -216,7 +218,27 @@ class Checker:
             raise Broken("cards", f"after {a!r} the cards over all zones changed: {cards_diff(cards0, cards)}")
         self.counts.spot_checks += 1
         self.counts.snapshots += snap is not None
+        if self.sweeper is not None and isinstance(g, KernelGame):
+            self._check_observations(new, cards)
         return new
+
+    def _check_observations(self, s: Any, cards: dict[Hashable, int]) -> None:
+        """Each seat's observation, determinized, keeps the public fields, the seat's
+        own secrets and the card multiset of the true state."""
+        g: Any = self.game
+        fields = g.table.FIELDS
+        for seat in range(g.num_players):
+            try:
+                guess = g.determinize(g.observe(s, seat), self.sweeper)
+            except Exception as e:
+                raise Broken("observe", f"observing seat {seat} raised {type(e).__name__}: {e}") from None
+            for f, true, seen in zip(fields, s, guess):
+                mine = f.seen == OWN and true[seat] == seen[seat]
+                if (f.seen == PUBLIC and true != seen) or (f.seen == OWN and not mine):
+                    raise Broken("observe", f"seat {seat}'s view changed the field {f.name!r}")
+            if cards_of(g, guess) != cards:
+                raise Broken("observe", f"a determinization for seat {seat} changed the cards: "
+                                        f"{cards_diff(cards, cards_of(g, guess))}")
 
     def _end(self, s: Any, cards0: dict[Hashable, int], actions: list[Hashable]) -> None:
         g = self.game

@@ -27,14 +27,14 @@ With ``seating="rotate"`` the line-up turns one seat per game (game i puts
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import polars as pl
 
+from workbench.engine.kernel import KernelGame
 from workbench.engine.players import random_player
-from workbench.engine.playout import Player, playout, seat_players
+from workbench.engine.playout import Player, playout, playout_in_place, seat_players
 from workbench.engine.protocol import Game
 from workbench.engine.seeds import derive_seed
 
@@ -69,33 +69,17 @@ def game_seed(seed: int, index: int, key: tuple[Hashable, ...] = ()) -> int:
     return derive_seed(seed, *key, index) if key else derive_seed(seed, index)
 
 
-def fast_playout_of(game: Game[Any]) -> Callable[[Game[Any], int], Any] | None:
-    """``fast_random_playout`` from the game's players module, if it has one.
-
-    The players module sits next to the module defining the game class:
-    ``workbench.games.<name>.players`` for the workbench's games, else the
-    class module's sibling ``players``.
+def runs_in_place(game: Game[Any]) -> bool:
+    """True when the game runs on the kernel, so a playout can step one mutable
+    table in place (:func:`~workbench.engine.playout.playout_in_place`: the
+    same rules and rng order as the immutable path, hence the same rows).
 
     >>> from workbench.engine.toy import TakeAway
-    >>> fast_playout_of(TakeAway()) is None
-    True
+    >>> from workbench.engine.kernel_toy import make_game
+    >>> runs_in_place(TakeAway()), runs_in_place(make_game())
+    (False, True)
     """
-    parts = type(game).__module__.split(".")
-    if parts[:2] == ["workbench", "games"] and len(parts) >= 3:
-        name = ".".join(parts[:3]) + ".players"
-    elif len(parts) >= 2:
-        name = ".".join(parts[:-1]) + ".players"
-    else:
-        return None
-    if name == type(game).__module__:
-        return None
-    try:
-        players = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name is not None and name.startswith(e.name):
-            return None
-        raise
-    return getattr(players, "fast_random_playout", None)
+    return isinstance(game, KernelGame)
 
 
 def _row_of(game: Game[Any], final: Any, scores: Sequence[float]) -> dict[str, Any]:
@@ -122,7 +106,7 @@ def simulate_rows(
     *,
     key: tuple[Hashable, ...] = (),
     seating: str = "rotate",
-    fast: bool = False,
+    fast: bool | None = None,
     max_steps: int = 100_000,
     progress: Any = None,
 ) -> list[dict[str, Any]]:
@@ -131,9 +115,9 @@ def simulate_rows(
         raise ValueError(f"seating must be one of {SEATINGS}, got {seating!r}")
     seats, names = line_up(game, players)
     n = game.num_players
-    fast_fn = fast_playout_of(game) if fast else None
-    if fast and (fast_fn is None or any(p is not random_player for p in seats)):
-        raise ValueError(f"fast=True needs random players and {game.name}.players.fast_random_playout")
+    in_place = runs_in_place(game) if fast is None else fast
+    if in_place and not runs_in_place(game):
+        raise ValueError(f"fast=True needs a game on the engine kernel; {game.name} is not one")
     rows = []
     for i in indices:
         shift = i % n if seating == "rotate" else 0
@@ -141,14 +125,10 @@ def simulate_rows(
         s_i = game_seed(seed, i, key)
         row: dict[str, Any] = {"game": i, "seed": s_i, "seats": n, "seating": seating}
         row.update({f"player_{s}": names[order[s]] for s in range(n)})
-        if fast_fn is not None:
-            result = fast_fn(game, s_i)
-            final = None if isinstance(result, tuple) else result
-            scores = tuple(result) if final is None else game.returns(final)
-            turns = actions = None
-        else:
-            r = playout(game, [seats[o] for o in order], s_i, max_steps=max_steps)
-            final, scores, turns, actions = r.final, game.returns(r.final), r.turns, len(r.actions)
+        line = [seats[o] for o in order]
+        r = playout_in_place(game, line, s_i, max_steps=max_steps) if in_place \
+            else playout(game, line, s_i, max_steps=max_steps)
+        final, scores, turns, actions = r.final, game.returns(r.final), r.turns, len(r.chance)
         row.update({f"score_{s}": float(v) for s, v in enumerate(scores)})
         row.update(_row_of(game, final, scores))
         won = row["winner"]
@@ -179,9 +159,10 @@ def simulate(
 ) -> pl.DataFrame:
     """Play ``n`` seeded games; one row per game (see the module docstring).
 
-    ``fast=None`` or ``False`` plays the normal path (every column filled).
-    ``fast=True`` uses the game's ``fast_random_playout`` (random players only;
-    ``turns``/``actions`` are null, and metrics too when it returns only scores).
+    ``fast=None`` plays a kernel game in place (one mutable table: the same
+    rules, rng order and rows as the immutable path, only faster) and any
+    other game on the immutable path; ``fast=False`` forces the immutable
+    path, ``fast=True`` requires the in-place one. Every column is filled.
     """
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
@@ -192,7 +173,7 @@ def simulate(
         bar = tqdm(total=n, desc=f"{game.name}", unit="game")
     try:
         rows = simulate_rows(
-            game, players, range(n), seed, seating=seating, fast=bool(fast), max_steps=max_steps, progress=bar
+            game, players, range(n), seed, seating=seating, fast=fast, max_steps=max_steps, progress=bar
         )
     finally:
         if bar is not None:
