@@ -301,3 +301,11 @@ def test_session_undo_restores_the_dice_from_a_word_count() -> None:
         if s.to_move >= 0:
             s.apply(a)
     assert s.state == end and all(isinstance(m, int) for m in s._marks)
+
+
+def test_steps_of_different_types_with_equal_fields_are_different() -> None:
+    from workbench.engine.kernel_toy import Deal, Play
+
+    assert Deal(0) != Play(0) and not (Deal(0) == Play(0)) and Deal(0) == Deal(0)
+    assert hash(Deal(0)) == hash(Deal(0)) and len({Deal(0), Play(0)}) == 2
+    assert (Deal(0),) != (Play(0),) and Deal(0) != (0,)

@@ -220,11 +220,27 @@ def _mark(kind: int) -> Callable[[_S], _S]:
             missing.append("a 'seat' field")
         if missing:
             raise TypeError(f"step {cls.__name__} needs {', '.join(missing)}")
+        # a step is its type and its fields: Main(0) and Draw(0) are different steps
+        cls.__eq__ = _step_eq  # type: ignore[assignment]
+        cls.__ne__ = _step_ne  # type: ignore[assignment]
+        cls.__hash__ = _step_hash  # type: ignore[assignment]
         cls.KIND = kind  # type: ignore[attr-defined]
         cls.LAPSES = callable(getattr(cls, "lapses", None))  # type: ignore[attr-defined]
         cls.WEIGHTED = kind == CHANCE_STEP and hasattr(cls, "dist")  # type: ignore[attr-defined]
         return cls
     return mark
+
+
+def _step_eq(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and tuple.__eq__(a, b)
+
+
+def _step_ne(a: Any, b: Any) -> bool:
+    return not (type(a) is type(b) and tuple.__eq__(a, b))
+
+
+def _step_hash(a: Any) -> int:
+    return hash((type(a).__name__, tuple.__hash__(a)))
 
 
 auto = _mark(AUTO)
@@ -349,10 +365,10 @@ class Table(metaclass=_TableMeta):
             new = tuple(v) if f.depth == 1 else tuple(map(tuple, v))
             if origin is not None:
                 old = origin[i]
-                if _same(new, old):
+                if new == old:  # steps compare by type too (see _step_eq)
                     new = old
                 elif f.depth == 2 and len(new) == len(old):
-                    new = tuple(o if _same(o, r) else r for o, r in zip(old, new))
+                    new = tuple(o if o == r else r for o, r in zip(old, new))
             out.append(new)
         return self.Frozen(out)
 
@@ -419,12 +435,6 @@ class Table(metaclass=_TableMeta):
         pool = list(obs.unseen)
         rng.shuffle(pool)
         return _fill(cls, obs.state, iter(pool))
-
-
-def _same(new: tuple[Any, ...], old: Sequence[Any]) -> bool:
-    """Equal items of the same types: two steps with equal fields (``Main(0)`` and
-    ``Draw(0)``) compare equal as tuples, yet are different steps."""
-    return new == old and all(type(a) is type(b) for a, b in zip(new, old))
 
 
 def _has_hidden(state: Sequence[Any]) -> bool:
