@@ -1,20 +1,13 @@
-"""Game engine: protocol, sessions with undo, replays, players, simulation, conformance.
+"""Game engine: the kernel, sessions with undo, replays, players, simulation, conformance.
 
-A new game plugs in with four things (see :mod:`workbench.engine.toy` for two
-small complete examples):
-
-1. ``rules.py``: a :class:`Game` subclass over frozen states (``name``,
-   ``version``, a frozen params dataclass, ``make_game(**params)``); chance
-   as ``chance_outcomes -> Dist``; ``zones`` if it has cards; ``metrics``
-   for the simulation frame.
-2. a test line: ``check_conformance(make_game(), n_games=1000, seed=1)``.
-3. ``players.py``: heuristics for :func:`greedy_player`, and optionally
-   ``fast_random_playout(game, seed)`` mirroring :func:`playout` with
-   :func:`random_player` (the kit compares the two).
-4. ``board.py``: ``BoardView(Session(game, seed), render, action_layout=...)``
-   from :mod:`workbench.ui.board`.
-
-Then ``simulate`` -> ``balance_report`` and ``sweep`` work unchanged.
+A game is a declaration on the kernel (:mod:`workbench.engine.kernel`; the
+guide with a complete toy game is ``docs/kernel.md``): its fields (who sees
+each), its steps (automatic, chance with exact weights, decisions) and a
+``KernelGame`` with ``setup`` and ``score``. Games join the registry
+(:mod:`workbench.engine.registry`) through the ``workbench.games`` entry-point
+group. Then sessions, replays, boards, players (``(view, rng) -> action id``,
+seeing only their seat), ``simulate`` (in place), ``balance_report``,
+``sweep`` and ``check_conformance`` work unchanged.
 
 >>> from workbench.engine import Session, random_player
 >>> from workbench.engine.toy import TakeAway
@@ -25,10 +18,12 @@ True
 
 from workbench.engine.balance import BalanceReport, balance_report, seat_win_rates, wilson_interval
 from workbench.engine.conformance import ConformanceReport, check_conformance
+from workbench.engine.kernel import KernelGame, Table
 from workbench.engine.players import function_player, greedy_player, margin_score, random_player
-from workbench.engine.playout import GameTooLong, Player, PlayoutResult, playout
+from workbench.engine.playout import GameTooLong, PlayoutResult, playout, playout_in_place
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.replay import Replay, ReplayError
+from workbench.engine.seat import Player, SeatView
 from workbench.engine.seeds import derive_seed
 from workbench.engine.session import Session
 from workbench.engine.simulate import simulate
@@ -44,11 +39,14 @@ __all__ = [
     "GameTooLong",
     "IllegalAction",
     "InlineExecutor",
+    "KernelGame",
     "Player",
     "PlayoutResult",
     "Replay",
     "ReplayError",
+    "SeatView",
     "Session",
+    "Table",
     "balance_report",
     "check_conformance",
     "derive_seed",
@@ -56,6 +54,7 @@ __all__ = [
     "greedy_player",
     "margin_score",
     "playout",
+    "playout_in_place",
     "random_player",
     "seat_win_rates",
     "simulate",
