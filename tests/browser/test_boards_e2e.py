@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.games import GAMES
+from workbench.engine.registry import game_names
 from workbench.share.app import board_factory, serve_board
 from workbench.share.browser import click_through, screenshot
 
@@ -24,7 +24,7 @@ def _has_board(game: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_board_click_through_in_chromium(game: str, tmp_path: Path, watched_page, build_dir: Path) -> None:
     if not _has_board(game):
         pytest.skip(f"{game} has no board yet")

@@ -81,9 +81,41 @@ def test_deck_findings(tmp_path):
     (tmp_path / "b.csv").write_text("name,count\nx,39\n", encoding="utf-8")
     (tmp_path / "illegal_c.csv").write_text("name,count\nx,1\n", encoding="utf-8")
     (tmp_path / "d.csv").write_text("no,columns\n", encoding="utf-8")
-    f = deck_findings(tmp_path)
-    assert f.select("component", "counted", "ok").rows() == [
-        ("deck a", 40, True), ("deck b", 39, False), ("deck d", None, None)]
+    f = deck_findings(tmp_path, 40, game="g", source="seed: 40")
+    assert f.select("game", "component", "counted", "ok", "source").rows() == [
+        ("g", "deck a", 40, True, "seed: 40"), ("g", "deck b", 39, False, "seed: 40"),
+        ("g", "deck d", None, None, "seed: 40")]
+
+
+def test_mugen_sample_decks_come_from_its_extra_findings_hook():
+    f = component_findings("mugen")
+    decks = f.filter(pl.col("component").str.starts_with("deck "))
+    assert sorted(decks["component"]) == ["deck mirai", "deck sora"]
+    assert decks["stated"].to_list() == [40, 40] and decks["ok"].all()
+
+
+def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatch):
+    """A registered package's cards module: COMPONENTS counted, extra_findings() appended."""
+    from workbench.engine.registry import register, unregister
+
+    pkg = tmp_path / "mygame"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "cards.py").write_text(
+        "import polars as pl\n"
+        "from workbench.cards.components import FINDING_SCHEMA, Expectation\n"
+        "COMPONENTS = (Expectation('tiles', 3, 'rulebook', 'tiles'),)\n"
+        "def extra_findings():\n"
+        "    return pl.DataFrame([('mygame', 'box', 1, 1, True, 'rulebook', '')],\n"
+        "                        schema=FINDING_SCHEMA, orient='row')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    register("mygame", "mygame")
+    try:
+        f = component_findings("mygame", {"tiles": pl.DataFrame({"copies": [2, 2]})})
+    finally:
+        unregister("mygame")
+    assert f.select("component", "stated", "counted", "ok").rows() == [
+        ("tiles", 3, 4, False), ("box", 1, 1, True)]
 
 
 def test_charts_build_and_render_svg():

@@ -1,21 +1,26 @@
 """Component counts of each game's card data against the numbers its seed states.
 
-A mismatch is a *finding* (a row with ``ok == False``), never an exception:
-the life seed, for one, states 78 album cards but also 27 / 27 / 27 per stage.
-Counts use the ``copies`` column where a sheet has one (one row per design,
-several physical cards), else one card per row; mugen decks sum ``count``.
+A game states its numbers as ``COMPONENTS`` (a tuple of :class:`Expectation`)
+in its ``cards`` module, and may add findings of its own with an optional
+``extra_findings() -> DataFrame`` there (e.g. its sample decks against the
+deck size, through :func:`deck_findings`).
+
+A mismatch is a *finding* (a row with ``ok == False``), never an exception: a
+seed may state 78 cards but also 27 / 27 / 27 per stage. Counts use the
+``copies`` column where a sheet has one (one row per design, several physical
+cards), else one card per row.
 
 >>> import polars as pl
->>> frames = {"album": pl.DataFrame({"stage": [1, 2, 3] * 27}),
-...           "dreams": pl.DataFrame({"id": list(range(12))})}
->>> f = component_findings("life", frames)
->>> f.select("component", "stated", "counted", "ok").rows()[:2]
-[('album cards (total)', 78, 81, False), ('album cards: the stages 27 + 27 + 27', 81, 81, True)]
+>>> stated = (Expectation("cards (total)", 78, "seed: 78", "album"),
+...           Expectation("cards, stage 3", 27, "seed: 27", "album", (("stage", (3,)),)))
+>>> f = count_findings("demo", stated, {"album": pl.DataFrame({"stage": [1, 2, 3] * 27})})
+>>> f.select("component", "stated", "counted", "ok").rows()
+[('cards (total)', 78, 81, False), ('cards, stage 3', 27, 27, True)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +28,9 @@ import polars as pl
 
 from workbench.cards.loader import load_sheet
 from workbench.cards.problems import SheetError
-from workbench.cards.registry import DATA, game_schemas, sheet_files
+from workbench.cards.registry import game_schemas, sheet_files
+from workbench.datafiles import data_files
+from workbench.engine.registry import game_module, game_names
 
 FINDING_SCHEMA = {"game": pl.String, "component": pl.String, "stated": pl.Int64,
                   "counted": pl.Int64, "ok": pl.Boolean, "source": pl.String, "note": pl.String}
@@ -40,46 +47,6 @@ class Expectation:
     where: tuple[tuple[str, tuple[object, ...]], ...] = ()
     op: str = "=="
     each: str | None = None  # count per value of this column; every group must match
-
-
-EXPECTATIONS: dict[str, tuple[Expectation, ...]] = {
-    "ghost": (
-        Expectation("cards in the server", 100, "seed: カード １００枚。（とりあえず規定。）", "cards"),
-    ),
-    "detective": (
-        Expectation("person cards", 39, "seed: 人物カード（３９枚／各４枚、覚醒７枚）", "people",
-                    (("card", ("person", "awakened")),)),
-        Expectation("people", 8, "seed: 8 people × 4 cards", "people#rows",
-                    (("card", ("person",)),)),
-        Expectation("base person cards (8 × 4)", 32, "seed: 各４枚", "people",
-                    (("card", ("person",)),)),
-        Expectation("cards of each person", 4, "seed: 各４枚", "people",
-                    (("card", ("person",)),), each="person"),
-        Expectation("awakened cards", 7, "seed: 覚醒７枚", "people", (("card", ("awakened",)),)),
-        Expectation("tragic night", 1, "seed: 惨劇の夜（１枚）", "people",
-                    (("card", ("tragic_night",)),)),
-        Expectation("event cards", 60, "seed: イベントカード（６０枚）", "events"),
-    ),
-    "mugen": (
-        Expectation("generic skills (distinct)", 30, "issue #4: at least 30 distinct skills",
-                    "cards#rows", (("character", (False, "false")),), ">="),
-        Expectation("character skills (distinct)", 4, "issue #4: at least 4 characters",
-                    "cards#rows", (("character", (True, "true")),), ">="),
-    ),
-    "life": (
-        Expectation("album cards (total)", 78, "seed: アルバムカード（７８枚　２７枚／２７枚／２７枚）",
-                    "album"),
-        Expectation("album cards: the stages 27 + 27 + 27", 81, "seed: ２７枚／２７枚／２７枚",
-                    "album"),
-        Expectation("album cards, stage 1 (junior)", 27, "seed: ２７枚", "album",
-                    (("stage", (1, "1")),)),
-        Expectation("album cards, stage 2 (adult)", 27, "seed: ２７枚", "album",
-                    (("stage", (2, "2")),)),
-        Expectation("album cards, stage 3 (senior)", 27, "seed: ２７枚", "album",
-                    (("stage", (3, "3")),)),
-        Expectation("dream cards", 12, "seed: ドリームカード（１２枚）", "dreams"),
-    ),
-}
 
 
 def _count(frames: Mapping[str, pl.DataFrame], e: Expectation) -> tuple[int | None, str]:
@@ -131,7 +98,7 @@ def load_frames(game: str, root: str | Path | None = None) -> dict[str, pl.DataF
             frames[stem] = load_sheet(path, schemas[stem]).frame
         except SheetError:
             continue
-    folder = Path(root) if root is not None else DATA / game
+    folder = Path(root) if root is not None else data_files(game)
     for path in sorted(folder.glob("*.csv")):
         if path.stem not in frames and path.stem != "deck_rules":
             try:
@@ -141,11 +108,12 @@ def load_frames(game: str, root: str | Path | None = None) -> dict[str, pl.DataF
     return frames
 
 
-def deck_findings(folder: str | Path | None = None, size: int = 40) -> pl.DataFrame:
-    """Each legal sample deck (files not named ``illegal_*``) against the stated deck size."""
-    folder = Path(folder) if folder is not None else DATA / "mugen" / "decks"
+def deck_findings(folder: str | Path, size: int, *, game: str = "",
+                  source: str = "the stated deck size") -> pl.DataFrame:
+    """Each legal sample deck (``name,count`` files not named ``illegal_*``) in ``folder``
+    against the stated deck size."""
     rows = []
-    for path in sorted(folder.glob("*.csv")):
+    for path in sorted(Path(folder).glob("*.csv")):
         if path.stem.startswith("illegal"):
             continue
         try:
@@ -153,33 +121,42 @@ def deck_findings(folder: str | Path | None = None, size: int = 40) -> pl.DataFr
             note = "sum of count"
         except Exception as exc:  # a broken deck file is a finding here, not a crash
             counted, note = None, f"cannot read: {exc}"
-        rows.append(("mugen", f"deck {path.stem}", size, counted,
-                     None if counted is None else counted == size,
-                     "seed: カード40枚のデッキ", note))
+        rows.append((game, f"deck {path.stem}", size, counted,
+                     None if counted is None else counted == size, source, note))
     return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
 
 
 def component_findings(game: str, frames: Mapping[str, pl.DataFrame] | None = None
                        ) -> pl.DataFrame:
     """Stated vs counted for one game (columns game, component, stated, counted, ok, source,
-    note); ``frames`` defaults to the game's sheets under ``data/<game>/``."""
+    note): its ``COMPONENTS`` counted in ``frames`` (default: the game's sheets), then its
+    ``extra_findings()``. A game without a cards module has no findings."""
+    try:
+        module = game_module(game, "cards")
+    except ImportError:
+        return pl.DataFrame(schema=FINDING_SCHEMA)
     if frames is None:
         frames = load_frames(game)
+    found = count_findings(game, getattr(module, "COMPONENTS", ()), frames)
+    extra = getattr(module, "extra_findings", None)
+    if callable(extra):
+        found = pl.concat([found, extra()])
+    return found
+
+
+def count_findings(game: str, expectations: Iterable[Expectation],
+                   frames: Mapping[str, pl.DataFrame]) -> pl.DataFrame:
+    """Each stated number counted in ``frames`` (sheet stem -> frame), one finding per row."""
     rows = []
-    for e in EXPECTATIONS.get(game, ()):
+    for e in expectations:
         counted, note = _count(frames, e)
         ok = None if counted is None else (counted >= e.stated if e.op == ">=" else
                                            counted == e.stated and "differ" not in note)
         stated_note = f"at least {e.stated}; " if e.op == ">=" else ""
         rows.append((game, e.component, e.stated, counted, ok, e.source, stated_note + note))
-    found = pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
-    if game == "mugen":
-        found = pl.concat([found, deck_findings()])
-    return found
+    return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
 
 
 def all_findings() -> pl.DataFrame:
-    """The findings of every game (a game whose cards module is missing shows 'not found')."""
-    from workbench.games import GAMES
-
-    return pl.concat([component_findings(g) for g in GAMES])
+    """The findings of every registered game."""
+    return pl.concat([component_findings(g) for g in game_names()])

@@ -1,7 +1,7 @@
 """Finding a game's sheet schemas and data files.
 
-A game's ``workbench/games/<game>/cards.py`` declares its schemas in one of
-these ways (looked up in this order):
+A game's ``cards`` module (found through :mod:`workbench.engine.registry`)
+declares its schemas in one of these ways (looked up in this order):
 
 1. ``schemas()`` returning a mapping file stem -> :class:`Schema`
    (for schemas that depend on another sheet, e.g. event vocabularies that
@@ -12,49 +12,53 @@ these ways (looked up in this order):
    schema; a game with named schemas gets a "no schema for this sheet" error
    for an unknown stem rather than a wrong schema).
 
->>> guess_game("data/mugen/decks/sora.csv")
-'mugen'
+The sheets themselves are found by :func:`workbench.data_files` (the packaged
+``data/`` folder, ``$WORKBENCH_DATA`` or a ``root=`` folder).
+
+>>> from workbench.engine.registry import register, unregister
+>>> register("demo", "mypackage.demo")
+>>> guess_game("data/demo/decks/a.csv")
+'demo'
 >>> guess_game("elsewhere/cards.csv") is None
 True
+>>> unregister("demo")
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from pathlib import Path
 
 from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.problems import SheetError
 from workbench.cards.schema import Schema
-from workbench.games import GAMES
-
-DATA = Path(__file__).resolve().parents[2] / "data"
+from workbench.datafiles import data_files
+from workbench.engine.registry import game_module, game_names
 
 
 def guess_game(path: str | Path) -> str | None:
     """The game named by a ``data/<game>/...`` path (or any path part equal to a game)."""
     parts = Path(path).parts
+    games = game_names()
     for i, part in enumerate(parts[:-1]):
-        if part == "data" and parts[i + 1] in GAMES:
+        if part == "data" and parts[i + 1] in games:
             return parts[i + 1]
     for part in reversed(parts[:-1]):
-        if part in GAMES:
+        if part in games:
             return part
     return None
 
 
 def game_schemas(game: str) -> dict[str, Schema]:
-    """File stem -> schema for one game; ImportError if its cards module is missing."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-    module = importlib.import_module(f"workbench.games.{game}.cards")
+    """File stem -> schema for one game; ImportError if its cards module is missing
+    (:class:`~workbench.engine.registry.UnknownGame`, a ValueError, for an unknown game)."""
+    module = game_module(game, "cards")
     found: dict[str, Schema] = {}
     maker = getattr(module, "schemas", None)
     if callable(maker):
         table = maker()
         if not isinstance(table, Mapping):
-            raise TypeError(f"workbench.games.{game}.cards.schemas() must return a mapping "
+            raise TypeError(f"{module.__name__}.schemas() must return a mapping "
                             f"file stem -> Schema, got {type(table).__name__}")
         found.update(_checked(table, game))
     constant = getattr(module, "SCHEMAS", None)
@@ -76,7 +80,7 @@ def schema_for(path: str | Path, game: str) -> Schema:
     stem = Path(path).stem
     if stem in table:
         return table[stem]
-    module = importlib.import_module(f"workbench.games.{game}.cards")
+    module = game_module(game, "cards")
     single = getattr(module, "SCHEMA", None)
     if len(table) == 1 and isinstance(single, Schema) and single in table.values():
         return single
@@ -85,8 +89,9 @@ def schema_for(path: str | Path, game: str) -> Schema:
 
 
 def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
-    """Stem -> existing data file (csv, xlsx or parquet) for each schema of a game."""
-    folder = Path(root) if root is not None else DATA / game
+    """Stem -> existing data file (csv, xlsx or parquet) for each schema of a game
+    (in ``root``, else in :func:`workbench.data_files` of the game)."""
+    folder = Path(root) if root is not None else data_files(game)
     out: dict[str, Path] = {}
     for stem in game_schemas(game):
         for suffix in (".csv", ".xlsx", ".parquet"):
@@ -110,7 +115,7 @@ def load_game_sheets(game: str, root: str | Path | None = None
         schemas = game_schemas(game)
     except ImportError as exc:
         return {}, [f"{game}: no cards module yet ({exc})"]
-    folder = Path(root) if root is not None else DATA / game
+    folder = Path(root) if root is not None else data_files(game)
     for stem, path in sheet_files(game, folder).items():
         try:
             sheets[stem] = load_sheet(path, schemas[stem])

@@ -30,11 +30,13 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    from workbench.games import GAMES
+    from workbench.engine.registry import UnknownGame, game_package
     from workbench.share.app import app_notebook, free_port, voila_command
 
-    if args.game not in GAMES:
-        raise CliError(f"unknown game {args.game!r}; known: {', '.join(GAMES)}")
+    try:
+        game_package(args.game)
+    except UnknownGame as exc:
+        raise CliError(str(exc)) from None
     nb = app_notebook(args.game, Path(args.build) / "app", seed=args.seed)
     port = args.port or free_port()
     print(f"serving the {args.game} board on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)

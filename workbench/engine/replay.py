@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.engine.protocol import Game
+from workbench.engine.registry import game_module
 
 if TYPE_CHECKING:
     from workbench.engine.session import Session
@@ -179,11 +180,9 @@ class Replay:
 
     # -- playing back -------------------------------------------------------------
     def make_game(self) -> Game[Any]:
-        """The game from the registry (``workbench.games``) with the recorded params."""
-        from workbench.games import load_game_module
-
+        """The game from the game registry with the recorded params."""
         try:
-            module = load_game_module(self.game)
+            module = game_module(self.game)
         except (ValueError, ImportError) as e:
             raise ReplayError(f"replay is for game {self.game!r}, which is not available: {e}") from None
         try:

@@ -18,19 +18,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from workbench.games import GAMES, load_game_module
+from workbench.engine.registry import game_module, game_package
 
 _FACTORY_NAMES = ("make_board", "new_board", "board")
 
 
 def board_factory(game: str) -> Any:
-    """The callable in ``workbench.games.<game>.board`` that builds a board widget."""
-    module = load_game_module(game, "board")
+    """The callable in the game's ``board`` module that builds a board widget."""
+    module = game_module(game, "board")
     for name in (*_FACTORY_NAMES, f"{game}_board"):
         fn = getattr(module, name, None)
         if callable(fn) and not inspect.isclass(fn):
             return fn
-    raise LookupError(f"workbench.games.{game}.board has no make_board() or {game}_board()")
+    raise LookupError(f"{module.__name__} has no make_board() or {game}_board()")
 
 
 def board_for(game: str, seed: int = 0) -> Any:
@@ -49,8 +49,7 @@ def board_for(game: str, seed: int = 0) -> Any:
 
 def app_notebook(game: str, folder: Path, seed: int = 0) -> Path:
     """Write the one-cell notebook Voila serves for ``game``."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    game_package(game)  # UnknownGame (a ValueError) names the known games
     folder.mkdir(parents=True, exist_ok=True)
     source = (
         "from workbench.share.app import board_for\n"

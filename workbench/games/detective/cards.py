@@ -32,10 +32,28 @@ from functools import cache
 from pathlib import Path
 
 from workbench.cards import Column, Effect, Problem, Schema, SheetError, Vocabulary
+from workbench.cards.components import Expectation
+from workbench.datafiles import data_files
 
 from ._sheet import read_sheet
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "detective"
+DATA = data_files("detective")
+
+#: The component counts the seed states (checked by ``workbench.cards.components``).
+COMPONENTS = (
+    Expectation("person cards", 39, "seed: 人物カード（３９枚／各４枚、覚醒７枚）", "people",
+                (("card", ("person", "awakened")),)),
+    Expectation("people", 8, "seed: 8 people × 4 cards", "people#rows",
+                (("card", ("person",)),)),
+    Expectation("base person cards (8 × 4)", 32, "seed: 各４枚", "people",
+                (("card", ("person",)),)),
+    Expectation("cards of each person", 4, "seed: 各４枚", "people",
+                (("card", ("person",)),), each="person"),
+    Expectation("awakened cards", 7, "seed: 覚醒７枚", "people", (("card", ("awakened",)),)),
+    Expectation("tragic night", 1, "seed: 惨劇の夜（１枚）", "people",
+                (("card", ("tragic_night",)),)),
+    Expectation("event cards", 60, "seed: イベントカード（６０枚）", "events"),
+)
 
 COLOURS: tuple[str, ...] = ("black", "purple", "red", "white", "green", "yellow", "orange", "blue")
 #: Display colours of the board (fill, text).

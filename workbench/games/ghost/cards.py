@@ -32,6 +32,8 @@ from typing import Any
 import polars as pl
 
 from workbench.cards import Column, Schema, Vocabulary, load_sheet
+from workbench.cards.components import Expectation
+from workbench.datafiles import data_files
 from workbench.games.ghost.model import (
     ABILITY,
     BATTLE_VERBS,
@@ -46,7 +48,12 @@ from workbench.games.ghost.model import (
 )
 from workbench.prob.dice import GHOST_FACES
 
-SHEET = Path(__file__).resolve().parents[3] / "data" / "ghost" / "cards.csv"
+SHEET = data_files("ghost") / "cards.csv"
+
+#: The component counts the seed states (checked by ``workbench.cards.components``).
+COMPONENTS = (
+    Expectation("cards in the server", 100, "seed: カード １００枚。（とりあえず規定。）", "cards"),
+)
 EFFECTS = Vocabulary({**EVENT.verbs, **MANDATORY.verbs})
 _EVENT_VERBS = frozenset(EVENT.verbs)
 _MANDATORY_VERBS = frozenset(MANDATORY.verbs)

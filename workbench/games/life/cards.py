@@ -34,7 +34,9 @@ from typing import Any
 import polars as pl
 
 from workbench.cards import Column, Effect, Schema, SheetError, Vocabulary
+from workbench.cards.components import Expectation
 from workbench.cards.loader import load_sheet
+from workbench.datafiles import data_files
 
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green")
 ATTRIBUTES: dict[str, str] = {"red": "passion", "blue": "reason", "yellow": "desire",
@@ -120,7 +122,23 @@ DREAM_SCHEMA = Schema("life", (
 ), name="dreams")
 
 SCHEMAS: dict[str, Schema] = {"album": ALBUM_SCHEMA, "dreams": DREAM_SCHEMA}
-DATA = Path(__file__).resolve().parents[3] / "data" / "life"
+DATA = data_files("life")
+
+#: The component counts the seed states (checked by ``workbench.cards.components``):
+#: 78 album cards, but also 27 / 27 / 27 per stage.
+COMPONENTS = (
+    Expectation("album cards (total)", 78, "seed: アルバムカード（７８枚　２７枚／２７枚／２７枚）",
+                "album"),
+    Expectation("album cards: the stages 27 + 27 + 27", 81, "seed: ２７枚／２７枚／２７枚",
+                "album"),
+    Expectation("album cards, stage 1 (junior)", 27, "seed: ２７枚", "album",
+                (("stage", (1, "1")),)),
+    Expectation("album cards, stage 2 (adult)", 27, "seed: ２７枚", "album",
+                (("stage", (2, "2")),)),
+    Expectation("album cards, stage 3 (senior)", 27, "seed: ２７枚", "album",
+                (("stage", (3, "3")),)),
+    Expectation("dream cards", 12, "seed: ドリームカード（１２枚）", "dreams"),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,10 +30,28 @@ from typing import Any
 import polars as pl
 
 from workbench.cards import Column, Schema, SheetError, load_sheet
+from workbench.cards.components import Expectation, deck_findings
+from workbench.datafiles import data_files, packaged_data
 from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
 
-ROOT = Path(__file__).resolve().parents[3]
-CARDS_CSV = ROOT / "data" / "mugen" / "cards.csv"
+ROOT = packaged_data().parent
+"""The folder relative ``cards_path`` parameters are read from (``data/mugen/cards.csv``)."""
+DATA = data_files("mugen")
+CARDS_CSV = DATA / "cards.csv"
+DECK_SIZE = 40
+
+#: The component counts the issue asks for (checked by ``workbench.cards.components``).
+COMPONENTS = (
+    Expectation("generic skills (distinct)", 30, "issue #4: at least 30 distinct skills",
+                "cards#rows", (("character", (False, "false")),), ">="),
+    Expectation("character skills (distinct)", 4, "issue #4: at least 4 characters",
+                "cards#rows", (("character", (True, "true")),), ">="),
+)
+
+
+def extra_findings() -> pl.DataFrame:
+    """The sample decks (``decks/*.csv``, not ``illegal_*``) against the seed's 40 cards."""
+    return deck_findings(DATA / "decks", DECK_SIZE, game="mugen", source="seed: カード40枚のデッキ")
 SKILL_KINDS = ("plain", "set", "super_set", "revenge", "ex")
 MAX_SKILLS = 3
 MAX_COST = 10

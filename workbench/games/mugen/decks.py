@@ -26,12 +26,11 @@ from typing import Any
 
 from workbench.cards import Problem, SheetError
 from workbench.cards.deckrules import DeckRule, check_deck, load_deck, load_deck_rules
-from workbench.games.mugen.cards import CARDS_CSV, ROOT, Card, load_cards, read_sheet
+from workbench.games.mugen.cards import CARDS_CSV, DATA, DECK_SIZE, Card, load_cards, read_sheet
 
 Deck = tuple[tuple[str, int], ...]
-DECKS_DIR = ROOT / "data" / "mugen" / "decks"
-RULES_CSV = ROOT / "data" / "mugen" / "deck_rules.csv"
-DECK_SIZE = 40
+DECKS_DIR = DATA / "decks"
+RULES_CSV = DATA / "deck_rules.csv"
 MAX_COPIES = 4
 STAR_LIMITS = {3: (2, 8), 2: (5, 20)}
 
