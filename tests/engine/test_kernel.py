@@ -309,3 +309,10 @@ def test_steps_of_different_types_with_equal_fields_are_different() -> None:
     assert Deal(0) != Play(0) and not (Deal(0) == Play(0)) and Deal(0) == Deal(0)
     assert hash(Deal(0)) == hash(Deal(0)) and len({Deal(0), Play(0)}) == 2
     assert (Deal(0),) != (Play(0),) and Deal(0) != (0,)
+
+
+def test_counting_random_seeded_by_the_system_still_rewinds() -> None:
+    r = CountingRandom(None)  # type: ignore[arg-type]
+    first = [r.randrange(100) for _ in range(10)]
+    r.rewind(0)
+    assert [r.randrange(100) for _ in range(10)] == first

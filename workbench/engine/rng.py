@@ -34,20 +34,24 @@ class CountingRandom(random.Random):
 
     def __init__(self, seed: int = 0) -> None:
         self.words = 0
+        self._origin: tuple[Any, int] | None = None
+        self._start: tuple[Any, ...] | None = None
         self._checkpoints: dict[int, tuple[Any, ...]] = {}
         super().__init__(seed)
-        self._checkpoints = {0: super().getstate()}
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         super().seed(a, version)
         self.words = 0
-        if hasattr(self, "_checkpoints"):
-            self._checkpoints = {0: super().getstate()}
+        # position 0 is the seed itself; a getstate() copy is kept only every 2**14 words
+        # (and at 0 when the seed came from the system: it cannot be seeded again)
+        self._origin = (a, version) if a is not None else None
+        self._start = None if a is not None else super().getstate()
+        self._checkpoints = {}
 
     def getrandbits(self, k: int) -> int:
         if k > 0:
             self.words += (k + 31) // 32
-            if self.words >= _CHECKPOINT_WORDS * (len(self._checkpoints)):
+            if self.words >= _CHECKPOINT_WORDS * (len(self._checkpoints) + 1):
                 value = super().getrandbits(k)
                 self._checkpoints.setdefault(self.words, super().getstate())
                 return value
@@ -59,8 +63,13 @@ class CountingRandom(random.Random):
 
     def rewind(self, words: int) -> None:
         """Put the rng where it was after ``words`` words since its seed."""
-        base = max(w for w in self._checkpoints if w <= words)
-        super().setstate(self._checkpoints[base])
+        base = max((w for w in self._checkpoints if w <= words), default=0)
+        if base:
+            super().setstate(self._checkpoints[base])
+        elif self._origin is not None:
+            super().seed(*self._origin)
+        elif self._start is not None:
+            super().setstate(self._start)
         if words > base:
             super().getrandbits(32 * (words - base))
         self.words = words
@@ -70,4 +79,5 @@ class CountingRandom(random.Random):
         state becomes the new origin (position 0)."""
         super().setstate(state)
         self.words = 0
-        self._checkpoints = {0: super().getstate()}
+        self._origin, self._start = None, state
+        self._checkpoints = {}
