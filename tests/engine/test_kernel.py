@@ -316,3 +316,24 @@ def test_counting_random_seeded_by_the_system_still_rewinds() -> None:
     first = [r.randrange(100) for _ in range(10)]
     r.rewind(0)
     assert [r.randrange(100) for _ in range(10)] == first
+
+
+def test_a_session_copies_the_state_once_per_undo_not_once_per_step() -> None:
+    g = make_game()
+    s = Session(g, seed=3)  # the four deals are drawn at once
+    before = Table.copies
+    s.apply(g.legal_ids(s.state)[0])
+    s.apply(g.legal_ids(s.state)[0])
+    assert Table.copies - before <= 1
+    s.undo()
+    before = Table.copies
+    s.apply(g.legal_ids(s.state)[-1])
+    assert Table.copies - before == 1
+    assert s.history[-1] == playout_of_history(g, s)
+
+
+def playout_of_history(g: KernelGame, s: Session) -> Any:
+    state = g.initial_state()
+    for a in s.actions:
+        state = g.apply(state, a)
+    return state

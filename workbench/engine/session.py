@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.engine.kernel import KernelGame
 from workbench.engine.playout import GameTooLong, seat_players
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.rng import CountingRandom
@@ -68,6 +69,8 @@ class Session:
         self._chance: list[bool] = []
         self._lines: list[str | None] = []
         self._pos = 0
+        self._table: Any = None  # a kernel game's working table, in step with ...
+        self._table_of: Any = None  # ... this state (None: to be thawed again)
         if self.auto_chance:
             self._resolve_chance()
 
@@ -166,7 +169,7 @@ class Session:
         ``replaying``: the log line is made when the log is first read, not now.
         """
         state, who = self.state, self.to_move
-        new = self.game.apply(state, action_id)
+        new = self._advance(state, action_id)
         del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
         del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
         self._chosen = {k for k in self._chosen if k < self._pos}
@@ -176,6 +179,21 @@ class Session:
         self._chance.append(who == CHANCE)
         self._lines.append(None if replaying else self._line(self._pos))
         self._pos += 1
+
+    def _advance(self, state: Any, action_id: Hashable) -> Any:
+        """The state after ``action_id``. A kernel game keeps one working table in
+        step with the newest state, so a click and the chance steps after it
+        copy the state at most once (after undo or jump), not once per step."""
+        game = self.game
+        if not isinstance(game, KernelGame):
+            return game.apply(state, action_id)
+        t = self._table if self._table_of is state else game.thaw(state)
+        self._table_of = None  # until the step below has succeeded
+        t.play(action_id)
+        new = t.freeze()
+        t._origin = new  # the next freeze shares what the next step leaves alone
+        self._table, self._table_of = t, new
+        return new
 
     def _resolve_chance(self, limit: int = 100_000) -> None:
         for _ in range(limit):
