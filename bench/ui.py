@@ -1,6 +1,9 @@
-"""Click -> redraw latency of every board in Chromium (Voila), median and 90th percentile.
+"""Click -> redraw latency of every board in Chromium (Voila), median and 90th percentile,
+and how many times a click copies the game state (in process, no browser).
 
-Goal: median < 100 ms. Run: `.venv/bin/python bench/ui.py [game ...]`.
+Goals: median < 100 ms; at most 2 state copies per click (thaws and clones of
+the kernel table, counted by ``Table.copies``).
+Run: `.venv/bin/python bench/ui.py [game ...]`.
 """
 
 from __future__ import annotations
@@ -9,14 +12,37 @@ import sys
 import tempfile
 from pathlib import Path
 
-from workbench.games import GAMES
-from workbench.share.app import board_factory, serve_board
+from workbench.engine.kernel import Table
+from workbench.engine.registry import game_names
+from workbench.share.app import board_factory, board_for, serve_board
 from workbench.share.browser import chromium_context, chromium_path, click_through
 
 GOAL_MS = 100.0
 
 
+GOAL_COPIES = 2
+
+
+def copies_per_click(game: str, clicks: int = 30) -> list[int]:
+    """State copies made by each of ``clicks`` clicks on the board (first action shown)."""
+    board = board_for(game, seed=3)
+    counts = []
+    for _ in range(clicks):
+        if board.session.is_over or not board.button_ids:
+            break
+        before = Table.copies
+        board.click_action(board.button_ids[0])
+        counts.append(Table.copies - before)
+    return counts
+
+
 def main(games: list[str]) -> int:
+    print(f"{'board':<10} {'clicks':>6} {'copies/click max':>16} {'mean':>6} {'goal':>5}")
+    for game in games:
+        counts = copies_per_click(game)
+        if counts:
+            print(f"{game:<10} {len(counts):>6} {max(counts):>16} {sum(counts) / len(counts):>6.2f} "
+                  f"{GOAL_COPIES:>5}")
     chromium = chromium_path()
     if chromium is None:
         print("chromium not installed (make system-deps)")
@@ -46,4 +72,4 @@ def main(games: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or list(GAMES)))
+    sys.exit(main(sys.argv[1:] or list(game_names())))
