@@ -8,15 +8,24 @@ the one-line help of every subcommand, so ``workbench dice ...`` imports only
 need). ``workbench --help`` and an unknown command build the full parser.
 A module here that is missing from :data:`COMMANDS` is still found (and
 always imported); ``tests/prob/test_cli_lazy.py`` keeps the table complete.
+
+Plumbing (issue 16): output is UTF-8 whatever the locale; a closed pipe
+(``workbench dice 1000D | head``) ends quietly; a value that starts with ``-``
+but is no option (``-1D6+3``, ``--faces -1,0,1``, ``--deck -A:2,T:1``) is read
+as a value; an unexpected exception is reported as one line (exit 2) rather
+than a traceback (``WORKBENCH_TRACEBACK=1`` shows it).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import workbench
 
@@ -25,10 +34,21 @@ class CliError(Exception):
     """Bad input for a subcommand: printed as one line, exit code 2."""
 
 
+_OPTION_LIKE = re.compile(r"--?[A-Za-z][A-Za-z0-9_-]*(=.*)?", re.DOTALL)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"workbench: error: {message}\n")
+        sys.stderr.write(f"workbench: error: {' '.join(message.split())}\n")
         raise SystemExit(2)
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        """A word starting with '-' that cannot be an option name (``-1D6+3``,
+        ``-1,0,1``, ``-A:2``) is a value, not an unknown option."""
+        if arg_string.startswith("-") and arg_string not in ("-", "--") \
+                and not _OPTION_LIKE.fullmatch(arg_string):
+            return None
+        return super()._parse_optional(arg_string)
 
 
 #: subcommand -> (module in this package that registers it, its one-line help).
@@ -84,14 +104,60 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(_command_of(argv))
-    args = parser.parse_args(argv)
+def _utf8_streams() -> None:
+    """stdout/stderr write UTF-8 whatever the locale (a C/ASCII locale, a latin-1 pipe)."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(encoding="utf-8", errors="replace")
+            except (ValueError, OSError):  # a stream already written to in binary mode
+                pass
+
+
+def _one_line(text: str, limit: int = 500) -> str:
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _quiet_pipe() -> None:
+    """After a closed pipe: send what is left of stdout nowhere, so that the
+    interpreter's final flush does not complain again."""
     try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 ok, 1 findings, 2 bad input)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _utf8_streams()
+    command = "(none)"
+    try:
+        parser = build_parser(_command_of(argv))
+        args = parser.parse_args(argv)
+        command = args.command
         code = args.run(args)
+        sys.stdout.flush()
     except CliError as exc:
-        sys.stderr.write(f"workbench {args.command}: {exc}\n")
+        sys.stderr.write(f"workbench {command}: {_one_line(str(exc))}\n")
+        return 2
+    except BrokenPipeError:
+        _quiet_pipe()
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write(f"workbench {command}: interrupted\n")
+        return 2
+    except RecursionError:
+        sys.stderr.write(f"workbench {command}: input nested too deeply to read\n")
+        return 2
+    except Exception as exc:  # the last guard: one line, never a traceback
+        if os.environ.get("WORKBENCH_TRACEBACK"):
+            raise
+        sys.stderr.write(f"workbench {command}: unexpected {type(exc).__name__}: "
+                         f"{_one_line(str(exc), 300)} (a bug: please report it with the "
+                         "command line; WORKBENCH_TRACEBACK=1 shows where)\n")
         return 2
     return int(code or 0)

@@ -10,22 +10,40 @@ prints ``{"win", "tie", "lose"}`` (ties counted per ``--ties``). A side of a
 battle may list several ghosts' rolls separated by commas (``"3D+2,1D+1"``):
 each rolls (and fumbles) on its own and the totals add. Bad notation exits
 with code 2 and a one-line message naming the position.
+
+Before anything is computed, the whole job is weighed: the per-roll limits of
+:mod:`workbench.prob.notation`, at most :data:`MAX_PARTS` rolls per side, and
+a budget of :data:`MAX_WORK` for adding the rolls of a side together (the
+product of the partial totals' spans), so ``"1000D,1000D"`` is refused at
+once instead of running for a minute. Look-alike digits (``⑩``, ``²``) are
+refused with their position; a ``--fumble`` that no die can show is warned
+about on stderr (the answer is then the plain roll).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from workbench.cli import CliError
+from workbench.cli._args import parse_whole, refuse_lookalikes, whole
 from workbench.prob.dice import TIE_RULES, Fumble, opposed
 from workbench.prob.dist import Dist
-from workbench.prob.notation import DiceSpec, NotationError, parse_dice, side_dist
-from workbench.prob.tables import distribution_table
+from workbench.prob.notation import DiceSpec, NotationError, parse_dice, parse_side
+
+#: rolls (comma parts) per side of ``versus``.
+MAX_PARTS = 50
+#: budget for adding a side's rolls: sum over parts of (span so far x span of the part).
+MAX_WORK = 10_000_000
+#: faces listed in ``--faces`` and the size of each face value.
+MAX_FACES = 10_000
+MAX_FACE = 1_000_000
+MAX_FLOOR = 10_000_000
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -50,7 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--faces", default="1,2,3,4,5,6", help="faces of D, e.g. 0,1,2,3,4,5")
-    parser.add_argument("--floor", type=int, default=None, help="totals below this count as it")
+    parser.add_argument("--floor", type=whole("--floor", -MAX_FLOOR, MAX_FLOOR), default=None,
+                        help="totals below this count as it")
     parser.add_argument(
         "--fumble", default="none", help="zero: all n>=2 dice on the 0 face void the roll (total 0)"
     )
@@ -64,17 +83,21 @@ def parse_faces(text: str) -> tuple[int, ...]:
     >>> parse_faces("1,x")
     Traceback (most recent call last):
     ...
-    workbench.cli.CliError: --faces: item 2 'x' is not a whole number (in '1,x')
+    workbench.cli.CliError: --faces: item 2 'x': 'x' is not a whole number
     """
+    refuse_lookalikes(text, "--faces")
     items = unicodedata.normalize("NFKC", text).replace("\u2212", "-").split(",")
+    if len(items) > MAX_FACES:
+        raise CliError(f"--faces: {len(items):,} faces; at most {MAX_FACES:,}")
     faces = []
     for i, item in enumerate(items, start=1):
+        if not item.strip():
+            raise CliError(f"--faces: item {i} is empty (in {text[:60]!r})")
         try:
-            faces.append(int(item.strip()))
-        except ValueError:
-            raise CliError(
-                f"--faces: item {i} {item.strip()!r} is not a whole number (in {text!r})"
-            ) from None
+            faces.append(parse_whole(item.strip(), "--faces", -MAX_FACE, MAX_FACE))
+        except CliError as exc:
+            reason = str(exc).removeprefix("--faces: ")
+            raise CliError(f"--faces: item {i} {item.strip()[:20]!r}: {reason}") from None
     return tuple(faces)
 
 
@@ -90,24 +113,76 @@ def parse_fumble(text: str) -> Fumble:
     if word == "zero":
         return "zero"
     try:
-        return int(word)
-    except ValueError:
-        raise CliError(f"--fumble: {text!r} is not none, zero or a face value") from None
+        return parse_whole(word, "--fumble", -MAX_FACE, MAX_FACE)
+    except CliError:
+        raise CliError(f"--fumble: {text[:60]!r} is not none, zero or a face value") from None
 
 
 def _spec(text: str, faces: tuple[int, ...], what: str) -> DiceSpec:
+    refuse_lookalikes(text, what)
     try:
         return parse_dice(text, faces=faces)
     except NotationError as err:
         raise CliError(f"{what}: {err}") from None
 
 
-def _side(args: argparse.Namespace, text: str, what: str) -> Dist:
-    faces, fumble = parse_faces(args.faces), parse_fumble(args.fumble)
+def _parts(text: str, faces: tuple[int, ...], what: str) -> tuple[DiceSpec, ...]:
+    """The rolls of one side, parsed and weighed (nothing computed yet)."""
+    refuse_lookalikes(text, what)
+    if text.count(",") + text.count("\uff0c") + text.count("\u3001") >= MAX_PARTS:
+        raise CliError(f"{what}: more than {MAX_PARTS} rolls separated by commas")
     try:
-        return side_dist(text, faces, floor=args.floor, fumble=fumble)
+        specs = parse_side(text, faces)
     except NotationError as err:
         raise CliError(f"{what}: {err}") from None
+    spread = max(faces) - min(faces)
+    span = work = 0
+    for i, spec in enumerate(specs, start=1):
+        part = 1 + sum(t.count * (spread if t.sides is None else t.sides - 1) for t in spec.terms)
+        work += span * part
+        span += part
+        if work > MAX_WORK:
+            raise CliError(f"{what}: roll {i} ({spec}) makes the side too large to compute "
+                           f"exactly in seconds (adding its rolls costs {work:,}; limit "
+                           f"{MAX_WORK:,}); fewer or smaller rolls")
+    return specs
+
+
+def fumble_warning(specs: Sequence[DiceSpec], fumble: Fumble) -> str:
+    """'' when ``fumble`` can void one of these rolls, else why it cannot.
+
+    >>> fumble_warning([parse_dice("3D")], "zero")
+    'no die of 3D has a 0 face (faces of D: 1,2,3,4,5,6), so nothing can fumble'
+    >>> fumble_warning([parse_dice("3D", faces=range(6))], "zero")
+    ''
+    """
+    if fumble is None:
+        return ""
+    face = 0 if fumble == "zero" else int(fumble)
+    rolls = ", ".join(str(s) for s in specs)
+    if all(s.count < 2 for s in specs):
+        return f"a fumble needs at least two dice in a roll; {rolls} never fumbles"
+    for spec in specs:
+        if spec.count >= 2 and all(
+            face in spec.faces if t.sides is None else 1 <= face <= t.sides for t in spec.terms
+        ):
+            return ""
+    faces = ",".join(map(str, specs[0].faces)) if specs else ""
+    return (f"no die of {rolls} has a {face} face (faces of D: {faces}), "
+            "so nothing can fumble")
+
+
+def _warn(command: str, message: str) -> None:
+    if message:
+        sys.stderr.write(f"workbench {command}: warning: --fumble: {message}\n")
+
+
+def _side_dist(specs: Sequence[DiceSpec], args: argparse.Namespace) -> Dist:
+    fumble = parse_fumble(args.fumble)
+    total = Dist.constant(0)
+    for spec in specs:
+        total = total + spec.dist(floor=args.floor, fumble=fumble)
+    return total
 
 
 def dice_json(dist: Dist) -> dict[str, Any]:
@@ -125,8 +200,10 @@ def dice_json(dist: Dist) -> dict[str, Any]:
 
 
 def run_dice(args: argparse.Namespace) -> int:
+    fumble = parse_fumble(args.fumble)
     spec = _spec(args.notation, parse_faces(args.faces), "notation")
-    dist = spec.dist(floor=args.floor, fumble=parse_fumble(args.fumble))
+    _warn("dice", fumble_warning([spec], fumble))
+    dist = spec.dist(floor=args.floor, fumble=fumble)
     if args.json:
         print(json.dumps(dice_json(dist)))
         return 0
@@ -134,28 +211,62 @@ def run_dice(args: argparse.Namespace) -> int:
     out = sys.stdout
     out.write(f"{spec}  faces of D: {','.join(map(str, spec.faces))}")
     out.write(f"  floor: {args.floor}  fumble: {args.fumble}\n")
-    out.write(f"mean {mean} ({float(mean):.4f})   variance {var} ({float(var):.4f})\n\n")
-    rows = [("total", "P(=)", "", "P(>=)", "", "P(<=)", "1 in X")]
-    for r in distribution_table(dist).iter_rows(named=True):
-        rows.append(
-            (
-                str(r["outcome"]),
-                r["p_exact"],
-                f"{r['p']:.2%}",
-                r["at_least_exact"],
-                f"{r['at_least']:.2%}",
-                f"{r['at_most']:.2%}",
-                f"{r['one_in_x']:.1f}",
-            )
-        )
+    out.write(f"mean {mean} ({_float(mean.p, mean.q):.4f})   "
+              f"variance {var} ({_float(var.p, var.q):.4f})\n\n")
+    rows: list[tuple[str, ...]] = [("total", "P(=)", "", "P(>=)", "", "P(<=)", "1 in X")]
+    rows += table_rows(dist)
     _print_table(rows)
     return 0
 
 
+def _float(num: int, den: int) -> float:
+    """num/den as a float without overflow (huge ratios print as inf)."""
+    try:
+        return num / den
+    except OverflowError:
+        return math.inf
+
+
+def _exact(num: int, den: int) -> str:
+    g = math.gcd(num, den)
+    return str(num // g) if den == g else f"{num // g}/{den // g}"
+
+
+def _one_in(total: int, weight: int) -> str:
+    """"1 in X" for weight/total, as 6.0 or, beyond floats, 1.2e+400 (from the digits)."""
+    ratio = total // weight
+    if ratio < 10**15:
+        return f"{total / weight:.1f}"
+    digits = str(ratio)
+    return f"{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
+
+
+def table_rows(dist: Dist) -> list[tuple[str, ...]]:
+    """Rows of the ``dice`` table: total, P(=) exact and %, P(>=) exact and %, P(<=) %,
+    and "1 in X"; exact integer arithmetic, so 1000D prints without overflow.
+
+    >>> from workbench.prob.dice import die
+    >>> table_rows(die(2))[0]
+    ('1', '1/2', '50.00%', '1', '100.00%', '50.00%', '2.0')
+    """
+    total = dist.total
+    rows: list[tuple[str, ...]] = []
+    below = 0
+    for outcome, weight in dist.items():
+        at_least = total - below
+        below += weight
+        rows.append((str(outcome), _exact(weight, total), f"{_float(weight, total):.2%}",
+                     _exact(at_least, total), f"{_float(at_least, total):.2%}",
+                     f"{_float(below, total):.2%}", _one_in(total, weight)))
+    return rows
+
+
 def run_versus(args: argparse.Namespace) -> int:
-    attack = _side(args, args.attack, "attack")
-    defence = _side(args, args.defence, "defence")
-    result = opposed(attack, defence, ties=args.ties)
+    faces, fumble = parse_faces(args.faces), parse_fumble(args.fumble)
+    attacks = _parts(args.attack, faces, "attack")
+    defences = _parts(args.defence, faces, "defence")
+    _warn("versus", fumble_warning([*attacks, *defences], fumble))
+    result = opposed(_side_dist(attacks, args), _side_dist(defences, args), ties=args.ties)
     if args.json:
         print(json.dumps(result.as_dict()))
         return 0
@@ -163,12 +274,14 @@ def run_versus(args: argparse.Namespace) -> int:
     for name in ("win", "tie", "lose"):
         value = getattr(result, name)
         rows.append(
-            (f"attacker {name}s" if name != "tie" else "tie", str(value), f"{float(value):.2%}")
+            (f"attacker {name}s" if name != "tie" else "tie", str(value),
+             f"{_float(value.p, value.q):.2%}")
         )
     print(f"{args.attack} vs {args.defence}  (ties: {args.ties}, fumble: {args.fumble})")
     _print_table(rows)
     if args.ties != "nobody":
-        print(f"equal totals {result.equal} ({float(result.equal):.2%}) count for the {args.ties}")
+        print(f"equal totals {result.equal} ({_float(result.equal.p, result.equal.q):.2%}) "
+              f"count for the {args.ties}")
     return 0
 
 
