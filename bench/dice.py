@@ -28,7 +28,7 @@ from typing import Any
 import icepool
 from dyce import H, P
 
-from workbench.prob._dense import dense_power
+from workbench.prob._dense import dense_pool
 from workbench.prob.dice import D6, GHOST_DIE, GHOST_FACES, _moments, opposed, pool
 from workbench.prob.icepool_bridge import keep_highest
 from workbench.prob.tables import READINGS, expectation_means
@@ -147,7 +147,7 @@ def best_of(fn: Callable[[], Any], repeat: int, clear: bool) -> float:
     best = float("inf")
     for _ in range(repeat):
         if clear:
-            dense_power.cache_clear()
+            dense_pool.cache_clear()
             _moments.cache_clear()
         gc.collect()
         start = time.perf_counter()

@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 import sympy
 
-from workbench.prob._dense import dense_power, dense_product
+from workbench.prob._dense import dense_pool, dense_power
 from workbench.prob.dist import Dist
 
 __all__ = [
@@ -221,11 +221,11 @@ def mixed_pool(
     dense = [d._dense() for _, d in rolled]
     if type(modifier) is not int or any(x is None for x in dense):
         return _pool_general(rolled, modifier, floor, face, void)
-    lo, counts = 0, [1]
-    for (n, _), (dlo, weights) in zip(rolled, dense):  # type: ignore[misc]
-        lo += dlo * n
-        power = dense_power(weights, n)
-        counts = list(power) if counts == [1] else dense_product(counts, power)
+    lo = sum(dlo * n for (n, _), (dlo, _) in zip(rolled, dense))  # type: ignore[misc]
+    kinds: dict[tuple[int, ...], int] = {}
+    for (n, _), (_, weights) in zip(rolled, dense):  # type: ignore[misc]
+        kinds[weights] = kinds.get(weights, 0) + n
+    counts: Sequence[int] = dense_pool(tuple(kinds.items())) if kinds else (1,)
     base = lo + modifier
     if not void and (floor is None or base >= floor):
         return Dist._from_dense(base, counts)
