@@ -1,7 +1,11 @@
 """The exact distribution type: an immutable map outcome -> positive integer weight.
 
-Weights are Python ints inside; every probability that leaves the type is a
-sympy ``Rational``. Floats appear only in :meth:`Dist.sample` (simulation).
+Weights are Python ints inside; every probability that leaves the public
+methods is a sympy ``Rational``, built only then (sympy is imported on first
+use, so code that needs no Rational never loads it). The ``*_fraction``
+methods answer the same questions with :class:`fractions.Fraction` for callers
+that want no sympy (the command line, tables of exact text). Floats appear
+only in :meth:`Dist.sample` (simulation).
 
 >>> d6 = Dist.uniform(range(1, 7))
 >>> (2 @ d6).probability(">=", 10)
@@ -18,11 +22,39 @@ import math
 import operator
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
-
-import sympy
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from workbench.prob._dense import dense_power, dense_product
+
+if TYPE_CHECKING:
+    import sympy
+
+
+def rational(num: Any, den: int = 1) -> sympy.Rational:
+    """sympy ``Rational(num, den)``, importing sympy on the first call.
+
+    >>> rational(6, 4)
+    3/2
+    """
+    from sympy import Rational
+
+    return Rational(num, den)
+
+
+def exact_text(num: int, den: int) -> str:
+    """``num/den`` reduced, as text, without sympy (``"0"``, ``"1"``, ``"-1/2"``).
+
+    >>> exact_text(6, 36), exact_text(0, 5), exact_text(4, 4), exact_text(-2, 4)
+    ('1/6', '0', '1', '-1/2')
+    """
+    g = math.gcd(num, den)
+    num, den = num // g, den // g
+    return str(num) if den == 1 else f"{num}/{den}"
+
+
+def _fraction(num: Any, den: int) -> Fraction:
+    return Fraction(num, den) if type(num) is int else Fraction(num) / den
 
 _COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -111,13 +143,23 @@ class Dist:
         return self
 
     @classmethod
-    def _from_dense(cls, lo: int, weights: Sequence[int]) -> Dist:
+    def _from_dense(cls, lo: int, weights: Sequence[int], total: int | None = None) -> Dist:
         """Build from integer outcomes lo, lo+1, ... with weights >= 0 (some positive).
+        With ``total`` (the sum of the weights) the weights are taken as having no
+        common factor: a product of reduced distributions' polynomials has none
+        (Gauss's lemma), so sums of dice skip the gcd and the sum.
 
-        >>> Dist._from_dense(-1, [1, 0, 2])
-        Dist({-1: 1, 1: 2})
+        >>> Dist._from_dense(-1, [1, 0, 2]), Dist._from_dense(0, [1, 2, 1], total=4)
+        (Dist({-1: 1, 1: 2}), Dist({0: 1, 1: 2, 2: 1}))
         """
-        return cls._trusted({lo + i: w for i, w in enumerate(weights) if w})
+        weights_by: dict[Hashable, int] = {lo + i: w for i, w in enumerate(weights) if w}
+        if total is None:
+            return cls._trusted(weights_by)
+        self = object.__new__(cls)
+        self._weights = weights_by
+        self._total = total
+        self._hash = None
+        return self
 
     def _dense(self) -> tuple[int, tuple[int, ...]] | None:
         """(lowest outcome, weights of lowest..highest) when every outcome is an int
@@ -176,12 +218,32 @@ class Dist:
         >>> Dist.uniform(range(6)).p(0)
         1/6
         """
-        return sympy.Rational(self._weights.get(outcome, 0), self._total)
+        return rational(self._weights.get(outcome, 0), self._total)
 
     def pmf(self) -> dict[Hashable, sympy.Rational]:
         """Outcome -> exact probability."""
+        from sympy import Rational
+
         t = self._total
-        return {o: sympy.Rational(w, t) for o, w in self._weights.items()}
+        return {o: Rational(w, t) for o, w in self._weights.items()}
+
+    def pmf_fractions(self) -> dict[Hashable, Fraction]:
+        """Outcome -> exact probability as a ``Fraction`` (no sympy).
+
+        >>> Dist.uniform([0, 0, 1]).pmf_fractions()
+        {0: Fraction(2, 3), 1: Fraction(1, 3)}
+        """
+        t = self._total
+        return {o: Fraction(w, t) for o, w in self._weights.items()}
+
+    def pmf_text(self) -> dict[Hashable, str]:
+        """Outcome -> exact probability as ``"p/q"`` text, from the integers (no sympy).
+
+        >>> Dist.uniform([0, 0, 1, 2]).pmf_text()
+        {0: '1/2', 1: '1/4', 2: '1/4'}
+        """
+        t = self._total
+        return {o: exact_text(w, t) for o, w in self._weights.items()}
 
     def probability(self, op: str, value: Any) -> sympy.Rational:
         """Exact P(X op value) for op in ==, !=, >=, <=, >, <.
@@ -193,12 +255,21 @@ class Dist:
         if cmp is None:
             raise ValueError(f"unknown comparison {op!r}; use one of {sorted(_COMPARISONS)}")
         hit = sum(w for o, w in self._weights.items() if cmp(o, value))
-        return sympy.Rational(hit, self._total)
+        return rational(hit, self._total)
 
     def where(self, predicate: Callable[[Any], bool]) -> sympy.Rational:
         """Exact P(predicate(X))."""
         hit = sum(w for o, w in self._weights.items() if predicate(o))
-        return sympy.Rational(hit, self._total)
+        return rational(hit, self._total)
+
+    def _moment_sums(self) -> tuple[Any, Any]:
+        """(sum of outcome x weight, sum of outcome^2 x weight)."""
+        s1 = s2 = 0
+        for o, w in self._weights.items():
+            ow = o * w  # type: ignore[operator]
+            s1 += ow
+            s2 += o * ow  # type: ignore[operator]
+        return s1, s2
 
     def mean(self) -> sympy.Rational:
         """Exact expectation (numeric outcomes).
@@ -206,7 +277,15 @@ class Dist:
         >>> Dist.uniform([0, 1, 2, 3, 4, 5]).mean()
         5/2
         """
-        return sympy.Rational(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator,misc]
+        return rational(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator,misc]
+
+    def mean_fraction(self) -> Fraction:
+        """:meth:`mean` as a ``Fraction`` (no sympy; rational outcomes).
+
+        >>> Dist.uniform(range(1, 7)).mean_fraction()
+        Fraction(7, 2)
+        """
+        return _fraction(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator,misc]
 
     def variance(self) -> sympy.Rational:
         """Exact variance.
@@ -215,43 +294,58 @@ class Dist:
         35/12
         """
         t = self._total
-        s1 = sum(o * w for o, w in self._weights.items())  # type: ignore[operator,misc]
-        s2 = sum(o * o * w for o, w in self._weights.items())  # type: ignore[operator]
-        return sympy.Rational(s2 * t - s1 * s1, t * t)
+        s1, s2 = self._moment_sums()
+        return rational(s2 * t - s1 * s1, t * t)
+
+    def variance_fraction(self) -> Fraction:
+        """:meth:`variance` as a ``Fraction`` (no sympy; rational outcomes).
+
+        >>> Dist.uniform(range(1, 7)).variance_fraction()
+        Fraction(35, 12)
+        """
+        t = self._total
+        s1, s2 = self._moment_sums()
+        return _fraction(s2 * t - s1 * s1, t * t)
 
     def std(self) -> sympy.Expr:
         """Exact standard deviation (a sympy expression, possibly a surd)."""
-        return sympy.sqrt(self.variance())
+        from sympy import sqrt
+
+        return sqrt(self.variance())
 
     def quantile(self, q: Any) -> Hashable:
         """Smallest outcome x with P(X <= x) >= q (q exact: int, Rational or 'p/q').
 
-        >>> Dist.uniform(range(1, 7)).quantile(sympy.Rational(1, 2))
+        >>> Dist.uniform(range(1, 7)).quantile("1/2")
         3
         """
-        qr = sympy.Rational(q)
+        qr = rational(q)
         if not 0 <= qr <= 1:
             raise ValueError(f"quantile must be in [0, 1], got {q}")
         acc = 0
         for o, w in self._weights.items():
             acc += w
-            if sympy.Rational(acc, self._total) >= qr:
+            if rational(acc, self._total) >= qr:
                 return o
         return next(reversed(self._weights))
 
     def cdf(self) -> dict[Hashable, sympy.Rational]:
         """Outcome -> exact P(X <= outcome)."""
+        from sympy import Rational
+
         acc, t, out = 0, self._total, {}
         for o, w in self._weights.items():
             acc += w
-            out[o] = sympy.Rational(acc, t)
+            out[o] = Rational(acc, t)
         return out
 
     def sf(self) -> dict[Hashable, sympy.Rational]:
         """Outcome -> exact P(X >= outcome)."""
+        from sympy import Rational
+
         acc, t, out = self._total, self._total, {}
         for o, w in self._weights.items():
-            out[o] = sympy.Rational(acc, t)
+            out[o] = Rational(acc, t)
             acc -= w
         return out
 
@@ -302,7 +396,7 @@ class Dist:
         dense = self._dense()
         if dense is not None:
             lo, weights = dense
-            return Dist._from_dense(lo * n, dense_power(weights, n))
+            return Dist._from_dense(lo * n, dense_power(weights, n), self._total**n)
         result = Dist.constant(0)
         base = self
         while n:
@@ -368,7 +462,7 @@ def _convolve(a: Dist, b: Dist) -> Dist:
     if da is not None and db is not None:
         lo_a, wa = da
         lo_b, wb = db
-        return Dist._from_dense(lo_a + lo_b, dense_product(wa, wb))
+        return Dist._from_dense(lo_a + lo_b, dense_product(wa, wb), a.total * b.total)
     return a.combine(b, operator.add)
 
 
