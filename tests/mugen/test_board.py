@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from workbench.engine.seat import SeatView
 from workbench.games.mugen.board import make_board
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.render import render
@@ -18,11 +19,10 @@ def _button(board, action_id):  # type: ignore[no-untyped-def]
 
 def test_skill_buttons_are_the_affordable_skills_of_the_hand() -> None:
     b = make_board(seed=3)
-    state = b.session.state
-    side = state.sides[0]
+    game, state = b.session.game, b.session.state
     uses = [i for i in b.button_ids if isinstance(i, tuple)]
     for _, card, slot in uses:
-        assert card in side.hand and b.session.game.cards[card].skills[slot].cost <= side.mp_left
+        assert card in state.hands[0] and game.cards[card].skills[slot].cost <= game.view(state).mp_left(0)
     assert b.button_ids[-1] == "end"
     assert all("wb-mugen-use" in _button(b, i)._dom_classes for i in uses)
     assert "wb-mugen-end" in _button(b, "end")._dom_classes
@@ -30,13 +30,13 @@ def test_skill_buttons_are_the_affordable_skills_of_the_hand() -> None:
 
 def test_clicking_a_skill_plays_it_and_undo_takes_it_back() -> None:
     b = make_board(seed=3)
-    before_picture, before_hand = b.picture.value, b.session.state.sides[0].hand
+    before_picture, before_hand = b.picture.value, b.session.state.hands[0]
     use = next(i for i in b.button_ids if isinstance(i, tuple))
     _button(b, use).click()
-    assert len(b.session.state.sides[0].hand) == len(before_hand) - 1
+    assert len(b.session.state.hands[0]) == len(before_hand) - 1
     assert b.picture.value != before_picture
     b.undo_button.click()
-    assert b.session.state.sides[0].hand == before_hand and b.picture.value == before_picture
+    assert b.session.state.hands[0] == before_hand and b.picture.value == before_picture
 
 
 def test_end_turn_click_passes_to_the_other_seat() -> None:
@@ -51,15 +51,15 @@ def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
     for _ in range(300):
         if "revenge_draw" in b.button_ids or b.session.is_over:
             break
-        choice = greedy_player(game, b.session.state, b.session.rng)
+        choice = greedy_player(SeatView(game, b.session.to_move, b.session.state), b.session.rng)
         _button(b, choice).click()
     assert b.button_ids == ["revenge_draw", "no_revenge"]
     assert all("wb-mugen-revenge" in btn._dom_classes for btn in b.action_buttons[:2])
     assert "revenge draw?" in b.picture.value
-    deck = b.session.state.sides[b.session.to_move].deck_size
+    deck = len(b.session.state.decks[b.session.to_move])
     _button(b, "revenge_draw").click()
     seat = 1 - b.session.state.active
-    assert b.session.state.sides[seat].deck_size in (deck - 1,)
+    assert len(b.session.state.decks[seat]) in (deck - 1,)
 
 
 def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:

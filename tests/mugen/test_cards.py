@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
 
 import pytest
 
 from workbench.cards import SheetError
+from workbench.engine.seat import SeatView
 from workbench.games.mugen.cards import CARDS_CSV, load_cards, read_sheet
 from workbench.games.mugen.effects import TimedEffect, parse_effects
 from workbench.games.mugen.players import policy_player, priority_player
@@ -77,6 +79,7 @@ def test_designer_players_pick_what_they_are_told() -> None:
     dearest = policy_player(
         lambda game, state, a: game.cards[a.id[1]].skills[a.id[2]].cost if isinstance(a.id, tuple) else -1
     )
-    assert dearest(g, s, None) == ("use", "G02", 1)
-    assert priority_player(["火花"])(g, s, None) == ("use", "G01", 0)
-    assert priority_player(["G29"])(g, s, None) == ("use", "G01", 0)  # none in hand: greedy (3 per MP)
+    view = SeatView(g, 0, s)
+    assert dearest(view, random.Random(0)) == ("use", "G02", 1)
+    assert priority_player(["火花"])(view, random.Random(0)) == ("use", "G01", 0)
+    assert priority_player(["G29"])(view, random.Random(0)) == ("use", "G01", 0)  # none in hand: greedy (3 per MP)

@@ -1,4 +1,4 @@
-"""Whole games: the conformance kit, the fast path, golden playthroughs, players.
+"""Whole games: the conformance kit, in place = immutable, golden playthroughs, players, views.
 
 Golden files live in ``tests/mugen/golden/``: ``<name>.replay.json`` (the
 action ids) and ``<name>.txt`` (one line per step: the label and the state
@@ -8,6 +8,8 @@ after it). They are replayed and diffed; regenerate them on purpose with
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,11 @@ import pytest
 
 from workbench.engine import check_conformance, playout, random_player
 from workbench.engine.golden import check_golden
-from workbench.games.mugen.players import fast_random_playout, greedy_player, play_game
+from workbench.engine.kernel import Hidden, HiddenInformation
+from workbench.engine.playout import playout_in_place
+from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.engine.seat import SeatView
+from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import make_game
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -49,16 +55,15 @@ def test_conformance_10000_random_games() -> None:
     assert report.ok and report.games == 10_000
 
 
-def test_fast_path_equals_the_normal_path() -> None:
+@pytest.mark.parametrize("seats", ["random", "greedy", "mixed"])
+def test_in_place_equals_the_immutable_path(seats: str) -> None:
     game = make_game(first_player="random")
-    for seed in range(150):
-        assert fast_random_playout(game, seed) == playout(game, random_player, seed).final, seed
-
-
-def test_play_game_uses_the_given_players() -> None:
-    game = make_game()
-    a = play_game(game, [greedy_player, random_player], 3)
-    assert a == playout(game, [greedy_player, random_player], 3).final
+    players: Any = {"random": random_player, "greedy": greedy_player,
+                    "mixed": [greedy_player, random_player]}[seats]
+    for seed in range(50):
+        fast = playout_in_place(game, players, seed, record=True)
+        slow = playout(game, players, seed)
+        assert fast.final == slow.final and fast.actions == slow.actions, seed
 
 
 def test_greedy_beats_random_both_seats() -> None:
@@ -74,26 +79,66 @@ def test_greedy_beats_random_both_seats() -> None:
 def test_games_end_within_the_deck_bound() -> None:
     game = make_game()
     for seed in range(100):
-        final = fast_random_playout(game, seed)
+        final = playout_in_place(game, random_player, seed).final
         assert final.result is not None and final.turn <= 2 * 37 + 1
 
 
 def test_invariants_hold_in_every_state_of_many_games() -> None:
-    import random
-
-    from workbench.engine.protocol import CHANCE, TERMINAL
-
     game = make_game(first_player="random")
     for seed in range(60):
         rng = random.Random(seed)
         s = game.initial_state()
         bots = [greedy_player, random_player] if seed % 2 else [random_player, greedy_player]
         while (who := game.current_player(s)) != TERMINAL:
-            for side in s.sides:
-                assert 0 <= side.hp <= side.max_hp and 0 <= side.mp <= 10 and side.mp_left >= 0
-                assert len(side.set_zone) <= 5 or s.queue[-1][0] == "push_out"
-                assert all(z.counters >= 1 for z in side.set_zone)
-                assert len(side.hand) + side.deck_size + len(side.set_zone) + len(side.dust) == 40
-            a = game.sample_chance(s, rng) if who == CHANCE else bots[who](game, s, rng)
+            t = game.view(s)
+            for q in (0, 1):
+                assert 0 <= s.hp[q] <= s.max_hp[q] and 0 <= s.mp[q] <= 10 and t.mp_left(q) >= 0
+                assert len(s.zones[q]) <= 5 or type(s.tasks[-1]).__name__ == "PushOut"
+                assert all(z.counters >= 1 for z in s.zones[q])
+                assert len(s.hands[q]) + len(s.decks[q]) + len(s.zones[q]) + len(s.dust[q]) == 40
+                assert list(s.hands[q]) == sorted(s.hands[q]) and list(s.decks[q]) == sorted(s.decks[q])
+            a = game.sample_chance(s, rng) if who == CHANCE else bots[who](SeatView(game, who, s), rng)
             s = game.apply(s, a)
         assert s.result is not None
+
+
+def test_a_seat_sees_its_hand_and_deck_contents_and_only_counts_of_the_opponents() -> None:
+    game = make_game()
+    s = game.initial_state()
+    rng = random.Random(3)
+    for _ in range(40):  # into the game: both hands full, zones and dust filling
+        s = game.apply(s, game.sample_chance(s, rng) if game.current_player(s) == CHANCE
+                       else random_player(SeatView(game, game.current_player(s), s), rng))
+    for seat in (0, 1):
+        other = 1 - seat
+        seen = game.observe(s, seat).state
+        assert seen.hands[seat] == s.hands[seat] and seen.decks[seat] == s.decks[seat]
+        assert seen.hands[other] == Hidden(len(s.hands[other])) and seen.decks[other] == Hidden(len(s.decks[other]))
+        with pytest.raises(HiddenInformation):
+            list(seen.hands[other])
+        for name in ("hp", "max_hp", "mp", "spent", "bonus", "zones", "dust", "ex_used", "owed",
+                     "active", "turn", "first", "result", "tasks"):
+            assert getattr(seen, name) == getattr(s, name), name
+        for k in range(20):
+            full = game.determinize(game.observe(s, seat), random.Random(k))
+            assert full.hands[seat] == s.hands[seat] and full.decks[seat] == s.decks[seat]
+            assert len(full.hands[other]) == len(s.hands[other]) and len(full.decks[other]) == len(s.decks[other])
+            assert Counter(full.hands[other] + full.decks[other]) == Counter(s.hands[other] + s.decks[other])
+            assert list(full.hands[other]) == sorted(full.hands[other])
+            assert game.zones(full) .keys() == game.zones(s).keys()
+            assert sum(game.zones(full).values(), Counter()) == sum(game.zones(s).values(), Counter())
+            assert game.legal_ids(full) == game.legal_ids(s) or game.current_player(s) != seat
+
+
+def test_greedy_reads_only_what_its_seat_sees() -> None:
+    game = make_game()
+    for seed in range(10):
+        r = playout(game, greedy_player, seed)
+        s = game.initial_state()
+        for a in r.actions:
+            who = game.current_player(s)
+            if who >= 0:  # the same choice from the observation with the opponent's cards reshuffled
+                obs = game.observe(s, who)
+                other = game.determinize(obs, random.Random(seed))
+                assert greedy_player(SeatView(game, who, other), random.Random(0)) == a
+            s = game.apply(s, a)

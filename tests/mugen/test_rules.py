@@ -16,18 +16,17 @@ from .helpers import ids, plain_game, play, resolve
 def test_opening_first_draws_three_second_four() -> None:
     g = make_game()
     s = Session(g, seed=3).state  # chance resolved up to seat 0's first main phase
-    a, b = s.sides
-    assert (len(a.hand), len(b.hand)) == (3 + 1, 4)  # first: 3 + the turn draw
-    assert (a.deck_size, b.deck_size) == (36, 36)
+    assert (len(s.hands[0]), len(s.hands[1])) == (3 + 1, 4)  # first: 3 + the turn draw
+    assert (len(s.decks[0]), len(s.decks[1])) == (36, 36)
     s = play(g, s, "end")
-    assert (s.active, len(s.sides[1].hand), s.sides[1].deck_size) == (1, 5, 35)
+    assert (s.active, len(s.hands[1]), len(s.decks[1])) == (1, 5, 35)
 
 
 def test_second_seat_first_swaps_the_counts() -> None:
     g = make_game(first_player=1)
     s = resolve(g, g.initial_state())
-    assert (s.active, len(s.sides[1].hand), len(s.sides[0].hand)) == (1, 4, 4)
-    assert s.sides[0].deck_size == 36 and s.sides[1].deck_size == 36
+    assert (s.active, len(s.hands[1]), len(s.hands[0])) == (1, 4, 4)
+    assert len(s.decks[0]) == 36 and len(s.decks[1]) == 36
 
 
 def test_random_first_player_is_a_fair_chance_node() -> None:
@@ -44,7 +43,7 @@ def test_mp_starts_at_one_rises_each_own_turn_and_caps_at_ten() -> None:
     s = resolve(g, g.initial_state())
     seen = []
     for _ in range(13):
-        seen.append(s.sides[0].mp)
+        seen.append(s.mp[0])
         s = play(g, s, "end", "end")  # both players pass
     assert seen == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
 
@@ -56,9 +55,9 @@ def test_cost_above_mp_is_not_legal_and_unused_mp_is_lost() -> None:
     with pytest.raises(IllegalAction):
         g.apply(s, ("use", "G17", 0))
     s = play(g, s, ("use", "G01", 0))
-    assert s.sides[0].mp_left == 2
+    assert g.view(s).mp_left(0) == 2
     s = play(g, s, "end", "end")
-    assert (s.sides[0].mp, s.sides[0].mp_left) == (4, 4)  # the 2 left over did not carry
+    assert (s.mp[0], g.view(s).mp_left(0)) == (4, 4)  # the 2 left over did not carry
 
 
 def test_one_skill_per_card() -> None:
@@ -66,16 +65,16 @@ def test_one_skill_per_card() -> None:
     s = position(g, hands=(["G02"], []), mp=(6, 1))
     assert ids(g, s) == [("use", "G02", 0), ("use", "G02", 1), "end"]
     s = play(g, s, ("use", "G02", 1))
-    assert s.sides[1].hp == 25 and ids(g, s) == ["end"]  # the card is spent: no second skill
+    assert s.hp[1] == 25 and ids(g, s) == ["end"]  # the card is spent: no second skill
 
 
 def test_mp_bonus_and_ramp() -> None:
     g = plain_game(revenge=False)
     s = position(g, hands=(["G08", "G12"], []), mp=(2, 1))
     s = play(g, s, ("use", "G08", 0))
-    assert (s.sides[0].mp, s.sides[0].mp_left) == (2, 3)
+    assert (s.mp[0], g.view(s).mp_left(0)) == (2, 3)
     s = play(g, s, ("use", "G12", 0))
-    assert (s.sides[0].mp, s.sides[0].mp_left) == (3, 2)
+    assert (s.mp[0], g.view(s).mp_left(0)) == (3, 2)
 
 
 def test_set_zone_limit_owner_chooses_which_to_push_out() -> None:
@@ -87,8 +86,8 @@ def test_set_zone_limit_owner_chooses_which_to_push_out() -> None:
     assert g.current_player(s) == 0
     assert ids(g, s) == [("push_out", i) for i in range(5)]
     s = g.apply(s, ("push_out", 1))  # 追い風 (atk +1) goes
-    assert [z.card for z in s.sides[0].set_zone] == ["G05", "G16", "G21", "G20", "G10"]
-    assert s.sides[0].dust == ("G06",) and g.attack(s, 0) == 2
+    assert [z.card for z in s.zones[0]] == ["G05", "G16", "G21", "G20", "G10"]
+    assert s.dust[0] == ("G06",) and g.attack(s, 0) == 2
 
 
 def test_set_zone_limit_oldest_variant() -> None:
@@ -97,7 +96,7 @@ def test_set_zone_limit_oldest_variant() -> None:
     s = position(g, hands=(["G10"], []), set_zones=(full, []), mp=(2, 1))
     s = g.apply(s, ("use", "G10", 0))
     assert g.current_player(s) == 0 and ids(g, s)[-1] == "end"
-    assert s.sides[0].dust == ("G05",) and len(s.sides[0].set_zone) == 5
+    assert s.dust[0] == ("G05",) and len(s.zones[0]) == 5
 
 
 def test_counters_tick_at_own_turn_start_and_expiry_undoes_the_boost() -> None:
@@ -106,10 +105,10 @@ def test_counters_tick_at_own_turn_start_and_expiry_undoes_the_boost() -> None:
     s = play(g, s, ("use", "G06", 0), ("use", "G05", 0))  # atk +1 and def +1, 2 counters each
     assert (g.attack(s, 0), g.defence(s, 0)) == (1, 1)
     s = play(g, s, "end", "end")
-    assert [z.counters for z in s.sides[0].set_zone] == [1, 1] and g.attack(s, 0) == 1
+    assert [z.counters for z in s.zones[0]] == [1, 1] and g.attack(s, 0) == 1
     s = play(g, s, "end", "end")
-    assert s.sides[0].set_zone == () and (g.attack(s, 0), g.defence(s, 0)) == (0, 0)
-    assert sorted(s.sides[0].dust) == ["G05", "G06"]
+    assert s.zones[0] == () and (g.attack(s, 0), g.defence(s, 0)) == (0, 0)
+    assert sorted(s.dust[0]) == ["G05", "G06"]
 
 
 def test_attack_and_defence_change_damage_pierce_ignores_defence() -> None:
@@ -117,16 +116,16 @@ def test_attack_and_defence_change_damage_pierce_ignores_defence() -> None:
     s = position(g, hands=(["G02", "G09"], []), set_zones=([], [("G16", 0, 2)]), mp=(3, 1))
     assert (g.attack(s, 0), g.defence(s, 1)) == (1, 2)
     s = play(g, s, ("use", "G02", 0), "no_revenge")
-    assert s.sides[1].hp == 30 - (3 + 1 - 2)
+    assert s.hp[1] == 30 - (3 + 1 - 2)
     s = play(g, s, ("use", "G09", 0), "no_revenge")
-    assert s.sides[1].hp == 28 - (1 + 1)
+    assert s.hp[1] == 28 - (1 + 1)
 
 
 def test_defence_can_stop_all_damage_and_then_no_revenge_draw() -> None:
     g = plain_game()
     s = position(g, hands=(["G01"], []), set_zones=([], [("G16", 0, 2), ("G05", 0, 2)]), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
-    assert s.sides[1].hp == 30 and g.current_player(s) == 0 and ids(g, s) == ["end"]
+    assert s.hp[1] == 30 and g.current_player(s) == 0 and ids(g, s) == ["end"]
 
 
 def test_additional_trait_is_on_from_the_start_and_untouched_by_effects() -> None:
@@ -145,30 +144,30 @@ def test_destroy_set_cannot_touch_super_set() -> None:
     s = g.apply(s, ("use", "G11", 0))
     assert ids(g, s) == [("destroy", 1)]
     s = g.apply(s, ("destroy", 1))
-    assert [z.card for z in s.sides[1].set_zone] == ["G20"] and s.sides[1].dust == ("G05",)
+    assert [z.card for z in s.zones[1]] == ["G20"] and s.dust[1] == ("G05",)
     s = g.apply(s, ("use", "G11", 0))  # only the super set skill is left: nothing to destroy
-    assert [z.card for z in s.sides[1].set_zone] == ["G20"] and ids(g, s) == ["end"]
+    assert [z.card for z in s.zones[1]] == ["G20"] and ids(g, s) == ["end"]
 
 
 def test_super_set_still_expires_with_its_counters() -> None:
     g = plain_game(revenge=False)
     s = position(g, active=1, set_zones=([("G20", 0, 1)], []))
     s = play(g, s, "end")
-    assert s.sides[0].set_zone == () and s.sides[0].dust == ("G20",)
+    assert s.zones[0] == () and s.dust[0] == ("G20",)
 
 
 def test_revenge_draw_use_the_revenge_effect_free() -> None:
     g = plain_game()
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], [("G07", 2)]), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
-    assert s.sides[1].hp == 28 and g.current_player(s) == 1
+    assert s.hp[1] == 28 and g.current_player(s) == 1
     assert ids(g, s) == ["revenge_draw", "no_revenge"]
     s = g.apply(s, "revenge_draw")
     assert g.current_player(s) == CHANCE
     s = g.apply(s, "G07")
-    assert ids(g, s) == ["revenge_use", "keep"] and s.sides[1].mp_left == 1
+    assert ids(g, s) == ["revenge_use", "keep"] and g.view(s).mp_left(1) == 1
     s = g.apply(s, "revenge_use")  # 反撃の牙: 【リベンジ時】 damage 2, no MP
-    assert s.sides[0].hp == 28 and s.sides[1].dust == ("G07",) and s.sides[1].mp_left == 1
+    assert s.hp[0] == 28 and s.dust[1] == ("G07",) and g.view(s).mp_left(1) == 1
     assert g.current_player(s) == 0 and ids(g, s) == ["revenge_draw", "no_revenge"]
     s = g.apply(s, "no_revenge")
     assert ids(g, s) == ["end"]
@@ -178,31 +177,31 @@ def test_revenge_draw_keep_the_card() -> None:
     g = plain_game()
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], [("G07", 2)]), mp=(1, 1))
     s = play(g, s, ("use", "G01", 0), "revenge_draw", "keep")
-    assert s.sides[1].hand == ("G07",) and s.sides[1].deck == (("G07", 1),)
-    assert s.sides[0].hp == 30
+    assert s.hands[1] == ("G07",) and s.decks[1] == ("G07",)
+    assert s.hp[0] == 30
 
 
 def test_revenge_draw_of_a_plain_card_just_draws() -> None:
     g = plain_game()
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], [("G03", 2)]), mp=(1, 1))
     s = play(g, s, ("use", "G01", 0), "revenge_draw")
-    assert s.sides[1].hand == ("G03",) and ids(g, s) == ["end"]
+    assert s.hands[1] == ("G03",) and ids(g, s) == ["end"]
 
 
 def test_revenge_can_be_switched_off() -> None:
     g = plain_game(revenge=False)
     s = position(g, hands=(["G01"], []), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
-    assert s.sides[1].hp == 28 and ids(g, s) == ["end"]
+    assert s.hp[1] == 28 and ids(g, s) == ["end"]
 
 
 def test_ex_skill_once_per_game_per_name() -> None:
     g = plain_game(revenge=False)
     s = position(g, hands=(["G28", "G28"], []), mp=(10, 1))
     s = play(g, s, ("use", "G28", 0))
-    assert s.sides[1].hp == 18 and s.sides[0].ex_used == ("G28",)
+    assert s.hp[1] == 18 and s.ex_used[0] == ("G28",)
     s = play(g, s, "end", "end")
-    assert s.sides[0].mp_left == 10 and ("use", "G28", 0) not in ids(g, s)
+    assert g.view(s).mp_left(0) == 10 and ("use", "G28", 0) not in ids(g, s)
 
 
 def test_ex_scope_player_allows_one_ex_in_all() -> None:
@@ -220,33 +219,33 @@ def test_start_of_turn_set_effect_triggers_each_own_turn_and_gives_revenge() -> 
     g = plain_game()
     s = position(g, active=1, set_zones=([("G19", 0, 2)], []), decks=([("G01", 5)], [("G03", 5)]))
     s = play(g, s, "end")  # seat 0's turn starts: 焔の陣 start: damage 2
-    assert s.sides[1].hp == 28 and g.current_player(s) == 1 and ids(g, s)[0] == "revenge_draw"
+    assert s.hp[1] == 28 and g.current_player(s) == 1 and ids(g, s)[0] == "revenge_draw"
     s = play(g, s, "no_revenge")
-    assert s.sides[0].set_zone[0].counters == 1 and s.active == 0
+    assert s.zones[0][0].counters == 1 and s.active == 0
     s = play(g, s, "end", "end", "no_revenge")
-    assert s.sides[1].hp == 26 and s.sides[0].set_zone == ()
+    assert s.hp[1] == 26 and s.zones[0] == ()
 
 
 def test_end_of_turn_set_effect_and_heal_cap() -> None:
     g = plain_game(revenge=False)
     s = position(g, hands=(["G27", "G03"], []), hp=(29, 30), mp=(3, 1))
     s = play(g, s, ("use", "G27", 1), ("use", "G03", 0))  # def +1; end: heal 1 / heal 3 capped
-    assert s.sides[0].hp == 30
+    assert s.hp[0] == 30
     s = position(g, set_zones=([("G25", 0, 3)], []), decks=([("G01", 5)], [("G01", 5)]))
     s = play(g, s, "end")  # 時の歯車 end: draw 1
-    assert s.sides[0].hand == ("G01",)
+    assert s.hands[0] == ("G01",)
 
 
 def test_mill_and_discard_move_cards_to_dust() -> None:
     g = plain_game(revenge=False)
     s = position(g, hands=(["G15", "G13"], ["G03", "G04"]), decks=([], [("G01", 3)]), mp=(4, 1))
     s = play(g, s, ("use", "G15", 0))
-    assert s.sides[1].deck == (("G01", 1),) and s.sides[1].dust == ("G01", "G01")
+    assert s.decks[1] == ("G01",) and s.dust[1] == ("G01", "G01")
     s = g.apply(s, ("use", "G13", 0))
     assert g.current_player(s) == CHANCE
     assert g.chance_outcomes(s).pmf() == {"G03": Rational(1, 2), "G04": Rational(1, 2)}
     s = g.apply(s, "G04")
-    assert s.sides[1].hand == ("G03",) and s.sides[1].dust[-1] == "G04"
+    assert s.hands[1] == ("G03",) and s.dust[1][-1] == "G04"
 
 
 def test_zero_hp_loses_at_once() -> None:
@@ -254,7 +253,7 @@ def test_zero_hp_loses_at_once() -> None:
     s = position(g, hands=(["G17"], []), hp=(30, 6), mp=(4, 1))
     s = g.apply(s, ("use", "G17", 0))
     assert g.current_player(s) == TERMINAL and g.winners(s) == (0,) and g.returns(s) == (1.0, -1.0)
-    assert s.sides[1].hp == 0
+    assert s.hp[1] == 0
 
 
 def test_empty_deck_at_the_end_of_a_turn_loses() -> None:
@@ -275,8 +274,8 @@ def test_milled_out_player_loses_at_the_end_of_that_turn_but_acts_first() -> Non
     g = plain_game(revenge=False)
     s = position(g, hands=(["G15", "G01"], []), decks=([("G01", 3)], [("G03", 2)]), mp=(3, 1))
     s = play(g, s, ("use", "G15", 0))  # 忘却の砂 mills the last 2 cards
-    assert s.sides[1].deck == () and g.current_player(s) == 0
+    assert s.decks[1] == () and g.current_player(s) == 0
     s = play(g, s, ("use", "G01", 0))  # the game goes on until the turn ends
-    assert s.sides[1].hp == 28 and not g.is_terminal(s)
+    assert s.hp[1] == 28 and not g.is_terminal(s)
     s = g.apply(s, "end")
     assert g.winners(s) == (0,)

@@ -50,10 +50,9 @@ def test_turn_start_opponents_start_effects_then_mp_counters_draw(timed_game: Mu
     s = position(g, active=1, set_zones=([("G05", 0, 2)], [("G10", 0, 3)]),
                  decks=([("G01", 1)], [("G03", 5)]), mp=(1, 1))  # fmt: skip
     s = play(g, s, "end")  # seat 0's turn starts; seat 1's 灯火 mills seat 0's last card first
-    a, b = s.sides
-    assert (s.active, a.dust, a.hand, a.deck) == (0, ("G01",), (), ())  # milled: nothing to draw
-    assert a.mp == 2 and [z.counters for z in a.set_zone] == [1]  # own counters off
-    assert [z.counters for z in b.set_zone] == [3]  # the opponent's counters stay
+    assert (s.active, s.dust[0], s.hands[0], s.decks[0]) == (0, ("G01",), (), ())  # milled: nothing to draw
+    assert s.mp[0] == 2 and [z.counters for z in s.zones[0]] == [1]  # own counters off
+    assert [z.counters for z in s.zones[1]] == [3]  # the opponent's counters stay
     s = g.apply(s, "end")  # still empty at the end of the turn: seat 0 loses
     assert g.winners(s) == (1,)
 
@@ -62,7 +61,7 @@ def test_turn_start_active_players_effects_first(timed_game: MugenGame) -> None:
     g = timed_game  # documented reading: the active player's start effects first
     s = position(g, active=1, set_zones=([("G19", 0, 2)], [("G16", 0, 2)]), hp=(2, 2))
     s = play(g, s, "end")  # 焔の陣 start: damage 2 (seat 0) before 見張り opp_start: damage 2
-    assert g.winners(s) == (0,) and s.sides[0].hp == 2
+    assert g.winners(s) == (0,) and s.hp[0] == 2
 
 
 def test_end_effects_of_both_players_then_deck_out(timed_game: MugenGame) -> None:
@@ -71,14 +70,14 @@ def test_end_effects_of_both_players_then_deck_out(timed_game: MugenGame) -> Non
     s = position(g, set_zones=([], [("G05", 0, 2)]), decks=([("G01", 1)], [("G03", 5)]))
     s = g.apply(s, "end")  # seat 1's 風の盾 opp_end: mill 1 takes seat 0's last card
     s = play(g, s)
-    assert g.winners(s) == (1,) and s.sides[0].dust == ("G01",)
+    assert g.winners(s) == (1,) and s.dust[0] == ("G01",)
 
 
 def test_own_end_of_turn_draw_that_empties_the_deck_loses() -> None:
     g = plain_game(revenge=False)
     s = position(g, set_zones=([("G25", 0, 3)], []), decks=([("G01", 1)], [("G03", 5)]))
     s = play(g, s, "end")  # 時の歯車 end: draw 1 draws the last card: 0 cards at the turn's end
-    assert s.sides[0].hand == ("G01",) and g.winners(s) == (1,)
+    assert s.hands[0] == ("G01",) and g.winners(s) == (1,)
 
 
 def test_revenge_timing_effect_is_not_usable_by_normal_activation() -> None:
@@ -97,26 +96,26 @@ def test_super_set_skill_can_be_pushed_out_by_the_set_zone_limit() -> None:
     s = g.apply(s, ("use", "G10", 0))
     assert ("push_out", 0) in ids(g, s)
     s = g.apply(s, ("push_out", 0))  # 鋼の構え (super set, def +2) goes to the dust zone
-    assert s.sides[0].dust == ("G20",) and len(s.sides[0].set_zone) == 5 and g.defence(s, 0) == 3
+    assert s.dust[0] == ("G20",) and len(s.zones[0]) == 5 and g.defence(s, 0) == 3
 
 
 def test_no_revenge_draw_from_an_empty_deck() -> None:
     g = plain_game()
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], []), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
-    assert s.sides[1].hp == 28 and ids(g, s) == ["end"]
+    assert s.hp[1] == 28 and ids(g, s) == ["end"]
 
 
 def test_set_skill_counters_follow_the_card_turns_and_first_turn_mp_is_one() -> None:
     # ターン分のカウンター; MP starts at 1 for both players' first turns
     g = plain_game(revenge=False)
     s = play(g, g.initial_state())
-    assert (s.sides[0].mp, s.sides[1].mp) == (1, 0)
+    assert (s.mp[0], s.mp[1]) == (1, 0)
     s = play(g, s, "end")
-    assert (s.active, s.sides[1].mp) == (1, 1)
+    assert (s.active, s.mp[1]) == (1, 1)
     s = position(g, hands=(["G21"], []), mp=(2, 1))
     s = g.apply(s, ("use", "G21", 0))  # 闘志: set, 3 turns
-    assert [(z.card, z.counters) for z in s.sides[0].set_zone] == [("G21", 3)]
+    assert [(z.card, z.counters) for z in s.zones[0]] == [("G21", 3)]
 
 
 def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
@@ -126,7 +125,7 @@ def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
         g = plain_game(revenge_turn=turn)
         s = position(g, hands=(["G01"], []), decks=decks, mp=(1, 1))
         s = play(g, s, ("use", "G01", 0), "revenge_draw", "revenge_use")  # seat 0's own turn
-        assert s.sides[0].hp == 28 and s.active == 0
+        assert s.hp[0] == 28 and s.active == 0
         assert (ids(g, s)[0] == "revenge_draw") is offered, turn
 
 
@@ -135,9 +134,9 @@ def test_revenge_turn_opponent_still_draws_after_a_start_effect(timed_game: Muge
                   revenge_turn="opponent")  # fmt: skip
     s = position(g, active=1, set_zones=([("G19", 0, 2)], [("G16", 0, 2)]))
     s = play(g, s, "end")  # seat 0's 焔の陣 hits seat 1 (not its turn): revenge draw offered
-    assert s.sides[1].hp == 28 and ids(g, s) == ["revenge_draw", "no_revenge"]
+    assert s.hp[1] == 28 and ids(g, s) == ["revenge_draw", "no_revenge"]
     s = play(g, s, "no_revenge")  # then seat 1's 見張り opp_start hits seat 0 on its own turn: none
-    assert s.sides[0].hp == 28 and s.active == 0 and ids(g, s)[-1] == "end"
+    assert s.hp[0] == 28 and s.active == 0 and ids(g, s)[-1] == "end"
     assert "revenge_draw" not in ids(g, s)
 
 

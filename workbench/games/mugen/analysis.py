@@ -16,24 +16,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 from workbench.engine.balance import wilson_interval
+from workbench.engine.kernel import Snapshot
 from workbench.engine.players import random_player
-from workbench.engine.playout import Player
-from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.engine.playout import Player, playout_in_place
 from workbench.engine.seeds import derive_seed
-from workbench.games.mugen.core import Table
+from workbench.games.mugen.cards import load_cards
 from workbench.games.mugen.decks import DECKS_DIR, Deck, deck_problems, read_deck, rule_problems
-from workbench.games.mugen.players import fast_random_playout, greedy_player
+from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import MugenGame, make_game
-from workbench.games.mugen.state import MugenState
+from workbench.games.mugen.steps import Draw, Main
 
-Draw = tuple[int, int, str, str]  # seat, global turn, reason, card
+DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card
 
 
 def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
@@ -44,8 +44,6 @@ def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
     >>> t.filter(pl.col("deck") == "sora").select("legal", "broken").row(0)
     (True, '')
     """
-    from workbench.games.mugen.cards import load_cards
-
     cards = load_cards()
     rows = []
     for path in sorted(Path(folder).glob("*.csv")):
@@ -75,10 +73,10 @@ def sample_decks(folder: str | Path = DECKS_DIR) -> dict[str, Deck]:
     return out
 
 
-def traced_game(game: MugenGame, players: Sequence[Player], seed: int) -> tuple[MugenState, list[Draw]]:
-    """Play one game exactly as ``playout`` would and list every draw (seat, turn, reason, card).
-
-    Random players take the fast path (with an observer); others the normal path.
+def traced_game(game: MugenGame, players: Sequence[Player], seed: int) -> tuple[Snapshot, list[DrawRecord]]:
+    """Play one game exactly as ``playout`` would (in place) and list every draw
+    (seat, turn, reason, card): the recorded actions are stepped once more on a
+    table, reading each draw step as it is resolved.
 
     >>> from workbench.engine import playout
     >>> game = make_game()
@@ -86,28 +84,15 @@ def traced_game(game: MugenGame, players: Sequence[Player], seed: int) -> tuple[
     >>> final == playout(game, random_player, 5).final, draws[0][:3], len([d for d in draws if d[2] == "open"])
     (True, (0, 1, 'open'), 7)
     """
-    draws: list[Draw] = []
-    if all(p is random_player for p in players):
-
-        def observe(table: Table, step: tuple[Any, ...], outcome: Hashable) -> None:
-            if step[0] == "draw":
-                draws.append((int(step[1]), table.turn, str(step[2]), str(outcome)))
-
-        return fast_random_playout(game, seed, observe), draws
-    import random
-
-    rng = random.Random(seed)
-    s = game.initial_state()
-    while (who := game.current_player(s)) != TERMINAL:
-        if who == CHANCE:
-            a = game.sample_chance(s, rng)
-            step = s.queue[-1]
-            if step[0] == "draw":
-                draws.append((int(step[1]), s.turn, str(step[2]), str(a)))  # type: ignore[call-overload]
-        else:
-            a = players[who](game, s, rng)
-        s = game.apply(s, a)
-    return s, draws
+    result = playout_in_place(game, list(players), seed, record=True)
+    draws: list[DrawRecord] = []
+    t = game.new_table()
+    for a in result.actions:
+        top = t.tasks[-1]
+        if type(top) is Draw:
+            draws.append((top.seat, t.turn, top.why, str(a)))
+        t.step(a)
+    return result.final, draws
 
 
 def own_turn_start(first: int, seat: int, t: int) -> int:
@@ -185,26 +170,19 @@ def mana_curve_simulated(
     >>> t.filter(pl.col("turn") == 1).select("seat", "games").rows()
     [(0, 2), (1, 2)]
     """
-    import random
-
     counts: dict[tuple[int, int], list[int]] = {}
     for i in range(n):
-        rng = random.Random(derive_seed(seed, i))
-        s = game.initial_state()
+        result = playout_in_place(game, list(players), derive_seed(seed, i), record=True)
+        t = game.new_table()
         seen_turns: set[int] = set()
-        while (who := game.current_player(s)) != TERMINAL:
-            if who == CHANCE:
-                a = game.sample_chance(s, rng)
-            else:
-                legal = game.legal_actions(s)
-                if s.queue[-1][0] == "main" and s.turn not in seen_turns:
-                    seen_turns.add(s.turn)
-                    own = (s.turn + 1) // 2
-                    c = counts.setdefault((who, own), [0, 0])
-                    c[0] += 1
-                    c[1] += len(legal) > 1
-                a = players[who](game, s, rng)
-            s = game.apply(s, a)
+        for a, by_chance in zip(result.actions, result.chance):
+            top = t.tasks[-1]
+            if not by_chance and type(top) is Main and t.turn not in seen_turns:
+                seen_turns.add(t.turn)
+                c = counts.setdefault((top.seat, (t.turn + 1) // 2), [0, 0])
+                c[0] += 1
+                c[1] += len(top.legal(t)) > 1
+            t.step(a)
     rows = []
     for (seat, t), (m, k) in sorted(counts.items()):
         lo, hi = wilson_interval(k, m)
@@ -235,9 +213,7 @@ def matchup(
         game = games[a_seat]
         seats = list(players) if a_seat == 0 else list(reversed(players))
         s_i = derive_seed(seed, i)
-        from workbench.games.mugen.players import play_game
-
-        final = play_game(game, seats, s_i)
+        final = playout_in_place(game, seats, s_i).final
         won = game.winners(final)
         winner = "none" if len(won) != 1 else ("A" if won[0] == a_seat else "B")
         m = game.metrics(final)
@@ -246,7 +222,7 @@ def matchup(
             "game": i, "seed": s_i, "a_seat": a_seat, "a_first": final.first == a_seat, "winner": winner,
             "first_won": len(won) == 1 and won[0] == final.first, "last_turn": final.turn,
             "kill_turn": (final.turn + 1) // 2 if kill else None, "deck_out": not kill,
-            "hp_a": final.sides[a_seat].hp, "hp_b": final.sides[1 - a_seat].hp,
+            "hp_a": final.hp[a_seat], "hp_b": final.hp[1 - a_seat],
         })  # fmt: skip
     return pl.from_dicts(rows, schema_overrides={"kill_turn": pl.Int64})
 

@@ -1,95 +1,47 @@
-"""Players for むげんの宙へ: random, greedy (most damage per MP), designer-pluggable, fast path.
+"""Players for むげんの宙へ on the engine's protocol ``(view, rng) -> action id``.
 
-Every player is ``(game, state, rng) -> action id`` like the engine's.
+Each reads only what its seat sees (``view.state``: the opponent's hand and
+deck are ``Hidden``, their sizes known) and answers with one of
+``view.legal_ids``: :func:`greedy_player` (most damage per MP),
+:func:`policy_player` (a designer's scoring of actions),
+:func:`priority_player` (a designer's card order), and the engine's
+:func:`random_player`.
 
->>> import random
+>>> from workbench.engine.playout import playout, playout_in_place
 >>> from workbench.games.mugen.rules import make_game
 >>> game = make_game()
->>> fast_random_playout(game, 7) == playout(game, random_player, 7).final
+>>> playout_in_place(game, greedy_player, 7).final == playout(game, greedy_player, 7).final
 True
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from workbench.engine.players import function_player, random_player
-from workbench.engine.playout import Player, playout
 from workbench.engine.protocol import Action, IllegalAction
-from workbench.games.mugen import moves
+from workbench.engine.seat import Player, SeatView
 from workbench.games.mugen.cards import Skill
-from workbench.games.mugen.core import CHANCE_STEPS, Table
-from workbench.games.mugen.state import MugenState
+from workbench.games.mugen.steps import Main, PushOut, RevengeAsk, RevengeUse
 
 __all__ = [
-    "fast_random_playout",
     "function_player",
     "greedy_player",
     "policy_player",
     "priority_player",
     "random_player",
-    "sample_weights",
     "skill_damage",
 ]
 
 
-def sample_weights(weights: dict[Hashable, int], rng: random.Random) -> Hashable:
-    """Draw like ``Dist(weights).sample(rng)`` (sorted outcomes, weights over their gcd).
-
-    >>> from workbench.prob.dist import Dist
-    >>> w = {"b": 4, "a": 2, "c": 6}
-    >>> [sample_weights(w, random.Random(s)) for s in range(6)] == [
-    ...     Dist(w).sample(random.Random(s)) for s in range(6)]
-    True
-    """
-    items = sorted(weights.items())  # type: ignore[type-var]
-    g = 0
-    for _, w in items:
-        g = math.gcd(g, w)
-    r = rng.randrange(sum(w for _, w in items) // g)
-    for outcome, w in items:
-        w //= g
-        if r < w:
-            return outcome
-        r -= w
-    raise AssertionError("unreachable")
-
-
-Observer = Callable[[Table, tuple[Any, ...], Hashable], None]
-
-
-def fast_random_playout(game: Any, seed: int, observe: Observer | None = None) -> MugenState:
-    """The final state of ``playout(game, random_player, seed)``, without freezing each step.
-
-    Consumes ``random.Random(seed)`` exactly as the normal path does: one
-    ``randrange`` per chance step, one ``choice`` over the legal ids per
-    decision. ``observe(table, step, outcome)`` sees each chance outcome
-    before it resolves (analysis uses it to trace draws).
-    """
-    rng = random.Random(seed)
-    t = Table(game, game.initial_state())
-    stack = t.stack
-    while t.result is None and stack:
-        step = stack[-1]
-        if step[0] in CHANCE_STEPS:
-            outcome = sample_weights(t.chance_weights(), rng)
-            if observe is not None:
-                observe(t, step, outcome)
-            t.resolve_chance(outcome)
-        else:
-            moves.act(t, step, rng.choice(moves.legal_ids(t)))
-            t.settle()
-    return t.freeze()
-
-
-def skill_damage(game: Any, state: MugenState, seat: int, skill: Skill) -> int:
+def skill_damage(game: Any, state: Any, seat: int, skill: Skill) -> int:
     """Damage a skill is expected to deal over its life, at today's attack and defence.
 
     Immediate damage, plus ``start:``/``end:`` damage once per counter, plus
-    the attack boost applied to one attack per counter.
+    the attack boost applied to one attack per counter. ``state`` may be a
+    seat's observation (only public zones are read).
 
     >>> from workbench.games.mugen.rules import make_game
     >>> g = make_game()
@@ -97,7 +49,8 @@ def skill_damage(game: Any, state: MugenState, seat: int, skill: Skill) -> int:
     >>> skill_damage(g, s, 0, g.cards["G19"].skills[0])  # start: damage 2, 3 counters, atk +1 trait
     9
     """
-    atk, foe_def = game.attack(state, seat), game.defence(state, 1 - seat)
+    t = game.view(state)
+    atk, foe_def = t.atk(seat), t.defence(1 - seat)
 
     def hit(effects: Sequence[Any]) -> int:
         total = 0
@@ -115,74 +68,76 @@ def skill_damage(game: Any, state: MugenState, seat: int, skill: Skill) -> int:
     return total
 
 
-def _useful(skill: Skill, me: Any, foe: Any) -> bool:
+def _useful(skill: Skill, t: Any, seat: int) -> bool:
     """A skill without damage is worth playing: heal when hurt, draw only when ahead on cards."""
-    if any(e.verb == "draw" for e in skill.effects) and me.deck_size <= foe.deck_size:
+    if any(e.verb == "draw" for e in skill.effects) and len(t.decks[seat]) <= len(t.decks[1 - seat]):
         return False
-    return skill.is_set or any(e.verb != "heal" or me.hp < me.max_hp for e in skill.now)
+    return skill.is_set or any(e.verb != "heal" or t.hp[seat] < t.max_hp[seat] for e in skill.now)
 
 
-def _greedy_main(game: Any, state: MugenState, actions: Sequence[Action]) -> Hashable:
-    seat = state.active
-    side = state.sides[seat]
+def _greedy_main(game: Any, state: Any, seat: int, legal: Sequence[Hashable]) -> Hashable:
+    t = game.view(state)
     best: tuple[float, int] | None = None
     choice: Hashable = "end"
     fallback: tuple[int, int] | None = None
     fallback_id: Hashable = "end"
-    for a in actions:
-        if a.id == "end":
+    for a in legal:
+        if a == "end":
             continue
-        use: Any = a.id
-        skill = game.cards[use[1]].skills[use[2]]
+        use: Any = a
+        skill = game.skills[use[1], use[2]]
         dmg = skill_damage(game, state, seat, skill)
         if dmg > 0:
             key = (dmg / max(skill.cost, 1), dmg)
             if best is None or key > best:
-                best, choice = key, a.id  # type: ignore[assignment]
-        elif _useful(skill, side, state.sides[1 - seat]):
+                best, choice = key, a
+        elif _useful(skill, t, seat):
             other = (skill.cost, -len(skill.effects))
             if fallback is None or other > fallback:
-                fallback, fallback_id = other, a.id
+                fallback, fallback_id = other, a
     return choice if best is not None else fallback_id
 
 
-def greedy_player(game: Any, state: MugenState, rng: random.Random) -> Hashable:
+def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     """Most damage per MP first; then the dearest other useful skill; else end the turn.
 
     Optional draws (revenge draws, draw skills) only while its deck is bigger
-    than the opponent's (drawing races towards deck-out);
-    always uses a 【リベンジ時】 effect; pushes out the set skill with the
-    fewest counters; destroys the one with the most.
-    Deterministic (does not touch the rng).
+    than the opponent's (drawing races towards deck-out); always uses a
+    【リベンジ時】 effect; pushes out the set skill with the fewest counters;
+    destroys the one with the most. Reads the seat's observation only;
+    deterministic (does not touch the rng).
 
     >>> from workbench.games.mugen.rules import make_game
     >>> from workbench.games.mugen.scenario import position
     >>> g = make_game()
-    >>> greedy_player(g, position(g, hands=(["G01", "G17", "G03"], []), mp=(5, 1)), random.Random(0))
+    >>> s = position(g, hands=(["G01", "G17", "G03"], []), mp=(5, 1))
+    >>> greedy_player(SeatView(g, 0, s), random.Random(0))
     ('use', 'G01', 0)
     """
-    actions = game.legal_actions(state)
-    if not actions:
+    legal = view.legal_ids
+    if not legal:
         raise IllegalAction("greedy_player asked to move where nobody moves")
-    step = state.queue[-1][0]
-    if step == "main":
-        return _greedy_main(game, state, actions)
-    seat: Any = state.queue[-1][1]
-    me, foe = state.sides[seat], state.sides[1 - seat]
-    if step == "revenge_ask":  # a draw is a step towards deck-out: only when ahead on cards
-        return "revenge_draw" if me.deck_size > foe.deck_size else "no_revenge"
-    if step == "revenge_use":
+    game: Any = view.game
+    state, seat = view.state, view.seat
+    step = state.tasks[-1]
+    kind = type(step)
+    if kind is Main:
+        return _greedy_main(game, state, seat, legal)
+    if kind is RevengeAsk:  # a draw is a step towards deck-out: only when ahead on cards
+        return "revenge_draw" if len(state.decks[seat]) > len(state.decks[1 - seat]) else "no_revenge"
+    if kind is RevengeUse:
         return "revenge_use"
-    zone = state.sides[seat if step == "push_out" else 1 - seat].set_zone
-    pick = min if step == "push_out" else max
-    return pick(actions, key=lambda a: zone[a.id[1]].counters).id  # type: ignore[index]
+    zone = state.zones[seat if kind is PushOut else 1 - seat]
+    pick = min if kind is PushOut else max
+    return pick(legal, key=lambda a: zone[a[1]].counters)  # type: ignore[index]
 
 
-def policy_player(score: Callable[[Any, MugenState, Action], float], name: str = "policy") -> Player:
+def policy_player(score: Callable[[Any, Any, Action], float], name: str = "policy") -> Player:
     """A designer's scoring function over actions: the best-scoring action is played.
 
-    Ties go to the earlier action in the legal list. Example: a player that
-    always uses the dearest skill it can afford::
+    ``score(game, state, action)`` sees the seat's observed state. Ties go to
+    the earlier action in the legal list. Example: a player that always uses
+    the dearest skill it can afford::
 
         dearest = policy_player(lambda g, s, a: g.cards[a.id[1]].skills[a.id[2]].cost
                                 if a.id != "end" and a.id[0] == "use" else -1)
@@ -191,15 +146,16 @@ def policy_player(score: Callable[[Any, MugenState, Action], float], name: str =
     >>> from workbench.games.mugen.scenario import position
     >>> g = make_game()
     >>> ender = policy_player(lambda g, s, a: a.id == "end", "ender")
-    >>> ender(g, position(g, hands=(["G01"], [])), random.Random(0))
+    >>> ender(SeatView(g, 0, position(g, hands=(["G01"], []))), random.Random(0))
     'end'
     """
 
-    def play(game: Any, state: MugenState, rng: random.Random) -> Hashable:
-        actions = game.legal_actions(state)
+    def play(view: SeatView, rng: random.Random) -> Hashable:
+        actions = view.actions()
         if not actions:
             raise IllegalAction(f"{name} asked to move where nobody moves")
-        return max(actions, key=lambda a: score(game, state, a)).id  # type: ignore[no-any-return]
+        state = view.state
+        return max(actions, key=lambda a: score(view.game, state, a)).id
 
     play.__name__ = name
     return play
@@ -212,33 +168,24 @@ def priority_player(order: Sequence[str], fallback: Player = greedy_player) -> P
     turns with none of the listed cards go to ``fallback``.
 
     >>> from workbench.games.mugen.rules import make_game
+    >>> from workbench.games.mugen.scenario import position
     >>> g = make_game()
-    >>> p = priority_player(["火花", "G02"])
-    >>> callable(p)
-    True
+    >>> p = priority_player(["雷鳴", "G01"])
+    >>> p(SeatView(g, 0, position(g, hands=(["G01", "G17"], []), mp=(3, 1))), random.Random(0))
+    ('use', 'G01', 0)
     """
     wanted = list(order)
 
-    def play(game: Any, state: MugenState, rng: random.Random) -> Hashable:
-        if state.queue and state.queue[-1][0] == "main":
-            legal = [a.id for a in game.legal_actions(state) if a.id != "end"]
+    def play(view: SeatView, rng: random.Random) -> Hashable:
+        game: Any = view.game
+        state = view.state
+        if type(state.tasks[-1]) is Main:
+            legal: list[Any] = [i for i in view.legal_ids if i != "end"]
             for key in wanted:
-                mine = [i for i in legal if key in (i[1], game.cards[i[1]].name)]  # type: ignore[index]
+                mine = [i for i in legal if key in (i[1], game.cards[i[1]].name)]
                 if mine:
-                    return max(mine, key=lambda i: game.cards[i[1]].skills[i[2]].cost)  # type: ignore[index]
-        return fallback(game, state, rng)
+                    return max(mine, key=lambda i: game.skills[i[1], i[2]].cost)  # type: ignore[no-any-return]
+        return fallback(view, rng)
 
     play.__name__ = "priority_player"
     return play
-
-
-def play_game(game: Any, players: Sequence[Player], seed: int) -> MugenState:
-    """One game to its end (the fast path when both players are random).
-
-    >>> from workbench.games.mugen.rules import make_game
-    >>> play_game(make_game(), [random_player, random_player], 4).result is not None
-    True
-    """
-    if all(p is random_player for p in players):
-        return fast_random_playout(game, seed)
-    return playout(game, list(players), seed).final  # type: ignore[no-any-return]

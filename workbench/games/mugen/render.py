@@ -27,9 +27,19 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.engine.protocol import TERMINAL
 from workbench.games.mugen.cards import Card
-from workbench.games.mugen.state import MugenState
+from workbench.games.mugen.steps import (
+    Destroy,
+    Draw,
+    First,
+    Main,
+    Mill,
+    PushOut,
+    RevengeAsk,
+    RevengeUse,
+)
+from workbench.games.mugen.table import MugenTable
 
 STYLE = """<style>
 .wb-mugen{font-family:'Noto Sans CJK JP','Noto Sans',sans-serif;font-size:13px;max-width:860px}
@@ -77,17 +87,16 @@ def _stars(card: Card) -> str:
     return "★" * card.star
 
 
-def _side(game: Any, state: MugenState, q: int) -> str:
-    side = state.sides[q]
-    char = game.cards.get(side.character)
-    active = " wb-mugen-active" if state.active == q and state.result is None else ""
+def _side(game: Any, t: MugenTable, q: int) -> str:
+    char = game.cards.get(game.characters[q])
+    active = " wb-mugen-active" if t.active == q and t.result is None else ""
     name = f"P{q + 1}" + (f" — {escape(char.name)} {_stars(char)}" if char else "")
     trait = ""
     if char and char.trait:
         label = escape(char.trait_name or "追加特性")
         trait = f" <span class='wb-mugen-trait' title='{escape(char.trait_text)}'>{label}: {escape(char.trait_text)}</span>"
     slots = []
-    for z in side.set_zone:
+    for z in t.zones[q]:
         card = game.cards[z.card]
         skill = card.skills[z.slot]
         kind = "wb-mugen-set wb-mugen-superset" if skill.kind == "super_set" else "wb-mugen-set"
@@ -96,23 +105,24 @@ def _side(game: Any, state: MugenState, q: int) -> str:
             f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card.name)}</b><br>"
             f"{escape(skill.label)}<br>{dots} {z.counters}</div>"
         )
-    slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(0, game.params.set_limit - len(side.set_zone))
-    mp = _mp_pips(side.mp_left, side.mp, game.params.max_mp)
+    slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(0, game.params.set_limit - len(t.zones[q]))
+    hp, max_hp, mp, left = t.hp[q], t.max_hp[q], t.mp[q], t.mp_left(q)
+    pips = _mp_pips(left, mp, game.params.max_mp)
     return (
         f"<div class='wb-mugen-side wb-mugen-side-{q}{active}'>"
         f"<div class='wb-mugen-stats'><b>{name}</b>{trait}"
-        f"<span class='wb-mugen-hp'>HP {side.hp}/{side.max_hp} {_hp_bar(side.hp, side.max_hp)}</span>"
-        f"<span class='wb-mugen-mp'>MP {side.mp_left}/{side.mp} {mp}</span>"
-        f"<span class='wb-mugen-atk'>攻 {game.attack(state, q):+d}</span>"
-        f"<span class='wb-mugen-def'>防 {game.defence(state, q):+d}</span>"
-        f"<span class='wb-mugen-deck'>deck {side.deck_size}</span>"
-        f"<span class='wb-mugen-dust'>dust {len(side.dust)}</span>"
-        f"<span>hand {len(side.hand)}</span></div>"
+        f"<span class='wb-mugen-hp'>HP {hp}/{max_hp} {_hp_bar(hp, max_hp)}</span>"
+        f"<span class='wb-mugen-mp'>MP {left}/{mp} {pips}</span>"
+        f"<span class='wb-mugen-atk'>攻 {t.atk(q):+d}</span>"
+        f"<span class='wb-mugen-def'>防 {t.defence(q):+d}</span>"
+        f"<span class='wb-mugen-deck'>deck {len(t.decks[q])}</span>"
+        f"<span class='wb-mugen-dust'>dust {len(t.dust[q])}</span>"
+        f"<span>hand {len(t.hands[q])}</span></div>"
         f"<div class='wb-mugen-setzone'>{''.join(slots)}</div></div>"
     )
 
 
-def prompt(game: Any, state: MugenState) -> str:
+def prompt(game: Any, state: Any) -> str:
     """What the table waits for, in words.
 
     >>> from workbench.games.mugen.rules import make_game
@@ -121,33 +131,39 @@ def prompt(game: Any, state: MugenState) -> str:
     >>> prompt(g, position(g, mp=(3, 1)))
     'turn 1 — P1 main phase: 3 MP left'
     """
-    who = game.current_player(state)
-    if who == TERMINAL:
+    t = game.view(state)
+    step = t.top()
+    if step is None:
         won = game.winners(state)
         how = "deck-out" if game.metrics(state)["deck_out"] else "HP 0"
         text = "nobody wins" if not won else f"P{won[0] + 1} wins"
-        return f"game over after turn {state.turn}: {text} ({how})"
-    step = state.queue[-1]
-    p = int(step[1]) + 1 if len(step) > 1 else 0  # type: ignore[call-overload]
-    texts = {
-        "main": lambda: f"P{p} main phase: {state.sides[p - 1].mp_left} MP left",
-        "revenge_ask": lambda: f"P{p} took damage: revenge draw?",
-        "revenge_use": lambda: f"P{p} drew {game.cards[step[2]].name}: use its 【リベンジ時】 free, or keep it?",
-        "push_out": lambda: f"P{p} set zone is full: choose a set skill to dust",
-        "destroy": lambda: f"P{p} destroys one of P{3 - p}'s set skills",
-    }
-    if who == CHANCE:
-        what = {"first": "who goes first", "draw": f"P{p} draws", "mill": f"P{p} mills", "discard": f"P{p} discards"}
-        return f"turn {state.turn} — chance: {what[str(step[0])]}"
-    return f"turn {state.turn} — {texts[str(step[0])]()}"
+        return f"game over after turn {t.turn}: {text} ({how})"
+    p = getattr(step, "seat", -1) + 1
+    kind = type(step)
+    if kind is First:
+        what = "chance: who goes first"
+    elif kind in (Draw, Mill):
+        what = f"chance: P{p} {'draws' if kind is Draw else 'mills'}"
+    elif kind is Main:
+        what = f"P{p} main phase: {t.mp_left(p - 1)} MP left"
+    elif kind is RevengeAsk:
+        what = f"P{p} took damage: revenge draw?"
+    elif kind is RevengeUse:
+        what = f"P{p} drew {game.cards[step.card].name}: use its 【リベンジ時】 free, or keep it?"
+    elif kind is PushOut:
+        what = f"P{p} set zone is full: choose a set skill to dust"
+    elif kind is Destroy:
+        what = f"P{p} destroys one of P{3 - p}'s set skills"
+    else:
+        what = f"chance: P{p} discards"
+    return f"turn {t.turn} — {what}"
 
 
-def _hand(game: Any, state: MugenState, q: int) -> str:
-    side = state.sides[q]
-    deciding_main = bool(state.queue) and state.queue[-1][0] == "main" and state.result is None
-    usable = {(a.id[1], a.id[2]) for a in game.legal_actions(state) if isinstance(a.id, tuple)} if deciding_main else set()
+def _hand(game: Any, t: MugenTable, q: int) -> str:
+    top = t.top()
+    usable = set(t.usable(q)) if type(top) is Main and top.seat == q else set()
     cards = []
-    for card_id in side.hand:
+    for card_id in t.hands[q]:
         card = game.cards[card_id]
         lines = []
         for slot, skill in enumerate(card.skills):
@@ -162,13 +178,15 @@ def _hand(game: Any, state: MugenState, q: int) -> str:
     return f"<div><b>P{q + 1} hand</b><div class='wb-mugen-hand'>{body}</div></div>"
 
 
-def render(game: Any, state: MugenState) -> str:
-    """The whole table: P2 on top, the prompt, P1 below, then the deciding player's hand."""
+def render(game: Any, state: Any) -> str:
+    """The whole table: P2 on top, the prompt, P1 below, then the deciding player's hand
+    (read through ``game.view(state)``: no copy of the state)."""
+    t = game.view(state)
     who = game.current_player(state)
-    shown = who if who >= 0 else state.active
+    shown = who if who >= 0 else t.active
     css = "wb-mugen-prompt wb-mugen-result" if who == TERMINAL else "wb-mugen-prompt"
     return (
-        f"{STYLE}<div class='wb-mugen'>{_side(game, state, 1)}"
+        f"{STYLE}<div class='wb-mugen'>{_side(game, t, 1)}"
         f"<div class='{css}'>{escape(prompt(game, state))}</div>"
-        f"{_side(game, state, 0)}{_hand(game, state, shown)}</div>"
+        f"{_side(game, t, 0)}{_hand(game, t, shown)}</div>"
     )

@@ -1,4 +1,4 @@
-"""「むげんの宙へ」 (Mugen no Sora e): a two-player duel of skill cards.
+"""「むげんの宙へ」 (Mugen no Sora e): a two-player duel of skill cards, on the engine kernel.
 
 Seed: ``/work/shared/seeds/003_528209df1193eb7f.txt`` (the Japanese text is
 the authority); digest ``shared/games/mugen.md``. The seed's card list was
@@ -55,26 +55,27 @@ Readings chosen where the seed is vague (parameters where both matter):
   through N of the opponent's turns).
 - **Deck order** is unknown until drawn: each draw, mill or random discard
   is a chance node over the remaining card ids weighted by count.
+- **Who sees what** (the seed: hands held fanned so the opponent cannot
+  see them, decks face down): a seat sees its own hand; it knows its own
+  deck's contents but not their order (it built the deck and saw every
+  card leave it), and only the size of the opponent's hand and deck;
+  everything on the table (HP, MP, set and dust zones, EX used) is public.
 - **No hand limit** and no mulligan (the seed has none). Additional traits
   may carry ``hp +N`` (start and maximum HP) and ``hand +N`` (opening draw).
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game
-from workbench.games.mugen import moves
+from workbench.engine.kernel import KernelGame, Snapshot
 from workbench.games.mugen.cards import CARDS_CSV, ROOT, Card, load_cards
-from workbench.games.mugen.core import CHANCE_STEPS, Table
 from workbench.games.mugen.decks import (
     RULES_CSV,
-    SAMPLE_DECKS,
     Deck,
     DeckError,
     character_of,
@@ -83,46 +84,20 @@ from workbench.games.mugen.decks import (
     rule_problems,
 )
 from workbench.games.mugen.effects import TimedEffect
-from workbench.games.mugen.state import MugenState, Side
-from workbench.prob.dist import Dist
+from workbench.games.mugen.params import MugenParams
+from workbench.games.mugen.steps import First, opening
+from workbench.games.mugen.table import MugenTable
+
+Fx = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
-class MugenParams:
-    """The game's parameters (JSON-friendly: a replay stores them)."""
+class MugenGame(KernelGame):
+    """The rules on the engine kernel (see the module docstring for readings).
 
-    decks: tuple[Deck, Deck] = field(default=(SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"]),
-                                     metadata={"range": (1, 40), "max_items": 60})
-    cards_path: str = field(default="data/mugen/cards.csv", metadata={"path": True})
-    first_player: int | str = 0
-    hp: int = field(default=30, metadata={"range": (1, 999)})
-    max_mp: int = field(default=10, metadata={"range": (1, 99)})
-    set_limit: int = field(default=5, metadata={"range": (1, 20)})
-    opening: tuple[int, int] = field(default=(3, 4), metadata={"range": (0, 20)})
-    overflow: str = "choose"
-    ex_scope: str = "name"
-    revenge: bool = True
-    revenge_turn: str = "any"
-    check_decks: bool = True
-    players: int = field(default=2, repr=False, metadata={"range": (2, 2)})
+    The card sheet is looked up once here (each skill's boosts, one-shot and
+    timed effects, labels), so steps read plain dicts.
 
-    def __post_init__(self) -> None:
-        if self.first_player not in (0, 1, "random"):
-            raise ValueError(f"first_player must be 0, 1 or 'random', got {self.first_player!r}")
-        if self.overflow not in ("choose", "oldest"):
-            raise ValueError(f"overflow must be 'choose' or 'oldest', got {self.overflow!r}")
-        if self.revenge_turn not in ("any", "opponent"):
-            raise ValueError(f"revenge_turn must be 'any' or 'opponent', got {self.revenge_turn!r}")
-        if self.ex_scope not in ("name", "player"):
-            raise ValueError(f"ex_scope must be 'name' or 'player', got {self.ex_scope!r}")
-        for name in ("hp", "max_mp", "set_limit"):
-            if int(getattr(self, name)) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)!r}")
-
-
-class MugenGame(Game[MugenState]):
-    """The rules on the engine protocol (see the module docstring for readings).
-
+    >>> from workbench.engine.protocol import CHANCE
     >>> game = make_game()
     >>> s = game.initial_state()
     >>> game.current_player(s) == CHANCE, game.chance_outcomes(s).p("C01")
@@ -131,6 +106,7 @@ class MugenGame(Game[MugenState]):
 
     name: ClassVar[str] = "mugen"
     version: ClassVar[str] = "1"
+    table = MugenTable
 
     def __init__(self, params: MugenParams | None = None) -> None:
         super().__init__(params)
@@ -138,9 +114,6 @@ class MugenGame(Game[MugenState]):
         path = Path(p.cards_path)
         cards_path = path if path.is_absolute() else ROOT / path
         self.cards: Mapping[str, Card] = load_cards(cards_path)
-        self.skill_labels = {
-            (c.id, i): f"{c.name}: {skill.label}" for c in self.cards.values() for i, skill in enumerate(c.skills)
-        }
         self.decks = (normalise(p.decks[0]), normalise(p.decks[1]))
         if p.check_decks:
             for seat, deck in enumerate(self.decks):
@@ -154,139 +127,100 @@ class MugenGame(Game[MugenState]):
         self.trait_hp = tuple(_sum(t, "hp") for t in traits)
         self.trait_hand = tuple(_sum(t, "hand") for t in traits)
         self.trait_timed = tuple(_timed(t) for t in traits)
+        self._index_cards()
+
+    def _index_cards(self) -> None:
+        """Per (card, slot): the skill, its label, boosts, one-shot and timed effects."""
+        self.skills = {(c.id, i): s for c in self.cards.values() for i, s in enumerate(c.skills)}
+        self.skill_labels = {(c, i): f"{self.cards[c].name}: {s.label}" for (c, i), s in self.skills.items()}
+        self.boost_atk = {k: s.atk for k, s in self.skills.items()}
+        self.boost_def = {k: s.defence for k, s in self.skills.items()}
+        self.now_fx: dict[tuple[str, int], Fx] = {
+            k: tuple((e.verb, e.amount) for e in s.now) for k, s in self.skills.items()}
+        self.timed_fx = {k: _timed(s.effects) for k, s in self.skills.items()}
+        self.super_set = frozenset(k for k, s in self.skills.items() if s.kind == "super_set")
+        self.timeline = {c.id: tuple((i, s.kind == "ex", s.cost) for i, s in enumerate(c.skills)
+                                     if s.kind != "revenge") for c in self.cards.values()}
+        self.revenge_fx: dict[str, Fx] = {
+            c.id: tuple((e.verb, e.amount) for e in c.revenge.effects)
+            for c in self.cards.values() if c.revenge is not None}
 
     @classmethod
     def default_params(cls) -> MugenParams:
         return MugenParams()
 
-    # -- set-up ---------------------------------------------------------------
-    def opening(self, first: int) -> list[tuple[Any, ...]]:
-        """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn."""
-        second = 1 - first
-        n_first = self.params.opening[0] + self.trait_hand[first]
-        n_second = self.params.opening[1] + self.trait_hand[second]
-        return (
-            [("draw", first, "open")] * n_first
-            + [("draw", second, "open")] * n_second
-            + [("turn_start", first)]
-        )
-
-    def initial_state(self) -> MugenState:
-        sides = tuple(
-            Side(
-                hp=self.params.hp + self.trait_hp[q], max_hp=self.params.hp + self.trait_hp[q],
-                mp=0, spent=0, bonus=0, deck=self.decks[q], hand=(), set_zone=(), dust=(),
-                ex_used=(), character=self.characters[q],
-            )
-            for q in (0, 1)
-        )  # fmt: skip
+    # -- the kernel's two hooks -------------------------------------------------------
+    def setup(self, t: MugenTable) -> None:
+        """Both sides at full HP with full decks; the first-player coin or the opening."""
+        hp = [self.params.hp + self.trait_hp[q] for q in (0, 1)]
+        t.hp, t.max_hp, t.mp, t.spent, t.bonus = hp, hp[:], [0, 0], [0, 0], [0, 0]
+        t.decks = [[c for c, n in deck for _ in range(n)] for deck in self.decks]
+        t.hands, t.zones, t.dust, t.ex_used = [[], []], [[], []], [[], []], [[], []]
+        t.owed = [False, False]
         first = self.params.first_player
-        steps = [("first",)] if first == "random" else self.opening(int(first))
-        table = Table(self, MugenState((sides[0], sides[1]), 0 if first == "random" else int(first), 1, ()))
-        table.first = table.active
-        table.push(*steps)
-        table.settle()
-        return table.freeze()
+        t.active = t.first = 0 if first == "random" else int(first)
+        t.turn, t.result = 1, None
+        t.push(*([First()] if first == "random" else self.opening(t.active)))
 
-    # -- the protocol -----------------------------------------------------------
-    def current_player(self, state: MugenState) -> int:
-        if state.result is not None or not state.queue:
-            return TERMINAL
-        step = state.queue[-1]
-        return CHANCE if step[0] in CHANCE_STEPS else int(step[1])  # type: ignore[call-overload]
-
-    def legal_actions(self, state: MugenState) -> Sequence[Action]:
-        if self.current_player(state) < 0:
-            return []
-        return moves.legal(Table(self, state))
-
-    def chance_outcomes(self, state: MugenState) -> Dist:
-        if self.current_player(state) != CHANCE:
-            raise ValueError("not a chance node")
-        return Dist(_chance_weights(state))
-
-    def sample_chance(self, state: MugenState, rng: random.Random) -> Hashable:
-        """Same draw as ``chance_outcomes(state).sample(rng)``, without building the Dist."""
-        from workbench.games.mugen.players import sample_weights
-
-        return sample_weights(_chance_weights(state), rng)
-
-    def apply(self, state: MugenState, action_id: Hashable) -> MugenState:
-        table = Table(self, state)
-        moves.apply(table, action_id)
-        return table.freeze()
-
-    def returns(self, state: MugenState) -> tuple[float, ...]:
-        if state.result is None or not state.result:
+    def score(self, t: MugenTable) -> tuple[float, ...]:
+        """+1 to the winner, -1 to the loser; 0 each while playing or when nobody wins."""
+        if not t.result:
             return (0.0, 0.0)
-        return tuple(1.0 if q in state.result else -1.0 for q in (0, 1))
+        return tuple(1.0 if q in t.result else -1.0 for q in (0, 1))
 
-    def winners(self, state: MugenState) -> tuple[int, ...]:
-        return state.result if state.result is not None else ()
+    def opening(self, first: int) -> list[Any]:
+        """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn."""
+        return opening(self, first)
 
-    def zones(self, state: MugenState) -> Mapping[str, Counter[Hashable]]:
-        out: dict[str, Counter[Hashable]] = {}
-        for q, side in enumerate(state.sides):
-            for zone, counts in side.zone_counts().items():
-                out[f"p{q}.{zone}"] = counts
-        return out
+    # -- what the tools read -----------------------------------------------------------
+    def winners(self, state: Snapshot) -> tuple[int, ...]:
+        return state.result if state.result is not None else ()  # type: ignore[no-any-return]
 
-    def metrics(self, state: MugenState) -> Mapping[str, float | int | str]:
+    def zones(self, state: Snapshot) -> Mapping[str, Counter[Hashable]]:
+        t = self.view(state)
+        return {f"p{q}.{zone}": Counter(cards) for q in (0, 1) for zone, cards in t.cards_of(q).items()}
+
+    def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         """Per-game columns: last turn, first seat, HP and deck left, how it ended."""
-        a, b = state.sides
         ended = state.result is not None
-        kill = int(ended and (a.hp == 0 or b.hp == 0))
+        kill = int(ended and (state.hp[0] == 0 or state.hp[1] == 0))
         return {
-            "last_turn": state.turn, "first": state.first, "hp0": a.hp, "hp1": b.hp,
-            "deck0": a.deck_size, "deck1": b.deck_size, "kill": kill, "deck_out": int(ended and not kill),
+            "last_turn": state.turn, "first": state.first, "hp0": state.hp[0], "hp1": state.hp[1],
+            "deck0": len(state.decks[0]), "deck1": len(state.decks[1]), "kill": kill,
+            "deck_out": int(ended and not kill),
         }  # fmt: skip
 
-    def describe(self, state: MugenState) -> str:
+    def describe(self, state: Snapshot) -> str:
+        t = self.view(state)
+
         def side(q: int) -> str:
-            x = state.sides[q]
-            zone = ",".join(f"{z.card}:{z.counters}" for z in x.set_zone)
+            zone = ",".join(f"{z.card}:{z.counters}" for z in t.zones[q])
             return (
-                f"P{q + 1} HP {x.hp} MP {x.mp_left}/{x.mp} hand {len(x.hand)} deck {x.deck_size} "
-                f"dust {len(x.dust)} set [{zone}]"
+                f"P{q + 1} HP {t.hp[q]} MP {t.mp_left(q)}/{t.mp[q]} hand {len(t.hands[q])} "
+                f"deck {len(t.decks[q])} dust {len(t.dust[q])} set [{zone}]"
             )
 
-        who = "over" if state.result is not None else f"P{state.active + 1}"
-        return f"turn {state.turn} {who} | {side(0)} | {side(1)}"
+        who = "over" if t.result is not None else f"P{t.active + 1}"
+        return f"turn {t.turn} {who} | {side(0)} | {side(1)}"
 
-    def action_label(self, state: MugenState, action_id: Hashable) -> str:
-        if self.current_player(state) == CHANCE:
-            return moves.chance_label(self, state, action_id)
-        return super().action_label(state, action_id)
-
-    # -- views helpers ------------------------------------------------------------
-    def attack(self, state: MugenState, seat: int) -> int:
+    def attack(self, state: Snapshot, seat: int) -> int:
         """A seat's attack now (trait + set boosts)."""
-        return Table(self, state).atk(seat)
+        return self.view(state).atk(seat)  # type: ignore[no-any-return]
 
-    def defence(self, state: MugenState, seat: int) -> int:
+    def defence(self, state: Snapshot, seat: int) -> int:
         """A seat's defence now (trait + set boosts)."""
-        return Table(self, state).defence(seat)
-
-
-def _chance_weights(state: MugenState) -> dict[Hashable, int]:
-    step = state.queue[-1]
-    if step[0] == "first":
-        return {0: 1, 1: 1}
-    side = state.sides[step[1]]  # type: ignore[call-overload]
-    if step[0] == "discard":
-        return dict(Counter(side.hand))
-    return dict(side.deck)
+        return self.view(state).defence(seat)  # type: ignore[no-any-return]
 
 
 def _sum(effects: tuple[TimedEffect, ...], verb: str) -> int:
     return sum(e.amount for e in effects if e.verb == verb and e.timing == "now")
 
 
-def _timed(effects: tuple[TimedEffect, ...]) -> dict[str, tuple[TimedEffect, ...]]:
-    out: dict[str, tuple[TimedEffect, ...]] = {}
+def _timed(effects: tuple[TimedEffect, ...]) -> dict[str, Fx]:
+    out: dict[str, Fx] = {}
     for e in effects:
         if e.timing != "now":
-            out[e.timing] = out.get(e.timing, ()) + (e,)
+            out[e.timing] = out.get(e.timing, ()) + ((e.verb, e.amount),)
     return out
 
 
@@ -303,6 +237,7 @@ def make_game(**params: Any) -> MugenGame:
 
     >>> make_game(first_player=1).params.first_player
     1
+    >>> from workbench.games.mugen.decks import SAMPLE_DECKS
     >>> make_game(decks=(SAMPLE_DECKS["sora"], (("C01", 4),)))
     Traceback (most recent call last):
     ...
@@ -315,4 +250,4 @@ def make_game(**params: Any) -> MugenGame:
     return MugenGame(replace(MugenParams(), **params))
 
 
-__all__ = ["CARDS_CSV", "MugenGame", "MugenParams", "MugenState", "make_game"]
+__all__ = ["CARDS_CSV", "MugenGame", "MugenParams", "make_game"]

@@ -1,5 +1,8 @@
 """Set up a position by hand: a designer's "what if" (and the rule tests' fixture).
 
+Its own module because the notebook, the board and the rule tests all start
+from hand-built positions; it fills the table's fields and freezes them.
+
 >>> from workbench.games.mugen.rules import make_game
 >>> g = make_game()
 >>> s = position(g, hands=(["G01", "G17"], []), mp=(4, 1))
@@ -12,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from workbench.engine.kernel import Snapshot
 from workbench.games.mugen.decks import normalise
-from workbench.games.mugen.state import MugenState, SetSkill, Side
+from workbench.games.mugen.steps import Main
+from workbench.games.mugen.table import SetSkill
 
 
 def position(
@@ -28,7 +33,7 @@ def position(
     mp: tuple[int, int] = (1, 1),
     turn: int = 1,
     ex_used: Sequence[Iterable[str]] = ((), ()),
-) -> MugenState:
+) -> Snapshot:
     """A state at the main phase of ``active`` with the given zones.
 
     ``set_zones`` lists (card id, skill slot, counters); ``decks`` default to
@@ -37,19 +42,18 @@ def position(
     """
     decks = decks if decks is not None else game.decks
     hp = hp if hp is not None else (game.params.hp + game.trait_hp[0], game.params.hp + game.trait_hp[1])
-    sides = []
     for q in (0, 1):
         for card in [*hands[q], *dust[q], *(c for c, _, _ in set_zones[q])]:
             if card not in game.cards:
                 raise ValueError(f"position: unknown card id {card!r} for seat {q}")
-        max_hp = game.params.hp + game.trait_hp[q]
-        sides.append(
-            Side(
-                hp=hp[q], max_hp=max_hp, mp=mp[q], spent=0, bonus=0,
-                deck=normalise(decks[q]), hand=tuple(sorted(hands[q])),
-                set_zone=tuple(SetSkill(c, s, n) for c, s, n in set_zones[q]),
-                dust=tuple(dust[q]), ex_used=tuple(sorted(ex_used[q])),
-                character=game.characters[q],
-            )
-        )  # fmt: skip
-    return MugenState((sides[0], sides[1]), active, turn, (("main", active),))
+    t = game.table(game)
+    t.hp, t.mp, t.spent, t.bonus = list(hp), list(mp), [0, 0], [0, 0]
+    t.max_hp = [game.params.hp + game.trait_hp[q] for q in (0, 1)]
+    t.decks = [[c for c, n in normalise(decks[q]) for _ in range(n)] for q in (0, 1)]
+    t.hands = [sorted(hands[q]) for q in (0, 1)]
+    t.zones = [[SetSkill(c, s, n) for c, s, n in set_zones[q]] for q in (0, 1)]
+    t.dust = [list(dust[q]) for q in (0, 1)]
+    t.ex_used = [sorted(ex_used[q]) for q in (0, 1)]
+    t.owed, t.active, t.turn, t.first, t.result = [False, False], active, turn, 0, None
+    t.tasks = [Main(active)]
+    return t.freeze()  # type: ignore[no-any-return]

@@ -1,0 +1,133 @@
+"""The state of むげんの宙へ, declared once on the engine kernel, with read-only queries.
+
+Every field is a list per seat (``[seat 0, seat 1]``) or a single value:
+
+- ``hands`` — each seat's own (``seen=OWN``), kept sorted: the hand is a set of
+  cards, not a sequence;
+- ``decks`` — each seat's own too, as a sorted multiset (``sort=True``): the
+  deck lies face down and its order is unknown to everybody (each draw is a
+  chance step over the cards left), but its *contents* are what the owner
+  built minus what they have seen leave it, so the owner knows them and the
+  opponent sees only the count; dealing only the opponent's unseen cards
+  keeps each side's cards on its own side when a player determinizes;
+- HP, MP, set zones, dust zones, EX used, whose turn, the result — public.
+
+>>> from workbench.games.mugen.rules import make_game
+>>> g = make_game()
+>>> t = g.view(g.initial_state())
+>>> t.deck_size(0), t.atk(0), t.atk(1), t.mp_left(0)
+(40, 1, 0, 0)
+>>> g.observe(g.initial_state(), 0).state.decks[1]
+Hidden(40)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, NamedTuple
+
+from workbench.engine.kernel import OWN, Table, items, rows, value
+
+
+class SetSkill(NamedTuple):
+    """A set (or super set) skill in a set zone: the card, which skill, counters left."""
+
+    card: str
+    slot: int
+    counters: int
+
+
+def reduced(cards: Sequence[str]) -> Sequence[str]:
+    """A sorted multiset with every count divided by the counts' gcd: the equally likely
+    outcome list of a draw from it (the order and weights the game has always sampled).
+
+    >>> reduced(["a", "a", "b", "b"]), reduced(["a", "a", "b"])
+    (['a', 'b'], ['a', 'a', 'b'])
+    """
+    n = len(cards)
+    if n < 2 or cards[0] != cards[1] or cards[-1] != cards[-2]:  # a gcd > 1: every count >= 2
+        return cards
+    g = n
+    run, prev = 0, cards[0]
+    for c in cards:
+        if c == prev:
+            run += 1
+            continue
+        g = _gcd(g, run)
+        if g == 1:
+            return cards
+        run, prev = 1, c
+    g = _gcd(g, run)
+    return cards if g == 1 else cards[::g]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+class MugenTable(Table):
+    """The fields of a game of むげんの宙へ (declared once) and queries on them."""
+
+    hp: list[int] = items()
+    max_hp: list[int] = items()
+    mp: list[int] = items()  # the MP counter
+    spent: list[int] = items()  # MP spent this turn
+    bonus: list[int] = items()  # MP added this turn by ``mp +N``
+    decks: list[list[str]] = rows(seen=OWN, sort=True)
+    hands: list[list[str]] = rows(seen=OWN, sort=True)
+    zones: list[list[SetSkill]] = rows()  # set zones, oldest first
+    dust: list[list[str]] = rows()
+    ex_used: list[list[str]] = rows()  # card ids (or "*") whose EX skill was used, sorted
+    owed: list[bool] = items()  # owed a revenge draw when the current skill ends
+    active: int = value()
+    turn: int = value()
+    first: int = value()
+    result: tuple[int, ...] | None = value()  # None while playing, else the winners
+
+    # -- queries (read-only) ---------------------------------------------------
+    def atk(self, p: int) -> int:
+        """Seat ``p``'s attack: its trait plus its set skills' boosts."""
+        boost = self.game.boost_atk
+        return self.game.trait_atk[p] + sum([boost[c, s] for c, s, _ in self.zones[p]])  # type: ignore[no-any-return]
+
+    def defence(self, p: int) -> int:
+        """Seat ``p``'s defence: its trait plus its set skills' boosts."""
+        boost = self.game.boost_def
+        return self.game.trait_def[p] + sum([boost[c, s] for c, s, _ in self.zones[p]])  # type: ignore[no-any-return]
+
+    def mp_left(self, p: int) -> int:
+        """MP seat ``p`` may still spend this turn."""
+        return self.mp[p] + self.bonus[p] - self.spent[p]
+
+    def deck_size(self, p: int) -> int:
+        """Cards left in seat ``p``'s deck (a count: readable by every seat)."""
+        return len(self.decks[p])
+
+    def usable(self, p: int) -> list[tuple[str, int]]:
+        """(card, slot) pairs seat ``p`` may activate now, by card id then slot."""
+        game = self.game
+        left = self.mp[p] + self.bonus[p] - self.spent[p]
+        ex_done = self.ex_used[p]
+        any_ex = "*" in ex_done
+        out = []
+        prev = None
+        for card in self.hands[p]:
+            if card == prev:
+                continue
+            prev = card
+            for slot, ex, cost in game.timeline[card]:  # revenge-only skills are left out
+                if cost > left or ex and (any_ex or card in ex_done):
+                    continue
+                out.append((card, slot))
+        return out
+
+    def top(self) -> Any:
+        """The step waiting on top of the stack (None at the end)."""
+        return self.tasks[-1] if self.tasks else None
+
+    def cards_of(self, p: int) -> dict[str, list[Hashable]]:
+        """Seat ``p``'s cards by zone (deck, hand, set, dust): conservation checks."""
+        return {"deck": list(self.decks[p]), "hand": list(self.hands[p]),
+                "set": [z.card for z in self.zones[p]], "dust": list(self.dust[p])}
