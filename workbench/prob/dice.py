@@ -29,12 +29,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import sympy
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
 from workbench.prob._dense import dense_pool, dense_power
-from workbench.prob.dist import Dist
+from workbench.prob.dist import Dist, exact_text, rational
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "D6",
@@ -123,8 +125,8 @@ def p_fumble(n: int, die: Dist = GHOST_DIE, fumble: Fumble = "zero") -> sympy.Ra
     """
     face = fumble_face(fumble)
     if _check_count(n) < 2 or face is None:
-        return sympy.Integer(0)
-    return die.p(face) ** n
+        return rational(0)
+    return rational(die.weight(face) ** n, die.total**n)
 
 
 def pool(
@@ -166,12 +168,37 @@ def pool_mean(
     >>> pool_mean(3, GHOST_DIE, 2, fumble="zero"), pool_mean(1, GHOST_DIE, -3, floor=0)
     (1025/108, 1/2)
     """
+    return rational(*_pool_mean_ratio(n, die, modifier, floor, fumble))
+
+
+def pool_mean_fraction(
+    n: int,
+    die: Dist | Iterable[int] = D6,
+    modifier: int = 0,
+    *,
+    floor: int | None = None,
+    fumble: Fumble = None,
+) -> Fraction:
+    """:func:`pool_mean` as a ``Fraction`` (no sympy).
+
+    >>> pool_mean_fraction(2, D6, 1, fumble=1)
+    Fraction(95, 12)
+    """
+    num, den = _pool_mean_ratio(n, die, modifier, floor, fumble)
+    return Fraction(num, den) if type(num) is int else Fraction(num) / den
+
+
+def _pool_mean_ratio(
+    n: int, die: Dist | Iterable[int], modifier: Any, floor: int | None, fumble: Fumble
+) -> tuple[Any, int]:
+    """(numerator, denominator) of the mean of :func:`pool`."""
     d = _as_die(die)
     _check_count(n)
     dense = d._dense()
     face = fumble_face(fumble)
     if dense is None or type(modifier) is not int:
-        return pool(n, d, modifier, floor=floor, fumble=fumble).mean()
+        dist = pool(n, d, modifier, floor=floor, fumble=fumble)
+        return sum(o * w for o, w in dist.items()), dist.total  # type: ignore[operator,misc]
     dlo, weights = dense
     counts = dense_power(weights, n)
     total, first = _moments(weights, n)
@@ -185,7 +212,7 @@ def pool_mean(
         for i in range(min(floor - base, len(counts))):
             w = counts[i] - (void if i == at else 0)
             numerator += w * (floor - base - i)
-    return sympy.Rational(numerator, total)
+    return numerator, total
 
 
 @functools.lru_cache(maxsize=1024)
@@ -228,10 +255,13 @@ def mixed_pool(
     counts: Sequence[int] = dense_pool(tuple(kinds.items())) if kinds else (1,)
     base = lo + modifier
     if not void and (floor is None or base >= floor):
-        return Dist._from_dense(base, counts)
+        total = 1
+        for n, d in rolled:
+            total *= d.total**n
+        return Dist._from_dense(base, counts, total)
     if void:
         counts = list(counts)
-        counts[face * count - lo] -= void  # type: ignore[operator]
+        counts[face * count - lo] -= void  # type: ignore[index,operator]
     out: dict[int, int] = {}
     if floor is not None and base < floor:
         cut = min(floor - base, len(counts))
@@ -291,25 +321,71 @@ def side(*pools: Dist | int) -> Dist:
 
 @dataclass(frozen=True, slots=True)
 class Versus:
-    """Exact outcome of an opposed roll under a tie rule.
+    """Exact outcome of an opposed roll under a tie rule, kept as integer weights
+    out of ``total``; ``win``, ``tie``, ``lose`` and ``equal`` are sympy Rationals
+    built when read (``fractions()`` and ``as_dict()`` need no sympy).
 
     ``win + tie + lose == 1``; ``tie`` is non-zero only when ties go to
     ``"nobody"``; ``equal`` is P(both totals equal) whatever the rule.
+
+    >>> v = opposed(die(2), die(2))
+    >>> v.win_weight, v.lose_weight, v.equal_weight, v.total
+    (1, 3, 2, 4)
     """
 
-    win: sympy.Rational
-    tie: sympy.Rational
-    lose: sympy.Rational
-    equal: sympy.Rational
+    win_weight: int
+    tie_weight: int
+    lose_weight: int
+    equal_weight: int
+    total: int
     ties: str
 
+    @property
+    def win(self) -> sympy.Rational:
+        """P(attacker wins), ties counted per the rule."""
+        return rational(self.win_weight, self.total)
+
+    @property
+    def tie(self) -> sympy.Rational:
+        """P(nobody wins): equal totals when ties go to nobody, else 0."""
+        return rational(self.tie_weight, self.total)
+
+    @property
+    def lose(self) -> sympy.Rational:
+        """P(attacker loses), ties counted per the rule."""
+        return rational(self.lose_weight, self.total)
+
+    @property
+    def equal(self) -> sympy.Rational:
+        """P(both totals equal), whatever the rule."""
+        return rational(self.equal_weight, self.total)
+
+    def fractions(self) -> dict[str, Fraction]:
+        """``{"win", "tie", "lose", "equal"}`` as ``Fraction`` (no sympy).
+
+        >>> opposed(die(2), die(2), ties="nobody").fractions()["tie"]
+        Fraction(1, 2)
+        """
+        t = self.total
+        return {
+            "win": Fraction(self.win_weight, t),
+            "tie": Fraction(self.tie_weight, t),
+            "lose": Fraction(self.lose_weight, t),
+            "equal": Fraction(self.equal_weight, t),
+        }
+
     def as_dict(self) -> dict[str, str]:
-        """``{"win": "p/q", "tie": "p/q", "lose": "p/q"}``.
+        """``{"win": "p/q", "tie": "p/q", "lose": "p/q"}`` (from the integers, no sympy).
 
         >>> opposed(die(2), die(2), ties="nobody").as_dict()
         {'win': '1/4', 'tie': '1/2', 'lose': '1/4'}
         """
-        return {"win": str(self.win), "tie": str(self.tie), "lose": str(self.lose)}
+        t = self.total
+        return {
+            "win": exact_text(self.win_weight, t),
+            "tie": exact_text(self.tie_weight, t),
+            "lose": exact_text(self.lose_weight, t),
+        }
 
 
 def opposed(attack: Dist, defence: Dist, ties: Ties = "defender") -> Versus:
@@ -324,7 +400,6 @@ def opposed(attack: Dist, defence: Dist, ties: Ties = "defender") -> Versus:
     if ties not in TIE_RULES:
         raise ValueError(f"ties must be one of {', '.join(TIE_RULES)}; got {ties!r}")
     higher, equal, lower = _compare_weights(attack, defence)
-    total = attack.total * defence.total
     win, tie, lose = higher, 0, lower
     if ties == "attacker":
         win += equal
@@ -332,13 +407,7 @@ def opposed(attack: Dist, defence: Dist, ties: Ties = "defender") -> Versus:
         lose += equal
     else:
         tie = equal
-    return Versus(
-        win=sympy.Rational(win, total),
-        tie=sympy.Rational(tie, total),
-        lose=sympy.Rational(lose, total),
-        equal=sympy.Rational(equal, total),
-        ties=ties,
-    )
+    return Versus(win, tie, lose, equal, attack.total * defence.total, ties)
 
 
 def _compare_weights(attack: Dist, defence: Dist) -> tuple[int, int, int]:
