@@ -193,9 +193,9 @@ def dice_json(dist: Dist) -> dict[str, Any]:
     {'mean': '3/2', 'variance': '1/4', 'distribution': {'1': '1/2', '2': '1/2'}}
     """
     return {
-        "mean": str(dist.mean()),
-        "variance": str(dist.variance()),
-        "distribution": {str(o): str(p) for o, p in dist.pmf().items()},
+        "mean": str(dist.mean_fraction()),
+        "variance": str(dist.variance_fraction()),
+        "distribution": {str(o): p for o, p in dist.pmf_text().items()},
     }
 
 
@@ -207,12 +207,12 @@ def run_dice(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(dice_json(dist)))
         return 0
-    mean, var = dist.mean(), dist.variance()
+    mean, var = dist.mean_fraction(), dist.variance_fraction()
     out = sys.stdout
     out.write(f"{spec}  faces of D: {','.join(map(str, spec.faces))}")
     out.write(f"  floor: {args.floor}  fumble: {args.fumble}\n")
-    out.write(f"mean {mean} ({_float(mean.p, mean.q):.4f})   "
-              f"variance {var} ({_float(var.p, var.q):.4f})\n\n")
+    out.write(f"mean {mean} ({_float(mean.numerator, mean.denominator):.4f})   "
+              f"variance {var} ({_float(var.numerator, var.denominator):.4f})\n\n")
     rows: list[tuple[str, ...]] = [("total", "P(=)", "", "P(>=)", "", "P(<=)", "1 in X")]
     rows += table_rows(dist)
     _print_table(rows)
@@ -270,17 +270,19 @@ def run_versus(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict()))
         return 0
+    exact = result.fractions()  # Fractions: no sympy on the command line
     rows = [("", "exact", "")]
     for name in ("win", "tie", "lose"):
-        value = getattr(result, name)
+        value = exact[name]
         rows.append(
             (f"attacker {name}s" if name != "tie" else "tie", str(value),
-             f"{_float(value.p, value.q):.2%}")
+             f"{_float(value.numerator, value.denominator):.2%}")
         )
     print(f"{args.attack} vs {args.defence}  (ties: {args.ties}, fumble: {args.fumble})")
     _print_table(rows)
     if args.ties != "nobody":
-        print(f"equal totals {result.equal} ({_float(result.equal.p, result.equal.q):.2%}) "
+        equal = exact["equal"]
+        print(f"equal totals {equal} ({_float(equal.numerator, equal.denominator):.2%}) "
               f"count for the {args.ties}")
     return 0
 
