@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from workbench.games.detective.rules import Detective, DetectiveState, freeze, make_game
-from workbench.games.detective.setup import NIGHT
+from workbench.games.detective.catalogue import NIGHT
+from workbench.games.detective.rules import Detective, DetectiveState, make_game
+from workbench.games.detective.steps import EndTurn, Main, TrimAll
+
+TURN = (EndTurn(0), TrimAll(0), Main(0))
 
 
 def base(game: Detective | None = None, **params: Any) -> tuple[Detective, DetectiveState]:
@@ -15,8 +17,22 @@ def base(game: Detective | None = None, **params: Any) -> tuple[Detective, Detec
     return g, g.initial_state()
 
 
+def replace(s: DetectiveState, **fields: Any) -> DetectiveState:
+    """``s`` with the named fields replaced (a snapshot is a tuple with named fields)."""
+    unknown = set(fields) - set(s.TABLE.NAMES)
+    if unknown:
+        raise TypeError(f"no such field: {sorted(unknown)}")
+    return type(s)(fields.get(name, v) for name, v in zip(s.TABLE.NAMES, s))
+
+
+def head(s: DetectiveState) -> tuple[Any, ...]:
+    """The step on top as ``(tag, *fields)``, e.g. ``("pay", 0, 4)``."""
+    top = s.tasks[-1]
+    return (top.TAG, *top)
+
+
 def position(g: Detective, state: DetectiveState, *, tasks: tuple, **zones: Any) -> DetectiveState:
-    """``state`` with the given zones replaced, the task stack set and settled.
+    """``state`` with the given zones replaced, the step stack set and settled.
 
     Cards named in zones are taken out of the zones they were in, so the
     position stays a legal arrangement of the box."""
@@ -34,16 +50,16 @@ def position(g: Detective, state: DetectiveState, *, tasks: tuple, **zones: Any)
     for k in ("edeck", "discard"):
         if k not in zones:
             s = replace(s, **{k: tuple(e for e in getattr(s, k) if e not in taken_e)})
-    s = replace(s, **zones, tasks=tasks)
-    t = g.table(s)
+    s = replace(s, **zones, tasks=tuple(tasks))
+    t = g.thaw(s)
     t.settle()
-    return freeze(t)
+    return t.freeze()  # type: ignore[no-any-return]
 
 
 def dealt(g: Detective, hands: tuple[tuple[int, ...], ...], **kw: Any) -> DetectiveState:
     """Main phase of seat 0 in round 1 with the given hands and an empty line."""
     _, s = base(g)
-    return position(g, s, hands=hands, tasks=kw.pop("tasks", (("main", 0),)), **kw)
+    return position(g, s, hands=hands, tasks=kw.pop("tasks", (Main(0),)), **kw)
 
 
-__all__ = ["base", "position", "dealt", "NIGHT"]
+__all__ = ["base", "dealt", "head", "position", "replace", "NIGHT", "TURN"]

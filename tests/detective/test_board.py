@@ -5,10 +5,9 @@ from __future__ import annotations
 from workbench.games.detective.board import detective_board, make_board
 from workbench.games.detective.render import render
 from workbench.games.detective.rules import Detective, DetectiveState, make_game
+from workbench.games.detective.steps import RoundEnd
 
-from .helpers import NIGHT, dealt
-
-TURN = (("endturn", 0), ("trimall", 0), ("main", 0))
+from .helpers import NIGHT, TURN, dealt
 
 
 class FromPosition(Detective):
@@ -41,7 +40,7 @@ def test_render_shows_line_supply_notebooks_and_playability():
 def test_render_shows_the_victim_and_the_winner():
     g = make_game(players=3)
     s = dealt(g, ((45,), (46,), (47,)), notebooks=((15, 16, 17, 25), (), ()),
-              line=("yuri:1", "yuri:2", NIGHT), tn=True, tasks=(("roundend",),))
+              line=("yuri:1", "yuri:2", NIGHT), tn=True, tasks=(RoundEnd(),))
     html = render(g, s)
     assert "椚 百合 died" in html and "Game over (vp): seat 0 won" in html
 
@@ -53,7 +52,7 @@ def test_clicks_play_a_card_and_pay_with_discards():
     assert ("play", 28) in b.button_ids
     assert "wb-det-play" in _button(b, ("play", 28))._dom_classes
     _button(b, ("play", 28)).click()
-    assert b.session.state.tasks[-1][0] == "pay"
+    assert b.session.state.tasks[-1].TAG == "pay"
     for card in (45, 46, 47, 48):
         _button(b, ("discard", card)).click()
     assert b.session.state.notebooks[0] == (28,)
@@ -62,8 +61,8 @@ def test_clicks_play_a_card_and_pay_with_discards():
 def test_unplayable_cards_show_as_disabled_buttons_and_break_controls_work():
     b = make_board(seed=5, players=3)
     state = b.session.state
-    assert state.tasks[-1][0] in ("main", "pdiscard", "trim")
-    while b.session.state.tasks[-1][0] != "main":
+    assert state.tasks[-1].TAG in ("main", "pdiscard", "trim")
+    while b.session.state.tasks[-1].TAG != "main":
         b.bot_move()
     seat = b.session.to_move
     hand = b.session.state.hands[seat]

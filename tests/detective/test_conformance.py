@@ -1,4 +1,4 @@
-"""The engine's conformance kit, the fast path and the exact-vs-simulation checks."""
+"""The engine's conformance kit and the exact-vs-simulation checks."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from workbench.engine.conformance import check_conformance
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout
 from workbench.games.detective.analysis import (
     expected_vs_observed,
     round_length_check,
@@ -16,7 +15,6 @@ from workbench.games.detective.analysis import (
 )
 from workbench.games.detective.exact import exact_round, round_tree
 from workbench.games.detective.params import DetectiveParams
-from workbench.games.detective.players import fast_random_playout
 from workbench.games.detective.rules import make_game
 
 SHORT = dict(players=3, win_vp=4, deaths_to_end=2, max_rounds=4)
@@ -48,13 +46,6 @@ def test_conformance_1000_short_variant_games():
 @pytest.mark.slow
 def test_conformance_10000_games():
     assert check_conformance(make_game(), n_games=10_000, seed=6, full_every=500).ok
-
-
-@pytest.mark.parametrize("params", [{}, SHORT, VARIANTS])
-def test_fast_playout_equals_the_normal_path(params):
-    g = make_game(**params)
-    for seed in range(5):
-        assert fast_random_playout(g, seed) == g.returns(playout(g, random_player, seed).final)
 
 
 SEVEN = {p: 1 for p in "abcdefg"}

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from workbench.engine.protocol import CHANCE, IllegalAction
-from workbench.games.detective.round_end import winners_of
 from workbench.games.detective.rules import make_game
+from workbench.games.detective.steps import Act, Investigate, Main, RoundEnd, suspect
+from workbench.games.detective.table import winners_of
 
-from .helpers import NIGHT, base, dealt, position
+from .helpers import NIGHT, TURN, base, dealt, head, position, replace
 
-TURN = (("endturn", 0), ("trimall", 0), ("main", 0))
 SEVEN = ("chiyo:1", "genichiro:1", "masashi:1", "shinozuka:1", "shizue:1", "toru:1", "yuri:1")
 
 
 def test_first_card_rule_puts_the_night_at_the_bottom_and_draws_again():
     g, s = base(players=3)
     s = position(g, s, hands=((), (), ()), pool=tuple(sorted(SEVEN + (NIGHT,))),
-                 tasks=(*TURN, ("inv", 0)))
+                 tasks=(*TURN, Investigate(0)))
     assert g.current_player(s) == CHANCE
     s2 = g.apply(s, NIGHT)
     assert s2.bottom == (NIGHT,) and s2.line == () and not s2.tn
@@ -27,7 +25,7 @@ def test_first_card_rule_puts_the_night_at_the_bottom_and_draws_again():
     s3 = g.apply(s2, "yuri:1")
     assert s3.line == ("yuri:1",)
     # the second draw of the round may be the night: it is placed and ends the round
-    s4 = position(g, s3, tasks=(*TURN, ("inv", 0)), first_draw=False)
+    s4 = position(g, s3, tasks=(*TURN, Investigate(0)), first_draw=False)
     s5 = g.apply(replace(s4, pool=s4.pool + (NIGHT,), bottom=()), NIGHT)
     assert s5.tn and s5.line[-1] == NIGHT
 
@@ -35,7 +33,7 @@ def test_first_card_rule_puts_the_night_at_the_bottom_and_draws_again():
 def test_without_the_first_card_rule_a_first_night_ends_the_round():
     g, s = base(players=3, first_card_rule=False)
     s = position(g, s, hands=((), (), ()), pool=tuple(sorted(SEVEN + (NIGHT,))),
-                 tasks=(*TURN, ("inv", 0)))
+                 tasks=(*TURN, Investigate(0)))
     s2 = g.apply(s, NIGHT)
     assert s2.tn and s2.line == (NIGHT,)
 
@@ -43,7 +41,7 @@ def test_without_the_first_card_rule_a_first_night_ends_the_round():
 def test_night_alone_in_the_deck_is_drawn_even_first():
     g, s = base(players=3)
     s = position(g, s, hands=((1,), (2,), (3,)), pool=(NIGHT,), outside=SEVEN,
-                 tasks=(*TURN, ("inv", 0)))
+                 tasks=(*TURN, Investigate(0)))
     s2 = g.apply(s, NIGHT)
     assert s2.tn and s2.line == (NIGHT,)
 
@@ -52,14 +50,14 @@ def test_tie_for_most_kills_nobody():
     g, s = base(players=3)
     s = position(g, s, hands=((1,), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2", "toru:2",
                  NIGHT), pool=tuple(c for c in SEVEN if c not in ("yuri:1", "toru:1")),
-                 tn=True, tasks=(("roundend",),))
+                 tn=True, tasks=(RoundEnd(),))
     assert s.victims == (None,) and s.dead == ()
 
 
 def test_death_removes_every_card_of_that_person():
     g, s = base(players=3)
     s = position(g, s, hands=((1,), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2", NIGHT),
-                 outside=("yuri:3",), tn=True, tasks=(("roundend",),))
+                 outside=("yuri:3",), tn=True, tasks=(RoundEnd(),))
     assert s.victims == ("yuri",) and s.dead == ("yuri",)
     assert set(s.removed) == {"yuri:1", "yuri:2", "yuri:3", "yuri:4", "yuri:A"}
     for zone in (s.pool, s.bottom, s.line, s.outside, s.supply):
@@ -74,7 +72,7 @@ def test_cost_by_discards_four_cards_per_icon():
     s = dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), tasks=TURN)
     assert ("play", 28) in g.legal_ids(s)
     s = g.apply(s, ("play", 28))
-    assert g.current_player(s) == 0 and s.tasks[-1][:3] == ("pay", 0, 4)
+    assert g.current_player(s) == 0 and head(s) == ("pay", 0, 4)
     for card in (45, 46, 47, 48):
         s = g.apply(s, ("discard", card))
     assert s.notebooks[0] == (28,) and g.returns(s)[0] == 1.0
@@ -86,11 +84,11 @@ def test_cost_by_discards_four_cards_per_icon():
 
 def test_related_notebook_events_reduce_the_discards_to_at_least_one():
     g = make_game(players=3)
-    t = g.table(dealt(g, ((28, 45, 46), (2,), (3,)), notebooks=((41,), (), ()), tasks=TURN))
+    t = g.view(dealt(g, ((28, 45, 46), (2,), (3,)), notebooks=((41,), (), ()), tasks=TURN))
     assert t.discards_needed(0, 28) == 2          # #41 is related to masashi (red), discount 2
-    t = g.table(dealt(g, ((28, 45), (2,), (3,)), notebooks=((41, 21), (), ()), tasks=TURN))
+    t = g.view(dealt(g, ((28, 45), (2,), (3,)), notebooks=((41, 21), (), ()), tasks=TURN))
     assert t.discards_needed(0, 28) == 1          # 4 - 3 would be 1; never below 1
-    t = g.table(dealt(g, ((28,), (2,), (3,)), notebooks=((30,), (), ()), tasks=TURN))
+    t = g.view(dealt(g, ((28,), (2,), (3,)), notebooks=((30,), (), ()), tasks=TURN))
     assert t.discards_needed(0, 28) == 4          # #30 is related to toru (green): no help
 
 
@@ -99,7 +97,7 @@ def test_black_and_dead_colours_cannot_be_generated_but_the_night_pays_one_icon(
     hand = (25, 45, 46, 47, 48)                    # #25 costs black 1
     assert ("play", 25) not in g.legal_ids(dealt(g, (hand, (2,), (3,)), tasks=TURN))
     s = dealt(g, (hand, (2,), (3,)), line=("yuri:1", NIGHT), tn=True, tasks=TURN)
-    assert g.table(s).discards_needed(0, 25) == 0 and ("play", 25) in g.legal_ids(s)
+    assert g.view(s).discards_needed(0, 25) == 0 and ("play", 25) in g.legal_ids(s)
     s = dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), dead=("masashi",), tasks=TURN)
     assert ("play", 28) not in g.legal_ids(s)      # red belongs to the dead masashi
 
@@ -117,7 +115,7 @@ def test_break_after_the_night_only_refills():
     g = make_game(players=3)
     s = dealt(g, ((45,), (2,), (3,)), line=("yuri:1", NIGHT), tn=True, tasks=TURN)
     s = g.apply(s, ("break", 45))
-    assert g.current_player(s) == CHANCE and s.tasks[-1][:2] == ("edraw", 0)
+    assert g.current_player(s) == CHANCE and head(s)[:2] == ("edraw", 0)
     for _ in range(5):
         s = g.apply(s, g.chance_outcomes(s).outcomes()[0])
     assert len(s.hands[0]) == 5 and s.round == 2  # no suspect/clear; the round ended
@@ -144,29 +142,29 @@ def test_one_suspect_per_round_variant():
 
 def test_action_applies_to_every_player_from_the_active_one():
     g = make_game(players=3)
-    s = dealt(g, ((45,), (46,), (47,)), pool=("shizue:1", NIGHT), tasks=(*TURN[:2], ("main", 1),
-              ("inv", 1)))
+    s = dealt(g, ((45,), (46,), (47,)), pool=("shizue:1", NIGHT), tasks=(*TURN[:2], Main(1),
+              Investigate(1)))
     s = g.apply(s, "shizue:1")                     # shizue: draw 1, for everyone from seat 1
-    order = [x[1] for x in reversed(s.tasks) if x[0] == "act"]
-    assert s.tasks[-1][:2] == ("edraw", 1) and order == [2, 0]
+    order = [x.seat for x in reversed(s.tasks) if type(x) is Act]
+    assert head(s) == ("edraw", 1, 1) and order == [2, 0]
 
 
 def test_awakened_action_while_the_awakening_event_is_in_a_notebook():
     g = make_game(players=3)
     s = dealt(g, ((45,), (46,), (47,)), pool=("shizue:1", NIGHT), notebooks=((), (9,), ()),
-              tasks=(*TURN, ("inv", 0)))
+              tasks=(*TURN, Investigate(0)))
     s = g.apply(s, "shizue:1")                     # awakened shizue: draw 2
-    assert s.tasks[-1] == ("edraw", 0, 2)
+    assert head(s) == ("edraw", 0, 2)
 
 
 def test_awaken_on_fourth_card_variant():
     g = make_game(players=3, copies=3, awaken_on_fourth=True)
     s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), tasks=TURN)
-    assert "yuri:4" not in g.setup.card_person
+    assert "yuri:4" not in g.catalogue.card_person
     s = g.apply(s, ("break",))
-    t = g.table(s)
+    t = g.thaw(s)
     for _ in range(3):
-        t._suspect("yuri")
+        suspect(t, "yuri")
     assert "yuri:A" in t.outside and t.awake("yuri")
 
 
@@ -177,17 +175,17 @@ def test_hand_is_trimmed_at_turn_end_by_its_owner():
     while g.current_player(s) == CHANCE:
         s = g.apply(s, g.chance_outcomes(s).outcomes()[0])
     s = g.apply(s, ("pass",))
-    assert g.current_player(s) == 1 and s.tasks[-1][0] == "trim"
+    assert g.current_player(s) == 1 and head(s) == ("trim", 1)
     s = g.apply(s, ("discard", 7))
     s = g.apply(s, ("discard", 6))
-    assert len(s.hands[1]) == 5 and s.tasks[-1][0] == "inv"
+    assert len(s.hands[1]) == 5 and head(s) == ("inv", 1)
 
 
 def test_game_end_tie_break_goes_to_the_lowest_numbered_event():
     assert winners_of([10, 10, 3], [[15, 21, 8], [3, 40], [1]]) == (1,)
     g = make_game(players=3)
     s = dealt(g, ((45,), (46,), (47,)), notebooks=((15, 16, 17, 25), (18, 20, 21, 24), ()),
-              line=("yuri:1", NIGHT), tn=True, tasks=(("roundend",),))
+              line=("yuri:1", NIGHT), tn=True, tasks=(RoundEnd(),))
     assert s.end_reason == "vp" and g.returns(s)[:2] == (11.0, 11.0)
     assert g.winners(s) == (0,)
 
@@ -196,7 +194,7 @@ def test_five_deaths_end_the_game():
     g = make_game(players=3)
     dead = ("genichiro", "shizue", "masashi", "toru")
     s = dealt(g, ((45,), (46,), (47,)), dead=dead, line=("yuri:1", NIGHT), tn=True,
-              tasks=(("roundend",),))
+              tasks=(RoundEnd(),))
     assert s.end_reason == "deaths" and g.is_terminal(s)
 
 
@@ -211,7 +209,7 @@ def test_reservation_variant_sets_for_free_and_penalises_at_round_end():
     s3 = g.apply(s2, ("set", 28))
     assert s3.notebooks[0] == (28,) and g.current_player(s3) == 0  # still in the main phase
     s4 = dealt(g, ((45,), (46,), (47,)), reserved=(28, None, None), line=("yuri:1", NIGHT),
-               tn=True, tasks=(("roundend",),))
+               tn=True, tasks=(RoundEnd(),))
     assert s4.penalties[0] == 1 and 28 in s4.discard
 
 
@@ -229,7 +227,8 @@ def test_illegal_action_names_itself_and_changes_nothing():
     g = make_game(players=3)
     s = dealt(g, ((45,), (46,), (47,)), tasks=TURN)
     before = g.legal_ids(s)
-    with pytest.raises(IllegalAction, match="not legal for seat 0"):
+    with pytest.raises(IllegalAction, match=r"\('play', 1\) is not legal here; legal: "
+                                            r"\('break',\), \('break', 45\)"):
         g.apply(s, ("play", 1))
     with pytest.raises(IllegalAction):
         g.apply(s, "nonsense")

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from workbench.engine.protocol import CHANCE
 from workbench.games.detective.rules import make_game
+from workbench.games.detective.steps import Act, Draw, EventDraw, Investigate, Open, RoundEnd, Turn
 
-from .helpers import NIGHT, base, dealt, position
-
-TURN = (("endturn", 0), ("trimall", 0), ("main", 0))
+from .helpers import NIGHT, TURN, base, dealt, head, position
 
 
 def _deal(g, s):
     """Resolve event draws with the first outcome until a decision or an investigation."""
-    while g.current_player(s) == CHANCE and s.tasks[-1][0] == "edraw":
+    while g.current_player(s) == CHANCE and type(s.tasks[-1]) is EventDraw:
         s = g.apply(s, g.chance_outcomes(s).outcomes()[0])
     return s
 
@@ -33,7 +32,7 @@ def test_setup_deck_supply_and_hands_follow_the_seed():
     assert {c for c in s.supply if c.startswith("wasurenagusa")} == {
         f"wasurenagusa:{k}" for k in range(1, 5)}
     assert [len(h) for h in s.hands] == [5, 5, 5, 5] and len(s.edeck) == 60 - 20
-    assert s.tasks[-1] == ("inv", 0) and s.line == () and s.notebooks == ((),) * 4
+    assert head(s) == ("inv", 0) and s.line == () and s.notebooks == ((),) * 4
 
 
 def test_investigate_plays_one_card_only():
@@ -42,7 +41,7 @@ def test_investigate_plays_one_card_only():
     s = dealt(g, ((28, 30, 45), (2,), (3,)), line=("masashi:1", "toru:1"), tasks=TURN)
     s = g.apply(s, ("play", 28))
     assert s.notebooks[0] == (28,) and 30 in s.hands[0]
-    assert s.tasks[-1][0] == "inv" and s.tasks[-1][1] == 1       # seat 1's turn: no second play
+    assert head(s) == ("inv", 1)       # seat 1's turn: no second play
 
 
 def test_generated_cost_lapses_with_the_turn():
@@ -54,7 +53,7 @@ def test_generated_cost_lapses_with_the_turn():
         s = g.apply(s, ("discard", card))
     assert s.notebooks[0] == (28,)
     s = position(g, s, tasks=TURN, hands=((30, 21, 22, 23), (2,), (3,)))
-    assert g.table(s).discards_needed(0, 30) == 4             # nothing carried over
+    assert g.view(s).discards_needed(0, 30) == 4             # nothing carried over
     assert ("play", 30) not in g.legal_ids(s)
 
 
@@ -92,14 +91,14 @@ def test_awakening_ends_when_the_awakening_event_is_discarded():
     g = make_game(players=3)
     s = dealt(g, ((58,), (46,), (47,)), notebooks=((), (9,), ()),
               line=("yuri:1", "masashi:1"), tasks=TURN)
-    assert g.table(s).awake("shizue")
+    assert g.view(s).awake("shizue")
     s = g.apply(s, ("play", 58))
     s = g.apply(s, ("burn", 1, 9))
-    assert not g.table(s).awake("shizue") and 9 in s.discard
+    assert not g.view(s).awake("shizue") and 9 in s.discard
     s = position(g, s, hands=((45,), (46,), (47,)), pool=("shizue:1", NIGHT),
-                 tasks=(*TURN, ("inv", 0)))
+                 tasks=(*TURN, Investigate(0)))
     s = g.apply(s, "shizue:1")
-    assert s.tasks[-1] == ("edraw", 0, 1)                    # plain shizue: draw 1
+    assert head(s) == ("edraw", 0, 1)                    # plain shizue: draw 1
 
 
 def test_ten_vp_mid_round_waits_for_the_round_end():
@@ -111,7 +110,7 @@ def test_ten_vp_mid_round_waits_for_the_round_end():
     s = g.apply(s, ("break",))
     s = _deal(g, s)
     s = g.apply(s, ("pass",))
-    assert not g.is_terminal(s) and s.tasks[-1] == ("inv", 1)
+    assert not g.is_terminal(s) and head(s) == ("inv", 1)
 
 
 def test_next_start_player_follows_the_player_who_drew_the_night():
@@ -120,22 +119,22 @@ def test_next_start_player_follows_the_player_who_drew_the_night():
     _, s = base(g)
     hands = ((45,), (46,), (47,), (48,))
     s1 = position(g, s, hands=hands, line=("yuri:1", NIGHT), tn=True, drawer=2, start=0,
-                  tasks=(("roundend",),))
-    assert s1.start == 3 and s1.round == 2 and s1.tasks[-1] == ("inv", 3)
+                  tasks=(RoundEnd(),))
+    assert s1.start == 3 and s1.round == 2 and head(s1) == ("inv", 3)
     g2 = make_game(players=4, next_start="rotate")
     _, s = base(g2)
     s2 = position(g2, s, hands=hands, line=("yuri:1", NIGHT), tn=True, drawer=2, start=0,
-                  tasks=(("roundend",),))
-    assert s2.start == 1 and s2.tasks[-1] == ("inv", 1)
+                  tasks=(RoundEnd(),))
+    assert s2.start == 1 and head(s2) == ("inv", 1)
 
 
 def test_the_night_turn_still_has_its_main_phase_then_the_round_ends():
     # 「惨劇の夜」だった場合、アクションはありません。手番終了時にラウンドが終了します
     g = make_game(players=3)
     s = dealt(g, ((28, 45), (46,), (47,)), pool=(NIGHT,), line=("masashi:1",),
-              first_draw=False, tasks=(*TURN, ("inv", 0)))
+              first_draw=False, tasks=(*TURN, Investigate(0)))
     s = g.apply(s, NIGHT)
-    assert s.tn and s.tasks[-1] == ("main", 0) and ("play", 28) in g.legal_ids(s)
+    assert s.tn and head(s) == ("main", 0) and ("play", 28) in g.legal_ids(s)
     s = g.apply(s, ("play", 28))
     assert s.round == 2 and s.victims == ("masashi",) and s.notebooks[0] == (28,)
 
@@ -146,13 +145,13 @@ def test_oneshot_free_variant_keeps_the_main_phase_once_per_turn():
     s = dealt(g, ((45, 46, 28), (2,), (3,)), line=("yuri:1", "toru:1", "masashi:1"),
               edeck=(50, 51, 52, 53), tasks=TURN)
     s = _deal(g, g.apply(s, ("play", 45)))                  # one-shot: still seat 0's main
-    assert s.tasks[-1] == ("main", 0) and ("play", 46) in g.legal_ids(s)
+    assert head(s) == ("main", 0) and ("play", 46) in g.legal_ids(s)
     s = _deal(g, g.apply(s, ("play", 46)))                  # the second one uses the phase
-    assert s.tasks[-1] == ("inv", 1)
+    assert head(s) == ("inv", 1)
     g0 = make_game(players=3)
     s0 = dealt(g0, ((45, 46, 28), (2,), (3,)), line=("yuri:1",), edeck=(50, 51), tasks=TURN)
     s0 = _deal(g0, g0.apply(s0, ("play", 45)))
-    assert s0.tasks[-1] == ("inv", 1)                       # base game: one card, turn over
+    assert head(s0) == ("inv", 1)                       # base game: one card, turn over
 
 
 def test_opening_variant_draws_without_actions_and_sets_the_night_aside():
@@ -163,9 +162,9 @@ def test_opening_variant_draws_without_actions_and_sets_the_night_aside():
         seven = ("chiyo:1", "genichiro:1", "masashi:1", "shinozuka:1", "shizue:1", "toru:1",
                  "yuri:1")
         s = position(g, s, hands=((45,), (46,), (47,)), pool=tuple(sorted(seven + (NIGHT,))),
-                     tasks=(("turn", 0), ("open", 4)))
+                     tasks=(Turn(0), Open(4)))
         for card in ("chiyo:1", NIGHT, "shizue:1", "toru:1"):
             s = g.apply(s, card)
-            assert not any(x[0] in ("act", "edraw") for x in s.tasks)   # no actions
+            assert not any(type(x) in (Act, Draw, EventDraw) for x in s.tasks)   # no actions
         assert s.line == ("chiyo:1", "shizue:1", "toru:1")
-        assert NIGHT in getattr(s, where) and s.tasks[-1] == ("inv", 0)
+        assert NIGHT in getattr(s, where) and head(s) == ("inv", 0)

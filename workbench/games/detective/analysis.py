@@ -24,32 +24,28 @@ from typing import Any
 import polars as pl
 import sympy
 
+from workbench.engine.balance import wilson_interval
+from workbench.engine.playout import playout_in_place
 from workbench.engine.seeds import derive_seed
 from workbench.prob.deck import Need, p_groups
 
+from .catalogue import NIGHT
 from .exact import exact_round, round_tree
 from .params import DetectiveParams
-from .players import POLICIES, play_table
-from .round_end import winners_of
+from .players import POLICIES
 from .rules import Detective
-from .setup import NIGHT
+from .table import winners_of
 
 Z999 = 3.2905  # two-sided 99.9 % normal quantile
 
 
 def wilson(k: int, n: int, z: float = Z999) -> tuple[float, float]:
-    """Wilson score interval for k successes in n trials.
+    """Wilson score interval for k successes in n trials (99.9 % by default).
 
     >>> [round(x, 3) for x in wilson(50, 100)]
     [0.344, 0.656]
     """
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    return wilson_interval(k, n, z)
 
 
 @dataclass(frozen=True)
@@ -65,16 +61,17 @@ class Simulation:
 
 def simulate(n_games: int = 1000, seed: int = 0, policy: str = "random",
              game: Detective | None = None, **params: Any) -> Simulation:
-    """Play ``n_games`` (seed of game i: ``derive_seed(seed, i)``) with one policy for all seats."""
+    """Play ``n_games`` (seed of game i: ``derive_seed(seed, i)``) with one player for all
+    seats (``policy``: a name of :data:`~.players.POLICIES`), in place."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
     g = game if game is not None else Detective(DetectiveParams.from_dict(params))
-    pol = POLICIES[policy]
+    player = POLICIES[policy]
     games, rounds, plays = [], [], []
     for i in range(n_games):
         s = derive_seed(seed, i)
-        t = play_table(g, s, pol)
-        vps = [t.vp(k) for k in range(t.n)]
+        t = g.view(playout_in_place(g, player, s).final)
+        vps = [t.vp(k) for k in range(len(t.hands))]
         win = winners_of(vps, t.notebooks)
         games.append({"game": i, "seed": s, "rounds": t.round, "end_reason": t.end_reason,
                       "deaths": len(t.dead), "winner": win[0] if len(win) == 1 else -1,
@@ -265,7 +262,7 @@ def event_popularity(sim: Simulation, game: Detective | None = None) -> pl.DataF
              "cost": "; ".join(f"{c} {n}" for c, n in e.cost),
              "needs_dead": e.needs_dead or "", "plays": counts.get(no, 0),
              "per_game": counts.get(no, 0) / max(1, sim.games.height)}
-            for no, e in g.setup.events.items()]
+            for no, e in g.catalogue.events.items()]
     return pl.DataFrame(rows).sort("plays", descending=True)
 
 
@@ -277,7 +274,7 @@ def hard_events(game: Detective | None = None) -> pl.DataFrame:
     ['only after the tragic night', 'only after the tragic night']
     """
     g = game or Detective()
-    s = g.setup
+    s = g.catalogue
     rows = []
     for no, e in s.events.items():
         if not e.needs_dead:

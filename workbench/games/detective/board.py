@@ -30,6 +30,7 @@ from .labels import event_name
 from .players import greedy_player, no_clear_player, random_player
 from .render import hand_status, render
 from .rules import Detective, make_game
+from .steps import Main
 
 GROUPS = {
     "play": ("hand: investigate (click a card)", "wb-det-play"),
@@ -97,17 +98,18 @@ class DetectiveBoard(BoardView):
         game: Detective = s.game  # type: ignore[assignment]
         seat = s.to_move
         buttons = []
-        if seat >= 0 and s.state.tasks and s.state.tasks[-1][0] == "main":
-            need = hand_status(game, s.state, seat)
-            size = len(s.state.hands[seat])
+        state = s.state
+        if seat >= 0 and state.tasks and type(state.tasks[-1]) is Main:
+            need = hand_status(game, state, seat)
+            size = len(state.hands[seat])
             for no, k in need.items():
                 if k <= size - 1:
                     continue
                 reason = "cannot be paid now" if k < 10_000 else "colour cannot be made"
-                e = game.setup.events[no]
-                if e.needs_dead and e.needs_dead not in s.state.dead:
+                e = game.catalogue.events[no]
+                if e.needs_dead and e.needs_dead not in state.dead:
                     reason = f"needs {e.needs_dead} dead"
-                b = w.Button(description=f"{event_name(game.setup, no)} — {reason}",
+                b = w.Button(description=f"{event_name(game.catalogue, no)} — {reason}",
                              disabled=True, layout=w.Layout(width="auto"))
                 b.add_class("wb-det-unplayable")
                 buttons.append(b)

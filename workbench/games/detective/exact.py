@@ -33,6 +33,8 @@ from workbench.prob.ordered import RoundOdds, RoundRules, round_odds
 from .params import DetectiveParams
 
 NIGHT_KEY = "tragic night"
+STARTING_DECK: Mapping[str, int] = {**{p: 1 for p in "ABCDEFG"}, NIGHT_KEY: 1}
+"""The seed's round-1 deck: one card of each of 7 people (not 勿忘草) + the tragic night."""
 
 
 def round_rules(params: DetectiveParams) -> RoundRules:

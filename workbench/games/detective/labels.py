@@ -1,12 +1,12 @@
 """Human labels for action ids and card ids (logs, buttons, golden files).
 
 >>> from workbench.games.detective.params import DetectiveParams
->>> from workbench.games.detective.setup import Setup
->>> s = Setup(DetectiveParams())
+>>> from workbench.games.detective.catalogue import Catalogue
+>>> s = Catalogue(DetectiveParams())
 >>> card_name(s, "yuri:2"), card_name(s, "night")
 ('椚 百合', '惨劇の夜')
->>> event_name(s, 24)
-'#24 花瓶の勿忘草'
+>>> event_name(s, 24), label(s, ("break", 24))
+('#24 花瓶の勿忘草', 'take a break, discard #24 花瓶の勿忘草')
 """
 
 from __future__ import annotations
@@ -14,47 +14,47 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from .setup import NIGHT, Setup
+from .catalogue import NIGHT, Catalogue
 
 
-def card_name(setup: Setup, card: str) -> str:
+def card_name(cat: Catalogue, card: str) -> str:
     """Japanese name of an investigation card (awakened cards say so)."""
     if card == NIGHT:
-        return setup.cards.tragic_name[0]
-    who = setup.card_person[card]
-    name = setup.cards.people[who].name_ja
+        return cat.cards.tragic_name[0]
+    who = cat.card_person[card]
+    name = cat.cards.people[who].name_ja
     return f"覚醒 {name}" if card.endswith(":A") else name
 
 
-def event_name(setup: Setup, no: int) -> str:
+def event_name(cat: Catalogue, no: int) -> str:
     """``#n name`` of an event."""
-    return f"#{no} {setup.events[no].name_ja}"
+    return f"#{no} {cat.events[no].name_ja}"
 
 
-def label(setup: Setup, state: Any, action_id: Hashable) -> str:
-    """Text for an action id at ``state`` (chance outcomes too)."""
+def label(cat: Catalogue, action_id: Hashable) -> str:
+    """Text for an action id (chance outcomes too: an event or a card drawn)."""
     if isinstance(action_id, int):
-        return f"draw {event_name(setup, action_id)}"
+        return f"draw {event_name(cat, action_id)}"
     if isinstance(action_id, str):
-        return f"draw {card_name(setup, action_id)}"
+        return f"draw {card_name(cat, action_id)}"
     a: tuple[Any, ...] = action_id  # type: ignore[assignment]
     kind = a[0]
     if kind == "play":
-        return f"investigate {event_name(setup, a[1])}"
+        return f"investigate {event_name(cat, a[1])}"
     if kind == "set":
-        return f"set reserved {event_name(setup, a[1])}"
+        return f"set reserved {event_name(cat, a[1])}"
     if kind == "reserve":
-        return f"reserve {event_name(setup, a[1])}"
+        return f"reserve {event_name(cat, a[1])}"
     if kind == "break":
-        return "take a break" + (f", discard {event_name(setup, a[1])}" if len(a) > 1 else "")
+        return "take a break" + (f", discard {event_name(cat, a[1])}" if len(a) > 1 else "")
     if kind == "discard":
-        return f"discard {event_name(setup, a[1])}"
+        return f"discard {event_name(cat, a[1])}"
     if kind == "suspect":
-        return f"suspect {setup.cards.people[a[1]].name_ja}"
+        return f"suspect {cat.cards.people[a[1]].name_ja}"
     if kind == "clear":
-        return f"clear {card_name(setup, a[1])} from the line"
+        return f"clear {card_name(cat, a[1])} from the line"
     if kind == "burn":
-        return f"burn {event_name(setup, a[2])} in seat {a[1]}'s notebook"
+        return f"burn {event_name(cat, a[2])} in seat {a[1]}'s notebook"
     if kind == "pass":
         return "pass"
     return str(action_id)

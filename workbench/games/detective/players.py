@@ -1,123 +1,75 @@
-"""Players for the detective: random, greedy, a no-clear random, designer-pluggable,
-and the fast playout that drives the rules table directly.
+"""Players for the detective on the engine's protocol, ``(view, rng) -> action id``.
 
-A *table policy* is ``policy(table, ids, rng) -> id``; :func:`play_table`
-plays a whole game with one policy per seat on a mutable table (no frozen
-states), the way the batch analyses run. With :func:`table_random` it uses the
-rng exactly as :func:`~workbench.engine.playout.playout` does with
-``random_player``, so :func:`fast_random_playout` equals the normal path.
+- :func:`random_player` — the engine's (uniform over ``view.legal_ids``);
+- :func:`greedy_player` — investigate the highest-VP payable event, else rest;
+- :func:`no_clear_player` — random, but never moves a line card outside;
+- :func:`designer_player` — a designer's plain function, checked.
+
+They read only what their seat sees (``view.legal_ids`` and the observed
+state, whose face-down zones are ``Hidden``). Played in place
+(:func:`~workbench.engine.playout.playout_in_place`) they give the same game
+as the immutable path.
 
 >>> from workbench.games.detective.rules import make_game
->>> from workbench.engine.playout import playout
+>>> from workbench.engine.playout import playout, playout_in_place
 >>> g = make_game(players=3)
->>> fast_random_playout(g, 7) == g.returns(playout(g, random_player, 7).final)
+>>> playout_in_place(g, greedy_player, 3).final == playout(g, greedy_player, 3).final
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from workbench.engine.players import function_player, random_player
+from workbench.engine.seat import Player, SeatView
 
-from .fast import random_table
-from .rules import Detective, DetectiveState
-from .table import CHANCE_TASKS, Table
-
-__all__ = ["random_player", "greedy_player", "no_clear_player", "designer_player",
-           "fast_random_playout", "play_table", "table_random", "table_greedy",
-           "table_no_clear", "POLICIES"]
-
-TablePolicy = Callable[[Table, list[Hashable], random.Random], Hashable]
+__all__ = ["POLICIES", "designer_player", "greedy_player", "no_clear_player", "random_player"]
 
 
-def table_random(t: Table, ids: list[Hashable], rng: random.Random) -> Hashable:
-    """Uniform over the legal ids (``rng.choice``, as ``random_player``)."""
-    return rng.choice(ids)
-
-
-def table_greedy(t: Table, ids: list[Hashable], rng: random.Random) -> Hashable:
+def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     """Investigate the highest-VP payable event (fewest discards, then lowest number);
-    else take a break discarding nothing and pass; discard the lowest-VP cards;
-    burn the highest-VP event. Never uses the rng."""
-    tag, seat = t.tasks[-1][0], t.tasks[-1][1]
-    ev = t.setup.events
-    acts: list[Any] = ids
-    if tag == "main":
+    else take a break discarding nothing and pass; discard the lowest-VP cards; burn
+    the highest-VP event. Reads the seat's observation only; never uses the rng.
+
+    >>> from workbench.games.detective.rules import make_game
+    >>> from workbench.engine.playout import playout
+    >>> g = make_game(players=3)
+    >>> g.is_terminal(playout(g, greedy_player, 3).final)
+    True
+    """
+    game: Any = view.game
+    ev = game.catalogue.events
+    acts: list[Any] = view.legal_ids
+    kind = acts[0][0]
+    if kind in ("play", "set", "break", "reserve"):        # the main phase
         plays = [a for a in acts if a[0] in ("play", "set")]
         if plays:
+            t = game.view(view.state)
+            seat = view.seat
             return max(plays, key=lambda a: (ev[a[1]].vp, -t.discards_needed(seat, a[1]), -a[1]))
         return ("break",)
-    if tag == "break2":
+    if kind in ("suspect", "clear", "pass"):
         return ("pass",)
-    if tag == "burn":
+    if kind == "burn":
         return max(acts, key=lambda a: (ev[a[2]].vp, -a[2]))
     return min(acts, key=lambda a: (ev[a[1]].vp, -a[1]))
 
 
-def table_no_clear(t: Table, ids: list[Hashable], rng: random.Random) -> Hashable:
+def no_clear_player(view: SeatView, rng: random.Random) -> Hashable:
     """Random, but never moves a line card outside (no clear, no clear events): the
     line then holds exactly the round's draws, as the exact deck engine assumes."""
-    ev = t.setup.events
-    acts: list[Any] = ids
-    keep = [a for a in acts if a[0] != "clear"
-            and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))]
+    ev: Any = view.game.catalogue.events  # type: ignore[attr-defined]
+    keep = [a for a in view.legal_ids if a[0] != "clear"  # type: ignore[index]
+            and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))]  # type: ignore[index]
     return rng.choice(keep)
 
 
-POLICIES: dict[str, TablePolicy] = {
-    "random": table_random, "greedy": table_greedy, "no_clear": table_no_clear}
-
-
-def play_table(game: Detective, seed: int | random.Random,
-               policies: TablePolicy | Sequence[TablePolicy] = table_random) -> Table:
-    """Play one game on a mutable table; returns the final table."""
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    seats = [policies] * game.num_players if callable(policies) else list(policies)
-    t = Table.new(game.setup)
-    tasks = t.tasks
-    while tasks:
-        top = tasks[-1]
-        if top[0] in CHANCE_TASKS:
-            t.draw(t.sample(rng))
-        else:
-            t.act(seats[top[1]](t, t.legal_ids(), rng))
-        tasks = t.tasks
-    return t
-
-
-def fast_random_playout(game: Detective, seed: int) -> tuple[float, ...]:
-    """Returns of one game with random players, same rng use as the normal path
-    (:func:`~.fast.random_table`)."""
-    t = random_table(game.setup, random.Random(seed))
-    return tuple(float(t.vp(i)) for i in range(t.n))
-
-
-def _engine_player(policy: TablePolicy, name: str) -> Callable[..., Hashable]:
-    def play(game: Detective, state: DetectiveState, rng: random.Random) -> Hashable:
-        t = game.table(state)
-        return policy(t, t.legal_ids(), rng)
-
-    play.__name__ = name
-    return play
-
-
-greedy_player = _engine_player(table_greedy, "greedy_player")
-greedy_player.__doc__ = """Engine player for :func:`table_greedy`.
-
->>> from workbench.games.detective.rules import make_game
->>> from workbench.engine.playout import playout
->>> g = make_game(players=3)
->>> g.is_terminal(playout(g, greedy_player, 3).final)
-True
-"""
-no_clear_player = _engine_player(table_no_clear, "no_clear_player")
-
-
-def designer_player(fn: Callable[..., Any], name: str | None = None) -> Callable[..., Hashable]:
-    """Wrap a designer's ``fn(state, actions)`` or ``fn(game, state, rng)`` as a checked player.
+def designer_player(fn: Callable[..., Any], name: str | None = None) -> Player:
+    """Wrap a designer's ``fn(state, actions)`` or ``fn(game, state, rng)`` as a checked
+    player (``state`` is what the seat sees).
 
     >>> from workbench.games.detective.rules import make_game
     >>> from workbench.engine.playout import playout
@@ -127,3 +79,8 @@ def designer_player(fn: Callable[..., Any], name: str | None = None) -> Callable
     True
     """
     return function_player(fn, name=name)
+
+
+#: The players the analyses and the board offer, by name.
+POLICIES: dict[str, Player] = {
+    "random": random_player, "greedy": greedy_player, "no_clear": no_clear_player}

@@ -18,9 +18,9 @@ from __future__ import annotations
 from html import escape
 
 from .cards import COLOUR_HEX
+from .catalogue import INF, NIGHT
 from .labels import card_name
 from .rules import Detective, DetectiveState
-from .setup import INF, NIGHT
 
 CSS = """
 <style>
@@ -52,7 +52,7 @@ def _card(game: Detective, card: str, small: bool = False) -> str:
     cls = "wb-det-card" + (" wb-det-small" if small else "")
     if card == NIGHT:
         return f'<div class="{cls} wb-det-night" title="tragic night">惨劇の夜</div>'
-    s = game.setup
+    s = game.catalogue
     who = s.card_person[card]
     bg, fg = COLOUR_HEX[s.card_colour[card]]
     awake = " wb-det-awakened" if card.endswith(":A") else ""
@@ -70,7 +70,7 @@ def _icon(colour: str) -> str:
 
 def event_chip(game: Detective, no: int, extra: str = "") -> str:
     """One event as a small chip: number, name, cost and VP."""
-    e = game.setup.events[no]
+    e = game.catalogue.events[no]
     cost = "".join(_icon(c) * n for c, n in e.cost)
     dead = f" †{e.needs_dead}" if e.needs_dead else ""
     kind = "" if e.placed else " (1×)"
@@ -80,14 +80,14 @@ def event_chip(game: Detective, no: int, extra: str = "") -> str:
 
 def hand_status(game: Detective, state: DetectiveState, seat: int) -> dict[int, int]:
     """Event -> discards it needs now for ``seat`` (INF: cannot be paid)."""
-    t = game.table(state)
+    t = game.view(state)
     return {no: t.discards_needed(seat, no) for no in state.hands[seat]}
 
 
 def status_line(game: Detective, state: DetectiveState) -> str:
     """Round, start player, whose move and what kind."""
     who = game.current_player(state)
-    top = state.tasks[-1][0] if state.tasks else "over"
+    top = state.tasks[-1].TAG if state.tasks else "over"
     move = {"main": "main phase", "break2": "suspect / clear / pass", "pay": "discard to pay",
             "pdiscard": "discard (action)", "trim": "trim hand", "burn": "choose a burn",
             "inv": "investigation draw", "open": "opening draw", "edraw": "event draw"}
@@ -100,7 +100,8 @@ def status_line(game: Detective, state: DetectiveState) -> str:
 
 def render(game: Detective, state: DetectiveState, seat: int | None = None) -> str:
     """The whole table as HTML; ``seat``'s hand is shown (default: the seat to move)."""
-    s = game.setup
+    s = game.catalogue
+    t = game.view(state)
     parts = [CSS, '<div class="wb-det-board">', status_line(game, state)]
     if state.over or state.victims:
         parts.append(_banner(game, state))
@@ -113,7 +114,7 @@ def render(game: Detective, state: DetectiveState, seat: int | None = None) -> s
     piles = []
     for who in s.persons:
         n = sum(1 for c in state.supply if s.card_person[c] == who and not c.endswith(":A"))
-        awake = game.table(state).awake(who)
+        awake = t.awake(who)
         mark = " ★awake" if awake else (" (awakened face down)" if who in s.awakened_card else "")
         dead = " wb-det-dead" if who in state.dead else ""
         bg, fg = COLOUR_HEX[s.cards.people[who].colour]
@@ -154,7 +155,7 @@ def render_hand(game: Detective, state: DetectiveState, seat: int) -> str:
 
 
 def _banner(game: Detective, state: DetectiveState) -> str:
-    names = game.setup.cards.people
+    names = game.catalogue.cards.people
     if state.victims:
         v = state.victims[-1]
         text = (f"Round {len(state.victims)}: {names[v].name_ja} died" if v else

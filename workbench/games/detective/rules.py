@@ -77,6 +77,15 @@ Readings chosen where the seed is vague (parameters where both matter):
   at round end an unset reservation is discarded and costs
   ``reservation_penalty`` VP.
 
+- **What each seat sees.** Hands and a face-down reservation are their
+  owner's; the investigation deck and the event deck are face down (only
+  their sizes are known); the bottom of the investigation deck is public,
+  since only the tragic night goes there and everybody sees it go
+  (:mod:`.table`). Everything else lies face up.
+
+The rules are kernel steps (:mod:`.steps`) on the fields of
+:class:`~.table.DetectiveTable`; this module is the game around them.
+
 >>> from workbench.engine.playout import playout
 >>> from workbench.engine.players import random_player
 >>> g = make_game(players=3)
@@ -87,168 +96,66 @@ Readings chosen where the seed is vague (parameters where both matter):
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
-from workbench.prob.dist import Dist
+from workbench.engine.kernel import KernelGame, Snapshot
 
 from .cards import CardSet
-from .labels import label
+from .catalogue import Catalogue
 from .params import DetectiveParams
-from .round_end import winners_of
-from .setup import Setup
-from .table import CHANCE_TASKS, Table
+from .steps import Draw, Resolve, RoundStart
+from .table import DetectiveTable, winners_of
+
+if TYPE_CHECKING:
+    DetectiveState = Snapshot
+else:
+    DetectiveState = DetectiveTable.Frozen
+"""An immutable position (the table's :class:`~workbench.engine.kernel.Snapshot`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DetectiveState:
-    """An immutable position: every zone as a sorted or ordered tuple, plus the task stack."""
-
-    pool: tuple[str, ...]
-    bottom: tuple[str, ...]
-    line: tuple[str, ...]
-    outside: tuple[str, ...]
-    supply: tuple[str, ...]
-    removed: tuple[str, ...]
-    hands: tuple[tuple[int, ...], ...]
-    notebooks: tuple[tuple[int, ...], ...]
-    reserved: tuple[int | None, ...]
-    edeck: tuple[int, ...]
-    discard: tuple[int, ...]
-    dead: tuple[str, ...]
-    round: int
-    start: int
-    active: int
-    tn: bool
-    suspects: int
-    first_draw: bool
-    free_used: bool
-    drawer: int
-    tasks: tuple[tuple[Any, ...], ...]
-    victims: tuple[str | None, ...]
-    over: bool
-    end_reason: str
-    penalties: tuple[int, ...]
-    played: tuple[int, ...]
-    round_turns: tuple[int, ...]
-    turns: int
-    round_deck: tuple[tuple[str, int], ...]
-    round_persons: int
-    history: tuple[tuple[Any, ...], ...]
-
-
-def freeze(t: Table) -> DetectiveState:
-    """The immutable state of a table."""
-    return DetectiveState(
-        tuple(t.pool), tuple(t.bottom), tuple(t.line), tuple(t.outside), tuple(t.supply),
-        tuple(t.removed), tuple(map(tuple, t.hands)), tuple(map(tuple, t.notebooks)),
-        tuple(t.reserved), tuple(t.edeck), tuple(t.discard), tuple(t.dead), t.round, t.start,
-        t.active, t.tn, t.suspects, t.first_draw, t.free_used, t.drawer, tuple(t.tasks),
-        tuple(t.victims), t.over, t.end_reason, tuple(t.penalties), tuple(t.played),
-        tuple(t.round_turns), t.turns, t.round_deck, t.round_persons, tuple(t.history))
-
-
-def thaw(setup: Setup, s: DetectiveState) -> Table:
-    """A mutable table holding the state's position."""
-    t = Table(setup)
-    t.pool, t.bottom, t.line, t.outside = list(s.pool), list(s.bottom), list(s.line), \
-        list(s.outside)
-    t.supply, t.removed = list(s.supply), list(s.removed)
-    t.hands, t.notebooks = [list(h) for h in s.hands], [list(b) for b in s.notebooks]
-    t.reserved, t.edeck, t.discard, t.dead = list(s.reserved), list(s.edeck), \
-        list(s.discard), list(s.dead)
-    t.round, t.start, t.active, t.tn, t.suspects = s.round, s.start, s.active, s.tn, s.suspects
-    t.first_draw, t.free_used, t.drawer, t.tasks = s.first_draw, s.free_used, s.drawer, \
-        list(s.tasks)
-    t.victims, t.over, t.end_reason, t.penalties = list(s.victims), s.over, s.end_reason, \
-        list(s.penalties)
-    t.played, t.round_turns, t.turns = list(s.played), list(s.round_turns), s.turns
-    t.round_deck, t.round_persons, t.history = s.round_deck, s.round_persons, list(s.history)
-    return t
-
-
-class Detective(Game[DetectiveState]):
+class Detective(KernelGame):
     """The rules (see the module docstring for every reading)."""
 
     name = "detective"
     version = "1"
     min_players = 3
     max_players = 4
+    table = DetectiveTable
 
     def __init__(self, params: DetectiveParams | None = None, cards: CardSet | None = None) -> None:
         super().__init__(params)
-        self.setup = Setup(self.params, cards)
+        self.catalogue = Catalogue(self.params, cards)
 
     @classmethod
     def default_params(cls) -> DetectiveParams:
         return DetectiveParams()
 
-    def table(self, state: DetectiveState) -> Table:
-        """A mutable copy of the position (for analysis code and players)."""
-        return thaw(self.setup, state)
+    def setup(self, t: DetectiveTable) -> None:
+        """The table before the deal: every hand is dealt by chance draws."""
+        cat, n = self.catalogue, self.params.players
+        t.pool, t.bottom, t.line, t.outside = sorted(cat.start_deck), [], [], []
+        t.supply, t.removed = list(cat.start_supply), []
+        t.hands, t.notebooks = [[] for _ in range(n)], [[] for _ in range(n)]
+        t.reserved, t.penalties = [None] * n, [0] * n
+        t.edeck, t.discard, t.dead = list(cat.event_ids), [], []
+        t.round, t.start, t.active, t.tn, t.suspects = 1, 0, 0, False, 0
+        t.first_draw, t.free_used, t.drawer = True, False, 0
+        t.victims, t.over, t.end_reason = [], False, ""
+        t.played, t.round_turns, t.turns = [], [], 0
+        t.round_deck, t.round_persons, t.history = (), 0, []
+        t.push(*(Draw(seat, self.params.hand_limit) for seat in range(n)), RoundStart())
 
-    def initial_state(self) -> DetectiveState:
-        return freeze(Table.new(self.setup))
+    def score(self, t: DetectiveTable) -> tuple[float, ...]:
+        """VP per seat."""
+        return tuple(float(t.vp(i)) for i in range(len(t.hands)))
 
-    def current_player(self, state: DetectiveState) -> int:
-        if not state.tasks:
-            return TERMINAL
-        top = state.tasks[-1]
-        return CHANCE if top[0] in CHANCE_TASKS else int(top[1])
-
-    def legal_ids(self, state: DetectiveState) -> list[Hashable]:
-        """The legal action ids (no labels): the fast path of players."""
-        if not state.tasks or state.tasks[-1][0] in CHANCE_TASKS:
-            return []
-        return self.table(state).legal_ids()
-
-    def legal_actions(self, state: DetectiveState) -> Sequence[Action]:
-        return [Action(a, label(self.setup, state, a)) for a in self.legal_ids(state)]
-
-    def chance_outcomes(self, state: DetectiveState) -> Dist:
-        if self.current_player(state) != CHANCE:
-            raise ValueError("detective: not a chance node")
-        ids = state.edeck if state.tasks[-1][0] == "edraw" else state.pool
-        return Dist.uniform(ids)
-
-    def sample_chance(self, state: DetectiveState, rng: random.Random) -> Hashable:
-        ids = state.edeck if state.tasks[-1][0] == "edraw" else state.pool
-        return ids[rng.randrange(len(ids))]
-
-    def apply(self, state: DetectiveState, action_id: Hashable) -> DetectiveState:
-        who = self.current_player(state)
-        if who == TERMINAL:
-            raise IllegalAction("detective: the game is over")
-        t = self.table(state)
-        if who == CHANCE:
-            if action_id not in t.chance_ids():
-                raise IllegalAction(f"detective: {action_id!r} is not a card that can be drawn")
-            t.draw(action_id)
-        else:
-            legal = t.legal_ids()
-            if action_id not in legal:
-                shown = ", ".join(map(repr, legal[:8])) + (" ..." if len(legal) > 8 else "")
-                raise IllegalAction(f"detective: {action_id!r} is not legal for seat {who}; "
-                                    f"legal: {shown}")
-            t.act(action_id)
-        return freeze(t)
-
-    def returns(self, state: DetectiveState) -> tuple[float, ...]:
-        t = self.table(state)
-        return tuple(float(t.vp(i)) for i in range(t.n))
-
-    def winners(self, state: DetectiveState) -> tuple[int, ...]:
+    def winners(self, state: Snapshot) -> tuple[int, ...]:
         vps = [int(v) for v in self.returns(state)]
         return winners_of(vps, state.notebooks)
 
-    def action_label(self, state: DetectiveState, action_id: Hashable) -> str:
-        return label(self.setup, state, action_id)
-
-    def zones(self, state: DetectiveState) -> Mapping[str, Counter[Hashable]]:
+    def zones(self, state: Snapshot) -> Mapping[str, Counter[Hashable]]:
         z: dict[str, Counter[Hashable]] = {
             "investigation deck": Counter(state.pool + state.bottom),
             "line": Counter(state.line), "outside": Counter(state.outside),
@@ -258,11 +165,11 @@ class Detective(Game[DetectiveState]):
         z["hands"] = Counter(e for h in state.hands for e in h)
         z["notebooks"] = Counter(e for b in state.notebooks for e in b)
         held = [r for r in state.reserved if r is not None]
-        held += [x[2] for x in state.tasks if x[0] == "resolve"]
+        held += [x.no for x in state.tasks if type(x) is Resolve]
         z["reserved or being played"] = Counter(held)
         return z
 
-    def metrics(self, state: DetectiveState) -> Mapping[str, float | int | str]:
+    def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         return {
             "rounds": state.round, "end_reason": state.end_reason, "deaths": len(state.dead),
             "dead": ",".join(state.dead),
@@ -271,9 +178,10 @@ class Detective(Game[DetectiveState]):
             "played": ",".join(map(str, state.played)), "game_turns": state.turns,
         }
 
-    def describe(self, state: DetectiveState) -> str:
+    def describe(self, state: Snapshot) -> str:
         vps = "/".join(str(int(v)) for v in self.returns(state))
-        top = state.tasks[-1][:2] if state.tasks else ("over", state.end_reason)
+        top: tuple[Any, ...] = (state.tasks[-1].TAG, *state.tasks[-1])[:2] if state.tasks \
+            else ("over", state.end_reason)
         return (f"round {state.round} line [{' '.join(state.line)}] outside {len(state.outside)} "
                 f"vp {vps} dead [{','.join(state.dead)}] next {top}")
 
@@ -285,3 +193,6 @@ def make_game(**params: Any) -> Detective:
     4
     """
     return Detective(DetectiveParams.from_dict(params))
+
+
+__all__ = ["Detective", "DetectiveState", "make_game"]

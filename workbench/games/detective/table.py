@@ -1,260 +1,363 @@
-"""The rules as one mutable table driven by a stack of tasks (shared by both paths).
+"""The detective's table: every field declared once, with who sees it, and its queries.
 
-The immutable :class:`~workbench.games.detective.rules.DetectiveState` is
-thawed into a :class:`Table`, changed, settled and frozen again; the fast
-random playout (:mod:`.fast`) drives the same table without freezing and
-inlines only the hot uniform choices, consuming the rng in the same order.
-The read-only half (limits, costs, legal ids) is :mod:`.reading`.
+The kernel (:mod:`workbench.engine.kernel`) derives the frozen state, thawing,
+views and observations from these declarations. Who sees what, as the seed
+plays it:
 
-A task is a tuple whose first item names it. Chance tasks: ``inv`` (the
-active player's investigation draw), ``open`` (an opening draw without
-action), ``edraw`` (a player draws events). Decision tasks: ``main``,
-``break2`` (suspect / clear / pass), ``pay`` (discards for generated icons),
-``pdiscard`` (an action or effect makes a player discard), ``trim`` (hand
-over the limit at turn end), ``burn``. Every other task runs at once.
+- the investigation deck (``pool``) and the event deck (``edeck``) are face
+  down: ``HIDDEN``, kept sorted (a deck is an unordered multiset here: every
+  draw is a uniform chance step, so a shuffle needs no step of its own);
+- the ``bottom`` of the investigation deck is public and ordered: only the
+  tragic night goes there, in view of everyone (the first-card rule, or the
+  opening variant's ``opening_tragic="bottom"``), so its place is known;
+- hands are each seat's own (``OWN``), and so is a face-down reservation;
+- everything else (line, outside, supply, removed cards, notebooks, the
+  discard pile, the round's record) lies face up.
 
->>> from workbench.games.detective.setup import Setup
->>> from workbench.games.detective.params import DetectiveParams
->>> t = Table.new(Setup(DetectiveParams(players=3)))
->>> t.node(), t.tasks[-1]
-(-1, ('edraw', 0, 5))
+The queries read the fields only, so they work on a mutable table and on a
+read-only :meth:`~workbench.engine.kernel.KernelGame.view` alike.
+
+>>> from workbench.games.detective.rules import make_game
+>>> g = make_game(players=3)
+>>> t = g.view(g.initial_state())
+>>> t.limit(0), t.vp(0), t.line_colours(), t.clearable()
+(5, 0, {}, [])
 """
 
 from __future__ import annotations
 
-import bisect
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
+from workbench.engine.kernel import (
+    HIDDEN,
+    OWN,
+    PUBLIC,
+    Hidden,
+    Observation,
+    Snapshot,
+    Table,
+    items,
+    rows,
+    value,
+)
 
-from .flow import run_task
-from .reading import TableReading
-from .setup import NIGHT, Effect, Setup
-
-CHANCE_TASKS = frozenset({"inv", "open", "edraw"})
-DECISION_TASKS = frozenset({"main", "break2", "pay", "pdiscard", "trim", "burn"})
-FIELDS = ("pool", "bottom", "line", "outside", "supply", "removed", "hands", "notebooks",
-          "reserved", "edeck", "discard", "dead", "round", "start", "active", "tn",
-          "suspects", "first_draw", "free_used", "drawer", "tasks", "victims", "over",
-          "end_reason", "penalties", "played", "round_turns", "turns", "round_deck",
-          "round_persons", "history")
+from .catalogue import INF, NIGHT, Catalogue
 
 
-class Table(TableReading):
-    """Mutable game position; see the module docstring."""
+def icon_discards(cost: tuple[tuple[str, int], ...], line_colours: Mapping[str, int],
+                  gen: Mapping[str, int], night: bool) -> int:
+    """Discards that generate the icons of ``cost`` the line lacks (``gen``: colour ->
+    discards per icon); the tragic ``night`` on the line pays the dearest one.
 
-    __slots__ = ("setup", "n", *FIELDS)
+    >>> icon_discards((("red", 2), ("black", 1)), {"red": 1}, {"red": 3, "black": INF}, True)
+    3
+    >>> icon_discards((("red", 2),), {"red": 2}, {"red": 3}, False)
+    0
+    """
+    total = dearest = 0
+    for colour, need in cost:
+        short = need - line_colours.get(colour, 0)
+        if short > 0:
+            unit = gen[colour]
+            total += unit * short
+            if unit > dearest:
+                dearest = unit
+    if night:
+        total -= dearest
+    return min(INF, total)
 
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.n = setup.params.players
+
+def victim_of(line: Sequence[str], card_person: Mapping[str, str]) -> str | None:
+    """The person with strictly the most cards on the line (None on a tie or no person).
+
+    >>> victim_of(["yuri:1", "toru:1", "yuri:2", "night"], {"yuri:1": "yuri", "yuri:2": "yuri",
+    ...           "toru:1": "toru"})
+    'yuri'
+    >>> victim_of(["yuri:1", "toru:1", "night"], {"yuri:1": "yuri", "toru:1": "toru"}) is None
+    True
+    """
+    counts: dict[str, int] = {}
+    for c in line:
+        who = card_person.get(c)
+        if who is not None:
+            counts[who] = counts.get(who, 0) + 1
+    victim, most, tied = None, 0, False
+    for who, k in counts.items():
+        if k > most:
+            victim, most, tied = who, k, False
+        elif k == most:
+            tied = True
+    return None if tied else victim
+
+
+def winners_of(vps: Sequence[int], notebooks: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Most VP wins; a tie goes to the tied seat holding the lowest-numbered event;
+    tied seats with empty notebooks all share the win only when none holds one.
+
+    >>> winners_of([5, 5, 2], [[20, 7], [3], [1]])
+    (1,)
+    >>> winners_of([0, 0, 0], [[], [], []])
+    (0, 1, 2)
+    """
+    best = max(vps)
+    tied = [i for i, v in enumerate(vps) if v == best]
+    if len(tied) == 1:
+        return tuple(tied)
+    holders = [(min(notebooks[i]), i) for i in tied if notebooks[i]]
+    if not holders:
+        return tuple(tied)
+    return (min(holders)[1],)
+
+
+class DetectiveTable(Table):
+    """The position of a game of 「探偵無宿２」 (``tasks``, the step stack, is the kernel's)."""
+
+    # investigation cards
+    pool: list[str] = items(seen=HIDDEN, sort=True)
+    bottom: list[str] = items()
+    line: list[str] = items()
+    outside: list[str] = items()
+    supply: list[str] = items()
+    removed: list[str] = items()
+    # events
+    hands: list[list[int]] = rows(seen=OWN)
+    notebooks: list[list[int]] = rows()
+    reserved: list[int | None] = items(seen=OWN)
+    edeck: list[int] = items(seen=HIDDEN, sort=True)
+    discard: list[int] = items()
+    # the round and the turn
+    dead: list[str] = items()
+    round: int = value()
+    start: int = value()
+    active: int = value()
+    tn: bool = value()          # the tragic night has been drawn this round
+    suspects: int = value()
+    first_draw: bool = value()
+    free_used: bool = value()
+    drawer: int = value()
+    # the record
+    victims: list[str | None] = items()
+    over: bool = value()
+    end_reason: str = value()
+    penalties: list[int] = items()
+    played: list[int] = items()
+    round_turns: list[int] = items()
+    turns: int = value()
+    round_deck: tuple[tuple[str, int], ...] = value()
+    round_persons: int = value()
+    history: list[tuple[Any, ...]] = items()
+
+    @property
+    def cat(self) -> Catalogue:
+        """The game's catalogue (cards, costs, ids)."""
+        return self.game.catalogue  # type: ignore[no-any-return]
 
     @classmethod
-    def new(cls, setup: Setup) -> Table:
-        """The table before the deal: every hand is dealt by chance draws."""
-        t = cls(setup)
-        n = t.n
-        t.pool, t.bottom, t.line, t.outside = list(setup.start_deck[:-1]) + [NIGHT], [], [], []
-        t.pool.sort()
-        t.supply, t.removed = list(setup.start_supply), []
-        t.hands, t.notebooks = [[] for _ in range(n)], [[] for _ in range(n)]
-        t.reserved, t.penalties = [None] * n, [0] * n
-        t.edeck, t.discard, t.dead = list(setup.event_ids), [], []
-        t.round, t.start, t.active, t.tn, t.suspects = 1, 0, 0, False, 0
-        t.first_draw, t.free_used, t.drawer = True, False, 0
-        t.victims, t.over, t.end_reason = [], False, ""
-        t.played, t.round_turns, t.turns = [], [], 0
-        t.round_deck, t.round_persons, t.history = (), 0, []
-        t.tasks = [("roundstart",)]
-        for seat in reversed(range(n)):
-            t.tasks.append(("edraw", seat, setup.params.hand_limit))
-        t.settle()
-        return t
+    def determinize(cls, obs: Observation, rng: random.Random) -> Snapshot:
+        """A full state consistent with ``obs``, each zone sorted as the rules keep it.
 
-    # -- reading ---------------------------------------------------------------
-    def node(self) -> int:
-        """Seat to move, CHANCE or TERMINAL."""
-        if not self.tasks:
-            return TERMINAL
-        t = self.tasks[-1]
-        return CHANCE if t[0] in CHANCE_TASKS else t[1]
+        The unseen person cards are exactly the investigation deck (every other
+        person card lies face up), so the deck is rebuilt from them; the unseen
+        events are shuffled with ``rng`` and dealt to the event deck, the other
+        hands and the face-down reservations. (The kernel's generic deal pools
+        both kinds of card together.)
 
-    def chance_ids(self) -> list[Hashable]:
-        """The equally likely outcomes of the chance task on top (sorted ids)."""
-        return list(self.edeck if self.tasks[-1][0] == "edraw" else self.pool)
+        >>> from workbench.games.detective.rules import make_game
+        >>> g = make_game(players=3)
+        >>> s = g.initial_state()
+        >>> d = g.determinize(g.observe(s, 1), random.Random(0))
+        >>> d.pool == s.pool, len(d.edeck) == len(s.edeck), d.tasks == s.tasks
+        (True, True, True)
+        """
+        unseen = obs.unseen
+        people = sorted(c for c in unseen if isinstance(c, str))
+        events = [c for c in unseen if not isinstance(c, str)]
+        rng.shuffle(events)
+        deal = iter(events)
 
-    def sample(self, rng: random.Random) -> Hashable:
-        """One chance outcome: ``ids[rng.randrange(len(ids))]`` (same as ``Dist.sample``)."""
-        ids = self.edeck if self.tasks[-1][0] == "edraw" else self.pool
-        return ids[rng.randrange(len(ids))]
+        def cards(h: Hidden) -> tuple[Any, ...]:
+            return tuple(sorted(next(deal) for _ in range(h.size)))
 
-    # -- decisions --------------------------------------------------------------
-    def act(self, action_id: Hashable) -> None:
-        """Apply a decision (legality is the caller's check) and settle."""
-        self.do(action_id)
-        self.settle()
+        out: list[Any] = []
+        for f, v in zip(cls.FIELDS, obs.state):
+            if f.name == "pool":
+                out.append(tuple(people))
+            elif f.seen == PUBLIC:
+                out.append(v)
+            elif f.name == "reserved":
+                out.append(tuple((next(deal) if x.size else None) if isinstance(x, Hidden) else x
+                                 for x in v))
+            elif f.depth == 1:
+                out.append(cards(v))
+            else:
+                out.append(tuple(cards(r) if isinstance(r, Hidden) else r for r in v))
+        return cls.Frozen(out)
 
-    def do(self, action_id: Hashable) -> None:
-        """Apply a decision to the task on top without settling (commonest kinds first)."""
-        t = self.tasks.pop()
-        seat = t[1]
-        a: tuple[Any, ...] = action_id  # type: ignore[assignment]
-        kind = a[0]
-        hand = self.hands[seat]
-        push = self.tasks.append
-        if kind == "discard":
-            hand.remove(a[1])
-            self.discard.append(a[1])
-            if t[0] in ("pay", "pdiscard") and t[2] > 1:
-                push((t[0], seat, t[2] - 1))
-            elif t[0] == "trim":
-                push(t)
-        elif kind == "break":
-            if len(a) > 1:
-                hand.remove(a[1])
-                self.discard.append(a[1])
-            if not self.tn:
-                push(("break2", seat))
-            push(("refill", seat))
-        elif kind == "clear":
-            self.line.remove(a[1])
-            bisect.insort(self.outside, a[1])
-        elif kind == "suspect":
-            self.suspects += 1
-            self._suspect(a[1])
-        elif kind == "play":
-            no = a[1]
-            need = self.discards_needed(seat, no)
-            hand.remove(no)
-            ev = self.setup.events[no]
-            if self.setup.params.oneshot_free and not ev.placed and not self.free_used:
-                self.free_used = True
-                push(t)
-            push(("resolve", seat, no))
-            if need:
-                push(("pay", seat, need))
-        elif kind == "set":
-            self.reserved[seat] = None
-            push(t)
-            push(("resolve", seat, a[1]))
-        elif kind == "reserve":
-            hand.remove(a[1])
-            self.reserved[seat] = a[1]
-        elif kind == "burn":
-            self.notebooks[a[1]].remove(a[2])
-            self.discard.append(a[2])
-        elif kind != "pass":
-            raise IllegalAction(f"unknown action {action_id!r}")
+    # -- scores and limits -----------------------------------------------------
+    def limit(self, seat: int) -> int:
+        """The seat's hand limit (base plus ``hand_limit`` events in its notebook)."""
+        cat = self.game.catalogue
+        bonus = cat.limit_bonus
+        limit: int = cat.params.hand_limit
+        if bonus:
+            for e in self.notebooks[seat]:
+                if e in bonus:
+                    limit += bonus[e]
+        return limit
 
-    def _suspect(self, who: str) -> None:
-        card = self._supply_card(who)
-        if card is not None:
-            self.supply.remove(card)
-            bisect.insort(self.outside, card)
+    def vp(self, seat: int) -> int:
+        """VP: placed events in the notebook minus reservation penalties."""
+        ev = self.game.catalogue.events
+        return sum(ev[e].vp for e in self.notebooks[seat]) - self.penalties[seat]
 
-    # -- chance -----------------------------------------------------------------
-    def draw(self, outcome: Hashable) -> None:
-        """Apply a chance outcome (a card id from :meth:`chance_ids`) and settle."""
-        ids: list[Any] = self.edeck if self.tasks[-1][0] == "edraw" else self.pool
-        self.draw_at(ids.index(outcome))
+    def awake(self, person: str) -> bool:
+        """True while an awakening event for ``person`` is in a notebook (or, with
+        ``awaken_on_fourth``, while their awakened card is out of the supply)."""
+        cat = self.game.catalogue
+        events = cat.awakened_by.get(person)
+        if events:
+            for book in self.notebooks:
+                if not events.isdisjoint(book):
+                    return True
+        if cat.params.awaken_on_fourth:
+            card = cat.awakened_card.get(person)
+            return card is not None and card not in self.supply and card not in self.removed
+        return False
 
-    def draw_at(self, index: int) -> None:
-        """Apply the chance outcome ``chance_ids()[index]`` and settle (the fast path)."""
-        t = self.tasks[-1]
-        tag = t[0]
-        if tag == "edraw":
-            bisect.insort(self.hands[t[1]], self.edeck.pop(index))
-            self.tasks[-1] = ("edraw", t[1], t[2] - 1)
-        else:
-            self.investigate(t, self.pool.pop(index))
-        self.settle()
+    # -- costs ---------------------------------------------------------------------
+    def generation_costs(self, seat: int) -> dict[str, int]:
+        """Colour -> hand cards ``seat`` discards per generated icon now (INF: not allowed)."""
+        return self.game.catalogue.generation_costs(tuple(self.notebooks[seat]), tuple(self.dead))
 
-    def investigate(self, t: tuple[Any, ...], card: str,
-                    push_acts: bool = True) -> tuple[Effect, ...] | None:
-        """The investigation card ``card`` drawn for the chance task ``t`` (not settled);
-        returns the person's action when one is due (see :meth:`place`)."""
-        p = self.setup.params
-        tag = t[0]
-        first, self.first_draw = self.first_draw, False
-        if tag == "open":
-            if card == NIGHT:
-                self.bottom.append(NIGHT)
-                if not p.opening_replace:
-                    self.tasks[-1] = ("open", t[1] - 1)
-                return None
-            self.line.append(card)
-            self.round_persons += 1
-            self.tasks[-1] = ("open", t[1] - 1)
-            return None
-        if card == NIGHT and first and p.first_card_rule and (self.pool or self.bottom):
-            self.bottom.append(NIGHT)
-            self.first_draw = True
-            return None
-        return self.place(t[1], card, push_acts)
+    def line_colours(self) -> dict[str, int]:
+        """Colour -> person cards of that colour on the line."""
+        colours = self.game.catalogue.card_colour
+        out: dict[str, int] = {}
+        for c in self.line:
+            if c != NIGHT:
+                k = colours[c]
+                out[k] = out.get(k, 0) + 1
+        return out
 
-    def place(self, seat: int, card: str, push_acts: bool = True) -> tuple[Effect, ...] | None:
-        """``card`` goes to the line for ``seat``: the night, or a person whose action
-        every player takes from ``seat`` clockwise (returned; pushed as one ``act`` task
-        per player unless ``push_acts`` is false, when the caller runs them)."""
-        self.tasks.pop()
-        self.line.append(card)
-        if card == NIGHT:
-            self.tn, self.drawer = True, seat
-            return None
-        self.round_persons += 1
-        plain, awakened = self.setup.card_actions[card]      # = setup.action_of(card, awake)
-        action = awakened if plain is not awakened and self.awake(self.setup.card_person[card]) \
-            else plain
-        if push_acts:
-            n = self.n
-            self.tasks += [("act", (seat + k) % n, action) for k in reversed(range(n))]
-        return action
+    def discards_needed(self, seat: int, no: int) -> int:
+        """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot)."""
+        ev = self.game.catalogue.events[no]
+        if ev.needs_dead is not None and ev.needs_dead not in self.dead:
+            return INF
+        return icon_discards(ev.cost, self.line_colours(), self.generation_costs(seat),
+                             self.tn and NIGHT in self.line)
 
-    # -- automatic tasks -----------------------------------------------------
-    def settle(self) -> None:
-        """Run automatic tasks until a chance node, a decision or the end."""
-        tasks = self.tasks
-        base_limit = self.setup.params.hand_limit
-        while tasks:
-            t = tasks[-1]
-            tag = t[0]
-            if tag == "edraw":
-                if t[2] <= 0:
-                    tasks.pop()
-                    continue
-                if not self.edeck:
-                    self.edeck.extend(sorted(self.discard))   # in place: the fast
-                    self.discard.clear()                      # path holds both lists
-                    if not self.edeck:
-                        tasks.pop()
-                        continue
-                return
-            if tag == "inv":
-                if not self.pool:
-                    self.place(t[1], self.bottom.pop(0))
-                    continue
-                return
-            if tag == "open":
-                if t[1] <= 0 or not self.pool:
-                    tasks.pop()
-                    if self.setup.params.opening_tragic == "reshuffle" and NIGHT in self.bottom:
-                        self.bottom.remove(NIGHT)
-                        bisect.insort(self.pool, NIGHT)
-                    continue
-                return
-            if tag in ("pdiscard", "trim"):
-                hand = self.hands[t[1]]
-                if not hand or (tag == "trim" and (len(hand) <= base_limit
-                                                    or len(hand) <= self.limit(t[1]))):
-                    tasks.pop()
-                    continue
-                return
-            if tag == "burn" and not self.burn_targets(t[1]):
-                tasks.pop()
+    def payable(self, seat: int, no: int, hand_size: int) -> bool:
+        """True when the other ``hand_size - 1`` cards cover the discards."""
+        return self.discards_needed(seat, no) <= hand_size - 1
+
+    # -- the supply, the line and the notebooks --------------------------------------
+    def suspectable(self) -> list[str]:
+        """People one of whose supply cards may be suspected now (sheet order)."""
+        cat = self.game.catalogue
+        p = cat.params
+        if p.suspects_per_round is not None and self.suspects >= p.suspects_per_round:
+            return []
+        if p.awaken_on_fourth:
+            return [who for who in cat.persons if self.supply_card(who) is not None]
+        present = set(map(cat.suspect_of.__getitem__, self.supply))
+        return [who for who in cat.persons if who in present]
+
+    def supply_card(self, who: str) -> str | None:
+        """The card a suspect of ``who`` moves: a normal card first, the awakened one
+        last (and only with ``awaken_on_fourth``)."""
+        cat = self.game.catalogue
+        supply = self.supply
+        for cid in cat.person_cards[who]:
+            if cid in supply and not cid.endswith(":A"):
+                return cid
+        card = cat.awakened_card.get(who)
+        if cat.params.awaken_on_fourth and card is not None and card in supply:
+            return card
+        return None
+
+    def clearable(self) -> list[str]:
+        """Line cards a break may clear (the tragic night stays), each once, line order."""
+        out: list[str] = []
+        for c in self.line:
+            if c != NIGHT and c not in out:
+                out.append(c)
+        return out
+
+    def burn_targets(self, seat: int) -> list[tuple[int, int]]:
+        """(seat, event) pairs another notebook offers to a burn (protected books excluded)."""
+        prot = self.game.catalogue.protects
+        n = len(self.hands)
+        out = []
+        for k in range(1, n):
+            other = (seat + k) % n
+            book = self.notebooks[other]
+            if any(e in prot for e in book):
                 continue
-            if tag in DECISION_TASKS:
-                return
-            tasks.pop()
-            run_task(self, t)
+            out += [(other, e) for e in book]
+        return out
+
+    # -- the legal decisions -------------------------------------------------------------
+    def main_ids(self, seat: int) -> list[Hashable]:
+        """The main phase's ids in their fixed order: ``("set", r)`` when the reservation
+        is free now, ``("play", e)`` for every payable hand card, ``("reserve", e)``
+        (variant), ``("break",)`` and ``("break", e)`` for every hand card."""
+        cat = self.game.catalogue
+        hand = self.hands[seat]
+        ids: list[Hashable] = []
+        res = self.reserved[seat]
+        if res is not None and self.discards_needed(seat, res) == 0:
+            ids.append(cat.set_id[res])
+        ids += self.payable_ids(seat, hand)
+        if cat.params.reservation and res is None:
+            ids += map(cat.reserve_id.__getitem__, hand)
+        ids.append(("break",))
+        ids += map(cat.break_id.__getitem__, hand)
+        return ids
+
+    def payable_ids(self, seat: int, hand: Sequence[int]) -> list[Hashable]:
+        """``("play", e)`` for every card of ``hand`` the other cards can pay now:
+        :meth:`discards_needed` over the line's icons counted once (by colour index)."""
+        cat = self.game.catalogue
+        counts = [0] * 8
+        index = cat.card_colour_index
+        night = False
+        for c in self.line:
+            k = index.get(c)
+            if k is None:
+                night = True
+            else:
+                counts[k] += 1
+        night = night and self.tn
+        gen = cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead))
+        h = len(hand) - 1
+        dead, needs, costs, play = self.dead, cat.needs_dead, cat.cost_index, cat.play_id
+        ids: list[Hashable] = []
+        for e in hand:
+            who = needs[e]
+            if who is not None and who not in dead:
+                continue
+            total = dearest = 0
+            for colour, need in costs[e]:
+                short = need - counts[colour]
+                if short > 0:
+                    unit = gen[colour]
+                    total += unit * short
+                    if unit > dearest:
+                        dearest = unit
+            if (total - dearest if night else total) <= h:
+                ids.append(play[e])
+        return ids
+
+    def break2_ids(self) -> list[Hashable]:
+        """After a break: ``("suspect", who)``, ``("clear", card)``, then ``("pass",)``."""
+        ids: list[Hashable] = [("suspect", who) for who in self.suspectable()]
+        ids += [("clear", c) for c in self.clearable()]
+        ids.append(("pass",))
+        return ids
+
+    def discard_ids(self, seat: int) -> list[Hashable]:
+        """``("discard", e)`` for every card of the seat's hand, in hand order."""
+        return list(map(self.game.catalogue.discard_id.__getitem__, self.hands[seat]))

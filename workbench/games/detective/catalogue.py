@@ -1,11 +1,17 @@
 """Static facts of one game (cards, ids, costs) derived once from params and sheets.
 
+A module of its own (not in ``rules``) because the steps and the table's
+queries read it and ``rules`` builds the game from it: the per-card data the
+rules look up on every step (a card's person, colour index and actions, an
+event's cost by colour index, the action ids of every event) is computed
+here once, not on every step.
+
 Card ids: a person's normal cards are ``"<person>:1"`` ... ``"<person>:<copies>"``,
 the awakened card ``"<person>:A"``, the tragic night ``"night"``; events are
 their serial numbers (ints).
 
 >>> from workbench.games.detective.params import DetectiveParams
->>> s = Setup(DetectiveParams())
+>>> s = Catalogue(DetectiveParams())
 >>> len(s.start_deck), s.start_deck[-1], len(s.start_supply)
 (8, 'night', 32)
 >>> s.card_person["yuri:A"], s.card_colour["yuri:2"]
@@ -25,7 +31,7 @@ NIGHT = "night"
 INF = 10_000
 
 
-class Setup:
+class Catalogue:
     """Everything about a game that never changes while it is played."""
 
     def __init__(self, params: DetectiveParams, cards: CardSet | None = None) -> None:
@@ -73,11 +79,7 @@ class Setup:
         #: card id -> the person a suspect of it counts for (None: an awakened card)
         self.suspect_of: dict[str, str | None] = {
             c: (None if c.endswith(":A") else who) for c, who in self.card_person.items()}
-        #: every person action uses only draw / discard / refill (the sheet vocabulary)
-        self.simple_actions = all(
-            e.verb in ("draw", "discard", "refill")
-            for p in self.cards.people.values() for e in (*p.action, *(p.awakened_action or ())))
-        self._costs: dict[tuple[tuple[int, ...], tuple[str, ...]], dict[str, int]] = {}
+        self._costs: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[int, ...]] = {}
         self._closed: dict[tuple[str, ...], frozenset[str]] = {}   # dead -> closed colours
         #: person -> the events that awaken them
         self.awakened_by: dict[str, frozenset[int]] = {
@@ -96,12 +98,28 @@ class Setup:
         self.related_colour: dict[int, str | None] = {
             e.no: (self.cards.colour_of(e.person) if e.person else None)
             for e in self.events.values()}
+        #: colour -> its index in COLOURS; person card -> its colour's index
+        self.colour_index: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+        self.card_colour_index: dict[str, int] = {
+            c: self.colour_index[k] for c, k in self.card_colour.items()}
+        #: event -> its cost as (colour index, icons) pairs
+        self.cost_index: dict[int, tuple[tuple[int, int], ...]] = {
+            no: tuple((self.colour_index[c], k) for c, k in e.cost)
+            for no, e in self.events.items()}
+        #: event -> the person who must be dead before it can be played (or None)
+        self.needs_dead: dict[int, str | None] = {no: e.needs_dead for no, e in self.events.items()}
+        #: event -> its action ids, built once (the legal lists reuse them)
+        self.play_id = {no: ("play", no) for no in self.events}
+        self.set_id = {no: ("set", no) for no in self.events}
+        self.reserve_id = {no: ("reserve", no) for no in self.events}
+        self.break_id = {no: ("break", no) for no in self.events}
+        self.discard_id = {no: ("discard", no) for no in self.events}
 
     def action_of(self, card: str, awake: bool) -> tuple[Effect, ...]:
         """The action a drawn person card applies (the awakened one when awake).
 
         >>> from workbench.games.detective.params import DetectiveParams
-        >>> s = Setup(DetectiveParams())
+        >>> s = Catalogue(DetectiveParams())
         >>> [e.verb for e in s.action_of("shizue:1", True)], s.action_of("shizue:1", False)[0].args
         (['draw'], (1,))
         """
@@ -109,13 +127,22 @@ class Setup:
         return awakened if awake else plain
 
     def generation_costs(self, notebook: tuple[int, ...], dead: tuple[str, ...]) -> dict[str, int]:
-        """Colour -> :meth:`generation_cost` for the owner of ``notebook`` (every colour;
-        remembered per (notebook, dead); the caller must not change the dict).
+        """Colour -> :meth:`generation_cost` for the owner of ``notebook`` (every colour).
 
         >>> from workbench.games.detective.params import DetectiveParams
-        >>> s = Setup(DetectiveParams())
+        >>> s = Catalogue(DetectiveParams())
         >>> s.generation_costs((41,), ())["red"], s.generation_costs((), ("masashi",))["red"] == INF
         (2, True)
+        """
+        return dict(zip(COLOURS, self.unit_costs(notebook, dead)))
+
+    def unit_costs(self, notebook: tuple[int, ...], dead: tuple[str, ...]) -> tuple[int, ...]:
+        """:meth:`generation_costs` as a tuple by colour index (remembered per
+        (notebook, dead): the main phase asks for it on every turn).
+
+        >>> from workbench.games.detective.params import DetectiveParams
+        >>> Catalogue(DetectiveParams()).unit_costs((41,), ())[COLOURS.index("red")]
+        2
         """
         key = (notebook, dead)
         costs = self._costs.get(key)
@@ -134,15 +161,15 @@ class Setup:
             closed = self._closed[dead] = frozenset(c for c in COLOURS
                                                     if self.closed_colour(c, dead))
         low, rate = self.params.min_discards, self.params.discard_rate
-        costs = self._costs[key] = {c: INF if c in closed else max(low, rate - disc.get(c, 0))
-                                    for c in COLOURS}
+        costs = self._costs[key] = tuple(INF if c in closed else max(low, rate - disc.get(c, 0))
+                                         for c in COLOURS)
         return costs
 
     def generation_cost(self, colour: str, discount: int, dead: Sequence[str]) -> int:
         """Hand cards to discard for one icon of ``colour`` (INF when not allowed).
 
         >>> from workbench.games.detective.params import DetectiveParams
-        >>> s = Setup(DetectiveParams())
+        >>> s = Catalogue(DetectiveParams())
         >>> s.generation_cost("red", 0, []), s.generation_cost("red", 5, []), \
 s.generation_cost("black", 0, []) == INF, s.generation_cost("red", 0, ["masashi"]) == INF
         (4, 1, True, True)
@@ -156,7 +183,7 @@ s.generation_cost("black", 0, []) == INF, s.generation_cost("red", 0, ["masashi"
         the colour is dead ("not of a dead person").
 
         >>> from workbench.games.detective.params import DetectiveParams
-        >>> s = Setup(DetectiveParams())
+        >>> s = Catalogue(DetectiveParams())
         >>> s.closed_colour("black", []), s.closed_colour("red", ["masashi"]), s.closed_colour("red", [])
         (True, True, False)
         """

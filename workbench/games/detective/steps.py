@@ -1,0 +1,516 @@
+"""The rules of 「探偵無宿２」 as kernel steps (the readings are in :mod:`.rules`).
+
+Chance steps: :class:`EventDraw` (one event from the event deck),
+:class:`Investigate` (the active player's investigation draw),
+:class:`Open` (an opening draw without action, variant). Decisions:
+:class:`Main`, :class:`Break2` (suspect / clear / pass), :class:`Pay`
+(discards for generated icons), :class:`Discard` (an action or effect makes a
+player discard), :class:`Trim` (hand over the limit at turn end),
+:class:`Burn`. Everything else runs at once.
+
+Each step's ``TAG`` is its short name in transcripts (``describe``); its
+fields follow the tag in the order the transcripts print them.
+
+>>> from workbench.games.detective.rules import make_game
+>>> t = make_game(players=3).new_table()
+>>> t.tasks[-1], t.tasks[-1].TAG
+(EventDraw(seat=0, left=5), 'edraw')
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple, TypeVar
+
+from workbench.cards import Effect
+from workbench.engine.kernel import auto, chance, decision
+
+from .catalogue import NIGHT
+from .labels import label
+from .table import DetectiveTable, victim_of
+
+T = DetectiveTable
+_S = TypeVar("_S", bound=type)
+
+
+def tagged(tag: str) -> Callable[[_S], _S]:
+    """Class decorator: the step's short name in transcripts (``step.TAG``)."""
+    def mark(cls: _S) -> _S:
+        cls.TAG = tag  # type: ignore[attr-defined]
+        return cls
+    return mark
+
+
+# -- chance ----------------------------------------------------------------------
+@tagged("edraw")
+@chance
+class EventDraw(NamedTuple):
+    """``seat`` draws one event card; ``left`` counts this one and those still to draw."""
+
+    seat: int
+    left: int
+
+    def outcomes(self, t: T) -> list[int]:
+        return t.edeck
+
+    def resolve(self, t: T, card: int) -> None:
+        t.edeck.remove(card)
+        insort(t.hands[self.seat], card)
+        if self.left > 1:
+            draw_next(t, self.seat, self.left - 1)
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+def draw_next(t: T, seat: int, k: int) -> None:
+    """``seat`` draws ``k`` events from now: the discard pile is shuffled back (sorted)
+    when the deck is out; with both empty the draw lapses."""
+    if k <= 0:
+        return
+    edeck = t.edeck
+    if not edeck:
+        discard = t.discard
+        if not discard:
+            return
+        edeck += sorted(discard)
+        discard.clear()
+    t.tasks.append(EventDraw(seat, k))
+
+
+@tagged("inv")
+@chance
+class Investigate(NamedTuple):
+    """The investigation draw of ``seat``'s turn (the card goes to the line)."""
+
+    seat: int
+
+    def outcomes(self, t: T) -> list[str]:
+        return t.pool
+
+    def resolve(self, t: T, card: str) -> None:
+        pool = t.pool
+        pool.remove(card)
+        first, t.first_draw = t.first_draw, False
+        if card == NIGHT and first and t.game.catalogue.params.first_card_rule \
+                and (pool or t.bottom):
+            t.bottom.append(NIGHT)         # the first-card rule: to the bottom, draw again
+            t.first_draw = True
+            investigate(t, self.seat)
+        else:
+            place(t, self.seat, card)
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+def investigate(t: T, seat: int) -> None:
+    """``seat``'s investigation draw: from the deck, or the bottom card when it is empty."""
+    if t.pool:
+        t.tasks.append(Investigate(seat))
+    else:
+        place(t, seat, t.bottom.pop(0))
+
+
+def place(t: T, seat: int, card: str) -> None:
+    """``card`` goes to the line for ``seat``: the tragic night, or a person whose action
+    every player takes from ``seat`` clockwise (awakened while the person is awake)."""
+    t.line.append(card)
+    if card == NIGHT:
+        t.tn, t.drawer = True, seat
+        return
+    t.round_persons += 1
+    cat = t.game.catalogue
+    plain, awakened = cat.card_actions[card]
+    action = awakened if plain is not awakened and t.awake(cat.card_person[card]) else plain
+    n = len(t.hands)
+    t.tasks += [Act((seat + k) % n, action) for k in range(n - 1, -1, -1)]
+
+
+@tagged("open")
+@chance
+class Open(NamedTuple):
+    """An opening draw without action (``opening`` variant); ``left`` to draw."""
+
+    left: int
+
+    def outcomes(self, t: T) -> list[str]:
+        return t.pool
+
+    def resolve(self, t: T, card: str) -> None:
+        t.pool.remove(card)
+        t.first_draw = False
+        if card == NIGHT:                  # set aside; replaced only with opening_replace
+            t.bottom.append(NIGHT)
+            open_next(t, self.left if t.game.catalogue.params.opening_replace else self.left - 1)
+            return
+        t.line.append(card)
+        t.round_persons += 1
+        open_next(t, self.left - 1)
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+def open_next(t: T, left: int) -> None:
+    """Draw ``left`` more opening cards; once done, a tragic night set aside is shuffled
+    back (``opening_tragic="reshuffle"``) or stays at the bottom."""
+    if left > 0 and t.pool:
+        t.tasks.append(Open(left))
+        return
+    if t.game.catalogue.params.opening_tragic == "reshuffle" and NIGHT in t.bottom:
+        t.bottom.remove(NIGHT)
+        insort(t.pool, NIGHT)
+
+
+# -- decisions --------------------------------------------------------------------
+@tagged("main")
+@decision
+class Main(NamedTuple):
+    """The main phase: investigate (play a payable event), reserve, set, or take a break."""
+
+    seat: int
+
+    def legal(self, t: T) -> list[Hashable]:
+        return t.main_ids(self.seat)
+
+    def resolve(self, t: T, a: tuple[Any, ...]) -> None:
+        kind, seat, push = a[0], self.seat, t.tasks.append
+        if kind == "play":
+            no = a[1]
+            need = t.discards_needed(seat, no)
+            t.hands[seat].remove(no)
+            cat = t.game.catalogue
+            if cat.params.oneshot_free and not cat.events[no].placed and not t.free_used:
+                t.free_used = True         # a free one-shot keeps the main phase
+                push(self)
+            push(Resolve(seat, no))
+            if need:
+                push(Pay(seat, need))
+        elif kind == "break":
+            if len(a) > 1:
+                t.hands[seat].remove(a[1])
+                t.discard.append(a[1])
+            if not t.tn:
+                push(Break2(seat))
+            push(Refill(seat))
+        elif kind == "set":
+            t.reserved[seat] = None
+            push(self)
+            push(Resolve(seat, a[1]))
+        else:                              # reserve
+            t.hands[seat].remove(a[1])
+            t.reserved[seat] = a[1]
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+@tagged("break2")
+@decision
+class Break2(NamedTuple):
+    """After a break (before the tragic night): suspect, clear or pass."""
+
+    seat: int
+
+    def legal(self, t: T) -> list[Hashable]:
+        return t.break2_ids()
+
+    def resolve(self, t: T, a: tuple[Any, ...]) -> None:
+        if a[0] == "suspect":
+            t.suspects += 1
+            suspect(t, a[1])
+        elif a[0] == "clear":
+            t.line.remove(a[1])
+            insort(t.outside, a[1])
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+def suspect(t: T, who: str) -> None:
+    """A supply card of ``who`` goes outside (none left: nothing happens)."""
+    card = t.supply_card(who)
+    if card is not None:
+        t.supply.remove(card)
+        insort(t.outside, card)
+
+
+@tagged("pay")
+@decision
+class Pay(NamedTuple):
+    """``seat`` discards ``left`` more hand cards to generate the icons of its event."""
+
+    seat: int
+    left: int
+
+    def legal(self, t: T) -> list[Hashable]:
+        return t.discard_ids(self.seat)
+
+    def resolve(self, t: T, a: tuple[str, int]) -> None:
+        t.hands[self.seat].remove(a[1])
+        t.discard.append(a[1])
+        if self.left > 1:
+            t.tasks.append(Pay(self.seat, self.left - 1))
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+@tagged("pdiscard")
+@decision
+class Discard(NamedTuple):
+    """An action or effect makes ``seat`` discard ``left`` cards (fewer when the hand runs out)."""
+
+    seat: int
+    left: int
+
+    def lapses(self, t: T) -> bool:
+        return not t.hands[self.seat]
+
+    def legal(self, t: T) -> list[Hashable]:
+        return t.discard_ids(self.seat)
+
+    def resolve(self, t: T, a: tuple[str, int]) -> None:
+        t.hands[self.seat].remove(a[1])
+        t.discard.append(a[1])
+        if self.left > 1:
+            t.tasks.append(Discard(self.seat, self.left - 1))
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+@tagged("trim")
+@decision
+class Trim(NamedTuple):
+    """At turn end ``seat`` discards down to its hand limit, one card at a time."""
+
+    seat: int
+
+    def lapses(self, t: T) -> bool:
+        n = len(t.hands[self.seat])
+        return not n or n <= t.game.catalogue.params.hand_limit or n <= t.limit(self.seat)
+
+    def legal(self, t: T) -> list[Hashable]:
+        return t.discard_ids(self.seat)
+
+    def resolve(self, t: T, a: tuple[str, int]) -> None:
+        t.hands[self.seat].remove(a[1])
+        t.discard.append(a[1])
+        t.tasks.append(self)
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+@tagged("burn")
+@decision
+class Burn(NamedTuple):
+    """``seat`` burns a placed event of another, unprotected notebook."""
+
+    seat: int
+
+    def lapses(self, t: T) -> bool:
+        return not t.burn_targets(self.seat)
+
+    def legal(self, t: T) -> list[Hashable]:
+        return [("burn", s, e) for s, e in t.burn_targets(self.seat)]
+
+    def resolve(self, t: T, a: tuple[str, int, int]) -> None:
+        t.notebooks[a[1]].remove(a[2])
+        t.discard.append(a[2])
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
+# -- automatic steps ----------------------------------------------------------------
+@tagged("draw")
+@auto
+class Draw(NamedTuple):
+    """``seat`` draws ``k`` events (checked when it comes up: an effect queues it)."""
+
+    seat: int
+    k: int
+
+    def run(self, t: T) -> None:
+        draw_next(t, self.seat, self.k)
+
+
+@tagged("act")
+@auto
+class Act(NamedTuple):
+    """A person's action (its effects in order) for one player."""
+
+    seat: int
+    action: tuple[Effect, ...]
+
+    def run(self, t: T) -> None:
+        for eff in reversed(self.action):
+            effect(t, self.seat, eff.verb, eff.args)
+
+
+def effect(t: T, seat: int, verb: str, args: tuple[Any, ...]) -> None:
+    """One effect for ``seat``: draws, discards and burns become steps; suspect/clear act now."""
+    push = t.tasks.append
+    if verb == "draw":
+        push(Draw(seat, args[0]))
+    elif verb == "discard":
+        push(Discard(seat, args[0]))
+    elif verb == "refill":
+        push(Refill(seat))
+    elif verb == "others_discard":
+        n = len(t.hands)
+        for k in range(n - 1, 0, -1):
+            push(Discard((seat + k) % n, args[0]))
+    elif verb == "burn":
+        push(Burn(seat))
+    elif verb == "suspect":
+        suspect(t, args[0])
+    elif verb == "clear":
+        person = t.game.catalogue.card_person
+        line = t.line
+        for i in range(len(line) - 1, -1, -1):
+            if person.get(line[i]) == args[0]:
+                insort(t.outside, line.pop(i))
+                break
+
+
+@tagged("refill")
+@auto
+class Refill(NamedTuple):
+    """``seat`` draws up to its hand limit."""
+
+    seat: int
+
+    def run(self, t: T) -> None:
+        draw_next(t, self.seat, t.limit(self.seat) - len(t.hands[self.seat]))
+
+
+@tagged("resolve")
+@auto
+class Resolve(NamedTuple):
+    """A paid event: into the notebook (placed) or the discard pile (one-shot), then its
+    effects."""
+
+    seat: int
+    no: int
+
+    def run(self, t: T) -> None:
+        ev = t.game.catalogue.events[self.no]
+        t.played.append(self.no)
+        (t.notebooks[self.seat] if ev.placed else t.discard).append(self.no)
+        for eff in reversed(ev.effects):
+            effect(t, self.seat, eff.verb, eff.args)
+
+
+@tagged("roundstart")
+@auto
+class RoundStart(NamedTuple):
+    """Record the round's deck, then the opening (variant) and the first turn."""
+
+
+    def run(self, t: T) -> None:
+        who = t.game.catalogue.card_person
+        counts: dict[str, int] = {}
+        for c in t.pool:
+            if c != NIGHT:
+                counts[who[c]] = counts.get(who[c], 0) + 1
+        t.round_deck, t.round_persons = tuple(sorted(counts.items())), 0
+        t.tasks.append(Turn(t.start))
+        opening = t.game.catalogue.params.opening
+        if opening:
+            open_next(t, opening)
+
+
+@tagged("turn")
+@auto
+class Turn(NamedTuple):
+    """A turn: investigation draw, main phase, trims, end of turn."""
+
+    seat: int
+
+    def run(self, t: T) -> None:
+        seat = self.seat
+        t.active, t.free_used = seat, False
+        t.turns += 1
+        t.tasks += (EndTurn(seat), TrimAll(seat), Main(seat))
+        investigate(t, seat)
+
+
+@tagged("trimall")
+@auto
+class TrimAll(NamedTuple):
+    """Every player over the hand limit trims, from the active player clockwise."""
+
+    seat: int
+
+    def run(self, t: T) -> None:
+        n = len(t.hands)
+        t.tasks += [Trim((self.seat + k) % n) for k in range(n - 1, -1, -1)]
+
+
+@tagged("endturn")
+@auto
+class EndTurn(NamedTuple):
+    """The next player's turn, or the round end after the tragic night."""
+
+    seat: int
+
+    def run(self, t: T) -> None:
+        t.tasks.append(RoundEnd() if t.tn else Turn((self.seat + 1) % len(t.hands)))
+
+
+@tagged("roundend")
+@auto
+class RoundEnd(NamedTuple):
+    """Victim, game-end check, reservations lapse, reshuffle, next start player."""
+
+
+    def run(self, t: T) -> None:
+        cat = t.game.catalogue
+        p = cat.params
+        t.round_turns.append(t.turns - sum(t.round_turns))
+        for seat, res in enumerate(t.reserved):
+            if res is not None:
+                t.discard.append(res)
+                t.reserved[seat] = None
+                t.penalties[seat] += p.reservation_penalty
+        victim = victim_of(t.line, cat.card_person)
+        t.victims.append(victim)
+        t.history.append((t.round_deck, t.round_persons, t.round_turns[-1], victim))
+        if victim is not None:
+            t.dead.append(victim)
+            gone = set(cat.person_cards[victim])
+            for zone in (t.pool, t.bottom, t.line, t.outside, t.supply):
+                t.removed += [c for c in zone if c in gone]
+                zone[:] = [c for c in zone if c not in gone]
+            t.removed.sort()
+        n = len(t.hands)
+        vps = [t.vp(i) for i in range(n)]
+        if max(vps) >= p.win_vp:
+            t.over, t.end_reason = True, "vp"
+        elif len(t.dead) >= p.deaths_to_end:
+            t.over, t.end_reason = True, "deaths"
+        elif t.round >= p.max_rounds:
+            t.over, t.end_reason = True, "round limit"
+        if t.over:
+            t.tasks.clear()
+            return
+        t.pool[:] = sorted(t.pool + t.bottom + t.line + t.outside)
+        t.bottom[:], t.line[:], t.outside[:] = [], [], []
+        t.start = (t.drawer + 1) % n if p.next_start == "after_drawer" else (t.start + 1) % n
+        t.round += 1
+        t.tn, t.suspects, t.first_draw = False, 0, True
+        t.tasks.append(RoundStart())
+
+
+DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
+CHANCES = (EventDraw, Investigate, Open)
+
+__all__ = ["Act", "Break2", "Burn", "CHANCES", "DECISIONS", "Discard", "Draw", "EndTurn",
+           "EventDraw", "Investigate", "Main", "Open", "Pay", "Refill", "Resolve", "RoundEnd",
+           "RoundStart", "Trim", "TrimAll", "Turn", "draw_next", "effect", "investigate",
+           "open_next", "place", "suspect"]
