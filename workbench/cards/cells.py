@@ -3,7 +3,11 @@
 Every converter takes the cell text (already stripped, never empty) and
 returns the typed value or raises :class:`CellError` with a message a
 designer understands. Full-width digits, signs and letters are folded with
-NFKC, and the minus look-alikes (``−``, ``–``, ``‐``) read as ``-``.
+NFKC, and the minus look-alikes (``−``, ``–``, ``‐``) read as ``-``; but
+look-alike digits that NFKC would silently turn into plain ones (circled
+``⑩``, superscript ``²``) are refused with their position, whole numbers
+have at most :data:`MAX_DIGITS` digits (so they fit the Int64 column), and
+:func:`formula_like` spots text a spreadsheet app would run as a formula.
 
 >>> to_int("３")
 3
@@ -23,6 +27,9 @@ from typing import Any
 
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2010": "-", "\u2011": "-"})
 _INT = re.compile(r"[+-]?\d+(?:\.0+)?")
+MAX_DIGITS = 18  # any 18-digit number fits a signed 64-bit column
+_ASCII_DIGITS = frozenset("0123456789")
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?%?")
 _TRUE = frozenset({"true", "t", "yes", "y", "1", "○", "◯", "✓", "✔", "はい", "有", "あり"})
 _FALSE = frozenset({"false", "f", "no", "n", "0", "×", "✗", "いいえ", "無", "なし"})
 LIST_SEPARATORS = ";,|、"
@@ -49,6 +56,44 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_MINUS).strip()
 
 
+def lookalike_digit(text: str) -> int | None:
+    """0-based position of the first character that NFKC reads as digits but is
+    neither an ASCII nor a full-width digit (``⑩``, ``²``, ``₃``), else None.
+
+    >>> lookalike_digit("３Ｄ＋２") is None, lookalike_digit("1D+⑩")
+    (True, 3)
+    """
+    for i, ch in enumerate(text):
+        if ch.isascii() or "\uff10" <= ch <= "\uff19":
+            continue
+        if any(c in _ASCII_DIGITS for c in unicodedata.normalize("NFKC", ch)):
+            return i
+    return None
+
+
+def _refuse_lookalikes(text: str) -> None:
+    at = lookalike_digit(text)
+    if at is not None:
+        ch = text[at]
+        raise CellError(f"{ch!r} (U+{ord(ch):04X}) at character {at + 1} looks like a digit "
+                        "but is not one; write it with 0-9", at + 1)
+
+
+def formula_like(text: str) -> str | None:
+    """Why a spreadsheet app would run this text cell as a formula, else None:
+    it starts with ``=`` or ``@``, or with ``+``/``-`` followed by more than a number.
+
+    >>> formula_like("=SUM(A1)"), formula_like("+2"), formula_like("-cmd|'/C calc'!A0")
+    ("starts with '='", None, "starts with '-'")
+    """
+    head = text[:1]
+    if head in ("=", "@") and len(text) > 1 and text != "==":
+        return f"starts with {head!r}"
+    if head in ("+", "-") and len(text) > 1 and not _NUMBER.fullmatch(text.replace(" ", "")):
+        return f"starts with {head!r}"
+    return None
+
+
 def to_str(text: str) -> str:
     """Text as written (NFC-normalised so equal-looking names compare equal).
 
@@ -67,10 +112,20 @@ def to_int(text: str) -> int:
     Traceback (most recent call last):
     ...
     workbench.cards.cells.CellError: '2.5' is not a whole number
+    >>> to_int("9" * 19)
+    Traceback (most recent call last):
+    ...
+    workbench.cards.cells.CellError: '9999999999999999999' is too large: at most 18 digits
     """
+    _refuse_lookalikes(text)
     folded = fold(text).replace(" ", "")
     if not _INT.fullmatch(folded):
-        raise CellError(f"{text!r} is not a whole number")
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        raise CellError(f"{shown!r} is not a whole number")
+    digits = folded.split(".")[0].lstrip("+-").lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        raise CellError(f"{shown!r} is too large: at most {MAX_DIGITS} digits")
     return int(folded.split(".")[0])
 
 
@@ -123,6 +178,7 @@ def to_dice(text: str, faces: tuple[int, ...] | None = None) -> Any:
     """
     from workbench.cards._dice import parse_dice_text
 
+    _refuse_lookalikes(text)
     try:
         return parse_dice_text(text, faces)
     except ValueError as exc:

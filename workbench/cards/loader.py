@@ -9,6 +9,14 @@ required columns missing, repeated header names, unreadable Excel/Parquet —
 raises one :class:`SheetError` with the same details. Fully blank rows are
 skipped (they hold no card); cells holding only spaces count as empty.
 
+Hostile or careless files stay cheap and clear: files over
+:data:`MAX_SHEET_BYTES` or :data:`MAX_ROWS` rows are refused before parsing
+(a card sheet is far smaller); a quote that is never closed is reported at
+the row where it opens (the rows before it are still checked); a converter
+tripping over a cell (an absurd number, say) becomes that cell's problem;
+and text cells a spreadsheet app would run as a formula (``=…``, ``@…``,
+``+``/``-`` before text) are flagged with the rule ``formula``.
+
 >>> import tempfile, pathlib
 >>> from workbench.cards import Column, Schema
 >>> schema = Schema("demo", (Column("name", unique=True), Column("cost", "int", min=0)))
@@ -27,6 +35,7 @@ from __future__ import annotations
 import csv
 import difflib
 import io
+import os
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,12 +44,14 @@ from typing import Any
 
 import polars as pl
 
-from workbench.cards.cells import CellError
+from workbench.cards.cells import CellError, formula_like
 from workbench.cards.problems import Problem, SheetError, problems_frame
 from workbench.cards.schema import Column, Schema
 
 Rows = list[tuple[int, list[str | None]]]
-csv.field_size_limit(max(csv.field_size_limit(), 64 * 1024 * 1024))
+MAX_SHEET_BYTES = 8 * 1024 * 1024
+MAX_ROWS = 20_000
+csv.field_size_limit(max(csv.field_size_limit(), MAX_SHEET_BYTES))
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,14 +112,36 @@ def _decode(data: bytes, file: str) -> str:
                      f"offset {exc.start} cannot be read{hint}") from None
 
 
-def _read_csv(path: Path, file: str, delimiter: str) -> tuple[list[str | None], Rows]:
+def _read_csv(path: Path, file: str, delimiter: str
+              ) -> tuple[list[str | None], Rows, list[Problem]]:
+    """Header, rows and the problem that stopped reading early (a quote never closed)."""
     text = _decode(path.read_bytes(), file)
-    try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
-    except csv.Error as exc:
-        raise _error(file, "csv", f"cannot be read as CSV: {exc}") from None
+    if "\x00" in text:
+        at = text.index("\x00")
+        raise _error(file, "csv", f"a NUL byte at character {at + 1} (row "
+                     f"{text.count(chr(10), 0, at) + 1}): this is not a text sheet", None)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    records: list[list[str]] = []
+    stopped: list[Problem] = []
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            row = len(records) + 1
+            why = ("a quote opened in this row is never closed" if "end of data" in str(exc)
+                   else f"a quote is misplaced ({exc})")
+            stopped.append(Problem(file, row, None, "csv", f"{why}; this row and the "
+                                   "rest of the file were not read"))
+            break
+        records.append(record)
+        if len(records) > MAX_ROWS + 1:
+            raise _error(file, "too-large", f"more than {MAX_ROWS:,} rows: is this a card "
+                         "sheet? (split it)")
     cells = [(n, [c if c.strip() else None for c in rec]) for n, rec in enumerate(records, 1)]
-    return _split_header(cells, file)
+    header, rows = _split_header(cells, file)
+    return header, rows, stopped
 
 
 def _split_header(cells: Rows, file: str) -> tuple[list[str | None], Rows]:
@@ -171,22 +204,41 @@ def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str 
 
     For workbooks, ``sheet`` names or numbers (from 0) the worksheet; without it the
     worksheet called ``prefer`` is read if there is one, else the first."""
+    file, header, rows, _ = _read_any(path, sheet, prefer)
+    return file, header, rows
+
+
+def _read_any(path: str | Path, sheet: str | int | None, prefer: str | None
+              ) -> tuple[str, list[str | None], Rows, list[Problem]]:
     path = Path(path)
     file = path.name
-    if not path.is_file():
-        raise _error(str(path), "missing", "no such file" if not path.exists() else
-                     "not a file")
+    try:
+        if not path.is_file():
+            raise _error(str(path), "missing", "no such file" if not path.exists() else
+                         "not a file")
+        size = path.stat().st_size
+    except OSError as exc:  # a path too long, a loop of links, no permission
+        raise _error(str(path), "missing", f"cannot be read: {exc.strerror or exc}") from None
+    if size > MAX_SHEET_BYTES:
+        raise _error(file, "too-large", f"the file is {size / 1e6:.1f} MB; sheets up to "
+                     f"{MAX_SHEET_BYTES / 1e6:.1f} MB are read (is this the card sheet?)")
+    if not os.access(path, os.R_OK):
+        raise _error(file, "missing", "cannot be read: permission denied")
     suffix = path.suffix.lower()
+    stopped: list[Problem] = []
     if suffix in (".xlsx", ".xlsm", ".xls", ".ods"):
         header, rows = _read_xlsx(path, file, sheet, prefer)
     elif suffix == ".parquet":
         header, rows = _read_parquet(path, file)
     elif suffix in (".csv", ".tsv", ".txt"):
-        header, rows = _read_csv(path, file, "\t" if suffix == ".tsv" else ",")
+        header, rows, stopped = _read_csv(path, file, "\t" if suffix == ".tsv" else ",")
     else:
         raise _error(file, "format", f"unknown file type {suffix!r}; "
                      "use .csv, .tsv, .xlsx or .parquet")
-    return file, header, rows
+    if len(rows) > MAX_ROWS:
+        raise _error(file, "too-large", f"{len(rows):,} rows; at most {MAX_ROWS:,} "
+                     "(is this a card sheet?)")
+    return file, header, rows, stopped
 
 
 def _letter(index: int) -> str:
@@ -272,6 +324,12 @@ def _read_column(column: Column, index: int | None, rows: Rows, schema: Schema, 
                 value, obj = column.convert(text.strip())
             except CellError as exc:
                 problems.append(Problem(file, n, column.name, exc.rule or column.kind, str(exc)))
+            except (ValueError, OverflowError, RecursionError) as exc:  # a converter's limit
+                problems.append(Problem(file, n, column.name, column.kind,
+                                        f"cannot be read: {str(exc).splitlines()[0][:200]}"))
+            else:
+                _formula_warning(column.kind == "str" and column.allowed is None, text, file,
+                                 n, column.name, problems)
         if column.unique and value is not None:
             key = _fold_key(value)
             if key in firsts:
@@ -282,6 +340,15 @@ def _read_column(column: Column, index: int | None, rows: Rows, schema: Schema, 
         values.append(value)
         objects.append(obj)
     return values, objects
+
+
+def _formula_warning(applies: bool, text: str, file: str, row: int, column: str,
+                     problems: list[Problem]) -> None:
+    why = formula_like(text.strip()) if applies else None
+    if why:
+        problems.append(Problem(file, row, column, "formula",
+                                f"warning: {why}: a spreadsheet app would run this text as a "
+                                "formula; put a ' in front or reword it"))
 
 
 def _run_checks(schema: Schema, frame: pl.DataFrame, numbers: tuple[int, ...], file: str
@@ -308,8 +375,9 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
     Raises :class:`SheetError` only for files that cannot be used; everything
     else is in ``Sheet.problems``.
     """
-    file, header, rows = read_cells(path, sheet=sheet, prefer=schema.name)
+    file, header, rows, stopped = _read_any(path, sheet, schema.name)
     found, extras, problems = _match_header(header, schema, file, rows)
+    problems.extend(stopped)
     width = len(header)
     for n, cells in rows:
         spill = [i for i in range(width, len(cells)) if cells[i] is not None]
@@ -331,6 +399,8 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
                 problems.append(Problem(file, n, name, "huge-cell",
                                         f"{len(text):,} characters (limit "
                                         f"{schema.max_cell_chars:,})"))
+            elif text is not None:
+                _formula_warning(True, text, file, n, name, problems)
         columns[name] = pl.Series(name, texts, dtype=pl.String)
     frame = pl.DataFrame(list(columns.values())) if columns else pl.DataFrame()
     numbers = tuple(n for n, _ in rows)
