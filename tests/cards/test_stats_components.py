@@ -37,11 +37,11 @@ def test_dice_strength_matches_brute_force():
     outcomes = [0 if a == b == 0 else a + b + 1 for a in faces for b in faces]
     brute = sympy.Rational(sum(outcomes), len(outcomes))
     f = pl.DataFrame({"id": ["X"], "name_en": ["x"], "vp": [2], "mental": ["２Ｄ＋１"]})
-    row = dice_strength(f, ["mental"]).row(0, named=True)
+    row = dice_strength(f, ["mental"], faces).row(0, named=True)
     assert sympy.Rational(row["mean"]) == brute == Dist.uniform(outcomes).mean()
     assert row["p_fumble"] == "1/36" and row["dice"] == "2D+1"
     unfloored = dice_strength(pl.DataFrame({"id": ["Y"], "name_en": ["y"], "vp": [1],
-                                            "mental": ["1D-3"]}), ["mental"], floor=None)
+                                            "mental": ["1D-3"]}), ["mental"], faces, floor=None)
     assert unfloored["mean"].to_list() == ["-1/2"]  # the seed's "(-0.5)" reading
 
 
@@ -124,7 +124,7 @@ def test_charts_build_and_render_svg():
     f = pl.DataFrame({"id": ["a", "b"], "name_en": ["A", "B"], "vp": [3, 5],
                       "physical": ["2D", "3D+1"], "colour": ["red", "teal"], "cost": [1, 2]})
     charts = [counts_chart(value_counts(f, "colour"), colours=True), cost_curve_chart(
-        cost_curve(f)), strength_vs_vp_chart(dice_strength(f, ["physical"])),
+        cost_curve(f)), strength_vs_vp_chart(dice_strength(f, ["physical"], (1, 2, 3, 4, 5, 6))),
         deck_cost_chart(deck_cost_share({"a": 2, "b": 1}, f, ["cost"], name_columns=("id",)))]
     for chart in charts:
         assert vlc.vegalite_to_svg(chart.to_json()).startswith("<svg")
@@ -159,7 +159,7 @@ def test_win_chance_against_the_reference_matches_brute_force():
     faces = (1, 2, 3, 4, 5, 0)
     wins = sum(1 for a in faces for d in faces if a + 1 > d)
     f = pl.DataFrame({"id": ["X"], "name_en": ["x"], "vp": [1], "physical": ["1D+1"]})
-    row = dice_strength(f, ["physical"], versus="1D").row(0, named=True)
+    row = dice_strength(f, ["physical"], faces, versus="1D").row(0, named=True)
     assert sympy.Rational(row["p_win_vs_1D"]) == sympy.Rational(wins, 36)
 
 

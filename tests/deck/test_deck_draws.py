@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 
 from tests.deck.deck_brute import R, arrangements, law
 from workbench.prob.deck import (
-    MUGEN_FIRST,
-    MUGEN_SECOND,
     DrawSchedule,
     Mulligan,
     Need,
@@ -25,6 +23,9 @@ from workbench.prob.deck import (
     p_groups,
     parse_target,
 )
+
+MUGEN_FIRST = DrawSchedule(3, 1)  # the mugen seed: 3-card opening hand going first, 1 draw a turn
+MUGEN_SECOND = DrawSchedule(4, 1)  # ... and 4 cards going second
 
 
 def deck_of(sizes: list[int], deck: int) -> list[str]:
@@ -124,7 +125,7 @@ def test_published_and_seed_numbers() -> None:
     # mugen: first player sees 3 + t cards by their turn t, second 4 + t
     assert MUGEN_FIRST.seen(5) == 8 and MUGEN_SECOND.seen(5) == 9
     assert p_by_turn(40, 4, 5, MUGEN_SECOND) == p_draw(40, 4, 9)
-    assert p_by_turn(40, 4, 5, extra_draws=2) == p_draw(40, 4, 10)
+    assert p_by_turn(40, 4, 5, MUGEN_FIRST, extra_draws=2) == p_draw(40, 4, 10)
     # ghost: a 5-card hand from 100 holding one of 10 mandatory events
     assert p_draw(100, 10, 5) == 1 - sympy.Rational(
         sympy.binomial(90, 5), sympy.binomial(100, 5))
@@ -145,7 +146,7 @@ def test_published_and_seed_numbers() -> None:
     (lambda: parse_target("1.5"), "target"),
     (lambda: parse_target("lots"), "target"),
     (lambda: copies_needed(40, 5, 0.5, max_copies=-1), "max_copies"),
-    (lambda: p_by_turn(10, 2, 20), "seen"),
+    (lambda: p_by_turn(10, 2, 20, MUGEN_FIRST), "seen"),
     (lambda: first_copy_position(10, 0), "copies"),
     (lambda: DrawSchedule(-3), "opening"),
 ])

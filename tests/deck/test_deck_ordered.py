@@ -13,8 +13,6 @@ from tests.deck.deck_brute import R, arrangements, play_round, victim
 from workbench.prob.ordered import (
     OPENING_BOTTOM,
     OPENING_SHUFFLE,
-    STARTING_DECK,
-    STOP,
     RoundRules,
     clear,
     death_given_line,
@@ -23,6 +21,9 @@ from workbench.prob.ordered import (
     round_odds,
     suspect,
 )
+
+STOP = "tragic night"  # the detective seed's round-1 deck: 7 people x 1 + the stop card
+STARTING_DECK = {**{p: 1 for p in "ABCDEFG"}, STOP: 1}
 
 
 def marginal(out: dict, key) -> dict:
@@ -76,7 +77,7 @@ def test_mid_round_matches_enumeration(counts: list[int], placed: list[int], bot
 
 
 def test_seed_starting_deck() -> None:
-    odds = round_odds(STARTING_DECK)
+    odds = round_odds(STARTING_DECK, STOP)
     # first-card rule: the night is never first; it is last with weight 2 (bottomed or last)
     assert odds.length.pmf() == {**{n: sympy.Rational(1, 8) for n in range(1, 7)}, 7: sympy.Rational(1, 4)}
     assert odds.death[None] == sympy.Rational(7, 8)
@@ -84,26 +85,26 @@ def test_seed_starting_deck() -> None:
 
 
 def test_the_authors_25_percent() -> None:
-    assert immediate_stop() == sympy.Rational(9, 40)
-    assert immediate_stop(rules=OPENING_BOTTOM) == sympy.Rational(1, 8)
-    assert immediate_stop(rules=RoundRules(stop_first="bottom", opening=4)) == 0
+    assert immediate_stop(STARTING_DECK, STOP) == sympy.Rational(9, 40)
+    assert immediate_stop(STARTING_DECK, STOP, OPENING_BOTTOM) == sympy.Rational(1, 8)
+    assert immediate_stop(STARTING_DECK, STOP, RoundRules(stop_first="bottom", opening=4)) == 0
     # the author's figure: conditional on the night not being in the opening 4
     cards = [n for n, c in STARTING_DECK.items() for _ in range(c)]
     orders = [o for o in arrangements(cards) if STOP not in o[:4]]
     assert Fraction(sum(o[4] == STOP for o in orders), len(orders)) == Fraction(1, 4)
     # and the opening holds 4 person cards unless the night was among them
-    length = round_odds(STARTING_DECK, rules=OPENING_SHUFFLE).length
+    length = round_odds(STARTING_DECK, STOP, OPENING_SHUFFLE).length
     assert length.probability("<", 3) == 0
 
 
 def test_suspect_and_clear_change_the_odds() -> None:
-    deck = suspect(STARTING_DECK, "A")
+    deck = suspect(STARTING_DECK, "A", STOP)
     assert deck["A"] == 2
-    assert round_odds(deck).death["A"] > round_odds(STARTING_DECK).death["A"]
+    assert round_odds(deck, STOP).death["A"] > round_odds(STARTING_DECK, STOP).death["A"]
     line = {"A": 2, "B": 1}
     rest = {"C": 1, "D": 1, STOP: 1}
-    assert death_given_line(line, rest).death["A"] == 1
-    assert death_given_line(clear(line, "A"), rest).death["A"] == 0
+    assert death_given_line(line, rest, STOP).death["A"] == 1
+    assert death_given_line(clear(line, "A"), rest, STOP).death["A"] == 0
 
 
 @pytest.mark.parametrize(("call", "word"), [

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from workbench.prob import deck_symbolic as sym
 from workbench.prob.deck import (
-    MUGEN_SECOND,
+    DrawSchedule,
     expected_first_position,
     first_copy_position,
     p_by_turn,
@@ -19,6 +19,7 @@ from workbench.prob.deck import (
 )
 from workbench.prob.ordered import OPENING_SHUFFLE, RoundRules, immediate_stop, round_odds
 
+MUGEN_SECOND = DrawSchedule(4, 1)  # the mugen seed going second: 4-card opening hand
 Z999 = 3.2905  # two-sided 99.9% normal quantile
 
 

@@ -10,6 +10,7 @@ import polars as pl
 
 from workbench.engine import CHANCE
 from workbench.games.ghost import analysis as ga
+from workbench.games.ghost.dice import GHOST_FACES
 from workbench.games.ghost.odds import battle_chance
 from workbench.prob.tables import versus_grid
 
@@ -19,10 +20,10 @@ from .helpers import deck, game_with, ghost, run, shell, state
 def test_heatmap_agrees_with_the_dice_core_grid():
     strings = ["1D-1", "2D", "2D+2", "3D+1"]
     mine = ga.heatmap_frame(strings, strings)
-    core = versus_grid(strings, strings, floor=0, fumble="zero")
+    core = versus_grid(strings, strings, GHOST_FACES, floor=0, fumble="zero")
     assert mine["win_exact"].to_list() == core["win_exact"].to_list()
     plain = ga.heatmap_frame(strings, strings, fumble=False, floor=False)
-    assert plain["win_exact"].to_list() == versus_grid(strings, strings)["win_exact"].to_list()
+    assert plain["win_exact"].to_list() == versus_grid(strings, strings, GHOST_FACES)["win_exact"].to_list()
 
 
 def test_mandatory_in_hand_is_the_hypergeometric_complement():

@@ -68,7 +68,8 @@ def _pair(f: Fraction) -> tuple[int, int]:
 
 
 def test_by_turn_exact_is_the_deck_engines_schedule() -> None:
-    from workbench.prob.deck import MUGEN_FIRST, MUGEN_SECOND, p_by_turn
+    from workbench.games.mugen.odds import MUGEN_FIRST, MUGEN_SECOND
+    from workbench.prob.deck import p_by_turn
 
     table = odds.by_turn_exact(SAMPLE_DECKS["sora"], ["G01"], turns=range(1, 11))
     for row in table.iter_rows(named=True):

@@ -14,8 +14,11 @@ from workbench.charts import (
     save_chart,
     versus_heatmap,
 )
-from workbench.prob.dice import GHOST_DIE, pool
+from workbench.prob.dice import die, pool
 from workbench.prob.tables import expectation_grid, versus_grid
+
+GHOST_FACES = (1, 2, 3, 4, 5, 0)  # a d6 whose 6 reads 0 (the ghost game's die)
+GHOST_DIE = die(GHOST_FACES)
 
 
 def data_rows(chart):
@@ -50,7 +53,7 @@ def test_at_least_chart_png(tmp_path):
 
 
 def test_heatmap_labels_cells(tmp_path):
-    grid = versus_grid(["1D", "2D", "3D+2"], ["1D", "3D+1"], fumble="zero")
+    grid = versus_grid(["1D", "2D", "3D+2"], ["1D", "3D+1"], GHOST_FACES, fumble="zero")
     chart = versus_heatmap(grid)
     svg = save_chart(chart, tmp_path / "h.svg").read_text()
     assert "55%" in svg  # 3D+2 vs 3D+1 with the fumble: 25493/46656 = 54.6%
@@ -65,7 +68,7 @@ def test_expectation_chart_and_offline_renderer(tmp_path):
     assert enable_offline() == "svg"
     with pytest.raises(ValueError):
         enable_offline("default")
-    chart = expectation_chart(expectation_grid([1, 2, 3], range(-3, 4)))
+    chart = expectation_chart(expectation_grid([1, 2, 3], range(-3, 4), GHOST_DIE))
     spec = json.loads(chart.to_json())
     assert spec["facet"]["column"]["field"] == "n"
     assert save_chart(chart, tmp_path / "e.svg").stat().st_size > 1000
@@ -74,7 +77,7 @@ def test_expectation_chart_and_offline_renderer(tmp_path):
 
 
 def test_expectation_chart_relative_to_plain():
-    grid = expectation_grid([1], [-3, 0])
+    grid = expectation_grid([1], [-3, 0], GHOST_DIE)
     rows = data_rows(expectation_chart(grid))
     diff = {(r["k"], r["reading"]): r["difference"] for r in rows}
     assert diff[(-3, "floor0")] == 1.0 and diff[(0, "fumble")] == 0.0

@@ -1,4 +1,4 @@
-"""Tables: exact text columns, the expectation grid and the seed appendix comparison."""
+"""Tables: exact text columns, the expectation grid, fumble and versus tables."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ from fractions import Fraction
 import polars as pl
 import sympy
 
-from workbench.prob.dice import GHOST_DIE, GHOST_FACES, pool
+from workbench.prob.dice import die, pool
 from workbench.prob.tables import (
-    READINGS,
-    SEED_APPENDIX,
-    appendix_comparison,
     distribution_table,
     expectation_grid,
     expectation_means,
     fumble_table,
     versus_grid,
 )
+
+GHOST_FACES = (1, 2, 3, 4, 5, 0)  # a d6 whose 6 reads 0 (the ghost game's die)
+GHOST_DIE = die(GHOST_FACES)
 
 
 def test_distribution_table_columns_agree():
@@ -51,7 +51,7 @@ def brute_mean(n, k, floor, fumble):
 
 
 def test_expectation_grid_matches_brute_force():
-    grid = expectation_grid(range(1, 4), range(-3, 4))
+    grid = expectation_grid(range(1, 4), range(-3, 4), GHOST_DIE)
     assert grid.height == 3 * 7 * 4
     for row in grid.iter_rows(named=True):
         want = brute_mean(row["n"], row["k"], row["floor"], row["fumble"])
@@ -59,34 +59,21 @@ def test_expectation_grid_matches_brute_force():
 
 
 def test_expectation_means_cover_the_full_ghost_table():
-    means = expectation_means()
+    means = expectation_means(range(1, 8), range(-3, 4), GHOST_DIE)
     assert len(means) == 7 * 7 * 4
     assert means[(3, 2, "plain")] == sympy.Rational(19, 2)
     assert means[(1, -3, "floor0")] == sympy.Rational(1, 2)
     assert means[(7, 0, "fumble")] == sympy.Rational(35, 2)
 
 
-def test_appendix_flags_where_the_seed_is_off():
-    t = appendix_comparison()
-    assert t.height == len(SEED_APPENDIX) == 23
-    # The seed adds k to the mean: exactly the plain reading, so nothing is off there...
-    assert not t["plain_off"].any()
-    # ...but floored at 0 its 1D-3 "0" is wrong too: the floored mean is 1/2.
-    row = t.filter(pl.col("dice") == "1D-3").row(0, named=True)
-    assert (row["seed"], row["floor0_exact"], row["floor0_off"]) == ("0 (-0.5)", "1/2", True)
-    assert t.filter(pl.col("dice") == "2D+3").row(0, named=True)["fumble_exact"] == "95/12"
-    off = {r.key: int(t[f"{r.key}_off"].sum()) for r in READINGS}
-    assert off == {"plain": 0, "floor0": 9, "fumble": 12, "floor0_fumble": 15}
-
-
 def test_fumble_table():
-    t = fumble_table(range(1, 5))
+    t = fumble_table(range(1, 5), GHOST_DIE)
     assert t["p_fumble_exact"].to_list() == ["0", "1/36", "1/216", "1/1296"]
     assert t["one_in_x"].to_list() == [None, 36.0, 216.0, 1296.0]
 
 
 def test_versus_grid_partition():
-    g = versus_grid(["1D", "2D+1"], ["1D", "３Ｄ"], ties="nobody", fumble="zero")
+    g = versus_grid(["1D", "2D+1"], ["1D", "３Ｄ"], GHOST_FACES, ties="nobody", fumble="zero")
     assert g.height == 4
     for row in g.iter_rows(named=True):
         assert (

@@ -18,7 +18,9 @@ from typing import Any
 import polars as pl
 import sympy
 
+from workbench.cards._dice import parse_dice_text
 from workbench.cards.effects import Effect
+from workbench.prob.dice import die, opposed, p_fumble
 
 COUNT_SCHEMA = ("cards", "probability", "p")
 
@@ -90,24 +92,25 @@ def effect_totals(effects: Sequence[tuple[Effect, ...]], copies: Sequence[int] |
                         orient="row")
 
 
-def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], *, id_column: str = "id",
-                  label_column: str = "name_en", vp_column: str = "vp",
+def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], faces: Sequence[int], *,
+                  id_column: str = "id", label_column: str = "name_en", vp_column: str = "vp",
                   floor: int | None = 0, fumble: Any = "zero", versus: str = "2D"
                   ) -> pl.DataFrame:
-    """Long frame: per card and dice column, the exact mean of its strength on the
-    ghost game's やさぐれダイス (faces 1..5 and 0; fumble void; totals floored at 0 by
+    """Long frame: per card and dice column, the exact mean of its strength when ``D``
+    is a die with the game's ``faces`` (fumble void and totals floored at 0 by
     default), P(it wins attacking a ``versus`` defender, ties to the defender) and
     its VP. Rows with no dice text are left out of this table only.
 
     >>> f = pl.DataFrame({"id": ["G1"], "name_en": ["A"], "vp": [5], "physical": ["3D+2"]})
-    >>> dice_strength(f, ["physical"]).select("stat", "dice", "mean", "vp").rows()
+    >>> blank6 = (1, 2, 3, 4, 5, 0)  # a d6 whose 6 reads 0
+    >>> dice_strength(f, ["physical"], blank6).select("stat", "dice", "mean", "vp").rows()
     [('physical', '3D+2', '1025/108', 5)]
     """
-    from workbench.cards._dice import parse_dice_text
-    from workbench.prob.dice import GHOST_DIE, GHOST_FACES, opposed, p_fumble
+    faces = tuple(faces)
+    one = die(faces)
 
     def roll(text: str) -> tuple[Any, Any]:
-        spec = parse_dice_text(text, GHOST_FACES)
+        spec = parse_dice_text(text, faces)
         return spec, spec.dist(floor=floor, fumble=fumble)
 
     reference = roll(versus)[1]
@@ -121,7 +124,7 @@ def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], *, id_column
             mean = dist.mean()
             win = opposed(dist, reference, ties="defender").win
             rows.append((rec.get(id_column), rec.get(label_column), column, str(spec), str(mean),
-                         float(mean), str(p_fumble(spec.count, GHOST_DIE)) if spec.count else "0",
+                         float(mean), str(p_fumble(spec.count, one)) if spec.count else "0",
                          str(win), float(win), rec.get(vp_column)))
     return pl.DataFrame(rows, orient="row", schema={
         "id": pl.String, "label": pl.String, "stat": pl.String, "dice": pl.String,

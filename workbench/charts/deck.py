@@ -1,7 +1,8 @@
 """Altair charts for deck odds; each takes a frame from ``workbench.prob.deck_tables``.
 
+>>> from workbench.prob.deck import DrawSchedule
 >>> from workbench.prob.deck_tables import by_turn_table
->>> by_turn_chart(by_turn_table(40, [1, 2], [1, 2, 3])).to_dict()["mark"]["type"]
+>>> by_turn_chart(by_turn_table(40, [1, 2], [1, 2, 3], DrawSchedule(3))).to_dict()["mark"]["type"]
 'line'
 """
 

@@ -4,8 +4,8 @@ Each takes a :class:`~workbench.prob.Dist` or a frame from
 :mod:`workbench.prob.tables`, and carries exact ``"p/q"`` tooltips
 (:func:`workbench.charts.base.exact_tooltips`).
 
->>> from workbench.prob.dice import GHOST_DIE, pool
->>> distribution_chart(pool(2, GHOST_DIE)).to_dict()["mark"]["type"]
+>>> from workbench.prob.dice import die, pool
+>>> distribution_chart(pool(2, die((1, 2, 3, 4, 5, 0)))).to_dict()["mark"]["type"]
 'bar'
 """
 
@@ -51,8 +51,8 @@ def distribution_chart(data: Dist | pl.DataFrame, title: str = "P(total)") -> al
 def at_least_chart(data: Dist | Mapping[str, Dist], title: str = "P(total >= x)") -> alt.Chart:
     """Step curves of P(total >= x), one per labelled roll.
 
-    >>> from workbench.prob.dice import GHOST_DIE, pool
-    >>> c = at_least_chart({"2D": pool(2, GHOST_DIE), "3D": pool(3, GHOST_DIE)})
+    >>> from workbench.prob.dice import D6, pool
+    >>> c = at_least_chart({"2D": pool(2, D6), "3D": pool(3, D6)})
     >>> c.to_dict()["encoding"]["color"]["field"]
     'roll'
     """
@@ -83,7 +83,7 @@ def versus_heatmap(
     :func:`workbench.prob.tables.versus_grid` output.
 
     >>> from workbench.prob.tables import versus_grid
-    >>> c = versus_heatmap(versus_grid(["1D", "2D"], ["1D", "2D"]))
+    >>> c = versus_heatmap(versus_grid(["1D", "2D"], ["1D", "2D"], (1, 2, 3, 4, 5, 6)))
     >>> [layer["mark"]["type"] for layer in c.to_dict()["layer"]]
     ['rect', 'text']
     """
@@ -134,7 +134,8 @@ def expectation_chart(
     which is where the readings differ; ``None`` plots the means themselves.
 
     >>> from workbench.prob.tables import expectation_grid
-    >>> expectation_chart(expectation_grid([1, 2], [-1, 0])).to_dict()["facet"]["column"]["field"]
+    >>> from workbench.prob.dice import D6
+    >>> expectation_chart(expectation_grid([1, 2], [-1, 0], D6)).to_dict()["facet"]["column"]["field"]
     'n'
     """
     frame = grid

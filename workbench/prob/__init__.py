@@ -1,17 +1,15 @@
 """Exact probability: integer weights inside, sympy Rationals outside. No widgets here.
 
->>> from workbench.prob import GHOST_DIE, opposed, parse_dice, pool
->>> pool(3, GHOST_DIE, 2).mean()
+>>> from workbench.prob import die, opposed, parse_dice, pool
+>>> blank6 = die((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+>>> pool(3, blank6, 2).mean()
 19/2
 >>> spec = parse_dice("３Ｄ＋２", faces=(1, 2, 3, 4, 5, 0))
->>> from workbench.prob import p_draw, round_odds, STARTING_DECK, SEED_RULES
 >>> opposed(spec.dist(fumble="zero"), parse_dice("3D+1", faces=(1, 2, 3, 4, 5, 0)).dist(fumble="zero")).win
 25493/46656
 """
 
 from workbench.prob.deck import (
-    MUGEN_FIRST,
-    MUGEN_SECOND,
     CopiesNeeded,
     DrawSchedule,
     Mulligan,
@@ -26,8 +24,6 @@ from workbench.prob.deck import (
 )
 from workbench.prob.dice import (
     D6,
-    GHOST_DIE,
-    GHOST_FACES,
     Versus,
     die,
     mixed_pool,
@@ -40,7 +36,6 @@ from workbench.prob.dist import Dist, E, P
 from workbench.prob.notation import DiceSpec, NotationError, parse_dice, parse_side, side_dist
 from workbench.prob.ordered import (
     SEED_RULES,
-    STARTING_DECK,
     RoundOdds,
     RoundRules,
     clear,
@@ -53,13 +48,8 @@ from workbench.prob.ordered import (
 __all__ = [
     "D6",
     "E",
-    "GHOST_DIE",
-    "GHOST_FACES",
-    "MUGEN_FIRST",
-    "MUGEN_SECOND",
     "P",
     "SEED_RULES",
-    "STARTING_DECK",
     "CopiesNeeded",
     "DiceSpec",
     "Dist",

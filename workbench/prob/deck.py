@@ -176,7 +176,7 @@ class DrawSchedule:
 
     ``first_turn_draw=False`` skips the draw of the player's first turn.
 
-    >>> MUGEN_FIRST.seen(1), MUGEN_SECOND.seen(1), DrawSchedule(7, 1, False).seen(3)
+    >>> DrawSchedule(3).seen(1), DrawSchedule(4).seen(1), DrawSchedule(7, 1, False).seen(3)
     (4, 5, 9)
     """
 
@@ -196,10 +196,6 @@ class DrawSchedule:
         return self.opening + self.per_turn * draws + extra_draws
 
 
-MUGEN_FIRST = DrawSchedule(3, 1)
-MUGEN_SECOND = DrawSchedule(4, 1)
-
-
 @dataclass(frozen=True)
 class Mulligan:
     """Redraw a fresh hand once when the opening hand has fewer than ``below`` group cards.
@@ -212,16 +208,17 @@ class Mulligan:
     hand_size: int | None = None
 
 
-def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule = MUGEN_FIRST, *,
+def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
               at_least: int = 1, extra_draws: int = 0,
               mulligan: Mulligan | None = None) -> sympy.Rational:
     """P(at least k group cards seen by the player's turn t).
 
-    >>> p_by_turn(40, 4, 1)                      # first player: 4 cards seen
+    >>> first, second = DrawSchedule(3), DrawSchedule(4)  # opening hands of 3 and 4
+    >>> p_by_turn(40, 4, 1, first)                      # 4 cards seen
     6497/18278
-    >>> p_by_turn(40, 4, 1, MUGEN_SECOND)        # second player: 5 cards seen
+    >>> p_by_turn(40, 4, 1, second)                     # 5 cards seen
     3903/9139
-    >>> p_by_turn(40, 4, 1, mulligan=Mulligan()) > p_by_turn(40, 4, 1)
+    >>> p_by_turn(40, 4, 1, first, mulligan=Mulligan()) > p_by_turn(40, 4, 1, first)
     True
     """
     seen = schedule.seen(turn, extra_draws)

@@ -2,7 +2,7 @@
 
 The naming follows ``workbench.prob.tables`` (``name`` float, ``name_exact`` text).
 
->>> by_turn_table(40, [4], [1, 2]).select("turn", "seen", "p_exact").rows()
+>>> by_turn_table(40, [4], [1, 2], DrawSchedule(3)).select("turn", "seen", "p_exact").rows()
 [(1, 4, '6497/18278'), (2, 5, '3903/9139')]
 """
 
@@ -14,8 +14,6 @@ import polars as pl
 import sympy
 
 from workbench.prob.deck import (
-    MUGEN_FIRST,
-    MUGEN_SECOND,
     DrawSchedule,
     Mulligan,
     copies_needed,
@@ -26,7 +24,6 @@ from workbench.prob.ordered import (
     OPENING_BOTTOM,
     OPENING_SHUFFLE,
     SEED_RULES,
-    STOP,
     RoundOdds,
     RoundRules,
     round_odds,
@@ -55,11 +52,11 @@ def _frame(rows: list[dict[str, object]]) -> pl.DataFrame:
 
 
 def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
-                  schedule: DrawSchedule = MUGEN_FIRST, *, at_least: int = 1,
+                  schedule: DrawSchedule, *, at_least: int = 1,
                   extra_draws: int = 0, mulligan: Mulligan | None = None) -> pl.DataFrame:
     """P(at least k copies by turn t) for every turn x copy count (long format).
 
-    >>> by_turn_table(40, [1, 4], [3]).select("copies", "p").rows()
+    >>> by_turn_table(40, [1, 4], [3], DrawSchedule(3)).select("copies", "p").rows()
     [(1, 0.15), (4, 0.49254...)]
     """
     rows: list[dict[str, object]] = []
@@ -71,23 +68,25 @@ def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
     return _frame(rows)
 
 
-def opening_table(deck: int = 40, copies: Iterable[int] = range(1, 5),
+def opening_table(schedules: Mapping[str, DrawSchedule], deck: int = 40,
+                  copies: Iterable[int] = range(1, 5),
                   turns: Iterable[int] = range(1, 11)) -> pl.DataFrame:
-    """The mugen table: P(at least one copy by turn t) going first (3 + t seen) and second (4 + t).
+    """P(at least one copy by turn t) for each named schedule (column ``going``).
 
-    >>> opening_table(40, [4], [1]).select("going", "seen", "p_exact").rows()
+    >>> going = {"first": DrawSchedule(3), "second": DrawSchedule(4)}
+    >>> opening_table(going, 40, [4], [1]).select("going", "seen", "p_exact").rows()
     [('first', 4, '6497/18278'), ('second', 5, '3903/9139')]
     """
     copies, turns = list(copies), list(turns)
     parts = [by_turn_table(deck, copies, turns, s).with_columns(going=pl.lit(name))
-             for name, s in (("first", MUGEN_FIRST), ("second", MUGEN_SECOND))]
+             for name, s in schedules.items()]
     return pl.concat(parts).select("going", "turn", "copies", "seen", "p_exact", "p")
 
 
 def by_turn_grid(frame: pl.DataFrame) -> pl.DataFrame:
     """A by-turn frame as a grid: one row per turn, one exact column per copy count.
 
-    >>> by_turn_grid(by_turn_table(40, [1, 2], [1])).rows()
+    >>> by_turn_grid(by_turn_table(40, [1, 2], [1], DrawSchedule(3))).rows()
     [(1, '1/10', '5/26')]
     """
     return frame.pivot(on="copies", index="turn", values="p_exact").rename(
@@ -95,11 +94,11 @@ def by_turn_grid(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def copies_needed_table(deck: int, turns: Iterable[int], target: object,
-                        schedule: DrawSchedule = MUGEN_FIRST, *,
+                        schedule: DrawSchedule, *,
                         max_copies: int | None = None) -> pl.DataFrame:
     """Fewest copies for P(at least one by turn t) >= target, per turn.
 
-    >>> copies_needed_table(40, [7], "0.9").select("seen", "copies").rows()
+    >>> copies_needed_table(40, [7], "0.9", DrawSchedule(3)).select("seen", "copies").rows()
     [(10, 8)]
     """
     rows: list[dict[str, object]] = []
@@ -143,20 +142,20 @@ def death_table(odds: RoundOdds) -> pl.DataFrame:
 
 
 RULES: Mapping[str, RoundRules] = {
-    "seed (night first -> bottom)": SEED_RULES,
+    "seed (stop first -> bottom)": SEED_RULES,
     "no first-card rule": RoundRules("end"),
-    "night first -> reshuffle": RoundRules("reshuffle"),
-    "4-card opening, night shuffled back": OPENING_SHUFFLE,
-    "4-card opening, night to the bottom": OPENING_BOTTOM,
+    "stop first -> reshuffle": RoundRules("reshuffle"),
+    "4-card opening, stop shuffled back": OPENING_SHUFFLE,
+    "4-card opening, stop to the bottom": OPENING_BOTTOM,
 }
 
 
-def rules_table(deck: Mapping[str, int], stop: str = STOP,
+def rules_table(deck: Mapping[str, int], stop: str,
                 rules: Mapping[str, RoundRules] = RULES) -> pl.DataFrame:
     """Each rule set side by side: expected length, P(no action at all), P(nobody dies).
 
-    >>> from workbench.prob.ordered import STARTING_DECK
-    >>> rules_table(STARTING_DECK)["no_action_exact"].to_list()
+    >>> seven = {**{p: 1 for p in "ABCDEFG"}, "T": 1}
+    >>> rules_table(seven, "T")["no_action_exact"].to_list()
     ['0', '1/8', '0', '9/40', '1/8']
     """
     rows: list[dict[str, object]] = []
@@ -170,14 +169,13 @@ def rules_table(deck: Mapping[str, int], stop: str = STOP,
     return _frame(rows).rename({"p": "nobody_dies", "p_exact": "nobody_dies_exact"})
 
 
-def suspect_table(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules = SEED_RULES,
+def suspect_table(deck: Mapping[str, int], stop: str, rules: RoundRules = SEED_RULES,
                   candidates: Iterable[str] | None = None) -> pl.DataFrame:
     """P(each person dies) next round after suspecting each candidate (one card added).
 
     The row ``suspected = "-"`` is the deck unchanged.
 
-    >>> from workbench.prob.ordered import STARTING_DECK
-    >>> t = suspect_table(STARTING_DECK)
+    >>> t = suspect_table({**{p: 1 for p in "ABCDEFG"}, "T": 1}, "T")
     >>> t.filter(suspected="A", person="A")["p_exact"].item()
     '17/36'
     """

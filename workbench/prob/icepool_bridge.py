@@ -3,9 +3,10 @@ results come back as :class:`~workbench.prob.Dist` for our tables and charts.
 
 Conversions keep integer weights exactly (icepool counts are integers too).
 
->>> from workbench.prob.dice import GHOST_DIE, pool
->>> d = from_icepool(to_icepool(GHOST_DIE) + to_icepool(GHOST_DIE))
->>> d == pool(2, GHOST_DIE)
+>>> from workbench.prob.dice import die, pool
+>>> blank6 = die((1, 2, 3, 4, 5, 0))
+>>> d = from_icepool(to_icepool(blank6) + to_icepool(blank6))
+>>> d == pool(2, blank6)
 True
 >>> keep_highest(4, D6, 3).mean()
 15869/1296
@@ -27,8 +28,7 @@ __all__ = ["explode", "from_icepool", "keep_highest", "keep_lowest", "reroll", "
 def to_icepool(dist: Dist) -> icepool.Die:
     """Our distribution as an icepool ``Die`` with the same integer weights.
 
-    >>> from workbench.prob.dice import GHOST_DIE
-    >>> to_icepool(GHOST_DIE).denominator()
+    >>> to_icepool(Dist.uniform((1, 2, 3, 4, 5, 0))).denominator()
     6
     """
     return icepool.Die(dict(dist.items()))
@@ -87,8 +87,7 @@ def reroll(die: Dist = D6, faces: Iterable[Hashable] = (1,), depth: int | None =
 
     >>> reroll(D6, [1], depth=1).p(1)
     1/36
-    >>> from workbench.prob.dice import GHOST_DIE
-    >>> reroll(GHOST_DIE, [0], depth=None).p(0)
+    >>> reroll(Dist.uniform((1, 2, 3, 4, 5, 0)), [0], depth=None).p(0)
     0
     """
     if depth is not None and depth < 0:

@@ -7,7 +7,7 @@ Grammar (after normalisation, spaces allowed between tokens)::
     sign  := "+" | "-"
 
 - ``D`` (or ``d``) without sides means the *default faces* (``faces=``; d6
-  unless the game says otherwise: the ghost game passes ``GHOST_FACES``).
+  unless the game says otherwise, e.g. ``(1, 2, 3, 4, 5, 0)`` for a 6 that reads 0).
   ``dN`` / ``DN`` is an ordinary N-sided die 1..N.
 - The count is required (``1D``, not ``D``); dice terms are added, never
   subtracted; numbers are summed into one modifier.

@@ -1,7 +1,7 @@
-"""Ordered-deck round processes: a stop card ends the round (the detective seed, 002).
+"""Ordered-deck round processes: a stop card ends the round.
 
-The investigation deck holds person cards (``name -> copies``) and one stop
-card (the tragic night). Each draw puts a person card at the right end of the
+The deck holds person cards (``name -> copies``) and one stop card (a game
+names it). Each draw puts a person card at the right end of the
 *line*; the round ends when the stop card is drawn. Rules are parameters
 (:class:`RoundRules`):
 
@@ -86,9 +86,6 @@ class RoundRules:
 SEED_RULES = RoundRules()
 OPENING_SHUFFLE = RoundRules(stop_first="end", opening=4, opening_stop="reshuffle")
 OPENING_BOTTOM = RoundRules(stop_first="end", opening=4, opening_stop="bottom")
-STOP = "tragic night"
-STARTING_DECK: Mapping[str, int] = {**{p: 1 for p in "ABCDEFG"}, STOP: 1}
-"""The seed's round-1 deck: one card of each of 7 people (not 勿忘草) + the tragic night."""
 
 
 def parse_deck(text: str) -> dict[str, int]:
@@ -289,12 +286,13 @@ def _deaths(start: tuple[int, ...], deck: tuple[int, ...], per_line: list[Fracti
     return result
 
 
-def round_odds(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules = SEED_RULES) -> RoundOdds:
+def round_odds(deck: Mapping[str, int], stop: str, rules: RoundRules = SEED_RULES) -> RoundOdds:
     """Exact odds of one round from a shuffled deck (empty line at the start).
 
-    >>> round_odds(STARTING_DECK).death[None]          # seed round 1: deaths need a 1-card line
+    >>> seven = {**{p: 1 for p in "ABCDEFG"}, "T": 1}  # one card each of 7 people + the stop
+    >>> round_odds(seven, "T").death[None]             # deaths need a 1-card line
     7/8
-    >>> round_odds(STARTING_DECK).expected_length
+    >>> round_odds(seven, "T").expected_length
     35/8
     """
     people = _split(deck, stop)
@@ -308,7 +306,7 @@ def round_odds(deck: Mapping[str, int], stop: str = STOP, rules: RoundRules = SE
     return RoundOdds(names, (0,) * len(names), tuple(people.values()), tuple(added), _to_dist(acting))
 
 
-def death_given_line(line: Mapping[str, int], deck: Mapping[str, int], stop: str = STOP, *,
+def death_given_line(line: Mapping[str, int], deck: Mapping[str, int], stop: str, *,
                      stop_at_bottom: bool = False) -> RoundOdds:
     """Mid-round odds: ``line`` is already on the table, ``deck`` is what is left (with the stop).
 
@@ -333,7 +331,7 @@ def death_given_line(line: Mapping[str, int], deck: Mapping[str, int], stop: str
                      tuple(people.get(n, 0) for n in names), tuple(added), acting)
 
 
-def suspect(deck: Mapping[str, int], person: str, stop: str = STOP) -> dict[str, int]:
+def suspect(deck: Mapping[str, int], person: str, stop: str) -> dict[str, int]:
     """The next round's deck after a *suspect* (one card of ``person`` from the supply).
 
     A suspected card goes *outside*; the reset shuffles it into the next deck.
@@ -361,19 +359,19 @@ def clear(line: Mapping[str, int], person: str) -> dict[str, int]:
     return out
 
 
-def immediate_stop(deck: Mapping[str, int] = STARTING_DECK, stop: str = STOP,
+def immediate_stop(deck: Mapping[str, int], stop: str,
                    rules: RoundRules = OPENING_SHUFFLE) -> sympy.Rational:
     """P(the first acting draw is the stop card): the round ends with no action.
 
-    The author's 25% (seed 002, 問題点; 8-card deck, 4-card opening) is
-    P(5th card is the night | the night was not among the first 4) = 1/4: four
-    cards remain and one is the night. It leaves out the 1/2 chance that the
-    night is in the opening. Exactly, with the first acting draw allowed to end
-    the round (``stop_first="end"``): shuffled back 9/40 (22.5%); put at the
-    bottom 1/8 (12.5%); the plain shuffle (night 5th) is 1/8 too. With the base
+    For an 8-card deck and a 4-card opening, P(5th card is the stop | the stop
+    was not among the first 4) = 1/4 leaves out the 1/2 chance that the stop
+    is in the opening. Exactly, with the first acting draw allowed to end the
+    round (``stop_first="end"``): shuffled back 9/40 (22.5%); put at the bottom
+    1/8 (12.5%); the plain shuffle (stop 5th) is 1/8 too. With the base
     first-card rule still on after the opening (``"bottom"``/``"reshuffle"``) it is 0.
 
-    >>> immediate_stop(), immediate_stop(rules=OPENING_BOTTOM)
+    >>> eight = {**{p: 1 for p in "ABCDEFG"}, "T": 1}
+    >>> immediate_stop(eight, "T"), immediate_stop(eight, "T", OPENING_BOTTOM)
     (9/40, 1/8)
     """
     return round_odds(deck, stop, rules).acting.p(0)

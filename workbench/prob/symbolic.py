@@ -1,17 +1,18 @@
 """Closed forms with sympy: mean, variance and fumble chance of nD+k in symbols n, k;
 generating functions.
 
-The ghost game's die (faces 0..5) gives E[nD+k] = 5n/2 + k and Var = 35n/12.
-With the fumble rule (the total becomes 0 when n >= 2 dice all show 0) the
+A d6 whose 6 reads 0 (faces 0..5) gives E[nD+k] = 5n/2 + k and Var = 35n/12.
+With a fumble rule (the total becomes 0 when n >= 2 dice all show 0) the
 mean loses k * (1/6)^n: the void roll would otherwise have totalled k.
 A floor has no short closed form (it depends on the low tail); use
 :mod:`workbench.prob.tables` for floored readings.
 
->>> mean_expr(GHOST_DIE)
+>>> blank6 = Dist.uniform((1, 2, 3, 4, 5, 0))
+>>> mean_expr(blank6)
 k + 5*n/2
->>> variance_expr(GHOST_DIE)
+>>> variance_expr(blank6)
 35*n/12
->>> fumble_expr(GHOST_DIE)
+>>> fumble_expr(blank6)
 Piecewise(((1/6)**n, n >= 2), (0, True))
 """
 
@@ -21,7 +22,7 @@ from typing import Any
 
 import sympy
 
-from workbench.prob.dice import GHOST_DIE, Fumble, fumble_face
+from workbench.prob.dice import Fumble, fumble_face, pool
 from workbench.prob.dist import Dist
 
 __all__ = [
@@ -40,12 +41,13 @@ K = sympy.Symbol("k", integer=True)
 X = sympy.Symbol("x")
 
 
-def mean_expr(die: Dist = GHOST_DIE, fumble: Fumble = None, n: Any = N, k: Any = K) -> sympy.Expr:
+def mean_expr(die: Dist, fumble: Fumble = None, n: Any = N, k: Any = K) -> sympy.Expr:
     """E[total of n dice + k] as an expression in n and k (fumble: void total 0).
 
-    >>> mean_expr(GHOST_DIE, fumble="zero")
+    >>> blank6 = Dist.uniform((1, 2, 3, 4, 5, 0))
+    >>> mean_expr(blank6, fumble="zero")
     Piecewise((k + 5*n/2 - k/6**n, n >= 2), (k + 5*n/2, True))
-    >>> mean_expr(GHOST_DIE, fumble="zero").subs({N: 2, K: 3})
+    >>> mean_expr(blank6, fumble="zero").subs({N: 2, K: 3})
     95/12
     """
     plain = n * die.mean() + k
@@ -59,19 +61,19 @@ def mean_expr(die: Dist = GHOST_DIE, fumble: Fumble = None, n: Any = N, k: Any =
     return sympy.Piecewise((plain - p**n * (n * face + k), n >= 2), (plain, True))
 
 
-def variance_expr(die: Dist = GHOST_DIE, n: Any = N) -> sympy.Expr:
+def variance_expr(die: Dist, n: Any = N) -> sympy.Expr:
     """Var[total of n dice + k] = n Var[die] (the modifier does not matter).
 
-    >>> variance_expr(die=GHOST_DIE, n=3)
+    >>> variance_expr(Dist.uniform((1, 2, 3, 4, 5, 0)), n=3)
     35/4
     """
     return n * die.variance()
 
 
-def fumble_expr(die: Dist = GHOST_DIE, fumble: Fumble = "zero", n: Any = N) -> sympy.Expr:
+def fumble_expr(die: Dist, fumble: Fumble = "zero", n: Any = N) -> sympy.Expr:
     """P(fumble) for n dice: P(face)^n when n >= 2, else 0.
 
-    >>> [fumble_expr(n=i) for i in (1, 2, 3)]
+    >>> [fumble_expr(Dist.uniform((1, 2, 3, 4, 5, 0)), n=i) for i in (1, 2, 3)]
     [0, 1/36, 1/216]
     """
     face = fumble_face(fumble)
@@ -79,30 +81,30 @@ def fumble_expr(die: Dist = GHOST_DIE, fumble: Fumble = "zero", n: Any = N) -> s
     return sympy.Piecewise((p**n, n >= 2), (0, True))
 
 
-def generating_function(die: Dist = GHOST_DIE, n: Any = N, modifier: Any = 0) -> sympy.Expr:
+def generating_function(die: Dist, n: Any = N, modifier: Any = 0) -> sympy.Expr:
     """Probability generating function E[x^(total)] = x^k (sum p_f x^f)^n, symbolic in n.
 
-    >>> generating_function(n=2, modifier=1).expand().coeff(X, 1)
+    >>> blank6 = Dist.uniform((1, 2, 3, 4, 5, 0))
+    >>> generating_function(blank6, n=2, modifier=1).expand().coeff(X, 1)
     1/36
     """
     face_poly = sum(p * X**o for o, p in die.pmf().items())
     return X**modifier * face_poly**n
 
 
-def generating_polynomial(n: int, die: Dist = GHOST_DIE, modifier: int = 0) -> sympy.Poly:
+def generating_polynomial(n: int, die: Dist, modifier: int = 0) -> sympy.Poly:
     """The generating function for a fixed n as a ``sympy.Poly`` in x (exact coefficients).
 
     The coefficient of x^t is P(total = t); totals must be >= 0.
 
-    >>> generating_polynomial(2).coeff_monomial(X**5)
+    >>> blank6 = Dist.uniform((1, 2, 3, 4, 5, 0))
+    >>> generating_polynomial(2, blank6).coeff_monomial(X**5)
     1/6
-    >>> generating_polynomial(1, modifier=-1)
+    >>> generating_polynomial(1, blank6, modifier=-1)
     Traceback (most recent call last):
     ...
     ValueError: a polynomial needs totals >= 0; the lowest total here is -1
     """
-    from workbench.prob.dice import pool
-
     dist = pool(n, die, modifier)
     low = dist.outcomes()[0]
     if low < 0:  # type: ignore[operator]

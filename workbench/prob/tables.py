@@ -4,14 +4,14 @@ Column convention (the charts rely on it): a probability or expectation
 ``name`` is a float column, and ``name_exact`` holds the exact value as text
 (``"7/12"``, ``"0"``, ``"-1/2"``).
 
-The ghost game's four readings of nD+k (seed 000 is vague, see
-:mod:`workbench.prob.dice`): totals floored at 0 or not, the fumble counted
-(void total 0) or ignored.
+:data:`READINGS` are four ways to read nD+k where a rule is vague (see
+:mod:`workbench.prob.dice`): totals floored at 0 or not, a fumble counted
+(void total 0) or ignored. A game compares them with its own published table
+(the ghost game's appendix lives in its ``odds`` module).
 
->>> distribution_table(pool(2, GHOST_DIE)).row(0, named=True)["p_exact"]
+>>> blank6 = Dist.uniform((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+>>> distribution_table(pool(2, blank6)).row(0, named=True)["p_exact"]
 '1/36'
->>> appendix_comparison().filter(pl.col("dice") == "1D-3").row(0, named=True)["floor0_exact"]
-'1/2'
 """
 
 from __future__ import annotations
@@ -19,14 +19,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape as html_escape
 
 import polars as pl
 import sympy
 
 from workbench.prob.dice import (
-    GHOST_DIE,
-    GHOST_FACES,
     Fumble,
     opposed,
     p_fumble,
@@ -35,14 +32,11 @@ from workbench.prob.dice import (
     side,
 )
 from workbench.prob.dist import Dist
-from workbench.prob.notation import parse_dice, parse_side
+from workbench.prob.notation import parse_side
 
 __all__ = [
     "READINGS",
-    "SEED_APPENDIX",
     "Reading",
-    "appendix_comparison",
-    "appendix_html",
     "distribution_table",
     "expectation_grid",
     "expectation_means",
@@ -67,34 +61,6 @@ READINGS: tuple[Reading, ...] = (
     Reading("fumble", "no floor, fumble voids", None, "zero"),
     Reading("floor0_fumble", "floored at 0, fumble voids", 0, "zero"),
 )
-
-# The seed's appendix (付録 #期待値表), notation and value text as written there.
-SEED_APPENDIX: tuple[tuple[str, str, str], ...] = (
-    ("１Ｄ−３", "0 (-0.5)", ""),
-    ("１Ｄ−２", "0.5", ""),
-    ("１Ｄ−１", "1.5", ""),
-    ("１Ｄ", "2.5", ""),
-    ("１Ｄ＋１", "3.5", ""),
-    ("１Ｄ＋２", "4.5", ""),
-    ("１Ｄ＋３", "5.5", "(>2D)"),
-    ("２Ｄ−３", "2.0", ""),
-    ("２Ｄ−２", "3.0", ""),
-    ("２Ｄ−１", "4.0", ""),
-    ("２Ｄ", "5.0", "=standard"),
-    ("２Ｄ＋１", "6.0", ""),
-    ("２Ｄ＋２", "7.0", ""),
-    ("２Ｄ＋３", "8.0", "(>3D)"),
-    ("３Ｄ−３", "4.5", ""),
-    ("３Ｄ−２", "5.5", ""),
-    ("３Ｄ−１", "6.5", ""),
-    ("３Ｄ", "7.5", ""),
-    ("３Ｄ＋１", "8.5", ""),
-    ("３Ｄ＋２", "9.5", ""),
-    ("３Ｄ＋３", "10.5", ""),
-    ("５Ｄ", "12.5", ""),
-    ("７Ｄ", "17.5", ""),
-)
-
 
 def exact_text(weight: int, total: int) -> str:
     """``weight/total`` reduced, as text (``"0"`` and ``"1"`` for the ends).
@@ -123,7 +89,7 @@ def dice_label(n: int, k: int) -> str:
 def distribution_table(dist: Dist) -> pl.DataFrame:
     """One row per outcome: P(=), P(>=), P(<=) exact and as floats, and "1 in X".
 
-    >>> t = distribution_table(pool(1, GHOST_DIE, -3, floor=0))
+    >>> t = distribution_table(pool(1, Dist.uniform((1, 2, 3, 4, 5, 0)), -3, floor=0))
     >>> t.select("outcome", "p_exact", "at_least_exact", "at_most_exact").rows()[:2]
     [(0, '2/3', '1', '2/3'), (1, '1/6', '1/3', '5/6')]
     >>> round(t["one_in_x"][1], 6)
@@ -154,14 +120,14 @@ def distribution_table(dist: Dist) -> pl.DataFrame:
 
 
 def expectation_means(
-    ns: Iterable[int] = range(1, 8),
-    ks: Iterable[int] = range(-3, 4),
-    die: Dist = GHOST_DIE,
+    ns: Iterable[int],
+    ks: Iterable[int],
+    die: Dist,
     readings: Sequence[Reading] = READINGS,
 ) -> dict[tuple[int, int, str], sympy.Rational]:
     """(n, k, reading key) -> exact mean of nD+k under that reading.
 
-    >>> m = expectation_means([2], [3])
+    >>> m = expectation_means([2], [3], Dist.uniform((1, 2, 3, 4, 5, 0)))
     >>> m[(2, 3, "plain")], m[(2, 3, "fumble")]
     (8, 95/12)
     """
@@ -175,14 +141,14 @@ def expectation_means(
 
 
 def expectation_grid(
-    ns: Iterable[int] = range(1, 8),
-    ks: Iterable[int] = range(-3, 4),
-    die: Dist = GHOST_DIE,
+    ns: Iterable[int],
+    ks: Iterable[int],
+    die: Dist,
     readings: Sequence[Reading] = READINGS,
 ) -> pl.DataFrame:
     """Long frame: n, k, dice, reading, floor, fumble, mean and variance (exact text + float).
 
-    >>> g = expectation_grid([1], [-3])
+    >>> g = expectation_grid([1], [-3], Dist.uniform((1, 2, 3, 4, 5, 0)))
     >>> g.select("reading", "mean_exact").rows()
     [('plain', '-1/2'), ('floor0', '1/2'), ('fumble', '-1/2'), ('floor0_fumble', '1/2')]
     """
@@ -209,48 +175,10 @@ def expectation_grid(
     return pl.DataFrame(rows, schema_overrides={"floor": pl.Int64})
 
 
-def _seed_values(text: str) -> set[sympy.Rational]:
-    return {sympy.Rational(part.strip("()")) for part in text.split()}
-
-
-def appendix_comparison(
-    faces: Iterable[int] = GHOST_FACES, readings: Sequence[Reading] = READINGS
-) -> pl.DataFrame:
-    """The seed's expectation table beside each reading; ``<key>_off`` flags a mismatch.
-
-    A seed cell such as ``"0 (-0.5)"`` lists two values; a reading matches it
-    when its exact mean equals either.
-
-    >>> t = appendix_comparison()
-    >>> t.filter(pl.col("dice") == "1D-2").select("seed", "plain_off", "floor0_off").row(0)
-    ('0.5', False, True)
-    """
-    rows = []
-    face_tuple = tuple(faces)
-    for written, seed_text, note in SEED_APPENDIX:
-        spec = parse_dice(written, faces=face_tuple)
-        seed = _seed_values(seed_text)
-        row: dict[str, object] = {
-            "dice": str(spec),
-            "as_written": written,
-            "seed": seed_text,
-            "note": note,
-        }
-        for r in readings:
-            mean = spec.dist(floor=r.floor, fumble=r.fumble).mean()
-            row[f"{r.key}_exact"] = _text(mean)
-            row[r.key] = float(mean)
-            row[f"{r.key}_off"] = mean not in seed
-        rows.append(row)
-    return pl.DataFrame(rows)
-
-
-def fumble_table(
-    ns: Iterable[int] = range(1, 8), die: Dist = GHOST_DIE, fumble: Fumble = "zero"
-) -> pl.DataFrame:
+def fumble_table(ns: Iterable[int], die: Dist, fumble: Fumble = "zero") -> pl.DataFrame:
     """P(fumble) by number of dice, exact and as "1 in X".
 
-    >>> fumble_table([1, 2, 3]).select("n", "p_fumble_exact").rows()
+    >>> fumble_table([1, 2, 3], Dist.uniform((1, 2, 3, 4, 5, 0))).select("n", "p_fumble_exact").rows()
     [(1, '0'), (2, '1/36'), (3, '1/216')]
     """
     rows = []
@@ -276,7 +204,7 @@ def _side(text: str, faces: tuple[int, ...], floor: int | None, fumble: Fumble) 
 def versus_grid(
     attacks: Sequence[str],
     defences: Sequence[str],
-    faces: Iterable[int] = GHOST_FACES,
+    faces: Iterable[int],
     *,
     ties: str = "defender",
     floor: int | None = None,
@@ -285,7 +213,7 @@ def versus_grid(
     """Every attack string against every defence string: P(win/tie/lose), exact and float.
     A string may list several ghosts' rolls separated by commas (each fumbles alone).
 
-    >>> g = versus_grid(["3D+2"], ["3D+1"], fumble="zero")
+    >>> g = versus_grid(["3D+2"], ["3D+1"], (1, 2, 3, 4, 5, 0), fumble="zero")
     >>> g.select("attack", "defence", "win_exact").row(0)
     ('3D+2', '3D+1', '25493/46656')
     """
@@ -309,31 +237,3 @@ def versus_grid(
                 }
             )
     return pl.DataFrame(rows)
-
-
-def appendix_html(frame: pl.DataFrame | None = None, readings: Sequence[Reading] = READINGS) -> str:
-    """The appendix comparison as an HTML table; cells where the seed is off are
-    highlighted (class ``wb-off``) and show the exact mean and its decimal.
-
-    >>> html = appendix_html()
-    >>> html.count('class="wb-off"')
-    36
-    """
-    t = appendix_comparison(readings=readings) if frame is None else frame
-    head = "".join(f"<th>{html_escape(r.label)}</th>" for r in readings)
-    lines = [
-        "<style>.wb-appendix td,.wb-appendix th{padding:2px 8px;text-align:right;white-space:nowrap}"
-        ".wb-appendix .wb-off{background:#fdd;color:#900;font-weight:bold}</style>",
-        '<table class="wb-appendix"><thead><tr><th>dice</th><th>seed says</th>'
-        f"{head}</tr></thead><tbody>",
-    ]
-    for row in t.iter_rows(named=True):
-        cells = []
-        for r in readings:
-            text = f"{row[f'{r.key}_exact']} ({row[r.key]:.3f})"
-            cls = ' class="wb-off"' if row[f"{r.key}_off"] else ""
-            cells.append(f"<td{cls}>{html_escape(text)}</td>")
-        seed = html_escape(f"{row['seed']} {row['note']}".strip())
-        lines.append(f"<tr><th>{html_escape(row['dice'])}</th><td>{seed}</td>{''.join(cells)}</tr>")
-    lines.append("</tbody></table>")
-    return "\n".join(lines)

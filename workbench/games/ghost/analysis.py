@@ -23,14 +23,14 @@ from workbench.engine.balance import balance_report, seat_win_rates
 from workbench.engine.simulate import simulate
 from workbench.games.ghost.battle import fixed_modifier
 from workbench.games.ghost.cards import designs, load_cards
+from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
 from workbench.games.ghost.model import GhostCard
 from workbench.games.ghost.odds import Fighter, win_chance
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
 from workbench.games.ghost.state import STATS
 from workbench.prob.deck import hypergeometric, p_draw
-from workbench.prob.dice import GHOST_DIE, pool
-from workbench.prob.tables import appendix_comparison, fumble_table
+from workbench.prob.dice import pool
 
 __all__ = ["bot_table", "expectation_table", "threshold_sweep", "fumble_cost", "fumble_table", "ghost_fairness",
            "heatmap_frame", "length_table", "mandatory_in_hand", "seat_table"]

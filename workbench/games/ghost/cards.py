@@ -34,6 +34,7 @@ import polars as pl
 from workbench.cards import Column, Schema, Vocabulary, load_sheet
 from workbench.cards.components import Expectation
 from workbench.datafiles import data_files
+from workbench.games.ghost.dice import GHOST_FACES
 from workbench.games.ghost.model import (
     ABILITY,
     BATTLE_VERBS,
@@ -46,7 +47,6 @@ from workbench.games.ghost.model import (
     Strength,
     target_kind,
 )
-from workbench.prob.dice import GHOST_FACES
 
 SHEET = data_files("ghost") / "cards.csv"
 

@@ -20,8 +20,12 @@ import polars as pl
 
 from workbench.games.mugen.cards import Card, load_cards
 from workbench.games.mugen.decks import Deck, normalise
-from workbench.prob.deck import MUGEN_FIRST, MUGEN_SECOND, DrawSchedule, copies_needed, p_draw
+from workbench.prob.deck import DrawSchedule, copies_needed, p_draw
 
+MUGEN_FIRST = DrawSchedule(3, 1)
+"""Going first: a 3-card opening hand, then one draw at each turn start (turn 1 included)."""
+MUGEN_SECOND = DrawSchedule(4, 1)
+"""Going second: a 4-card opening hand, then one draw at each turn start."""
 SCHEDULES: dict[str, DrawSchedule] = {"first": MUGEN_FIRST, "second": MUGEN_SECOND}
 TURNS = tuple(range(1, 11))
 
@@ -149,4 +153,4 @@ def deck_table(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card] | None
     return pl.DataFrame(rows, schema=["card", "name", "star", "character", "copies", "cheapest"], orient="row")
 
 
-__all__ = ["Deck", "by_turn_exact", "cheapest_cost", "copies_needed_table", "deck_table", "mana_curve_exact"]
+__all__ = ["MUGEN_FIRST", "MUGEN_SECOND", "SCHEDULES", "Deck", "by_turn_exact", "cheapest_cost", "copies_needed_table", "deck_table", "mana_curve_exact"]
