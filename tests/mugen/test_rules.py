@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sympy import Rational
 
 from workbench.engine import Session
 from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
+from workbench.games.mugen.effects import ONE_SHOT
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
+from workbench.games.mugen.steps import EFFECTS
+from workbench.games.mugen.table import reduced
+from workbench.prob.dist import Dist
 
 from .helpers import ids, plain_game, play, resolve
 
@@ -279,3 +288,20 @@ def test_milled_out_player_loses_at_the_end_of_that_turn_but_acts_first() -> Non
     assert s.hp[1] == 28 and not g.is_terminal(s)
     s = g.apply(s, "end")
     assert g.winners(s) == (0,)
+
+
+def test_effect_vocabulary_is_closed_and_complete() -> None:
+    assert sorted(EFFECTS) == sorted(ONE_SHOT)  # every one-shot verb of the sheet does something, nothing else
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts=st.lists(st.integers(1, 6), min_size=1, max_size=8), seed=st.integers(0, 10**6))
+def test_draw_outcomes_sample_as_the_weighted_deck(counts: list[int], seed: int) -> None:
+    # the equally likely outcome list (counts over their gcd) draws what Dist(weights).sample draws
+    cards = [f"G{i:02d}" for i, n in enumerate(counts) for _ in range(n)]
+    outcomes = reduced(cards)
+    dist = Dist(dict(Counter(cards)))
+    assert Dist.uniform(outcomes) == dist
+    a, b = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert outcomes[a.randrange(len(outcomes))] == dist.sample(b)

@@ -85,7 +85,7 @@ from workbench.games.mugen.decks import (
 )
 from workbench.games.mugen.effects import TimedEffect
 from workbench.games.mugen.params import MugenParams
-from workbench.games.mugen.steps import First, opening
+from workbench.games.mugen.steps import First, opening, skill_steps
 from workbench.games.mugen.table import MugenTable
 
 Fx = tuple[tuple[str, int], ...]
@@ -130,20 +130,23 @@ class MugenGame(KernelGame):
         self._index_cards()
 
     def _index_cards(self) -> None:
-        """Per (card, slot): the skill, its label, boosts, one-shot and timed effects."""
+        """Per (card, slot): the skill, its label, boosts, and per seat the steps its one-shot
+        effects, timed effects and revenge effect put on the stack (built once: steps are values)."""
         self.skills = {(c.id, i): s for c in self.cards.values() for i, s in enumerate(c.skills)}
         self.skill_labels = {(c, i): f"{self.cards[c].name}: {s.label}" for (c, i), s in self.skills.items()}
         self.boost_atk = {k: s.atk for k, s in self.skills.items()}
         self.boost_def = {k: s.defence for k, s in self.skills.items()}
-        self.now_fx: dict[tuple[str, int], Fx] = {
-            k: tuple((e.verb, e.amount) for e in s.now) for k, s in self.skills.items()}
-        self.timed_fx = {k: _timed(s.effects) for k, s in self.skills.items()}
+        self.use_steps = [{k: skill_steps(p, [(e.verb, e.amount) for e in s.now])
+                           for k, s in self.skills.items()} for p in (0, 1)]
+        self.timed_steps = [{k: {when: skill_steps(p, fx)[::-1] for when, fx in _timed(s.effects).items()}
+                             for k, s in self.skills.items()} for p in (0, 1)]
+        self.trait_steps = [{when: skill_steps(p, fx)[::-1] for when, fx in self.trait_timed[p].items()}
+                            for p in (0, 1)]
         self.super_set = frozenset(k for k, s in self.skills.items() if s.kind == "super_set")
         self.timeline = {c.id: tuple((i, s.kind == "ex", s.cost) for i, s in enumerate(c.skills)
                                      if s.kind != "revenge") for c in self.cards.values()}
-        self.revenge_fx: dict[str, Fx] = {
-            c.id: tuple((e.verb, e.amount) for e in c.revenge.effects)
-            for c in self.cards.values() if c.revenge is not None}
+        self.revenge_steps = [{c.id: skill_steps(p, [(e.verb, e.amount) for e in c.revenge.effects])
+                               for c in self.cards.values() if c.revenge is not None} for p in (0, 1)]
 
     @classmethod
     def default_params(cls) -> MugenParams:

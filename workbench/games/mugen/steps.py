@@ -72,7 +72,7 @@ class Draw(NamedTuple):
         p = self.seat
         t.decks[p].remove(card)
         insort(t.hands[p], card)
-        if self.why == "revenge" and card in t.game.revenge_fx:
+        if self.why == "revenge" and card in t.game.revenge_steps[p]:
             t.tasks.append(RevengeUse(p, card))
 
     def label(self, t: T, card: Any) -> str:
@@ -129,7 +129,7 @@ class TurnStart(NamedTuple):
     def run(self, t: T) -> None:
         p = self.seat
         t.spent[p] = t.bonus[p] = 0
-        t.push(Trigger(p, "start"), Trigger(1 - p, "opp_start"), MpUp(p), Tick(p), Draw(p, "turn"), Main(p))
+        t.tasks.extend(_TURN_START[p])
 
 
 @auto
@@ -139,8 +139,7 @@ class TurnEnd(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        p = self.seat
-        t.push(Trigger(p, "end"), Trigger(1 - p, "opp_end"), DeckOut(), NextTurn(p))
+        t.tasks.extend(_TURN_END[self.seat])
 
 
 @auto
@@ -152,20 +151,18 @@ class Trigger(NamedTuple):
 
     def run(self, t: T) -> None:
         p, timing = self.seat, self.timing
-        game = t.game
-        steps: list[Any] = []
-        trait = game.trait_timed[p].get(timing)
-        if trait:
-            steps += [Effect(p, v, n) for v, n in trait]
-            steps.append(EndSkill(p))
-        timed = game.timed_fx
-        for c, s, _ in t.zones[p]:
+        zone = t.zones[p]
+        trait = t.game.trait_steps[p].get(timing)
+        if not zone and not trait:
+            return
+        steps: list[Any] = list(trait) if trait else []
+        timed = t.game.timed_steps[p]
+        for c, s, _ in zone:
             fx = timed[c, s].get(timing)
             if fx:
-                steps += [Effect(p, v, n) for v, n in fx]
-                steps.append(EndSkill(p))
+                steps += fx
         if steps:
-            t.push(*steps)
+            t.tasks.extend(reversed(steps))
 
 
 @auto
@@ -284,8 +281,14 @@ class Effect(NamedTuple):
         EFFECTS[self.verb](t, self.seat, self.amount)
 
 
-def _resolve_skill(t: T, p: int, fx: Sequence[tuple[str, int]]) -> None:
-    t.push(*[Effect(p, v, n) for v, n in fx], EndSkill(p))
+def skill_steps(seat: int, fx: Sequence[tuple[str, int]]) -> tuple[Any, ...]:
+    """The steps of one resolving skill of ``seat``: its effects, then :class:`EndSkill`
+    (in stack order, ready to put on the stack; the game builds them once per skill).
+
+    >>> skill_steps(0, [("damage", 2), ("draw", 1)])
+    (EndSkill(seat=0), Effect(seat=0, verb='draw', amount=1), Effect(seat=0, verb='damage', amount=2))
+    """
+    return (EndSkill(seat), *[Effect(seat, v, n) for v, n in reversed(fx)])
 
 
 # -- decisions ---------------------------------------------------------------------------
@@ -313,7 +316,7 @@ class Main(NamedTuple):
             mark = card if game.params.ex_scope == "name" else "*"
             if mark not in t.ex_used[p]:
                 insort(t.ex_used[p], mark)
-        t.push(*[Effect(p, v, n) for v, n in game.now_fx[card, slot]], EndSkill(p))
+        t.tasks.extend(game.use_steps[p][card, slot])
         if skill.is_set:  # placed first, then its one-shot effects
             zone = t.zones[p]
             zone.append(SetSkill(card, slot, skill.turns))
@@ -361,7 +364,7 @@ class RevengeUse(NamedTuple):
             p, card = self.seat, self.card
             t.hands[p].remove(card)
             t.dust[p].append(card)
-            _resolve_skill(t, p, t.game.revenge_fx[card])
+            t.tasks.extend(t.game.revenge_steps[p][card])
 
     def label(self, t: T, a: Any) -> str:
         card = t.game.cards[self.card]
@@ -408,6 +411,12 @@ class Destroy(NamedTuple):
     def label(self, t: T, a: Any) -> str:
         z = t.zones[1 - self.seat][a[1]]
         return f"destroy {_card_name(t, z.card)} ({z.counters})"
+
+
+_TURN_START = tuple(
+    (Main(p), Draw(p, "turn"), Tick(p), MpUp(p), Trigger(1 - p, "opp_start"), Trigger(p, "start"))
+    for p in (0, 1))  # stack order (the next step last): start effects, MP, counters, draw, main
+_TURN_END = tuple((NextTurn(p), DeckOut(), Trigger(1 - p, "opp_end"), Trigger(p, "end")) for p in (0, 1))
 
 
 def opening(game: Any, first: int) -> list[Any]:

@@ -24,6 +24,7 @@ Hidden(40)
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from math import gcd
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import OWN, Table, items, rows, value
@@ -41,30 +42,21 @@ def reduced(cards: Sequence[str]) -> Sequence[str]:
     """A sorted multiset with every count divided by the counts' gcd: the equally likely
     outcome list of a draw from it (the order and weights the game has always sampled).
 
-    >>> reduced(["a", "a", "b", "b"]), reduced(["a", "a", "b"])
-    (['a', 'b'], ['a', 'a', 'b'])
+    >>> reduced(["a", "a", "b", "b"]), reduced(["a", "a", "b"]), reduced(["a", "a", "b", "b", "b", "b"])
+    (['a', 'b'], ['a', 'a', 'b'], ['a', 'b', 'b'])
     """
     n = len(cards)
-    if n < 2 or cards[0] != cards[1] or cards[-1] != cards[-2]:  # a gcd > 1: every count >= 2
+    if n < 2 or cards[0] != cards[1] or cards[-1] != cards[-2]:  # a gcd > 1 leaves no card alone
         return cards
-    g = n
-    run, prev = 0, cards[0]
-    for c in cards:
-        if c == prev:
-            run += 1
-            continue
-        g = _gcd(g, run)
-        if g == 1:
-            return cards
-        run, prev = 1, c
-    g = _gcd(g, run)
+    g = gcd(n, cards.count(cards[0]))
+    if g > 1:
+        g = gcd(g, cards.count(cards[-1]))
+    i = 0
+    while g > 1 and i < n:  # every run, in turn
+        run = cards.count(cards[i])
+        g = gcd(g, run)
+        i += run
     return cards if g == 1 else cards[::g]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 class MugenTable(Table):
