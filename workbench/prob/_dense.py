@@ -219,9 +219,9 @@ def _costs(kinds: Kinds) -> tuple[float, float]:
     ``pow`` (and half that again for each product of two kinds); the recurrence
     ~ (0.07 + 6e-5 x bits) us per term and coefficient in the unrolled loop of a
     fair die, 1.3 times that per term in the generic loop."""
-    length = sum((len(w) - 1) * n for w, n in kinds) + 1
-    bits = 1
+    length, bits = 1, 1
     for w, n in kinds:
+        length += (len(w) - 1) * n
         bits += n * sum(w).bit_length()
     extra = len(kinds) - 1
     kron = 0.1 * length + 9290.0 * (length * bits / 520_000) ** 1.56 * (1 + 0.5 * extra)
@@ -236,6 +236,8 @@ def _costs(kinds: Kinds) -> tuple[float, float]:
 
 def _trim(weights: Sequence[int]) -> tuple[int, tuple[int, ...], int]:
     """(leading zeros, the weights between, trailing zeros)."""
+    if weights[0] and weights[-1]:
+        return 0, tuple(weights), 0
     lo = 0
     while lo < len(weights) and not weights[lo]:
         lo += 1
@@ -269,6 +271,8 @@ def dense_pool(kinds: Kinds) -> tuple[int, ...]:
         return (1,) + (0,) * (length - 1)
     kron, rec = _costs(trimmed)
     body = recurrence_pool(trimmed) if rec < kron else kronecker_pool(trimmed)
+    if len(body) == length:
+        return body
     return (0,) * shift + body + (0,) * (length - shift - len(body))
 
 

@@ -81,7 +81,7 @@ class Dist:
     ValueError: a distribution needs at least one outcome with positive weight
     """
 
-    __slots__ = ("_weights", "_total", "_hash")
+    __slots__ = ("_weights", "_total", "_hash", "_dense_form")
 
     def __init__(self, weights: Mapping[Hashable, int]) -> None:
         items: list[tuple[Hashable, int]] = []
@@ -106,6 +106,7 @@ class Dist:
         self._weights: dict[Hashable, int] = dict(items)
         self._total: int = sum(w for _, w in items)
         self._hash: int | None = None
+        self._dense_form: tuple[int, tuple[int, ...]] | None | bool = False
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -140,6 +141,7 @@ class Dist:
         self._weights = weights
         self._total = sum(weights.values())
         self._hash = None
+        self._dense_form = False
         return self
 
     @classmethod
@@ -159,15 +161,22 @@ class Dist:
         self._weights = weights_by
         self._total = total
         self._hash = None
+        self._dense_form = False
         return self
 
     def _dense(self) -> tuple[int, tuple[int, ...]] | None:
         """(lowest outcome, weights of lowest..highest) when every outcome is an int
-        and the outcomes are not too sparse for a dense list (else None).
+        and the outcomes are not too sparse for a dense list (else None); kept.
 
         >>> Dist({0: 1, 2: 3})._dense(), Dist({0: 1, 10**9: 1})._dense()
         ((0, (1, 0, 3)), None)
         """
+        form = self._dense_form
+        if form is False:
+            form = self._dense_form = self._dense_compute()
+        return form  # type: ignore[return-value]
+
+    def _dense_compute(self) -> tuple[int, tuple[int, ...]] | None:
         keys = self._weights.keys()
         if not all(type(o) is int for o in keys):
             return None
