@@ -148,10 +148,11 @@ def run(args: argparse.Namespace) -> int:
     found = pl.concat([problems for _, problems, _ in results])
     _emit(found, args.json)
     for p, problems, unusable in results:
-        if unusable:
-            sys.stderr.write(f"workbench check: {SheetError(problems)}\n")
+        if unusable:  # one line per reason, each naming the file
+            for problem in frame_problems(problems):
+                sys.stderr.write(f"workbench check: {' '.join(str(problem).split())[:500]}\n")
         elif problems.height:
-            sys.stderr.write(f"{p.name}: {problems.height} problem(s)\n")
+            sys.stderr.write(f"workbench check: {p.name}: {problems.height} problem(s)\n")
         elif not args.json:
             sys.stdout.write(f"{p.name}: no problems\n")
     if any(unusable for _, _, unusable in results):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import subprocess
 from pathlib import Path
 
 from workbench.cli import CliError
+from workbench.cli._args import whole
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -15,14 +17,16 @@ def _export(args: argparse.Namespace) -> int:
     try:
         if args.all:
             out = Path(args.out or "build/reports")
-            index = export_all(Path(args.notebooks), out, execute=not args.no_execute)
+            index = export_all(Path(args.notebooks), out, execute=not args.no_execute,
+                               force=args.force or args.out is None)
             print(f"wrote {index}")
             return 0
         if not args.notebook:
             raise CliError("give a notebook path or --all")
         src = Path(args.notebook)
         out = Path(args.out) if args.out else Path("build") / f"{src.stem}.html"
-        target = export_notebook(src, out, execute=not args.no_execute)
+        target = export_notebook(src, out, execute=not args.no_execute,
+                                 force=args.force or args.out is None)
     except ExportError as exc:
         raise CliError(str(exc)) from exc
     print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB)")
@@ -31,17 +35,29 @@ def _export(args: argparse.Namespace) -> int:
 
 def _app(args: argparse.Namespace) -> int:
     from workbench.engine.registry import UnknownGame, game_package
-    from workbench.share.app import app_notebook, free_port, voila_command
+    from workbench.share.app import app_env, app_notebook, free_port, new_token, voila_command
 
     try:
         game_package(args.game)
     except UnknownGame as exc:
         raise CliError(str(exc)) from None
-    nb = app_notebook(args.game, Path(args.build) / "app", seed=args.seed)
-    port = args.port or free_port()
-    print(f"serving the {args.game} board on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
     try:
-        return subprocess.call(voila_command(nb, port))
+        ip = str(ipaddress.ip_address(args.ip))
+    except ValueError:
+        raise CliError(f"--ip: {args.ip[:60]!r} is not an IP address (e.g. 127.0.0.1)") from None
+    build = Path(args.build) / "app"
+    try:
+        nb = app_notebook(args.game, build, seed=args.seed)
+    except OSError as exc:
+        raise CliError(f"--build: cannot write {build} ({exc.strerror or exc})") from None
+    port = args.port or free_port()
+    token = new_token()
+    host = ip if ":" not in ip else f"[{ip}]"
+    print(f"serving the {args.game} board on http://{host}:{port}/?token={token}"
+          f" (at most {args.max_kernels} boards at once; Ctrl-C to stop)", flush=True)
+    try:
+        return min(subprocess.call(voila_command(nb, port, ip, args.max_kernels),
+                                   env=app_env(token)), 2)
     except KeyboardInterrupt:
         return 0
 
@@ -54,12 +70,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--all", action="store_true", help="every notebook + an index page")
     p.add_argument("--notebooks", default="notebooks", help="folder for --all")
     p.add_argument("--no-execute", action="store_true", help="use the saved outputs as they are")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite an existing --out (reports under the default build/ always are)")
     p.set_defaults(run=_export)
 
-    a = sub.add_parser("app", help="serve a game's board as a standalone page (Voila, 127.0.0.1)")
+    a = sub.add_parser("app", help="serve a game's board as a standalone page (Voila, 127.0.0.1)",
+                       description="Serve a board with Voila: a token in the URL (printed "
+                       "once), Host checked on loopback, at most --max-kernels boards, idle "
+                       "kernels culled.")
     a.add_argument("game")
-    a.add_argument("--port", type=int, default=0)
-    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--port", type=whole("--port", 0, 65535), default=0, help="0: a free one")
+    a.add_argument("--ip", default="127.0.0.1",
+                   help="address to listen on (default loopback; another exposes the board)")
+    a.add_argument("--max-kernels", type=whole("--max-kernels", 1, 32), default=4,
+                   help="boards open at once (default 4)")
+    a.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0)
     a.add_argument("--build", default="build")
     a.set_defaults(run=_app)
 

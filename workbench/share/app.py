@@ -1,7 +1,10 @@
 """App mode: a game's board as a standalone page served by Voila on 127.0.0.1.
 
 The app is a one-cell notebook written to ``build/app/<game>.ipynb`` that calls
-:func:`board_for`; Voila runs it and shows only the widgets.
+:func:`board_for`; Voila runs it and shows only the widgets. The server is
+:mod:`workbench.share.app_server`: a token in the URL (:func:`new_token`),
+a Host allow-list, at most a few kernels and idle culling, so the page is
+safe to leave running.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import contextlib
 import inspect
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -74,12 +78,32 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def voila_command(notebook: Path, port: int) -> list[str]:
-    """The Voila command line: loopback only, no port hopping, no browser."""
+def new_token() -> str:
+    """A fresh random token for the app's URL (as Jupyter prints one).
+
+    >>> len(new_token()) >= 32 and new_token() != new_token()
+    True
+    """
+    return secrets.token_urlsafe(24)
+
+
+def voila_command(notebook: Path, port: int, ip: str = "127.0.0.1", max_kernels: int = 4,
+                  cull_idle: int = 600) -> list[str]:
+    """The guarded Voila server's command line (no port hopping, no browser); the token
+    goes through the environment (:func:`app_env`), never the command line."""
     return [
-        sys.executable, "-m", "voila", str(notebook), "--no-browser",
-        f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+        sys.executable, "-m", "workbench.share.app_server", str(notebook), f"--port={port}",
+        f"--ip={ip}", f"--max-kernels={max_kernels}", f"--cull-idle={cull_idle}",
     ]
+
+
+def app_env(token: str, home: Path | None = None) -> dict[str, str]:
+    """The server's environment: the token, and private Jupyter dirs under ``home``."""
+    from workbench.share.app_server import TOKEN_ENV
+
+    env = isolated_env(home) if home is not None else dict(os.environ)
+    env[TOKEN_ENV] = token
+    return env
 
 
 def isolated_env(home: Path) -> dict[str, str]:
@@ -92,10 +116,13 @@ def isolated_env(home: Path) -> dict[str, str]:
     return env
 
 
-def start_voila(notebook: Path, port: int, home: Path) -> subprocess.Popen[bytes]:
-    """Start Voila in its own process group (kill the group to stop it)."""
+def start_voila(notebook: Path, port: int, home: Path, token: str = "",
+                max_kernels: int = 4) -> subprocess.Popen[bytes]:
+    """Start the guarded Voila server in its own process group (kill the group to stop
+    it). ``token=""`` serves without a token (test harnesses); Host and kernel limits
+    hold either way."""
     return subprocess.Popen(
-        voila_command(notebook, port), env=isolated_env(home),
+        voila_command(notebook, port, max_kernels=max_kernels), env=app_env(token, home),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
     )
 
@@ -107,10 +134,11 @@ def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90) -> 
 
     nb = app_notebook(game, folder / "app", seed=seed)
     port = free_port()
-    proc = start_voila(nb, port, folder / "jupyter")
+    token = new_token()
+    proc = start_voila(nb, port, folder / "jupyter", token=token)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=timeout, proc=proc)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/?token={token}"
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

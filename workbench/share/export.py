@@ -5,6 +5,12 @@ from ``workbench/_vendor/js`` (pinned files taken from the npm registry by
 ``scripts/vendor-js.sh``), so charts, typeset math and the widgets' last state
 show from ``file://`` with the network blocked. Buttons do nothing there: there
 is no kernel.
+
+Every bad path or file ends in one :class:`ExportError` naming it, checked
+before any cell runs: a notebook that is not JSON or not a valid notebook,
+an ``out`` that is a folder, sits under a file, cannot be created or written,
+or already exists when ``force=False`` (the command line's default for an
+``--out`` the user names).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import workbench
 
@@ -95,7 +102,63 @@ def provenance_for(nb: object, notebook_path: Path) -> Provenance:
     )
 
 
+def check_target(path: Path, force: bool = False) -> Path:
+    """``path`` if a report may be written there (its folder is created), else ExportError.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_target(folder)
+    Traceback (most recent call last):
+    ...
+    workbench.share.export.ExportError: ... is a folder; give a file name such as report.html
+    >>> check_target(folder / "a" / "r.html").parent.is_dir()
+    True
+    """
+    if path.is_dir():
+        raise ExportError(f"--out {path} is a folder; give a file name such as report.html")
+    if path.exists() and not force:
+        raise ExportError(f"--out {path} already exists; add --force to overwrite it")
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ExportError(f"--out {path}: {parent} is a file, not a folder")
+            break
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"--out {path}: cannot create {path.parent} "
+                          f"({exc.strerror or exc})") from None
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise ExportError(f"--out {path}: the folder {path.parent} is not writable")
+    return path
+
+
+def read_notebook(src: Path) -> Any:
+    """The notebook at ``src`` (nbformat 4), or ExportError saying why it is not one."""
+    import nbformat
+
+    if not src.is_file():
+        raise ExportError(f"no notebook at {src}" if not src.exists() else
+                          f"{src} is not a file")
+    try:
+        nb = nbformat.read(src, as_version=4)
+        nbformat.validate(nb)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExportError(f"{src}: cannot be read ({exc})") from None
+    except Exception as exc:  # NotJSONError, ValidationError, KeyError... from nbformat
+        first = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise ExportError(f"{src}: not a valid Jupyter notebook ({first})") from None
+    return nb
+
+
 def _write_atomically(path: Path, text: str) -> None:
+    try:
+        _write_file(path, text)
+    except OSError as exc:
+        raise ExportError(f"cannot write {path} ({exc.strerror or exc})") from None
+
+
+def _write_file(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -111,22 +174,22 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def export_notebook(
-    notebook: str | Path, out: str | Path, *, execute: bool = True, timeout: int = 900
+    notebook: str | Path, out: str | Path, *, execute: bool = True, timeout: int = 900,
+    force: bool = True,
 ) -> Path:
     """Execute ``notebook`` (in its own folder) and write a self-contained HTML file.
 
-    Raises :class:`ExportError` naming the notebook and the failing cell.
+    Raises :class:`ExportError` naming the notebook and the failing cell, or the
+    bad ``out`` (an existing file is replaced only with ``force``).
     """
-    import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
     from nbconvert import HTMLExporter
 
     src = Path(notebook)
-    if not src.is_file():
-        raise ExportError(f"no notebook at {src}")
+    target = check_target(Path(out), force)
+    nb = read_notebook(src)
     vendor = load_vendor()
-    nb = nbformat.read(src, as_version=4)
     if execute:
         client = NotebookClient(
             nb,
@@ -154,20 +217,27 @@ def export_notebook(
     )
     if "cdn.jsdelivr.net/npm/@jupyter-widgets" in body or "cdnjs.cloudflare.com" in body:
         raise ExportError(f"{src}: the report still references a CDN; template not applied")
-    target = Path(out)
     _write_atomically(target, body)
     return target
 
 
-def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool = True) -> Path:
+def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool = True,
+               force: bool = True) -> Path:
     """Export every notebook in a folder and write an ``index.html`` linking them."""
     src_dir, dst_dir = Path(notebooks_dir), Path(out_dir)
+    if not src_dir.is_dir():
+        raise ExportError(f"--notebooks {src_dir} is not a folder")
+    if dst_dir.exists() and not dst_dir.is_dir():
+        raise ExportError(f"--out {dst_dir} is a file; with --all give a folder")
     books = sorted(p for p in src_dir.glob("*.ipynb") if not p.name.startswith("."))
     if not books:
         raise ExportError(f"no notebooks in {src_dir}")
+    for target in [dst_dir / "index.html", *(dst_dir / f"{b.stem}.html" for b in books)]:
+        check_target(target, force)
     rows = []
     for book in books:
-        target = export_notebook(book, dst_dir / f"{book.stem}.html", execute=execute)
+        target = export_notebook(book, dst_dir / f"{book.stem}.html", execute=execute,
+                                 force=force)
         size = target.stat().st_size / 1e6
         rows.append(
             f'<li><a href="{html.escape(target.name)}">{html.escape(book.stem)}</a> '
@@ -182,6 +252,6 @@ def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool 
         "</head><body style='font-family: sans-serif; max-width: 50em; margin: 2em auto'>"
         f"<h1>Workbench reports</h1><p>{prov.to_html()}</p><ul>{''.join(rows)}</ul></body></html>"
     )
-    index_path = dst_dir / "index.html"
+    index_path = check_target(dst_dir / "index.html", force)
     _write_atomically(index_path, index)
     return index_path
