@@ -125,7 +125,7 @@ def test_a_seat_sees_its_hand_and_deck_contents_and_only_counts_of_the_opponents
             assert len(full.hands[other]) == len(s.hands[other]) and len(full.decks[other]) == len(s.decks[other])
             assert Counter(full.hands[other] + full.decks[other]) == Counter(s.hands[other] + s.decks[other])
             assert list(full.hands[other]) == sorted(full.hands[other])
-            assert game.zones(full) .keys() == game.zones(s).keys()
+            assert game.zones(full).keys() == game.zones(s).keys()
             assert sum(game.zones(full).values(), Counter()) == sum(game.zones(s).values(), Counter())
             assert game.legal_ids(full) == game.legal_ids(s) or game.current_player(s) != seat
 
