@@ -25,7 +25,8 @@ import re
 import unicodedata
 from typing import Any
 
-_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2010": "-", "\u2011": "-"})
+from workbench.text import MINUS_TABLE
+
 _INT = re.compile(r"[+-]?\d+(?:\.0+)?")
 MAX_DIGITS = 18  # any 18-digit number fits a signed 64-bit column
 _ASCII_DIGITS = frozenset("0123456789")
@@ -53,7 +54,7 @@ def fold(text: str) -> str:
     >>> fold("３Ｄ＋２"), fold("１Ｄ−１")
     ('3D+2', '1D-1')
     """
-    return unicodedata.normalize("NFKC", text).translate(_MINUS).strip()
+    return unicodedata.normalize("NFKC", text).translate(MINUS_TABLE).strip()
 
 
 def lookalike_digit(text: str) -> int | None:

@@ -39,7 +39,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
-_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2010": "-", "\u2011": "-", "\n": ";"})
+from workbench.text import MINUS_SIGNS
+
+_MINUS = str.maketrans({**dict.fromkeys(MINUS_SIGNS, "-"), "\n": ";"})  # names keep their ー
 _TOKEN = re.compile(r";|[^\s;]+")
 _INT = re.compile(r"\d+")
 _SIGNED = re.compile(r"[+-]?\d+")

@@ -23,10 +23,10 @@ import unicodedata
 from collections.abc import Callable
 
 from workbench.cli import CliError
+from workbench.text import fold_minus
 
 _ASCII = frozenset("0123456789")
 _FULL_WIDTH = frozenset(chr(0xFF10 + i) for i in range(10))
-_MINUS = "\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe63\uff0d"
 
 
 def lookalike_digit(text: str) -> int | None:
@@ -78,7 +78,7 @@ def parse_whole(text: str, what: str, low: int | None = None, high: int | None =
         raise CliError(f"{what}: expected text, got {type(text).__name__}")
     refuse_lookalikes(text, what)
     folded = unicodedata.normalize("NFKC", text).strip()
-    folded = "".join("-" if c in _MINUS else c for c in folded)
+    folded = fold_minus(folded)
     sign, digits = (folded[0], folded[1:]) if folded[:1] in "+-" and folded else ("", folded)
     if not digits or not all(c in _ASCII for c in digits):
         raise CliError(f"{what}: {_short(text)!r} is not a whole number")

@@ -35,6 +35,7 @@ from workbench.cli._args import parse_whole, refuse_lookalikes, whole
 from workbench.prob.dice import TIE_RULES, Fumble, opposed
 from workbench.prob.dist import Dist
 from workbench.prob.notation import DiceSpec, NotationError, parse_dice, parse_side
+from workbench.text import fold_minus
 
 #: rolls (comma parts) per side of ``versus``.
 MAX_PARTS = 50
@@ -86,7 +87,7 @@ def parse_faces(text: str) -> tuple[int, ...]:
     workbench.cli.CliError: --faces: item 2 'x': 'x' is not a whole number
     """
     refuse_lookalikes(text, "--faces")
-    items = unicodedata.normalize("NFKC", text).replace("\u2212", "-").split(",")
+    items = fold_minus(unicodedata.normalize("NFKC", text)).split(",")
     if len(items) > MAX_FACES:
         raise CliError(f"--faces: {len(items):,} faces; at most {MAX_FACES:,}")
     faces = []

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 from workbench.prob.dice import Fumble, die, mixed_pool
 from workbench.prob.dist import Dist
+from workbench.text import MINUS_LOOKALIKES
 
 __all__ = ["DiceSpec", "DiceTerm", "NotationError", "parse_dice", "parse_side", "side_dist"]
 
@@ -48,7 +49,7 @@ MAX_SIDES = 10_000
 MAX_MODIFIER = 1_000_000
 MAX_TERMS = 20
 MAX_SIZE = 15_000_000
-_MINUS = "\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe63\uff0d\u30fc\uff70"
+_MINUS = MINUS_LOOKALIKES
 _DIGITS = "0123456789"
 _SEPARATORS = ",\uff0c\u3001"
 

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import workbench
+from workbench.datafiles import data_files
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-REPO_DIR = PACKAGE_DIR.parents[1]
 VENDOR_DIR = PACKAGE_DIR.parent / "_vendor" / "js"
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
 VENDOR_FILES = ("require.js", "embed-amd.js", "anywidget.js", "tex-svg-full.js")
@@ -72,12 +72,12 @@ def load_vendor() -> dict[str, str]:
 
 
 def sheet_hashes(data_dir: Path | None = None) -> tuple[tuple[str, str], ...]:
-    """sha256 of every card sheet under data/, by relative path.
+    """sha256 of every card sheet in the data folder (:func:`workbench.data_files`), by relative path.
 
     >>> all(len(h) == 64 for _, h in sheet_hashes())
     True
     """
-    root = data_dir or REPO_DIR / "data"
+    root = data_dir or data_files()
     if not root.is_dir():
         return ()
     out = []
