@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from workbench.engine.kernel import DECISION, Snapshot
 from workbench.games.ghost.model import ABILITY, EVENT, MANDATORY, GhostCard, Strength
 from workbench.games.ghost.rules import GhostGame, make_game
-from workbench.games.ghost.state import GhostState, Table
+from workbench.games.ghost.steps_turn import Decide
+from workbench.games.ghost.table import GhostTable
 
 
 def strength(text: str) -> Strength:
@@ -42,10 +44,14 @@ def game_with(cards: tuple[GhostCard, ...], **params: Any) -> GhostGame:
 
 def state(game: GhostGame, *, desktops: list[list[tuple[int, int]]] | None = None,
           archives: list[list[int]] | None = None, turn: int = 0, phase: str = "main",
-          **fields: Any) -> GhostState:
-    """A mid-game state: listed cards where given, everything else in the server."""
-    n = game.ctx.n
-    t = Table.fresh(n, tuple(c.id for c in game.cards))
+          pending: list[Any] = (), **fields: Any) -> Snapshot:  # type: ignore[assignment]
+    """A mid-game state: listed cards where given, everything else in the server;
+    ``pending``: steps to run before the next decision (the next one first)."""
+    n = game.n
+    t = GhostTable(game)
+    t.tasks = []
+    game.setup(t)
+    t.tasks = [Decide(), *reversed(pending)]
     t.desktops = desktops or [[] for _ in range(n)]
     t.archives = archives or [[] for _ in range(n)]
     for name, value in fields.items():
@@ -56,10 +62,21 @@ def state(game: GhostGame, *, desktops: list[list[tuple[int, int]]] | None = Non
         used |= set(zone)
     t.server = [c for c in t.server if c not in used]
     t.turn, t.phase, t.turns = turn, phase, 1
+    t.settle()
     return t.freeze()
 
 
-def run(game: GhostGame, s: GhostState, *actions: Any) -> GhostState:
+def steps(*xs: Any) -> tuple[tuple[Any, ...], ...]:
+    """Steps as (class name, fields...) so that comparisons also check the kind."""
+    return tuple((type(x).__name__, *x) for x in xs)
+
+
+def pending(s: Snapshot) -> tuple[tuple[Any, ...], ...]:
+    """The chance and automatic steps waiting before the next decision, the next one first."""
+    return steps(*[x for x in reversed(s.tasks) if x.KIND != DECISION and not isinstance(x, Decide)])
+
+
+def run(game: GhostGame, s: Snapshot, *actions: Any) -> Snapshot:
     for a in actions:
         s = game.apply(s, a)
     return s

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from workbench.games.ghost.board import make_board
+from workbench.engine import CHANCE
+from workbench.games.ghost.board import action_layout, make_board
 from workbench.games.ghost.render import render
 
 from .helpers import run, state
@@ -22,7 +23,7 @@ def test_setup_installs_by_clicking_archive_cards():
     buttons = [b.action_buttons[i] for i, a in enumerate(b.button_ids) if a[0] == "install"]
     assert buttons and all("wb-ghost-install" in x._dom_classes for x in buttons)
     chosen = click(b, "install")
-    assert chosen[1] in b.session.state.ghosts_of(0)
+    assert chosen[1] in b.session.game.view(b.session.state).ghosts_of(0)
     assert "wb-ghost-installed" in b.picture.value
 
 
@@ -39,7 +40,7 @@ def test_battle_panel_shows_exact_odds_then_dice():
         click(b, "end")
     attack = click(b, "battle")
     assert attack[0] == "battle"
-    while s.state.battle is not None and not s.state.queue:
+    while s.state.battle is not None and s.to_move != CHANCE:
         html = b.picture.value
         if s.state.battle.dfn:
             assert "P(attacker wins) =" in html and "wb-ghost-odds" in html
@@ -65,8 +66,6 @@ def test_illegal_click_is_refused_and_changes_nothing():
 
 
 def test_each_archive_card_is_one_group_with_its_ghost_and_event_sides():
-    from workbench.games.ghost.board import action_layout
-
     g = game_with(CARDS)
     s = state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[14, 5], []])
     groups = dict(action_layout(g, s, g.legal_actions(s)))

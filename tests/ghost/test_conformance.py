@@ -1,11 +1,17 @@
-"""The engine's conformance kit over random games of every table size and variant."""
+"""The engine's conformance kit over random games of every table size and variant, the
+in-place path against the immutable one, and what each seat may see."""
 
 from __future__ import annotations
+
+import random
+from collections import Counter
 
 import pytest
 
 from workbench.engine import check_conformance, playout, random_player
-from workbench.games.ghost.players import fast_random_playout, greedy_player
+from workbench.engine.kernel import Hidden, HiddenInformation
+from workbench.engine.playout import playout_in_place
+from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
 
 VARIANTS = [
@@ -14,6 +20,9 @@ VARIANTS = [
     dict(players=5, no_ghost_penalty="lose_vp", floor_at_zero=False, fumble=False, vp_to_win=0),
     dict(players=6, hand_size=3, archive_limit=3),
 ]
+PUBLIC = ("desktops", "trash", "void", "vp", "phase", "turn", "turns", "stage", "installed",
+          "evented", "used", "skips", "order", "battle", "last", "masters", "out", "result",
+          "battles", "fumbles", "flips", "tasks")
 
 
 def test_conformance_1000_random_games_four_users():
@@ -32,10 +41,64 @@ def test_conformance_greedy_players():
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_fast_playout_equals_the_normal_path(players):
+def test_in_place_equals_the_immutable_path_random(players):
     game = make_game(players=players)
-    for seed in range(15):
-        assert fast_random_playout(game, seed) == playout(game, random_player, seed).final
+    for seed in range(50):
+        fast = playout_in_place(game, random_player, seed, record=True)
+        slow = playout(game, random_player, seed)
+        assert fast.final == slow.final and fast.actions == slow.actions, seed
+
+
+@pytest.mark.parametrize("params", [dict(players=3), dict(players=3, master_slave=True)])
+def test_in_place_equals_the_immutable_path_greedy(params):
+    game = make_game(**params)
+    for seed in range(50):
+        fast = playout_in_place(game, greedy_player(), seed, record=True)
+        slow = playout(game, greedy_player(), seed)
+        assert fast.final == slow.final and fast.actions == slow.actions, seed
+
+
+def _mid_battle_states(game, seed):
+    """Every state of one random game, to look at from each seat."""
+    states = [game.initial_state()]
+    for a in playout(game, random_player, seed).actions:
+        states.append(game.apply(states[-1], a))
+    return states
+
+
+def test_observation_hides_hands_server_and_face_down_events():
+    game = make_game(players=3)
+    seen_facedown = False
+    for s in _mid_battle_states(game, 5)[::3] + _mid_battle_states(game, 11)[::3]:
+        for seat in range(3):
+            obs = game.observe(s, seat).state
+            assert obs.server == Hidden(len(s.server)) and obs.setaside == Hidden(len(s.setaside))
+            for other in range(3):
+                mine = other == seat
+                assert obs.archives[other] == (s.archives[other] if mine else Hidden(len(s.archives[other])))
+                assert obs.facedown[other] == (s.facedown[other] if mine else Hidden(len(s.facedown[other])))
+                seen_facedown |= bool(s.facedown[other]) and not mine
+            for name in PUBLIC:
+                assert getattr(obs, name) == getattr(s, name), name
+    assert seen_facedown  # some state had another seat's card face down
+    with pytest.raises(HiddenInformation):
+        list(game.observe(game.initial_state(), 0).state.server)
+
+
+def test_determinize_keeps_public_fields_and_conserves_cards():
+    game = make_game(players=4)
+    rng = random.Random(3)
+    total = Counter(range(len(game.cards)))
+    for s in _mid_battle_states(game, 2)[::5]:
+        for seat in range(4):
+            full = game.determinize(game.observe(s, seat), rng)
+            for name in PUBLIC:
+                assert getattr(full, name) == getattr(s, name), name
+            assert full.archives[seat] == s.archives[seat]
+            assert sum(game.zones(full).values(), Counter()) == total
+            assert len(full.server) == len(s.server)
+            for other in range(4):
+                assert len(full.archives[other]) == len(s.archives[other])
 
 
 @pytest.mark.slow

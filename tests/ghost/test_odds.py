@@ -9,10 +9,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.model import Strength
-from workbench.games.ghost.odds import Fighter, battle_chance, side_dist, tie_chance, win_chance
-from workbench.games.ghost.state import Battle
-from workbench.prob.dice import GHOST_DIE, pool
+from workbench.games.ghost.odds import (
+    Fighter,
+    battle_chance,
+    ghost_odds,
+    side_dist,
+    tie_chance,
+    win_chance,
+)
+from workbench.games.ghost.rules import make_game
+from workbench.games.ghost.table import Battle
+from workbench.prob.dice import pool
 
 from .helpers import deck, game_with, ghost, run, shell, state
 
@@ -98,9 +107,6 @@ def test_battle_chance_uses_shells_abilities_and_supports():
 
 
 def test_ghost_odds_by_name_equals_the_game_battle():
-    from workbench.games.ghost.odds import ghost_odds
-    from workbench.games.ghost.rules import make_game
-
     g = make_game(players=2)
     first = {}
     for c in g.cards:

@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.engine import check_conformance
+from workbench.engine import SeatView, check_conformance
 from workbench.games.ghost.cards import SHEET, load_cards
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
@@ -21,30 +21,35 @@ CARDS = deck(ghost("Strong", "3D+3", "3D+3", vp=5), ghost("Weak", "1D", "1D"),
 RNG = random.Random(0)
 
 
+def greedy(g, s, threshold=Fraction(1, 2)):
+    """The greedy player's choice where it sits to move (it sees only its seat's view)."""
+    return greedy_player(threshold)(SeatView(g, g.current_player(s), s), RNG)
+
+
 def test_greedy_attacks_only_above_its_threshold():
     g = game_with(CARDS)
     s = state(g, desktops=[[(0, -1)], [(1, -1)]])
-    assert greedy_player()(g, s, RNG) == ("battle", 0, 1, "physical")
+    assert greedy(g, s) == ("battle", 0, 1, "physical")
     weak = state(g, desktops=[[(1, -1)], [(0, -1)]])
-    assert greedy_player()(g, weak, RNG) == ("end",)
-    assert greedy_player(Fraction(0))(g, weak, RNG)[0] == "battle"
+    assert greedy(g, weak) == ("end",)
+    assert greedy(g, weak, Fraction(0))[0] == "battle"
 
 
 def test_greedy_defends_with_its_best_ghost_and_supports_only_when_it_helps():
     g = game_with(CARDS)
     s = state(g, desktops=[[(2, -1), (3, -1)], [(1, -1), (0, -1)]])
     s = g.apply(s, ("battle", 2, 1, "physical"))
-    assert greedy_player()(g, s, RNG) == ("defend", 0)
+    assert greedy(g, s) == ("defend", 0)
     s = g.apply(s, ("defend", 1))
-    assert greedy_player()(g, s, RNG) == ("support", 3)  # 1D-1 floored still adds
+    assert greedy(g, s) == ("support", 3)  # 1D-1 floored still adds
     s = g.apply(s, ("support", 3))
-    assert greedy_player()(g, s, RNG) == ("support", 0)
+    assert greedy(g, s) == ("support", 0)
 
 
 def test_greedy_installs_its_strongest_ghost_first():
     g = game_with(CARDS)
     s = state(g, desktops=[[(1, -1)], [(5, -1)]], archives=[[3, 2, 4], []])
-    assert greedy_player()(g, s, RNG) == ("install", 2)
+    assert greedy(g, s) == ("install", 2)
 
 
 def test_a_sheet_given_by_path_loads_the_same_cards():

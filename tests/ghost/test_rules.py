@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from workbench.engine import CHANCE, TERMINAL, IllegalAction
-from workbench.games.ghost.state import ATTACK, DEFENCE
+from workbench.games.ghost.steps import Download, Return
+from workbench.games.ghost.steps_battle import Roll
+from workbench.games.ghost.table import ATTACK, DEFENCE
 
-from .helpers import deck, game_with, ghost, mandatory, run, shell, state
+from .helpers import deck, game_with, ghost, mandatory, pending, run, shell, state, steps
 
 CARDS = deck(
     ghost("A", "2D", "2D", vp=2),                      # 0
@@ -41,7 +43,7 @@ def battle_to_rolls(game, s, attack, defender, stat="physical"):
     s = game.apply(s, ("battle", attack, defender, stat))
     while game.current_player(s) != CHANCE:
         s = game.apply(s, ("pass",) if s.phase == "place" else ("done",))
-    assert s.queue[0][0] == "roll"
+    assert isinstance(s.tasks[-1], Roll)
     return s
 
 
@@ -49,7 +51,7 @@ def battle_to_rolls(game, s, attack, defender, stat="physical"):
 def test_mandatory_dealt_at_setup_is_replaced_then_shuffled_back(game):
     s = game.initial_state()
     s = game.apply(s, 7)
-    assert s.setaside == (7,) and s.archives[0] == () and s.queue[0] == ("deal", 0)
+    assert s.setaside == (7,) and s.archives[0] == () and pending(s)[0] == steps(Download("deal", 0))[0]
     assert 7 not in s.server
     s = run(game, s, 0, 1, 2, 3)
     assert s.setaside == (7,)  # four cards so far
@@ -63,14 +65,14 @@ def test_setup_installs_forward_then_reverse(game):
     s = run(game, s, ("install", 0), ("install", 9), ("install", 10))
     assert game.current_player(s) == 0 and [a.id for a in game.legal_actions(s)][0] == ("install", 1)
     s = game.apply(s, ("install", 1))
-    assert s.ghosts_of(0) == (0, 1) and s.ghosts_of(1) == (9, 10)
-    assert game.current_player(s) == CHANCE and s.queue == (("draw", 0),) and s.turns == 1
+    assert game.view(s).ghosts_of(0) == (0, 1) and game.view(s).ghosts_of(1) == (9, 10)
+    assert game.current_player(s) == CHANCE and pending(s) == steps(Download("draw", 0)) and s.turns == 1
 
 
 def test_user_without_ghost_shows_and_downloads_until_one(game):
     g = game_with(CARDS, hand_size=2)
     s = run(g, g.initial_state(), 5, 6, 9, 10)
-    assert s.phase == "setup" and s.queue == (("seek", 0), ("return",))
+    assert s.phase == "setup" and pending(s) == steps(Download("seek", 0), Return())
     s = run(g, s, 7, 15, 0)  # a mandatory (set aside), a shell (kept), a ghost
     assert game.current_player(s) == 0 and s.archives[0] == (5, 6, 15, 0)
     assert 7 in s.server and s.setaside == ()
@@ -105,7 +107,7 @@ def test_archive_is_trimmed_to_five_at_the_end(game):
 
 
 def test_mandatory_download_is_resolved_at_once(game):
-    s = state(game, desktops=[[(0, 5)], [(1, 6)]], queue=[("draw", 0)])
+    s = state(game, desktops=[[(0, 5)], [(1, 6)]], pending=[Download("draw", 0)])
     s = game.apply(s, 7)
     assert s.desktops == (((0, -1),), ((1, -1),)) and set(s.trash) == {5, 6, 7}
     assert game.current_player(s) == 0
@@ -114,7 +116,7 @@ def test_mandatory_download_is_resolved_at_once(game):
 def test_skip_turn_skips_the_whole_next_turn(game):
     s = state(game, desktops=[[(0, -1)], [(1, -1)]], archives=[[14], []])
     s = run(game, s, ("event", 14, 1), ("end",))
-    assert s.turn == 0 and s.queue == (("draw", 0),) and s.skips == (0, 0)
+    assert s.turn == 0 and pending(s) == steps(Download("draw", 0)) and s.skips == (0, 0)
 
 
 # -- battles ------------------------------------------------------------------------
@@ -134,7 +136,7 @@ def test_tie_goes_to_the_defender_who_takes_the_attackers(game):
     s = run(game, s, ("battle", 0, 1, "physical"), ("defend", 1), ("done",))
     s = run(game, s, 3, 3)  # 2D rolls 3, 2D rolls 3
     assert s.last.totals == (3, 3) and s.last.winner == DEFENCE
-    assert s.vp[1] == (0,) and s.ghosts_of(0) == () and s.ghosts_of(1) == (1, 3)
+    assert s.vp[1] == (0,) and game.view(s).ghosts_of(0) == () and game.view(s).ghosts_of(1) == (1, 3)
     assert game.returns(s) == (0.0, 2.0)
 
 
@@ -142,7 +144,7 @@ def test_higher_total_wins_and_takes_every_losing_ghost(game):
     s = state(game, desktops=[[(0, -1), (2, -1)], [(1, -1), (3, -1)]])
     s = run(game, s, ("battle", 0, 1, "mental"), ("defend", 1), ("done",), ("support", 3))
     s = run(game, s, 7, 2, 1)  # A: 7; B: 2 + D: 1
-    assert s.last.winner == ATTACK and sorted(s.vp[0]) == [1, 3] and s.ghosts_of(1) == ()
+    assert s.last.winner == ATTACK and sorted(s.vp[0]) == [1, 3] and game.view(s).ghosts_of(1) == ()
 
 
 def test_fumble_voids_a_ghosts_contribution(game):
@@ -185,7 +187,7 @@ def test_quick_ghost_installs_mid_battle_as_support(game):
     s = run(game, s, ("battle", 0, 1, "physical"), ("defend", 1))
     assert ("quick", 8) in [a.id for a in game.legal_actions(s)]
     s = game.apply(s, ("quick", 8))
-    assert s.battle.atk == (0, 8) and s.ghosts_of(0) == (0, 8)
+    assert s.battle.atk == (0, 8) and game.view(s).ghosts_of(0) == (0, 8)
 
 
 def test_face_down_events_apply_in_order_and_negate_voids(game):
@@ -218,7 +220,7 @@ def test_empty_server_ends_the_game_most_vp_wins(game):
 
 
 def test_no_ghost_anywhere_everybody_loses(game):
-    s = state(game, desktops=[[(0, -1)], [(1, -1)]], queue=[("draw", 0)])
+    s = state(game, desktops=[[(0, -1)], [(1, -1)]], pending=[Download("draw", 0)])
     s = game.apply(s, 17)
     assert s.result == ("void", ()) and game.winners(s) == () and set(s.void) == {0, 1}
 
@@ -241,7 +243,7 @@ def test_no_ghost_penalty_costs_the_lowest_vp_card():
 
 def test_illegal_actions_are_refused(game):
     s = state(game, desktops=[[(0, -1)], [(1, -1)]])
-    with pytest.raises(IllegalAction, match="not legal for user 1"):
+    with pytest.raises(IllegalAction, match="is not legal here"):
         game.apply(s, ("install", 5))
     with pytest.raises(IllegalAction):
-        game.apply(state(game, queue=[("draw", 0)]), 999)
+        game.apply(state(game, pending=[Download("draw", 0)]), 999)

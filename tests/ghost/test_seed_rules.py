@@ -9,9 +9,10 @@ import pytest
 
 from workbench.engine import CHANCE, TERMINAL
 from workbench.games.ghost.rules import make_game
-from workbench.games.ghost.state import ATTACK, DEFENCE
+from workbench.games.ghost.steps import Download
+from workbench.games.ghost.table import ATTACK, DEFENCE
 
-from .helpers import deck, game_with, ghost, mandatory, run, shell, state
+from .helpers import deck, game_with, ghost, mandatory, pending, run, shell, state, steps
 
 CARDS = deck(
     ghost("A", "2D", "2D", vp=2),                                     # 0
@@ -86,7 +87,7 @@ def test_one_battle_per_turn_then_the_turn_ends(game):
     s = state(game, desktops=[[(0, -1), (2, -1)], [(1, -1), (4, -1)]])
     s = run(game, s, ("battle", 0, 1, "physical"), ("defend", 1), ("done",), ("done",), 5, 1)
     assert s.last.winner == ATTACK and s.battles == 1
-    assert s.turn == 1 and game.current_player(s) == CHANCE and s.queue == (("draw", 1),)
+    assert s.turn == 1 and game.current_player(s) == CHANCE and pending(s) == steps(Download("draw", 1))
 
 
 def test_only_events_that_fit_the_turn_are_played_as_the_action(game):
@@ -134,15 +135,15 @@ def test_one_die_never_fumbles(game):
 # -- 5-2 1-*). 強制イベント -----------------------------------------------------------
 def test_mandatory_all_draw_every_user_downloads(game):
     """Section 3: 全ユーザーはその指示に従う (a mandatory binds every user)."""
-    s = state(game, desktops=[[(0, -1)], [(1, -1)]], queue=[("draw", 0)])
+    s = state(game, desktops=[[(0, -1)], [(1, -1)]], pending=[Download("draw", 0)])
     s = game.apply(s, 13)
-    assert s.queue == (("draw", 0), ("draw", 1)) and 13 in s.trash
+    assert pending(s) == steps(Download("draw", 0), Download("draw", 1)) and 13 in s.trash
     s = run(game, s, 16, 17)
     assert s.archives == ((16,), (17,))
 
 
 def test_mandatory_rotate_archives_passes_to_the_next_user(game):
-    s = state(game, desktops=[[(0, -1)], [(1, -1)]], archives=[[5], [6, 9]], queue=[("draw", 0)])
+    s = state(game, desktops=[[(0, -1)], [(1, -1)]], archives=[[5], [6, 9]], pending=[Download("draw", 0)])
     s = game.apply(s, 14)
     assert s.archives == ((6, 9), (5,))
 
@@ -181,13 +182,13 @@ def test_last_ghost_bounced_to_an_archive_does_not_end_the_game(game):
 
 
 def test_void_lowest_with_nothing_to_void_does_not_end_the_game(game):
-    s = state(game, desktops=[[], []], archives=[[0], [1]], queue=[("draw", 0)])
+    s = state(game, desktops=[[], []], archives=[[0], [1]], pending=[Download("draw", 0)])
     s = game.apply(s, 12)
     assert s.result is None and ("install", 0) in ids(game, s)
 
 
 def test_every_ghost_sent_to_the_void_ends_the_game_everybody_loses(game):
-    s = state(game, desktops=[[(0, 10)], [(1, -1)]], archives=[[2], []], queue=[("draw", 0)])
+    s = state(game, desktops=[[(0, 10)], [(1, -1)]], archives=[[2], []], pending=[Download("draw", 0)])
     s = game.apply(s, 12)
     assert s.result == ("void", ()) and sorted(s.void) == [0, 1] and 10 in s.trash
 

@@ -1,10 +1,8 @@
-"""「何か」, the ghost card game: rules, cards, battle odds, board, players, analysis.
+"""「何か」, the ghost card game on the engine kernel.
 
->>> from workbench.games.ghost import make_game
->>> make_game(players=4).num_players
-4
+``params`` (the settings), ``table`` (the fields, declared once, and their
+queries), ``steps`` / ``steps_battle`` / ``steps_turn`` (the rules as typed
+steps), ``rules`` (the game: ``make_game``), ``cards`` (the sheet), ``odds``
+(exact battle chances), ``players``, ``render``, ``board``, ``analysis`` and
+``charts`` (the notebook's questions).
 """
-
-from workbench.games.ghost.rules import GhostGame, GhostParams, GhostState, make_game
-
-__all__ = ["GhostGame", "GhostParams", "GhostState", "make_game"]

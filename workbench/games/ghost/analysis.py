@@ -21,14 +21,14 @@ import sympy
 from workbench.engine import random_player
 from workbench.engine.balance import balance_report, seat_win_rates
 from workbench.engine.simulate import simulate
-from workbench.games.ghost.battle import fixed_modifier
 from workbench.games.ghost.cards import designs, load_cards
 from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
 from workbench.games.ghost.model import GhostCard
 from workbench.games.ghost.odds import Fighter, win_chance
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
-from workbench.games.ghost.state import STATS
+from workbench.games.ghost.steps_battle import fixed_modifier
+from workbench.games.ghost.table import STATS
 from workbench.prob.deck import hypergeometric, p_draw
 from workbench.prob.dice import pool
 
@@ -166,13 +166,13 @@ def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int =
     battles per game, the share of battles a fumble decided, and how the games
     ended (shares of vp / server / void / special / master).
 
-    ``bot``: "greedy" (normal path) or "random" (the fast random playout).
+    ``bot``: "greedy" or "random" (both played in place: the fast path).
     """
     rows = []
     for p in players:
         game = make_game(players=p, **params)
         who = greedy_player() if bot == "greedy" else random_player
-        df = simulate(game, who, n=n, seed=seed, fast=bot == "random")
+        df = simulate(game, who, n=n, seed=seed)
         mean, lo, hi = _interval([float(t) for t in df["user_turns"]])
         battles = int(df["battles"].sum())
         row: dict[str, Any] = {"players": p, "games": n, "bot": bot, "mean_turns": mean,
@@ -190,7 +190,7 @@ def seat_table(players: int = 4, n: int = 400, seed: int = 0, bot: str = "greedy
     """Win rate per seat (seat 0 moves first) with 95% Wilson intervals (simulated)."""
     game = make_game(players=players, **params)
     who = greedy_player() if bot == "greedy" else random_player
-    df = simulate(game, who, n=n, seed=seed, fast=bot == "random")
+    df = simulate(game, who, n=n, seed=seed)
     return balance_report(df).seat_wins
 
 

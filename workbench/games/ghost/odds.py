@@ -28,10 +28,12 @@ from typing import Any
 import sympy
 
 from workbench.cards.cells import CellError, to_dice
-from workbench.games.ghost.battle import fixed_modifier, ghost_value, role_of, shell_of
+from workbench.games.ghost.cards import load_cards
+from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.model import Strength
-from workbench.games.ghost.state import STATS
-from workbench.prob.dice import GHOST_DIE, opposed, pool
+from workbench.games.ghost.steps_battle import fixed_modifier, ghost_value, role_of
+from workbench.games.ghost.table import STATS, GhostTable
+from workbench.prob.dice import opposed, pool
 from workbench.prob.dist import Dist
 
 
@@ -119,17 +121,18 @@ def _versus(attack: tuple[Fighter, ...], defence: tuple[Fighter, ...], fumble: b
 
 def fighters(game: Any, state: Any, ghosts: Sequence[int], stat: str, roles: Sequence[str],
              extra_dice: int = 0) -> tuple[Fighter, ...]:
-    """Fighters for installed ghosts of a game state (shells and abilities included).
+    """Fighters for installed ghosts of a game state or table view (shells and abilities included).
 
     ``roles`` per ghost: attack, defend or support; ``extra_dice`` go to the first.
     """
+    t = state if isinstance(state, GhostTable) else game.view(state)
     out = []
     for i, (g, role) in enumerate(zip(ghosts, roles, strict=True)):
         card = game.cards[g]
         s = card.strength(stat)
         if i == 0 and extra_dice:
             s = Strength(max(0, s.count + extra_dice), s.modifier)
-        mod = fixed_modifier(card, shell_of(game.ctx, state, g), stat, role) - s.modifier
+        mod = fixed_modifier(card, t.shell_of(g), stat, role) - s.modifier
         out.append(Fighter(s, mod, card.has("steady")))
     return tuple(out)
 
@@ -175,8 +178,6 @@ def sheet_side(entries: Sequence[str | tuple[str, str]], stat: str, lead_role: s
     if stat not in STATS:
         raise ValueError(f"stat must be one of {STATS}, got {stat!r}")
     if cards is None:
-        from workbench.games.ghost.cards import load_cards
-
         cards = load_cards()
     out = []
     for i, entry in enumerate(entries):

@@ -22,11 +22,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from workbench.games.ghost.battle import battle_values, role_of
-from workbench.games.ghost.flow import vp_of
 from workbench.games.ghost.model import STATS_LABEL, GhostCard
 from workbench.games.ghost.odds import battle_chance
-from workbench.games.ghost.state import ATTACK, NO_SHELL, Battle
+from workbench.games.ghost.steps_battle import battle_values, role_of
+from workbench.games.ghost.table import ATTACK, NO_SHELL, Battle
 
 STYLE = """<style>
 .wb-ghost-table{font-family:'Noto Sans CJK JP','Noto Sans',sans-serif;font-size:13px}
@@ -75,11 +74,12 @@ def card_html(card: GhostCard, css: str, shell: GhostCard | None = None,
 
 
 def _user(game: Any, state: Any, seat: int, deciding: int) -> str:
+    """One user's panel (``state``: a read-only table view)."""
     cards = game.cards
     active = " wb-ghost-active" if seat == deciding else ""
     out = " (out)" if state.out[seat] else ""
     head = (f"<b>User {seat + 1}</b>{out} — <span class='wb-ghost-vp'>VP "
-            f"{vp_of(game.ctx, state, seat)}</span> · archive {len(state.archives[seat])}"
+            f"{state.vp_of(seat)}</span> · archive {len(state.archives[seat])}"
             + (f" · next turn skipped ×{state.skips[seat]}" if state.skips[seat] else ""))
     desk = "".join(card_html(cards[g], "wb-ghost-installed",
                              cards[sh] if sh != NO_SHELL else None,
@@ -102,12 +102,13 @@ def _die(n: int, raw: int, value: int) -> str:
 
 
 def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
-    """The battle panel: sides, the exact chance before the roll, the dice after."""
+    """The battle panel: sides, the exact chance before the roll, the dice after
+    (``state``: a read-only table view)."""
     cards = game.cards
     title = "Battle" if live else "Last battle"
     lines = [f"<b>{title}</b>: user {b.attacker + 1} attacks user {b.defender + 1} "
              f"({escape(STATS_LABEL[b.stat])})"]
-    values = b.values if b.values else (battle_values(game.ctx, state, b)
+    values = b.values if b.values else (battle_values(state, b)
                                         if len(b.rolls) == len(b.ghosts) else ())
     for side, ghosts, offset in (("attack", b.atk, 0), ("defence", b.dfn, len(b.atk))):
         parts = []
@@ -137,13 +138,12 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
 
 
 def render(game: Any, state: Any) -> str:
-    """The whole table as HTML."""
-    from workbench.games.ghost.actions import decider
-
-    deciding = decider(state) if state.result is None and not state.queue else -1
+    """The whole table as HTML (reads a view of the state: no copy)."""
+    deciding = game.current_player(state)
+    state = game.view(state)
     head = (f"<div class='wb-ghost-piles'>turn {state.turns} · server {len(state.server)} · "
             f"trash {len(state.trash)} · void 虚 {len(state.void)} · phase {state.phase}</div>")
-    users = "".join(_user(game, state, s, deciding) for s in range(game.ctx.n))
+    users = "".join(_user(game, state, s, deciding) for s in range(game.n))
     battle = ""
     if state.battle is not None:
         battle = battle_html(game, state, state.battle, True)

@@ -91,43 +91,40 @@ Readings chosen where the seed is vague (parameters where both matter):
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
-from workbench.games.ghost.actions import apply_decision, decider, label, legal_ids
+from workbench.engine.kernel import KernelGame
+from workbench.engine.protocol import CHANCE, TERMINAL
 from workbench.games.ghost.cards import load_cards
-from workbench.games.ghost.flow import (
-    Context,
-    GhostParams,
-    most_vp,
-    settle,
-    start,
-    take_card,
-    vp_of,
-)
+from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.model import GhostCard
-from workbench.games.ghost.state import NO_SHELL, GhostState, Table
-from workbench.prob.dice import GHOST_DIE, pool
+from workbench.games.ghost.params import GhostParams
+from workbench.games.ghost.steps import Download, Return, Setup
+from workbench.games.ghost.steps_battle import event_allowed
+from workbench.games.ghost.steps_turn import Decide
+from workbench.games.ghost.table import NO_SHELL, GhostTable
+from workbench.prob.dice import pool
 from workbench.prob.dist import Dist
 
-__all__ = ["CHANCE", "TERMINAL", "GhostGame", "GhostParams", "GhostState", "make_game"]
+__all__ = ["CHANCE", "TERMINAL", "GhostGame", "GhostParams", "make_game"]
 
 
-def _tuples(x: Any) -> Any:
-    """JSON lists back to the tuples action ids are made of."""
-    return tuple(_tuples(v) for v in x) if isinstance(x, list | tuple) else x
+class GhostGame(KernelGame):
+    """The rules; ``cards`` overrides the sheet (tests use small decks).
 
-
-class GhostGame(Game[GhostState]):
-    """The rules; ``cards`` overrides the sheet (tests use small decks)."""
+    Besides the cards and parameters it keeps, per card id, what the hot
+    path asks: its kind, VP, ``quick`` and ``steady`` abilities, its activated
+    abilities (``draw``, ``cycle``), the event's
+    target kind and where the event may be played.
+    """
 
     name = "ghost"
     version = "2"
     min_players = 2
     max_players = 6
+    table = GhostTable
 
     def __init__(self, params: GhostParams | None = None,
                  cards: Sequence[GhostCard] | None = None) -> None:
@@ -139,31 +136,49 @@ class GhostGame(Game[GhostState]):
             if c.id != i:
                 raise ValueError(f"card ids must be 0..{len(self.cards) - 1} in order; "
                                  f"position {i} holds id {c.id}")
-        self.ctx = Context(self.cards, p)
+        self.n, self.master_slave = p.players, p.master_slave
+        cards = self.cards
+        self.is_ghost = tuple(c.is_ghost for c in cards)
+        self.is_shell = tuple(c.is_shell for c in cards)
+        self.is_mandatory = tuple(c.is_mandatory for c in cards)
+        self.vp = tuple(c.vp for c in cards)
+        self.quick = tuple(c.is_ghost and c.has("quick") for c in cards)
+        self.steady = tuple(c.has("steady") for c in cards)
+        self.activated = tuple(tuple(e.verb for e in c.ability if e.verb in ("draw", "cycle"))
+                               for c in cards)
+        self.target = tuple(c.target for c in self.cards)
+        # the targets that do not depend on the table ("none", "side"); () when they do
+        self.fixed_targets = tuple((-1,) if k == "none" else (0, 1) if k == "side" else ()
+                                   for k in self.target)
+        self.in_own_battle = tuple(event_allowed(c, 0, 0, True) for c in self.cards)
+        self.in_other_battle = tuple(event_allowed(c, 1, 0, True) for c in self.cards)
+        self.as_action = tuple(event_allowed(c, 0, 0, False) for c in self.cards)
         self._dice: dict[int, Dist] = {}
-        self._start: GhostState | None = None
 
     @classmethod
     def default_params(cls) -> GhostParams:
         return GhostParams()
 
-    # -- protocol -------------------------------------------------------------------
-    def initial_state(self) -> GhostState:
-        if self._start is None:
-            self._start = start(self.ctx).freeze()
-        return self._start
+    # -- the kernel's two questions ------------------------------------------------------
+    def setup(self, t: GhostTable) -> None:
+        """Every card in the server; deal each hand (mandatory events replaced and
+        shuffled back), then the two setup installs and the turns."""
+        n = self.n
+        t.server = list(range(len(self.cards)))
+        t.archives, t.vp, t.facedown = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
+        t.desktops = [[] for _ in range(n)]
+        t.trash, t.void, t.setaside, t.used, t.order = [], [], [], [], []
+        t.phase, t.turn, t.turns, t.stage = "setup", 0, 0, 0
+        t.installed = t.evented = False
+        t.skips, t.masters, t.out = [0] * n, [-1] * n, [False] * n
+        t.battle = t.last = t.result = None
+        t.battles = t.fumbles = t.flips = 0
+        for seat in range(n):
+            t.later(*[Download("deal", seat)] * self.params.hand_size, Return())
+        t.later(Setup(), Decide())
 
-    def current_player(self, state: Any) -> int:
-        if state.result is not None:
-            return TERMINAL
-        if state.queue:
-            return CHANCE
-        return decider(state)
-
-    def legal_actions(self, state: GhostState) -> list[Action]:
-        if state.result is not None or state.queue:
-            return []
-        return [Action(a, label(self.ctx, state, a)) for a in legal_ids(self.ctx, state)]
+    def score(self, t: GhostTable) -> tuple[float, ...]:
+        return tuple(float(t.vp_of(s)) for s in range(self.n))
 
     def dice_dist(self, n: int) -> Dist:
         """Raw sum of n やさぐれダイス (the outcome of one ghost's roll)."""
@@ -172,96 +187,33 @@ class GhostGame(Game[GhostState]):
             d = self._dice[n] = pool(n, GHOST_DIE)
         return d
 
-    def chance_outcomes(self, state: Any) -> Dist:
-        if state.result is not None or not state.queue:
-            raise ValueError("not a chance node")
-        step = state.queue[0]
-        if step[0] == "roll":
-            return self.dice_dist(state.battle.dice[step[1]])
-        return Dist.uniform(state.server)
-
-    def sample_chance(self, state: Any, rng: random.Random) -> Hashable:
-        """Same draw as ``chance_outcomes(state).sample(rng)``, without building the Dist."""
-        step = state.queue[0]
-        if step[0] == "roll":
-            return self.dice_dist(state.battle.dice[step[1]]).sample(rng)
-        server = state.server
-        return server[rng.randrange(len(server))]
-
-    def apply(self, state: GhostState, action_id: Hashable) -> GhostState:
-        t = state.thaw()
-        self.apply_table(t, _tuples(action_id), check=True)
-        return t.freeze()
-
-    def apply_table(self, t: Table, aid: Any, *, check: bool = False) -> None:
-        """Apply in place (the fast path skips the legality check)."""
-        if t.result is not None:
-            raise IllegalAction(f"the game is over; got {aid!r}")
-        if t.queue:
-            step = t.queue[0]
-            if check:
-                ok = (0 <= aid <= 5 * t.battle.dice[step[1]] if step[0] == "roll"  # type: ignore[union-attr]
-                      else aid in t.server) if isinstance(aid, int) else False
-                if not ok:
-                    raise IllegalAction(f"{aid!r} is not an outcome of this {step[0]} step")
-            if step[0] == "roll":
-                t.queue.pop(0)
-                from workbench.games.ghost.battle import AUTO_BATTLE
-
-                AUTO_BATTLE["roll"](self.ctx, t, aid)
-            else:
-                take_card(self.ctx, t, aid)
-            settle(self.ctx, t)
-            return
-        if check and aid not in legal_ids(self.ctx, t):
-            raise IllegalAction(f"{aid!r} is not legal for user {decider(t) + 1} "
-                                f"in phase {t.phase!r}")
-        apply_decision(self.ctx, t, aid)
-
-    def action_label(self, state: GhostState, action_id: Hashable) -> str:
-        """Text for a decision or a chance outcome (downloads and dice are named)."""
-        if state.result is None and state.queue:
-            step = state.queue[0]
-            if step[0] == "roll":
-                b = state.battle
-                assert b is not None
-                g = b.ghosts[step[1]]
-                n = b.dice[step[1]]
-                fumble = " (シテオク!)" if n >= 2 and action_id == 0 else ""
-                return f"{self.cards[g].name} rolls {n}D: {action_id}{fumble}"
-            card = self.cards[int(action_id)]  # type: ignore[call-overload]
-            return f"user {step[1] + 1} downloads {card.name}"
-        return label(self.ctx, state, _tuples(action_id))
-
-    def returns(self, state: GhostState) -> tuple[float, ...]:
-        return tuple(float(vp_of(self.ctx, state, s)) for s in range(self.ctx.n))
-
-    def winners(self, state: GhostState) -> tuple[int, ...]:
+    def winners(self, state: Any) -> tuple[int, ...]:
         if state.result is not None:
-            return state.result[1]
-        return most_vp(self.ctx, state)
+            return tuple(state.result[1])
+        return self.view(state).most_vp()  # type: ignore[no-any-return]
 
     # -- bookkeeping ----------------------------------------------------------------
-    def zones(self, state: GhostState) -> Mapping[str, Counter[Hashable]]:
+    def zones(self, state: Any) -> Mapping[str, Counter[Hashable]]:
         z: dict[str, Counter[Hashable]] = {
             "server": Counter(state.server), "trash": Counter(state.trash),
             "void": Counter(state.void), "setaside": Counter(state.setaside)}
-        for s in range(self.ctx.n):
+        for s in range(self.n):
             z[f"archive:{s}"] = Counter(state.archives[s])
             z[f"desktop:{s}"] = Counter(c for g, sh in state.desktops[s] for c in (g, sh)
                                         if c != NO_SHELL)
             z[f"vp:{s}"] = Counter(state.vp[s])
-        z["battle"] = Counter(c for _, c, _ in state.battle.placed) if state.battle else Counter()
+        z["battle"] = Counter(c for row in state.facedown for c in row)
         return z
 
-    def metrics(self, state: GhostState) -> Mapping[str, float | int | str]:
+    def metrics(self, state: Any) -> Mapping[str, float | int | str]:
         reason = state.result[0] if state.result else ""
         return {"user_turns": state.turns, "end": reason, "server_left": len(state.server),
                 "battles": state.battles, "fumbles": state.fumbles, "fumble_flips": state.flips,
                 "vp_max": max(self.returns(state), default=0.0)}
 
-    def describe(self, state: GhostState) -> str:
-        vp = "/".join(str(vp_of(self.ctx, state, s)) for s in range(self.ctx.n))
+    def describe(self, state: Any) -> str:
+        t = self.view(state)
+        vp = "/".join(str(t.vp_of(s)) for s in range(self.n))
         desks = " | ".join(",".join(self.cards[g].name for g, _ in d) or "-"
                            for d in state.desktops)
         head = f"over ({state.result[0]})" if state.result else f"user {state.turn + 1} {state.phase}"

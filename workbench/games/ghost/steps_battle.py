@@ -1,0 +1,374 @@
+"""Battles (seed section 6) as steps: declare, defend, SSTP support, face-down events, dice, result.
+
+Strength of one ghost in a battle (:func:`ghost_value`): its dice (raw sum of
+the 0..5 やさぐれダイス) + its own modifier + its shell's modifier for the
+stat + its ability bonus (``bonus`` when it attacks or supports, ``guard``
+when it is the defending ghost); floored at 0 when ``floor_at_zero``; a
+fumble (n >= 2 dice all on the zero face, fumble rule on, not ``steady``)
+makes the ghost's whole contribution 0 — for support ghosts as well.
+
+Decisions: :class:`Defend`, :class:`Support` (the attacker's side, then the
+defender's), :class:`Place` (one face-down event per user: attacker,
+defender, outsiders). Then :class:`Reveal`, one :class:`Roll` per ghost
+(:class:`NoDice` for a ghost with no dice: nothing to draw) and
+:class:`Resolve`. :func:`battle_decision` makes the forced moves (one
+defender, nothing to support with, no event to place) so every decision
+left is a real one.
+
+>>> ghost_value(raw=0, dice=2, modifier=5, fumble=True, floor=True)
+0
+>>> ghost_value(raw=0, dice=1, modifier=-3, fumble=True, floor=False)
+-3
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from workbench.engine.kernel import auto, chance, decision
+from workbench.games.ghost.model import GhostCard
+from workbench.games.ghost.steps import finish, install, play_effects, remove_ghost
+from workbench.games.ghost.table import ATTACK, DEFENCE, STATS, Battle, GhostTable
+
+Aid = tuple[Any, ...]
+
+
+# -- strength ---------------------------------------------------------------------------
+def ghost_value(raw: int, dice: int, modifier: int, *, fumble: bool, floor: bool) -> int:
+    """One ghost's contribution from its raw dice sum and its total fixed modifier."""
+    if fumble and dice >= 2 and raw == 0:
+        return 0
+    v = raw + modifier
+    return max(v, 0) if floor else v
+
+
+def fixed_modifier(card: GhostCard, shell: GhostCard | None, stat: str, role: str) -> int:
+    """Own modifier + shell + ability bonus for ``role`` in ("attack", "defend", "support").
+
+    >>> from workbench.games.ghost.model import ABILITY, Strength
+    >>> sakura = GhostCard(0, "ghost", "御影さくら", physical=Strength(3, 2),
+    ...                    ability=ABILITY.parse("bonus physical +2"))
+    >>> fixed_modifier(sakura, None, "physical", "attack"), fixed_modifier(sakura, None, "physical", "defend")
+    (4, 2)
+    """
+    total = card.strength(stat).modifier
+    if shell is not None:
+        total += shell.shell[STATS.index(stat)]
+    for e in card.ability:
+        if e.verb in ("bonus", "guard") and e.args[0] in (stat, "any"):
+            if (e.verb == "bonus") == (role != "defend"):
+                total += int(e.args[1])  # type: ignore[arg-type]
+    return total
+
+
+def role_of(b: Battle, index: int) -> str:
+    """attack, defend or support for the ghost at ``index`` of ``b.ghosts``."""
+    if index == 0:
+        return "attack"
+    return "defend" if index == len(b.atk) else "support"
+
+
+def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, ...]:
+    """Each battling ghost's contribution from the rolls (attack side first);
+    ``fumbles=False`` reads the same rolls as if the fumble rule were off."""
+    game = t.game
+    p, cards, steady = game.params, game.cards, game.steady
+    rule = p.fumble if fumbles is None else fumbles
+    out = []
+    for i, g in enumerate(b.ghosts):
+        mod = fixed_modifier(cards[g], t.shell_of(g), b.stat, role_of(b, i))
+        out.append(ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g],
+                               floor=p.floor_at_zero))
+    return tuple(out)
+
+
+def event_allowed(card: GhostCard, seat: int, turn: int, in_battle: bool) -> bool:
+    """May ``seat`` play this event now (``in_battle``: face down in a battle)?
+
+    >>> c = GhostCard(0, "ghost", "x", timing="Not.YourTurn")
+    >>> event_allowed(c, 1, 0, True), event_allowed(c, 0, 0, True), event_allowed(c, 1, 0, False)
+    (True, False, False)
+    """
+    if card.is_mandatory or not card.timing:
+        return False
+    if in_battle:
+        return card.timing in ("OnBattle", "Anytime") or (
+            card.timing == "Not.YourTurn" and seat != turn)
+    return card.timing in ("OnYourTurn", "Anytime") and not card.is_battle_event
+
+
+# -- what the decisions do ------------------------------------------------------------------
+def declare(t: GhostTable, ghost: int, defender: int, stat: str) -> None:
+    """The attacker names its ghost, the defending user and the strength to fight with."""
+    t.stage = 2
+    t.battle = Battle(attacker=t.turn, defender=defender, stat=stat, atk=(ghost,),
+                      limit=len(t.desktops[defender]))
+    t.phase = "defend"
+
+
+def defend(t: GhostTable, ghost: int) -> None:
+    """The defending user names its ghost."""
+    assert t.battle is not None
+    t.battle = t.battle.evolve(dfn=(ghost,))
+    t.phase = "support_atk"
+
+
+def support(t: GhostTable, ghost: int, from_archive: bool) -> None:
+    """Add a support ghost (``from_archive``: a quick ghost installed mid-battle)."""
+    b = t.battle
+    assert b is not None
+    attack = t.phase == "support_atk"
+    if from_archive:
+        install(t, b.attacker if attack else b.defender, ghost)
+    t.battle = b.evolve(atk=b.atk + (ghost,)) if attack else b.evolve(dfn=b.dfn + (ghost,))
+
+
+def support_done(t: GhostTable) -> None:
+    """The deciding side adds no more support; after the defender, events are placed."""
+    b = t.battle
+    assert b is not None
+    if t.phase == "support_atk":
+        t.phase = "support_def"
+        return
+    order = [b.attacker, b.defender] + [
+        s for s in t.seats_from(b.attacker) if s not in (b.attacker, b.defender)]
+    t.battle = b.evolve(placers=tuple(order))
+    t.phase = "place"
+
+
+def place(t: GhostTable, card: int, target: int) -> None:
+    """The deciding user places one battle event face down (card -1: passes)."""
+    b = t.battle
+    assert b is not None
+    seat = b.placers[0]
+    placed = b.placed
+    if card >= 0:
+        t.archives[seat].remove(card)
+        t.facedown[seat].append(card)
+        placed = placed + ((seat, target),)
+    t.battle = b.evolve(placers=b.placers[1:], placed=placed)
+
+
+def battle_decision(t: GhostTable) -> Any:
+    """The decision step of the battle phase now, or None after making a forced move."""
+    b = t.battle
+    assert b is not None
+    phase = t.phase
+    if phase == "defend":
+        options = t.eligible_fighters(b.defender)
+        if len(options) == 1:
+            defend(t, options[0])
+            return None
+        return Defend(b.defender)
+    if phase in ("support_atk", "support_def"):
+        installed, quick = t.support_options()
+        if not installed and not quick:
+            support_done(t)
+            return None
+        return Support(b.attacker if phase == "support_atk" else b.defender)
+    if not b.placers:
+        t.phase = "resolve"
+        t.later(Reveal())
+        return None
+    if not t.can_place():
+        t.battle = b.evolve(placers=b.placers[1:])
+        return None
+    return Place(b.placers[0])
+
+
+# -- decision steps ---------------------------------------------------------------------------
+@decision
+class Defend(NamedTuple):
+    """The defending user picks its defending ghost: ``("defend", ghost)``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        assert t.battle is not None
+        return [("defend", g) for g in t.eligible_fighters(t.battle.defender)]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        defend(t, a[1])
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return battle_label(t, a)
+
+
+@decision
+class Support(NamedTuple):
+    """A side adds support: ``("support", ghost)``, ``("quick", ghost)`` (from the
+    archive) or ``("done",)``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        installed, quick = t.support_options()
+        return [("support", g) for g in installed] + [("quick", g) for g in quick] + [("done",)]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        if a[0] == "done":
+            support_done(t)
+        else:
+            support(t, a[1], a[0] == "quick")
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return battle_label(t, a)
+
+
+@decision
+class Place(NamedTuple):
+    """The next user places a battle event face down: ``("place", card, target)`` or ``("pass",)``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        return [("place", c, x) for c, x in t.place_options()] + [("pass",)]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        if a[0] == "place":
+            place(t, a[1], a[2])
+        else:
+            place(t, -1, -1)
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return battle_label(t, a)
+
+
+def battle_label(t: Any, a: Aid) -> str:
+    """Text for a battle decision (also used for the turn's event labels)."""
+    cards = t.game.cards
+    kind = a[0]
+    if kind in ("event", "place"):
+        c = cards[a[1]]
+        verb = "play" if kind == "event" else "place face down"
+        return f"{verb} {c.event_name or c.name}" + target_text(t, t.game.target[a[1]], a[2])
+    if kind in ("defend", "support"):
+        return f"{kind} {cards[a[1]].name}"
+    if kind == "quick":
+        return f"install {cards[a[1]].name} mid-battle and support"
+    return {"done": "no more support", "pass": "place nothing"}[kind]
+
+
+def target_text(t: Any, kind: str, target: int) -> str:
+    """How an event's target reads in a label."""
+    if kind == "side":
+        return " for the attacker" if target == 0 else " for the defender"
+    if kind == "user":
+        return f" on user {target + 1}"
+    if kind in ("ghost", "shell"):
+        return f" on {t.game.cards[target].name}"
+    return ""
+
+
+# -- automatic and chance steps ----------------------------------------------------------------
+@auto
+class Reveal(NamedTuple):
+    """Open the face-down events; apply them attacker -> defender -> outsiders."""
+
+    def run(self, t: GhostTable) -> None:
+        b = t.battle
+        assert b is not None
+        cards = t.game.cards
+        opened = tuple((seat, t.facedown[seat].pop(0), target) for seat, target in b.placed)
+        voided: set[int] = set()
+        for i in range(len(opened) - 1, 0, -1):  # the last negate is resolved first
+            if i not in voided and any(e.verb == "negate" for e in cards[opened[i][1]].effects):
+                voided.add(i - 1)
+        power, extra, stat = list(b.power), list(b.extra_dice), b.stat
+        for i, (seat, card, target) in enumerate(opened):
+            t.trash.append(card)
+            if i in voided:
+                continue
+            for e in cards[card].effects:
+                if e.verb == "power":
+                    power[target] += int(e.args[0])  # type: ignore[call-overload]
+                elif e.verb == "dice":
+                    extra[target] += int(e.args[0])  # type: ignore[call-overload]
+                elif e.verb == "switch":
+                    stat = STATS[1 - STATS.index(stat)]
+            play_effects(t, seat, card, target)
+        dice = []
+        for i, g in enumerate(b.ghosts):
+            n = cards[g].strength(stat).count
+            if i == 0 or i == len(b.atk):
+                n = max(0, n + extra[0 if i == 0 else 1])
+            dice.append(n)
+        t.battle = b.evolve(power=(power[0], power[1]), extra_dice=(extra[0], extra[1]),
+                            stat=stat, voided=tuple(sorted(voided)), dice=tuple(dice), placed=(),
+                            revealed=opened)
+        t.later(*[Roll(i) if n else NoDice(i) for i, n in enumerate(dice)], Resolve())
+
+
+@chance
+class Roll(NamedTuple):
+    """The ``nth`` ghost of the battle (attack side first) rolls its dice (outcome: the raw sum)."""
+
+    nth: int
+
+    def dist(self, t: GhostTable) -> Any:
+        return t.game.dice_dist(t.battle.dice[self.nth])  # type: ignore[union-attr]
+
+    def resolve(self, t: GhostTable, raw: int) -> None:
+        b = t.battle
+        assert b is not None
+        t.battle = b.evolve(rolls=b.rolls + (int(raw),))
+
+    def label(self, t: GhostTable, raw: int) -> str:
+        b = t.battle
+        assert b is not None
+        n = b.dice[self.nth]
+        fumble = " (シテオク!)" if n >= 2 and raw == 0 else ""
+        return f"{t.game.cards[b.ghosts[self.nth]].name} rolls {n}D: {raw}{fumble}"
+
+
+@auto
+class NoDice(NamedTuple):
+    """The ``nth`` ghost of the battle has no dice: its roll is 0 (nothing to draw)."""
+
+    nth: int
+
+    def run(self, t: GhostTable) -> None:
+        b = t.battle
+        assert b is not None
+        t.battle = b.evolve(rolls=b.rolls + (0,))
+
+
+@auto
+class Resolve(NamedTuple):
+    """Compare totals (ties to the defender); the winner takes the losing side's ghosts."""
+
+    def run(self, t: GhostTable) -> None:
+        b = t.battle
+        assert b is not None
+        p = t.game.params
+        steady = t.game.steady
+        values = battle_values(t, b)
+        k = len(b.atk)
+        totals = (sum(values[:k]) + b.power[0], sum(values[k:]) + b.power[1])
+        winner = ATTACK if totals[0] > totals[1] else DEFENCE
+        t.battles += 1
+        fumbled = sum(1 for g, n, r in zip(b.ghosts, b.dice, b.rolls)
+                      if n >= 2 and r == 0 and not steady[g]) if p.fumble else 0
+        if fumbled:
+            t.fumbles += fumbled
+            plain = battle_values(t, b, fumbles=False)
+            plain_attack_wins = sum(plain[:k]) + b.power[0] > sum(plain[k:]) + b.power[1]
+            t.flips += int(plain_attack_wins != (winner == ATTACK))
+        seat = b.attacker if winner == ATTACK else b.defender
+        for g in b.dfn if winner == ATTACK else b.atk:
+            if t.owner_of(g) >= 0:
+                remove_ghost(t, g, t.vp[seat])
+        t.last = b.evolve(values=values, totals=totals, winner=winner)
+        t.battle = None
+        if t.result is not None:
+            return
+        goal = p.vp_to_win
+        if goal and not t.out[seat] and t.vp_of(seat) >= goal:
+            finish(t, "vp", (seat,))
+            return
+        t.phase = "trim"
+
+
+__all__ = ["Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
+           "battle_label", "battle_values", "declare", "event_allowed", "fixed_modifier",
+           "ghost_value", "role_of", "target_text"]

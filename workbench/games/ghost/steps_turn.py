@@ -1,0 +1,244 @@
+"""Who decides what, and the turn's decisions: setup installs, the main phase, the trim.
+
+:class:`Decide` is always the last step pending: when everything queued has
+run (downloads, mandatory events, a battle's dice), it makes the forced moves
+(a user with no ghost to install at setup downloads until one comes; an
+archive within the limit needs no trim; battle choices with one option)
+and otherwise puts the real decision of the phase on top.
+
+Action ids (JSON-friendly tuples):
+
+- ``("install", ghost)`` — setup or the turn's one ghost install;
+- ``("shell", shell, ghost, dropped)`` — install a shell; ``dropped`` is the
+  shell sent to the trash when the ghost already wears one (the old one or
+  the new one), ``-1`` otherwise;
+- ``("event", card, target)`` — play an event side from the archive;
+- ``("ability", ghost, arg)`` — an activated Ghost.Status (``arg``: the card
+  ``cycle`` trashes, else -1);
+- ``("battle", ghost, defender, stat)`` — declare a battle;
+- ``("end",)`` — end the turn; ``("trim", card)`` — trash down to the limit;
+- battle choices (:mod:`~workbench.games.ghost.steps_battle`):
+  ``("defend", ghost)``, ``("support", ghost)``, ``("quick", ghost)``,
+  ``("done",)``, ``("place", card, target)``, ``("pass",)``.
+
+Chance outcomes are card ids (downloads) and raw dice sums (rolls).
+
+>>> from workbench.games.ghost.rules import make_game
+>>> g = make_game(players=2)
+>>> s = g.initial_state()
+>>> for card in (0, 1, 2, 3, 4, 60, 61, 62, 63, 64):  # deal: seat 0 gets ghosts 0-4
+...     s = g.apply(s, card)
+>>> g.current_player(s), g.legal_ids(s)[:2]
+(0, [('install', 0), ('install', 1)])
+>>> g.action_label(s, ("install", 0))
+'install 御影さくら'
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from workbench.engine.kernel import auto, decision
+from workbench.games.ghost.model import STATS_LABEL
+from workbench.games.ghost.steps import Download, Return, Turn, advance, install, play_effects
+from workbench.games.ghost.steps_battle import battle_decision, battle_label, declare
+from workbench.games.ghost.table import NO_SHELL, GhostTable
+
+Aid = tuple[Any, ...]
+
+
+@auto
+class Decide(NamedTuple):
+    """After everything pending: a forced move, or the phase's decision on top."""
+
+    def run(self, t: GhostTable) -> None:
+        tasks = t.tasks
+        if tasks:  # something is still pending: decide after it
+            tasks.insert(0, self)  # t.later(self)
+            return
+        phase = t.phase
+        if phase == "main":
+            tasks += (self, Main(t.turn))  # t.later(self); t.push(Main(...))
+            return
+        step: Any = None
+        if phase == "setup":
+            step = _setup(t)
+        elif phase == "trim":
+            if len(t.archives[t.turn]) <= t.game.params.archive_limit:
+                advance(t)
+            else:
+                step = Trim(t.turn)
+        else:
+            step = battle_decision(t)
+        if t.result is None:
+            tasks.insert(0, self)
+            if step is not None:
+                tasks.append(step)
+
+
+def _setup(t: GhostTable) -> Any:
+    """The next setup install, or None after a forced move."""
+    if not t.order:
+        t.turn = t.next_seat(len(t.out) - 1)
+        t.later(Turn())
+        t.phase = "main"
+        return None
+    seat = t.order[0]
+    is_ghost = t.game.is_ghost
+    if any(is_ghost[c] for c in t.archives[seat]):
+        return SetupInstall(seat)
+    if not any(is_ghost[c] for c in t.server):  # no ghost left to find
+        t.order.pop(0)
+        return None
+    t.later(Download("seek", seat), Return())  # show the archive, download until a ghost
+    return None
+
+
+@decision
+class SetupInstall(NamedTuple):
+    """Setup: ``seat`` installs a ghost from its archive: ``("install", ghost)``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        is_ghost = t.game.is_ghost
+        return [("install", c) for c in t.archives[self.seat] if is_ghost[c]]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        install(t, self.seat, a[1])
+        t.order.pop(0)
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return turn_label(t, a)
+
+
+@decision
+class Trim(NamedTuple):
+    """End of turn: ``seat`` trashes archive cards down to the limit: ``("trim", card)``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        return [("trim", c) for c in t.archives[self.seat]]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        t.archives[self.seat].remove(a[1])
+        t.trash.append(a[1])
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return turn_label(t, a)
+
+
+@decision
+class Main(NamedTuple):
+    """The turn's choices (install → action → battle → end, seed 5-2)."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        seat = self.seat
+        game = t.game
+        archive = t.archives[seat]
+        desk = t.desktops[seat]
+        out: list[Aid] = []
+        if t.stage == 0:
+            if not t.installed:
+                is_ghost = game.is_ghost
+                out += [("install", c) for c in archive if is_ghost[c]]
+            is_shell = game.is_shell
+            for c in archive:
+                if is_shell[c]:
+                    for g, sh in desk:
+                        out += [("shell", c, g, -1)] if sh == NO_SHELL else [
+                            ("shell", c, g, sh), ("shell", c, g, c)]
+        if t.stage <= 1:
+            if not t.evented:
+                as_action, fixed = game.as_action, game.fixed_targets
+                for c in archive:
+                    if as_action[c]:
+                        out += [("event", c, x) for x in fixed[c] or t.targets(c)]
+            activated = game.activated
+            for g, _ in desk:
+                if not activated[g] or g in t.used:
+                    continue
+                for verb in activated[g]:
+                    if verb == "draw":
+                        out.append(("ability", g, -1))
+                    else:  # cycle
+                        out += [("ability", g, c) for c in archive]
+            fighters = t.eligible_fighters(seat)
+            if fighters:
+                out_seats, desktops = t.out, t.desktops
+                foes = [s for s in range(len(out_seats))
+                        if s != seat and not out_seats[s] and desktops[s]]
+                for g in fighters:
+                    for d in foes:
+                        out += [("battle", g, d, "physical"), ("battle", g, d, "mental")]
+        out.append(("end",))
+        return out
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        kind = a[0]
+        seat = self.seat
+        if kind == "install":
+            install(t, seat, a[1])
+            t.installed = True
+        elif kind == "shell":
+            _, shell, ghost, dropped = a
+            t.archives[seat].remove(shell)
+            desk = t.desktops[seat]
+            i = next(i for i, (g, _) in enumerate(desk) if g == ghost)
+            if dropped == shell:
+                t.trash.append(shell)
+            else:
+                if dropped != NO_SHELL:
+                    t.trash.append(dropped)
+                desk[i] = (ghost, shell)
+        elif kind == "event":
+            t.stage, t.evented = 1, True
+            t.archives[seat].remove(a[1])
+            t.trash.append(a[1])
+            play_effects(t, seat, a[1], a[2])
+        elif kind == "ability":
+            t.stage = 1
+            t.used.append(a[1])
+            for e in t.game.cards[a[1]].ability:
+                if e.verb == "draw":
+                    t.later(*[Download("draw", seat)] * int(e.args[0]))  # type: ignore[call-overload]
+                elif e.verb == "cycle":
+                    t.archives[seat].remove(a[2])
+                    t.trash.append(a[2])
+                    t.later(Download("draw", seat))
+        elif kind == "battle":
+            declare(t, a[1], a[2], a[3])
+        else:  # end
+            t.phase = "trim"
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return turn_label(t, a)
+
+
+def turn_label(t: Any, a: Aid) -> str:
+    """Human text for a turn decision; card names come from the sheet, seats are
+    written ``user N`` (1-based)."""
+    cards = t.game.cards
+    kind = a[0]
+    if kind == "install":
+        return f"install {cards[a[1]].name}"
+    if kind == "shell":
+        _, s, g, d = a
+        text = f"shell {cards[s].name} on {cards[g].name}"
+        return text + (f" (trash {cards[d].name})" if d != NO_SHELL else "")
+    if kind == "ability":
+        extra = f" (trash {cards[a[2]].name})" if a[2] >= 0 else ""
+        return f"use {cards[a[1]].ability_name or 'ability'} of {cards[a[1]].name}{extra}"
+    if kind == "battle":
+        return f"attack user {a[2] + 1} with {cards[a[1]].name} ({STATS_LABEL[a[3]]})"
+    if kind == "trim":
+        return f"trim {cards[a[1]].name}"
+    if kind == "end":
+        return "end the turn"
+    return battle_label(t, a)  # an event played as the action
+
+
+__all__ = ["Decide", "Main", "SetupInstall", "Trim", "turn_label"]
