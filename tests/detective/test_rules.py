@@ -6,7 +6,7 @@ import pytest
 
 from workbench.engine.protocol import CHANCE, IllegalAction
 from workbench.games.detective.rules import make_game
-from workbench.games.detective.steps import Act, Investigate, Main, RoundEnd, suspect
+from workbench.games.detective.steps import EventDraw, Investigate, Main, RoundEnd, suspect
 from workbench.games.detective.table import winners_of
 
 from .helpers import NIGHT, TURN, base, dealt, head, position, replace
@@ -145,8 +145,8 @@ def test_action_applies_to_every_player_from_the_active_one():
     s = dealt(g, ((45,), (46,), (47,)), pool=("shizue:1", NIGHT), tasks=(*TURN[:2], Main(1),
               Investigate(1)))
     s = g.apply(s, "shizue:1")                     # shizue: draw 1, for everyone from seat 1
-    order = [x.seat for x in reversed(s.tasks) if type(x) is Act]
-    assert head(s) == ("edraw", 1, 1) and order == [2, 0]
+    order = [(x.seat, x.left) for x in reversed(s.tasks) if type(x) is EventDraw]
+    assert head(s) == ("edraw", 1, 1) and order == [(1, 1), (2, 1), (0, 1)]
 
 
 def test_awakened_action_while_the_awakening_event_is_in_a_notebook():

@@ -20,7 +20,8 @@ their serial numbers (ints).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from workbench.cards import Effect
 
@@ -108,6 +109,8 @@ class Catalogue:
             for no, e in self.events.items()}
         #: event -> the person who must be dead before it can be played (or None)
         self.needs_dead: dict[int, str | None] = {no: e.needs_dead for no, e in self.events.items()}
+        #: what the steps remember per card (the steps a person's action queues)
+        self.memo: dict[Hashable, Any] = {}
         #: event -> its action ids, built once (the legal lists reuse them)
         self.play_id = {no: ("play", no) for no in self.events}
         self.set_id = {no: ("set", no) for no in self.events}

@@ -105,7 +105,7 @@ from workbench.engine.kernel import KernelGame, Snapshot
 from .cards import CardSet
 from .catalogue import Catalogue
 from .params import DetectiveParams
-from .steps import Draw, Resolve, RoundStart
+from .steps import EventDraw, Resolve, RoundStart
 from .table import DetectiveTable, winners_of
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class Detective(KernelGame):
         t.victims, t.over, t.end_reason = [], False, ""
         t.played, t.round_turns, t.turns = [], [], 0
         t.round_deck, t.round_persons, t.history = (), 0, []
-        t.push(*(Draw(seat, self.params.hand_limit) for seat in range(n)), RoundStart())
+        t.push(*(EventDraw(seat, self.params.hand_limit) for seat in range(n)), RoundStart())
 
     def score(self, t: DetectiveTable) -> tuple[float, ...]:
         """VP per seat."""

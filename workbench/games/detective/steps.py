@@ -20,7 +20,7 @@ fields follow the tag in the order the transcripts print them.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from workbench.cards import Effect
@@ -46,37 +46,41 @@ def tagged(tag: str) -> Callable[[_S], _S]:
 @tagged("edraw")
 @chance
 class EventDraw(NamedTuple):
-    """``seat`` draws one event card; ``left`` counts this one and those still to draw."""
+    """``seat`` draws one event card; ``left`` counts this one and those still to draw.
+
+    When the deck is out, the discard pile is shuffled back to make it (the
+    seed's リシャッフル): the card is drawn from the sorted discard pile, which
+    becomes the deck. With both empty the draw lapses.
+    """
 
     seat: int
     left: int
 
-    def outcomes(self, t: T) -> list[int]:
-        return t.edeck
+    def lapses(self, t: T) -> bool:
+        return not t.edeck and not t.discard
+
+    def outcomes(self, t: T) -> Sequence[int]:
+        return t.edeck or sorted(t.discard)
 
     def resolve(self, t: T, card: int) -> None:
-        t.edeck.remove(card)
+        edeck = t.edeck
+        if not edeck:
+            edeck += sorted(t.discard)
+            t.discard.clear()
+        edeck.remove(card)
         insort(t.hands[self.seat], card)
         if self.left > 1:
-            draw_next(t, self.seat, self.left - 1)
+            t.tasks.append(EDRAW[self.seat][self.left - 1] if self.left <= COUNTS
+                           else EventDraw(self.seat, self.left - 1))
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
 
 
 def draw_next(t: T, seat: int, k: int) -> None:
-    """``seat`` draws ``k`` events from now: the discard pile is shuffled back (sorted)
-    when the deck is out; with both empty the draw lapses."""
-    if k <= 0:
-        return
-    edeck = t.edeck
-    if not edeck:
-        discard = t.discard
-        if not discard:
-            return
-        edeck += sorted(discard)
-        discard.clear()
-    t.tasks.append(EventDraw(seat, k))
+    """``seat`` draws ``k`` events from now (nothing when ``k <= 0``)."""
+    if k > 0:
+        t.tasks.append(EDRAW[seat][k] if k < COUNTS else EventDraw(seat, k))
 
 
 @tagged("inv")
@@ -108,7 +112,7 @@ class Investigate(NamedTuple):
 def investigate(t: T, seat: int) -> None:
     """``seat``'s investigation draw: from the deck, or the bottom card when it is empty."""
     if t.pool:
-        t.tasks.append(Investigate(seat))
+        t.tasks.append(INVESTIGATE[seat])
     else:
         place(t, seat, t.bottom.pop(0))
 
@@ -123,9 +127,24 @@ def place(t: T, seat: int, card: str) -> None:
     t.round_persons += 1
     cat = t.game.catalogue
     plain, awakened = cat.card_actions[card]
-    action = awakened if plain is not awakened and t.awake(cat.card_person[card]) else plain
-    n = len(t.hands)
-    t.tasks += [Act((seat + k) % n, action) for k in range(n - 1, -1, -1)]
+    awake = plain is not awakened and t.awake(cat.card_person[card])
+    key = (card, awake, seat, len(t.hands))
+    steps = cat.memo.get(key)
+    if steps is None:
+        steps = cat.memo[key] = action_steps(awakened if awake else plain, seat, len(t.hands))
+    t.tasks += steps
+
+
+def action_steps(action: tuple[Effect, ...], seat: int, n: int) -> tuple[Any, ...]:
+    """The steps that apply a person's ``action`` to every player from ``seat`` clockwise,
+    in stack order: when each of its effects is a step of its own (draws, discards,
+    refills: nothing happens at once), every player's effects are queued now, else one
+    :class:`Act` per player expands them in turn."""
+    seats = [(seat + k) % n for k in range(n - 1, -1, -1)]
+    queued = [[effect_steps(s, n, eff.verb, eff.args) for eff in reversed(action)] for s in seats]
+    if any(x is None for per_seat in queued for x in per_seat):
+        return tuple(Act(s, action) for s in seats)
+    return tuple(step for per_seat in queued for x in per_seat for step in x)  # type: ignore[union-attr]
 
 
 @tagged("open")
@@ -187,14 +206,15 @@ class Main(NamedTuple):
                 push(self)
             push(Resolve(seat, no))
             if need:
-                push(Pay(seat, need))
+                push(PAY[seat][need] if need < COUNTS else Pay(seat, need))
         elif kind == "break":
+            hand = t.hands[seat]
             if len(a) > 1:
-                t.hands[seat].remove(a[1])
+                hand.remove(a[1])
                 t.discard.append(a[1])
             if not t.tn:
-                push(Break2(seat))
-            push(Refill(seat))
+                push(BREAK2[seat])
+            draw_next(t, seat, t.limit(seat) - len(hand))      # the refill, at once
         elif kind == "set":
             t.reserved[seat] = None
             push(self)
@@ -252,7 +272,8 @@ class Pay(NamedTuple):
         t.hands[self.seat].remove(a[1])
         t.discard.append(a[1])
         if self.left > 1:
-            t.tasks.append(Pay(self.seat, self.left - 1))
+            t.tasks.append(PAY[self.seat][self.left - 1] if self.left <= COUNTS
+                           else Pay(self.seat, self.left - 1))
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
@@ -276,7 +297,8 @@ class Discard(NamedTuple):
         t.hands[self.seat].remove(a[1])
         t.discard.append(a[1])
         if self.left > 1:
-            t.tasks.append(Discard(self.seat, self.left - 1))
+            t.tasks.append(DISCARD[self.seat][self.left - 1] if self.left <= COUNTS
+                           else Discard(self.seat, self.left - 1))
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
@@ -327,18 +349,6 @@ class Burn(NamedTuple):
 
 
 # -- automatic steps ----------------------------------------------------------------
-@tagged("draw")
-@auto
-class Draw(NamedTuple):
-    """``seat`` draws ``k`` events (checked when it comes up: an effect queues it)."""
-
-    seat: int
-    k: int
-
-    def run(self, t: T) -> None:
-        draw_next(t, self.seat, self.k)
-
-
 @tagged("act")
 @auto
 class Act(NamedTuple):
@@ -352,21 +362,31 @@ class Act(NamedTuple):
             effect(t, self.seat, eff.verb, eff.args)
 
 
+def effect_steps(seat: int, n: int, verb: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The steps (in stack order) an effect for ``seat`` queues, or None when it acts at
+    once (suspect, clear). ``n``: the number of players.
+
+    >>> effect_steps(1, 3, "others_discard", (1,))
+    (Discard(seat=0, left=1), Discard(seat=2, left=1))
+    """
+    if verb == "draw":
+        return (EventDraw(seat, args[0]),) if args[0] > 0 else ()
+    if verb == "discard":
+        return (Discard(seat, args[0]),)
+    if verb == "refill":
+        return (REFILL[seat],)
+    if verb == "others_discard":
+        return tuple(Discard((seat + k) % n, args[0]) for k in range(n - 1, 0, -1))
+    if verb == "burn":
+        return (Burn(seat),)
+    return None
+
+
 def effect(t: T, seat: int, verb: str, args: tuple[Any, ...]) -> None:
     """One effect for ``seat``: draws, discards and burns become steps; suspect/clear act now."""
-    push = t.tasks.append
-    if verb == "draw":
-        push(Draw(seat, args[0]))
-    elif verb == "discard":
-        push(Discard(seat, args[0]))
-    elif verb == "refill":
-        push(Refill(seat))
-    elif verb == "others_discard":
-        n = len(t.hands)
-        for k in range(n - 1, 0, -1):
-            push(Discard((seat + k) % n, args[0]))
-    elif verb == "burn":
-        push(Burn(seat))
+    steps = effect_steps(seat, len(t.hands), verb, args)
+    if steps is not None:
+        t.tasks += steps
     elif verb == "suspect":
         suspect(t, args[0])
     elif verb == "clear":
@@ -413,16 +433,23 @@ class RoundStart(NamedTuple):
 
 
     def run(self, t: T) -> None:
-        who = t.game.catalogue.card_person
-        counts: dict[str, int] = {}
-        for c in t.pool:
-            if c != NIGHT:
-                counts[who[c]] = counts.get(who[c], 0) + 1
-        t.round_deck, t.round_persons = tuple(sorted(counts.items())), 0
+        round_start(t)
+
+
+def round_start(t: T) -> None:
+    """Record the round's deck, then the opening (variant) and the first turn."""
+    who = t.game.catalogue.card_person
+    counts: dict[str, int] = {}
+    for c in t.pool:
+        if c != NIGHT:
+            counts[who[c]] = counts.get(who[c], 0) + 1
+    t.round_deck, t.round_persons = tuple(sorted(counts.items())), 0
+    opening = t.game.catalogue.params.opening
+    if opening:
         t.tasks.append(Turn(t.start))
-        opening = t.game.catalogue.params.opening
-        if opening:
-            open_next(t, opening)
+        open_next(t, opening)
+    else:
+        start_turn(t, t.start)
 
 
 @tagged("turn")
@@ -433,11 +460,15 @@ class Turn(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        seat = self.seat
-        t.active, t.free_used = seat, False
-        t.turns += 1
-        t.tasks += (EndTurn(seat), TrimAll(seat), Main(seat))
-        investigate(t, seat)
+        start_turn(t, self.seat)
+
+
+def start_turn(t: T, seat: int) -> None:
+    """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
+    t.active, t.free_used = seat, False
+    t.turns += 1
+    t.tasks += (ENDTURN[seat], TRIMALL[seat], MAIN[seat])
+    investigate(t, seat)
 
 
 @tagged("trimall")
@@ -448,8 +479,13 @@ class TrimAll(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        n = len(t.hands)
-        t.tasks += [Trim((self.seat + k) % n) for k in range(n - 1, -1, -1)]
+        hands, base, push = t.hands, t.game.catalogue.params.hand_limit, t.tasks.append
+        n = len(hands)
+        for k in range(n - 1, -1, -1):      # only the hands over the limit (Trim.lapses)
+            seat = (self.seat + k) % n
+            size = len(hands[seat])
+            if size > base and size > t.limit(seat):
+                push(TRIM[seat])
 
 
 @tagged("endturn")
@@ -460,7 +496,10 @@ class EndTurn(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        t.tasks.append(RoundEnd() if t.tn else Turn((self.seat + 1) % len(t.hands)))
+        if t.tn:
+            round_end(t)
+        else:
+            start_turn(t, (self.seat + 1) % len(t.hands))
 
 
 @tagged("roundend")
@@ -468,49 +507,62 @@ class EndTurn(NamedTuple):
 class RoundEnd(NamedTuple):
     """Victim, game-end check, reservations lapse, reshuffle, next start player."""
 
-
     def run(self, t: T) -> None:
-        cat = t.game.catalogue
-        p = cat.params
-        t.round_turns.append(t.turns - sum(t.round_turns))
-        for seat, res in enumerate(t.reserved):
-            if res is not None:
-                t.discard.append(res)
-                t.reserved[seat] = None
-                t.penalties[seat] += p.reservation_penalty
-        victim = victim_of(t.line, cat.card_person)
-        t.victims.append(victim)
-        t.history.append((t.round_deck, t.round_persons, t.round_turns[-1], victim))
-        if victim is not None:
-            t.dead.append(victim)
-            gone = set(cat.person_cards[victim])
-            for zone in (t.pool, t.bottom, t.line, t.outside, t.supply):
-                t.removed += [c for c in zone if c in gone]
-                zone[:] = [c for c in zone if c not in gone]
-            t.removed.sort()
-        n = len(t.hands)
-        vps = [t.vp(i) for i in range(n)]
-        if max(vps) >= p.win_vp:
-            t.over, t.end_reason = True, "vp"
-        elif len(t.dead) >= p.deaths_to_end:
-            t.over, t.end_reason = True, "deaths"
-        elif t.round >= p.max_rounds:
-            t.over, t.end_reason = True, "round limit"
-        if t.over:
-            t.tasks.clear()
-            return
-        t.pool[:] = sorted(t.pool + t.bottom + t.line + t.outside)
-        t.bottom[:], t.line[:], t.outside[:] = [], [], []
-        t.start = (t.drawer + 1) % n if p.next_start == "after_drawer" else (t.start + 1) % n
-        t.round += 1
-        t.tn, t.suspects, t.first_draw = False, 0, True
-        t.tasks.append(RoundStart())
+        round_end(t)
 
+
+def round_end(t: T) -> None:
+    """Victim, game-end check, reservations lapse, reshuffle, next start player."""
+    cat = t.game.catalogue
+    p = cat.params
+    t.round_turns.append(t.turns - sum(t.round_turns))
+    for seat, res in enumerate(t.reserved):
+        if res is not None:
+            t.discard.append(res)
+            t.reserved[seat] = None
+            t.penalties[seat] += p.reservation_penalty
+    victim = victim_of(t.line, cat.card_person)
+    t.victims.append(victim)
+    t.history.append((t.round_deck, t.round_persons, t.round_turns[-1], victim))
+    if victim is not None:
+        t.dead.append(victim)
+        gone = set(cat.person_cards[victim])
+        for zone in (t.pool, t.bottom, t.line, t.outside, t.supply):
+            t.removed += [c for c in zone if c in gone]
+            zone[:] = [c for c in zone if c not in gone]
+        t.removed.sort()
+    n = len(t.hands)
+    vps = [t.vp(i) for i in range(n)]
+    if max(vps) >= p.win_vp:
+        t.over, t.end_reason = True, "vp"
+    elif len(t.dead) >= p.deaths_to_end:
+        t.over, t.end_reason = True, "deaths"
+    elif t.round >= p.max_rounds:
+        t.over, t.end_reason = True, "round limit"
+    if t.over:
+        t.tasks.clear()
+        return
+    t.pool[:] = sorted(t.pool + t.bottom + t.line + t.outside)
+    t.bottom[:], t.line[:], t.outside[:] = [], [], []
+    t.start = (t.drawer + 1) % n if p.next_start == "after_drawer" else (t.start + 1) % n
+    t.round += 1
+    t.tn, t.suspects, t.first_draw = False, 0, True
+    round_start(t)
+
+
+SEATS, COUNTS = 8, 24
+"""Step instances are made once per seat (and count below ``COUNTS``) and reused."""
+EDRAW = tuple(tuple(EventDraw(s, k) for k in range(COUNTS)) for s in range(SEATS))
+PAY = tuple(tuple(Pay(s, k) for k in range(COUNTS)) for s in range(SEATS))
+DISCARD = tuple(tuple(Discard(s, k) for k in range(COUNTS)) for s in range(SEATS))
+INVESTIGATE, MAIN, BREAK2, TRIM, REFILL, ENDTURN, TRIMALL = (
+    tuple(cls(s) for s in range(SEATS))
+    for cls in (Investigate, Main, Break2, Trim, Refill, EndTurn, TrimAll))
 
 DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
 CHANCES = (EventDraw, Investigate, Open)
 
-__all__ = ["Act", "Break2", "Burn", "CHANCES", "DECISIONS", "Discard", "Draw", "EndTurn",
+__all__ = ["Act", "Break2", "Burn", "CHANCES", "DECISIONS", "Discard", "EndTurn",
            "EventDraw", "Investigate", "Main", "Open", "Pay", "Refill", "Resolve", "RoundEnd",
            "RoundStart", "Trim", "TrimAll", "Turn", "draw_next", "effect", "investigate",
            "open_next", "place", "suspect"]
