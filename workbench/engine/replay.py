@@ -3,7 +3,25 @@
 Action ids are str, int, float, bool, None or nested tuples of them. Ids are
 hashable, so they never contain lists: JSON lists decode back to tuples,
 which makes the encoding reversible. Chance outcomes are recorded like any
-action, so replaying never draws from an rng.
+action.
+
+A replay file is untrusted: its size, actions and ids are bounded
+(:mod:`workbench.engine.replay_checks`), its parameters are checked against
+the game's params dataclass (:func:`workbench.engine.params.checked_params`:
+types, ranges, no file outside the data folders unless ``allow_paths``), and
+everything wrong is one :class:`ReplayError`.
+
+**Honest chance.** A replay written from a session (``checked: true``) is
+checked against its own seed: at every chance step the seed's rng must draw
+the recorded outcome, else :class:`ReplayError` names the step. Two
+exceptions are recorded in the file: ``chosen`` lists the steps whose outcome
+the designer set by hand (a "what if"; a chosen outcome does not consume the
+rng, as in :meth:`Session.choose`, so the dice after it are still the seed's),
+and ``player_draws`` lists ``[step, words]`` where a bot drew rng words before
+choosing its move (the check skips them). Files without ``checked`` (older
+ones, and playouts whose bots drew from an rng nobody counted, as the golden
+files) are not checked against the seed: ``Replay.checked`` is False and the
+session says so (``verified_chance`` is False).
 
 >>> from workbench.engine.toy import TakeAway
 >>> from workbench.engine.session import Session
@@ -25,8 +43,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.engine.protocol import Game
+from workbench.engine.params import ParamsError, checked_params
+from workbench.engine.protocol import CHANCE, Game
 from workbench.engine.registry import game_module
+from workbench.engine.replay_checks import (
+    MAX_ACTIONS,
+    MAX_REPLAY_BYTES,
+    MAX_SEED,
+    checked_draws,
+    checked_id,
+    checked_steps,
+    params_class,
+)
 
 if TYPE_CHECKING:
     from workbench.engine.session import Session
@@ -103,6 +131,24 @@ def _params_differ(game: Game[Any], recorded: dict[str, Any]) -> str:
 _ABSENT = object()
 
 
+def _player_draws(session: Session) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """([step, rng words drawn by the player there], whether every step is known).
+
+    Uses the session's rng position after each step (``rng_marks``: the lead's
+    word counts); without it, nothing is known and the replay is not checked.
+    """
+    marks = getattr(session, "rng_marks", None)
+    if marks is None:
+        marks = getattr(session, "_marks", None)  # the Session of this package keeps them
+    marks = None if marks is None else list(marks)[: len(session.actions) + 1]  # no redo tail
+    if marks is None or len(marks) != len(session.actions) + 1:
+        return (), False
+    flags = session.chance_flags
+    draws = tuple((k, marks[k + 1] - marks[k]) for k in range(len(session.actions))
+                  if not flags[k] and marks[k + 1] > marks[k])
+    return draws, True
+
+
 @dataclass(frozen=True)
 class Replay:
     """A recorded game; ``play`` rebuilds the session action by action."""
@@ -112,12 +158,19 @@ class Replay:
     params: dict[str, Any]
     seed: int
     actions: tuple[Hashable, ...]
+    chosen: tuple[int, ...] = ()
+    player_draws: tuple[tuple[int, int], ...] = ()
+    checked: bool = False
 
     @classmethod
     def from_session(cls, session: Session) -> Replay:
-        """The replay of a session up to its current step."""
+        """The replay of a session up to its current step, with its chosen steps and
+        the rng words its bots drew (so that loading it checks every roll)."""
         g = session.game
-        return cls(g.name, str(g.version), params_dict(g), session.seed, session.actions)
+        chosen = tuple(getattr(session, "chosen_steps", ()))
+        draws, checked = _player_draws(session)
+        return cls(g.name, str(g.version), params_dict(g), session.seed, session.actions,
+                   chosen, draws, checked)
 
     # -- JSON -------------------------------------------------------------------
     def to_json(self) -> str:
@@ -129,16 +182,28 @@ class Replay:
             "params": {k: encode_id(v) for k, v in self.params.items()},
             "seed": self.seed,
             "actions": [encode_id(a) for a in self.actions],
+            "checked": self.checked,
         }
+        if self.chosen:
+            data["chosen"] = list(self.chosen)
+        if self.player_draws:
+            data["player_draws"] = [list(p) for p in self.player_draws]
         return json.dumps(data, ensure_ascii=False, indent=1)
 
     @classmethod
     def from_json(cls, text: str, source: str = "replay") -> Replay:
         """Parse JSON text; anything malformed raises ReplayError naming ``source``."""
+        if len(text) > MAX_REPLAY_BYTES:
+            raise ReplayError(f"{source}: {len(text):,} characters; a replay is at most "
+                              f"{MAX_REPLAY_BYTES:,}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise ReplayError(f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        except RecursionError:
+            raise ReplayError(f"{source}: JSON nested too deeply to be a replay") from None
+        except ValueError as e:  # e.g. an integer of more than 4,300 digits
+            raise ReplayError(f"{source}: not a valid replay ({str(e)[:120]})") from None
         if not isinstance(data, dict):
             raise ReplayError(f"{source}: expected a JSON object, got {type(data).__name__}")
         if data.get("format") != FORMAT:
@@ -149,9 +214,23 @@ class Replay:
                 raise ReplayError(f"{source}: missing field {key!r}")
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise ReplayError(f"{source}: field {key!r} should be {kind.__name__}, got {data[key]!r}")
-        params = {k: decode_id(v) for k, v in data["params"].items()}
-        actions = tuple(decode_id(a) for a in data["actions"])
-        return cls(data["game"], data["version"], params, data["seed"], actions)
+        if abs(data["seed"]) > MAX_SEED:
+            raise ReplayError(f"{source}: field 'seed' is too large (at most 2**128)")
+        if len(data["actions"]) > MAX_ACTIONS:
+            raise ReplayError(f"{source}: {len(data['actions']):,} actions; at most {MAX_ACTIONS:,}")
+        checked = data.get("checked", False)
+        if not isinstance(checked, bool):
+            raise ReplayError(f"{source}: field 'checked' should be true or false, got {checked!r}")
+        try:
+            params = {str(k)[:100]: checked_id(v, f"parameter {str(k)[:40]!r}")
+                      for k, v in data["params"].items()}
+            actions = tuple(checked_id(a, f"action {i}") for i, a in enumerate(data["actions"]))
+            chosen = checked_steps(data.get("chosen", []), "chosen", len(actions))
+            draws = checked_draws(data.get("player_draws", []), len(actions))
+        except ValueError as e:
+            raise ReplayError(f"{source}: {e}") from None
+        return cls(data["game"], data["version"], params, data["seed"], actions, chosen, draws,
+                   checked)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write atomically (a temporary file in the same folder, then ``os.replace``)."""
@@ -173,28 +252,43 @@ class Replay:
     def load(cls, path: str | os.PathLike[str]) -> Replay:
         """Read a replay file (checked by ``from_json``)."""
         try:
+            if Path(path).stat().st_size > MAX_REPLAY_BYTES:
+                raise ReplayError(f"{path}: larger than {MAX_REPLAY_BYTES:,} bytes; not a replay")
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise ReplayError(f"{path}: cannot read ({e})") from None
         return cls.from_json(text, source=str(path))
 
     # -- playing back -------------------------------------------------------------
-    def make_game(self) -> Game[Any]:
-        """The game from the game registry with the recorded params."""
+    def make_game(self, allow_paths: tuple[str | Path, ...] = ()) -> Game[Any]:
+        """The game from the game registry with the recorded params, each checked
+        against the game's params dataclass first (types, ranges, paths inside the
+        data folders or ``allow_paths``)."""
         try:
             module = game_module(self.game)
         except (ValueError, ImportError) as e:
-            raise ReplayError(f"replay is for game {self.game!r}, which is not available: {e}") from None
+            raise ReplayError(f"replay is for game {str(self.game)[:60]!r}, which is not "
+                              f"available: {e}") from None
         try:
-            return module.make_game(**self.params)  # type: ignore[no-any-return]
+            cls = params_class(module)
+            if cls is None:
+                if self.params:
+                    raise ParamsError(f"{self.game} takes no parameters")
+                return module.make_game()  # type: ignore[no-any-return]
+            params = checked_params(cls, self.params, allowed_paths=allow_paths)
+            return module.make_game(**{f.name: getattr(params, f.name)  # type: ignore[no-any-return]
+                                       for f in dataclasses.fields(params) if f.name in self.params})
         except (TypeError, ValueError) as e:
-            raise ReplayError(f"replay parameters {self.params!r} rejected by {self.game}: {e}") from None
+            raise ReplayError(f"replay parameters rejected by {self.game}: "
+                              f"{' '.join(str(e).split())[:300]}") from None
 
-    def play(self, game: Game[Any] | None = None) -> Session:
-        """A session at the replay's last step (checks game, version and params first)."""
+    def play(self, game: Game[Any] | None = None, *,
+             allow_paths: tuple[str | Path, ...] = ()) -> Session:
+        """A session at the replay's last step (checks game, version and params first,
+        then each step; a ``checked`` replay's chance outcomes against its seed)."""
         from workbench.engine.session import Session
 
-        game = self.make_game() if game is None else game
+        game = self.make_game(allow_paths) if game is None else game
         if game.name != self.game:
             raise ReplayError(f"replay is for game {self.game!r}, not {game.name!r}")
         if str(game.version) != self.version:
@@ -206,10 +300,26 @@ class Replay:
         if differ:
             raise ReplayError(f"replay params {self.params} differ from the game's: {differ}")
         session = Session(game, seed=self.seed, auto_chance=False)
+        chosen, draws = set(self.chosen), dict(self.player_draws)
         for i, action in enumerate(self.actions):
             try:
-                session._replay_step(action)
+                is_chance = game.current_player(session.state) == CHANCE
+                if i in draws and not is_chance:
+                    session.rng.getrandbits(32 * draws[i])  # the bot's draws, word for word
+                drawn = session._replay_step(action, chosen=i in chosen)
+            except RecursionError:
+                raise ReplayError(f"action {i} is nested too deeply") from None
             except Exception as e:
-                raise ReplayError(f"action {i} ({action!r}) is illegal at step {i}: {e}") from None
+                shown = repr(action)[:80]
+                raise ReplayError(f"action {i} ({shown}) is illegal at step {i}: "
+                                  f"{' '.join(str(e).split())[:200]}") from None
+            if i in chosen and not is_chance:
+                raise ReplayError(f"step {i} is listed as chosen but is not a chance step")
+            if self.checked and is_chance and i not in chosen and drawn != action:
+                raise ReplayError(
+                    f"step {i}: the recorded chance outcome {repr(action)[:60]} is not what "
+                    f"seed {self.seed} draws there ({repr(drawn)[:60]}); the replay was edited, "
+                    "or list the step in 'chosen' if it was set by hand")
         session.auto_chance = True
+        session.verified_chance = self.checked  # type: ignore[attr-defined]
         return session
