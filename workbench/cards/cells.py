@@ -25,6 +25,7 @@ import re
 import unicodedata
 from typing import Any
 
+from workbench.cards._dice import parse_dice_text
 from workbench.text import MINUS_TABLE
 
 _INT = re.compile(r"[+-]?\d+(?:\.0+)?")
@@ -177,8 +178,6 @@ def to_dice(text: str, faces: tuple[int, ...] | None = None) -> Any:
     >>> str(to_dice("３Ｄ＋２"))
     '3D+2'
     """
-    from workbench.cards._dice import parse_dice_text
-
     _refuse_lookalikes(text)
     try:
         return parse_dice_text(text, faces)

@@ -4,8 +4,8 @@ A game is a declaration on the kernel (:mod:`workbench.engine.kernel`; the
 guide with a complete toy game is ``docs/kernel.md``): its fields (who sees
 each), its steps (automatic, chance with exact weights, decisions) and a
 ``KernelGame`` with ``setup`` and ``score``. Games join the registry
-(:mod:`workbench.engine.registry`) through the ``workbench.games`` entry-point
-group. Then sessions, replays, boards, players (``(view, rng) -> action id``,
+(:mod:`workbench.engine.registry`) through its entry-point group
+(``registry.GROUP``). Then sessions, replays, boards, players (``(view, rng) -> action id``,
 seeing only their seat), ``simulate`` (in place), ``balance_report``,
 ``sweep`` and ``check_conformance`` work unchanged.
 

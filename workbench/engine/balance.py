@@ -162,6 +162,8 @@ class BalanceReport:
 
     def charts(self) -> Any:
         """Seat win rates, length and gap histograms (altair)."""
+        # altair takes seconds to import: the engine loads the chart module only to draw
+        # (charts.balance imports this module for types only, so there is no cycle)
         from workbench.charts.balance import balance_chart
 
         return balance_chart(self)
@@ -174,7 +176,7 @@ class BalanceReport:
         if self.player_wins is not None:
             parts.append(_table(self.player_wins))
         try:
-            import vl_convert as vlc
+            import vl_convert as vlc  # optional and heavy: only for this HTML view
 
             parts.append(vlc.vegalite_to_svg(self.charts().to_dict()))
         except Exception as e:  # charts are a bonus in the HTML view

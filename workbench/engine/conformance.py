@@ -9,7 +9,7 @@ Game ``i`` plays with the seed ``derive_seed(seed, i)`` exactly as
 with ``playout(game, random_player, failure.seed)`` or a
 ``Session(game, seed=failure.seed)``). With the defaults the kit costs about
 1.2-1.3 times the plain playouts of the same games (measured on the four
-workbench games over 1,000 games). What runs where (defaults in brackets):
+seed games over 1,000 games). What runs where (defaults in brackets):
 
 **Every step of every game** (O(1) checks, or none beyond what the normal
 path computes anyway): the game ends within ``max_steps``; the player to

@@ -32,17 +32,16 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Hashable, Sequence
+from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.playout import GameTooLong, seat_players
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.replay import Replay
 from workbench.engine.rng import CountingRandom
 from workbench.engine.seat import Player, SeatView
-
-if TYPE_CHECKING:
-    from workbench.engine.replay import Replay
 
 Listener = Callable[["Session"], None]
 
@@ -342,8 +341,6 @@ class Session:
 
     def to_replay(self) -> Replay:
         """The replay of the game so far (game, version, params, seed, actions)."""
-        from workbench.engine.replay import Replay
-
         return Replay.from_session(self)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -353,14 +350,10 @@ class Session:
     @classmethod
     def load(cls, path: str | os.PathLike[str], game: Game[Any] | None = None) -> Session:
         """A session at the last step of a saved replay (the game from the registry unless given)."""
-        from workbench.engine.replay import Replay
-
         return Replay.load(path).play(game)
 
     def _repr_html_(self) -> str:
         """Notebook view: who is to move and the last lines of the log."""
-        from html import escape
-
         who = self.to_move
         now = "game over" if who == TERMINAL else "chance" if who == CHANCE else f"P{who + 1} to move"
         lines = "\n".join(escape(x) for x in self.log[-12:]) or "(no moves yet)"

@@ -1,26 +1,27 @@
 """Dice from faces, pools with a modifier, floors and fumbles, opposed rolls.
 
-The ghost game's やさぐれダイス (seed ``000_61bc5aee8bd0dddc.txt``, section 6-1)
-is an ordinary d6 whose 6-face reads 「うっへり」 and counts 0, so its faces are
-``GHOST_FACES = (1, 2, 3, 4, 5, 0)``. With two or more dice all showing that
-face the roll is a シテオク (fumble); one die never fumbles.
+A die is any list of faces: a game whose d6 has a 6-face that counts 0 uses
+``die((1, 2, 3, 4, 5, 0))`` (a game keeps its die in its own package). With a
+fumble rule, two or more dice all showing the fumble face make the roll a
+fumble; one die never fumbles.
 
 Readings chosen where the seed is vague (both kept as parameters):
 
 - ``fumble="zero"``: a fumbled roll is *void*, so the pool's total becomes 0
-  whatever the modifier or floor (the seed: "the ghost's attack is as if it
+  whatever the modifier or floor (a seed says "the attack is as if it
   never happened"). ``fumble=None`` ignores the rule, as the seed's appendix
   table does. ``fumble=<face value>`` makes another face the fumble face.
 - ``floor=0``: totals below 0 count as 0 (the appendix writes 1D-3 as
   "0 (-0.5)", i.e. both readings); ``floor=None`` keeps negative totals.
-- In an opposed roll each ghost rolls its own dice (and may fumble on its
-  own); a side with support ghosts is the sum of their pools (:func:`side`).
+- In an opposed roll each fighter rolls its own dice (and may fumble on its
+  own); a side with supporters is the sum of their pools (:func:`side`).
 
->>> pool(3, GHOST_DIE, 2).mean()
+>>> blank6 = die((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+>>> pool(3, blank6, 2).mean()
 19/2
->>> pool(2, GHOST_DIE, fumble="zero").p(0)
+>>> pool(2, blank6, fumble="zero").p(0)
 1/36
->>> opposed(pool(3, GHOST_DIE, 2), pool(3, GHOST_DIE, 1)).win
+>>> opposed(pool(3, blank6, 2), pool(3, blank6, 1)).win
 4249/7776
 """
 
@@ -40,8 +41,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "D6",
-    "GHOST_DIE",
-    "GHOST_FACES",
     "TIE_RULES",
     "Versus",
     "die",
@@ -84,8 +83,6 @@ def die(faces: int | Iterable[Hashable]) -> Dist:
 
 
 D6 = die(6)
-GHOST_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 0)
-GHOST_DIE = die(GHOST_FACES)
 
 
 def fumble_face(fumble: Fumble) -> int | None:
@@ -117,10 +114,10 @@ def _check_count(n: Any) -> int:
     return n
 
 
-def p_fumble(n: int, die: Dist = GHOST_DIE, fumble: Fumble = "zero") -> sympy.Rational:
+def p_fumble(n: int, die: Dist, fumble: Fumble = "zero") -> sympy.Rational:
     """Exact P(all n dice show the fumble face); 0 for n < 2.
 
-    >>> [p_fumble(n) for n in (1, 2, 3)]
+    >>> [p_fumble(n, D6, fumble=6) for n in (1, 2, 3)]
     [0, 1/36, 1/216]
     """
     face = fumble_face(fumble)
@@ -140,15 +137,16 @@ def pool(
     """Total of n dice plus ``modifier``; totals below ``floor`` count as ``floor``;
     with a fumble rule, n >= 2 dice all on the fumble face make the total 0 (void).
 
-    >>> pool(1, GHOST_DIE, -3, floor=0).mean()
+    >>> blank6 = die((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+    >>> pool(1, blank6, -3, floor=0).mean()
     1/2
-    >>> pool(1, GHOST_DIE, -3).mean()
+    >>> pool(1, blank6, -3).mean()
     -1/2
-    >>> pool(2, GHOST_DIE, 3, fumble="zero").p(0), pool(2, GHOST_DIE, 3).p(3)
+    >>> pool(2, blank6, 3, fumble="zero").p(0), pool(2, blank6, 3).p(3)
     (1/36, 1/36)
     >>> pool(3, D6).probability(">=", 16)
     5/108
-    >>> pool(2, GHOST_FACES) == pool(2, GHOST_DIE)   # faces work as a die too
+    >>> pool(2, (1, 2, 3, 4, 5, 0)) == pool(2, blank6)   # faces work as a die too
     True
     """
     return mixed_pool([(n, die)], modifier, floor=floor, fumble=fumble)
@@ -165,7 +163,8 @@ def pool_mean(
     """Exact mean of :func:`pool` with the same arguments, from the dice's weights
     without building the distribution (the expectation tables' fast path).
 
-    >>> pool_mean(3, GHOST_DIE, 2, fumble="zero"), pool_mean(1, GHOST_DIE, -3, floor=0)
+    >>> blank6 = die((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+    >>> pool_mean(3, blank6, 2, fumble="zero"), pool_mean(1, blank6, -3, floor=0)
     (1025/108, 1/2)
     """
     return rational(*_pool_mean_ratio(n, die, modifier, floor, fumble))
@@ -232,9 +231,10 @@ def mixed_pool(
     """Like :func:`pool` for several kinds of dice rolled together (``2D+1d6``):
     the fumble needs every die of the roll on the fumble face.
 
-    >>> mixed_pool([(1, GHOST_DIE), (1, die([0, 1]))], fumble="zero").p(0)
+    >>> blank6 = die((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+    >>> mixed_pool([(1, blank6), (1, die([0, 1]))], fumble="zero").p(0)
     1/12
-    >>> mixed_pool([(2, D6), (1, GHOST_DIE)], 1) == pool(2, D6) + pool(1, GHOST_DIE) + 1
+    >>> mixed_pool([(2, D6), (1, blank6)], 1) == pool(2, D6) + pool(1, blank6) + 1
     True
     """
     face = fumble_face(fumble)
@@ -306,11 +306,12 @@ def _pool_general(
 
 
 def side(*pools: Dist | int) -> Dist:
-    """One side of a battle: the sum of every ghost's own roll (and fixed bonuses).
+    """One side of a battle: the sum of every fighter's own roll (and fixed bonuses).
 
-    >>> side(pool(1, GHOST_DIE), pool(1, GHOST_DIE), 2) == pool(2, GHOST_DIE, 2)
+    >>> blank6 = die((1, 2, 3, 4, 5, 0))  # a d6 whose 6 reads 0
+    >>> side(pool(1, blank6), pool(1, blank6), 2) == pool(2, blank6, 2)
     True
-    >>> side(pool(2, GHOST_DIE, fumble="zero"), 1).p(1)
+    >>> side(pool(2, blank6, fumble="zero"), 1).p(1)
     1/36
     """
     total: Dist = Dist.constant(0)

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine.registry import game_module, game_package
+from workbench.share.app_server import TOKEN_ENV
+from workbench.share.browser import wait_for_http
 
 _FACTORY_NAMES = ("make_board", "new_board", "board")
 
@@ -99,8 +101,6 @@ def voila_command(notebook: Path, port: int, ip: str = "127.0.0.1", max_kernels:
 
 def app_env(token: str, home: Path | None = None) -> dict[str, str]:
     """The server's environment: the token, and private Jupyter dirs under ``home``."""
-    from workbench.share.app_server import TOKEN_ENV
-
     env = isolated_env(home) if home is not None else dict(os.environ)
     env[TOKEN_ENV] = token
     return env
@@ -130,8 +130,6 @@ def start_voila(notebook: Path, port: int, home: Path, token: str = "",
 @contextlib.contextmanager
 def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90) -> Iterator[str]:
     """Serve ``game``'s board with Voila for the duration of the block; yields the URL."""
-    from workbench.share.browser import wait_for_http
-
     nb = app_notebook(game, folder / "app", seed=seed)
     port = free_port()
     token = new_token()
