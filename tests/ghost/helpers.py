@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.engine.kernel import DECISION, Snapshot
-from workbench.games.ghost.model import ABILITY, EVENT, MANDATORY, GhostCard, Strength
+from workbench.games.ghost.cards import ABILITY, EVENT, MANDATORY, GhostCard, Strength
 from workbench.games.ghost.rules import GhostGame, make_game
 from workbench.games.ghost.steps_turn import Decide
 from workbench.games.ghost.table import GhostTable

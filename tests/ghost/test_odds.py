@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from workbench.games.ghost.cards import Strength
 from workbench.games.ghost.dice import GHOST_DIE
-from workbench.games.ghost.model import Strength
 from workbench.games.ghost.odds import (
     Fighter,
     battle_chance,

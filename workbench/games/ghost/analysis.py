@@ -21,9 +21,8 @@ import sympy
 from workbench.engine import random_player
 from workbench.engine.balance import balance_report, seat_win_rates
 from workbench.engine.simulate import simulate
-from workbench.games.ghost.cards import designs, load_cards
+from workbench.games.ghost.cards import GhostCard, designs, load_cards
 from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
-from workbench.games.ghost.model import GhostCard
 from workbench.games.ghost.odds import Fighter, win_chance
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game

@@ -1,4 +1,5 @@
-"""The ghost game's card sheet (``data/ghost/cards.csv``) -> typed frozen cards.
+"""The ghost game's cards: the sheet (``data/ghost/cards.csv``) -> typed frozen cards, and
+the closed effect vocabularies the sheet is written in.
 
 One row per card design; ``copies`` says how many physical cards it makes.
 Every physical card gets its own id (0, 1, ... in sheet order) because the
@@ -7,7 +8,7 @@ rules track each card through the zones.
 Columns: ``id`` (design id), ``kind`` (ghost / shell / mandatory), ``name_ja``,
 ``name_en``, ``copies``, ``physical`` / ``mental`` (ghosts: dice text such as
 ``３Ｄ＋２``), ``vp`` (勝利うにゅう点), ``ability_name``, ``ability``
-(Ghost.Status in :data:`~workbench.games.ghost.model.ABILITY`),
+(Ghost.Status in :data:`ABILITY`),
 ``shell_physical`` / ``shell_mental`` (shells: modifiers), ``event_name``,
 ``timing`` (OnYourTurn, OnBattle, Not.YourTurn, Anytime, System.Mandatory;
 ``Event.`` in front is fine), ``effect`` (the event side, or the mandatory
@@ -20,33 +21,192 @@ event), ``event_names`` (names ``install_named`` looks for), ``text_ja``
 >>> sakura = next(c for c in cards if c.name == "御影さくら")
 >>> str(sakura.physical), str(sakura.mental), sakura.vp, sakura.prototype
 ('3D+2', '3D+1', 5, False)
+
+Three kinds of card (seed section 2): ``ghost`` (ゴースト／イベント: a ghost to
+install, or its event side to play), ``shell`` (シェル／イベント: physical /
+mental modifiers for an installed ghost, or its event side) and
+``mandatory`` (強制イベント, ``Event.System.Mandatory``).
+
+Ghost abilities (``Ghost.Status``), passive unless marked:
+
+========================  ====================================================
+``bonus STAT K``          +K to this ghost when it attacks or supports (either
+                          side) fighting with STAT (physical, mental or any)
+``guard STAT K``          +K to this ghost when it is the defending ghost
+``quick``                 may be installed from the archive during a battle,
+                          straight in as a support ghost (ブリュンヒルデ)
+``steady``                this ghost's dice never fumble
+``draw N``                activated once per own turn: download N cards
+``cycle``                 activated once per own turn: trash one archive card,
+                          download 1
+``win_installed N``       special victory: start your turn with N ghosts
+                          installed, this one among them
+========================  ====================================================
+
+Event effects: ``draw N``, ``skip_turn`` (a chosen user's next turn is
+skipped), ``install_named`` (install a ghost from your archive whose name
+contains one of the card's ``event_names``), ``trash_shell`` (a chosen
+ghost's shell), ``bounce`` (a chosen installed ghost back to its owner's
+archive, shell to the trash) and the battle verbs ``power K`` (+K to the
+chosen side), ``dice K`` (+K dice for the chosen side's lead ghost),
+``switch`` (fight on the other strength), ``negate`` (void the event
+revealed just before). Mandatory effects: ``all_draw N``,
+``rotate_archives``, ``trash_all_shells``, ``void_lowest``.
+
+>>> ABILITY.parse("bonus physical +2")
+(Effect(verb='bonus', args=('physical', 2), turns=None),)
+>>> target_kind(EVENT.parse("power +2; draw 1"))
+'side'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from workbench.cards import Column, Schema, Vocabulary, load_sheet
+from workbench.cards import Column, Effect, Schema, Vocabulary, load_sheet
 from workbench.cards.components import Expectation
 from workbench.datafiles import data_files
 from workbench.games.ghost.dice import GHOST_FACES
-from workbench.games.ghost.model import (
-    ABILITY,
-    BATTLE_VERBS,
-    EVENT,
-    KINDS,
-    MANDATORY,
-    TIMINGS,
-    Effect,
-    GhostCard,
-    Strength,
-    target_kind,
+
+KINDS = ("ghost", "shell", "mandatory")
+STATS_LABEL = {"physical": "物理 physical", "mental": "精神 mental"}
+TIMINGS = ("OnYourTurn", "OnBattle", "Not.YourTurn", "Anytime", "System.Mandatory")
+
+ABILITY = Vocabulary(
+    {
+        "bonus": "physical|mental|any signed",
+        "guard": "physical|mental|any signed",
+        "quick": "",
+        "steady": "",
+        "draw": "int",
+        "cycle": "",
+        "win_installed": "int",
+    },
+    aliases={"軽量速攻": "quick"},
 )
+ACTIVATED = frozenset({"draw", "cycle"})
+EVENT = Vocabulary(
+    {
+        "draw": "int",
+        "skip_turn": "",
+        "install_named": "",
+        "trash_shell": "",
+        "bounce": "",
+        "power": "signed",
+        "dice": "signed",
+        "switch": "",
+        "negate": "",
+    }
+)
+BATTLE_VERBS = frozenset({"power", "dice", "switch", "negate"})
+MANDATORY = Vocabulary(
+    {"all_draw": "int", "rotate_archives": "", "trash_all_shells": "", "void_lowest": ""}
+)
+_TARGETS = {"skip_turn": "user", "trash_shell": "shell", "bounce": "ghost", "power": "side",
+            "dice": "side"}
+
+
+def target_kind(effects: tuple[Effect, ...]) -> str:
+    """What the player picks when playing these effects: none, user, shell, ghost or side.
+
+    >>> target_kind(())
+    'none'
+    """
+    kinds = {_TARGETS[e.verb] for e in effects if e.verb in _TARGETS}
+    if len(kinds) > 1:
+        raise ValueError(f"one event may target one kind of thing, got {sorted(kinds)}")
+    return kinds.pop() if kinds else "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """A ghost's strength string ``nD±k`` (dice of the 0..5 やさぐれダイス).
+
+    >>> str(Strength(3, 2))
+    '3D+2'
+    """
+
+    count: int
+    modifier: int = 0
+
+    def __str__(self) -> str:
+        body = f"{self.count}D" if self.count else ""
+        if self.modifier or not body:
+            body += f"{self.modifier:+d}" if body else str(self.modifier)
+        return body
+
+
+@dataclass(frozen=True, slots=True)
+class GhostCard:
+    """One physical card (copies of a sheet row get their own ids)."""
+
+    id: int
+    kind: str
+    name: str
+    name_en: str = ""
+    physical: Strength = Strength(0)
+    mental: Strength = Strength(0)
+    vp: int = 0
+    ability: tuple[Effect, ...] = ()
+    ability_name: str = ""
+    shell: tuple[int, int] = (0, 0)
+    event_name: str = ""
+    timing: str = ""
+    effects: tuple[Effect, ...] = ()
+    event_names: tuple[str, ...] = ()
+    text: str = ""
+    prototype: bool = True
+    row: int = 0
+
+    @property
+    def is_ghost(self) -> bool:
+        return self.kind == "ghost"
+
+    @property
+    def is_shell(self) -> bool:
+        return self.kind == "shell"
+
+    @property
+    def is_mandatory(self) -> bool:
+        return self.kind == "mandatory"
+
+    def strength(self, stat: str) -> Strength:
+        """The physical or mental strength string.
+
+        >>> GhostCard(0, "ghost", "x", physical=Strength(3, 2)).strength("physical")
+        Strength(count=3, modifier=2)
+        """
+        return self.physical if stat == "physical" else self.mental
+
+    def has(self, verb: str) -> bool:
+        """True when the ghost's ability holds this verb."""
+        return any(e.verb == verb for e in self.ability)
+
+    def ability_args(self, verb: str) -> tuple[object, ...] | None:
+        """Arguments of the first ability effect with this verb, or None."""
+        for e in self.ability:
+            if e.verb == verb:
+                return e.args
+        return None
+
+    @property
+    def is_battle_event(self) -> bool:
+        return any(e.verb in BATTLE_VERBS for e in self.effects)
+
+    @property
+    def target(self) -> str:
+        return target_kind(self.effects)
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} [{self.id}]"
+
 
 SHEET = data_files("ghost") / "cards.csv"
 
@@ -174,5 +334,6 @@ def designs(cards: Iterable[GhostCard]) -> list[GhostCard]:
     return out
 
 
-__all__ = ["EFFECTS", "SCHEMA", "SHEET", "Effect", "cards_from_records", "designs",
-           "load_cards", "load_sheet_frame"]
+__all__ = ["ABILITY", "EFFECTS", "EVENT", "MANDATORY", "SCHEMA", "SHEET", "STATS_LABEL", "Effect",
+           "GhostCard", "Strength", "cards_from_records", "designs", "load_cards", "load_sheet_frame",
+           "target_kind"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from workbench.engine.players import random_player
 from workbench.engine.seat import SeatView
-from workbench.games.ghost.model import GhostCard
+from workbench.games.ghost.cards import GhostCard
 from workbench.games.ghost.odds import fighters, win_chance
 from workbench.games.ghost.table import ATTACK, DEFENCE, STATS
 
@@ -38,7 +38,7 @@ Aid = tuple[Any, ...]
 def strength_rank(card: GhostCard) -> float:
     """A card's worth for installs and trims: a ghost's better expected strength + VP/2.
 
-    >>> from workbench.games.ghost.model import Strength
+    >>> from workbench.games.ghost.cards import Strength
     >>> strength_rank(GhostCard(0, "ghost", "x", physical=Strength(3, 2), vp=4))
     11.5
     """

@@ -22,7 +22,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from workbench.games.ghost.model import STATS_LABEL, GhostCard
+from workbench.games.ghost.cards import STATS_LABEL, GhostCard
 from workbench.games.ghost.odds import battle_chance
 from workbench.games.ghost.steps_battle import battle_values, role_of
 from workbench.games.ghost.table import ATTACK, NO_SHELL, Battle
@@ -49,7 +49,7 @@ def card_html(card: GhostCard, css: str, shell: GhostCard | None = None,
               master: bool = False) -> str:
     """One card: the ghost side (or shell modifiers) and the event side.
 
-    >>> from workbench.games.ghost.model import Strength
+    >>> from workbench.games.ghost.cards import Strength
     >>> 'wb-ghost-card' in card_html(GhostCard(0, "ghost", "さくら", physical=Strength(3, 2)), "x")
     True
     """

@@ -97,9 +97,8 @@ from typing import Any
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.protocol import CHANCE, TERMINAL
-from workbench.games.ghost.cards import load_cards
+from workbench.games.ghost.cards import GhostCard, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
-from workbench.games.ghost.model import GhostCard
 from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.steps import Download, Return, Setup
 from workbench.games.ghost.steps_battle import event_allowed

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, chance, decision
-from workbench.games.ghost.model import GhostCard
+from workbench.games.ghost.cards import GhostCard
 from workbench.games.ghost.steps import finish, install, play_effects, remove_ghost
 from workbench.games.ghost.table import ATTACK, DEFENCE, STATS, Battle, GhostTable
 
@@ -45,7 +45,7 @@ def ghost_value(raw: int, dice: int, modifier: int, *, fumble: bool, floor: bool
 def fixed_modifier(card: GhostCard, shell: GhostCard | None, stat: str, role: str) -> int:
     """Own modifier + shell + ability bonus for ``role`` in ("attack", "defend", "support").
 
-    >>> from workbench.games.ghost.model import ABILITY, Strength
+    >>> from workbench.games.ghost.cards import ABILITY, Strength
     >>> sakura = GhostCard(0, "ghost", "御影さくら", physical=Strength(3, 2),
     ...                    ability=ABILITY.parse("bonus physical +2"))
     >>> fixed_modifier(sakura, None, "physical", "attack"), fixed_modifier(sakura, None, "physical", "defend")

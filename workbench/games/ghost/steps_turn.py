@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, decision
-from workbench.games.ghost.model import STATS_LABEL
+from workbench.games.ghost.cards import STATS_LABEL
 from workbench.games.ghost.steps import Download, Return, Turn, advance, install, play_effects
 from workbench.games.ghost.steps_battle import battle_decision, battle_label, declare
 from workbench.games.ghost.table import NO_SHELL, GhostTable
