@@ -286,6 +286,8 @@ class Replay:
              allow_paths: tuple[str | Path, ...] = ()) -> Session:
         """A session at the replay's last step (checks game, version and params first,
         then each step; a ``checked`` replay's chance outcomes against its seed)."""
+        # session imports this module (Session.to_replay/save/load): the one edge back
+        # is taken at call time, so the two modules do not form an import cycle
         from workbench.engine.session import Session
 
         game = self.make_game(allow_paths) if game is None else game
