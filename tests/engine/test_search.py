@@ -178,3 +178,13 @@ def test_greedy_is_the_games_own() -> None:
     from workbench.games.ghost.players import GreedyGhost
 
     assert isinstance(player_from_spec("greedy", "ghost"), GreedyGhost)
+
+
+def test_a_horizon_cuts_rollouts_and_scores_the_leader() -> None:
+    p = player_from_spec("ismcts:300/1")
+    assert repr(p) == "ismcts:300/1" and p.horizon == 1  # type: ignore[attr-defined]
+    # one step after the move: the game is over either way, so the cut changes nothing here
+    stats = p.search(_view(Gamble()), random.Random(0))  # type: ignore[attr-defined]
+    assert stats[0].action == "gamble" and stats[1].mean == 0.0
+    with pytest.raises(BadSpec, match="'0' must be a whole number in 1..100000"):
+        player_from_spec("ismcts:400/0")

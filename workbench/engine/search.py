@@ -22,7 +22,10 @@ on what that seat sees (``view.observation``), never on the hidden state:
 - **roll out** from the first new node to the end with random legal moves,
   in place on the same table (``t.step``), and back up each seat's result
   (1 for a sole win, 1/k for a k-way shared win, 0 otherwise) to the edges
-  taken, each edge scored for the seat that chose it.
+  taken, each edge scored for the seat that chose it. With a ``horizon``
+  (``ismcts:400/60``) a rollout stops after that many steps and the seats
+  leading on score share the win (:func:`leader_shares`): faster in long
+  games, at the price of a cruder estimate.
 
 The move played is the root action visited most (ties: the better mean, then
 the game's order). Every random choice comes from the rng passed in, so with
@@ -49,7 +52,8 @@ from typing import Any
 from workbench.engine.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.seat import SeatView
 
-__all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "result_shares", "work_table"]
+__all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
+           "rollout", "work_table"]
 
 EXACT_CHANCE = 32
 """Chance steps with at most this many outcomes are expanded from their exact ``Dist``."""
@@ -118,8 +122,22 @@ def result_shares(game: Game[Any], final: Any) -> tuple[float, ...]:
     return tuple(share if s in won else 0.0 for s in range(game.num_players))
 
 
-def rollout(t: Any, rng: random.Random, max_steps: int = 100_000) -> None:
-    """Play ``t`` to its end in place with uniformly random legal moves (and chance)."""
+def leader_shares(game: Game[Any], state: Any) -> tuple[float, ...]:
+    """Each seat's share of the lead by score now (the value of a cut-off rollout).
+
+    >>> from workbench.engine.toy import TakeAway, TakeAwayState
+    >>> leader_shares(TakeAway(), TakeAwayState(0, to_move=0))
+    (1.0, 0.0)
+    """
+    scores = game.returns(state)
+    best = max(scores)
+    top = [i for i, v in enumerate(scores) if v == best]
+    return tuple(1.0 / len(top) if i in top else 0.0 for i in range(len(scores)))
+
+
+def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True) -> None:
+    """Play ``t`` in place with uniformly random legal moves (and chance) to its end, or
+    for at most ``max_steps`` steps (``strict``: not ending in time is an error)."""
     tasks = getattr(t, "tasks", None)
     if tasks is not None:  # a kernel table: the loop of playout_in_place
         for _ in range(max_steps):
@@ -142,7 +160,7 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000) -> None:
             else:
                 ids = t.legal()
                 t.step(ids[rng.randrange(len(ids))])
-    if t.to_move() != TERMINAL:
+    if strict and t.to_move() != TERMINAL:
         raise IllegalAction(f"rollout did not end within {max_steps} steps")
 
 
@@ -180,15 +198,19 @@ class ISMCTS:
     """
 
     def __init__(self, iterations: int | None = 400, seconds: float | None = None,
-                 c: float = UCT_C, max_steps: int = 100_000) -> None:
+                 c: float = UCT_C, max_steps: int = 100_000, horizon: int | None = None) -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give ismcts either iterations or seconds")
         if iterations is not None and not (isinstance(iterations, int) and iterations >= 1):
             raise ValueError(f"ismcts iterations must be a whole number >= 1, got {iterations!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds <= 3600):
             raise ValueError(f"ismcts seconds must be in (0, 3600], got {seconds!r}")
+        if horizon is not None and not (isinstance(horizon, int) and horizon >= 1):
+            raise ValueError(f"ismcts horizon must be a whole number >= 1, got {horizon!r}")
         self.iterations, self.seconds, self.c, self.max_steps = iterations, seconds, c, max_steps
-        self.__name__ = f"ismcts:{iterations}" if iterations is not None else f"ismcts:{seconds:g}s"
+        self.horizon = horizon
+        budget = f"{iterations}" if iterations is not None else f"{seconds:g}s"
+        self.__name__ = f"ismcts:{budget}" + (f"/{horizon}" if horizon else "")
 
     def __repr__(self) -> str:
         return self.__name__
@@ -250,9 +272,15 @@ class ISMCTS:
             node = child
             if fresh:
                 break
-        if t.to_move() != TERMINAL:
-            rollout(t, rng, self.max_steps)
-        shares = result_shares(game, t.freeze())
+        if self.horizon is None:
+            if t.to_move() != TERMINAL:
+                rollout(t, rng, self.max_steps)
+            shares = result_shares(game, t.freeze())
+        else:
+            rollout(t, rng, self.horizon, strict=False)
+            final = t.freeze()
+            shares = result_shares(game, final) if t.to_move() == TERMINAL \
+                else leader_shares(game, final)
         for edge, mover in path:
             edge[0] += 1
             edge[1] += shares[mover]
@@ -301,10 +329,12 @@ class ISMCTS:
         return best
 
 
-def ismcts_player(iterations: int | None = 400, *, seconds: float | None = None) -> ISMCTS:
-    """An ISMCTS player with an iteration budget or (``seconds=``) a time budget.
+def ismcts_player(iterations: int | None = 400, *, seconds: float | None = None,
+                  horizon: int | None = None) -> ISMCTS:
+    """An ISMCTS player with an iteration budget or (``seconds=``) a time budget;
+    ``horizon`` cuts each rollout after that many steps and scores it by who leads.
 
-    >>> ismcts_player(200), ismcts_player(None, seconds=0.5)
-    (ismcts:200, ismcts:0.5s)
+    >>> ismcts_player(200), ismcts_player(None, seconds=0.5), ismcts_player(400, horizon=60)
+    (ismcts:200, ismcts:0.5s, ismcts:400/60)
     """
-    return ISMCTS(iterations, seconds)
+    return ISMCTS(iterations, seconds, horizon=horizon)

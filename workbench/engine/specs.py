@@ -11,6 +11,7 @@ A spec is ``name`` or ``name:argument``:
                     leaves; ``osla:N`` — ``N`` random playouts per leaf
 ``ismcts:400``      information-set MCTS, 400 iterations per decision
 ``ismcts:0.5s``     information-set MCTS, half a second per decision
+``ismcts:400/60``   rollouts cut after 60 steps, scored by who leads
 ==================  ===========================================================
 
 A game adds its own (``hold:20`` ...) in its ``players`` module, asked first:
@@ -42,7 +43,7 @@ __all__ = ["BUILT_IN", "BadSpec", "parse_spec", "player_from_spec", "players_fro
 
 BUILT_IN = ("random", "greedy", "osla", "ismcts")
 MAX_ITERATIONS = 1_000_000
-_SPEC = re.compile(r"([a-z][a-z0-9_]*)(?::([0-9A-Za-z._]+))?\Z")
+_SPEC = re.compile(r"([a-z][a-z0-9_]*)(?::([0-9A-Za-z._/]+))?\Z")
 _SECONDS = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6})?)s\Z")
 
 
@@ -78,16 +79,18 @@ def _whole(spec: str, text: str, low: int, high: int) -> int:
 def _ismcts(spec: str, arg: str | None) -> ISMCTS:
     if arg is None:
         return ISMCTS(400)
+    arg, _, cut = arg.partition("/")
+    horizon = _whole(spec, cut, 1, 100_000) if cut else None
     m = _SECONDS.match(arg)
     if m is not None:
         seconds = float(m.group(1))
         if not 0 < seconds <= 3600:
             raise BadSpec(f"player {spec!r}: the time budget must be in (0, 3600] seconds")
-        return ISMCTS(None, seconds)
+        return ISMCTS(None, seconds, horizon=horizon)
     if not arg.isdigit():
         raise BadSpec(f"player {spec!r}: the budget must be iterations (ismcts:400) "
                       "or seconds (ismcts:0.5s)")
-    return ISMCTS(_whole(spec, arg, 1, MAX_ITERATIONS))
+    return ISMCTS(_whole(spec, arg, 1, MAX_ITERATIONS), horizon=horizon)
 
 
 def _takes_view_and_rng(fn: Any) -> bool:
