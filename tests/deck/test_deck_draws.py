@@ -96,6 +96,7 @@ def brute_by_turn(deck: int, copies: int, seen: int, hand: int, k: int, mull: Mu
 @given(st.integers(2, 7), st.integers(0, 3), st.integers(0, 3), st.integers(0, 3),
        st.booleans(), st.integers(1, 2), st.integers(0, 2))
 @example(2, 1, 2, 0, True, 1, 0)  # whole deck in the kept hand: no later draws
+@example(3, 3, 2, 1, True, 2, 0)  # a hand with fewer copies than 2 cannot happen: skipped
 def test_p_by_turn_with_mulligan_matches_enumeration(deck: int, copies: int, hand: int, turn: int,
                                                      use_mull: bool, k: int, smaller: int) -> None:
     copies, hand = min(copies, deck), min(hand, deck)

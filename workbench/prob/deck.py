@@ -234,6 +234,8 @@ def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
     total = Fraction(0)
     opening = hypergeometric(deck, copies, hand)
     for h in range(min(copies, hand) + 1):
+        if not opening.weight(h):  # impossible hands (too few other cards) cost nothing
+            continue
         p_h = Fraction(opening.weight(h), opening.total)
         if h >= mulligan.below:  # keep: need at_least - h more among the later draws
             need = max(at_least - h, 0)
