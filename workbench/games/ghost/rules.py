@@ -102,7 +102,7 @@ from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.steps import Download, Return, Setup
 from workbench.games.ghost.steps_battle import event_allowed
-from workbench.games.ghost.steps_turn import Decide
+from workbench.games.ghost.steps_turn import Decide, Main
 from workbench.games.ghost.table import NO_SHELL, GhostTable
 from workbench.prob.dice import pool
 from workbench.prob.dist import Dist
@@ -153,6 +153,9 @@ class GhostGame(KernelGame):
         self.in_other_battle = tuple(event_allowed(c, 1, 0, True) for c in self.cards)
         self.as_action = tuple(event_allowed(c, 0, 0, False) for c in self.cards)
         self._dice: dict[int, Dist] = {}
+        # steps are values: the ones every turn pushes are built once
+        self.main_steps = tuple(Main(s) for s in range(self.n))
+        self.draw_steps = tuple(Download("draw", s) for s in range(self.n))
 
     @classmethod
     def default_params(cls) -> GhostParams:

@@ -211,7 +211,7 @@ class Turn(NamedTuple):
             finish(t, "server", t.most_vp())
             return
         t.turns += 1
-        t.later(Download("draw", seat))
+        t.later(t.game.draw_steps[seat])
 
 
 @auto

@@ -58,7 +58,7 @@ class Decide(NamedTuple):
             return
         phase = t.phase
         if phase == "main":
-            tasks += (self, Main(t.turn))  # t.later(self); t.push(Main(...))
+            tasks += (self, t.game.main_steps[t.turn])  # t.later(self); t.push(Main(turn))
             return
         step: Any = None
         if phase == "setup":
@@ -171,9 +171,11 @@ class Main(NamedTuple):
                 out_seats, desktops = t.out, t.desktops
                 foes = [s for s in range(len(out_seats))
                         if s != seat and not out_seats[s] and desktops[s]]
+                add = out.append
                 for g in fighters:
                     for d in foes:
-                        out += [("battle", g, d, "physical"), ("battle", g, d, "mental")]
+                        add(("battle", g, d, "physical"))
+                        add(("battle", g, d, "mental"))
         out.append(("end",))
         return out
 
