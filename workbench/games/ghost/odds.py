@@ -8,6 +8,10 @@ when ``floor`` and void (0) when it fumbles (n >= 2 dice all 0) and
 total adds ``power`` (face-down events). Higher total wins, a tie goes to
 the defender. Everything is an exact ``Dist`` / sympy ``Rational``.
 
+A module of its own (beside the rules) because three users share it: the
+board's battle panel (the chance before the dice), the greedy player's
+attack/defend/support choices and the notebook's heat maps and card odds.
+
 >>> win_chance(["3D+2"], ["3D+1"], fumble=False)  # the dice core's opposed roll
 4249/7776
 >>> win_chance(["3D+2"], ["3D+1"])  # fumbles on: 御影さくら's physical vs mental

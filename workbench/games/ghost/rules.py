@@ -82,6 +82,15 @@ Readings chosen where the seed is vague (parameters where both matter):
 15. Only battles roll dice in this sheet, so the seed's other fumbles (an
     event's dice: the event is void; "その他": a penalty to the user) have
     nothing to apply to and are not modelled.
+16. **What a user sees** (the seat's observation, ``table.py``): its own
+    archive (アーカイブ＝手札: shown to all only when it cannot install at
+    setup, which the rules then do for it) and its own face-down battle
+    event; everyone sees the desktops, trash, 「虚」, VP piles, skipped
+    turns, the battle and the last battle, and how many cards are in the
+    server, in each archive and face down. Hidden: the server, the
+    mandatory events set aside at setup, other archives and other users'
+    face-down cards. Who placed a face-down event, and the target it was
+    placed on, are public: the kernel's hidden zones hold cards, not choices.
 
 >>> game = make_game(players=2)
 >>> s = game.initial_state()

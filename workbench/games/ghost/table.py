@@ -8,7 +8,8 @@ implicit), ``archives`` (the hands, アーカイブ＝手札: each seat sees its
 battle), ``setaside`` (mandatory events dealt at setup, waiting to be shuffled
 back: hidden) and ``facedown`` (per seat, the battle event it placed face down:
 its own secret until the reveal). The rest is public: the turn's progress,
-the battle in progress and the last one (:class:`Battle`), the result and
+the battle in progress and the last one (:class:`Battle`: who placed a
+face-down event and its target are public, the card is not), the result and
 the counters of the simulation frame.
 
 >>> from workbench.games.ghost.rules import make_game
