@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from workbench.games.life import dice as D
-from workbench.games.life.core import CHARACTER, Table
 from workbench.games.life.rules import LifeGame, make_game
+from workbench.games.life.table import CHARACTER, LifeTable
 
 
 def sq(name: str) -> int:
@@ -14,11 +15,11 @@ def sq(name: str) -> int:
     return (int(name[1]) - 1) * 4 + "abcd".index(name[0])
 
 
-def blank(game: LifeGame | None = None, **fields: Any) -> tuple[LifeGame, Table]:
-    """A table after set-up with empty albums, no tasks, and the given fields."""
+def blank(game: LifeGame | None = None, **fields: Any) -> tuple[LifeGame, LifeTable]:
+    """A table after set-up with empty albums, no steps, and the given fields."""
     game = game or make_game()
-    t = Table.new(game.params, game.catalogue)
-    t.stack = []
+    t = game.new_table()
+    t.tasks = []
     n = game.params.players
     t.albums = [[None] * 16 for _ in range(n)]
     t.dice_o = [[D.index_of(1, 2)] * 4 for _ in range(n)]
@@ -34,3 +35,14 @@ def album(**cards: str) -> list[str | None]:
     for name, card in cards.items():
         out[sq(name)] = CHARACTER if card == "@" else card
     return out
+
+
+def named(step: Any) -> tuple[Any, ...]:
+    """A step as (class name, *fields): steps of different classes with equal
+    fields are equal tuples, so tests compare them with their class."""
+    return (type(step).__name__, *step)
+
+
+def names(steps: Iterable[Any]) -> list[tuple[Any, ...]]:
+    """:func:`named` of every step, in order."""
+    return [named(s) for s in steps]

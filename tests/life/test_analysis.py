@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
 from workbench.games.life import analysis as A
+from workbench.games.life import charts as C
 from workbench.games.life import dice as D
 from workbench.games.life import simstats as S
 
@@ -73,14 +75,12 @@ def test_simulation_summaries_are_consistent():
     mids = S.mid_vp_by_seat(df)
     assert mids["mid_vp"].sum() >= 4  # at least 3 + 1 VP per mid-scoring per game on average
     assert 0 <= S.album_completion(df)["rate"][0] <= 1
-    for chart in (S.chart_placement(df), S.chart_order_spaces(df), S.chart_mid_vp(df),
-                  S.chart_top_chain(4)):
+    for chart in (C.chart_placement(df), C.chart_order_spaces(df), C.chart_mid_vp(df),
+                  C.chart_top_chain(4)):
         assert chart.to_dict()
 
 
 def test_simulated_mid_vp_agrees_with_the_exact_4d6_ranking():
-    import math
-
     df = S.simulate_random(300, seed=11)
     values = [v for s in range(4) for v in df[f"mid_vp_p{s}"].to_list()]
     mean = sum(values) / len(values)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from workbench.games.life.board import life_board
 from workbench.games.life.render import render
+from workbench.games.life.steps import Place, kind_of
 
 
 def click_first(board, css):
@@ -15,7 +16,7 @@ def click_first(board, css):
 
 
 def advance_to(board, kind):
-    while board.session.state.stack[-1][0] != kind:
+    while kind_of(board.session.state.tasks[-1]) != kind:
         board.bot_move_button.click()
 
 
@@ -29,9 +30,9 @@ def test_clicking_a_common_card_then_a_legal_square_places_it():
     card = label.split()[1]
     s = board.session.state
     assert card not in s.common or s.common.count(card) < common.count(card)
-    if s.stack[-1][0] == "place":
+    if isinstance(s.tasks[-1], Place):
         assert "wb-life-square" in board.picture.value
-        seat = s.stack[-1][1]
+        seat = s.tasks[-1].seat
         before = sum(c is not None for c in s.albums[seat])
         click_first(board, "wb-life-place")
         after = board.session.state.albums[seat]

@@ -4,18 +4,32 @@ from __future__ import annotations
 
 import pytest
 
+from workbench.engine.kernel import Hidden
 from workbench.engine.players import random_player
 from workbench.engine.playout import playout
 from workbench.engine.protocol import CHANCE
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
+from workbench.games.life.steps import (
+    DealDream,
+    Draw,
+    FinalScoring,
+    Resolve,
+    Reveal,
+    Round,
+    StartPlayer,
+    Take,
+    Turn,
+    kind_of,
+)
+from workbench.games.life.steps_effects import effect_steps
 
-from .helpers import blank
+from .helpers import album, blank, named, names, sq
 
 
 def deal_in_order(game):
     s = game.initial_state()
-    while game.current_player(s) == CHANCE and s.stack[-1][0] == "deal":
+    while game.current_player(s) == CHANCE and isinstance(s.tasks[-1], DealDream):
         s = game.apply(s, game.chance_outcomes(s).outcomes()[0])
     return s
 
@@ -35,8 +49,10 @@ def test_dream_draft_deals_three_and_passes_one_left(players):
     for seat in range(players):
         giver = (seat - 1) % players
         assert set(s.hands[seat]) == dealt[seat] - {passed[seat]} | {passed[giver]}
-    assert len(s.removed) == 12 - 3 * players  # the rest leave the game
-    assert s.stack[-1] == ("char", 0)
+    # the rest leave the game unseen: they stay in the (hidden) dream deck
+    assert len(s.dream_deck) == 12 - 3 * players and s.removed == ()
+    assert game.observe(s, 0).state.dream_deck == Hidden(12 - 3 * players)
+    assert named(s.tasks[-1]) == ("Character", 0)
 
 
 def test_dice_roll_is_a_chance_node_then_a_free_orientation():
@@ -68,15 +84,15 @@ def test_start_player_is_lowest_total_with_the_tie_rule(tie, expected_kind):
     game, t = blank(make_game(start_tie=tie))
     t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
                 ((6, 6, 6, 6), (1, 2, 3, 4), (2, 2, 3, 3), (1, 1, 1, 1))]
-    t.stack = [("startp",)]
-    t.advance()
+    t.tasks = [StartPlayer()]
+    t.settle()
     assert t.start == 3
     t.dice_o[3] = [D.WITH_TOP[f][0] for f in (2, 2, 2, 4)]  # 10, ties seat 1 and 2
-    t.stack = [("round",), ("startp",)]
-    t.advance()
-    assert t.stack[-1][0] == expected_kind
+    t.tasks = [Round(), StartPlayer()]
+    t.settle()
+    assert kind_of(t.tasks[-1]) == expected_kind
     if tie == "random":
-        s = game.freeze(t)
+        s = t.freeze()
         assert game.chance_outcomes(s).outcomes() == (1, 2, 3)
     else:
         assert t.start == 1
@@ -84,9 +100,9 @@ def test_start_player_is_lowest_total_with_the_tie_rule(tie, expected_kind):
 
 def test_pawns_from_the_start_player_clockwise_and_space_4_with_3_players():
     game, t = blank(make_game(players=3), start=2)
-    t.stack = [("round",)]
-    t.advance()
-    s = game.freeze(t)
+    t.tasks = [Round()]
+    t.settle()
+    s = t.freeze()
     for _ in range(3):
         s = game.apply(s, game.chance_outcomes(s).outcomes()[0])
     assert game.current_player(s) == 2
@@ -96,32 +112,32 @@ def test_pawns_from_the_start_player_clockwise_and_space_4_with_3_players():
     s = game.apply(game.apply(s, ("pawn", 1)), ("pawn", 3))
     assert s.order == (-1, -1, 1, 2)  # seat 0 (space 1) took its pawn back: its turn
     assert s.picks == ((1,), (3,), (4,))
-    assert s.stack[-1] == ("take", 0)  # main phase in order-card order
-    assert [t for t in s.stack if t[0] == "turn"] == [("turn", 2), ("turn", 1)]
+    assert named(s.tasks[-1]) == ("Take", 0)  # main phase in order-card order
+    assert names(x for x in s.tasks if isinstance(x, Turn)) == [("Turn", 2), ("Turn", 1)]
 
 
 def test_order_bonuses():
     game, t = blank(order=[0, 1, 2, 3], common=["J01", "J02", "J03", "J04"])
-    t.stack = [("turn", 3), ("turn", 2), ("turn", 1)]
-    t.advance()
-    assert t.stack[-1] == ("tip", 1, "bonus")  # space 2: may tip one die
-    assert game.legal_actions(game.freeze(t))[0].id == ("skip",)
+    t.tasks = [Turn(3), Turn(2), Turn(1)]
+    t.settle()
+    assert named(t.tasks[-1]) == ("Tip", 1, True)  # space 2: may tip one die
+    assert game.legal_actions(t.freeze())[0].id == ("skip",)
     o = t.dice_o[1][2]
     t.step(("tip", "yellow", "E"))
     assert t.dice_o[1][2] == D.roll(o, "E") and t.dice_sq[1] == [0, 0, 0, 0]
-    t.stack = [s for s in t.stack if s[0] in ("turn",)]
-    t.advance()
+    t.tasks = [s for s in t.tasks if isinstance(s, Turn)]
+    t.settle()
     assert t.start == 2  # space 3: start marker at once
-    t.stack = [("turn", 3)]
-    t.advance()
+    t.tasks = [Turn(3)]
+    t.settle()
     assert t.power[3] == 1  # space 4: one power
 
 
 def test_event_power_everyone_and_the_organiser():
     game, t = blank()
     t.skills[2] = ["D01"]  # event_power 1
-    t.stack = [("resolve", 2, "J25")]  # Summer festival: power 1
-    t.advance()
+    t.tasks = [Resolve(2, "J25")]  # Summer festival: power 1
+    t.settle()
     assert t.power == [1, 1, 3, 1] and t.removed == ["J25"]
     assert "J25" not in t.discard
 
@@ -130,30 +146,31 @@ def test_event_reward_and_lowest_and_reroll():
     game, t = blank()
     t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
                 ((4, 1, 1, 1), (3, 6, 6, 6), (6, 1, 1, 1), (1, 1, 1, 1))]
-    t.stack = [("resolve", 0, "J27")]  # School play: reward red 4 1
-    t.advance()
+    t.tasks = [Resolve(0, "J27")]  # School play: reward red 4 1
+    t.settle()
     assert t.bonus_vp == [1, 0, 1, 0] and t.power == [1, 0, 0, 0]
-    t.stack = [("resolve", 1, "S25")]  # Health check: lowest 2
-    t.advance()
+    t.tasks = [Resolve(1, "S25")]  # Health check: lowest 2
+    t.settle()
     assert t.power == [1, 1, 0, 2]
-    t.stack = [("resolve", 1, "J26")]  # Heavy snow: reroll blue, from seat 1 clockwise
-    t.advance()
-    assert t.stack[-1] == ("reroll", 1, 1)
-    s = game.freeze(t)
+    t.tasks = [Resolve(1, "J26")]  # Heavy snow: reroll blue, from seat 1 clockwise
+    t.settle()
+    assert named(t.tasks[-1]) == ("Reroll", 1, 1)
+    assert names(t.tasks[-4:]) == [("Reroll", s, 1) for s in (0, 3, 2, 1)]
+    s = t.freeze()
     assert len(game.chance_outcomes(s)) == 24
 
 
 def test_empty_deck_and_empty_common_area_are_skipped():
     game, t = blank(decks=[[], [], []], common=[])
-    t.stack = [("final",), ("draw", 0), ("take", 0), ("reveal",)]
-    t.advance()
-    assert t.stack == []
+    t.tasks = [FinalScoring(), Draw(0), Take(0), Reveal()]
+    t.settle()
+    assert t.tasks == []
 
 
 def test_a_whole_game_uses_the_decks_as_the_rules_say():
     game = make_game()
     final = playout(game, random_player, 11).final
-    assert final.stage == 2 and final.stack == ()
+    assert final.stage == 2 and final.tasks == ()
     assert all(len(d) == 27 - 24 for d in final.decks)  # 4 reveals + 4 draws × 3 rounds
     events = {c.id for c in game.cards.values() if c.is_event}
     happened = events & set(final.removed)
@@ -185,28 +202,30 @@ def test_same_seed_same_game_and_seeds_differ():
 
 
 def test_skills_relocate_any_orientation_and_tip_twice():
-    from .helpers import album, sq
-
     game, t = blank()
     assert game.catalogue.skill["J16"] == (("relocate", ("yellow",)),)
     t.albums[0] = album(a1="@", b1="J16", a2="J09", d4="J01")
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
-    t.stack = [("resolve", 0, "J13")]  # yellow card replaces J16 (no free square next to a1)
-    t.advance()
-    s = game.apply(game.freeze(t), ("place", sq("b1")))
+    t.tasks = [Resolve(0, "J13")]  # yellow card replaces J16 (no free square next to a1)
+    t.settle()
+    s = game.apply(t.freeze(), ("place", sq("b1")))
     assert [a.id for a in game.legal_actions(s)] == [
         ("move", q) for q in (sq("a1"), sq("b1"), sq("a2"), sq("d4"))]
     s = game.apply(s, ("move", sq("d4")))
     assert len(game.legal_actions(s)) == 24  # a re-placed die may be turned any way
     s = game.apply(s, ("orient", D.index_of(6, 2)))
-    assert s.dice_sq[0][2] == sq("d4") and s.top(0, "yellow") == 6
+    assert s.dice_sq[0][2] == sq("d4") and game.view(s).top(0, "yellow") == 6
     game, t = blank()
     assert game.catalogue.skill["J24"] == (("relocate", ("any",)),)
-    t.stack = [("fx", 0, "relocate", ("any",))]
-    t.advance()
-    assert t.legal_ids() == [("die", c) for c in ("red", "blue", "yellow", "green")]
-    t.stack = [("fx", 1, "tip", (2,))]
-    t.advance()
-    assert t.stack == [("tip", 1, "effect"), ("tip", 1, "effect")]
+    assert names(game.skill_steps["J24"][0]) == [("WhichDie", 0)]
+    t.push(*game.skill_steps["J24"][0])
+    t.settle()
+    assert t.legal() == [("die", c) for c in ("red", "blue", "yellow", "green")]
+    t.step(("die", "blue"))
+    assert names(t.tasks) == [("TurnAny", 0, 1), ("MoveDie", 0, 1)]  # move, then turn
+    t.tasks = []
+    t.push(*effect_steps(1, "tip", (2,)))
+    t.settle()
+    assert names(t.tasks) == [("Tip", 1, False), ("Tip", 1, False)]
     t.step(("skip",))
-    assert t.stack == [("tip", 1, "effect")]
+    assert names(t.tasks) == [("Tip", 1, False)]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
+from workbench.engine.protocol import CHANCE
 from workbench.games.life import dice as D
-from workbench.games.life.core import CHARACTER, NEIGHBOURS, Table
 from workbench.games.life.rules import make_game
+from workbench.games.life.table import CHARACTER, NEIGHBOURS, LifeTable
 
 
-def check(t: Table, before: Table | None) -> int:
+def check(t: LifeTable, before: LifeTable | None) -> int:
     """Check one position; the number of placement rolls verified."""
     rolls = 0
     placed = [c for a in t.albums for c in a if c not in (None, CHARACTER)]
@@ -40,13 +41,13 @@ def test_invariants_over_random_games():
         game = make_game(**params)
         for seed in range(25):
             rng = random.Random(seed)
-            t = Table.new(game.params, game.catalogue)
-            while t.stack:
-                before = Table.thaw(game.params, game.catalogue, t.freeze())
-                if t.to_move() == -1:
-                    t.step(rng.choice(t.chance_list()))
+            t = game.new_table()
+            while t.tasks:
+                before = t.clone()
+                if t.to_move() == CHANCE:
+                    t.step(rng.choice(t.chance_dist().outcomes()))
                 else:
-                    t.step(rng.choice(t.legal_ids()))
+                    t.step(rng.choice(t.legal()))
                 rolls += check(t, before)
             assert t.stage == game.params.stages - 1
     assert rolls > 2000  # every placement's roll was checked

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from workbench.engine.protocol import IllegalAction
 from workbench.games.life import dice as D
-from workbench.games.life.core import CHARACTER
 from workbench.games.life.rules import make_game
+from workbench.games.life.steps import Resolve
+from workbench.games.life.table import CHARACTER
 
 from .helpers import album, blank, sq
 
@@ -58,15 +62,15 @@ def test_placing_rolls_the_die_one_face_in_the_direction_of_the_move():
     t.dice_sq[0] = [sq("b2")] * 4
     start = D.index_of(1, 2)
     t.dice_o[0] = [start] * 4
-    t.stack = [("resolve", 0, RED)]
-    t.advance()
-    s = game.apply(game.freeze(t), ("place", sq("b1")))  # b1 is north of b2
+    t.tasks = [Resolve(0, RED)]
+    t.settle()
+    s = game.apply(t.freeze(), ("place", sq("b1")))  # b1 is north of b2
     assert s.albums[0][sq("b1")] == RED
     assert s.dice_sq[0] == (sq("b1"), sq("b2"), sq("b2"), sq("b2"))
     assert s.dice_o[0][0] == D.roll(start, "N") and D.TOP[s.dice_o[0][0]] == 5
     assert s.dice_o[0][1:] == (start,) * 3  # other colours do not move
     for target, d in (("c2", "E"), ("b3", "S"), ("a2", "W")):
-        s = game.apply(game.freeze(t), ("place", sq(target)))
+        s = game.apply(t.freeze(), ("place", sq(target)))
         assert s.dice_o[0][0] == D.roll(start, d)
 
 
@@ -74,10 +78,10 @@ def test_replacing_a_card_discards_it_then_applies_its_skill():
     game, t = blank()
     t.albums[0] = album(a1="@", b1=RED_STAR_POWER, a2="J09")
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
-    t.stack = [("resolve", 0, RED)]
-    t.advance()
+    t.tasks = [Resolve(0, RED)]
+    t.settle()
     before = t.power[0]
-    s = game.apply(game.freeze(t), ("place", sq("b1")))
+    s = game.apply(t.freeze(), ("place", sq("b1")))
     assert s.albums[0][sq("b1")] == RED
     assert RED_STAR_POWER in s.discard
     assert s.power[0] == before + 1  # J04's skill: power 1
@@ -89,9 +93,9 @@ def test_no_legal_square_discards_the_new_card():
     game, t = blank()
     t.albums[0] = album(a1="@", b1="J02", a2="J03")
     t.dice_sq[0] = [0, sq("a2"), sq("b1"), 0]
-    t.stack = [("resolve", 0, RED_STAR_POWER)]
-    t.advance()
-    s = game.freeze(t)
+    t.tasks = [Resolve(0, RED_STAR_POWER)]
+    t.settle()
+    s = t.freeze()
     assert RED_STAR_POWER in s.discard and RED_STAR_POWER not in s.albums[0]
     assert s.stats[2] == 1
     assert s.power[0] == 1  # draft 7: skills work when a card is discarded
@@ -101,22 +105,18 @@ def test_failed_placement_skill_can_be_switched_off():
     game, t = blank(make_game(skill_on_failed_placement=False))
     t.albums[0] = album(a1="@", b1="J02", a2="J03")
     t.dice_sq[0] = [0, sq("a2"), sq("b1"), 0]
-    t.stack = [("resolve", 0, RED_STAR_POWER)]
-    t.advance()
+    t.tasks = [Resolve(0, RED_STAR_POWER)]
+    t.settle()
     assert t.power[0] == 0 and RED_STAR_POWER in t.discard
 
 
 def test_illegal_square_is_refused_and_changes_nothing():
-    import pytest
-
-    from workbench.engine.protocol import IllegalAction
-
     game, t = blank()
     t.albums[0] = album(b2="@")
     t.dice_sq[0] = [sq("b2")] * 4
-    t.stack = [("resolve", 0, RED)]
-    t.advance()
-    s = game.freeze(t)
+    t.tasks = [Resolve(0, RED)]
+    t.settle()
+    s = t.freeze()
     with pytest.raises(IllegalAction, match="not legal"):
         game.apply(s, ("place", sq("d4")))
     assert game.legal_actions(s)[0].label == "place J01 on b1"

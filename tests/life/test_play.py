@@ -1,4 +1,5 @@
-"""Whole games: golden playthroughs, the conformance kit, the fast path, players.
+"""Whole games: golden playthroughs, the conformance kit, in place = immutable, players,
+what each seat sees.
 
 Golden files live in ``tests/life/golden/``: ``<name>.replay.json`` (the action
 ids) and ``<name>.txt`` (every step's label, and the position whenever a round
@@ -8,6 +9,7 @@ purpose with ``WB_GOLDEN=regen pytest tests/life/test_play.py``.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +17,12 @@ import pytest
 
 from workbench.engine import check_conformance, playout, random_player
 from workbench.engine.golden import check_golden
-from workbench.games.life.players import fast_random_playout, fast_random_record, greedy
+from workbench.engine.kernel import Hidden, HiddenInformation
+from workbench.engine.playout import playout_in_place
+from workbench.engine.seat import SeatView
+from workbench.games.life.players import greedy, seen_table
 from workbench.games.life.rules import make_game
+from workbench.games.life.table import LifeTable
 
 GOLDEN = Path(__file__).with_name("golden")
 
@@ -58,15 +64,89 @@ def test_conformance_10000_random_games() -> None:
     assert report.ok and report.games == 10_000
 
 
-@pytest.mark.parametrize("params", [{}, {"players": 3, "timed_events": True},
-                                    {"players": 3, "dream_skills": 3, "start_tie": "first"},
-                                    {"bonus_move": "roll"}])
-def test_fast_path_equals_the_normal_path(params: dict[str, Any]) -> None:
+VARIANTS = [{}, {"players": 3, "timed_events": True},
+            {"players": 3, "dream_skills": 3, "start_tie": "first"}, {"bonus_move": "roll"}]
+
+
+@pytest.mark.parametrize("params", VARIANTS)
+def test_in_place_equals_the_immutable_path_with_random_players(params: dict[str, Any]) -> None:
     game = make_game(**params)
-    for seed in range(40):
+    for seed in range(50):
         slow = playout(game, random_player, seed)
-        assert fast_random_playout(game, seed) == slow.final, seed
-        assert fast_random_record(game, seed).actions == slow.actions, seed
+        fast = playout_in_place(game, random_player, seed, record=True)
+        assert fast.final == slow.final and fast.actions == slow.actions, seed
+        assert game.returns(fast.final) == game.returns(slow.final)
+
+
+@pytest.mark.parametrize("params", VARIANTS[:2])
+def test_in_place_equals_the_immutable_path_with_greedy_players(params: dict[str, Any]) -> None:
+    game = make_game(**params)
+    n = game.params.players
+    for seed in range(50):
+        seats = [greedy() if (seat + seed) % 2 == 0 else random_player for seat in range(n)]
+        slow = playout(game, seats, seed)
+        fast = playout_in_place(game, seats, seed, record=True)
+        assert fast.final == slow.final and fast.actions == slow.actions, seed
+
+
+def _cards(state: Any, game: Any) -> Counter[Any]:
+    return sum((Counter(z) for z in game.zones(state).values()), Counter())
+
+
+def test_each_seat_sees_its_own_dreams_and_counts_of_the_hidden_piles() -> None:
+    """The seed's hidden information: dream hands (and the dream passed) are the
+    owner's; stage decks, event piles and the dream deck nobody sees."""
+    import random as _random
+
+    game = make_game(players=3, timed_events=True)
+    rng = _random.Random(5)
+    state = game.initial_state()
+    public = [f.name for f in LifeTable.FIELDS if f.seen == "public"]
+    assert set(public) >= {"albums", "common", "dice_o", "skills", "removed", "discard"}
+    assert {f.name for f in LifeTable.FIELDS if f.seen == "own"} == {"hands", "passes"}
+    assert {f.name for f in LifeTable.FIELDS if f.seen == "hidden"} == {
+        "decks", "events", "dream_deck"}
+    seen_pass = False
+    for step in range(400):
+        if game.is_terminal(state):
+            break
+        if step % 7 == 0 or any(state.passes):
+            for seat in range(3):
+                obs = game.observe(state, seat)
+                seen = obs.state
+                assert seen.hands[seat] == state.hands[seat]
+                for other in set(range(3)) - {seat}:
+                    assert seen.hands[other] == Hidden(len(state.hands[other]))
+                    with pytest.raises(HiddenInformation):
+                        list(seen.hands[other])
+                    if state.passes[other] is not None:
+                        seen_pass = True
+                        assert isinstance(seen.passes[other], Hidden)
+                assert seen.passes[seat] == state.passes[seat]
+                assert seen.decks == tuple(Hidden(len(d)) for d in state.decks)
+                assert seen.events == tuple(Hidden(len(d)) for d in state.events)
+                assert seen.dream_deck == Hidden(len(state.dream_deck))
+                full = game.determinize(obs, rng)
+                for name in public:
+                    assert getattr(full, name) == getattr(state, name), name
+                assert full.hands[seat] == state.hands[seat]
+                assert _cards(full, game) == _cards(state, game)  # cards conserved
+                assert [len(h) for h in full.hands] == [len(h) for h in state.hands]
+                assert all(list(d) == sorted(d) for d in full.decks)  # decks stay sorted
+        if game.current_player(state) < 0:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            state = game.apply(state, rng.choice(game.legal_ids(state)))
+    assert seen_pass
+
+
+def test_greedy_reads_only_what_its_seat_sees() -> None:
+    game = make_game()
+    state = playout(game, random_player, 3, max_steps=10_000).final
+    view = SeatView(game, 1, game.initial_state())
+    t = seen_table(game, view.state)
+    assert t.dream_deck == ["?"] * 12 and all(d == ["?"] * len(d) for d in t.decks)
+    assert game.returns(state)  # a finished game scores
 
 
 def test_greedy_beats_random_more_often_than_its_share() -> None:

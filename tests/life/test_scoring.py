@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from workbench.engine.players import random_player
+from workbench.engine.playout import playout
 from workbench.games.life import dice as D
 from workbench.games.life.effects import mid_scoring
 from workbench.games.life.rules import make_game
+from workbench.games.life.steps import MidScoring
 
 from .helpers import album, blank
 
@@ -18,8 +21,8 @@ def test_the_seeds_mid_scoring_example():
     game, t = blank()
     t.dice_o = [dice_showing(6, 6, 5, 5), dice_showing(6, 5, 6, 5),
                 dice_showing(6, 6, 3, 3), dice_showing(5, 4, 6, 3)]
-    t.stack = [("mid",)]
-    t.advance()
+    t.tasks = [MidScoring()]
+    t.settle()
     assert t.mid_vp == [3, 3, 1, 1]
 
 
@@ -78,9 +81,6 @@ def test_dream_effect_counts_only_when_one_dream_is_left():
 
 
 def test_ties_are_draws():
-    from workbench.engine.players import random_player
-    from workbench.engine.playout import playout
-
     game = make_game()
     for seed in range(60):
         final = playout(game, random_player, seed).final

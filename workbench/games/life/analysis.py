@@ -34,6 +34,7 @@ import polars as pl
 import sympy
 
 from workbench.games.life import dice as D
+from workbench.games.life.effects import mid_scoring
 from workbench.prob.dist import Dist
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -217,8 +218,6 @@ def exact_mid_vp(players: int = 4, vp: tuple[int, ...] = (3, 1)) -> sympy.Ration
     >>> round(float(2 * exact_mid_vp(4)), 4)  # per game: two mid-scorings
     2.3292
     """
-    from workbench.games.life.effects import mid_scoring
-
     total = 4 @ Dist.uniform(FACES)
     weights: dict[int, int] = {cast(int, t): w for t, w in total.items()}
     expected = 0

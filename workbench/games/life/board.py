@@ -18,7 +18,7 @@ from typing import Any
 
 from workbench.engine.protocol import Action
 from workbench.engine.session import Session
-from workbench.games.life.players import greedy
+from workbench.games.life.players import greedy, random_player
 from workbench.games.life.render import render
 from workbench.games.life.rules import LifeGame, make_game
 from workbench.ui.board import BoardView
@@ -73,14 +73,8 @@ def make_board(game: LifeGame | None = None, seed: int = 0, **params: Any) -> Li
     game = game or make_game(**params)
     session = Session(game, seed=seed)
     return LifeBoard(session, render, action_layout=action_layout,
-                     bots={"random": _random(), "greedy": greedy()},
+                     bots={"random": random_player, "greedy": greedy()},
                      seat_names=[f"seat {i}" for i in range(game.params.players)])
-
-
-def _random() -> Any:
-    from workbench.engine.players import random_player
-
-    return random_player
 
 
 life_board = make_board

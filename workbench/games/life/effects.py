@@ -1,4 +1,9 @@
-"""Life's effect vocabulary implemented: card index, skills, events, scoring helpers.
+"""Life's card index and scoring formulas (the effect vocabulary's numbers).
+
+Kept apart from ``table.py`` for size: :class:`Catalogue` indexes the card
+sheets once per game; the scoring helpers are pure functions the table's
+queries and the analysis share. The effects that change a position are steps
+(``steps_effects.py``).
 
 >>> mid_scoring([22, 22, 18, 18], (3, 1))   # the seed's example
 [3, 3, 1, 1]
@@ -13,9 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.games.life import dice as D
-from workbench.games.life.cards import AlbumCard, DreamCard
+from workbench.games.life.cards import COLOURS, AlbumCard, DreamCard
 
-_CI = {"red": 0, "blue": 1, "yellow": 2, "green": 3}
+#: Colour name -> die index (red, blue, yellow, green).
+CI: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,7 @@ class Catalogue:
         for c in album:
             if c.id in cat.colour:
                 raise ValueError(f"album card id {c.id!r} appears twice")
-            cat.colour[c.id] = _CI[c.colour]
+            cat.colour[c.id] = CI[c.colour]
             if c.stars:
                 cat.stars[c.id] = c.stars
             if c.is_event:
@@ -63,7 +69,7 @@ class Catalogue:
             skills: dict[str, Any] = {}
             for e in d.skill:
                 if e.verb == "place_power":
-                    skills.setdefault("place_power", []).append(_CI[str(e.args[0])])
+                    skills.setdefault("place_power", []).append(CI[str(e.args[0])])
                 else:
                     skills[e.verb] = skills.get(e.verb, 0) + int(e.args[0] or 0)
             cat.dream_skill[d.id] = skills
@@ -90,23 +96,6 @@ class Catalogue:
     def place_power(self, dreams: Sequence[str], colour: int) -> int:
         """Power gained for placing a card of a colour, from dream skills."""
         return sum(self.dream_skill[d].get("place_power", []).count(colour) for d in dreams)
-
-
-def skill_tasks(cat: Catalogue, seat: int, card: str) -> list[tuple[Any, ...]]:
-    """Tasks applying a discarded regular card's skill to its owner (in order)."""
-    return [("fx", seat, verb, args) for verb, args in cat.skill.get(card, ())]
-
-
-def event_tasks(cat: Catalogue, organiser: int, card: str, players: int) -> list[tuple[Any, ...]]:
-    """Tasks of an event: each effect for every player from the organiser clockwise."""
-    tasks: list[tuple[Any, ...]] = []
-    for verb, args in cat.event_effects[card]:
-        if verb == "lowest":
-            tasks.append(("fx", organiser, verb, args))
-        else:
-            tasks += [("fx", (organiser + k) % players, verb, args) for k in range(players)]
-    tasks.append(("removed", card))
-    return tasks
 
 
 def mid_scoring(totals: Sequence[int], vp: Sequence[int]) -> list[int]:
@@ -143,10 +132,10 @@ def dream_score(cat: Catalogue, dream: str, album: Sequence[str | None], dice_o:
     vp = 0
     for verb, args in cat.dream_effect[dream]:
         if verb == "colour_vp":
-            c = _CI[args[0]]
+            c = CI[args[0]]
             vp += args[1] * sum(1 for x in album if x is not None and cat.colour.get(x) == c)
         elif verb == "top_vp":
-            vp += args[2] if D.TOP[dice_o[_CI[args[0]]]] >= args[1] else 0
+            vp += args[2] if D.TOP[dice_o[CI[args[0]]]] >= args[1] else 0
         elif verb == "power_vp":
             vp += args[0] * power_left
         elif verb == "clean_vp":

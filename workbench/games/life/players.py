@@ -1,102 +1,119 @@
-"""Life's players: random, greedy, and the fast random playout for benchmarks.
+"""Life's players on the seat protocol ``(view, rng) -> action id``: random and greedy.
 
-``fast_random_playout(game, seed)`` steps one mutable table in place (no
-frozen states, no labels) but consumes ``random.Random(seed)`` exactly like
-``workbench.engine.playout.playout(game, random_player, seed)``: one
-``randrange(len(outcomes))`` per chance node over the same sorted outcomes
-(``LifeGame.sample_chance``) and one ``rng.choice(legal)`` per decision over
-the same action order. So both give the same actions and the same final state.
+:func:`greedy` looks one step ahead on :func:`life_score` (own VP minus the
+best rival's), reading only what its seat sees: it steps each candidate on a
+table built from the observation (:func:`seen_table`: unseen cards are
+placeholders, counts kept, so a draw or a reveal still stops the step) and
+re-scores only the seats the candidate changed. A rival's dream effect is
+hidden, so rivals are scored without it; the player's own counts.
 
+>>> from workbench.engine.playout import playout, playout_in_place
 >>> from workbench.games.life.rules import make_game
->>> from workbench.engine.playout import playout
 >>> g = make_game(players=3)
->>> slow = playout(g, random_player, 7)
->>> fast_random_playout(g, 7) == slow.final
-True
->>> fast_random_record(g, 7).actions == slow.actions
+>>> seats = [greedy(), random_player, random_player]
+>>> playout_in_place(g, seats, 7).final == playout(g, seats, 7).final
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
-from workbench.engine.players import greedy_player, random_player
-from workbench.engine.playout import PlayoutResult
-from workbench.games.life.core import CHANCE_KINDS, Table
+from workbench.engine.kernel import PUBLIC, FieldSpec, Hidden
+from workbench.engine.protocol import IllegalAction
+from workbench.engine.seat import SeatView, random_player
+from workbench.games.life.table import LifeTable
 
-__all__ = ["random_player", "greedy_player", "life_score", "greedy", "fast_random_playout",
-           "fast_random_record", "fast_random_scores"]
+__all__ = ["UNSEEN", "LifeGreedy", "greedy", "life_score", "random_player", "seen_table"]
+
+#: The placeholder of a card a seat cannot see (in hidden piles and rivals' hands).
+UNSEEN = "?"
 
 
 def life_score(game: Any, state: Any, seat: int) -> float:
-    """Heuristic for the greedy player: own VP now minus the best other seat's VP,
-    plus a small bonus for free squares next to the dice (room to place).
+    """Own VP now minus the best other seat's VP (rivals without their hidden dream).
 
     >>> from workbench.games.life.rules import make_game
     >>> g = make_game()
     >>> life_score(g, g.initial_state(), 0)
     0.0
     """
-    scores = game.returns(state)
-    best_other = max(s for i, s in enumerate(scores) if i != seat)
-    return float(scores[seat] - best_other)
+    t = game.view(state)
+    others = [t.score(s, dream=False) for s in range(game.params.players) if s != seat]
+    return float(t.score(seat) - max(others))
 
 
-def greedy() -> Any:
-    """The greedy one-step player on :func:`life_score`."""
-    return greedy_player(life_score)
+def _filled(v: Any, spec: FieldSpec) -> Any:
+    if isinstance(v, Hidden):  # a hidden pile
+        return (UNSEEN,) * len(v)
+    if spec.seen == PUBLIC:
+        return v
+    if spec.depth == 1:  # one secret per seat, e.g. passes
+        return tuple((UNSEEN if x else None) if isinstance(x, Hidden) else x for x in v)
+    return tuple((UNSEEN,) * len(r) if isinstance(r, Hidden) else r for r in v)
 
 
-def _run(game: Any, seed: int | random.Random, record: bool) -> tuple[Table, list[Hashable],
-                                                                     list[bool]]:
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    t = Table.new(game.params, game.catalogue)
-    # choice(seq) and randrange(n) both draw exactly one _randbelow(n): call it directly
-    below = rng._randbelow  # type: ignore[attr-defined]
-    actions: list[Hashable] = []
-    chance: list[bool] = []
-    stack = t.stack
-    while stack:
-        if stack[-1][0] in CHANCE_KINDS:
-            outcomes = t.chance_list()
-            a = outcomes[below(len(outcomes))]
-            if record:
-                chance.append(True)
-        else:
-            ids = t.legal_ids()
-            a = ids[below(len(ids))]
-            if record:
-                chance.append(False)
-        if record:
-            actions.append(a)
-        t.step(a)
-        stack = t.stack
-    return t, actions, chance
-
-
-def fast_random_playout(game: Any, seed: int | random.Random) -> Any:
-    """The final state of a random game played on one mutable table (the normal
-    path's final state with ``random_player`` and the same seed)."""
-    return game.freeze(_run(game, seed, False)[0])
-
-
-def fast_random_record(game: Any, seed: int | random.Random) -> PlayoutResult:
-    """Like :func:`fast_random_playout`, with every action id recorded."""
-    t, actions, chance = _run(game, seed, True)
-    return PlayoutResult(game.freeze(t), tuple(actions), tuple(chance))
-
-
-def fast_random_scores(game: Any, seed: int | random.Random) -> tuple[Table, tuple[int, ...]]:
-    """The final table and scores of a random game, without recording the actions.
+def seen_table(game: Any, observed: Sequence[Any]) -> LifeTable:
+    """A mutable table of what a seat sees (``view.state``): every unseen card is
+    :data:`UNSEEN`, every pile keeps its size.
 
     >>> from workbench.games.life.rules import make_game
     >>> g = make_game()
-    >>> scores = fast_random_scores(g, 7)[1]
-    >>> scores == tuple(int(x) for x in g.returns(fast_random_playout(g, 7)))
-    True
+    >>> t = seen_table(g, g.observe(g.initial_state(), 1).state)
+    >>> t.dream_deck[:2], len(t.decks[0])
+    (['?', '?'], 27)
     """
-    t, _, _ = _run(game, seed, False)
-    return t, tuple(t.score(s) for s in range(game.params.players))
+    values = [_filled(v, f) for f, v in zip(LifeTable.FIELDS, observed)]
+    return LifeTable.thaw(game, LifeTable.Frozen(values))  # type: ignore[return-value]
+
+
+def _seat_of(t: LifeTable, s: int) -> tuple[Any, ...]:
+    """What a seat's score reads."""
+    return (t.albums[s], t.dice_o[s], t.power[s], t.mid_vp[s], t.bonus_vp[s], t.hands[s],
+            t.skills[s])
+
+
+def _copy(v: Any) -> Any:
+    return v[:] if isinstance(v, list) else v
+
+
+class LifeGreedy:
+    """The greedy player (see the module docstring); ties are broken with the rng."""
+
+    __name__ = "greedy(life_score)"
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        ids = view.legal_ids
+        if not ids:
+            raise IllegalAction(f"{view.game.name}: greedy player asked to move at a non-player node")
+        if len(ids) == 1:
+            return ids[0]
+        me = view.seat
+        t = seen_table(view.game, view.state)
+        seats = range(len(t.albums))
+        before = [tuple(map(_copy, _seat_of(t, s))) for s in seats]
+        base = [t.score(s, dream=s == me) for s in seats]
+        best: list[Hashable] = []
+        best_value = None
+        last = len(ids) - 1
+        for i, a in enumerate(ids):
+            c = t if i == last else cast(LifeTable, t.clone())  # the last steps t itself
+            c.step(a)
+            scores = [base[s] if _seat_of(c, s) == before[s] else c.score(s, dream=s == me)
+                      for s in seats]
+            v = scores[me] - max(x for s, x in enumerate(scores) if s != me)
+            if best_value is None or v > best_value:
+                best, best_value = [a], v
+            elif v == best_value:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def __repr__(self) -> str:
+        return self.__name__
+
+
+def greedy() -> LifeGreedy:
+    """The greedy one-step player on :func:`life_score`."""
+    return LifeGreedy()

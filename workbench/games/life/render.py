@@ -20,7 +20,8 @@ from html import escape
 from typing import Any
 
 from workbench.games.life import dice as D
-from workbench.games.life.core import CHARACTER, COLOURS, square_name
+from workbench.games.life.steps import Place, kind_of
+from workbench.games.life.table import CHARACTER, COLOURS, square_name
 
 FILL = {"red": "#f6c9c4", "blue": "#c7dcf5", "yellow": "#f7ecb0", "green": "#cdebc9"}
 INK = {"red": "#c0392b", "blue": "#1f5fa8", "yellow": "#b08a00", "green": "#2e7d32"}
@@ -147,8 +148,8 @@ def _dreams_html(game: Any, state: Any, seat: int) -> str:
 
 def legal_squares(game: Any, state: Any) -> frozenset[int]:
     """Squares of the pending placement (empty when no placement is pending)."""
-    if state.stack and state.stack[-1][0] == "place":
-        return frozenset(a.id[1] for a in game.legal_actions(state))
+    if state.tasks and isinstance(state.tasks[-1], Place):
+        return frozenset(state.tasks[-1].squares)
     return frozenset()
 
 
@@ -163,9 +164,9 @@ def render(game: Any, state: Any) -> str:
         f"<div style='color:{SEATS[s]}'>seat {s}</div>{album_svg(game, state, s, 22)}</div>"
         for s in range(game.params.players) if s != focus)
     common = "".join(_card_html(game, c) for c in state.common) or "<i>empty</i>"
-    if state.stack and state.stack[-1][0] == "place":
+    if state.tasks and isinstance(state.tasks[-1], Place):
         common += ("<div class='wb-life-placing'><b>placing</b><br>"
-                   f"{_card_html(game, state.stack[-1][2])}</div>")
+                   f"{_card_html(game, state.tasks[-1].card)}</div>")
     return (f"<div class='wb-life-board' style='font-family:sans-serif'>"
             f"<div>{escape(header(game, state))}</div>{_order_html(state)}"
             f"<div class='wb-life-common'><b>common area</b><br>{common}</div>"
@@ -179,9 +180,9 @@ def header(game: Any, state: Any) -> str:
     """``stage 2 round 3 | start seat 1 | to move: seat 0 (take)``."""
     who = game.current_player(state)
     p = game.params
-    if not state.stack:
+    if not state.tasks:
         return f"game over | winners: {', '.join(map(str, game.winners(state)))}"
-    kind = state.stack[-1][0]
+    kind = kind_of(state.tasks[-1])
     mover = "chance" if who < 0 else f"seat {who}"
     return (f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
             f"start seat {state.start} | to move: {mover} ({kind})")

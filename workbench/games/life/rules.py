@@ -62,9 +62,16 @@ Readings chosen where the seed is vague (the Japanese draft is the authority):
   after the draft, so 4 dreams are dealt: 3 players only with 12 dream cards);
   "cards without skills" is ``album_skills=False``; "one timed event per
   round" is ``timed_events``.
-- **Hidden information** (dream hands, simultaneous passing) is not modelled
-  as information sets: states hold everything; passes are chosen in seat
-  order and exchanged together.
+- **Hidden information.** Each player sees their own dream hand and the
+  dream they chose to pass (``seen=OWN``); the stage decks, the timed-event
+  piles and the dream deck are hidden (their counts are public). The dreams
+  left over after the deal stay in the dream deck, out of the game and
+  unseen (「残ったカードは使用しないので、ゲームから取り除きます」). Passes are
+  chosen in seat order but each is hidden from the others until they are
+  exchanged together, so the draft plays as if simultaneous. A player knows
+  which dream it passed, but an observation keeps only what each seat holds
+  now (the kernel's per-seat view), so that card counts among the unseen.
+  Dream skills set aside, albums, dice, power, VP and the piles are public.
 - **Final scoring.** Each ★ is −1 VP; "by placing one power per ★ it is treated
   as 1 VP" (「★」１個につきパワー１個を配置することにより１ＶＰとして扱います) is read
   literally: a covered ★ is worth +1 VP (``covered_star_vp=1``; 0 = the power
@@ -80,70 +87,25 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from operator import attrgetter
 from typing import Any
 
-from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
-from workbench.games.life import dice as D
+from workbench.engine.kernel import KernelGame, Observation, Snapshot
+from workbench.games.life import render
 from workbench.games.life.cards import AlbumCard, DreamCard, check_deck, load_album, load_dreams
-from workbench.games.life.core import CHARACTER, COLOURS, FIELDS, Table, square_name
 from workbench.games.life.effects import Catalogue
 from workbench.games.life.params import LifeParams
-from workbench.prob.dist import Dist
+from workbench.games.life.steps import Place, Resolve, opening
+from workbench.games.life.steps_effects import RemoveCard, event_table, skill_table
+from workbench.games.life.table import CHARACTER, SQUARES, LifeTable
 
-__all__ = ["LifeGame", "LifeParams", "LifeState", "make_game"]
-
-
-@dataclass(frozen=True, slots=True)
-class LifeState:
-    """An immutable Life position (tuples only); see ``core.Table`` for the fields."""
-
-    stack: tuple[tuple[Any, ...], ...]
-    stage: int
-    round: int
-    decks: tuple[tuple[str, ...], ...]
-    events: tuple[tuple[str, ...], ...]
-    dream_deck: tuple[str, ...]
-    common: tuple[str, ...]
-    albums: tuple[tuple[str | None, ...], ...]
-    dice_sq: tuple[tuple[int, ...], ...]
-    dice_o: tuple[tuple[int, ...], ...]
-    power: tuple[int, ...]
-    mid_vp: tuple[int, ...]
-    bonus_vp: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    skills: tuple[tuple[str, ...], ...]
-    passes: tuple[str | None, ...]
-    order: tuple[int, ...]
-    start: int
-    discard: tuple[str, ...]
-    removed: tuple[str, ...]
-    stats: tuple[int, ...]
-    picks: tuple[tuple[int, ...], ...]
-
-    def values(self) -> tuple[Any, ...]:
-        """The fields in ``core.FIELDS`` order."""
-        return _VALUES(self)  # type: ignore[no-any-return]
-
-    def top(self, seat: int, colour: str) -> int:
-        """Top face of a seat's die of a colour."""
-        return D.TOP[self.dice_o[seat][COLOURS.index(colour)]]
+__all__ = ["LifeGame", "LifeParams", "LifeTable", "make_game"]
 
 
-_HOLDING = frozenset({"resolve", "place", "removed"})
-_VALUES = attrgetter(*(name for name, _ in FIELDS))
-assert tuple(f.name for f in fields(LifeState)) == tuple(n for n, _ in FIELDS)
+class LifeGame(KernelGame):
+    """Life is Rolling Stone on the engine kernel (fields: :class:`LifeTable`;
+    rules: ``steps.py``).
 
-
-def _tupled(x: Any) -> Any:
-    """JSON lists back to tuples (replays store action ids as lists)."""
-    return tuple(_tupled(v) for v in x) if isinstance(x, list | tuple) else x
-
-
-class LifeGame(Game[LifeState]):
-    """Life is Rolling Stone as a :class:`~workbench.engine.protocol.Game`.
-
+    >>> from workbench.engine.protocol import CHANCE
     >>> g = make_game(players=3)
     >>> s = g.initial_state()
     >>> g.current_player(s) == CHANCE, len(g.chance_outcomes(s))
@@ -154,6 +116,7 @@ class LifeGame(Game[LifeState]):
     version = "2"  # 2: a ★ covered by power is +1 VP (the seed), was 0
     min_players = 3
     max_players = 4
+    table = LifeTable
 
     def __init__(self, params: LifeParams | None = None, *,
                  album: Sequence[AlbumCard] | None = None,
@@ -170,80 +133,91 @@ class LifeGame(Game[LifeState]):
         self.catalogue = Catalogue.build(album, dreams)
         self.cards: dict[str, AlbumCard] = {c.id: c for c in album}
         self.dreams: dict[str, DreamCard] = {d.id: d for d in dreams}
+        #: the steps of each card's skill / event per seat (immutable, built once)
+        self.skill_steps = skill_table(self.catalogue, p.players)
+        self.event_steps = event_table(self.catalogue, p.players)
 
     @classmethod
     def default_params(cls) -> LifeParams:
         return LifeParams()
 
-    # -- table bridge --------------------------------------------------------
-    def table(self, state: LifeState) -> Table:
-        """A mutable working copy of a state (for fast paths and analysis)."""
-        return Table.thaw(self.params, self.catalogue, state.values())
+    # -- what the kernel asks of a game -------------------------------------------------
+    def setup(self, t: LifeTable) -> None:
+        """The table before the first chance node (the dream deal)."""
+        p: LifeParams = self.params
+        cat = self.catalogue
+        n = p.players
+        t.stage = t.round = t.start = 0
+        t.decks = [sorted(cat.stage_cards(s, events=not p.timed_events))
+                   for s in range(1, p.stages + 1)]
+        t.events = [sorted(cat.stage_events(s)) if p.timed_events else []
+                    for s in range(1, p.stages + 1)]
+        t.dream_deck = sorted(cat.dreams)
+        t.common, t.discard, t.removed = [], [], []
+        t.albums = [[None] * SQUARES for _ in range(n)]
+        t.dice_sq = [[0] * 4 for _ in range(n)]
+        t.dice_o = [[0] * 4 for _ in range(n)]
+        t.power, t.mid_vp, t.bonus_vp = [0] * n, [0] * n, [0] * n
+        t.hands = [[] for _ in range(n)]
+        t.skills = [[] for _ in range(n)]
+        t.passes = [None] * n
+        t.order = [-1] * 4
+        t.stats = [0] * (4 * p.stages)
+        t.picks = [[] for _ in range(n)]
+        t.push(*opening(p))
 
-    def view(self, state: LifeState) -> Table:
-        """A read-only table over a state (cheap; for legal actions and scores)."""
-        return Table.view(self.params, self.catalogue, state.values())
-
-    def freeze(self, table: Table) -> LifeState:
-        """The immutable state of a table."""
-        return LifeState(*table.freeze())
-
-    # -- protocol ------------------------------------------------------------
-    def initial_state(self) -> LifeState:
-        return self.freeze(Table.new(self.params, self.catalogue))
-
-    def current_player(self, state: LifeState) -> int:
-        if not state.stack:
-            return TERMINAL
-        top = state.stack[-1]
-        from workbench.games.life.core import CHANCE_KINDS
-
-        return CHANCE if top[0] in CHANCE_KINDS else int(top[1])
-
-    def legal_actions(self, state: LifeState) -> list[Action]:
-        if self.current_player(state) < 0:
-            return []
-        ids = self.view(state).legal_ids()
-        return [Action(i, self._label(state, i)) for i in ids]
-
-    def chance_outcomes(self, state: LifeState) -> Dist:
-        if self.current_player(state) != CHANCE:
-            raise IllegalAction("life: not a chance node")
-        return Dist.uniform(self.view(state).chance_list())
-
-    def sample_chance(self, state: LifeState, rng: random.Random) -> Hashable:
-        outcomes = self.view(state).chance_list()
-        return outcomes[rng.randrange(len(outcomes))]
-
-    def apply(self, state: LifeState, action_id: Hashable) -> LifeState:
-        who = self.current_player(state)
-        if who == TERMINAL:
-            raise IllegalAction("life: the game is over")
-        t = self.table(state)
-        action_id = _tupled(action_id)
-        allowed = t.chance_list() if who == CHANCE else t.legal_ids()
-        if action_id not in allowed:
-            shown = ", ".join(map(repr, allowed[:8])) + (" ..." if len(allowed) > 8 else "")
-            raise IllegalAction(f"life: {action_id!r} is not legal here; legal: {shown}")
-        t.step(action_id)
-        return self.freeze(t)
-
-    def returns(self, state: LifeState) -> tuple[float, ...]:
-        t = self.view(state)
+    def score(self, t: LifeTable) -> tuple[float, ...]:
         return tuple(float(t.score(s)) for s in range(self.params.players))
 
-    def score_parts(self, state: LifeState, seat: int) -> dict[str, int]:
+    def determinize(self, obs: Observation, rng: random.Random) -> Snapshot:
+        """A full state consistent with a seat's observation.
+
+        Only the dreams are really unknown: every album card that left a
+        stage deck went to a public zone, so each (sorted) deck and event
+        pile holds exactly the unseen album cards of its stage. The unseen
+        dreams are dealt at random among the rivals' hands and passes and the
+        dream deck (the kernel's deal would mix the two kinds of cards).
+
+        >>> import random
+        >>> g = make_game(players=3)
+        >>> s = g.initial_state()
+        >>> full = g.determinize(g.observe(s, 0), random.Random(1))
+        >>> full.decks == s.decks, sorted(full.dream_deck) == sorted(s.dream_deck)
+        (True, True)
+        """
+        cards, p = self.cards, self.params
+        piles: dict[str, list[list[str]]] = {
+            "decks": [[] for _ in range(p.stages)], "events": [[] for _ in range(p.stages)]}
+        dreams = []
+        for c in obs.unseen:
+            card = cards.get(str(c))
+            if card is None:
+                dreams.append(c)
+            else:
+                pile = "events" if p.timed_events and card.is_event else "decks"
+                piles[pile][card.stage - 1].append(card.id)
+        values = list(obs.state)
+        for name, rows_ in piles.items():
+            i = LifeTable.NAMES.index(name)
+            if [len(r) for r in rows_] != [len(h) for h in values[i]]:
+                raise ValueError(f"life: the observation's {name} do not match its unseen cards")
+            values[i] = tuple(tuple(sorted(r)) for r in rows_)
+        known = Observation(obs.seat, LifeTable.Frozen(values), tuple(dreams))
+        return LifeTable.determinize(known, rng)
+
+    # -- reading a state ----------------------------------------------------------------------
+    def score_parts(self, state: Snapshot, seat: int) -> dict[str, int]:
         """The scoring parts (dice, mid, bonus, stars, dream, full) of one seat.
 
         >>> g = make_game()
         >>> sorted(g.score_parts(g.initial_state(), 0))
         ['bonus', 'dice', 'dream', 'full', 'mid', 'stars']
         """
-        return self.view(state).score_parts(seat)
+        return self.view(state).score_parts(seat)  # type: ignore[no-any-return]
 
-    def zones(self, state: LifeState) -> Mapping[str, Counter[Hashable]]:
+    def zones(self, state: Snapshot) -> Mapping[str, Counter[Hashable]]:
         """Stage decks (and timed-event piles), common area, albums, discard,
-        removed, dream deck / hands / skills, and the card being resolved."""
+        removed, dream deck / hands / passes / skills, and the cards being resolved."""
         zones: dict[str, Counter[Hashable]] = {
             f"deck{i + 1}": Counter(deck) for i, deck in enumerate(state.decks)}
         for i, pile in enumerate(state.events):
@@ -257,12 +231,13 @@ class LifeGame(Game[LifeState]):
         zones["removed"] = Counter(state.removed)
         zones["dream_deck"] = Counter(state.dream_deck)
         zones["hands"] = Counter(d for h in state.hands for d in h)
+        zones["passes"] = Counter(d for d in state.passes if d is not None)
         zones["dream_skills"] = Counter(d for h in state.skills for d in h)
-        zones["resolving"] = Counter(t[1] if t[0] == "removed" else t[2]
-                                     for t in state.stack if t[0] in _HOLDING)
+        zones["resolving"] = Counter(step.card for step in state.tasks
+                                     if isinstance(step, Resolve | Place | RemoveCard))
         return zones
 
-    def metrics(self, state: LifeState) -> Mapping[str, float | int | str]:
+    def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         out: dict[str, float | int | str] = {}
         for s in range(self.params.stages):
             placed, replaced, failed, events = state.stats[4 * s:4 * s + 4]
@@ -277,18 +252,10 @@ class LifeGame(Game[LifeState]):
             out[f"full_p{seat}"] = int(None not in state.albums[seat])
         return out
 
-    def describe(self, state: LifeState) -> str:
+    def describe(self, state: Snapshot) -> str:
         """A compact text of the position (used by the golden playthrough files)."""
-        from workbench.games.life.render import describe
+        return render.describe(self, state)
 
-        return describe(self, state)
-
-    def action_label(self, state: LifeState, action_id: Hashable) -> str:
-        if self.current_player(state) == CHANCE:
-            return self._chance_label(state, _tupled(action_id))
-        return self._label(state, _tupled(action_id))
-
-    # -- labels -------------------------------------------------------------
     def card_text(self, card: str) -> str:
         """``J04 秘密基地 / Secret base (red ★)``."""
         if card in self.dreams:
@@ -297,50 +264,6 @@ class LifeGame(Game[LifeState]):
         c = self.cards[card]
         mark = "event" if c.is_event else c.colour + (" " + "★" * c.stars if c.stars else "")
         return f"{c.id} {c.name_ja} / {c.name_en} ({mark})"
-
-    def _chance_label(self, state: LifeState, outcome: Any) -> str:
-        kind = state.stack[-1][0]
-        if kind == "roll":
-            return f"seat {state.stack[-1][1]} rolls {COLOURS[state.stack[-1][2]]}: {outcome}"
-        if kind == "reroll":
-            return f"seat {state.stack[-1][1]} re-rolls {COLOURS[state.stack[-1][2]]}: " \
-                   f"{D.label(outcome)}"
-        if kind == "tie":
-            return f"start player roll-off: seat {outcome}"
-        verb = {"deal": "deal", "reveal": "reveal", "draw": "draw", "timed": "event"}[kind]
-        return f"{verb} {self.card_text(outcome)}"
-
-    def _label(self, state: LifeState, a: Any) -> str:
-        top = state.stack[-1]
-        verb = a[0]
-        if verb == "place":
-            old = state.albums[top[1]][a[1]]
-            extra = f" replacing {old}" if old else ""
-            return f"place {top[2]} on {square_name(a[1])}{extra}"
-        if verb == "take":
-            return f"take {self.card_text(a[1])}"
-        if verb == "pawn":
-            bonus = {1: "", 2: " (tip a die)", 3: " (start marker)", 4: " (1 power)"}[a[1]]
-            return f"pawn on order space {a[1]}{bonus}"
-        if verb == "tip":
-            if top[2] == "bonus" and self.params.bonus_move == "roll":
-                dr, dc = D.STEPS[a[2]]
-                to = state.dice_sq[top[1]][COLOURS.index(a[1])] + 4 * dr + dc
-                return f"roll the {a[1]} die {a[2]} onto {square_name(to)}"
-            return f"tip the {a[1]} die {a[2]}"
-        if verb == "skip":
-            return "do not tip"
-        if verb == "pass":
-            return f"pass {self.card_text(a[1])} to the left"
-        if verb == "dream":
-            return f"set {self.card_text(a[1])} aside as a dream skill"
-        if verb == "char":
-            return f"character card on {square_name(a[1])}"
-        if verb == "orient":
-            return D.label(a[1])
-        if verb == "move":
-            return f"move the {COLOURS[top[2]]} die to {square_name(a[1])}"
-        return f"relocate the {a[1]} die"
 
 
 def make_game(**params: Any) -> LifeGame:

@@ -1,7 +1,8 @@
-"""Life's simulated design questions, with 95% intervals, and their charts.
+"""Life's simulated design questions, with 95% intervals (charts: ``charts.py``).
 
-Every function takes the frame of :func:`simulate_random` (the engine's
-``simulate`` with ``fast=True``: random players, the game's metrics columns).
+Kept apart from ``analysis.py`` (the exact answers) for size. Every function
+takes the frame of :func:`simulate_random` (the engine's ``simulate``, which
+plays the rules in place: random players, the game's metrics columns).
 
 - :func:`placement_by_stage`: how often a placement replaces a card (forced
   discard) or fails (the new card is discarded), per stage;
@@ -25,16 +26,16 @@ import math
 from collections import Counter
 from typing import Any
 
-import altair as alt
 import polars as pl
 import sympy
 
 from workbench.engine.balance import wilson_interval
+from workbench.engine.playout import playout_in_place
+from workbench.engine.seat import Player
 from workbench.engine.seeds import derive_seed
 from workbench.engine.simulate import simulate
 from workbench.games.life import dice as D
-from workbench.games.life.analysis import p_top_table
-from workbench.games.life.players import fast_random_playout
+from workbench.games.life.players import greedy, random_player
 from workbench.games.life.rules import LifeGame, make_game
 
 Z95 = 1.959963984540054
@@ -42,8 +43,8 @@ Z95 = 1.959963984540054
 
 def simulate_random(n: int = 2000, seed: int = 0, progress: bool = False,
                     **params: Any) -> pl.DataFrame:
-    """``n`` random games (fast path) as the engine's simulation frame."""
-    return simulate(make_game(**params), n=n, seed=seed, fast=True, progress=progress)
+    """``n`` random games (played in place) as the engine's simulation frame."""
+    return simulate(make_game(**params), n=n, seed=seed, progress=progress)
 
 
 def _players(df: pl.DataFrame) -> int:
@@ -140,7 +141,7 @@ def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0,
     game = game or make_game()
     counts: Counter[int] = Counter()
     for i in range(n):
-        final = fast_random_playout(game, derive_seed(seed, i))
+        final = playout_in_place(game, random_player, derive_seed(seed, i)).final
         counts.update(D.TOP[o] for dice in final.dice_o for o in dice)
     total = sum(counts.values())
     rows = []
@@ -149,48 +150,6 @@ def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0,
         rows.append((f, counts[f], counts[f] / total, lo, hi, str(sympy.Rational(1, 6))))
     return pl.DataFrame(rows, orient="row",
                         schema=["top", "count", "rate", "lo", "hi", "exact"])
-
-
-# -- charts ----------------------------------------------------------------------------
-def chart_top_chain(kmax: int = 8, face: int = 6) -> alt.Chart:
-    """Exact P(top = face) after k random rolls, one line per start face."""
-    data = p_top_table(kmax, face)
-    return alt.Chart(data).mark_line(point=True).encode(
-        x=alt.X("k:O", title="random rolls k"),
-        y=alt.Y("p_float:Q", title=f"P(top = {face})"),
-        color=alt.Color("start_top:N", title="start top"),
-        tooltip=["k", "start_top", "p"]).properties(width=360, height=220,
-                                                    title=f"Exact P(top = {face}) after k rolls")
-
-
-def _bars_with_intervals(data: pl.DataFrame, x: str, y: str, lo: str, hi: str,
-                         title: str, ytitle: str) -> alt.LayerChart:
-    base = alt.Chart(data).encode(x=alt.X(f"{x}:O"))
-    bars = base.mark_bar(opacity=0.7).encode(y=alt.Y(f"{y}:Q", title=ytitle))
-    rules = base.mark_rule(color="black").encode(y=f"{lo}:Q", y2=f"{hi}:Q")
-    return (bars + rules).properties(width=260, height=200, title=title)
-
-
-def chart_placement(df: pl.DataFrame) -> alt.HConcatChart:
-    """Forced-discard and failure rates per stage with 95% intervals."""
-    t = placement_by_stage(df)
-    return alt.hconcat(
-        _bars_with_intervals(t, "stage", "replaced_rate", "replaced_lo", "replaced_hi",
-                             "placement replaces a card", "rate per attempt"),
-        _bars_with_intervals(t, "stage", "failed_rate", "failed_lo", "failed_hi",
-                             "new card cannot be placed", "rate per attempt"))
-
-
-def chart_order_spaces(df: pl.DataFrame) -> alt.LayerChart:
-    """Final VP relative to the game mean by order space picked, with 95% intervals."""
-    return _bars_with_intervals(order_space_value(df), "space", "vp_vs_mean", "lo", "hi",
-                                "value of each order space", "VP vs game mean")
-
-
-def chart_mid_vp(df: pl.DataFrame) -> alt.LayerChart:
-    """Mid-scoring VP by seat with 95% intervals."""
-    return _bars_with_intervals(mid_vp_by_seat(df), "seat", "mid_vp", "mid_lo", "mid_hi",
-                                "mid-scoring VP by seat", "mean VP")
 
 
 def compare_variants(variants: dict[str, dict[str, Any]], n: int = 500,
@@ -226,12 +185,9 @@ def greedy_vs_random(n: int = 200, seed: int = 0, **params: Any) -> pl.DataFrame
     >>> greedy_vs_random(4, players=3)["player"].to_list()
     ['greedy', 'random 1', 'random 2']
     """
-    from workbench.engine.players import random_player
-    from workbench.games.life.players import greedy
-
     game = make_game(**params)
     names = ["greedy"] + [f"random {i}" for i in range(1, game.params.players)]
-    players = {names[0]: greedy(), **{name: random_player for name in names[1:]}}
+    players: dict[str, Player] = {names[0]: greedy(), **{name: random_player for name in names[1:]}}
     df = simulate(game, players, n=n, seed=seed)
     rows = []
     for name in names:

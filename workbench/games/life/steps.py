@@ -1,0 +1,458 @@
+"""Life's rules as steps on the kernel's stack: the draft, rounds, turns, cards.
+
+Chance steps (equally likely outcomes, in the order listed: decks are kept
+sorted, so the outcome list is the zone itself): :class:`DealDream`,
+:class:`Reveal`, :class:`Draw`, :class:`TimedEvent`, :class:`TieBreak`, and
+the dice's ``Roll`` / ``Reroll`` (``steps_dice.py``). Decisions:
+:class:`PassDream`, :class:`SetDream`, :class:`Character`, :class:`Pawn`,
+:class:`Take`, :class:`Place` and the dice's ``Orient``, ``Tip``,
+``TurnAny``, ``MoveDie``, ``WhichDie``. A reveal or draw from an empty stage
+deck, a take from an empty common area and a dream choice from an empty hand
+lapse. The rest runs at once.
+
+>>> from workbench.games.life.rules import make_game
+>>> t = make_game().new_table()
+>>> t.tasks[-1], len(t.tasks[-1].outcomes(t))
+(DealDream(seat=0), 12)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from workbench.engine.kernel import auto, chance, decision
+from workbench.games.life import dice as D
+from workbench.games.life.effects import mid_scoring
+from workbench.games.life.params import LifeParams
+from workbench.games.life.steps_dice import MoveDie, Orient, Reroll, Roll, Tip, TurnAny, WhichDie
+from workbench.games.life.steps_effects import (
+    GainPower,
+    GainVP,
+    LosePower,
+    Lowest,
+    RemoveCard,
+    Reward,
+)
+from workbench.games.life.table import CHARACTER, SQUARES, STEP_DIR, LifeTable, square_name
+
+PLACE_IDS: tuple[tuple[str, int], ...] = tuple(("place", sq) for sq in range(SQUARES))
+CHAR_IDS: list[tuple[str, int]] = [("char", sq) for sq in range(SQUARES)]
+PAWN_IDS: tuple[tuple[str, int], ...] = tuple(("pawn", k + 1) for k in range(4))
+BONUS = {1: "", 2: " (tip a die)", 3: " (start marker)", 4: " (1 power)"}
+ROLL_TABLE = D.ROLL_TABLE
+
+
+def _text(t: LifeTable, card: str) -> str:
+    return str(t.game.card_text(card))
+
+
+# -- chance ---------------------------------------------------------------------------
+@chance
+class DealDream(NamedTuple):
+    """Deal one dream card to ``seat`` (over the dream deck's remaining ids)."""
+
+    seat: int
+
+    def outcomes(self, t: LifeTable) -> list[str]:
+        return t.dream_deck
+
+    def resolve(self, t: LifeTable, card: str) -> None:
+        t.dream_deck.remove(card)
+        t.hands[self.seat].append(card)
+
+    def label(self, t: LifeTable, card: str) -> str:
+        return f"deal {_text(t, card)}"
+
+
+@chance
+class Reveal(NamedTuple):
+    """Round start: one card of the stage deck face up to the common area."""
+
+    def lapses(self, t: LifeTable) -> bool:
+        return not t.decks[t.stage]
+
+    def outcomes(self, t: LifeTable) -> list[str]:
+        return t.decks[t.stage]
+
+    def resolve(self, t: LifeTable, card: str) -> None:
+        t.decks[t.stage].remove(card)
+        t.common.append(card)
+
+    def label(self, t: LifeTable, card: str) -> str:
+        return f"reveal {_text(t, card)}"
+
+
+@chance
+class Draw(NamedTuple):
+    """The repeat phase: ``seat`` draws one card of the stage deck and resolves it."""
+
+    seat: int
+
+    def lapses(self, t: LifeTable) -> bool:
+        return not t.decks[t.stage]
+
+    def outcomes(self, t: LifeTable) -> list[str]:
+        return t.decks[t.stage]
+
+    def resolve(self, t: LifeTable, card: str) -> None:
+        t.decks[t.stage].remove(card)
+        t.tasks.append(Resolve(self.seat, card))
+
+    def label(self, t: LifeTable, card: str) -> str:
+        return f"draw {_text(t, card)}"
+
+
+@chance
+class TimedEvent(NamedTuple):
+    """``timed_events``: the round's event, organised by the start player."""
+
+    def lapses(self, t: LifeTable) -> bool:
+        return not t.events[t.stage]
+
+    def outcomes(self, t: LifeTable) -> list[str]:
+        return t.events[t.stage]
+
+    def resolve(self, t: LifeTable, card: str) -> None:
+        t.events[t.stage].remove(card)
+        t.tasks.append(Resolve(t.start, card))
+
+    def label(self, t: LifeTable, card: str) -> str:
+        return f"event {_text(t, card)}"
+
+
+@chance
+class TieBreak(NamedTuple):
+    """Tied lowest dice totals roll off for the start player."""
+
+    seats: tuple[int, ...]
+
+    def outcomes(self, t: LifeTable) -> tuple[int, ...]:
+        return self.seats
+
+    def resolve(self, t: LifeTable, seat: int) -> None:
+        t.start = seat
+
+    def label(self, t: LifeTable, seat: int) -> str:
+        return f"start player roll-off: seat {seat}"
+
+
+# -- decisions ---------------------------------------------------------------------------
+@decision
+class PassDream(NamedTuple):
+    """The draft: the dream card ``seat`` passes to the left (exchanged together)."""
+
+    seat: int
+
+    def lapses(self, t: LifeTable) -> bool:
+        return not t.hands[self.seat]
+
+    def legal(self, t: LifeTable) -> list[tuple[str, str]]:
+        return [("pass", d) for d in sorted(t.hands[self.seat])]
+
+    def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
+        t.hands[self.seat].remove(a[1])  # face down in front of the seat until all have chosen
+        t.passes[self.seat] = a[1]
+
+    def label(self, t: LifeTable, a: tuple[str, str]) -> str:
+        return f"pass {_text(t, a[1])} to the left"
+
+
+@decision
+class SetDream(NamedTuple):
+    """One dream card of the hand set aside face up as a lasting dream skill."""
+
+    seat: int
+
+    def lapses(self, t: LifeTable) -> bool:
+        return not t.hands[self.seat]
+
+    def legal(self, t: LifeTable) -> list[tuple[str, str]]:
+        return [("dream", d) for d in sorted(t.hands[self.seat])]
+
+    def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
+        t.hands[self.seat].remove(a[1])
+        t.skills[self.seat].append(a[1])
+
+    def label(self, t: LifeTable, a: tuple[str, str]) -> str:
+        return f"set {_text(t, a[1])} aside as a dream skill"
+
+
+@decision
+class Character(NamedTuple):
+    """The character card goes on any square; the four dice stand on it."""
+
+    seat: int
+
+    def legal(self, t: LifeTable) -> list[tuple[str, int]]:
+        return CHAR_IDS
+
+    def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
+        t.albums[self.seat][a[1]] = CHARACTER
+        t.dice_sq[self.seat] = [a[1]] * 4
+
+    def label(self, t: LifeTable, a: tuple[str, int]) -> str:
+        return f"character card on {square_name(a[1])}"
+
+
+@decision
+class Pawn(NamedTuple):
+    """``seat`` puts its pawn on a free order space (1..4, also 4 with 3 players)."""
+
+    seat: int
+
+    def legal(self, t: LifeTable) -> list[tuple[str, int]]:
+        order = t.order
+        return [PAWN_IDS[k] for k in range(4) if order[k] < 0]
+
+    def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
+        t.order[a[1] - 1] = self.seat
+        t.picks[self.seat].append(a[1])
+
+    def label(self, t: LifeTable, a: tuple[str, int]) -> str:
+        return f"pawn on order space {a[1]}{BONUS[a[1]]}"
+
+
+@decision
+class Take(NamedTuple):
+    """The main phase: ``seat`` takes a card of the common area and resolves it."""
+
+    seat: int
+
+    def lapses(self, t: LifeTable) -> bool:
+        return not t.common
+
+    def legal(self, t: LifeTable) -> list[tuple[str, str]]:
+        return [("take", c) for c in sorted(set(t.common))]
+
+    def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
+        t.common.remove(a[1])
+        t.tasks.append(Resolve(self.seat, a[1]))
+
+    def label(self, t: LifeTable, a: tuple[str, str]) -> str:
+        return f"take {_text(t, a[1])}"
+
+
+@decision
+class Place(NamedTuple):
+    """``seat`` places regular ``card`` on one of ``squares`` (found when pushed):
+    the die of its colour rolls onto it; a replaced card is discarded and its
+    skill applies."""
+
+    seat: int
+    card: str
+    squares: tuple[int, ...]
+
+    def legal(self, t: LifeTable) -> list[tuple[str, int]]:
+        return [PLACE_IDS[sq] for sq in self.squares]
+
+    def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
+        seat, card, sq = self.seat, self.card, a[1]
+        game = t.game
+        cat = game.catalogue
+        album = t.albums[seat]
+        skills = t.skills[seat]
+        c = cat.colour[card]
+        stats = t.stats
+        base = 4 * t.stage
+        stats[base] += 1
+        old = album[sq]
+        if old is not None:
+            stats[base + 1] += 1
+            t.discard.append(old)
+            if skills:
+                t.bonus_vp[seat] += cat.skill_sum(skills, "discard_vp")
+        album[sq] = card
+        where, dice = t.dice_sq[seat], t.dice_o[seat]
+        dice[c] = ROLL_TABLE[dice[c]][STEP_DIR[where[c]][sq]]
+        where[c] = sq
+        if skills:
+            t.power[seat] += cat.place_power(skills, c)
+        if old is not None and game.params.album_skills:
+            t.push(*game.skill_steps[old][seat])
+
+    def label(self, t: LifeTable, a: tuple[str, int]) -> str:
+        old = t.albums[self.seat][a[1]]
+        extra = f" replacing {old}" if old else ""
+        return f"place {self.card} on {square_name(a[1])}{extra}"
+
+
+# -- automatic ----------------------------------------------------------------------------
+@auto
+class PassDone(NamedTuple):
+    """The passed dreams change hands together; the undealt dreams stay out, unseen."""
+
+    def run(self, t: LifeTable) -> None:
+        n = len(t.hands)
+        hands, passes = t.hands, t.passes
+        for s in range(n):
+            hands[(s + 1) % n].append(str(passes[s]))
+            passes[s] = None
+
+
+@auto
+class StartPlayer(NamedTuple):
+    """The lowest dice total starts; ties roll off or go to the lowest seat."""
+
+    def run(self, t: LifeTable) -> None:
+        totals = t.totals()
+        low = min(totals)
+        tied = tuple(s for s, v in enumerate(totals) if v == low)
+        if len(tied) == 1 or t.game.params.start_tie == "first":
+            t.start = tied[0]
+        else:
+            t.tasks.append(TieBreak(tied))
+
+
+@auto
+class Round(NamedTuple):
+    """A round: reveals, (the timed event), pawns from the start player, the turns."""
+
+    def run(self, t: LifeTable) -> None:
+        p = t.game.params
+        n = p.players
+        steps: list[Any] = [Reveal()] * n
+        if p.timed_events:
+            steps.append(TimedEvent())
+        steps += [Pawn((t.start + k) % n) for k in range(n)]
+        t.push(*steps, Main())
+
+
+@auto
+class Main(NamedTuple):
+    """The main phase: one turn per pawn, in order-card order, then the round ends."""
+
+    def run(self, t: LifeTable) -> None:
+        t.push(*[Turn(s) for s in t.order if s >= 0], RoundEnd())
+
+
+@auto
+class Turn(NamedTuple):
+    """``seat`` takes its pawn back (order bonus), takes a card, then draws one."""
+
+    seat: int
+
+    def run(self, t: LifeTable) -> None:
+        seat = self.seat
+        space = t.order.index(seat) + 1
+        t.order[space - 1] = -1
+        if space == 2:
+            t.push(Tip(seat, bonus=True), Take(seat), Draw(seat))
+            return
+        if space == 3:
+            t.start = seat
+        elif space == 4:
+            t.power[seat] += 1
+        t.push(Take(seat), Draw(seat))
+
+
+@auto
+class Resolve(NamedTuple):
+    """``seat`` resolves ``card``: an event, else a placement, else a discard."""
+
+    seat: int
+    card: str
+
+    def run(self, t: LifeTable) -> None:
+        seat, card = self.seat, self.card
+        game = t.game
+        cat = game.catalogue
+        if card in cat.event_effects:
+            t.stats[4 * t.stage + 3] += 1
+            skills = t.skills[seat]
+            t.power[seat] += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
+            t.push(*game.event_steps[card][seat])
+        elif squares := t.legal_squares(seat, card):
+            t.tasks.append(Place(seat, card, tuple(squares)))
+        else:
+            t.stats[4 * t.stage + 2] += 1
+            t.discard.append(card)
+            p = game.params
+            if p.album_skills and p.skill_on_failed_placement:
+                t.push(*game.skill_steps[card][seat])
+
+
+@auto
+class RoundEnd(NamedTuple):
+    """The common area's leftovers are discarded; next round, mid-scoring or the end."""
+
+    def run(self, t: LifeTable) -> None:
+        p = t.game.params
+        t.discard += t.common
+        t.common.clear()
+        t.round += 1
+        if t.round < p.rounds_per_stage:
+            t.tasks.append(Round())
+            return
+        t.round = 0
+        if t.stage + 1 < p.stages:
+            n = p.players
+            t.push(MidScoring(), *[SetDream((t.start + k) % n) for k in range(n)], NextStage())
+        else:
+            t.tasks.append(FinalScoring())
+
+
+@auto
+class MidScoring(NamedTuple):
+    """Mid-scoring: VP by place of the dice totals (ties share a place)."""
+
+    def run(self, t: LifeTable) -> None:
+        for s, vp in enumerate(mid_scoring(t.totals(), t.game.params.mid_vp)):
+            t.mid_vp[s] += vp
+
+
+@auto
+class NextStage(NamedTuple):
+    """The next stage's deck comes into play."""
+
+    def run(self, t: LifeTable) -> None:
+        t.stage += 1
+        t.tasks.append(Round())
+
+
+@auto
+class FinalScoring(NamedTuple):
+    """The end: scores are read off the table (``LifeTable.score``)."""
+
+    def run(self, t: LifeTable) -> None:
+        t.round = t.game.params.rounds_per_stage  # marks the end for describe()
+
+
+def opening(p: LifeParams) -> list[Any]:
+    """The steps before the first round, in order.
+
+    >>> [type(s).__name__ for s in opening(LifeParams(players=3, free_orientation=False))][8:15]
+    ['DealDream', 'PassDream', 'PassDream', 'PassDream', 'PassDone', 'Character', 'Roll']
+    """
+    n = p.players
+    steps: list[Any] = [DealDream(s) for _ in range(p.dream_deal) for s in range(n)]
+    steps += [PassDream(s) for s in range(n)] + [PassDone()]
+    if p.dream_skills == 3:
+        steps += [SetDream(s) for s in range(n)]
+    for s in range(n):
+        steps.append(Character(s))
+        for c in range(4):
+            steps.append(Roll(s, c))
+            if p.free_orientation:
+                steps.append(Orient(s, c))
+    return steps + [StartPlayer(), Round()]
+
+
+#: The short name of each step (the board's header and the transcripts show it).
+KIND_NAMES: dict[type, str] = {
+    DealDream: "deal", Reveal: "reveal", Draw: "draw", TimedEvent: "timed", Roll: "roll",
+    Reroll: "reroll", TieBreak: "tie", Place: "place", Take: "take", Pawn: "pawn", Tip: "tip",
+    PassDream: "pass", SetDream: "dream", Character: "char", Orient: "orient",
+    TurnAny: "turnany", MoveDie: "move", WhichDie: "which", PassDone: "passdone",
+    StartPlayer: "startp", Round: "round", Main: "main", Turn: "turn", Resolve: "resolve",
+    RoundEnd: "roundend", MidScoring: "mid", NextStage: "nextstage", FinalScoring: "final",
+    GainPower: "fx", LosePower: "fx", GainVP: "fx", Reward: "fx", Lowest: "fx",
+    RemoveCard: "removed"}
+
+
+def kind_of(step: Any) -> str:
+    """The short name of a step: ``kind_of(Take(0)) == "take"``.
+
+    >>> kind_of(Take(0)), kind_of(Roll(1, 2))
+    ('take', 'roll')
+    """
+    return KIND_NAMES[type(step)]
