@@ -106,11 +106,11 @@ def _takes_view_and_rng(fn: Any) -> bool:
 def _game_players(game: str | None) -> Any:
     if game is None:
         return None
-    from workbench.engine.registry import game_module
+    from workbench.engine.registry import UnknownGame, game_module
 
     try:
         return game_module(game, "players")
-    except ModuleNotFoundError:
+    except (ModuleNotFoundError, UnknownGame):  # an unregistered game: built-in players only
         return None
 
 
