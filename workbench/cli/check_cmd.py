@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -126,9 +127,28 @@ def _check_one(args: argparse.Namespace, path: Path) -> tuple[pl.DataFrame, bool
     return problems_frame([Problem(path.name, None, None, "unusable", message)]), True
 
 
+#: entries a folder check looks at before giving up (``workbench check /`` must not crawl a disk).
+MAX_ENTRIES = 20_000
+MAX_FILES = 2_000
+
+
 def _files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file()
-                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    """The sheets under ``folder`` (hidden folders skipped), bounded by MAX_ENTRIES/MAX_FILES."""
+    found: list[Path] = []
+    seen = 0
+    for root, dirs, names in os.walk(folder, onerror=lambda _: None):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        seen += len(dirs) + len(names)
+        if seen > MAX_ENTRIES:
+            raise CliError(f"{folder}: more than {MAX_ENTRIES:,} files and folders below it; "
+                           "point check at the folder of card sheets")
+        for name in names:
+            path = Path(root) / name
+            if not name.startswith(".") and path.suffix.lower() in SUFFIXES and path.is_file():
+                found.append(path)
+    if len(found) > MAX_FILES:
+        raise CliError(f"{folder}: {len(found):,} sheets; at most {MAX_FILES:,} in one check")
+    return sorted(found)
 
 
 def run(args: argparse.Namespace) -> int:
