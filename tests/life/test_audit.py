@@ -6,8 +6,9 @@ import pytest
 
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
-from workbench.games.life.steps import Character, Resolve, Reveal, Round, RoundEnd, Turn
+from workbench.games.life.steps import Resolve, Reveal, Round, RoundEnd, Turn
 from workbench.games.life.steps_dice import Tip
+from workbench.games.life.steps_setup import Character
 from workbench.games.life.table import CHARACTER
 
 from .helpers import album, blank, named, sq

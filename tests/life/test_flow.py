@@ -11,18 +11,17 @@ from workbench.engine.protocol import CHANCE
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
 from workbench.games.life.steps import (
-    DealDream,
     Draw,
     FinalScoring,
     Resolve,
     Reveal,
     Round,
-    StartPlayer,
     Take,
     Turn,
     kind_of,
 )
 from workbench.games.life.steps_effects import effect_steps
+from workbench.games.life.steps_setup import DealDream, StartPlayer
 
 from .helpers import album, blank, named, names, sq
 

@@ -1,19 +1,19 @@
-"""Life's rules as steps on the kernel's stack: the draft, rounds, turns, cards.
+"""Life's rules as steps on the kernel's stack: rounds, turns, cards, scoring.
 
 Chance steps (equally likely outcomes, in the order listed: decks are kept
-sorted, so the outcome list is the zone itself): :class:`DealDream`,
-:class:`Reveal`, :class:`Draw`, :class:`TimedEvent`, :class:`TieBreak`, and
-the dice's ``Roll`` / ``Reroll`` (``steps_dice.py``). Decisions:
-:class:`PassDream`, :class:`SetDream`, :class:`Character`, :class:`Pawn`,
-:class:`Take`, :class:`Place` and the dice's ``Orient``, ``Tip``,
-``TurnAny``, ``MoveDie``, ``WhichDie``. A reveal or draw from an empty stage
-deck, a take from an empty common area and a dream choice from an empty hand
-lapse. The rest runs at once.
+sorted, so the outcome list is the zone itself): :class:`Reveal`,
+:class:`Draw`, :class:`TimedEvent`, the set-up's ``DealDream`` and
+``TieBreak`` (``steps_setup.py``) and the dice's ``Roll`` / ``Reroll``
+(``steps_dice.py``). Decisions: :class:`Pawn`, :class:`Take`,
+:class:`Place`, the set-up's ``PassDream``, ``SetDream``, ``Character`` and
+the dice's ``Orient``, ``Tip``, ``TurnAny``, ``MoveDie``, ``WhichDie``. A
+reveal or draw from an empty stage deck, a take from an empty common area and
+a dream choice from an empty hand lapse. The rest runs at once.
 
 >>> from workbench.games.life.rules import make_game
 >>> t = make_game().new_table()
->>> t.tasks[-1], len(t.tasks[-1].outcomes(t))
-(DealDream(seat=0), 12)
+>>> [kind_of(s) for s in t.tasks[-3:]], len(t.tasks[-1].outcomes(t))
+(['deal', 'deal', 'deal'], 12)
 """
 
 from __future__ import annotations
@@ -33,10 +33,18 @@ from workbench.games.life.steps_effects import (
     RemoveCard,
     Reward,
 )
-from workbench.games.life.table import CHARACTER, SQUARES, STEP_DIR, LifeTable, square_name
+from workbench.games.life.steps_setup import (
+    Character,
+    DealDream,
+    PassDone,
+    PassDream,
+    SetDream,
+    StartPlayer,
+    TieBreak,
+)
+from workbench.games.life.table import SQUARES, STEP_DIR, LifeTable, square_name
 
 PLACE_IDS: tuple[tuple[str, int], ...] = tuple(("place", sq) for sq in range(SQUARES))
-CHAR_IDS: list[tuple[str, int]] = [("char", sq) for sq in range(SQUARES)]
 PAWN_IDS: tuple[tuple[str, int], ...] = tuple(("pawn", k + 1) for k in range(4))
 BONUS = {1: "", 2: " (tip a die)", 3: " (start marker)", 4: " (1 power)"}
 ROLL_TABLE = D.ROLL_TABLE
@@ -47,23 +55,6 @@ def _text(t: LifeTable, card: str) -> str:
 
 
 # -- chance ---------------------------------------------------------------------------
-@chance
-class DealDream(NamedTuple):
-    """Deal one dream card to ``seat`` (over the dream deck's remaining ids)."""
-
-    seat: int
-
-    def outcomes(self, t: LifeTable) -> list[str]:
-        return t.dream_deck
-
-    def resolve(self, t: LifeTable, card: str) -> None:
-        t.dream_deck.remove(card)
-        t.hands[self.seat].append(card)
-
-    def label(self, t: LifeTable, card: str) -> str:
-        return f"deal {_text(t, card)}"
-
-
 @chance
 class Reveal(NamedTuple):
     """Round start: one card of the stage deck face up to the common area."""
@@ -120,80 +111,7 @@ class TimedEvent(NamedTuple):
         return f"event {_text(t, card)}"
 
 
-@chance
-class TieBreak(NamedTuple):
-    """Tied lowest dice totals roll off for the start player."""
-
-    seats: tuple[int, ...]
-
-    def outcomes(self, t: LifeTable) -> tuple[int, ...]:
-        return self.seats
-
-    def resolve(self, t: LifeTable, seat: int) -> None:
-        t.start = seat
-
-    def label(self, t: LifeTable, seat: int) -> str:
-        return f"start player roll-off: seat {seat}"
-
-
 # -- decisions ---------------------------------------------------------------------------
-@decision
-class PassDream(NamedTuple):
-    """The draft: the dream card ``seat`` passes to the left (exchanged together)."""
-
-    seat: int
-
-    def lapses(self, t: LifeTable) -> bool:
-        return not t.hands[self.seat]
-
-    def legal(self, t: LifeTable) -> list[tuple[str, str]]:
-        return [("pass", d) for d in sorted(t.hands[self.seat])]
-
-    def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
-        t.hands[self.seat].remove(a[1])  # face down in front of the seat until all have chosen
-        t.passes[self.seat] = a[1]
-
-    def label(self, t: LifeTable, a: tuple[str, str]) -> str:
-        return f"pass {_text(t, a[1])} to the left"
-
-
-@decision
-class SetDream(NamedTuple):
-    """One dream card of the hand set aside face up as a lasting dream skill."""
-
-    seat: int
-
-    def lapses(self, t: LifeTable) -> bool:
-        return not t.hands[self.seat]
-
-    def legal(self, t: LifeTable) -> list[tuple[str, str]]:
-        return [("dream", d) for d in sorted(t.hands[self.seat])]
-
-    def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
-        t.hands[self.seat].remove(a[1])
-        t.skills[self.seat].append(a[1])
-
-    def label(self, t: LifeTable, a: tuple[str, str]) -> str:
-        return f"set {_text(t, a[1])} aside as a dream skill"
-
-
-@decision
-class Character(NamedTuple):
-    """The character card goes on any square; the four dice stand on it."""
-
-    seat: int
-
-    def legal(self, t: LifeTable) -> list[tuple[str, int]]:
-        return CHAR_IDS
-
-    def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
-        t.albums[self.seat][a[1]] = CHARACTER
-        t.dice_sq[self.seat] = [a[1]] * 4
-
-    def label(self, t: LifeTable, a: tuple[str, int]) -> str:
-        return f"character card on {square_name(a[1])}"
-
-
 @decision
 class Pawn(NamedTuple):
     """``seat`` puts its pawn on a free order space (1..4, also 4 with 3 players)."""
@@ -277,32 +195,6 @@ class Place(NamedTuple):
 
 
 # -- automatic ----------------------------------------------------------------------------
-@auto
-class PassDone(NamedTuple):
-    """The passed dreams change hands together; the undealt dreams stay out, unseen."""
-
-    def run(self, t: LifeTable) -> None:
-        n = len(t.hands)
-        hands, passes = t.hands, t.passes
-        for s in range(n):
-            hands[(s + 1) % n].append(str(passes[s]))
-            passes[s] = None
-
-
-@auto
-class StartPlayer(NamedTuple):
-    """The lowest dice total starts; ties roll off or go to the lowest seat."""
-
-    def run(self, t: LifeTable) -> None:
-        totals = t.totals()
-        low = min(totals)
-        tied = tuple(s for s, v in enumerate(totals) if v == low)
-        if len(tied) == 1 or t.game.params.start_tie == "first":
-            t.start = tied[0]
-        else:
-            t.tasks.append(TieBreak(tied))
-
-
 @auto
 class Round(NamedTuple):
     """A round: reveals, (the timed event), pawns from the start player, the turns."""
