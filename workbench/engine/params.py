@@ -45,6 +45,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from workbench.datafiles import packaged_data, user_data
+
 DEFAULT_INT_RANGE = (-1_000, 1_000)
 MAX_STR = 1_000
 MAX_ITEMS = 100
@@ -63,8 +65,6 @@ def _shown(value: Any) -> str:
 def data_roots() -> list[Path]:
     """The folders whose files a params path may name: the packaged sheets and
     ``$WORKBENCH_DATA`` (when set)."""
-    from workbench.datafiles import packaged_data, user_data
-
     roots = []
     for get in (packaged_data, user_data):
         try:

@@ -36,6 +36,7 @@ from typing import Any
 
 from workbench.engine.osla import OSLA
 from workbench.engine.players import GreedyPlayer, random_player
+from workbench.engine.registry import UnknownGame, game_module
 from workbench.engine.search import ISMCTS
 from workbench.engine.seat import Player
 
@@ -106,8 +107,6 @@ def _takes_view_and_rng(fn: Any) -> bool:
 def _game_players(game: str | None) -> Any:
     if game is None:
         return None
-    from workbench.engine.registry import UnknownGame, game_module
-
     try:
         return game_module(game, "players")
     except (ModuleNotFoundError, UnknownGame):  # an unregistered game: built-in players only
