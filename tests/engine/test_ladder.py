@@ -1,0 +1,57 @@
+"""The skill ladder: a game where skill wins (one-pile Nim) and one where nothing can (peek)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from workbench.engine import ladder as ladder_module
+from workbench.engine import match
+from workbench.engine.ladder import skill_ladder
+from workbench.engine.toy import make_takeaway
+
+
+@pytest.fixture
+def nim(monkeypatch: pytest.MonkeyPatch) -> str:
+    """'nim' (TakeAway, 9 stones) reachable by name for matches and ladders."""
+    real = match.make_game
+
+    def make(name: str, **params: Any) -> Any:
+        return make_takeaway(stones=9) if name == "nim" else real(name, **params)
+
+    monkeypatch.setattr(match, "make_game", make)
+    monkeypatch.setattr(ladder_module, "make_game", make)
+    return "nim"
+
+
+def test_search_climbs_the_nim_ladder(nim: str) -> None:
+    lad = skill_ladder(nim, ["random", "ismcts:150"], games=60, seed=1)
+    cell = lad.frame.filter(lad.frame["player"] == "ismcts:150").row(0, named=True)
+    assert cell["low"] > cell["fair_share"] == 0.5
+    assert lad.findings() == ["every level beats every weaker one (nim, 95% intervals)"]
+    m = lad.matrix()
+    assert m.columns == ["player", "random", "ismcts:150"]
+    assert m["player"].to_list() == ["random", "ismcts:150"]
+    assert m["random"][1] + m["ismcts:150"][0] == 1.0  # no draws in Nim
+
+
+def test_a_ladder_in_the_wrong_order_is_a_finding(nim: str) -> None:
+    lad = skill_ladder(nim, ["ismcts:150", "random"], games=60, seed=1)
+    (finding,) = lad.findings()
+    assert finding.startswith("random does not beat ismcts:150: ")
+
+
+def test_nothing_climbs_the_peek_ladder() -> None:
+    import vl_convert as vlc
+
+    lad = skill_ladder("peek", ["random", "ismcts:20"], games=60, seed=2)
+    assert lad.findings()[0].startswith("ismcts:20 does not beat random")
+    assert vlc.vegalite_to_svg(lad.chart().to_dict()).startswith("<svg")
+
+
+def test_bad_ladders() -> None:
+    with pytest.raises(ValueError, match="at least two different levels"):
+        skill_ladder("peek", ["random", "random"])
+    with pytest.raises(ValueError, match="peek cannot seat 3 players"):
+        skill_ladder("peek", ["random", "osla"], seats=3)
