@@ -25,7 +25,6 @@ import re
 import unicodedata
 from typing import Any
 
-from workbench.cards._dice import parse_dice_text
 from workbench.text import MINUS_TABLE
 
 _INT = re.compile(r"[+-]?\d+(?:\.0+)?")
@@ -179,6 +178,10 @@ def to_dice(text: str, faces: tuple[int, ...] | None = None) -> Any:
     '3D+2'
     """
     _refuse_lookalikes(text)
+    # dice text needs workbench.prob, which loads sympy (about a second): sheets
+    # without dice columns, and `workbench check` on them, load without it
+    from workbench.cards._dice import parse_dice_text
+
     try:
         return parse_dice_text(text, faces)
     except ValueError as exc:

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from workbench.cards._dice import parse_dice_text
 from workbench.text import MINUS_SIGNS
 
 _MINUS = str.maketrans({**dict.fromkeys(MINUS_SIGNS, "-"), "\n": ";"})  # names keep their ー
@@ -214,6 +213,9 @@ class Vocabulary:
         if slot.kind == "signed":
             return int(word) if _SIGNED.fullmatch(word) else None
         if slot.kind == "dice":
+            # workbench.prob loads sympy (about a second): only effects with dice need it
+            from workbench.cards._dice import parse_dice_text
+
             try:
                 return str(parse_dice_text(word))
             except ValueError:
