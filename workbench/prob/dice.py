@@ -28,6 +28,8 @@ Readings chosen where the seed is vague (both kept as parameters):
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -149,6 +151,12 @@ def pool(
     >>> pool(2, (1, 2, 3, 4, 5, 0)) == pool(2, blank6)   # faces work as a die too
     True
     """
+    if floor is None and fumble is None and type(n) is int and n >= 0 and type(modifier) is int:
+        d = _as_die(die)
+        dense = d._dense()
+        if dense is not None:  # the common case, without mixed_pool's bookkeeping
+            lo, weights = dense
+            return Dist._from_dense(lo * n + modifier, dense_power(weights, n), d.total**n)
     return mixed_pool([(n, die)], modifier, floor=floor, fumble=fumble)
 
 
@@ -412,17 +420,36 @@ def opposed(attack: Dist, defence: Dist, ties: Ties = "defender") -> Versus:
 
 
 def _compare_weights(attack: Dist, defence: Dist) -> tuple[int, int, int]:
-    """Integer weights of attack > defence, ==, < (one merge over sorted outcomes)."""
+    """Integer weights of attack > defence, ==, < (dense: running sums; else one merge).
+
+    >>> _compare_weights(die(6), die(6) + 2)
+    (6, 4, 26)
+    >>> _compare_weights(die([0, 10**9]), die(2))
+    (2, 0, 2)
+    """
+    da, dd = attack._dense(), defence._dense()
+    product = attack.total * defence.total
+    if da is not None and dd is not None:
+        (lo_a, wa), (lo_d, wd) = da, dd
+        # below[i]: defence weight under attack outcome lo_a + i (running sum, clipped)
+        running = [0, *itertools.accumulate(wd)]
+        start = lo_a - lo_d  # index in running of the first attack outcome
+        left = min(max(-start, 0), len(wa))
+        inner = running[max(start, 0) : max(start + len(wa), 0)][: len(wa) - left]
+        below = [0] * left + inner + [running[-1]] * (len(wa) - left - len(inner))
+        higher = sum(map(operator.mul, wa, below))
+        a0, d0 = max(start, 0) - start, max(start, 0)
+        equal = sum(map(operator.mul, wa[a0:], wd[d0:])) if a0 < len(wa) else 0
+        return higher, equal, product - higher - equal
     d_items = list(defence.items())
-    below = 0  # weight of defence outcomes strictly below the current attack outcome
+    below_w = 0  # weight of defence outcomes strictly below the current attack outcome
     j = 0
     higher = equal = 0
     for o, w in attack.items():
         while j < len(d_items) and d_items[j][0] < o:  # type: ignore[operator]
-            below += d_items[j][1]
+            below_w += d_items[j][1]
             j += 1
-        higher += w * below
+        higher += w * below_w
         if j < len(d_items) and d_items[j][0] == o:
             equal += w * d_items[j][1]
-    lower = attack.total * defence.total - higher - equal
-    return higher, equal, lower
+    return higher, equal, product - higher - equal

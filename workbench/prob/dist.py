@@ -119,6 +119,8 @@ class Dist:
         weights: dict[Hashable, int] = {}
         for o in outcomes:
             weights[o] = weights.get(o, 0) + 1
+        if weights and all(type(o) is int for o in weights):
+            return cls._trusted(dict(sorted(weights.items())))  # type: ignore[arg-type]
         return cls(weights)
 
     @classmethod
