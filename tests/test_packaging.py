@@ -79,6 +79,7 @@ def _buildable_copy(dest: Path) -> Path:
     return dest
 
 
+@pytest.mark.slow  # 3 s on an idle machine, 14 s at load 8; fetches the build backend
 def test_the_wheel_carries_the_sheets_and_finds_them_installed(tmp_path):
     """Build the wheel, install it (no dependencies) in a fresh venv, read a sheet there."""
     src = _buildable_copy(tmp_path / "src")
