@@ -6,7 +6,8 @@ from typing import Any
 
 from workbench.games.detective.catalogue import NIGHT
 from workbench.games.detective.rules import Detective, DetectiveState, make_game
-from workbench.games.detective.steps import EndTurn, Main, TrimAll
+from workbench.games.detective.steps import Main
+from workbench.games.detective.steps_round import EndTurn, TrimAll
 
 TURN = (EndTurn(0), TrimAll(0), Main(0))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from workbench.games.detective.board import detective_board, make_board
 from workbench.games.detective.render import render
 from workbench.games.detective.rules import Detective, DetectiveState, make_game
-from workbench.games.detective.steps import RoundEnd
+from workbench.games.detective.steps_round import RoundEnd
 
 from .helpers import NIGHT, TURN, dealt
 

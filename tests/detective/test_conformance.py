@@ -22,8 +22,11 @@ VARIANTS = dict(opening=4, suspects_per_round=1, copies=3, awaken_on_fourth=True
                 reservation=True, oneshot_free=True, hand_limit=6)
 
 
+@pytest.mark.slow
 def test_conformance_1000_random_games():
-    """1,000 random games of the base rules (4 players): the whole protocol, cards conserved."""
+    """1,000 random games of the base rules (4 players): the whole protocol, cards conserved
+    (about 140 s on the immutable path: ``make test-slow``; the default run checks 110 games
+    in ``test_conformance_base_and_variants``)."""
     rep = check_conformance(make_game(), n_games=1000, seed=1)
     assert rep.ok and rep.games == 1000 and rep.fast_checked >= 10
 

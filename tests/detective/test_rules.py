@@ -6,7 +6,8 @@ import pytest
 
 from workbench.engine.protocol import CHANCE, IllegalAction
 from workbench.games.detective.rules import make_game
-from workbench.games.detective.steps import EventDraw, Investigate, Main, RoundEnd, suspect
+from workbench.games.detective.steps import EventDraw, Investigate, Main, suspect
+from workbench.games.detective.steps_round import RoundEnd
 from workbench.games.detective.table import winners_of
 
 from .helpers import NIGHT, TURN, base, dealt, head, position, replace

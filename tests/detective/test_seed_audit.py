@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from workbench.engine.protocol import CHANCE
 from workbench.games.detective.rules import make_game
-from workbench.games.detective.steps import Act, EventDraw, Investigate, Open, RoundEnd, Turn
+from workbench.games.detective.steps import Act, EventDraw, Investigate
+from workbench.games.detective.steps_round import Open, RoundEnd, Turn
 
 from .helpers import NIGHT, TURN, base, dealt, head, position
 

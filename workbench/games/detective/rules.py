@@ -105,7 +105,8 @@ from workbench.engine.kernel import KernelGame, Snapshot
 from .cards import CardSet
 from .catalogue import Catalogue
 from .params import DetectiveParams
-from .steps import EventDraw, Resolve, RoundStart
+from .steps import EventDraw, Resolve
+from .steps_round import RoundStart
 from .table import DetectiveTable, winners_of
 
 if TYPE_CHECKING:

@@ -1,12 +1,13 @@
-"""The rules of 「探偵無宿２」 as kernel steps (the readings are in :mod:`.rules`).
+"""The rules of 「探偵無宿２」 within a turn, as kernel steps (the readings are in
+:mod:`.rules`; turns and rounds are :mod:`.steps_round`).
 
 Chance steps: :class:`EventDraw` (one event from the event deck),
-:class:`Investigate` (the active player's investigation draw),
-:class:`Open` (an opening draw without action, variant). Decisions:
+:class:`Investigate` (the active player's investigation draw). Decisions:
 :class:`Main`, :class:`Break2` (suspect / clear / pass), :class:`Pay`
 (discards for generated icons), :class:`Discard` (an action or effect makes a
 player discard), :class:`Trim` (hand over the limit at turn end),
-:class:`Burn`. Everything else runs at once.
+:class:`Burn`. Everything else runs at once: :class:`Act` (a person's action for one player),
+:class:`Refill` and :class:`Resolve` (a paid event) here.
 
 Each step's ``TAG`` is its short name in transcripts (``describe``); its
 fields follow the tag in the order the transcripts print them.
@@ -28,7 +29,7 @@ from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
 from .labels import label
-from .table import DetectiveTable, victim_of
+from .table import DetectiveTable
 
 T = DetectiveTable
 _S = TypeVar("_S", bound=type)
@@ -145,42 +146,6 @@ def action_steps(action: tuple[Effect, ...], seat: int, n: int) -> tuple[Any, ..
     if any(x is None for per_seat in queued for x in per_seat):
         return tuple(Act(s, action) for s in seats)
     return tuple(step for per_seat in queued for x in per_seat for step in x)  # type: ignore[union-attr]
-
-
-@tagged("open")
-@chance
-class Open(NamedTuple):
-    """An opening draw without action (``opening`` variant); ``left`` to draw."""
-
-    left: int
-
-    def outcomes(self, t: T) -> list[str]:
-        return t.pool
-
-    def resolve(self, t: T, card: str) -> None:
-        t.pool.remove(card)
-        t.first_draw = False
-        if card == NIGHT:                  # set aside; replaced only with opening_replace
-            t.bottom.append(NIGHT)
-            open_next(t, self.left if t.game.catalogue.params.opening_replace else self.left - 1)
-            return
-        t.line.append(card)
-        t.round_persons += 1
-        open_next(t, self.left - 1)
-
-    def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
-
-
-def open_next(t: T, left: int) -> None:
-    """Draw ``left`` more opening cards; once done, a tragic night set aside is shuffled
-    back (``opening_tragic="reshuffle"``) or stays at the bottom."""
-    if left > 0 and t.pool:
-        t.tasks.append(Open(left))
-        return
-    if t.game.catalogue.params.opening_tragic == "reshuffle" and NIGHT in t.bottom:
-        t.bottom.remove(NIGHT)
-        insort(t.pool, NIGHT)
 
 
 # -- decisions --------------------------------------------------------------------
@@ -426,143 +391,17 @@ class Resolve(NamedTuple):
             effect(t, self.seat, eff.verb, eff.args)
 
 
-@tagged("roundstart")
-@auto
-class RoundStart(NamedTuple):
-    """Record the round's deck, then the opening (variant) and the first turn."""
-
-
-    def run(self, t: T) -> None:
-        round_start(t)
-
-
-def round_start(t: T) -> None:
-    """Record the round's deck, then the opening (variant) and the first turn."""
-    who = t.game.catalogue.card_person
-    counts: dict[str, int] = {}
-    for c in t.pool:
-        if c != NIGHT:
-            counts[who[c]] = counts.get(who[c], 0) + 1
-    t.round_deck, t.round_persons = tuple(sorted(counts.items())), 0
-    opening = t.game.catalogue.params.opening
-    if opening:
-        t.tasks.append(Turn(t.start))
-        open_next(t, opening)
-    else:
-        start_turn(t, t.start)
-
-
-@tagged("turn")
-@auto
-class Turn(NamedTuple):
-    """A turn: investigation draw, main phase, trims, end of turn."""
-
-    seat: int
-
-    def run(self, t: T) -> None:
-        start_turn(t, self.seat)
-
-
-def start_turn(t: T, seat: int) -> None:
-    """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
-    t.active, t.free_used = seat, False
-    t.turns += 1
-    t.tasks += (ENDTURN[seat], TRIMALL[seat], MAIN[seat])
-    investigate(t, seat)
-
-
-@tagged("trimall")
-@auto
-class TrimAll(NamedTuple):
-    """Every player over the hand limit trims, from the active player clockwise."""
-
-    seat: int
-
-    def run(self, t: T) -> None:
-        hands, base, push = t.hands, t.game.catalogue.params.hand_limit, t.tasks.append
-        n = len(hands)
-        for k in range(n - 1, -1, -1):      # only the hands over the limit (Trim.lapses)
-            seat = (self.seat + k) % n
-            size = len(hands[seat])
-            if size > base and size > t.limit(seat):
-                push(TRIM[seat])
-
-
-@tagged("endturn")
-@auto
-class EndTurn(NamedTuple):
-    """The next player's turn, or the round end after the tragic night."""
-
-    seat: int
-
-    def run(self, t: T) -> None:
-        if t.tn:
-            round_end(t)
-        else:
-            start_turn(t, (self.seat + 1) % len(t.hands))
-
-
-@tagged("roundend")
-@auto
-class RoundEnd(NamedTuple):
-    """Victim, game-end check, reservations lapse, reshuffle, next start player."""
-
-    def run(self, t: T) -> None:
-        round_end(t)
-
-
-def round_end(t: T) -> None:
-    """Victim, game-end check, reservations lapse, reshuffle, next start player."""
-    cat = t.game.catalogue
-    p = cat.params
-    t.round_turns.append(t.turns - sum(t.round_turns))
-    for seat, res in enumerate(t.reserved):
-        if res is not None:
-            t.discard.append(res)
-            t.reserved[seat] = None
-            t.penalties[seat] += p.reservation_penalty
-    victim = victim_of(t.line, cat.card_person)
-    t.victims.append(victim)
-    t.history.append((t.round_deck, t.round_persons, t.round_turns[-1], victim))
-    if victim is not None:
-        t.dead.append(victim)
-        gone = set(cat.person_cards[victim])
-        for zone in (t.pool, t.bottom, t.line, t.outside, t.supply):
-            t.removed += [c for c in zone if c in gone]
-            zone[:] = [c for c in zone if c not in gone]
-        t.removed.sort()
-    n = len(t.hands)
-    vps = [t.vp(i) for i in range(n)]
-    if max(vps) >= p.win_vp:
-        t.over, t.end_reason = True, "vp"
-    elif len(t.dead) >= p.deaths_to_end:
-        t.over, t.end_reason = True, "deaths"
-    elif t.round >= p.max_rounds:
-        t.over, t.end_reason = True, "round limit"
-    if t.over:
-        t.tasks.clear()
-        return
-    t.pool[:] = sorted(t.pool + t.bottom + t.line + t.outside)
-    t.bottom[:], t.line[:], t.outside[:] = [], [], []
-    t.start = (t.drawer + 1) % n if p.next_start == "after_drawer" else (t.start + 1) % n
-    t.round += 1
-    t.tn, t.suspects, t.first_draw = False, 0, True
-    round_start(t)
-
-
 SEATS, COUNTS = 8, 24
 """Step instances are made once per seat (and count below ``COUNTS``) and reused."""
 EDRAW = tuple(tuple(EventDraw(s, k) for k in range(COUNTS)) for s in range(SEATS))
 PAY = tuple(tuple(Pay(s, k) for k in range(COUNTS)) for s in range(SEATS))
 DISCARD = tuple(tuple(Discard(s, k) for k in range(COUNTS)) for s in range(SEATS))
-INVESTIGATE, MAIN, BREAK2, TRIM, REFILL, ENDTURN, TRIMALL = (
-    tuple(cls(s) for s in range(SEATS))
-    for cls in (Investigate, Main, Break2, Trim, Refill, EndTurn, TrimAll))
+INVESTIGATE, MAIN, BREAK2, TRIM, REFILL = (
+    tuple(cls(s) for s in range(SEATS)) for cls in (Investigate, Main, Break2, Trim, Refill))
 
 DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
-CHANCES = (EventDraw, Investigate, Open)
 
-__all__ = ["Act", "Break2", "Burn", "CHANCES", "DECISIONS", "Discard", "EndTurn",
-           "EventDraw", "Investigate", "Main", "Open", "Pay", "Refill", "Resolve", "RoundEnd",
-           "RoundStart", "Trim", "TrimAll", "Turn", "draw_next", "effect", "investigate",
-           "open_next", "place", "suspect"]
+__all__ = ["Act", "Break2", "Burn", "COUNTS", "DECISIONS", "Discard", "EventDraw",
+           "Investigate", "MAIN", "Main", "Pay", "Refill", "Resolve", "SEATS", "TRIM",
+           "Trim", "action_steps", "draw_next", "effect", "effect_steps", "investigate",
+           "place", "suspect", "tagged"]
