@@ -73,6 +73,17 @@ def test_big_file_is_refused_up_front(tmp_path):
     assert "too-large" in str(info.value) and "MB" in str(info.value)
 
 
+def test_zip_bomb_workbook_is_refused_before_unpacking(tmp_path):
+    import zipfile
+
+    path = tmp_path / "cards.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<a>" + b" " * 100_000_000 + b"</a>")
+    assert path.stat().st_size < 200_000
+    with pytest.raises(SheetError, match="unpacks to 100 MB"):
+        load_sheet(path, SCHEMA)
+
+
 @pytest.mark.parametrize(("text", "flagged"), [
     ("=HYPERLINK(\"http://x\")", True), ("@SUM(A1)", True), ("+cmd|' /C calc'!A0", True),
     ("-2+3+cmd", True), ("+2", False), ("-1", False), ("50%", False), ("ordinary", False),

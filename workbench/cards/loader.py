@@ -37,6 +37,7 @@ import difflib
 import io
 import os
 import unicodedata
+import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -208,6 +209,19 @@ def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str 
     return file, header, rows
 
 
+def _check_unzipped_size(path: Path, file: str) -> None:
+    """A workbook is a zip: refuse one that unpacks to more than 8x the sheet limit
+    (a zip bomb would fill memory before any row is counted)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            size = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # not a zip: the Excel reader reports it
+    if size > 8 * MAX_SHEET_BYTES:
+        raise _error(file, "too-large", f"the workbook unpacks to {size / 1e6:.0f} MB; "
+                     f"at most {8 * MAX_SHEET_BYTES / 1e6:.0f} MB are read")
+
+
 def _read_any(path: str | Path, sheet: str | int | None, prefer: str | None
               ) -> tuple[str, list[str | None], Rows, list[Problem]]:
     path = Path(path)
@@ -226,6 +240,8 @@ def _read_any(path: str | Path, sheet: str | int | None, prefer: str | None
         raise _error(file, "missing", "cannot be read: permission denied")
     suffix = path.suffix.lower()
     stopped: list[Problem] = []
+    if suffix in (".xlsx", ".xlsm", ".ods"):
+        _check_unzipped_size(path, file)
     if suffix in (".xlsx", ".xlsm", ".xls", ".ods"):
         header, rows = _read_xlsx(path, file, sheet, prefer)
     elif suffix == ".parquet":
