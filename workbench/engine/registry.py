@@ -74,7 +74,7 @@ def _entry_points() -> dict[str, str]:
     others: dict[str, str] = {}
     for ep in entry_points(group=GROUP):
         dist = ep.dist.name if ep.dist is not None else None
-        (own if dist == _OWN_DIST else others)[ep.name] = ep.value
+        (own if dist == _OWN_DIST else others)[ep.name] = ep.module  # "pkg" of "pkg:attr"
     first = _declared_order(own)
     ordered = {n: own[n] for n in first}
     ordered.update(sorted(own.items()))
