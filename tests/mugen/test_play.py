@@ -21,6 +21,7 @@ from workbench.engine.kernel import Hidden, HiddenInformation
 from workbench.engine.playout import playout_in_place
 from workbench.engine.protocol import CHANCE, TERMINAL
 from workbench.engine.seat import SeatView
+from workbench.games.mugen import odds
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import make_game
 
@@ -78,9 +79,10 @@ def test_greedy_beats_random_both_seats() -> None:
 
 def test_games_end_within_the_deck_bound() -> None:
     game = make_game()
+    bound = odds.deck_out_limits()["game_bound"][0]  # 72: the second player's 36th turn
     for seed in range(100):
         final = playout_in_place(game, random_player, seed).final
-        assert final.result is not None and final.turn <= 2 * 37 + 1
+        assert final.result is not None and final.turn <= bound
 
 
 def test_invariants_hold_in_every_state_of_many_games() -> None:

@@ -177,9 +177,8 @@ def test_revenge_draw_use_the_revenge_effect_free() -> None:
     assert ids(g, s) == ["revenge_use", "keep"] and g.view(s).mp_left(1) == 1
     s = g.apply(s, "revenge_use")  # 反撃の牙: 【リベンジ時】 damage 2, no MP
     assert s.hp[0] == 28 and s.dust[1] == ("G07",) and g.view(s).mp_left(1) == 1
-    assert g.current_player(s) == 0 and ids(g, s) == ["revenge_draw", "no_revenge"]
-    s = g.apply(s, "no_revenge")
-    assert ids(g, s) == ["end"]
+    # seat 0 was hit on its own turn: no revenge draw (the seed's step (7): 相手のターン)
+    assert g.current_player(s) == 0 and ids(g, s) == ["end"]
 
 
 def test_revenge_draw_keep_the_card() -> None:

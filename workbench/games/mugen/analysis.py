@@ -6,7 +6,9 @@
   and how often it was among the first 3 + t (4 + t) cards drawn (the exact schedule);
 - :func:`mana_curve_simulated` — P(a castable play at the start of own turn t) in play;
 - :func:`matchup` / :func:`matchup_summary` — deck against deck with seat swapping:
-  win rates going first and second with Wilson intervals, turn of the kill, deck-outs.
+  win rates going first and second with Wilson intervals, turn of the kill, deck-outs;
+- :func:`kill_turn_summary` — the expected turn of the kill with a 95% interval;
+- :func:`revenge_draws` — revenge draws per game (the ``revenge_turn`` readings compared).
 
 >>> from workbench.games.mugen.decks import SAMPLE_DECKS
 >>> df = matchup(SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"], n=4, seed=1)
@@ -28,7 +30,14 @@ from workbench.engine.players import random_player
 from workbench.engine.playout import Player, playout_in_place
 from workbench.engine.seeds import derive_seed
 from workbench.games.mugen.cards import load_cards
-from workbench.games.mugen.decks import DECKS_DIR, Deck, deck_problems, read_deck, rule_problems
+from workbench.games.mugen.decks import (
+    DECKS_DIR,
+    Deck,
+    deck_problems,
+    ex_warnings,
+    read_deck,
+    rule_problems,
+)
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import MugenGame, make_game
 from workbench.games.mugen.steps import Draw, Main
@@ -37,8 +46,9 @@ DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card
 
 
 def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
-    """One row per deck file: size, character, legal, broken rules (shared checker), and
-    whether this module's own reading of the seed agrees.
+    """One row per deck file: size, character, legal, broken rules (shared checker),
+    whether this module's own reading of the seed agrees, and warnings (EX-only cards with
+    more copies than a game can use: legal, but dead cards).
 
     >>> t = deck_legality()
     >>> t.filter(pl.col("deck") == "sora").select("legal", "broken").row(0)
@@ -55,6 +65,7 @@ def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
             "deck": path.stem, "cards": sum(n for _, n in deck), "character": char,
             "legal": not shared, "broken": "; ".join(p.split(":")[0] for p in shared),
             "message": " | ".join(shared), "oracle_agrees": (not shared) == (not own),
+            "warnings": " | ".join(ex_warnings(deck, cards)),
         })  # fmt: skip
     return pl.from_dicts(rows)
 
@@ -263,3 +274,58 @@ def kill_turns(df: pl.DataFrame) -> pl.DataFrame:
         .len("games")
         .sort("winner", "kill_turn")
     )
+
+
+def kill_turn_summary(df: pl.DataFrame) -> pl.DataFrame:
+    """The expected turn of the kill (the round: own turn number) among games ended by a kill,
+    in all and by winner: games, mean, a normal 95% interval of the mean, median, min, max.
+
+    >>> df = pl.DataFrame({"winner": ["A", "A", "B", "B"], "kill_turn": [8, 10, 9, None]})
+    >>> kill_turn_summary(df).select("winner", "games", "mean", "median").rows()
+    [('all', 3, 9.0, 9.0), ('A', 2, 9.0, 9.0), ('B', 1, 9.0, 9.0)]
+    >>> [round(x, 3) for x in kill_turn_summary(df).row(0)[3:5]]
+    [7.868, 10.132]
+    """
+    kills = df.filter(pl.col("kill_turn").is_not_null())
+    rows = []
+    for who in ["all", *sorted(set(kills["winner"].to_list()))]:
+        turns = kills if who == "all" else kills.filter(pl.col("winner") == who)
+        x = sorted(int(k) for k in turns["kill_turn"].to_list())
+        n = len(x)
+        mean = sum(x) / n if n else float("nan")
+        sd = (sum((k - mean) ** 2 for k in x) / (n - 1)) ** 0.5 if n > 1 else float("nan")
+        half = 1.96 * sd / n**0.5 if n > 1 else float("nan")
+        median = (x[(n - 1) // 2] + x[n // 2]) / 2 if n else float("nan")
+        rows.append({"winner": who, "games": n, "mean": mean, "lo": mean - half, "hi": mean + half,
+                     "median": median, "min": x[0] if n else None, "max": x[-1] if n else None})
+    return pl.from_dicts(rows, schema_overrides={"min": pl.Int64, "max": pl.Int64})
+
+
+def revenge_draws(game: MugenGame, players: Sequence[Player] | Player = random_player, *,
+                  n: int = 200, seed: int = 0) -> dict[str, Any]:
+    """Revenge draws taken per game (a seat's ``revenge_draw`` actions), the share taken on the
+    drawing seat's own turn, and the mean last turn, over ``n`` games played in place.
+
+    >>> r = revenge_draws(make_game(), n=5, seed=1)  # the seed's reading: on the opponent's turn only
+    >>> r["games"], r["total"], r["on_own_turn"]
+    (5, 29, 0)
+    """
+    total = own = turns = 0
+    counts = []
+    for i in range(n):
+        result = playout_in_place(game, players, derive_seed(seed, i), record=True)
+        t = game.new_table()
+        k = 0
+        for a in result.actions:
+            if a == "revenge_draw":
+                k += 1
+                own += t.tasks[-1].seat == t.active
+            t.step(a)
+        counts.append(k)
+        total += k
+        turns += result.final.turn
+    mean = total / n
+    sd = (sum((c - mean) ** 2 for c in counts) / (n - 1)) ** 0.5 if n > 1 else float("nan")
+    half = 1.96 * sd / n**0.5
+    return {"games": n, "total": total, "per_game": mean, "per_game_lo": mean - half, "per_game_hi": mean + half,
+            "on_own_turn": own, "mean_last_turn": turns / n}

@@ -30,7 +30,7 @@ from typing import Any
 import polars as pl
 
 from workbench.cards import Column, Schema, SheetError, load_sheet
-from workbench.cards.components import Expectation, deck_findings
+from workbench.cards.components import FINDING_SCHEMA, Expectation, deck_findings
 from workbench.datafiles import data_files, packaged_data
 from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
 
@@ -49,9 +49,48 @@ COMPONENTS = (
 )
 
 
-def extra_findings() -> pl.DataFrame:
-    """The sample decks (``decks/*.csv``, not ``illegal_*``) against the seed's 40 cards."""
-    return deck_findings(DATA / "decks", DECK_SIZE, game="mugen", source="seed: カード40枚のデッキ")
+def extra_findings(folder: str | Path | None = None) -> pl.DataFrame:
+    """The sample decks (``decks/*.csv``, not ``illegal_*``) against the seed's 40 cards, then
+    :func:`ex_findings` (EX-only cards with more copies than a game can use: warnings)."""
+    folder = Path(folder) if folder is not None else DATA / "decks"
+    sizes = deck_findings(folder, DECK_SIZE, game="mugen", source="seed: カード40枚のデッキ")
+    return pl.concat([sizes, ex_findings(folder)])
+
+
+EX_SOURCE = "seed: EXスキルはゲーム中に一度しか発動できません"
+
+
+def ex_findings(folder: str | Path) -> pl.DataFrame:
+    """One finding per EX-only card of each sample deck: stated 1 (usable once a game),
+    counted its copies; ``ok`` False with a note starting 'warning:' when copies would be dead.
+    A warning, not a construction rule: the deck stays legal. Unreadable decks are left to
+    the size findings.
+
+    >>> ex_findings(DATA / "decks").select("component", "stated", "counted", "ok").rows()
+    [('EX copies, deck mirai: むげんの翼', 1, 1, True)]
+    """
+    from workbench.games.mugen.decks import (  # decks imports this module
+        ex_only,
+        ex_warnings,
+        read_deck,
+    )
+
+    cards = load_cards()
+    rows = []
+    for path in sorted(Path(folder).glob("*.csv")):
+        if path.stem.startswith("illegal"):
+            continue
+        try:
+            deck = read_deck(path)
+        except (SheetError, OSError, ValueError):
+            continue
+        for card_id, n in deck:
+            if ex_only(cards[card_id]):
+                warned = ex_warnings(((card_id, n),), cards)
+                note = "warning: " + warned[0].removeprefix("ex-copies: ") if warned else "usable once a game"
+                rows.append(("mugen", f"EX copies, deck {path.stem}: {cards[card_id].name}", 1, n,
+                             not warned, EX_SOURCE, note))
+    return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
 SKILL_KINDS = ("plain", "set", "super_set", "revenge", "ex")
 MAX_SKILLS = 3
 MAX_COST = 10

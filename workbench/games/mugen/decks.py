@@ -40,10 +40,13 @@ _SAMPLE_LISTS: dict[str, Deck] = {
         ("C01", 4), ("G29", 4), ("G17", 4), ("G21", 4), ("G24", 4), ("G26", 2), ("G22", 2),
         ("G01", 4), ("G02", 4), ("G06", 2), ("G08", 2), ("G09", 2), ("G12", 2),
     ),
-    # ミライ (★2): defensive, draws and heals; ★3 kinds: 星海の加護 むげんの翼
+    # ミライ (★2): defensive (super set 星海の加護 and 鋼の構え, heals) with damage to win by; ★3 kinds:
+    # 星海の加護 and one むげんの翼 (an EX skill is usable once a game: a second copy would be dead);
+    # ★2 kinds: ミライ 鋼の構え 癒しの雨 雷鳴 吸魂 (issue 14: it held 4 むげんの翼, 4 天啓 and 4 時の歯車,
+    # never won against ソラ and decked out in every mirror)
     "mirai": (
-        ("C02", 4), ("G30", 4), ("G28", 4), ("G18", 4), ("G20", 4), ("G25", 4), ("G23", 4),
-        ("G03", 2), ("G04", 2), ("G05", 2), ("G10", 2), ("G16", 2), ("G14", 2),
+        ("C02", 4), ("G30", 4), ("G28", 1), ("G20", 4), ("G18", 4), ("G17", 4), ("G26", 4),
+        ("G14", 4), ("G02", 4), ("G09", 3), ("G16", 2), ("G10", 2),
     ),
 }  # fmt: skip
 
@@ -98,6 +101,46 @@ def deck_problems(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) ->
                 f"has {len(these)} kinds and {count} cards ({names})"
             )
     return out
+
+
+def ex_only(card: Card) -> bool:
+    """A card whose every skill usable from hand is an EX skill and that has no 【リベンジ時】
+    effect (a revenge draw could use any copy of that): usable once a game.
+
+    >>> cards = load_cards()
+    >>> ex_only(cards["G28"]), ex_only(cards["C01"]), ex_only(cards["G02"])
+    (True, False, False)
+    """
+    kinds = {s.kind for s in card.skills}
+    return kinds == {"ex"}
+
+
+def ex_warnings(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card], ex_scope: str = "name") -> list[str]:
+    """More copies of EX-only cards than can ever be used (seed: 「EXスキルはゲーム中に一度しか
+    発動できません」), as 'ex-copies: ...' lines: a warning, not a construction rule (the deck
+    stays legal and playable). ``ex_scope="player"``: one EX skill in all, so every EX-only card
+    shares one use.
+
+    >>> cards = load_cards()
+    >>> ex_warnings((("C02", 4), ("G28", 4)), cards)
+    ['ex-copies: むげんの翼 ×4: its only skill is EX, usable once a game: 3 copies can never be used']
+    >>> ex_warnings((("G28", 1), ("G31", 1)), cards), ex_warnings((("G28", 1), ("G31", 1)), cards, "player")
+    ([], ['ex-copies: むげんの翼 ×1, 終焉の鐘 ×1: EX-only cards share one EX use a game (ex_scope=player): 1 copy can never be used'])
+    """
+    only = [(c, n) for c, n in normalise(deck) if c in cards and ex_only(cards[c])]
+    if ex_scope == "player":
+        total = sum(n for _, n in only)
+        if total <= 1:
+            return []
+        names = ", ".join(f"{cards[c].name} ×{n}" for c, n in only)
+        return [f"ex-copies: {names}: EX-only cards share one EX use a game (ex_scope=player): "
+                f"{_copies(total - 1)} can never be used"]
+    return [f"ex-copies: {cards[c].name} ×{n}: its only skill is EX, usable once a game: "
+            f"{_copies(n - 1)} can never be used" for c, n in only if n > 1]
+
+
+def _copies(n: int) -> str:
+    return f"{n} cop{'y' if n == 1 else 'ies'}"
 
 
 SAMPLE_DECKS: dict[str, Deck] = {k: normalise(v) for k, v in _SAMPLE_LISTS.items()}

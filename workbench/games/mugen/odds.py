@@ -140,6 +140,37 @@ def copies_needed_table(
     return _frame(rows)
 
 
+def deck_out_limits(deck_size: int = 40, opening: tuple[int, int] = (3, 4), extra_draws: int = 0) -> pl.DataFrame:
+    """The deck-out limit, exact: each player's last own turn when only the turn draws (plus
+    ``extra_draws``) take cards, going first and second.
+
+    A player who has drawn ``opening + t + extra_draws`` cards by its own turn t empties its
+    deck at the draw of own turn ``L = deck_size - opening - extra_draws`` and loses at that
+    turn's end (「ターンの終わりまで0枚だったなら、強制的に負け」): L is its last own turn, the
+    game's turn ``2L - 1`` going first, ``2L`` going second. With nothing else happening the
+    game ends at the smaller of the two (``game_bound``). A deck empty before a player's first
+    turn loses at the end of the game's first turn (own turn 1 going first, 0 going second).
+
+    >>> deck_out_limits().rows()
+    [('first', 3, 37, 73, 72), ('second', 4, 36, 72, 72)]
+    >>> deck_out_limits(extra_draws=5).select("last_own_turn").to_series().to_list()
+    [32, 31]
+    """
+    for name, n in (("deck_size", deck_size), ("extra_draws", extra_draws), *zip(("opening[0]", "opening[1]"), opening)):
+        if type(n) is not int or n < (1 if name == "deck_size" else 0):
+            raise ValueError(f"{name} must be a whole number >= {1 if name == 'deck_size' else 0}, got {n!r}")
+    rows = []
+    for going, first in (("first", True), ("second", False)):
+        schedule = DrawSchedule(opening[0 if first else 1], 1)
+        last = deck_size - schedule.seen(0, extra_draws)  # the own turn whose draw empties the deck
+        if last < 1:
+            last = 1 if first else 0
+        rows.append((going, schedule.opening, last, max(2 * last - 1 if first else 2 * last, 1)))
+    bound = min(r[3] for r in rows)
+    return pl.DataFrame([(*r, bound) for r in rows], orient="row",
+                        schema=["going", "opening", "last_own_turn", "game_turn", "game_bound"])
+
+
 def deck_table(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card] | None = None) -> pl.DataFrame:
     """The deck list with names, stars, character flag and cheapest cost.
 
@@ -153,4 +184,4 @@ def deck_table(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card] | None
     return pl.DataFrame(rows, schema=["card", "name", "star", "character", "copies", "cheapest"], orient="row")
 
 
-__all__ = ["MUGEN_FIRST", "MUGEN_SECOND", "SCHEDULES", "Deck", "by_turn_exact", "cheapest_cost", "copies_needed_table", "deck_table", "mana_curve_exact"]
+__all__ = ["MUGEN_FIRST", "MUGEN_SECOND", "SCHEDULES", "Deck", "by_turn_exact", "cheapest_cost", "copies_needed_table", "deck_out_limits", "deck_table", "mana_curve_exact"]

@@ -1,7 +1,7 @@
 """The parameters of むげんの宙へ: one frozen dataclass (a replay stores them as JSON).
 
->>> MugenParams().hp, MugenParams(overflow="oldest").overflow
-(30, 'oldest')
+>>> MugenParams().hp, MugenParams(overflow="oldest").overflow, MugenParams().revenge_turn
+(30, 'oldest', 'opponent')
 >>> MugenParams(overflow="newest")
 Traceback (most recent call last):
 ...
@@ -30,7 +30,7 @@ class MugenParams:
     overflow: str = "choose"
     ex_scope: str = "name"
     revenge: bool = True
-    revenge_turn: str = "any"
+    revenge_turn: str = field(default="opponent", metadata={"choices": ("opponent", "any")})
     check_decks: bool = True
     players: int = field(default=2, repr=False, metadata={"range": (2, 2)})
 

@@ -22,16 +22,21 @@ Readings chosen where the seed is vague (parameters where both matter):
   this turn's budget; ``ramp N`` raises the counter (this turn included).
 - **Damage**: dealt = amount + attacker's attack - defender's defence, at
   least 0 (``pierce`` ignores defence). HP never goes above its maximum.
-- **Revenge draw**: offered to a player who took damage (> 0) from an
-  opponent's skill, once per skill, after that skill has fully resolved,
-  on any turn, if their deck is not empty (``revenge=False`` turns it off).
+- **Revenge draw** (issue 14, item 9): the seed explains it under step (7),
+  the opponent's turn: 「(7)相手のターンです。基本的にやることはありませんが、
+  自分がダメージを受けたあと、そのスキルの発動後に「リベンジドロー」という特別な
+  ドローが行えます。(しなくてもよい)」. So by default (``revenge_turn="opponent"``)
+  a player who took damage (> 0) from an opponent's skill during the
+  *opponent's* turn may draw once per skill, after that skill has fully
+  resolved, if their deck is not empty; damage taken on one's own turn (from
+  the opponent's 【リベンジ時】 effect, or an ``opp_start:`` / ``opp_end:``
+  effect) gives none. The revenge skill's own line has no turn in it
+  (「自分がダメージを受けたときに1枚ドローできる「リベンジドロー」」):
+  ``revenge_turn="any"`` (the default up to version 1) offers the draw on any
+  turn, so revenge effects answer each other back and forth.
   A drawn card with a 【リベンジ時】 effect may use it free (the card then
-  goes to the dust zone) or be kept in hand. Its damage can itself trigger
-  a revenge draw. The seed explains revenge draws under the opponent's turn
-  (step 7) but words the revenge skill without a turn ("自分がダメージを
-  受けたときに"); ``revenge_turn="opponent"`` allows them only on the
-  opponent's turn (then damage taken on one's own turn, from a revenge
-  effect or an ``opp_start:`` / ``opp_end:`` effect, gives none).
+  goes to the dust zone) or be kept in hand. ``revenge=False`` turns revenge
+  draws off.
 - **Set zone limit**: placing a 6th set skill makes its owner dust one of
   the 5 already set (``overflow="choose"``, super set included, as the seed
   lets the limit rule remove them) or the oldest (``overflow="oldest"``).
@@ -105,7 +110,7 @@ class MugenGame(KernelGame):
     """
 
     name: ClassVar[str] = "mugen"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     table = MugenTable
 
     def __init__(self, params: MugenParams | None = None) -> None:
