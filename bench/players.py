@@ -1,0 +1,115 @@
+"""Search players' speed per registered game: one ``ismcts`` decision, and whole games
+of ``ismcts`` against ``greedy`` (issue 13, item 7).
+
+Single process, one core. For each game, one game of ``ismcts:400`` (seat 0)
+against ``greedy`` (every other seat) is played, timing every decision of
+the search player that has a choice (more than one legal action):
+
+- **decision**: the median, 90% quantile and mean seconds of those decisions
+  (goal: median under 0.5 s);
+- **games/min**: ismcts:400 against greedy, from that game's wall time (when
+  the game runs past ``--seconds``, the search stops timing and the rate is
+  estimated from the decisions a greedy-vs-greedy game of the same seed asks
+  of seat 0, marked ``~``).
+
+Run: ``.venv/bin/python bench/players.py [--spec ismcts:400] [--seconds 120] [game ...]``.
+The figures depend on the machine's load: compare games in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from workbench.engine.playout import playout_in_place
+from workbench.engine.registry import game_names, make_game
+from workbench.engine.seat import SeatView
+from workbench.engine.seeds import derive_seed
+from workbench.engine.specs import player_from_spec
+
+GOAL_DECISION = 0.5
+
+
+class Timed:
+    """Wraps a player: times its decisions with a choice; after ``budget`` seconds it
+    plays the ``fallback`` player instead (so a slow game still ends)."""
+
+    def __init__(self, player: Any, fallback: Any, budget: float) -> None:
+        self.player, self.fallback, self.budget = player, fallback, budget
+        self.times: list[float] = []
+        self.spent = 0.0
+        self.cut = False
+        self.__name__ = getattr(player, "__name__", "timed")
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        if self.spent >= self.budget:
+            self.cut = True
+            return self.fallback(view, rng)  # type: ignore[no-any-return]
+        start = time.perf_counter()
+        action = self.player(view, rng)
+        took = time.perf_counter() - start
+        self.spent += took
+        if len(view.legal_ids) > 1:
+            self.times.append(took)
+        return action  # type: ignore[no-any-return]
+
+
+def measure(name: str, spec: str, seconds: float, seed: int) -> dict[str, Any]:
+    """Decision times and games per minute of ``spec`` against greedy in one game."""
+    game = make_game(name)
+    greedy = player_from_spec("greedy", name)
+    timed = Timed(player_from_spec(spec, name), greedy, seconds)
+    line = [timed] + [greedy] * (game.num_players - 1)
+    start = time.perf_counter()
+    playout_in_place(game, line, derive_seed("bench-players", seed))
+    wall = time.perf_counter() - start
+    times = sorted(timed.times) or [float("nan")]
+    if not timed.cut:
+        per_minute, estimated = 60.0 / wall, False
+    else:  # decisions seat 0 faces in a greedy game of the same seed, at the median time
+        counter = Timed(greedy, greedy, float("inf"))
+        playout_in_place(game, [counter] + [greedy] * (game.num_players - 1),
+                         derive_seed("bench-players", seed))
+        per_minute = 60.0 / (len(counter.times) * statistics.median(times) + 1e-9)
+        estimated = True
+    return {"game": name, "decisions": len(timed.times), "median": statistics.median(times),
+            "p90": times[int(0.9 * (len(times) - 1))], "mean": statistics.fmean(times),
+            "per_minute": per_minute, "estimated": estimated}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
+    parser.add_argument("--spec", default="ismcts:400", help="the search player (default ismcts:400)")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="search time per game before the rest is estimated")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    names = args.games or list(game_names())
+    head = (f"{'game':<10} {'decisions':>9} {'median s':>9} {'p90 s':>7} {'mean s':>7} "
+            f"{'goal':>5} {'ratio':>6} {'games/min':>10}")
+    print(f"{args.spec} (seat 0) against greedy, one core")
+    print(head)
+    print("-" * len(head))
+    slow = []
+    for name in names:
+        r = measure(name, args.spec, args.seconds, args.seed)
+        mark = "~" if r["estimated"] else " "
+        print(f"{name:<10} {r['decisions']:>9} {r['median']:>9.3f} {r['p90']:>7.3f} "
+              f"{r['mean']:>7.3f} {GOAL_DECISION:>5.1f} {r['median'] / GOAL_DECISION:>6.2f} "
+              f"{mark}{r['per_minute']:>9.2f}")
+        sys.stdout.flush()
+        if r["median"] > GOAL_DECISION:
+            slow.append(name)
+    if slow:
+        print(f"median decision over {GOAL_DECISION} s: {', '.join(slow)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
