@@ -63,7 +63,13 @@ def data_files(game: str | None = None, data_dir: str | os.PathLike[str] | None 
 
     >>> data_files("mygame").parent == data_files()
     True
+    >>> data_files("../etc")
+    Traceback (most recent call last):
+    ...
+    ValueError: game '../etc' is not a folder name
     """
+    if game is not None and (not game or Path(game).name != game or game in (".", "..")):
+        raise ValueError(f"game {game!r} is not a folder name")
     own = user_data(data_dir)
     if game is None:
         return own if own is not None else packaged_data()
