@@ -45,11 +45,12 @@ def life_score(game: Any, state: Any, seat: int) -> float:
     return float(t.score(seat) - max(others))
 
 
+_SECRET = tuple((i, f) for i, f in enumerate(LifeTable.FIELDS) if f.seen != PUBLIC)
+
+
 def _filled(v: Any, spec: FieldSpec) -> Any:
     if isinstance(v, Hidden):  # a hidden pile
         return (UNSEEN,) * len(v)
-    if spec.seen == PUBLIC:
-        return v
     if spec.depth == 1:  # one secret per seat, e.g. passes
         return tuple((UNSEEN if x else None) if isinstance(x, Hidden) else x for x in v)
     return tuple((UNSEEN,) * len(r) if isinstance(r, Hidden) else r for r in v)
@@ -65,8 +66,10 @@ def seen_table(game: Any, observed: Sequence[Any]) -> LifeTable:
     >>> t.dream_deck[:2], len(t.decks[0])
     (['?', '?'], 27)
     """
-    values = [_filled(v, f) for f, v in zip(LifeTable.FIELDS, observed)]
-    return LifeTable.thaw(game, LifeTable.Frozen(values))  # type: ignore[return-value]
+    values = list(observed)
+    for i, f in _SECRET:
+        values[i] = _filled(values[i], f)
+    return LifeTable.thaw(game, values)  # type: ignore[return-value]
 
 
 def _seat_of(t: LifeTable, s: int) -> tuple[Any, ...]:

@@ -136,6 +136,13 @@ class LifeGame(KernelGame):
         #: the steps of each card's skill / event per seat (immutable, built once)
         self.skill_steps = skill_table(self.catalogue, p.players)
         self.event_steps = event_table(self.catalogue, p.players)
+        cat = self.catalogue
+        self._decks = tuple(tuple(sorted(cat.stage_cards(s, events=not p.timed_events)))
+                            for s in range(1, p.stages + 1))
+        self._events = tuple(tuple(sorted(cat.stage_events(s))) if p.timed_events else ()
+                             for s in range(1, p.stages + 1))
+        self._dreams = tuple(sorted(cat.dreams))
+        self._opening = tuple(opening(p))
 
     @classmethod
     def default_params(cls) -> LifeParams:
@@ -145,14 +152,11 @@ class LifeGame(KernelGame):
     def setup(self, t: LifeTable) -> None:
         """The table before the first chance node (the dream deal)."""
         p: LifeParams = self.params
-        cat = self.catalogue
         n = p.players
         t.stage = t.round = t.start = 0
-        t.decks = [sorted(cat.stage_cards(s, events=not p.timed_events))
-                   for s in range(1, p.stages + 1)]
-        t.events = [sorted(cat.stage_events(s)) if p.timed_events else []
-                    for s in range(1, p.stages + 1)]
-        t.dream_deck = sorted(cat.dreams)
+        t.decks = [list(deck) for deck in self._decks]  # sorted: chance lists them in order
+        t.events = [list(pile) for pile in self._events]
+        t.dream_deck = list(self._dreams)
         t.common, t.discard, t.removed = [], [], []
         t.albums = [[None] * SQUARES for _ in range(n)]
         t.dice_sq = [[0] * 4 for _ in range(n)]
@@ -164,7 +168,7 @@ class LifeGame(KernelGame):
         t.order = [-1] * 4
         t.stats = [0] * (4 * p.stages)
         t.picks = [[] for _ in range(n)]
-        t.push(*opening(p))
+        t.push(*self._opening)
 
     def score(self, t: LifeTable) -> tuple[float, ...]:
         return tuple(float(t.score(s)) for s in range(self.params.players))

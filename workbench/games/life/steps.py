@@ -161,7 +161,10 @@ class Place(NamedTuple):
     squares: tuple[int, ...]
 
     def legal(self, t: LifeTable) -> list[tuple[str, int]]:
-        return [PLACE_IDS[sq] for sq in self.squares]
+        ids = _PLACES.get(self.squares)
+        if ids is None:
+            ids = _PLACES[self.squares] = [PLACE_IDS[sq] for sq in self.squares]
+        return ids
 
     def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
         seat, card, sq = self.seat, self.card, a[1]
@@ -192,6 +195,10 @@ class Place(NamedTuple):
         old = t.albums[self.seat][a[1]]
         extra = f" replacing {old}" if old else ""
         return f"place {self.card} on {square_name(a[1])}{extra}"
+
+
+#: the place ids of each set of legal squares met so far (at most 2**16)
+_PLACES: dict[tuple[int, ...], list[tuple[str, int]]] = {}
 
 
 # -- automatic ----------------------------------------------------------------------------
@@ -227,14 +234,11 @@ class Turn(NamedTuple):
         seat = self.seat
         space = t.order.index(seat) + 1
         t.order[space - 1] = -1
-        if space == 2:
-            t.push(Tip(seat, bonus=True), Take(seat), Draw(seat))
-            return
         if space == 3:
             t.start = seat
         elif space == 4:
             t.power[seat] += 1
-        t.push(Take(seat), Draw(seat))
+        t.push(*_TURNS[space == 2][seat])
 
 
 @auto
@@ -307,6 +311,11 @@ class FinalScoring(NamedTuple):
 
     def run(self, t: LifeTable) -> None:
         t.round = t.game.params.rounds_per_stage  # marks the end for describe()
+
+
+#: _TURNS[bonus][seat]: a turn's steps (order bonus 2 first tips a die), made once.
+_TURNS = tuple(tuple((*((Tip(seat, bonus=True),) if bonus else ()), Take(seat), Draw(seat))
+                     for seat in range(4)) for bonus in (False, True))
 
 
 def opening(p: LifeParams) -> list[Any]:
