@@ -117,6 +117,10 @@ class Catalogue:
         self.reserve_id = {no: ("reserve", no) for no in self.events}
         self.break_id = {no: ("break", no) for no in self.events}
         self.discard_id = {no: ("discard", no) for no in self.events}
+        #: event -> (who must be dead, cost by colour index, its play id): the main phase's
+        #: one look-up per hand card
+        self.play_info: dict[int, tuple[str | None, tuple[tuple[int, int], ...], Any]] = {
+            no: (self.needs_dead[no], self.cost_index[no], self.play_id[no]) for no in self.events}
 
     def action_of(self, card: str, awake: bool) -> tuple[Effect, ...]:
         """The action a drawn person card applies (the awakened one when awake).

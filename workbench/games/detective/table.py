@@ -333,14 +333,14 @@ class DetectiveTable(Table):
         night = night and self.tn
         gen = cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead))
         h = len(hand) - 1
-        dead, needs, costs, play = self.dead, cat.needs_dead, cat.cost_index, cat.play_id
+        dead, info = self.dead, cat.play_info
         ids: list[Hashable] = []
         for e in hand:
-            who = needs[e]
+            who, cost, play = info[e]
             if who is not None and who not in dead:
                 continue
             total = dearest = 0
-            for colour, need in costs[e]:
+            for colour, need in cost:
                 short = need - counts[colour]
                 if short > 0:
                     unit = gen[colour]
@@ -348,7 +348,7 @@ class DetectiveTable(Table):
                     if unit > dearest:
                         dearest = unit
             if (total - dearest if night else total) <= h:
-                ids.append(play[e])
+                ids.append(play)
         return ids
 
     def break2_ids(self) -> list[Hashable]:
@@ -360,4 +360,5 @@ class DetectiveTable(Table):
 
     def discard_ids(self, seat: int) -> list[Hashable]:
         """``("discard", e)`` for every card of the seat's hand, in hand order."""
-        return list(map(self.game.catalogue.discard_id.__getitem__, self.hands[seat]))
+        ids = self.game.catalogue.discard_id
+        return [ids[e] for e in self.hands[seat]]
