@@ -268,35 +268,47 @@ class Reveal(NamedTuple):
     def run(self, t: GhostTable) -> None:
         b = t.battle
         assert b is not None
-        cards = t.game.cards
-        opened = tuple((seat, t.facedown[seat].pop(0), target) for seat, target in b.placed)
-        voided: set[int] = set()
-        for i in range(len(opened) - 1, 0, -1):  # the last negate is resolved first
-            if i not in voided and any(e.verb == "negate" for e in cards[opened[i][1]].effects):
-                voided.add(i - 1)
-        power, extra, stat = list(b.power), list(b.extra_dice), b.stat
-        for i, (seat, card, target) in enumerate(opened):
-            t.trash.append(card)
-            if i in voided:
-                continue
-            for e in cards[card].effects:
-                if e.verb == "power":
-                    power[target] += int(e.args[0])  # type: ignore[call-overload]
-                elif e.verb == "dice":
-                    extra[target] += int(e.args[0])  # type: ignore[call-overload]
-                elif e.verb == "switch":
-                    stat = STATS[1 - STATS.index(stat)]
-            play_effects(t, seat, card, target)
-        dice = []
-        for i, g in enumerate(b.ghosts):
-            n = cards[g].strength(stat).count
-            if i == 0 or i == len(b.atk):
-                n = max(0, n + extra[0 if i == 0 else 1])
-            dice.append(n)
-        t.battle = b.evolve(power=(power[0], power[1]), extra_dice=(extra[0], extra[1]),
-                            stat=stat, voided=tuple(sorted(voided)), dice=tuple(dice), placed=(),
-                            revealed=opened)
+        game = t.game
+        if b.placed:
+            b = _open_events(t, b)
+        stat, extra = b.stat, b.extra_dice
+        counts = game.dice_counts[stat]
+        dice = [counts[g] for g in b.atk + b.dfn]
+        if extra[0]:
+            dice[0] = max(0, dice[0] + extra[0])
+        if extra[1]:
+            k = len(b.atk)
+            dice[k] = max(0, dice[k] + extra[1])
+        t.battle = b.evolve(dice=tuple(dice))
         t.later(*[Roll(i) if n else NoDice(i) for i, n in enumerate(dice)], Resolve())
+
+
+def _open_events(t: GhostTable, b: Battle) -> Battle:
+    """Turn the face-down events over in placing order and apply them (a ``negate``
+    voids the event just before it; resolved from the last, so a negated negate
+    does nothing); they go to the trash."""
+    game = t.game
+    cards, negates = game.cards, game.negates
+    opened = tuple((seat, t.facedown[seat].pop(0), target) for seat, target in b.placed)
+    voided: set[int] = set()
+    for i in range(len(opened) - 1, 0, -1):  # the last negate is resolved first
+        if i not in voided and negates[opened[i][1]]:
+            voided.add(i - 1)
+    power, extra, stat = list(b.power), list(b.extra_dice), b.stat
+    for i, (seat, card, target) in enumerate(opened):
+        t.trash.append(card)
+        if i in voided:
+            continue
+        for e in cards[card].effects:
+            if e.verb == "power":
+                power[target] += int(e.args[0])  # type: ignore[call-overload]
+            elif e.verb == "dice":
+                extra[target] += int(e.args[0])  # type: ignore[call-overload]
+            elif e.verb == "switch":
+                stat = STATS[1 - STATS.index(stat)]
+        play_effects(t, seat, card, target)
+    return b.evolve(power=(power[0], power[1]), extra_dice=(extra[0], extra[1]), stat=stat,
+                    voided=tuple(sorted(voided)), placed=(), revealed=opened)
 
 
 @chance
