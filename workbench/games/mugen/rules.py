@@ -45,12 +45,22 @@ Readings chosen where the seed is vague (parameters where both matter):
   end of the owner's turns, ``opp_start:`` / ``opp_end:`` at the
   opponent's; at a turn's start the active player's trigger first, then the
   opponent's; a set skill with N counters triggers ``start:`` N times.
-- **EX**: once per game per card name per player (``ex_scope="name"``);
-  ``ex_scope="player"`` allows one EX skill in all per player.
+- **EX** (「EXスキルはゲーム中に一度しか発動できません」): once per game per card
+  name per player (``ex_scope="name"``); ``ex_scope="player"`` allows one EX
+  skill in all per player. A card whose only skill is EX is therefore usable
+  once a game: extra copies are legal (「同じ名前のカードは4枚まで」) but dead.
+  The card-sheet findings (``cards.extra_findings``) and ``deck_legality``
+  warn about them (issue 14, item 8: the sample ミライ deck held 4 ×
+  むげんの翼; it now holds one, see ``decks.py``). A warning, not a
+  construction rule: such a deck is still accepted.
 - **destroy_set**: the activating player picks each target among the
   opponent's set (not super set) skills; nothing happens when there is none.
-- **Deck-out**: drawing from an empty deck draws nothing; at the end of each
-  turn every player with an empty deck loses (both: nobody wins).
+- **Deck-out** (「もしデッキのカードがなくなったプレイヤーがいたら、ターンの終わり
+  まで0枚だったなら、強制的に負けになります」): drawing from an empty deck draws
+  nothing; at the end of each turn every player with an empty deck loses
+  (both: nobody wins). Without extra draws a 40-card deck lasts to the end
+  of own turn 37 going first and 36 going second, so no game passes the
+  game's turn 72 (``odds.deck_out_limits``, exact; issue 14, item 10).
 - **First player**: seat 0 by default (``first_player=0``); ``1`` or
   ``"random"`` (a fair chance node) as parameters. The first player also
   draws at the start of turn 1 (the seed has no exception), so both players
