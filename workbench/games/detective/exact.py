@@ -1,5 +1,8 @@
 """Exact round odds for the detective: the deck engine, and a brute-force tree.
 
+A module of its own for size: the analyses (:mod:`.analysis`) and the tests
+ask it; the rules never do.
+
 :func:`exact_round` asks :mod:`workbench.prob.ordered` (the exact ordered-deck
 engine) for one round from a deck composition under the game's parameters.
 :func:`round_tree` walks every draw of the same process as the rules table

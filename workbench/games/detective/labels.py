@@ -1,5 +1,8 @@
 """Human labels for action ids and card ids (logs, buttons, golden files).
 
+A module of its own because the steps (their ``label``), the picture and the
+board all name cards; in :mod:`.rules` the steps could not import it.
+
 >>> from workbench.games.detective.params import DetectiveParams
 >>> from workbench.games.detective.catalogue import Catalogue
 >>> s = Catalogue(DetectiveParams())

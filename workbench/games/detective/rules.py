@@ -17,7 +17,9 @@ Readings chosen where the seed is vague (parameters where both matter):
   uniform ``Dist`` over the remaining card ids, so a shuffle needs no node of
   its own. The only order kept is the bottom of the investigation deck (the
   first-card rule puts the tragic night there; it is drawn when nothing else
-  is left).
+  is left). An event draw that finds the event deck empty shuffles the
+  discard pile back first (the seed's リシャッフル, also midway through a
+  refill): the draw's outcomes are then the discarded cards.
 - **First-card rule.** Applies to the round's first draw only; if the tragic
   night is the only card left it is drawn and ends the round. With the
   4-card opening (``opening=4``) the first draws are the opening: a tragic
