@@ -110,7 +110,7 @@ from workbench.games.ghost.cards import GhostCard, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.steps import Download, Return, Setup
-from workbench.games.ghost.steps_battle import event_allowed
+from workbench.games.ghost.steps_battle import ROLES, event_allowed, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
 from workbench.prob.dice import pool
@@ -123,7 +123,8 @@ class GhostGame(KernelGame):
     """The rules; ``cards`` overrides the sheet (tests use small decks).
 
     Besides the cards and parameters it keeps, per card id, what the hot
-    path asks: its kind, VP, dice per strength, ``quick`` and ``steady``
+    path asks: its kind, VP, dice and fixed modifier per strength (and
+    role), ``quick`` and ``steady``
     abilities, its activated abilities (``draw``, ``cycle``), ``negate``, the event's
     target kind and where the event may be played.
     """
@@ -154,6 +155,8 @@ class GhostGame(KernelGame):
         self.steady = tuple(c.has("steady") for c in cards)
         self.negates = tuple(any(e.verb == "negate" for e in c.effects) for c in cards)
         self.dice_counts = {stat: tuple(c.strength(stat).count for c in cards) for stat in STATS}
+        self.modifiers = {stat: tuple(tuple(fixed_modifier(c, None, stat, role) for c in cards)
+                                      for role in ROLES) for stat in STATS}
         self.activated = tuple(tuple(e.verb for e in c.ability if e.verb in ("draw", "cycle"))
                                for c in cards)
         self.target = tuple(c.target for c in self.cards)

@@ -61,6 +61,9 @@ def fixed_modifier(card: GhostCard, shell: GhostCard | None, stat: str, role: st
     return total
 
 
+ROLES = ("attack", "defend", "support")
+
+
 def role_of(b: Battle, index: int) -> str:
     """attack, defend or support for the ghost at ``index`` of ``b.ghosts``."""
     if index == 0:
@@ -70,15 +73,26 @@ def role_of(b: Battle, index: int) -> str:
 
 def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, ...]:
     """Each battling ghost's contribution from the rolls (attack side first);
-    ``fumbles=False`` reads the same rolls as if the fumble rule were off."""
+    ``fumbles=False`` reads the same rolls as if the fumble rule were off.
+
+    The fixed part is :func:`fixed_modifier`: the card's own part is looked up
+    in the game's table of it, the shell's is added here.
+    """
     game = t.game
-    p, cards, steady = game.params, game.cards, game.steady
+    p, steady = game.params, game.steady
     rule = p.fumble if fumbles is None else fumbles
+    floor = p.floor_at_zero
+    mods = game.modifiers[b.stat]
+    at = STATS.index(b.stat)
+    k = len(b.atk)
     out = []
-    for i, g in enumerate(b.ghosts):
-        mod = fixed_modifier(cards[g], t.shell_of(g), b.stat, role_of(b, i))
+    for i, g in enumerate(b.atk + b.dfn):
+        mod = mods[0 if i == 0 else 1 if i == k else 2][g]
+        shell = t.shell_of(g)
+        if shell is not None:
+            mod += shell.shell[at]
         out.append(ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g],
-                               floor=p.floor_at_zero))
+                               floor=floor))
     return tuple(out)
 
 
@@ -161,8 +175,7 @@ def battle_decision(t: GhostTable) -> Any:
             return None
         return Defend(b.defender)
     if phase in ("support_atk", "support_def"):
-        installed, quick = t.support_options()
-        if not installed and not quick:
+        if not t.can_support():
             support_done(t)
             return None
         return Support(b.attacker if phase == "support_atk" else b.defender)

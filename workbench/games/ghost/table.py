@@ -192,6 +192,20 @@ class GhostTable(Table):
         quick = self.game.quick
         return installed, [c for c in self.archives[seat] if quick[c]]
 
+    def can_support(self) -> bool:
+        """True when the deciding side has a ghost to add (what :meth:`support_options` lists)."""
+        b = self.battle
+        assert b is not None
+        attack = self.phase == "support_atk"
+        seat = b.attacker if attack else b.defender
+        if attack and len(b.atk) >= b.limit:
+            return False
+        quick = self.game.quick
+        if any(quick[c] for c in self.archives[seat]):
+            return True
+        busy = b.atk + b.dfn
+        return any(g not in busy for g in self.eligible_fighters(seat))
+
     def targets(self, card: int) -> list[int]:
         """The choices for an event's target (``[-1]`` when it takes none)."""
         kind = self.game.target[card]
