@@ -8,17 +8,25 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from workbench.cli import main
 from workbench.engine import simulate
 from workbench.engine.playout import playout_in_place
 from workbench.games.mugen import analysis, odds
-from workbench.games.mugen.cards import EX_SOURCE, extra_findings, load_cards
-from workbench.games.mugen.decks import SAMPLE_DECKS, ex_warnings, normalise, rule_problems
+from workbench.games.mugen.cards import CARDS_CSV, EX_SOURCE, extra_findings, load_cards
+from workbench.games.mugen.decks import (
+    RULES_CSV,
+    SAMPLE_DECKS,
+    ex_warnings,
+    normalise,
+    rule_problems,
+)
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
@@ -44,9 +52,7 @@ def test_four_wings_is_legal_but_warned_three_copies_dead() -> None:
 
 
 def test_the_card_sheet_check_flags_the_four_wings_deck_as_a_warning(tmp_path: Path) -> None:
-    names = {c.id: c.name for c in load_cards().values()}
-    lines = ["name,count", *(f"{names[c]},{n}" for c, n in OLD_MIRAI)]
-    (tmp_path / "old_mirai.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _old_mirai_file(tmp_path)
     (tmp_path / "illegal_x.csv").write_text("name,count\nむげんの翼,9\n", encoding="utf-8")  # not a sample
     found = extra_findings(tmp_path)
     assert found.filter(pl.col("component") == "deck old_mirai")["ok"].to_list() == [True]  # 40 cards
@@ -54,6 +60,30 @@ def test_the_card_sheet_check_flags_the_four_wings_deck_as_a_warning(tmp_path: P
     assert ex.select("component", "stated", "counted", "ok", "source").rows() == [
         ("EX copies, deck old_mirai: むげんの翼", 1, 4, False, EX_SOURCE)]
     assert ex["note"][0] == "warning: " + WINGS_WARNING.removeprefix("ex-copies: ")
+
+
+def _old_mirai_file(folder: Path) -> Path:
+    names = {c.id: c.name for c in load_cards().values()}
+    path = folder / "old_mirai.csv"
+    path.write_text("\n".join(["name,count", *(f"{names[c]},{n}" for c, n in OLD_MIRAI)]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_workbench_check_warns_about_four_wings_but_passes_the_deck(tmp_path: Path, capsys: Any) -> None:
+    path = _old_mirai_file(tmp_path)
+    args = ["check", str(path), "--deck", "--game", "mugen", "--rules", str(RULES_CSV), "--cards", str(CARDS_CSV)]
+    assert main(args) == 0  # a warning, not a problem: the exit code stays 0
+    out, err = capsys.readouterr()
+    row = 1 + 1 + [c for c, _ in OLD_MIRAI].index("G28")  # header, then the deck rows in file order
+    assert out == "old_mirai.csv: no problems\n"
+    assert err == (f"workbench check: old_mirai.csv row {row}, column count [ex-copies]: warning: "
+                   + WINGS_WARNING.removeprefix("ex-copies: ") + "\n")
+    assert main([*args, "--json"]) == 0 and json.loads(capsys.readouterr().out) == []
+    names = {c.id: c.name for c in load_cards().values()}
+    path.write_text("\n".join(["name,count", *(f"{names[c]},{1 if c == 'G28' else n}" for c, n in OLD_MIRAI),
+                               "天啓,3"]) + "\n", encoding="utf-8")  # 1 wing: no warning (天啓 becomes 7: a problem)
+    assert main(args) == 1
+    assert "ex-copies" not in capsys.readouterr().err
 
 
 def test_sample_decks_are_legal_without_dead_ex_copies() -> None:

@@ -3,7 +3,9 @@
 Exit codes: 0 clean, 1 problems found (listed; with ``--json`` a list of
 objects with file, row, column, rule, message on stdout), 2 unusable input
 (missing or unreadable file, unknown game, no schema; with ``--json`` the
-unusable-file problems are printed as JSON too).
+unusable-file problems are printed as JSON too). A game may add warnings for a deck
+(``deck_warnings`` in its cards module): printed on stderr as ``warning:`` lines, they
+never change the exit code or the JSON list.
 
 A file under a ``decks/`` folder (or with ``--deck``) is a deck (columns
 name,count): it is checked against the nearest ``deck_rules.csv`` above it
@@ -24,12 +26,12 @@ from pathlib import Path
 import polars as pl
 
 from workbench.cards.deckrules import check_deck, load_deck, load_deck_rules
-from workbench.cards.loader import load_sheet
+from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.problems import Problem, SheetError, frame_problems, problems_frame
 from workbench.cards.registry import game_schemas, guess_game, schema_for
 from workbench.cards.schema import Column, Schema
 from workbench.cli import CliError
-from workbench.engine.registry import game_names
+from workbench.engine.registry import game_module, game_names
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".parquet")
 
@@ -82,7 +84,21 @@ def _check_deck(args: argparse.Namespace, game: str | None) -> pl.DataFrame:
     rules = load_deck_rules(rules_path)
     cards = load_sheet(cards_path, _cards_schema(game, cards_path))
     deck = load_deck(args.path)
+    for warning in _deck_warnings(game, deck, cards):  # printed, never counted as problems
+        sys.stderr.write(f"workbench check: {' '.join(str(warning).split())[:500]}\n")
     return pl.concat([deck.problems, check_deck(deck, cards, rules)])
+
+
+def _deck_warnings(game: str | None, deck: Sheet, cards: Sheet) -> list[Problem]:
+    """A game's own warnings for a deck: ``deck_warnings(deck, cards)`` in its cards module
+    (e.g. mugen: EX-only cards with more copies than a game can use). None without the hook."""
+    if game is None:
+        return []
+    try:
+        hook = getattr(game_module(game, "cards"), "deck_warnings", None)
+    except ImportError:
+        return []
+    return list(hook(deck, cards)) if callable(hook) else []
 
 
 def _check_sheet(args: argparse.Namespace, game: str | None) -> pl.DataFrame:

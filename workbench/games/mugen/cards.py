@@ -29,7 +29,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.cards import Column, Schema, SheetError, load_sheet
+from workbench.cards import Column, Problem, Schema, SheetError, load_sheet
 from workbench.cards.components import FINDING_SCHEMA, Expectation, deck_findings
 from workbench.datafiles import data_files, packaged_data
 from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
@@ -91,6 +91,43 @@ def ex_findings(folder: str | Path) -> pl.DataFrame:
                 rows.append(("mugen", f"EX copies, deck {path.stem}: {cards[card_id].name}", 1, n,
                              not warned, EX_SOURCE, note))
     return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
+def deck_warnings(deck: Any, cards: Any) -> list[Problem]:
+    """Warnings for a deck file (``workbench check`` prints them; they never fail the check):
+    EX-only cards with more copies than a game can use, at the deck row of the card.
+
+    ``deck`` is a loaded deck sheet (name, count), ``cards`` this game's loaded card sheet;
+    a sheet with problems gives no warnings (its problems are reported instead).
+
+    >>> from workbench.cards.deckrules import load_deck
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = Path(tmp) / "wings.csv"
+    ...     _ = path.write_text("name,count\\nミライ,4\\nむげんの翼,4\\n", encoding="utf-8")
+    ...     [str(w) for w in deck_warnings(load_deck(path), read_sheet())]
+    ['wings.csv row 3, column count [ex-copies]: warning: むげんの翼 ×4: its only skill is EX, usable once a game: 3 copies can never be used']
+    """
+    from workbench.games.mugen.decks import ex_warnings  # decks imports this module
+
+    needed = {"id", "name", "name_en", "star", "character", "skill1_kind"}
+    if not deck.ok or not cards.ok or "name" not in deck.frame.columns or not needed <= set(cards.frame.columns):
+        return []
+    pool = {rec["id"]: _card(rec) for rec in cards.records()}
+    lookup = {key.casefold(): c.id for c in pool.values() for key in (c.id, c.name, c.name_en)}
+    counts: dict[str, int] = {}
+    first_row: dict[str, int] = {}
+    for rec in deck.records():
+        card_id = lookup.get(str(rec["name"]).strip().casefold())
+        if card_id is not None:
+            counts[card_id] = counts.get(card_id, 0) + int(rec["count"])
+            first_row.setdefault(card_id, rec["_row"])
+    out = []
+    for card_id, n in counts.items():
+        for message in ex_warnings(((card_id, n),), pool):
+            out.append(Problem(deck.file, first_row[card_id], "count", "ex-copies",
+                               "warning: " + message.removeprefix("ex-copies: ")))
+    return out
+
+
 SKILL_KINDS = ("plain", "set", "super_set", "revenge", "ex")
 MAX_SKILLS = 3
 MAX_COST = 10
