@@ -15,7 +15,6 @@ case- and width-insensitive) or ``column=value`` / ``column>3`` style terms.
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from typing import Any
@@ -24,6 +23,7 @@ import ipywidgets as widgets
 import polars as pl
 
 from workbench.cards.loader import Sheet
+from workbench.ui.table import table_html as table
 
 _TERM = re.compile(r"^(?P<col>[^=<>!]+?)(?P<op>==|=|!=|>=|<=|>|<)(?P<value>.+)$")
 ROW = "row"
@@ -72,36 +72,26 @@ def filter_sort(frame: pl.DataFrame, query: str = "", sort: str | None = None,
 
 
 def table_html(frame: pl.DataFrame, problems: dict[int, list[str]] | None = None,
-               limit: int = 200) -> str:
-    """An HTML table (pure); rows whose ``row`` number has problems are tinted."""
+               limit: int = 500) -> str:
+    """An HTML table in the workbench table style (pure); rows whose ``row`` number has
+    problems are tinted, their messages on hover. Past ``limit`` rows it says so."""
     problems = problems or {}
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
-    body = []
-    for rec in frame.head(limit).iter_rows(named=True):
-        notes = problems.get(rec.get(ROW, -1), [])
-        attrs = (f' class="wb-sheet-bad" title="{html.escape(chr(10).join(notes))}"'
-                 if notes else "")
-        cells = "".join(f"<td>{'' if v is None else html.escape(_show(v))}</td>"
-                        for v in rec.values())
-        body.append(f"<tr{attrs}>{cells}</tr>")
-    more = (f"<p>showing {limit} of {frame.height} rows</p>" if frame.height > limit else "")
-    style = ("<style>.wb-sheet-table td,.wb-sheet-table th{padding:2px 6px;"
-             "border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}"
-             ".wb-sheet-bad{background:#ffebee}</style>")
-    return (f"{style}<table class='wb-sheet-table'><thead><tr>{head}</tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>{more}")
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return "; ".join(map(str, value))
-    return str(value)
+    shown = frame.head(limit)
+    marks: dict[int, tuple[str, str]] = {}
+    if ROW in shown.columns:
+        for i, row in enumerate(shown.get_column(ROW).to_list()):
+            if problems.get(row):
+                marks[i] = ("wb-sheet-bad", "\n".join(problems[row]))
+    more = (f"<p>showing the first {limit} of {frame.height} rows: filter to find the others</p>"
+            if frame.height > limit else "")
+    style = "<style>.wb-sheet-bad td{background:#ffebee !important}</style>"
+    return style + table(shown, percent_columns=(), row_classes=marks) + more
 
 
 class SheetView(widgets.VBox):
     """Filter box, sort column, order toggle, 'problems only' switch and the table."""
 
-    def __init__(self, sheet: Sheet | pl.DataFrame, *, limit: int = 200) -> None:
+    def __init__(self, sheet: Sheet | pl.DataFrame, *, limit: int = 500) -> None:
         if isinstance(sheet, Sheet):
             frame = sheet.frame.with_columns(pl.Series(ROW, sheet.rows, dtype=pl.Int64))
             self._problems: dict[int, list[str]] = {}
@@ -117,8 +107,8 @@ class SheetView(widgets.VBox):
                                   description="filter")
         self.sort = widgets.Dropdown(options=list(self.frame.columns), value=ROW,
                                      description="sort by")
-        self.descending = widgets.ToggleButton(value=False, description="descending",
-                                               icon="sort-amount-desc")
+        # no icon: an icon font would have to travel with every offline report
+        self.descending = widgets.ToggleButton(value=False, description="↓ descending")
         self.only_problems = widgets.Checkbox(value=False, description="problems only",
                                               disabled=not self._problems)
         self.table = widgets.HTML()
@@ -149,7 +139,7 @@ class SheetView(widgets.VBox):
 class SheetPicker(widgets.VBox):
     """A drop-down of several sheets (label -> Sheet or frame) over a :class:`SheetView`."""
 
-    def __init__(self, sheets: dict[str, Sheet | pl.DataFrame], *, limit: int = 200) -> None:
+    def __init__(self, sheets: dict[str, Sheet | pl.DataFrame], *, limit: int = 500) -> None:
         if not sheets:
             raise ValueError("SheetPicker needs at least one sheet")
         self.sheets = sheets

@@ -1,0 +1,315 @@
+"""One table style for notebooks and reports: a polars frame as a readable HTML table.
+
+:func:`table_html` (pure) and :class:`Table` (``display(Table(frame))``);
+:func:`use_in_notebook` makes every polars frame a notebook shows use it.
+
+- probabilities (exact fractions in ``[0, 1]``, or floats in ``[0, 1]`` whose
+  column name says so: ``p_…``, ``…rate``, ``win…``, ``share``…) show as
+  percentages to ``digits`` decimals, with the exact fraction on hover and,
+  with ``exact="beside"``, in small type beside it; a ``X_exact`` column
+  (``"p/q"`` strings or ``Rational``) is folded into its float twin ``X``;
+- interval bounds (``low/high``, ``lo/hi``, ``ci_low``…) of probabilities are
+  clamped to ``[0, 1]`` (no ``1.7347e-18``);
+- no shape or dtype rows, no quotes, empty cells instead of ``null``, lists
+  joined with ``;``, long text wrapped, every row shown (a long table scrolls,
+  and says how many rows it has);
+- a ``seat`` column counting from 0 shows player names (Player 1 …, see
+  :func:`workbench.ui.names.player_name`);
+- a Japanese column ``X`` / ``X_ja`` is followed by its English gloss
+  ``X_en`` when the frame has one.
+
+>>> import polars as pl
+>>> f = pl.DataFrame({"name_en": ["ghost"], "name_ja": ["何か"], "p_win": [0.25],
+...                   "p_win_exact": ["1/4"], "note": [None]})
+>>> html = table_html(f)
+>>> "25.0%" in html and 'title="exactly 1/4"' in html and "null" not in html
+True
+>>> html.index("何か") < html.index("ghost")
+True
+"""
+
+from __future__ import annotations
+
+import html as _html
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import polars as pl
+
+from workbench.ui.names import player_name
+
+_FRACTION = re.compile(r"^\s*-?\d+(?:\s*/\s*\d+)?\s*$")
+_PROB_NAME = re.compile(
+    r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|wins?$|^exact$|fumble_p|^pr_|percent)",
+    re.IGNORECASE)
+_LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE)
+_NOT_PROB = re.compile(r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points",
+                       re.IGNORECASE)
+_EPS = 1e-9
+SCROLL_ROWS = 40
+
+STYLE = """<style>
+.wb-table-box{max-width:100%;overflow-x:auto;margin:4px 0}
+.wb-table-box.wb-scroll{max-height:32em;overflow-y:auto}
+table.wb-table{border-collapse:collapse;font:13px/1.35 system-ui,-apple-system,'Segoe UI',
+'Noto Sans CJK JP','Noto Sans',sans-serif;color:#222}
+table.wb-table caption{caption-side:top;text-align:left;color:#555;padding:2px 0;font-size:12px}
+table.wb-table th{background:#f3f4f6;text-align:left;font-weight:600;padding:3px 8px;
+border-bottom:2px solid #ccc;position:sticky;top:0;white-space:normal;vertical-align:bottom}
+table.wb-table td{padding:3px 8px;border-bottom:1px solid #e5e5e5;vertical-align:top;
+white-space:normal;overflow-wrap:anywhere;max-width:36em}
+table.wb-table td.wb-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.wb-table td.wb-empty{color:#aaa}
+table.wb-table small.wb-exact{color:#777;margin-left:.4em}
+table.wb-table tr:nth-child(even) td{background:#fafafa}
+</style>"""
+
+
+def _is_rational(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | Fraction):
+        return True
+    return hasattr(value, "p") and hasattr(value, "q") and hasattr(value, "is_Rational")
+
+
+def as_fraction(value: Any) -> Fraction | None:
+    """An exact value (``Rational``, ``Fraction``, int or a ``"p/q"`` string) as a Fraction.
+
+    >>> as_fraction("6497/18278"), as_fraction(" 3 "), as_fraction("x"), as_fraction(0.5)
+    (Fraction(6497, 18278), Fraction(3, 1), None, None)
+    """
+    if isinstance(value, str):
+        if not _FRACTION.match(value):
+            return None
+        num, _, den = value.replace(" ", "").partition("/")
+        return Fraction(int(num), int(den or 1)) if int(den or 1) else None
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | Fraction):
+        return Fraction(value)
+    if _is_rational(value):
+        return Fraction(int(value.p), int(value.q))
+    return None
+
+
+def percent(value: float, digits: int = 1) -> str:
+    """A probability as a percentage; tiny and near-certain values never round to 0 or 100.
+
+    >>> percent(0.25), percent(1e-18), percent(0.0), percent(0.99999), percent(1.0)
+    ('25.0%', '<0.1%', '0.0%', '>99.9%', '100.0%')
+    """
+    value = min(1.0, max(0.0, value))
+    step = 10.0 ** -digits
+    shown = 100 * value
+    if 0 < shown < step:
+        return f"<{step:.{digits}f}%"
+    if 100 - step < shown < 100:
+        return f">{100 - step:.{digits}f}%"
+    return f"{shown:.{digits}f}%"
+
+
+def number(value: float, digits: int = 3) -> str:
+    """A float with at most ``digits`` decimals, trailing zeros dropped, no exponent.
+
+    >>> number(2.5), number(1.7347e-18), number(1234567.891), number(-0.000001), number(float("nan"))
+    ('2.5', '0', '1,234,568', '0', '')
+    """
+    if math.isnan(value):
+        return ""
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    if abs(value) >= 10_000:
+        return f"{value:,.0f}"
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
+
+
+def _values(frame: pl.DataFrame, column: str) -> list[Any]:
+    return frame.get_column(column).to_list()
+
+
+def _exact_column(values: Sequence[Any]) -> list[Fraction | None] | None:
+    """The column as fractions when every non-empty value is exact (and one is not an int)."""
+    out: list[Fraction | None] = []
+    seen_fraction = False
+    for v in values:
+        if v is None:
+            out.append(None)
+            continue
+        f = as_fraction(v)
+        if f is None:
+            return None
+        seen_fraction = seen_fraction or f.denominator != 1 or (isinstance(v, str) and "/" in v)
+        out.append(f)
+    return out if seen_fraction and any(x is not None for x in out) else None
+
+
+def _in_unit(values: Iterable[Any]) -> bool:
+    seen = False
+    for v in values:
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            continue
+        if not -_EPS <= float(v) <= 1 + _EPS:
+            return False
+        seen = True
+    return seen
+
+
+def _ordered_columns(columns: Sequence[str]) -> list[str]:
+    """Glosses right after what they gloss: ``name_ja`` (or ``name``) then ``name_en``."""
+    out: list[str] = []
+    for c in columns:
+        if c in out:
+            continue
+        if c.endswith("_en") and (c[:-3] + "_ja" in columns or c[:-3] in columns):
+            continue  # placed after its Japanese column
+        out.append(c)
+        base = c[:-3] if c.endswith("_ja") else c
+        if base + "_en" in columns and base + "_en" not in out:
+            out.append(base + "_en")
+    return out
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return number(value)
+    if isinstance(value, list | tuple):
+        return "; ".join(_cell(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
+               percent_columns: Sequence[str] | None = None, seats: Sequence[str] | None = None,
+               seat_names: Sequence[str] | None = None, title: str | None = None,
+               row_classes: Mapping[int, tuple[str, str]] | None = None) -> str:
+    """The frame as one styled HTML table (pure; see the module docstring for the rules).
+
+    ``percent_columns`` overrides which columns are probabilities; ``seats``
+    names the columns counting seats from 0 (default: a column named ``seat``
+    whose values are at least -1); ``row_classes`` maps a row index to
+    ``(css class, hover text)``.
+
+    >>> import polars as pl
+    >>> f = pl.DataFrame({"seat": [0, 1, -1], "rate": [0.5, 0.5, 0.0],
+    ...                   "high": [0.9, 1.0000000001, 1.7e-18], "text": ["a" * 300, "b", "c"]})
+    >>> html = table_html(f)
+    >>> "Player 1" in html and "nobody" in html and "e-18" not in html and "a" * 300 in html
+    True
+    >>> table_html(pl.DataFrame({"p": ["1/3"]}), exact="beside").count("1/3")
+    2
+    """
+    if exact not in {"hover", "beside"}:
+        raise ValueError(f"exact={exact!r}: use 'hover' or 'beside'")
+    columns = list(frame.columns)
+    exact_of: dict[str, list[Fraction | None]] = {}
+    hidden: set[str] = set()
+    for c in columns:
+        ex = _exact_column(_values(frame, c)) if frame.schema[c] in (pl.String, pl.Object) else None
+        if ex is None:
+            continue
+        twin = c[:-6] if c.endswith("_exact") else None
+        if twin and twin in columns and frame.schema[twin].is_numeric():
+            exact_of[twin] = ex
+            hidden.add(c)
+        else:
+            exact_of[c] = ex
+    if seats is None:
+        seats = [c for c in columns if c.lower() == "seat" and frame.schema[c].is_integer()
+                 and (frame.height == 0 or (frame.get_column(c).min() or 0) >= -1)]  # type: ignore[operator]
+    shown = [c for c in _ordered_columns(columns) if c not in hidden]
+    probability = {c: _is_probability(frame, c, exact_of.get(c), percent_columns) for c in shown}
+    head = "".join(f"<th>{_html.escape(c.replace('_', ' '))}</th>" for c in shown)
+    body = []
+    for i, row in enumerate(frame.iter_rows(named=True)):
+        cells = []
+        for c in shown:
+            cells.append(_td(c, row[c], exact_of.get(c, [None] * (i + 1))[i], probability[c],
+                             c in seats, digits, exact, seat_names))
+        css, note = (row_classes or {}).get(i, ("", ""))
+        attrs = (f' class="{_html.escape(css)}"' if css else "") + (
+            f' title="{_html.escape(note)}"' if note else "")
+        body.append(f"<tr{attrs}>{''.join(cells)}</tr>")
+    n = frame.height
+    caption = _html.escape(title) if title else ""
+    if exact_of and exact == "hover":
+        caption = (caption + " · " if caption else "") + "hover a number for its exact fraction"
+    if n > SCROLL_ROWS:
+        caption = (caption + " · " if caption else "") + f"{n} rows (scroll to see them all)"
+    cap = f"<caption>{caption}</caption>" if caption else ""
+    box = "wb-table-box wb-scroll" if n > SCROLL_ROWS else "wb-table-box"
+    empty = "" if n else f"<tr><td colspan='{max(1, len(shown))}' class='wb-empty'>(no rows)</td></tr>"
+    return (f"{STYLE}<div class='{box}'><table class='wb-table'>{cap}<thead><tr>{head}</tr>"
+            f"</thead><tbody>{''.join(body) or empty}</tbody></table></div>")
+
+
+def _is_probability(frame: pl.DataFrame, column: str, exact: list[Fraction | None] | None,
+                    percent_columns: Sequence[str] | None) -> bool:
+    if percent_columns is not None:
+        return column in percent_columns
+    if _NOT_PROB.search(column):
+        return False
+    if exact is not None:
+        named = bool(_PROB_NAME.search(column)) or column.endswith("_exact") or column == "exact"
+        return named and _in_unit(float(x) for x in exact if x is not None)
+    if frame.schema[column].is_float():
+        named = bool(_PROB_NAME.search(column) or _LOW_HIGH.search(column))
+        return named and _in_unit(_values(frame, column))
+    return False
+
+
+def _td(column: str, value: Any, exact_value: Fraction | None, is_probability: bool, is_seat: bool,
+        digits: int, exact: str, seat_names: Sequence[str] | None) -> str:
+    if value is None and exact_value is None:
+        return "<td class='wb-empty'></td>"
+    if is_seat and isinstance(value, int):
+        return f"<td>{_html.escape(player_name(value, seat_names))}</td>"
+    if exact_value is not None or (is_probability and isinstance(value, int | float)):
+        x = float(exact_value) if exact_value is not None and not isinstance(value, int | float) \
+            else float(value)
+        text = percent(x, digits) if is_probability else number(x, max(3, digits))
+        if exact_value is None:
+            return f"<td class='wb-num'>{text}</td>"
+        frac = f"{exact_value.numerator}/{exact_value.denominator}" \
+            if exact_value.denominator != 1 else str(exact_value.numerator)
+        beside = f"<small class='wb-exact'>{frac}</small>" if exact == "beside" else ""
+        return f"<td class='wb-num' title=\"exactly {frac}\">{text}{beside}</td>"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"<td class='wb-num'>{_html.escape(_cell(value))}</td>"
+    return f"<td>{_html.escape(_cell(value))}</td>"
+
+
+class Table:
+    """``display(Table(frame, digits=1))`` shows the frame in the workbench style."""
+
+    def __init__(self, frame: pl.DataFrame, **options: Any) -> None:
+        self.frame = frame
+        self.options = options
+        self.html = table_html(frame, **options)
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def use_in_notebook(digits: int = 1) -> bool:
+    """Show every polars frame of this notebook in the workbench table style
+    (False outside IPython)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython ships with the notebooks' stack
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    formatters = shell.display_formatter.formatters
+    formatters["text/html"].for_type(pl.DataFrame, lambda f: table_html(f, digits=digits))
+    formatters["text/plain"].for_type(
+        pl.DataFrame, lambda f, p, cycle: p.text(f"table of {f.height} rows × {f.width} columns"))
+    return True
