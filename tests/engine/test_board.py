@@ -51,8 +51,8 @@ def test_click_applies_the_action_and_redraws(board: BoardView) -> None:
     s = board.session
     assert s.state.positions == (3, 0)
     assert "<circle cx='40'" in board.picture.value
-    assert "P1: play card 3" in board.log.value
-    assert board.status.value.startswith("P2 to move")
+    assert "Player 1: play card 3" in board.log.value
+    assert board.status.value.startswith("Player 2 to move")
     assert board.step_slider.value == s.step == board.step_slider.max
 
 
@@ -93,7 +93,7 @@ def test_stale_or_illegal_click_is_refused_and_changes_nothing(board: BoardView)
     s = board.session
     before = (s.state, s.actions)
     assert not board.click_action(("card", 2))
-    assert "('card', 2) is not legal for P1" in board.status.value
+    assert "('card', 2) is not legal for Player 1" in board.status.value
     assert (s.state, s.actions) == before
     roll = board.action_buttons[0]
     board.play_to_end_button.click()

@@ -71,7 +71,7 @@ def _click_through(page: Any, url: str, click_and_time: Any, build_dir: Path) ->
     for css in ("wb-picture", "wb-undo", "wb-redo", "wb-reset", "wb-new-game", "wb-seed",
                 "wb-bot-move", "wb-play-to-end", "wb-step", "wb-log", "wb-status", "wb-action-0"):
         assert page.locator(f".{css}").count() >= 1, css
-    assert "P1 to move" in page.locator(".wb-status").inner_text()
+    assert "Player 1 to move" in page.locator(".wb-status").inner_text()
     from workbench.share.browser import wait_settled
 
     latencies = []

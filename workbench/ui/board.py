@@ -26,6 +26,7 @@ move, so browsing the history keeps it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -37,12 +38,32 @@ from workbench.engine.playout import Player
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game
 from workbench.engine.session import Session
 from workbench.ui.buttons import GONE, ActionClasses, ButtonPool, make_button
+from workbench.ui.names import player_name
 
 Render = Callable[[Game[Any], Any], str]
 Layout = Callable[[Game[Any], Any, Sequence[Action]], Sequence[tuple[str, Sequence[Action]]]]
 
 LOG_LINES = 400
 HUMAN = "person"
+_LOG_PREFIX = re.compile(r"(\d+\. )?P(\d+): ")
+_P_SEAT = re.compile(r"\bP(\d+)\b")
+
+
+def log_html(lines: Sequence[str]) -> str:
+    """The move log, newest line on top and in bold (the last move, roll or draw never
+    hides below the fold of a short box).
+
+    >>> html = log_html(["1. deal", "2. Player 1: draw"])
+    >>> html.index("draw") < html.index("deal") and "<b>2. Player 1: draw</b>" in html
+    True
+    """
+    if not lines:
+        return "<div class='wb-log-box' style='color:#777'>(no moves yet)</div>"
+    rows = [f"<div><b>{escape(lines[-1], quote=False)}</b></div>"]
+    rows += [f"<div>{escape(x, quote=False)}</div>" for x in reversed(lines[:-1])]
+    return ("<div class='wb-log-box' title='newest move on top' style='max-height:14em;"
+            "overflow:auto;font:12px/1.4 ui-monospace,monospace;border:1px solid #ddd;"
+            "padding:2px 6px'>" + "".join(rows) + "</div>")
 
 
 class BoardView:
@@ -240,10 +261,15 @@ class BoardView:
 
     # -- drawing ------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """The name shown for a seat (P1, P2... unless given)."""
-        if self.seat_names and seat < len(self.seat_names):
-            return self.seat_names[seat]
-        return f"P{seat + 1}"
+        """The name shown for a seat (Player 1, Player 2... unless given; seats count from 1)."""
+        return player_name(seat, self.seat_names)
+
+    def log_line(self, line: str) -> str:
+        """A session log line with its ``P<n>:`` prefix in the board's player names."""
+        m = _LOG_PREFIX.match(line)
+        if not m:
+            return line
+        return f"{m.group(1) or ''}{self.seat_name(int(m.group(2)) - 1)}: {line[m.end():]}"
 
     @property
     def button_ids(self) -> list[Hashable]:
@@ -310,10 +336,7 @@ class BoardView:
         if lines == self._shown_log:
             return
         self._shown_log = lines
-        body = "\n".join(escape(x, quote=False) for x in lines) or "(no moves yet)"
-        self.log.value = (
-            "<pre style='max-height:14em;overflow:auto;margin:0;font-size:90%'>" + body + "</pre>"
-        )
+        self.log.value = log_html([self.log_line(x) for x in lines])
 
     def status_text(self) -> str:
         """Who is to move, or the result."""
@@ -332,7 +355,8 @@ class BoardView:
 
     def _draw_status(self) -> None:
         if self._message:
-            self.status.value = f"<span style='color:#b3261e'>⚠ {escape(self._message, quote=False)}</span>"
+            message = _P_SEAT.sub(lambda m: self.seat_name(int(m.group(1)) - 1), self._message)
+            self.status.value = f"<span style='color:#b3261e'>⚠ {escape(message, quote=False)}</span>"
         else:
             self.status.value = escape(self.status_text(), quote=False)
 
