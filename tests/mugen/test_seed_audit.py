@@ -119,7 +119,7 @@ def test_set_skill_counters_follow_the_card_turns_and_first_turn_mp_is_one() -> 
 
 
 def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
-    # (7) 相手のターンです。…自分がダメージを受けたあと「リベンジドロー」 (the optional reading)
+    # (7) 相手のターンです。…自分がダメージを受けたあと「リベンジドロー」 (the default since version 2)
     decks = ([("G01", 3)], [("G07", 2)])
     for turn, offered in (("any", True), ("opponent", False)):
         g = plain_game(revenge_turn=turn)
