@@ -337,3 +337,15 @@ def playout_of_history(g: KernelGame, s: Session) -> Any:
     for a in s.actions:
         state = g.apply(state, a)
     return state
+
+
+def test_determinize_sorts_numbered_cards_by_number() -> None:
+    from workbench.engine.kernel import HIDDEN
+
+    class Pile(Table):
+        deck: list[int] = items(seen=HIDDEN, sort=True)
+
+    t = Pile(None)
+    t.tasks, t.deck = [], [10, 9, 2, 11]
+    guess = Pile.determinize(t.observe(0), random.Random(1))
+    assert guess.deck == (2, 9, 10, 11) and t.observe(0).unseen == (2, 9, 10, 11)

@@ -24,7 +24,8 @@ Every game of the workbench is a small declaration on this module
   sessions, undo, replays and boards (thaw, step, freeze).
 
 Chance is sampled in one way everywhere (:meth:`Table.sample`): uniform
-steps draw ``outcomes[rng.randrange(len(outcomes))]``, weighted ones
+steps draw ``rng.choice(outcomes)`` (the same draw as
+``outcomes[rng.randrange(len(outcomes))]``), weighted ones
 ``Dist.sample(rng)``; so the in-place path and the immutable path consume
 one seeded rng identically and give the same game.
 
@@ -202,8 +203,10 @@ class Observation(NamedTuple):
     unseen: tuple[Hashable, ...]
 
 
-def _order(x: Any) -> tuple[str, str]:
-    return (type(x).__name__, repr(x))
+def _order(x: Any) -> tuple[str, Any]:
+    """A sort key for card ids of any type: numbers by value, text by text, others
+    by their repr (never compared across types)."""
+    return (type(x).__name__, x if isinstance(x, int | str) else repr(x))
 
 
 # -- steps ---------------------------------------------------------------------
@@ -325,8 +328,7 @@ class Table(metaclass=_TableMeta):
         top = self.tasks[-1]
         if top.WEIGHTED:
             return top.dist(self).sample(rng)  # type: ignore[no-any-return]
-        outcomes = top.outcomes(self)
-        return outcomes[rng.randrange(len(outcomes))]  # type: ignore[no-any-return]
+        return rng.choice(top.outcomes(self))  # type: ignore[no-any-return]
 
     def step(self, choice: Hashable) -> None:
         """Apply an outcome or an action id to the step on top and settle (not checked)."""

@@ -25,6 +25,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.engine.kernel import CHANCE_STEP
 from workbench.engine.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.seat import Player, SeatView, random_player
 
@@ -132,29 +133,28 @@ def playout_in_place(
     seats = seat_players(game, players)
     randoms = tuple(p is random_player for p in seats)
     t = game.new_table()
-    tasks = t.tasks
     actions: list[Hashable] = []
     chance: list[bool] = []
+    # the loop below is Table.sample/legal/step inlined (the same calls, in the same
+    # order): rng.choice(seq) draws exactly as seq[rng.randrange(len(seq))]
+    choose, settle, mark = rng.choice, t.settle, chance.append
     for _ in range(max_steps):
+        tasks = t.tasks
         if not tasks:
             break
         top = tasks[-1]
-        if top.KIND == 1:  # a chance step
-            a = t.sample(rng)
-            chance.append(True)
+        if top.KIND == CHANCE_STEP:
+            a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
+            mark(True)
         else:
             seat = top.seat
-            if randoms[seat]:
-                ids = top.legal(t)
-                a = ids[rng.randrange(len(ids))]
-            else:
-                a = seats[seat](SeatView(game, seat, t), rng)
-            chance.append(False)
+            a = choose(top.legal(t)) if randoms[seat] else seats[seat](SeatView(game, seat, t), rng)
+            mark(False)
         if record:
             actions.append(a)
-        t.step(a)
-        tasks = t.tasks
+        tasks.pop().resolve(t, a)
+        settle()
     else:
-        if tasks:
+        if t.tasks:
             raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     return PlayoutResult(t.freeze(), tuple(actions), tuple(chance))
