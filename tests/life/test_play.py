@@ -44,6 +44,12 @@ def test_golden_playthrough(name: str) -> None:
     check_golden(make_game(**params), players, seed, GOLDEN, name, describe_when=_round_changed)
 
 
+def test_conformance_200_random_games() -> None:
+    report = check_conformance(make_game(), n_games=200, seed=7, full_every=50)
+    assert report.ok and report.games == 200 and report.fast_checked >= 4
+
+
+@pytest.mark.slow
 def test_conformance_1000_random_games() -> None:
     report = check_conformance(make_game(), n_games=1000, seed=7, full_every=100)
     assert report.ok and report.games == 1000 and report.fast_checked >= 10
