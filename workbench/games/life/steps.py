@@ -87,7 +87,7 @@ class Draw(NamedTuple):
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.decks[t.stage].remove(card)
-        t.tasks.append(Resolve(self.seat, card))
+        resolve_card(t, self.seat, card)
 
     def label(self, t: LifeTable, card: str) -> str:
         return f"draw {_text(t, card)}"
@@ -105,7 +105,7 @@ class TimedEvent(NamedTuple):
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.events[t.stage].remove(card)
-        t.tasks.append(Resolve(t.start, card))
+        resolve_card(t, t.start, card)
 
     def label(self, t: LifeTable, card: str) -> str:
         return f"event {_text(t, card)}"
@@ -144,7 +144,7 @@ class Take(NamedTuple):
 
     def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
         t.common.remove(a[1])
-        t.tasks.append(Resolve(self.seat, a[1]))
+        resolve_card(t, self.seat, a[1])
 
     def label(self, t: LifeTable, a: tuple[str, str]) -> str:
         return f"take {_text(t, a[1])}"
@@ -243,28 +243,35 @@ class Turn(NamedTuple):
 
 @auto
 class Resolve(NamedTuple):
-    """``seat`` resolves ``card``: an event, else a placement, else a discard."""
+    """``seat`` resolves ``card`` (see :func:`resolve_card`; a take, draw or timed
+    event resolves its card at once, this step is for positions built by hand)."""
 
     seat: int
     card: str
 
     def run(self, t: LifeTable) -> None:
-        seat, card = self.seat, self.card
-        game = t.game
-        cat = game.catalogue
-        if card in cat.event_effects:
-            t.stats[4 * t.stage + 3] += 1
-            skills = t.skills[seat]
-            t.power[seat] += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
-            t.push(*game.event_steps[card][seat])
-        elif squares := t.legal_squares(seat, card):
-            t.tasks.append(Place(seat, card, tuple(squares)))
-        else:
-            t.stats[4 * t.stage + 2] += 1
-            t.discard.append(card)
-            p = game.params
-            if p.album_skills and p.skill_on_failed_placement:
-                t.push(*game.skill_steps[card][seat])
+        resolve_card(t, self.seat, self.card)
+
+
+def resolve_card(t: LifeTable, seat: int, card: str) -> None:
+    """``seat`` resolves ``card``: an event (1 power to the organiser, then its
+    texts), else a placement (a :class:`Place` decision), else a discard (and
+    the card's skill, ``skill_on_failed_placement``)."""
+    game = t.game
+    cat = game.catalogue
+    if card in cat.event_effects:
+        t.stats[4 * t.stage + 3] += 1
+        skills = t.skills[seat]
+        t.power[seat] += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
+        t.push(*game.event_steps[card][seat])
+    elif squares := t.legal_squares(seat, card):
+        t.tasks.append(Place(seat, card, tuple(squares)))
+    else:
+        t.stats[4 * t.stage + 2] += 1
+        t.discard.append(card)
+        p = game.params
+        if p.album_skills and p.skill_on_failed_placement:
+            t.push(*game.skill_steps[card][seat])
 
 
 @auto

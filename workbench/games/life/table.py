@@ -28,7 +28,7 @@ from workbench.games.life import dice as D
 from workbench.games.life.cards import COLOURS
 from workbench.games.life.effects import CI, dream_score
 
-__all__ = ["CHARACTER", "CI", "COLOURS", "NEIGHBOURS", "SIZE", "SQUARES", "STEP_DIR",
+__all__ = ["CHARACTER", "CI", "COLOURS", "NEAR", "NEIGHBOURS", "SIZE", "SQUARES", "STEP_DIR",
            "LifeTable", "pending", "square_name"]
 
 SIZE = 4
@@ -40,6 +40,8 @@ NEIGHBOURS: tuple[tuple[tuple[int, str], ...], ...] = tuple(
           for r2, c2 in [(sq // SIZE + dr, sq % SIZE + dc)]
           if 0 <= r2 < SIZE and 0 <= c2 < SIZE)
     for sq in range(SQUARES))
+#: NEAR[sq]: the squares orthogonally next to a square, ascending.
+NEAR: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n for n, _ in near)) for near in NEIGHBOURS)
 #: STEP_DIR[src][dst]: index in dice.DIRECTIONS of a one-square move (-1 if none).
 STEP_DIR: tuple[tuple[int, ...], ...] = tuple(
     tuple(next((D.DIRECTIONS.index(d) for n, d in NEIGHBOURS[src] if n == dst), -1)
@@ -94,11 +96,11 @@ class LifeTable(Table):
         """
         album = self.albums[seat]
         dice = self.dice_sq[seat]
-        near = NEIGHBOURS[dice[self.game.catalogue.colour[card]]]
-        free = [sq for sq, _ in near if album[sq] is None]
+        near = NEAR[dice[self.game.catalogue.colour[card]]]
+        free = [sq for sq in near if album[sq] is None]
         if free:
-            return sorted(free)
-        return sorted(sq for sq, _ in near if album[sq] != CHARACTER and sq not in dice)
+            return free
+        return [sq for sq in near if album[sq] != CHARACTER and sq not in dice]
 
     def totals(self) -> list[int]:
         """Each seat's dice total (top faces)."""
