@@ -73,7 +73,6 @@ def test_same_result_on_two_local_workers(capsys) -> None:
     (["peek", "--players", "ismcts:0,random"], "'0' must be a whole number in 1..1000000"),
     (["peek", "--players", "random,random", "--games", "0"], "0 is below the minimum 1"),
     (["peek", "--players", "random,random", "--games", "200001"], "above the maximum 100000"),
-    (["peek", "--players", "random,random", "--games", "3", "--swap-seats"], "multiple of 2"),
     (["peek", "--players", "random,random", "--workers", "2", "--scheduler", "x"], "not both"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message) -> None:
@@ -85,3 +84,13 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message) -> None:
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err and captured.err.count("\n") == 1, captured.err
+
+
+def test_uneven_rotation_note_on_stderr(capsys) -> None:
+    assert main(["play", "peek", "--players", "random,random", "--games", "3",
+                 "--swap-seats"]) == 0
+    captured = capsys.readouterr()
+    assert "3 games, seed 0, seats rotated" in captured.out
+    err = captured.err
+    assert err == ("workbench play: note: seats rotated unevenly: 3 games for 2 players "
+                   "(a multiple of 2 is even)\n")

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from workbench.cli import CliError
 from workbench.cli._args import whole
 
 
 def _run(args: argparse.Namespace) -> int:
-    from workbench.engine.match import MAX_GAMES, MatchError, play_match
+    from workbench.engine.match import MAX_GAMES, MatchError, play_match, uneven_seating
     from workbench.engine.registry import UnknownGame, game_package
 
     try:
@@ -39,6 +40,9 @@ def _run(args: argparse.Namespace) -> int:
                             progress=args.workers is not None or args.scheduler is not None)
     except MatchError as exc:
         raise CliError(str(exc)) from None
+    note = uneven_seating(args.games, len(specs)) if args.swap_seats else None
+    if note is not None:
+        sys.stderr.write(f"workbench play: note: {note}\n")
     if args.json:
         print(json.dumps(result))
         return 0
@@ -62,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="games to play (1..100000, default 200)")
     p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0)
     p.add_argument("--swap-seats", action="store_true",
-                   help="rotate the line-up one seat per game (games: a multiple of the players)")
+                   help="rotate the line-up one seat per game (even over a multiple of the players)")
     p.add_argument("--workers", type=whole("--workers", 1, 256),
                    help="run on N local dask worker processes (127.0.0.1)")
     p.add_argument("--scheduler", help="run on this dask scheduler (tcp://host:port)")

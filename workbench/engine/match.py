@@ -13,7 +13,8 @@ win with others; the interval is the 95% Wilson interval of ``wins / N``;
 ``swap_seats`` the players sit in the order given in every game (the first
 listed moves first); with it the line-up turns one seat per game (game i puts
 player k in seat ``(k - i) mod n``), so over a multiple of n games every
-player sits in every seat equally often.
+player sits in every seat equally often (otherwise the first ``games mod n``
+seatings come once more: :func:`uneven_seating` says so).
 
 Game ``i`` is played with the seed ``derive_seed(seed, i)`` whoever runs it,
 so in this process, on ``workers`` local dask processes or on a dask
@@ -40,7 +41,8 @@ from workbench.engine.registry import make_game
 from workbench.engine.simulate import simulate_rows
 from workbench.engine.specs import BadSpec, player_from_spec
 
-__all__ = ["MAX_GAMES", "MatchError", "build_game", "match_rows", "play_match", "summarise"]
+__all__ = ["MAX_GAMES", "MatchError", "build_game", "match_rows", "play_match", "summarise",
+           "uneven_seating"]
 
 MAX_GAMES = 100_000
 
@@ -118,6 +120,18 @@ def summarise(rows: Sequence[Mapping[str, Any]], specs: Sequence[str]) -> dict[s
     return {"games": total, "mean_length": length, "players": players}
 
 
+def uneven_seating(games: int, players: int) -> str | None:
+    """A note when rotated seats cannot be even (``games`` not a multiple of ``players``).
+
+    >>> uneven_seating(200, 2) is None, uneven_seating(200, 3)
+    (True, 'seats rotated unevenly: 200 games for 3 players (a multiple of 3 is even)')
+    """
+    if games % players == 0:
+        return None
+    return (f"seats rotated unevenly: {games} games for {players} players "
+            f"(a multiple of {players} is even)")
+
+
 def _check(name: str, specs: Sequence[str], games: int, swap_seats: bool) -> None:
     if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise MatchError(f"--games must be a whole number in 1..{MAX_GAMES}, got {games!r}")
@@ -128,9 +142,6 @@ def _check(name: str, specs: Sequence[str], games: int, swap_seats: bool) -> Non
             player_from_spec(s, name)
         except BadSpec as e:
             raise MatchError(str(e)) from None
-    if swap_seats and games % len(specs):
-        raise MatchError(f"--swap-seats rotates {len(specs)} players evenly: --games must be a "
-                         f"multiple of {len(specs)}, got {games}")
 
 
 def play_match(name: str, specs: Sequence[str], games: int = 200, seed: int = 0, *,
