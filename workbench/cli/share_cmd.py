@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import signal
+import socket
 import subprocess
 from pathlib import Path
 
@@ -36,6 +38,7 @@ def _export(args: argparse.Namespace) -> int:
 def _app(args: argparse.Namespace) -> int:
     from workbench.engine.registry import UnknownGame, game_package
     from workbench.share.app import app_env, app_notebook, free_port, new_token, voila_command
+    from workbench.share.browser import wait_for_http
 
     try:
         game_package(args.game)
@@ -51,15 +54,68 @@ def _app(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"--build: cannot write {build} ({exc.strerror or exc})") from None
     port = args.port or free_port()
+    _check_port(ip, port)
     token = new_token()
     host = ip if ":" not in ip else f"[{ip}]"
-    print(f"serving the {args.game} board on http://{host}:{port}/?token={token}"
-          f" (at most {args.max_kernels} boards at once; Ctrl-C to stop)", flush=True)
+    proc = subprocess.Popen(voila_command(nb, port, ip, args.max_kernels), env=app_env(token))
+    stop = _Stopper(proc)
     try:
-        return min(subprocess.call(voila_command(nb, port, ip, args.max_kernels),
-                                   env=app_env(token)), 2)
+        try:
+            wait_for_http(f"http://{host}:{port}/voila/static/voila.js", timeout=120, proc=proc)
+        except (RuntimeError, TimeoutError) as exc:
+            raise CliError(f"the {args.game} board did not start on port {port}: "
+                           f"{str(exc).splitlines()[0]}") from None
+        print(f"serving the {args.game} board on http://{host}:{port}/?token={token}"
+              f" (at most {args.max_kernels} boards at once; Ctrl-C or kill to stop)", flush=True)
+        return 0 if stop.wait() in (0, -signal.SIGTERM, -signal.SIGINT) or stop.asked else 2
     except KeyboardInterrupt:
-        return 0
+        return 0 if stop.wait() is not None else 2
+    finally:
+        stop.restore()
+
+
+def _check_port(ip: str, port: int) -> None:
+    """A one-line error when ``port`` cannot be bound on ``ip`` (in use, or not allowed)."""
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    with socket.socket(family) as probe:
+        try:
+            probe.bind((ip, port))
+        except OSError as exc:
+            raise CliError(f"--port {port}: cannot listen on {ip}:{port} "
+                           f"({exc.strerror or exc}); pick another port or 0 for a free one") from None
+
+
+class _Stopper:
+    """SIGTERM/SIGHUP to ``workbench app`` stop its Voila server the way Ctrl-C does: the
+    server shuts its kernels down and exits; nothing is left running."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        self.proc = proc
+        self.asked = False
+        self.old = {sig: signal.signal(sig, self._forward) for sig in (signal.SIGTERM, signal.SIGHUP)}
+
+    def _forward(self, signum: int, _frame: object) -> None:
+        self.asked = True
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+
+    def wait(self, grace: float = 30) -> int | None:
+        """The server's exit code; a server that ignores SIGTERM for ``grace`` s is killed."""
+        while True:
+            try:
+                return self.proc.wait(timeout=grace if self.asked else None)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                return self.proc.wait()
+            except KeyboardInterrupt:  # Ctrl-C: the server got SIGINT too (same group)
+                self.asked = True
+
+    def restore(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.wait()
+        for sig, handler in self.old.items():
+            signal.signal(sig, handler)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

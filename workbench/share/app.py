@@ -27,6 +27,7 @@ from workbench.share.app_server import TOKEN_ENV
 from workbench.share.browser import wait_for_http
 
 _FACTORY_NAMES = ("make_board", "new_board", "board")
+JUPYTER_DATA = Path(__file__).resolve().parent / "templates"  # holds voila/templates/wb_app
 
 
 def board_factory(game: str) -> Any:
@@ -103,6 +104,8 @@ def app_env(token: str, home: Path | None = None) -> dict[str, str]:
     """The server's environment: the token, and private Jupyter dirs under ``home``."""
     env = isolated_env(home) if home is not None else dict(os.environ)
     env[TOKEN_ENV] = token
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(JUPYTER_DATA), os.environ.get("JUPYTER_PATH", "")) if p)
     return env
 
 

@@ -12,6 +12,9 @@ On top of plain Voila:
   ``localhost`` or a loopback IP is refused (403) before anything runs, which
   stops DNS-rebinding pages. With ``--ip`` on another address the host check
   is off and the token is the guard.
+- **offline page**: the ``wb_app`` template (``workbench/share/templates/voila``,
+  found through ``JUPYTER_PATH``) drops Voila's FontAwesome links to a CDN, so
+  the page loads nothing from the network;
 - **kernels**: at most ``--max-kernels`` boards at once (the next page gets a
   503 and no kernel); kernels idle for ``--cull-idle`` seconds with no page
   connected are shut down.
@@ -28,6 +31,7 @@ from typing import Any
 
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"
 MAX_KERNELS = 4
+TEMPLATE = "wb_app"
 CULL_IDLE = 600
 
 
@@ -57,6 +61,7 @@ def voila_argv(notebook: str, port: int, ip: str, token: str, cull_idle: int) ->
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={max(5, min(60, cull_idle // 4 or 5))}",
         "--MappingKernelManager.cull_connected=False",
+        f"--VoilaConfiguration.template={TEMPLATE}",
     ]
 
 
