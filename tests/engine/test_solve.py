@@ -1,0 +1,97 @@
+"""The exact solver against brute force: Nim, a chance game, the kernel's toy game."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+import sympy
+
+from workbench.engine.kernel_toy import make_game as two_tricks
+from workbench.engine.players import random_player
+from workbench.engine.solve import NotSolvable, evaluate, solve
+from workbench.engine.toy import TakeAway, TakeAwayParams
+from workbench.games.peek.rules import make_game as peek
+
+
+def _nim_random(n: int, most: int = 3) -> Fraction:
+    """P(player to move wins) in one-pile Nim with uniformly random moves, by recursion."""
+    @functools.cache
+    def f(k: int) -> Fraction:
+        if k == 0:
+            return Fraction(0)
+        takes = range(1, min(most, k) + 1)
+        return sum((1 - f(k - t) for t in takes), Fraction(0)) / len(takes)
+    return f(n)
+
+
+@pytest.mark.parametrize("stones", [1, 4, 7, 10])
+def test_nim_optimal_and_random_match_brute_force(stones):
+    game = TakeAway(TakeAwayParams(stones=stones))
+    sol = solve(game)
+    first_wins = stones % 4 != 0
+    assert sol.exact_value == (int(first_wins), int(not first_wins))
+    if first_wins:
+        assert sol.action(game.initial_state()) == stones % 4
+    p = _nim_random(stones)
+    assert evaluate(game, ["random", "random"]).exact_value == (
+        sympy.Rational(p.numerator, p.denominator), 1 - sympy.Rational(p.numerator, p.denominator))
+
+
+def _two_tricks_open() -> Fraction:
+    """Two Tricks with open hands, by brute force over every deal (the deck order)."""
+    deck = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+    def tricks(a: int, b: int) -> tuple[int, int]:
+        return (1, 0) if a > b else (0, 1) if b > a else (0, 0)
+
+    def share(t0: int, t1: int) -> Fraction:
+        return Fraction(1) if t0 > t1 else Fraction(0) if t1 > t0 else Fraction(1, 2)
+
+    total, count = Fraction(0), 0
+    for d in permutations(range(10), 4):  # cards dealt: seat 0, seat 1, seat 0, seat 1
+        h0, h1 = [deck[d[0]], deck[d[2]]], [deck[d[1]], deck[d[3]]]
+        best0 = Fraction(-1)
+        for i in range(2):  # seat 0 leads; seat 1 answers knowing everything; seat 0 maximises
+            a, a2 = h0[i], h0[1 - i]
+            worst = Fraction(2)
+            for j in range(2):
+                b, b2 = h1[j], h1[1 - j]
+                x, y = tricks(a, b)
+                u, v = tricks(a2, b2)
+                worst = min(worst, share(x + u, y + v))
+            best0 = max(best0, worst)
+        total += best0
+        count += 1
+    return total / count
+
+
+def test_two_tricks_open_hands_matches_brute_force_and_hidden_cards_are_refused():
+    with pytest.raises(NotSolvable, match="cannot see the whole state"):
+        solve(two_tricks())
+    sol = solve(two_tricks(), open_hands=True)
+    p = _two_tricks_open()
+    assert sol.exact_value[0] == sympy.Rational(p.numerator, p.denominator)
+    assert sol.value[0] == pytest.approx(float(p), abs=1e-9)
+
+
+def test_peek_is_refused_and_too_many_states_is_a_clear_error():
+    with pytest.raises(NotSolvable, match="perfect information"):
+        solve(peek())
+    with pytest.raises(NotSolvable, match=r"more than 5 reachable states"):
+        solve(TakeAway(TakeAwayParams(stones=20)), max_states=5)
+
+
+def test_a_deterministic_player_is_evaluated_and_the_optimal_player_plays_the_solution():
+    game = TakeAway(TakeAwayParams(stones=9))
+    sol = solve(game)
+    me = sol.player()
+    from workbench.engine.playout import playout
+    for seed in range(5):  # optimal first player always wins against random
+        r = playout(game, [me, random_player], seed)
+        assert game.winners(r.final) == (0,)
+    take_one = lambda view, rng: 1  # noqa: E731
+    assert evaluate(game, [take_one, take_one]).exact_value == (1, 0)  # 9 single takes
+    assert evaluate(sol, [sol, "random"]).exact_value == (1, 0)

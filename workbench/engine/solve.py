@@ -1,0 +1,326 @@
+"""The exact solver for small games: every reachable state, its value, the optimal policy.
+
+:func:`solve` enumerates the reachable decision and terminal states through
+the game's own rules (chance expanded with its exact weights; see
+:mod:`workbench.engine.solve_graph`), then computes each state's value — each
+seat's chance of winning (a k-way shared win counts 1/k) when every seat
+plays to maximise its own:
+
+- **value iteration** (any game, with cycles too, e.g. Pig): sweeps over all
+  states at once (numpy) until no value moves by more than ``tolerance``
+  (``1e-9`` by default) in a sweep; floats;
+- **backward induction** (acyclic games up to ``exact_limit`` states): the
+  same values as exact fractions, returned as sympy ``Rational``.
+
+The result gives the optimal policy as a player (:meth:`Solution.player`,
+``(view, rng) -> action id``) and :func:`evaluate` gives the value of any
+fixed line-up of policies (policy evaluation), e.g. the exact chance that the
+first player wins Pig when both hold at 20. The solver needs perfect
+information (or a hidden deck whose contents are deducible); ``open_hands``
+solves a hidden-card game as if everybody saw everything.
+
+One-pile Nim, 7 stones, take 1-3: the first player wins by leaving a multiple of 4.
+
+>>> from workbench.engine.toy import TakeAway
+>>> sol = solve(TakeAway())
+>>> sol.exact_value, sol.action(sol.graph.states[0]), sol.states
+((1, 0), 3, 14)
+>>> evaluate(TakeAway(), ["random", "random"]).exact_value
+(85/162, 77/162)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+
+from workbench.engine.kernel import Hidden
+from workbench.engine.protocol import TERMINAL, Game, IllegalAction
+from workbench.engine.seat import SeatView
+from workbench.engine.solve_graph import DEFAULT_MAX_STATES, Graph, NotSolvable, build_graph
+
+__all__ = ["DEFAULT_MAX_STATES", "NotSolvable", "OptimalPlayer", "PolicyValue", "Solution",
+           "evaluate", "solve"]
+
+TOLERANCE = 1e-9
+EXACT_LIMIT = 50_000
+_TIE = 1e-12
+
+
+@dataclass
+class Solution:
+    """Values of every reachable state under optimal play, and the best action of each."""
+
+    graph: Graph
+    values: np.ndarray  # (states, seats): each seat's chance of winning
+    best: np.ndarray  # best row per state (-1 at the end)
+    sweeps: int
+    tolerance: float
+    seconds: float
+    exact: list[tuple[Fraction, ...]] | None = None
+
+    @property
+    def states(self) -> int:
+        """How many decision and terminal states were solved."""
+        return len(self.graph.states)
+
+    @property
+    def value(self) -> tuple[float, ...]:
+        """Each seat's chance of winning from the start (floats)."""
+        return _root_value(self.graph, self.values)
+
+    @property
+    def exact_value(self) -> tuple[sympy.Rational, ...] | None:
+        """The same as exact Rationals (acyclic games only, else None)."""
+        return None if self.exact is None else _root_exact(self.graph, self.exact)
+
+    def state_value(self, state: Any) -> tuple[float, ...]:
+        """Each seat's chance of winning from ``state`` (a decision or terminal state)."""
+        return tuple(float(x) for x in self.values[_index(self.graph, state)])
+
+    def action(self, state: Any) -> Hashable:
+        """The optimal action at a decision ``state`` (the first legal one among equals)."""
+        s = _index(self.graph, state)
+        row = int(self.best[s])
+        if row < 0:
+            raise IllegalAction(f"{self.graph.game.name}: nobody decides at this state")
+        return self.graph.actions[s][row - self.graph.row_start[s]]
+
+    def player(self) -> OptimalPlayer:
+        """The optimal policy as a player."""
+        return OptimalPlayer(self)
+
+
+def _index(graph: Graph, state: Any) -> int:
+    i = graph.index.get(state)
+    if i is None:
+        raise IllegalAction(f"{graph.game.name}: this state is not among the solved ones "
+                            "(other parameters, or not reachable from the start)")
+    return i
+
+
+class OptimalPlayer:
+    """Plays the solved best action of the state its seat sees."""
+
+    __name__ = "optimal"
+
+    def __init__(self, solution: Solution) -> None:
+        self.solution = solution
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        state = view.state
+        if isinstance(state, tuple) and any(
+                isinstance(v, Hidden) or (isinstance(v, tuple) and any(isinstance(x, Hidden)
+                                                                       for x in v)) for v in state):
+            state = view.determinize(rng)  # the unseen cards lie in one sorted zone: one state
+        return self.solution.action(state)
+
+    def __repr__(self) -> str:
+        return "optimal"
+
+
+def _root_value(graph: Graph, values: np.ndarray) -> tuple[float, ...]:
+    total = np.zeros(graph.seats)
+    for s, n, d in graph.root:
+        total += values[s] * (n / d)
+    return tuple(float(x) for x in total)
+
+
+def _root_exact(graph: Graph, exact: list[tuple[Fraction, ...]]) -> tuple[sympy.Rational, ...]:
+    total = [Fraction(0)] * graph.seats
+    for s, n, d in graph.root:
+        total = [a + Fraction(n, d) * b for a, b in zip(total, exact[s])]
+    return tuple(sympy.Rational(x.numerator, x.denominator) for x in total)
+
+
+# -- value iteration -------------------------------------------------------------------
+def _sweeps(graph: Graph, weights: np.ndarray | None, tolerance: float,
+            max_sweeps: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Iterate to the fixed point: optimal when ``weights`` is None, else the policy whose
+    row probabilities are ``weights``. Returns (values, best rows, sweeps)."""
+    a = graph.arrays()
+    n, m = len(graph.states), graph.seats
+    values = np.zeros((n, m))
+    for s, shares in graph.shares.items():
+        values[s] = [float(x) for x in shares]
+    mover = a["mover"]
+    dec = np.flatnonzero(mover != TERMINAL)
+    best = np.full(n, -1, dtype=np.int64)
+    if not len(dec):
+        return values, best, 0
+    starts = a["row_start"][dec]
+    counts = a["row_start"][dec + 1] - starts
+    rows = len(graph.ptr) - 1
+    row_mover = np.repeat(mover[dec], counts)
+    seg, prob, succ = a["ptr"][:-1], a["prob"][:, None], a["succ"]
+    for sweep in range(1, max_sweeps + 1):
+        q = np.add.reduceat(prob * values[succ], seg, axis=0)
+        if weights is None:
+            qm = q[np.arange(rows), row_mover]
+            pick, top = starts.copy(), qm[starts]
+            for j in range(1, int(counts.max())):
+                ok = j < counts
+                cand = np.where(ok, starts + j, starts)
+                better = ok & (qm[cand] > top + _TIE)
+                pick = np.where(better, cand, pick)
+                top = np.where(better, qm[cand], top)
+            new = q[pick]
+            best[dec] = pick
+        else:
+            new = np.add.reduceat(weights[:, None] * q, starts, axis=0)
+        delta = float(np.abs(new - values[dec]).max())
+        values[dec] = new
+        if delta <= tolerance:
+            return values, best, sweep
+    raise NotSolvable(f"{graph.game.name}: values still moved by {delta:.2g} after "
+                      f"{max_sweeps} sweeps (tolerance {tolerance:g}); raise max_sweeps")
+
+
+# -- backward induction ------------------------------------------------------------------
+def _order(graph: Graph) -> list[int] | None:
+    """States with every successor before its predecessors, or None when there is a cycle."""
+    n = len(graph.states)
+    colour = [0] * n  # 0 new, 1 on the path, 2 done
+    out: list[int] = []
+    succ, ptr, row_start = graph.succ, graph.ptr, graph.row_start
+    for root in range(n):
+        if colour[root]:
+            continue
+        stack = [(root, iter(succ[ptr[row_start[root]]:ptr[row_start[root + 1]]]))]
+        colour[root] = 1
+        while stack:
+            s, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                colour[s] = 2
+                out.append(s)
+            elif colour[nxt] == 1:
+                return None
+            elif colour[nxt] == 0:
+                colour[nxt] = 1
+                stack.append((nxt, iter(succ[ptr[row_start[nxt]]:ptr[row_start[nxt + 1]]])))
+    return out
+
+
+def _exact(graph: Graph, order: list[int],
+           weights: list[Fraction] | None) -> list[tuple[Fraction, ...]]:
+    vals: list[tuple[Fraction, ...]] = [()] * len(graph.states)
+    m = graph.seats
+    for s in order:
+        if graph.mover[s] == TERMINAL:
+            vals[s] = graph.shares[s]
+            continue
+        mover, best, acc = graph.mover[s], None, [Fraction(0)] * m
+        for r in graph.rows_of(s):
+            q = [Fraction(0)] * m
+            for t in range(graph.ptr[r], graph.ptr[r + 1]):
+                p = Fraction(graph.num[t], graph.den[t])
+                q = [x + p * y for x, y in zip(q, vals[graph.succ[t]])]
+            if weights is not None:
+                acc = [x + weights[r] * y for x, y in zip(acc, q)]
+            elif best is None or q[mover] > best[mover]:
+                best = q
+        vals[s] = tuple(acc if weights is not None else best)  # type: ignore[arg-type]
+    return vals
+
+
+def solve(game: Game[Any], *, tolerance: float = TOLERANCE, max_states: int = DEFAULT_MAX_STATES,
+          max_sweeps: int = 100_000, exact_limit: int = EXACT_LIMIT,
+          open_hands: bool = False) -> Solution:
+    """Solve ``game`` (see the module docstring); :class:`NotSolvable` says why not.
+
+    >>> from workbench.engine.toy import TakeAway, TakeAwayParams
+    >>> sol = solve(TakeAway(TakeAwayParams(stones=8)))
+    >>> sol.exact_value, sol.value, sol.sweeps
+    ((0, 1), (0.0, 1.0), 5)
+    """
+    began = time.perf_counter()
+    graph = build_graph(game, max_states=max_states, open_hands=open_hands)
+    values, best, sweeps = _sweeps(graph, None, tolerance, max_sweeps)
+    exact = None
+    if len(graph.states) <= exact_limit:
+        order = _order(graph)
+        if order is not None:
+            exact = _exact(graph, order, None)
+    return Solution(graph, values, best, sweeps, tolerance, time.perf_counter() - began, exact)
+
+
+@dataclass
+class PolicyValue:
+    """Each state's value when every seat plays its given policy."""
+
+    graph: Graph
+    values: np.ndarray
+    sweeps: int
+    exact: list[tuple[Fraction, ...]] | None = None
+
+    @property
+    def value(self) -> tuple[float, ...]:
+        """Each seat's chance of winning from the start."""
+        return _root_value(self.graph, self.values)
+
+    @property
+    def exact_value(self) -> tuple[sympy.Rational, ...] | None:
+        """The same as exact Rationals (acyclic games only, else None)."""
+        return None if self.exact is None else _root_exact(self.graph, self.exact)
+
+
+def _row_weights(graph: Graph, policies: Sequence[Any]) -> list[Fraction]:
+    """Each row's probability under the seats' policies."""
+    game = graph.game
+    out = [Fraction(0)] * (len(graph.ptr) - 1)
+    for s, state in enumerate(graph.states):
+        rows = graph.rows_of(s)
+        if not len(rows):
+            continue
+        policy = policies[graph.mover[s]]
+        if policy == "random":
+            for r in rows:
+                out[r] = Fraction(1, len(rows))
+            continue
+        if isinstance(policy, Solution):
+            action = policy.action(state)
+        else:
+            action = policy(SeatView(game, graph.mover[s], state), random.Random(0))
+        try:
+            out[rows.start + graph.actions[s].index(action)] = Fraction(1)
+        except ValueError:
+            raise IllegalAction(f"policy {policy!r} of seat {graph.mover[s]} chose {action!r}, "
+                                "not a legal action") from None
+    return out
+
+
+def evaluate(game: Game[Any] | Solution, policies: Sequence[Any], *,
+             tolerance: float = TOLERANCE, max_states: int = DEFAULT_MAX_STATES,
+             max_sweeps: int = 100_000, exact_limit: int = EXACT_LIMIT,
+             open_hands: bool = False) -> PolicyValue:
+    """The value of every state when seat ``i`` plays ``policies[i]``.
+
+    A policy is ``"random"`` (uniform over the legal actions), a
+    :class:`Solution` (its optimal actions) or a *deterministic* player
+    ``(view, rng) -> action id`` (called once per state; ``hold:20`` ...).
+    Pass a solution instead of a game to reuse its enumerated states.
+    """
+    if isinstance(game, Solution):
+        graph = game.graph
+    else:
+        graph = build_graph(game, max_states=max_states, open_hands=open_hands)
+    if len(policies) != graph.seats:
+        raise ValueError(f"{graph.game.name}: {len(policies)} policies for {graph.seats} seats")
+    weights = _row_weights(graph, policies)
+    values, _, sweeps = _sweeps(graph, np.array([float(w) for w in weights]), tolerance,
+                                max_sweeps)
+    exact = None
+    if len(graph.states) <= exact_limit:
+        order = _order(graph)
+        if order is not None:
+            exact = _exact(graph, order, weights)
+    return PolicyValue(graph, values, sweeps, exact)
