@@ -9,6 +9,7 @@ purpose with ``WB_GOLDEN=regen pytest tests/life/test_play.py``.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -102,10 +103,8 @@ def _cards(state: Any, game: Any) -> Counter[Any]:
 def test_each_seat_sees_its_own_dreams_and_counts_of_the_hidden_piles() -> None:
     """The seed's hidden information: dream hands (and the dream passed) are the
     owner's; stage decks, event piles and the dream deck nobody sees."""
-    import random as _random
-
     game = make_game(players=3, timed_events=True)
-    rng = _random.Random(5)
+    rng = random.Random(5)
     state = game.initial_state()
     public = [f.name for f in LifeTable.FIELDS if f.seen == "public"]
     assert set(public) >= {"albums", "common", "dice_o", "skills", "removed", "discard"}
@@ -146,13 +145,45 @@ def test_each_seat_sees_its_own_dreams_and_counts_of_the_hidden_piles() -> None:
     assert seen_pass
 
 
+def _poisoned(state: Any, seat: int) -> Any:
+    """``state`` with every card ``seat`` cannot see replaced by a made-up id."""
+    bogus = (f"X{k}" for k in range(1000))
+
+    def fake(cards: Any) -> tuple[str, ...]:
+        return tuple(next(bogus) for _ in cards)
+
+    changed = {
+        "decks": tuple(fake(d) for d in state.decks),
+        "events": tuple(fake(d) for d in state.events),
+        "dream_deck": fake(state.dream_deck),
+        "hands": tuple(h if i == seat else fake(h) for i, h in enumerate(state.hands)),
+        "passes": tuple(x if i == seat or x is None else "X999" for i, x in enumerate(state.passes))}
+    return LifeTable.Frozen([changed.get(name, v) for name, v in zip(LifeTable.NAMES, state)])
+
+
 def test_greedy_reads_only_what_its_seat_sees() -> None:
-    game = make_game()
-    state = playout(game, random_player, 3, max_steps=10_000).final
+    """The greedy move is the same when every card its seat cannot see is replaced
+    by a made-up id (a player peeking at rivals' dreams or the decks would fail)."""
+    game = make_game(players=3)
     view = SeatView(game, 1, game.initial_state())
     t = seen_table(game, view.state)
     assert t.dream_deck == ["?"] * 12 and all(d == ["?"] * len(d) for d in t.decks)
-    assert game.returns(state)  # a finished game scores
+    rng = random.Random(2)
+    state, player, moves, late = game.initial_state(), greedy(), 0, 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        if seat < 0:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        if len(game.legal_ids(state)) > 1:
+            fake = _poisoned(state, seat)
+            assert game.observe(fake, seat).state == game.observe(state, seat).state
+            a = player(SeatView(game, seat, state), random.Random(moves))
+            assert a == player(SeatView(game, seat, fake), random.Random(moves)), moves
+            moves += 1
+            late += all(len(h) == 1 for h in state.hands)  # rivals' dreams would score
+        state = game.apply(state, rng.choice(game.legal_ids(state)))
+    assert moves > 100 and late > 20
 
 
 def test_greedy_beats_random_more_often_than_its_share() -> None:

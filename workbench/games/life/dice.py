@@ -1,5 +1,8 @@
 """The die orientation model: a die on a card with top, north and east faces.
 
+A module of its own because the rules (``steps*.py``), the table's scores and
+the exact analysis (``analysis.py``) all read it, and it needs no game.
+
 A standard six-sided die whose opposite faces sum to 7 sits on an album card.
 Its orientation is the triple ``(top, north, east)``; the bottom, south and
 west faces follow (``7 - top`` ...). Of the 48 triples of mutually adjacent

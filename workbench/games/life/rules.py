@@ -71,7 +71,11 @@ Readings chosen where the seed is vague (the Japanese draft is the authority):
   exchanged together, so the draft plays as if simultaneous. A player knows
   which dream it passed, but an observation keeps only what each seat holds
   now (the kernel's per-seat view), so that card counts among the unseen.
-  Dream skills set aside, albums, dice, power, VP and the piles are public.
+  A chosen pass leaves the hand at once (face down in front of its owner).
+  Dream skills set aside, albums, dice, power, VP and the discard and removed
+  piles are public. Every album card that leaves a stage deck goes to a
+  public zone, so what a deck still holds follows from the card sheet: a
+  determinization keeps the decks and deals only the unseen dreams.
 - **Final scoring.** Each ★ is −1 VP; "by placing one power per ★ it is treated
   as 1 VP" (「★」１個につきパワー１個を配置することにより１ＶＰとして扱います) is read
   literally: a covered ★ is worth +1 VP (``covered_star_vp=1``; 0 = the power
