@@ -1,7 +1,9 @@
 """Draws without replacement: exact hand, by-turn, position and inverse questions.
 
 Everything is integer arithmetic (``math.comb``) inside and a sympy ``Rational``
-outside. A deck is described by its size; a *group* is the set of cards you
+outside (built last; sympy is imported on first use). The ``*_fraction``
+twins answer with :class:`fractions.Fraction` and never import sympy (the
+command line uses them). A deck is described by its size; a *group* is the set of cards you
 care about (``copies`` of them in the deck); ``seen`` is how many cards have
 been drawn from the top of a shuffled deck.
 
@@ -26,11 +28,12 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
+from workbench.prob.dist import Dist, rational
 
-from workbench.prob.dist import Dist
+if TYPE_CHECKING:
+    import sympy
 
 MAX_DECK = 1_000
 
@@ -57,7 +60,11 @@ def _check_deck(deck: int, copies: int, seen: int) -> None:
 
 
 def _rational(num: int, den: int) -> sympy.Rational:
-    return sympy.Rational(num, den)
+    return rational(num, den)
+
+
+def _sympy(value: Fraction) -> sympy.Rational:
+    return rational(value.numerator, value.denominator)
 
 
 def hypergeometric(deck: int, copies: int, seen: int) -> Dist:
@@ -97,9 +104,24 @@ def p_draw(deck: int, copies: int, seen: int, *, at_least: int | None = None,
     >>> p_draw(8, 2, 3, at_most=0)
     5/14
     """
+    return _rational(*_draw_ratio(deck, copies, seen, at_least, exactly, at_most))
+
+
+def p_draw_fraction(deck: int, copies: int, seen: int, *, at_least: int | None = None,
+                    exactly: int | None = None, at_most: int | None = None) -> Fraction:
+    """:func:`p_draw` as a ``Fraction`` (no sympy).
+
+    >>> p_draw_fraction(40, 4, 7)
+    Fraction(5047, 9139)
+    """
+    return Fraction(*_draw_ratio(deck, copies, seen, at_least, exactly, at_most))
+
+
+def _draw_ratio(deck: int, copies: int, seen: int, at_least: int | None, exactly: int | None,
+                at_most: int | None) -> tuple[int, int]:
     _check_deck(deck, copies, seen)
     low, high = _bounds(at_least, exactly, at_most)
-    return p_groups(deck, [Need(copies, low, high)], seen)
+    return group_ways(deck, [Need(copies, low, high)], seen), math.comb(deck, seen)
 
 
 @dataclass(frozen=True)
@@ -221,11 +243,23 @@ def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
     >>> p_by_turn(40, 4, 1, first, mulligan=Mulligan()) > p_by_turn(40, 4, 1, first)
     True
     """
+    return _sympy(p_by_turn_fraction(deck, copies, turn, schedule, at_least=at_least,
+                                     extra_draws=extra_draws, mulligan=mulligan))
+
+
+def p_by_turn_fraction(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
+                       at_least: int = 1, extra_draws: int = 0,
+                       mulligan: Mulligan | None = None) -> Fraction:
+    """:func:`p_by_turn` as a ``Fraction`` (no sympy).
+
+    >>> p_by_turn_fraction(40, 4, 1, DrawSchedule(3))
+    Fraction(6497, 18278)
+    """
     seen = schedule.seen(turn, extra_draws)
     _check_deck(deck, copies, seen)
     _count("at_least", at_least)
     if mulligan is None:
-        return p_draw(deck, copies, seen, at_least=at_least)
+        return p_draw_fraction(deck, copies, seen, at_least=at_least)
     hand = schedule.opening
     new_hand = hand if mulligan.hand_size is None else _count("hand_size", mulligan.hand_size)
     later = seen - hand
@@ -242,14 +276,10 @@ def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
             if need == 0:
                 total += p_h
             elif later:
-                total += p_h * _frac(p_draw(deck - hand, copies - h, later, at_least=need))
+                total += p_h * p_draw_fraction(deck - hand, copies - h, later, at_least=need)
         else:
-            total += p_h * _frac(p_draw(deck, copies, new_hand + later, at_least=at_least))
-    return sympy.Rational(total.numerator, total.denominator)
-
-
-def _frac(value: sympy.Rational) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
+            total += p_h * p_draw_fraction(deck, copies, new_hand + later, at_least=at_least)
+    return total
 
 
 def first_copy_position(deck: int, copies: int) -> Dist:
@@ -272,7 +302,7 @@ def expected_first_position(deck: int, copies: int) -> sympy.Rational:
     """
     _check_deck(deck, copies, 0)
     _count("copies", copies, 1)
-    return sympy.Rational(deck + 1, copies + 1)
+    return _rational(deck + 1, copies + 1)
 
 
 def parse_target(value: Any, name: str = "target") -> sympy.Rational:
@@ -281,23 +311,46 @@ def parse_target(value: Any, name: str = "target") -> sympy.Rational:
     >>> parse_target("0.9"), parse_target("90%"), parse_target(1)
     (9/10, 9/10, 1)
     """
+    return _sympy(parse_target_fraction(value, name))
+
+
+def parse_target_fraction(value: Any, name: str = "target") -> Fraction:
+    """:func:`parse_target` as a ``Fraction`` (read by ``fractions``, no sympy).
+
+    >>> parse_target_fraction(" 90 %"), parse_target_fraction(0.9)
+    (Fraction(9, 10), Fraction(9, 10))
+    >>> parse_target_fraction("1/0")
+    Traceback (most recent call last):
+    ...
+    ValueError: target must be a probability such as 0.9 or 9/10, got '1/0'
+    """
     text = str(value).strip()
     try:
-        result = (sympy.Rational(text[:-1].strip()) / 100 if text.endswith("%")
-                  else sympy.Rational(text))
-    except (TypeError, ValueError, SyntaxError, sympy.SympifyError):
+        result = _read_ratio(text[:-1]) / 100 if text.endswith("%") else _read_ratio(text)
+    except (TypeError, ValueError, ZeroDivisionError):
         raise ValueError(f"{name} must be a probability such as 0.9 or 9/10, got {value!r}") from None
     if not 0 < result <= 1:
         raise ValueError(f"{name} must be in (0, 1], got {value!r}")
     return result
 
 
+def _read_ratio(text: str) -> Fraction:
+    """``"0.9"``, ``"9 / 10"``, ``"0.5/2"``: read as sympy's ``Rational(str)`` reads
+    text (spaces dropped, one ``/`` between two decimals), without sympy."""
+    if text.count("/") > 1:
+        raise ValueError(text)
+    num, slash, den = text.replace(" ", "").rpartition("/")
+    return Fraction(num) / Fraction(den) if slash else Fraction(den)
+
+
 @dataclass(frozen=True)
 class CopiesNeeded:
-    """The fewest copies meeting a target (None when no allowed count does) and P there."""
+    """The fewest copies meeting a target (None when no allowed count does) and P there:
+    a sympy ``Rational`` from :func:`copies_needed`, a ``Fraction`` from
+    :func:`copies_needed_fraction`."""
 
     copies: int | None
-    probability: sympy.Rational
+    probability: sympy.Rational | Fraction
 
 
 def copies_needed(deck: int, seen: int, target: Any, *, at_least: int = 1,
@@ -313,18 +366,29 @@ def copies_needed(deck: int, seen: int, target: Any, *, at_least: int = 1,
     >>> copies_needed(40, 10, 0.9, max_copies=4).copies is None
     True
     """
-    goal = parse_target(target)
+    found = copies_needed_fraction(deck, seen, target, at_least=at_least, max_copies=max_copies)
+    return CopiesNeeded(found.copies, _sympy(found.probability))  # type: ignore[arg-type]
+
+
+def copies_needed_fraction(deck: int, seen: int, target: Any, *, at_least: int = 1,
+                           max_copies: int | None = None) -> CopiesNeeded:
+    """:func:`copies_needed` with the probability as a ``Fraction`` (no sympy).
+
+    >>> copies_needed_fraction(40, 10, "9/10")
+    CopiesNeeded(copies=8, probability=Fraction(121456, 131461))
+    """
+    goal = parse_target_fraction(target)
     limit = deck if max_copies is None else _count("max_copies", max_copies)
     _check_deck(deck, min(limit, deck), seen)
     _count("at_least", at_least)
     high = min(limit, deck)
-    best = p_draw(deck, high, seen, at_least=at_least)
+    best = p_draw_fraction(deck, high, seen, at_least=at_least)
     if best < goal:
         return CopiesNeeded(None, best)
     low = -1  # P rises with the copies: bisect for the fewest with P >= goal
     while high - low > 1:
         mid = (low + high) // 2
-        p_mid = p_draw(deck, mid, seen, at_least=at_least)
+        p_mid = p_draw_fraction(deck, mid, seen, at_least=at_least)
         if p_mid >= goal:
             high, best = mid, p_mid
         else:

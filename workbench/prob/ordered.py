@@ -46,11 +46,12 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import sympy
+from workbench.prob.dist import Dist, rational
 
-from workbench.prob.dist import Dist
+if TYPE_CHECKING:
+    import sympy
 
 MAX_CARDS = 2_000
 MAX_LINES = 200_000
@@ -142,7 +143,7 @@ def _to_dist(weights: Mapping[Hashable, Fraction]) -> Dist:
 
 
 def _rational(x: Fraction) -> sympy.Rational:
-    return sympy.Rational(x.numerator, x.denominator)
+    return rational(x.numerator, x.denominator)
 
 
 def _lengths(persons: int, rules: RoundRules) -> dict[tuple[int, int], Fraction]:
@@ -211,6 +212,10 @@ class RoundOdds:
         """E[round length]."""
         return self.length.mean()
 
+    def expected_length_fraction(self) -> Fraction:
+        """:attr:`expected_length` as a ``Fraction`` (no sympy)."""
+        return self.length.mean_fraction()
+
     def _per_line(self) -> list[Fraction]:
         total = sum(self.deck)
         return [w / math.comb(total, n) for n, w in enumerate(self.added)]
@@ -253,10 +258,17 @@ class RoundOdds:
     @property
     def death(self) -> dict[str | None, sympy.Rational]:
         """P(each person dies); key None: nobody dies (a tie for most, or an empty line)."""
+        return {who: _rational(p) for who, p in self.death_fractions().items()}
+
+    def death_fractions(self) -> dict[str | None, Fraction]:
+        """:attr:`death` as ``Fraction`` values (no sympy).
+
+        >>> round_odds({"A": 1, "T": 1}, "T").death_fractions()
+        {'A': Fraction(1, 1), None: Fraction(0, 1)}
+        """
         probs = _deaths(self.line_start, self.deck, self._per_line())
-        out: dict[str | None, sympy.Rational] = {
-            name: _rational(p) for name, p in zip(self.people, probs)}
-        out[None] = _rational(1 - sum(probs, Fraction(0)))
+        out: dict[str | None, Fraction] = dict(zip(self.people, probs))
+        out[None] = 1 - sum(probs, Fraction(0))
         return out
 
 
