@@ -9,7 +9,8 @@ required columns missing, repeated header names, unreadable Excel/Parquet —
 raises one :class:`SheetError` with the same details. Fully blank rows are
 skipped (they hold no card); cells holding only spaces count as empty.
 
-Hostile or careless files stay cheap and clear: files over
+Hostile or careless files stay cheap and clear (reading and its limits are
+:mod:`workbench.cards.reading`): files over
 :data:`MAX_SHEET_BYTES` or :data:`MAX_ROWS` rows are refused before parsing
 (a card sheet is far smaller); a quote that is never closed is reported at
 the row where it opens (the rows before it are still checked); a converter
@@ -32,12 +33,8 @@ and text cells a spreadsheet app would run as a formula (``=…``, ``@…``,
 
 from __future__ import annotations
 
-import csv
 import difflib
-import io
-import os
 import unicodedata
-import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,12 +44,17 @@ import polars as pl
 
 from workbench.cards.cells import CellError, formula_like
 from workbench.cards.problems import Problem, SheetError, problems_frame
-from workbench.cards.schema import Column, Schema
+from workbench.cards.reading import (
+    MAX_ROWS,
+    MAX_SHEET_BYTES,
+    Rows,
+    read_any,
+    read_cells,
+    sheet_error,
+)
 
-Rows = list[tuple[int, list[str | None]]]
-MAX_SHEET_BYTES = 8 * 1024 * 1024
-MAX_ROWS = 20_000
-csv.field_size_limit(max(csv.field_size_limit(), MAX_SHEET_BYTES))
+__all__ = ["MAX_ROWS", "MAX_SHEET_BYTES", "Sheet", "load_sheet", "read_cells"]
+from workbench.cards.schema import Column, Schema
 
 
 @dataclass(frozen=True, eq=False)
@@ -91,172 +93,6 @@ class Sheet:
         return out
 
 
-def _error(file: str, rule: str, message: str, row: int | None = None,
-           column: str | None = None) -> SheetError:
-    return SheetError([Problem(file, row, column, rule, message)])
-
-
-def _decode(data: bytes, file: str) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _error(file, "encoding", "the file is UTF-16 (Excel 'Unicode text'); "
-                     "save it as 'CSV UTF-8'")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        hint = ""
-        try:
-            data.decode("cp932")
-            hint = "; it looks like Shift_JIS (cp932): save it as 'CSV UTF-8'"
-        except UnicodeDecodeError:
-            pass
-        raise _error(file, "encoding", f"not UTF-8: byte 0x{data[exc.start]:02x} at byte "
-                     f"offset {exc.start} cannot be read{hint}") from None
-
-
-def _read_csv(path: Path, file: str, delimiter: str
-              ) -> tuple[list[str | None], Rows, list[Problem]]:
-    """Header, rows and the problem that stopped reading early (a quote never closed)."""
-    text = _decode(path.read_bytes(), file)
-    if "\x00" in text:
-        at = text.index("\x00")
-        raise _error(file, "csv", f"a NUL byte at character {at + 1} (row "
-                     f"{text.count(chr(10), 0, at) + 1}): this is not a text sheet", None)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    records: list[list[str]] = []
-    stopped: list[Problem] = []
-    while True:
-        try:
-            record = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            row = len(records) + 1
-            why = ("a quote opened in this row is never closed" if "end of data" in str(exc)
-                   else f"a quote is misplaced ({exc})")
-            stopped.append(Problem(file, row, None, "csv", f"{why}; this row and the "
-                                   "rest of the file were not read"))
-            break
-        records.append(record)
-        if len(records) > MAX_ROWS + 1:
-            raise _error(file, "too-large", f"more than {MAX_ROWS:,} rows: is this a card "
-                         "sheet? (split it)")
-    cells = [(n, [c if c.strip() else None for c in rec]) for n, rec in enumerate(records, 1)]
-    header, rows = _split_header(cells, file)
-    return header, rows, stopped
-
-
-def _split_header(cells: Rows, file: str) -> tuple[list[str | None], Rows]:
-    cells = [(n, rec) for n, rec in cells if any(c is not None for c in rec)]
-    if not cells:
-        raise _error(file, "empty", "the file is empty (no header, no cards)")
-    header_row, header = cells[0]
-    if header_row != 1:
-        raise _error(file, "no-header", f"row 1 is blank: the header must be the first row "
-                     f"(found it at row {header_row})")
-    return header, cells[1:]
-
-
-def _read_frame_cells(frame: pl.DataFrame, has_header: bool) -> Rows:
-    out: Rows = []
-    columns = []
-    for name, dtype in frame.schema.items():
-        col = frame[name]
-        if isinstance(dtype, pl.List):
-            col = col.cast(pl.List(pl.String)).list.join("; ")  # a Parquet list cell -> "a; b"
-        columns.append(col.cast(pl.String).to_list())
-    start = 1 if has_header else 2
-    for i in range(frame.height):
-        out.append((start + i, [c[i] if c[i] is None or c[i].strip() else None for c in columns]))
-    return out
-
-
-def _read_xlsx(path: Path, file: str, sheet: str | int | None, prefer: str | None
-               ) -> tuple[list[str | None], Rows]:
-    if sheet is None and prefer:
-        try:
-            import fastexcel
-
-            names = fastexcel.read_excel(path).sheet_names
-            sheet = next((n for n in names if n.casefold() == prefer.casefold()), None)
-        except Exception:  # unreadable: reported by read_excel below
-            sheet = None
-    kwargs: dict[str, Any] = {"sheet_name": sheet} if isinstance(sheet, str) else \
-        {"sheet_id": (sheet or 0) + 1}
-    try:
-        frame = pl.read_excel(path, engine="calamine", has_header=False,
-                              infer_schema_length=0, **kwargs)
-    except Exception as exc:  # the Excel reader raises many kinds of errors
-        raise _error(file, "excel", f"cannot be read as an Excel workbook: "
-                     f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    return _split_header(_read_frame_cells(frame, has_header=True), file)
-
-
-def _read_parquet(path: Path, file: str) -> tuple[list[str | None], Rows]:
-    try:
-        frame = pl.read_parquet(path)
-    except Exception as exc:  # polars raises ComputeError, OSError, ...
-        raise _error(file, "parquet", f"cannot be read as Parquet: {exc}") from None
-    return list(frame.columns), _read_frame_cells(frame, has_header=False)
-
-
-def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str | None = None
-               ) -> tuple[str, list[str | None], Rows]:
-    """(display file name, header cells, [(spreadsheet row, cells)]) for any supported file.
-
-    For workbooks, ``sheet`` names or numbers (from 0) the worksheet; without it the
-    worksheet called ``prefer`` is read if there is one, else the first."""
-    file, header, rows, _ = _read_any(path, sheet, prefer)
-    return file, header, rows
-
-
-def _check_unzipped_size(path: Path, file: str) -> None:
-    """A workbook is a zip: refuse one that unpacks to more than 8x the sheet limit
-    (a zip bomb would fill memory before any row is counted)."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            size = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return  # not a zip: the Excel reader reports it
-    if size > 8 * MAX_SHEET_BYTES:
-        raise _error(file, "too-large", f"the workbook unpacks to {size / 1e6:.0f} MB; "
-                     f"at most {8 * MAX_SHEET_BYTES / 1e6:.0f} MB are read")
-
-
-def _read_any(path: str | Path, sheet: str | int | None, prefer: str | None
-              ) -> tuple[str, list[str | None], Rows, list[Problem]]:
-    path = Path(path)
-    file = path.name
-    try:
-        if not path.is_file():
-            raise _error(str(path), "missing", "no such file" if not path.exists() else
-                         "not a file")
-        size = path.stat().st_size
-    except OSError as exc:  # a path too long, a loop of links, no permission
-        raise _error(str(path), "missing", f"cannot be read: {exc.strerror or exc}") from None
-    if size > MAX_SHEET_BYTES:
-        raise _error(file, "too-large", f"the file is {size / 1e6:.1f} MB; sheets up to "
-                     f"{MAX_SHEET_BYTES / 1e6:.1f} MB are read (is this the card sheet?)")
-    if not os.access(path, os.R_OK):
-        raise _error(file, "missing", "cannot be read: permission denied")
-    suffix = path.suffix.lower()
-    stopped: list[Problem] = []
-    if suffix in (".xlsx", ".xlsm", ".ods"):
-        _check_unzipped_size(path, file)
-    if suffix in (".xlsx", ".xlsm", ".xls", ".ods"):
-        header, rows = _read_xlsx(path, file, sheet, prefer)
-    elif suffix == ".parquet":
-        header, rows = _read_parquet(path, file)
-    elif suffix in (".csv", ".tsv", ".txt"):
-        header, rows, stopped = _read_csv(path, file, "\t" if suffix == ".tsv" else ",")
-    else:
-        raise _error(file, "format", f"unknown file type {suffix!r}; "
-                     "use .csv, .tsv, .xlsx or .parquet")
-    if len(rows) > MAX_ROWS:
-        raise _error(file, "too-large", f"{len(rows):,} rows; at most {MAX_ROWS:,} "
-                     "(is this a card sheet?)")
-    return file, header, rows, stopped
-
-
 def _letter(index: int) -> str:
     name = ""
     index += 1
@@ -273,7 +109,7 @@ def _match_header(header: list[str | None], schema: Schema, file: str, rows: Row
     seen: dict[str, int] = {}
     for i, n in enumerate(names):
         if n and n in seen:
-            raise _error(file, "header", f"column {n!r} appears twice in the header "
+            raise sheet_error(file, "header", f"column {n!r} appears twice in the header "
                          f"(columns {_letter(seen[n])} and {_letter(i)})", 1, n)
         seen[n] = i
     lower = {n.casefold(): i for n, i in seen.items() if n}
@@ -286,7 +122,7 @@ def _match_header(header: list[str | None], schema: Schema, file: str, rows: Row
     extras = {n: i for n, i in seen.items() if n and i not in found.values()}
     expected = ", ".join(schema.names)
     if schema.columns and not found:
-        raise _error(file, "no-header", f"row 1 names none of the expected columns "
+        raise sheet_error(file, "no-header", f"row 1 names none of the expected columns "
                      f"({expected}); the first row must be the header", 1)
     missing = [n for n in schema.required_names if n not in found]
     if missing:
@@ -294,7 +130,7 @@ def _match_header(header: list[str | None], schema: Schema, file: str, rows: Row
         for n in missing:
             close = difflib.get_close_matches(n, list(extras), n=1, cutoff=0.7)
             hints.append(f"{n!r}" + (f" (is {close[0]!r} it?)" if close else ""))
-        raise _error(file, "missing-column", f"required column(s) missing: {', '.join(hints)}; "
+        raise sheet_error(file, "missing-column", f"required column(s) missing: {', '.join(hints)}; "
                      f"expected columns: {expected}", 1)
     problems: list[Problem] = []
     absent = [c.name for c in schema.columns if c.name not in found]
@@ -391,7 +227,7 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
     Raises :class:`SheetError` only for files that cannot be used; everything
     else is in ``Sheet.problems``.
     """
-    file, header, rows, stopped = _read_any(path, sheet, schema.name)
+    file, header, rows, stopped = read_any(path, sheet, schema.name)
     found, extras, problems = _match_header(header, schema, file, rows)
     problems.extend(stopped)
     width = len(header)
