@@ -100,7 +100,7 @@ def _emit(args: argparse.Namespace, payload: dict[str, Any], lines: list[str]) -
 
 
 def _draws(args: argparse.Namespace) -> int:
-    from workbench.prob.deck import DrawSchedule, p_by_turn, p_draw
+    from workbench.prob.deck import DrawSchedule, p_by_turn_fraction, p_draw_fraction
 
     try:
         if args.seen is not None and args.turn is not None:
@@ -110,7 +110,7 @@ def _draws(args: argparse.Namespace) -> int:
         if args.turn is None:
             if args.seen is None:
                 raise CliError("--seen: give --seen N (cards seen) or --turn T")
-            prob = p_draw(args.deck, args.copies, args.seen, **bounds)
+            prob = p_draw_fraction(args.deck, args.copies, args.seen, **bounds)
             seen = args.seen
         else:
             if set(bounds) - {"at_least"}:
@@ -120,8 +120,8 @@ def _draws(args: argparse.Namespace) -> int:
                 raise CliError("--per-turn: no card is ever seen (give --per-turn 1 or more)")
             schedule = DrawSchedule(opening, args.per_turn)
             seen = schedule.seen(args.turn, args.extra)
-            prob = p_by_turn(args.deck, args.copies, args.turn, schedule,
-                             at_least=bounds.get("at_least", 1), extra_draws=args.extra)
+            prob = p_by_turn_fraction(args.deck, args.copies, args.turn, schedule,
+                                      at_least=bounds.get("at_least", 1), extra_draws=args.extra)
     except ValueError as exc:
         raise _cli_error(exc) from exc
     return _emit(args, {"probability": str(prob)},
@@ -129,12 +129,12 @@ def _draws(args: argparse.Namespace) -> int:
 
 
 def _copies_needed(args: argparse.Namespace) -> int:
-    from workbench.prob.deck import copies_needed
+    from workbench.prob.deck import copies_needed_fraction
 
     try:
         target = parse_probability(args.target)
-        found = copies_needed(args.deck, args.seen, target, at_least=args.at_least,
-                              max_copies=args.max_copies)
+        found = copies_needed_fraction(args.deck, args.seen, target, at_least=args.at_least,
+                                       max_copies=args.max_copies)
     except ValueError as exc:
         raise _cli_error(exc) from exc
     prob = str(found.probability)
@@ -155,10 +155,13 @@ def _round(args: argparse.Namespace) -> int:
     try:
         rules = RoundRules(args.stop_first, args.opening or 0, args.opening_stop)
         odds = round_odds(deck, args.stop, rules)
-        length = {str(n): str(p) for n, p in odds.length.pmf().items()}
-        death = {("none" if who is None else who): str(p) for who, p in odds.death.items()}
-        payload = {"length": length, "death": death, "expected_length": str(odds.expected_length),
-                   "no_action": str(odds.acting.p(0))}
+        length = {str(n): p for n, p in odds.length.pmf_text().items()}
+        death = {("none" if who is None else who): str(p)
+                 for who, p in odds.death_fractions().items()}
+        acting = odds.acting.pmf_text()
+        payload = {"length": length, "death": death,
+                   "expected_length": str(odds.expected_length_fraction()),
+                   "no_action": acting.get(0, "0")}
     except ValueError as exc:
         raise _cli_error(exc) from exc
     lines = ["length  probability"] + [f"{n:>6}  {p}" for n, p in length.items()]
