@@ -82,6 +82,19 @@ def _copy(v: Any) -> Any:
     return v[:] if isinstance(v, list) else v
 
 
+_FIELDS = tuple((f.name, f.depth) for f in LifeTable.FIELDS if f.name != "tasks")
+
+
+def _reset(c: LifeTable, base: LifeTable) -> None:
+    """Make ``c`` (a clone of ``base`` that stepped) equal to ``base`` again,
+    copying only the fields that changed (cheaper than a new clone)."""
+    c.tasks = base.tasks[:]
+    for name, depth in _FIELDS:
+        v = getattr(base, name)
+        if getattr(c, name) != v:
+            setattr(c, name, v if depth == 0 else v[:] if depth == 1 else [x[:] for x in v])
+
+
 class LifeGreedy:
     """The greedy player (see the module docstring); ties are broken with the rng."""
 
@@ -101,8 +114,15 @@ class LifeGreedy:
         best: list[Hashable] = []
         best_value = None
         last = len(ids) - 1
+        scratch: LifeTable | None = None
         for i, a in enumerate(ids):
-            c = t if i == last else cast(LifeTable, t.clone())  # the last steps t itself
+            if i == last:
+                c = t  # the last candidate steps the table itself
+            elif scratch is None:
+                c = scratch = cast(LifeTable, t.clone())
+            else:
+                _reset(scratch, t)
+                c = scratch
             c.step(a)
             scores = [base[s] if _seat_of(c, s) == before[s] else c.score(s, dream=s == me)
                       for s in seats]
