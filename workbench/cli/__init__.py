@@ -59,6 +59,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dice": ("dice_cmd", "exact distribution of a dice roll such as 3D+2"),
     "draws": ("deck_cmd", "P(at least / exactly / at most k copies seen)"),
     "export": ("share_cmd", "execute notebooks and write offline HTML reports"),
+    "new": ("new_cmd", "start a new game: an installable package to edit"),
     "play": ("play_cmd", "a match between players (random, greedy, osla, ismcts:400 ...)"),
     "round": ("deck_cmd", "stop-card round: length and who dies (detective)"),
     "versus": ("dice_cmd", "P(attacker wins) for two dice strengths"),

@@ -1,0 +1,1 @@
+"""{{Title}}: a game for the workbench (``rules.make_game``; registered as ``{{name}}``)."""
