@@ -1,0 +1,40 @@
+"""Pig's own players, found by name (``workbench play pig --players cautious:4,random``).
+
+The engine's players (``random``, ``greedy``, ``osla``, ``ismcts:400``) work too.
+
+>>> PLAYERS["cautious"]("4").__name__
+'cautious:4'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from workbench.engine.seat import SeatView
+
+
+class Cautious:
+    """Stops as soon as its hand is worth ``enough`` points (draws otherwise)."""
+
+    def __init__(self, enough: int = 4) -> None:
+        self.enough = enough
+        self.__name__ = f"cautious:{enough}"
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        hand = view.state.hands[view.seat]
+        if "stop" in view.legal_ids and view.game.points(hand) >= self.enough:  # type: ignore[attr-defined]
+            return "stop"
+        return "draw" if "draw" in view.legal_ids else "stop"
+
+    def __repr__(self) -> str:
+        return self.__name__
+
+
+def _cautious(arg: str | None = None) -> Cautious:
+    if arg is not None and not (arg.isdigit() and int(arg) <= 99):
+        raise ValueError("the argument must be a whole number of points (cautious:4)")
+    return Cautious(4 if arg is None else int(arg))
+
+
+PLAYERS = {"cautious": _cautious}

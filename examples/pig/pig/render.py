@@ -1,0 +1,31 @@
+"""Pure pictures of a Pig state: HTML for boards, one line of text for logs.
+
+>>> from pig.rules import make_game
+>>> g = make_game()
+>>> describe(g, g.initial_state())
+'seat 1: - (0) | seat 2: - (0) | deck 10'
+>>> render(g, g.initial_state()).startswith("<div class='wb-pig-board'>")
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+
+def describe(game: Any, state: Any) -> str:
+    """One line: each hand with its score, and the cards left."""
+    seats = [f"seat {i + 1}: {' '.join(h) or '-'} ({game.points(h)})"
+             for i, h in enumerate(state.hands)]
+    return " | ".join(seats) + f" | deck {len(state.deck)}"
+
+
+def render(game: Any, state: Any, seat: int | None = None) -> str:
+    """HTML of the table (every hand is face up, the deck shows its size)."""
+    parts = ["<div class='wb-pig-board'>"]
+    for i, hand in enumerate(state.hands):
+        cards = " ".join(escape(game.cards[c].name) for c in hand) or "-"
+        parts.append(f"<div>seat {i + 1}: {cards} — <b>{game.points(hand)}</b></div>")
+    parts.append(f"<div>deck: {len(state.deck)} cards</div></div>")
+    return "".join(parts)
