@@ -2,9 +2,25 @@
 
 Values are immutable, probabilities are exact (sympy ``Rational``), and every
 random draw takes an explicit, seeded rng.
+
+``workbench.data_files`` is imported on first use (it brings in
+``importlib.resources``), so ``import workbench`` stays cheap for the command line.
 """
 
-from workbench.datafiles import data_files
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from workbench.datafiles import data_files
 
 __version__ = "0.1.0"
 __all__ = ["data_files"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "data_files":
+        from workbench.datafiles import data_files
+
+        return data_files
+    raise AttributeError(f"module 'workbench' has no attribute {name!r}")
