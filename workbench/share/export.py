@@ -1,10 +1,13 @@
 """Offline HTML reports: execute a notebook and write one self-contained HTML file.
 
-The page inlines require.js, the Jupyter widget manager, anywidget and MathJax 3
-from ``workbench/_vendor/js`` (pinned files taken from the npm registry by
-``scripts/vendor-js.sh``), so charts, typeset math and the widgets' last state
-show from ``file://`` with the network blocked. Buttons do nothing there: there
-is no kernel.
+The page inlines require.js, the Jupyter widget manager and anywidget (when
+the notebook shows widgets) and MathJax 3 (when it uses TeX) from
+``workbench/_vendor/js`` (pinned files taken from the npm registry by
+``scripts/vendor-js.sh``), gzip-packed (:mod:`workbench.share.report_html`), so
+charts, typeset math and the widgets' last state show from ``file://`` with the
+network blocked. Boards carry a "static snapshot" note: there is no kernel.
+The same notebook and data give the same bytes (no date, widget ids renamed in
+order); the provenance is one line, the sheets' hashes on click.
 
 Every bad path or file ends in one :class:`ExportError` naming it, checked
 before any cell runs: a notebook that is not JSON or not a valid notebook,
@@ -15,7 +18,6 @@ or already exists when ``force=False`` (the command line's default for an
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 import html
 import os
@@ -27,6 +29,17 @@ from typing import Any
 
 import workbench
 from workbench.datafiles import data_files
+from workbench.share.report_html import (
+    LOADER_JS,
+    SNAPSHOT_CSS,
+    later_script,
+    model_ids,
+    packed_script,
+    provenance_html,
+    shows_widgets,
+    stable_ids,
+    uses_tex,
+)
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 VENDOR_DIR = PACKAGE_DIR.parent / "_vendor" / "js"
@@ -41,23 +54,17 @@ class ExportError(RuntimeError):
 
 @dataclass(frozen=True)
 class Provenance:
-    """What a report was made from: version, data sheet hashes, seeds, date."""
+    """What a report was made from: version, data sheet hashes, seeds (no date: the
+    same inputs give the same report)."""
 
     version: str
     notebook: str
     sheets: tuple[tuple[str, str], ...]
     seeds: tuple[int, ...]
-    date: str
 
     def to_html(self) -> str:
-        """One compact block of provenance text for the top of a report."""
-        sheets = ", ".join(f"{html.escape(n)} <code>{h[:12]}</code>" for n, h in self.sheets)
-        seeds = ", ".join(str(s) for s in self.seeds) or "none"
-        return (
-            f"<b>workbench {html.escape(self.version)}</b> · notebook "
-            f"<code>{html.escape(self.notebook)}</code> · made {html.escape(self.date)} · "
-            f"seeds: {seeds}<br>data sheets (sha256): {sheets or 'none'}"
-        )
+        """The provenance as one line; the data sheets' hashes unfold on click."""
+        return provenance_html(self.version, self.notebook, self.seeds, self.sheets)
 
 
 def load_vendor() -> dict[str, str]:
@@ -87,6 +94,13 @@ def sheet_hashes(data_dir: Path | None = None) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _sheets_of(stem: str) -> tuple[tuple[str, str], ...]:
+    """The sheets of the game a notebook is named after (``life.ipynb``: ``life/…``), else all."""
+    every = sheet_hashes()
+    own = tuple(s for s in every if s[0].split("/", 1)[0] == stem)
+    return own or every
+
+
 def provenance_for(nb: object, notebook_path: Path) -> Provenance:
     """Provenance of one executed notebook (seeds found as ``seed=N`` in its code)."""
     seeds: set[int] = set()
@@ -96,10 +110,41 @@ def provenance_for(nb: object, notebook_path: Path) -> Provenance:
     return Provenance(
         version=workbench.__version__,
         notebook=notebook_path.name,
-        sheets=sheet_hashes(),
+        sheets=_sheets_of(notebook_path.stem),
         seeds=tuple(sorted(seeds)),
-        date=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
     )
+
+
+MATHJAX_CONFIG = """window.MathJax = {
+  tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], displayMath: [['$$', '$$'], ['\\\\[', '\\\\]']],
+        processEscapes: true},
+  svg: {fontCache: 'global'}, startup: {typeset: true}
+};"""
+MATHJAX_HUB = """/* The widget manager still speaks MathJax 2 (MathJax.Hub.Queue): answer with MathJax 3. */
+window.MathJax.Hub = window.MathJax.Hub || {Queue: function () {
+  for (var i = 0; i < arguments.length; i++) {
+    var job = arguments[i];
+    if (Array.isArray(job) && job[0] === 'Typeset' && window.MathJax.typesetPromise) {
+      window.MathJax.typesetPromise(job[2] ? [job[2]] : undefined).catch(function () {});
+    }
+  }
+}};"""
+
+
+def report_scripts(nb: Any, vendor: dict[str, str]) -> str:
+    """The packed scripts a report needs and the loader that runs them: MathJax only
+    with TeX, the widget manager only with widgets shown; empty when neither."""
+    parts = []
+    if uses_tex(nb):
+        parts += [later_script(MATHJAX_CONFIG), packed_script(vendor["tex-svg-full.js"], "mathjax"),
+                  later_script(MATHJAX_HUB)]
+    if shows_widgets(nb):
+        anywidget = vendor["anywidget.js"].replace(
+            'define(["@jupyter-widgets/base"]', 'define("anywidget", ["@jupyter-widgets/base"]')
+        parts += [packed_script(vendor["require.js"], "require.js"),
+                  packed_script(vendor["embed-amd.js"], "html-manager"),
+                  packed_script(anywidget, "anywidget")]
+    return "\n".join(parts + [f"<script>{LOADER_JS}</script>"]) if parts else ""
 
 
 def check_target(path: Path, force: bool = False) -> Path:
@@ -208,13 +253,14 @@ def export_notebook(
         "version": prov.version,
         "sheets": dict(prov.sheets),
         "seeds": list(prov.seeds),
-        "date": prov.date,
     }
     exporter = HTMLExporter(template_name="wb_offline", extra_template_basedirs=[str(TEMPLATES_DIR)])
     body, _ = exporter.from_notebook_node(
         nb,
-        resources={"wb_vendor": vendor, "wb_provenance_html": prov.to_html()},
+        resources={"wb_scripts": report_scripts(nb, vendor), "wb_snapshot_css": SNAPSHOT_CSS,
+                   "wb_provenance_html": prov.to_html()},
     )
+    body = stable_ids(body, model_ids(nb))
     if "cdn.jsdelivr.net/npm/@jupyter-widgets" in body or "cdnjs.cloudflare.com" in body:
         raise ExportError(f"{src}: the report still references a CDN; template not applied")
     _write_atomically(target, body)
@@ -243,14 +289,11 @@ def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool 
             f'<li><a href="{html.escape(target.name)}">{html.escape(book.stem)}</a> '
             f"<small>({size:.1f} MB)</small></li>"
         )
-    prov = Provenance(
-        workbench.__version__, str(src_dir), sheet_hashes(), (),
-        _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-    )
+    prov = Provenance(workbench.__version__, str(src_dir), sheet_hashes(), ())
     index = (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Workbench reports</title>"
         "</head><body style='font-family: sans-serif; max-width: 50em; margin: 2em auto'>"
-        f"<h1>Workbench reports</h1><p>{prov.to_html()}</p><ul>{''.join(rows)}</ul></body></html>"
+        f"<h1>Workbench reports</h1>{prov.to_html()}<ul>{''.join(rows)}</ul></body></html>"
     )
     index_path = check_target(dst_dir / "index.html", force)
     _write_atomically(index_path, index)
