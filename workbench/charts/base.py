@@ -19,6 +19,8 @@ from pathlib import Path
 
 import altair as alt
 
+from workbench.charts.tidy import register, tidy_spec
+
 __all__ = ["enable_offline", "exact_tooltips", "save_chart"]
 
 _FORMATS = {".png", ".svg", ".pdf", ".html"}
@@ -27,12 +29,17 @@ _FORMATS = {".png", ".svg", ".pdf", ".html"}
 def enable_offline(renderer: str = "svg") -> str:
     """Render charts without the internet (``svg`` or ``png`` through vl-convert).
 
+    ``svg`` is the workbench renderer: SVG after :func:`workbench.charts.tidy.tidy_spec`
+    (no clipped title, axis or legend text; field names read as words).
+
     >>> enable_offline()
     'svg'
+    >>> import altair as alt; alt.renderers.active
+    'workbench'
     """
     if renderer not in {"svg", "png"}:
         raise ValueError(f"renderer must be 'svg' or 'png' (offline), got {renderer!r}")
-    alt.renderers.enable(renderer)
+    alt.renderers.enable(register() if renderer == "svg" else renderer)
     return renderer
 
 
@@ -61,7 +68,7 @@ def save_chart(chart: alt.TopLevelMixin, path: str | Path, scale: float = 2.0) -
     suffix = target.suffix.lower()
     if suffix not in _FORMATS:
         raise ValueError(f"cannot save a chart as {target.name!r}: use one of {sorted(_FORMATS)}")
-    spec = chart.to_json()
+    spec = tidy_spec(chart.to_dict())
     target.parent.mkdir(parents=True, exist_ok=True)
     if suffix == ".png":
         target.write_bytes(vlc.vegalite_to_png(spec, scale=scale))

@@ -1,7 +1,7 @@
 """One table style for notebooks and reports: a polars frame as a readable HTML table.
 
 :func:`table_html` (pure) and :class:`Table` (``display(Table(frame))``);
-:func:`use_in_notebook` makes every polars frame a notebook shows use it.
+:func:`workbench.ui.notebook.setup` makes every polars frame a notebook shows use it.
 
 - probabilities (exact fractions in ``[0, 1]``, or floats in ``[0, 1]`` whose
   column name says so: ``p_…``, ``…rate``, ``win…``, ``share``…) show as
@@ -296,20 +296,3 @@ class Table:
 
     def _repr_html_(self) -> str:
         return self.html
-
-
-def use_in_notebook(digits: int = 1) -> bool:
-    """Show every polars frame of this notebook in the workbench table style
-    (False outside IPython)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython ships with the notebooks' stack
-        return False
-    shell = get_ipython()
-    if shell is None:
-        return False
-    formatters = shell.display_formatter.formatters
-    formatters["text/html"].for_type(pl.DataFrame, lambda f: table_html(f, digits=digits))
-    formatters["text/plain"].for_type(
-        pl.DataFrame, lambda f, p, cycle: p.text(f"table of {f.height} rows × {f.width} columns"))
-    return True

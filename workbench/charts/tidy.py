@@ -1,0 +1,131 @@
+"""Chart hygiene applied to every chart the workbench draws: no clipped words.
+
+:func:`tidy_spec` rewrites a Vega-Lite spec (a dict) so that
+
+- no title, axis or legend text is truncated (``labelLimit``/``titleLimit``/
+  ``limit`` raised: Vega's default cuts labels at 180 px with ``…``);
+- long chart, axis and legend titles wrap into lines (a y-axis title longer
+  than the plot no longer runs off the picture);
+- a title left to Vega-Lite's default (the field name) reads as words:
+  ``mean_turns`` → ``mean turns``; labels drawn from data values lose their
+  underscores the same way.
+
+The ``workbench`` altair renderer (:func:`svg_renderer`, enabled by
+:func:`workbench.charts.enable_offline`) draws SVG through vl-convert after
+:func:`tidy_spec`, so notebooks get it without changing a chart function.
+
+>>> spec = {"mark": "bar", "encoding": {"x": {"field": "mean_turns", "type": "quantitative"}},
+...         "title": "rate by player (95% Wilson interval; red: fair share of the seats)"}
+>>> out = tidy_spec(spec)
+>>> out["encoding"]["x"]["title"], out["title"]
+('mean turns', ['rate by player (95% Wilson interval; red: fair', 'share of the seats)'])
+"""
+
+from __future__ import annotations
+
+import copy
+import textwrap
+from typing import Any
+
+TITLE_WIDTH = 48
+AXIS_TITLE_WIDTH = 40
+NO_LIMIT = 100_000  # px: Vega treats 0 as 'no limit' inconsistently across versions
+_CHANNELS = {"x", "y", "x2", "y2", "color", "fill", "stroke", "size", "shape", "opacity",
+             "theta", "radius", "row", "column", "facet", "strokeDash"}
+_PLAIN_LABEL = "replace(datum.label, /_/g, ' ')"
+_GUIDE = {"x": "axis", "y": "axis", "row": "header", "column": "header", "facet": "header",
+          "color": "legend", "fill": "legend", "stroke": "legend", "shape": "legend",
+          "strokeDash": "legend", "opacity": "legend", "size": "legend"}
+CONFIG = {
+    "axis": {"labelLimit": NO_LIMIT, "titleLimit": NO_LIMIT},
+    "legend": {"labelLimit": NO_LIMIT, "titleLimit": NO_LIMIT, "symbolLimit": NO_LIMIT},
+    "header": {"labelLimit": NO_LIMIT, "titleLimit": NO_LIMIT},
+    "title": {"limit": NO_LIMIT},
+}
+
+
+def wrap(text: str, width: int) -> str | list[str]:
+    """``text`` as one line, or as lines of at most ``width`` characters (never a cut word).
+
+    >>> wrap("short", 10), wrap("one two three four", 9)
+    ('short', ['one two', 'three', 'four'])
+    """
+    if len(text) <= width:
+        return text
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or text
+
+
+def _wrap_title(title: Any, width: int) -> Any:
+    if isinstance(title, str):
+        return wrap(title, width)
+    if isinstance(title, dict) and isinstance(title.get("text"), str):
+        return {**title, "text": wrap(title["text"], width)}
+    return title
+
+
+def _tidy_encoding(encoding: dict[str, Any]) -> None:
+    for channel, definition in encoding.items():
+        if channel not in _CHANNELS or not isinstance(definition, dict):
+            continue
+        if "title" in definition:
+            if definition["title"] is not None:
+                definition["title"] = _wrap_title(definition["title"], AXIS_TITLE_WIDTH)
+        elif isinstance(definition.get("field"), str) and "aggregate" not in definition:
+            plain = definition["field"].replace("_", " ")
+            if plain != definition["field"]:
+                definition["title"] = wrap(plain, AXIS_TITLE_WIDTH)
+        for part in ("axis", "legend", "header"):
+            sub = definition.get(part)
+            if isinstance(sub, dict) and isinstance(sub.get("title"), str):
+                sub["title"] = wrap(sub["title"], AXIS_TITLE_WIDTH)
+        guide = _GUIDE.get(channel)
+        if guide and definition.get("type") in ("nominal", "ordinal") and definition.get(guide, {}) is not None:
+            sub = definition.setdefault(guide, {})
+            if isinstance(sub, dict) and "labelExpr" not in sub:
+                sub["labelExpr"] = _PLAIN_LABEL
+
+
+def _walk(node: Any, top: bool) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _walk(item, False)
+        return
+    if not isinstance(node, dict):
+        return
+    if "title" in node and ("mark" in node or "layer" in node or "facet" in node or top
+                            or "hconcat" in node or "vconcat" in node or "concat" in node
+                            or "spec" in node):
+        node["title"] = _wrap_title(node["title"], TITLE_WIDTH)
+    if isinstance(node.get("encoding"), dict):
+        _tidy_encoding(node["encoding"])
+    for key in ("layer", "hconcat", "vconcat", "concat", "spec"):
+        if key in node:
+            _walk(node[key], False)
+
+
+def tidy_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a Vega-Lite spec with the hygiene above (the chart's own config wins)."""
+    out = copy.deepcopy(spec)
+    config = out.setdefault("config", {})
+    for part, settings in CONFIG.items():
+        mine = config.setdefault(part, {})
+        for key, value in settings.items():
+            mine.setdefault(key, value)
+    _walk(out, True)
+    return out
+
+
+def svg_renderer(spec: dict[str, Any], **_options: Any) -> dict[str, str]:
+    """altair renderer: the tidied spec as SVG drawn by vl-convert (no CDN)."""
+    import vl_convert as vlc
+
+    return {"image/svg+xml": vlc.vegalite_to_svg(tidy_spec(spec))}
+
+
+def register() -> str:
+    """Register the ``workbench`` renderer with altair (idempotent); returns its name."""
+    import altair as alt
+
+    if "workbench" not in alt.renderers.names():
+        alt.renderers.register("workbench", svg_renderer)
+    return "workbench"
