@@ -9,16 +9,17 @@ The naming follows ``workbench.prob.tables`` (``name`` float, ``name_exact`` tex
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
 
 import polars as pl
-import sympy
 
 from workbench.prob.deck import (
     DrawSchedule,
     Mulligan,
-    copies_needed,
+    copies_needed_fraction,
     first_copy_position,
-    p_by_turn,
+    p_by_turn_fraction,
 )
 from workbench.prob.ordered import (
     OPENING_BOTTOM,
@@ -33,17 +34,21 @@ from workbench.prob.ordered import (
 NOBODY = "nobody"
 
 
-def exact_text(value: sympy.Rational) -> str:
-    """A Rational as "p/q" ("0" and "1" for the ends).
+def exact_text(value: Any) -> str:
+    """A rational (``Fraction``, int or sympy ``Rational``) as "p/q" ("0" and "1" for the ends).
 
-    >>> exact_text(sympy.Rational(2, 4)), exact_text(sympy.Integer(1))
+    >>> exact_text(Fraction(2, 4)), exact_text(1)
     ('1/2', '1')
     """
-    return str(sympy.Rational(value))
+    if isinstance(value, (Fraction, int)):
+        return str(Fraction(value))
+    from sympy import Rational
+
+    return str(Rational(value))
 
 
 def _frame(rows: list[dict[str, object]]) -> pl.DataFrame:
-    """Rows with a Rational under "p" (or None) -> float ``p`` and text ``p_exact``."""
+    """Rows with a Fraction under "p" (or None) -> float ``p`` and text ``p_exact``."""
     for row in rows:
         value = row.pop("p")
         row["p_exact"] = exact_text(value) if value is not None else None  # type: ignore[arg-type]
@@ -63,8 +68,8 @@ def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
     for k in copies:
         for t in turns:
             rows.append({"turn": t, "copies": k, "seen": schedule.seen(t, extra_draws),
-                         "p": p_by_turn(deck, k, t, schedule, at_least=at_least,
-                                                  extra_draws=extra_draws, mulligan=mulligan)})
+                         "p": p_by_turn_fraction(deck, k, t, schedule, at_least=at_least,
+                                                 extra_draws=extra_draws, mulligan=mulligan)})
     return _frame(rows)
 
 
@@ -104,7 +109,7 @@ def copies_needed_table(deck: int, turns: Iterable[int], target: object,
     rows: list[dict[str, object]] = []
     for t in turns:
         seen = schedule.seen(t)
-        found = copies_needed(deck, seen, target, max_copies=max_copies)
+        found = copies_needed_fraction(deck, seen, target, max_copies=max_copies)
         rows.append({"turn": t, "seen": seen, "copies": found.copies, "p": found.probability})
     return _frame(rows).with_columns(pl.col("copies").cast(pl.Int64))
 
@@ -116,9 +121,13 @@ def position_table(deck: int, copies: int) -> pl.DataFrame:
     [(1, '1/2', 0.5), (2, '1/3', 0.8333...), (3, '1/6', 1.0)]
     """
     dist = first_copy_position(deck, copies)
-    cdf = dist.cdf()
-    rows: list[dict[str, object]] = [{"position": j, "p": p, "by_then_exact": exact_text(cdf[j]),
-                                      "by_then": float(cdf[j])} for j, p in dist.pmf().items()]
+    rows: list[dict[str, object]] = []
+    below = 0
+    for j, w in dist.items():
+        below += w
+        by_then = Fraction(below, dist.total)
+        rows.append({"position": j, "p": Fraction(w, dist.total),
+                     "by_then_exact": exact_text(by_then), "by_then": float(by_then)})
     return _frame(rows)
 
 
@@ -128,7 +137,7 @@ def round_length_table(odds: RoundOdds) -> pl.DataFrame:
     >>> round_length_table(round_odds({"A": 2, "T": 1}, "T"))["p_exact"].to_list()
     ['1/3', '2/3']
     """
-    return _frame([{"length": n, "p": p} for n, p in odds.length.pmf().items()])
+    return _frame([{"length": n, "p": p} for n, p in odds.length.pmf_fractions().items()])
 
 
 def death_table(odds: RoundOdds) -> pl.DataFrame:
@@ -138,7 +147,7 @@ def death_table(odds: RoundOdds) -> pl.DataFrame:
     [('A', '1/6', 0.1666...), ('B', '1/6', 0.1666...), ('nobody', '2/3', 0.6666...)]
     """
     return _frame([{"person": NOBODY if who is None else who, "p": p}
-                   for who, p in odds.death.items()])
+                   for who, p in odds.death_fractions().items()])
 
 
 RULES: Mapping[str, RoundRules] = {
@@ -161,11 +170,12 @@ def rules_table(deck: Mapping[str, int], stop: str,
     rows: list[dict[str, object]] = []
     for name, rule in rules.items():
         odds = round_odds(deck, stop, rule)
-        no_action = odds.acting.p(0)
-        rows.append({"rules": name, "expected_length": float(odds.expected_length),
-                     "expected_length_exact": exact_text(odds.expected_length),
+        no_action = Fraction(odds.acting.weight(0), odds.acting.total)
+        expected = odds.expected_length_fraction()
+        rows.append({"rules": name, "expected_length": float(expected),
+                     "expected_length_exact": exact_text(expected),
                      "no_action": float(no_action), "no_action_exact": exact_text(no_action),
-                     "p": odds.death[None]})
+                     "p": odds.death_fractions()[None]})
     return _frame(rows).rename({"p": "nobody_dies", "p_exact": "nobody_dies_exact"})
 
 
@@ -183,7 +193,7 @@ def suspect_table(deck: Mapping[str, int], stop: str, rules: RoundRules = SEED_R
     rows: list[dict[str, object]] = []
     for chosen in ["-", *names]:
         changed = dict(deck) if chosen == "-" else suspect(deck, chosen, stop)
-        for who, p in round_odds(changed, stop, rules).death.items():
+        for who, p in round_odds(changed, stop, rules).death_fractions().items():
             rows.append({"suspected": chosen, "person": NOBODY if who is None else who,
                          "p": p})
     return _frame(rows)

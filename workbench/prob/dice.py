@@ -122,10 +122,23 @@ def p_fumble(n: int, die: Dist, fumble: Fumble = "zero") -> sympy.Rational:
     >>> [p_fumble(n, D6, fumble=6) for n in (1, 2, 3)]
     [0, 1/36, 1/216]
     """
+    return rational(*_fumble_ratio(n, die, fumble))
+
+
+def p_fumble_fraction(n: int, die: Dist, fumble: Fumble = "zero") -> Fraction:
+    """:func:`p_fumble` as a ``Fraction`` (no sympy).
+
+    >>> p_fumble_fraction(2, die((1, 2, 3, 4, 5, 0)))
+    Fraction(1, 36)
+    """
+    return Fraction(*_fumble_ratio(n, die, fumble))
+
+
+def _fumble_ratio(n: int, die: Dist, fumble: Fumble) -> tuple[int, int]:
     face = fumble_face(fumble)
     if _check_count(n) < 2 or face is None:
-        return rational(0)
-    return rational(die.weight(face) ** n, die.total**n)
+        return 0, 1
+    return die.weight(face) ** n, die.total**n
 
 
 def pool(

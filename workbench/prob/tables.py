@@ -19,20 +19,24 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import polars as pl
-import sympy
 
+from workbench.prob import dist as _dist
 from workbench.prob.dice import (
     Fumble,
     opposed,
-    p_fumble,
+    p_fumble_fraction,
     pool,
     pool_mean,
     side,
 )
 from workbench.prob.dist import Dist
 from workbench.prob.notation import parse_side
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "READINGS",
@@ -68,13 +72,19 @@ def exact_text(weight: int, total: int) -> str:
     >>> exact_text(6, 36), exact_text(0, 5), exact_text(4, 4)
     ('1/6', '0', '1')
     """
-    g = math.gcd(weight, total)
-    num, den = weight // g, total // g
-    return str(num) if den == 1 else f"{num}/{den}"
+    return _dist.exact_text(weight, total)
 
 
-def _text(value: sympy.Rational) -> str:
-    return str(sympy.Rational(value))
+def ratio_float(num: int, den: int) -> float:
+    """num/den as a float; ``inf`` past the largest float (a "1 in X" of 397 dice).
+
+    >>> ratio_float(1, 4), ratio_float(6**400, 1)
+    (0.25, inf)
+    """
+    try:
+        return num / den
+    except OverflowError:
+        return math.inf
 
 
 def dice_label(n: int, k: int) -> str:
@@ -112,8 +122,8 @@ def distribution_table(dist: Dist) -> pl.DataFrame:
             "at_least": [w / total for w in at_least],
             "at_most_exact": [exact_text(w, total) for w in at_most],
             "at_most": [w / total for w in at_most],
-            "one_in_x": [total / w for w in weights],
-            "at_least_one_in_x": [total / w for w in at_least],
+            "one_in_x": [ratio_float(total, w) for w in weights],
+            "at_least_one_in_x": [ratio_float(total, w) for w in at_least],
         },
         schema_overrides={"weight": pl.Object} if max(weights).bit_length() > 63 else None,
     )
@@ -157,7 +167,7 @@ def expectation_grid(
         for k in ks:
             for r in readings:
                 d = pool(n, die, k, floor=r.floor, fumble=r.fumble)
-                mean, var = d.mean(), d.variance()
+                mean, var = d.mean_fraction(), d.variance_fraction()
                 rows.append(
                     {
                         "n": n,
@@ -166,9 +176,9 @@ def expectation_grid(
                         "reading": r.key,
                         "floor": r.floor,
                         "fumble": r.fumble is not None,
-                        "mean_exact": _text(mean),
+                        "mean_exact": str(mean),
                         "mean": float(mean),
-                        "variance_exact": _text(var),
+                        "variance_exact": str(var),
                         "variance": float(var),
                     }
                 )
@@ -183,11 +193,11 @@ def fumble_table(ns: Iterable[int], die: Dist, fumble: Fumble = "zero") -> pl.Da
     """
     rows = []
     for n in ns:
-        p = p_fumble(n, die, fumble)
+        p = p_fumble_fraction(n, die, fumble)
         rows.append(
             {
                 "n": n,
-                "p_fumble_exact": _text(p),
+                "p_fumble_exact": str(p),
                 "p_fumble": float(p),
                 "one_in_x": float(1 / p) if p else None,
             }
@@ -223,17 +233,17 @@ def versus_grid(
     rows = []
     for a_label, a_dist in a_sides:
         for d_label, d_dist in d_sides:
-            v = opposed(a_dist, d_dist, ties=ties)  # type: ignore[arg-type]
+            v = opposed(a_dist, d_dist, ties=ties).fractions()  # type: ignore[arg-type]
             rows.append(
                 {
                     "attack": a_label,
                     "defence": d_label,
-                    "win_exact": _text(v.win),
-                    "win": float(v.win),
-                    "tie_exact": _text(v.tie),
-                    "tie": float(v.tie),
-                    "lose_exact": _text(v.lose),
-                    "lose": float(v.lose),
+                    "win_exact": str(v["win"]),
+                    "win": float(v["win"]),
+                    "tie_exact": str(v["tie"]),
+                    "tie": float(v["tie"]),
+                    "lose_exact": str(v["lose"]),
+                    "lose": float(v["lose"]),
                 }
             )
     return pl.DataFrame(rows)
