@@ -7,7 +7,7 @@ ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 PORT   ?= 8888
 GAME   ?= life
 
-.PHONY: install system-deps vendor lab test test-slow lint bench app export clean
+.PHONY: install system-deps vendor lab test test-slow lint bench app cli export clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -41,8 +41,13 @@ test-slow: install system-deps vendor
 bench: install
 	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
+# make app GAME=ghost [PORT=8866]: without PORT= on the command line a free port is taken.
 app: install
-	$(BIN)/workbench app $(GAME)
+	$(BIN)/workbench app $(GAME) $(if $(filter command line,$(origin PORT)),--port $(PORT))
+
+# make cli ARGS='dice 3D+2 --json': any workbench command without activating the venv.
+cli: install
+	$(BIN)/workbench $(ARGS)
 
 export: install vendor
 	$(BIN)/workbench export --all --out build/reports

@@ -204,8 +204,13 @@ def parse_round_deck(text: str) -> dict[str, int]:
 
 def register(subparsers: Any) -> None:
     """Add the three deck subcommands."""
-    d = subparsers.add_parser("draws", help="P(at least / exactly / at most k copies seen)",
-                              description="Exact draws without replacement.")
+    d = subparsers.add_parser(
+        "draws", help="P(at least / exactly / at most k copies seen)",
+        description="Exact draws without replacement: the chance of seeing a card among the "
+        "cards seen (--seen N, or by --turn T with an opening hand). Give one of --at-least, "
+        "--exactly, --at-most (default --at-least 1).",
+        epilog="example: workbench draws --deck 40 --copies 4 --seen 7 --at-least 1 --json "
+        '-> {"probability": "5047/9139", ...}')
     d.add_argument("--deck", type=whole("--deck", -LIMIT, LIMIT), required=True, help="deck size")
     d.add_argument("--copies", type=whole("--copies", -LIMIT, LIMIT), required=True, help="copies of the card in the deck")
     d.add_argument("--seen", type=whole("--seen", -LIMIT, LIMIT), help="cards seen")
@@ -215,22 +220,40 @@ def register(subparsers: Any) -> None:
     d.add_argument("--opening", type=whole("--opening", -LIMIT, LIMIT), help="with --turn: opening hand size")
     d.add_argument("--per-turn", type=whole("--per-turn", -LIMIT, LIMIT), default=1, help="with --turn: draws per turn")
     d.add_argument("--extra", type=whole("--extra", -LIMIT, LIMIT), default=0, help="with --turn: extra draws (e.g. revenge)")
-    d.add_argument("--at-least", type=whole("--at-least", -LIMIT, LIMIT))
-    d.add_argument("--exactly", type=whole("--exactly", -LIMIT, LIMIT))
-    d.add_argument("--at-most", type=whole("--at-most", -LIMIT, LIMIT))
-    d.add_argument("--json", action="store_true")
+    d.add_argument("--at-least", type=whole("--at-least", -LIMIT, LIMIT), metavar="K",
+                   help="P(K or more copies seen) (the default, with K = 1)")
+    d.add_argument("--exactly", type=whole("--exactly", -LIMIT, LIMIT), metavar="K",
+                   help="P(exactly K copies seen)")
+    d.add_argument("--at-most", type=whole("--at-most", -LIMIT, LIMIT), metavar="K",
+                   help="P(K or fewer copies seen)")
+    d.add_argument("--json", action="store_true",
+                   help='print JSON: the probability as an exact "p/q" string and a float')
     d.set_defaults(run=_draws)
 
-    c = subparsers.add_parser("copies-needed", help="fewest copies for P(at least k seen) >= target")
-    c.add_argument("--deck", type=whole("--deck", -LIMIT, LIMIT), required=True)
-    c.add_argument("--seen", type=whole("--seen", -LIMIT, LIMIT), required=True)
-    c.add_argument("--target", required=True, help="e.g. 0.9, 9/10 or 90%%")
-    c.add_argument("--at-least", type=whole("--at-least", -LIMIT, LIMIT), default=1)
+    c = subparsers.add_parser(
+        "copies-needed", help="fewest copies for P(at least k seen) >= target",
+        description="The fewest copies of a card a deck needs so that, among the cards seen, "
+        "at least --at-least copies show up with probability --target or more (exact).",
+        epilog="example: workbench copies-needed --deck 40 --seen 10 --target 0.9 --json")
+    c.add_argument("--deck", type=whole("--deck", -LIMIT, LIMIT), required=True,
+                   help="deck size (cards)")
+    c.add_argument("--seen", type=whole("--seen", -LIMIT, LIMIT), required=True,
+                   help="cards seen (drawn) by the moment that matters")
+    c.add_argument("--target", required=True,
+                   help="the chance wanted, e.g. 0.9, 9/10 or 90%%")
+    c.add_argument("--at-least", type=whole("--at-least", -LIMIT, LIMIT), default=1, metavar="K",
+                   help="copies that must be seen (default 1)")
     c.add_argument("--max-copies", type=whole("--max-copies", -LIMIT, LIMIT), help="per-name copy limit (none unless given)")
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--json", action="store_true",
+                   help="print JSON: copies needed and the exact probability reached")
     c.set_defaults(run=_copies_needed)
 
-    r = subparsers.add_parser("round", help="stop-card round: length and who dies (detective)")
+    r = subparsers.add_parser(
+        "round", help="stop-card round: length and who dies (detective)",
+        description="A round of the detective game's deck: cards are drawn until the stop "
+        "card (the tragic night); prints the exact distribution of the round's length and "
+        "P(each person dies).",
+        epilog='example: workbench round --deck "A:2,B:1,C:1,T:1" --stop T --json')
     r.add_argument("--deck", required=True, help='composition, e.g. "A:2,B:1,C:1,T:1"')
     r.add_argument("--stop", required=True, help="name of the stop card (one copy in --deck)")
     r.add_argument("--stop-first", choices=["bottom", "reshuffle", "end"], default="bottom",
@@ -238,5 +261,6 @@ def register(subparsers: Any) -> None:
     r.add_argument("--opening", type=whole("--opening", -LIMIT, LIMIT), default=0, help="cards drawn with no action first")
     r.add_argument("--opening-stop", choices=["reshuffle", "bottom"], default="reshuffle",
                    help="a stop card in the opening is shuffled back or put at the bottom")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true",
+                   help="print JSON: lengths and deaths as exact \"p/q\" strings")
     r.set_defaults(run=_round)

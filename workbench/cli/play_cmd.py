@@ -59,12 +59,15 @@ def _run(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``play`` subcommand."""
     p = sub.add_parser("play", help="a match between players (random, greedy, osla, ismcts:400 ...)")
-    p.add_argument("game", help="a registered game (peek, ghost, ...)")
+    from workbench.engine.registry import game_names
+
+    p.add_argument("game", help=f"the game: {', '.join(game_names())}")
     p.add_argument("--players", required=True,
                    help="comma-separated player specs, one per seat: ismcts:400,greedy")
     p.add_argument("--games", type=whole("--games", 1, 100_000), default=200,
                    help="games to play (1..100000, default 200)")
-    p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0)
+    p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
+                   help="seed of game 0 (game i uses its own seed from it; default 0)")
     p.add_argument("--swap-seats", action="store_true",
                    help="rotate the line-up one seat per game (even over a multiple of the players)")
     p.add_argument("--workers", type=whole("--workers", 1, 256),

@@ -118,30 +118,47 @@ class _Stopper:
             signal.signal(sig, handler)
 
 
+def _games() -> list[str]:
+    from workbench.engine.registry import game_names
+
+    return list(game_names())
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``export`` and ``app`` subcommands."""
-    p = sub.add_parser("export", help="execute notebooks and write offline HTML reports")
+    p = sub.add_parser(
+        "export", help="execute notebooks and write offline HTML reports",
+        description="Run a notebook and write one self-contained HTML file (no network "
+        "needed to open it; boards show as a static snapshot). Without --out a report goes "
+        "to build/<name>.html; with --all every notebook goes to build/reports/ (or --out) "
+        "with an index.html.")
     p.add_argument("notebook", nargs="?", help="notebooks/<name>.ipynb")
-    p.add_argument("--out", help="output .html (or folder with --all)")
-    p.add_argument("--all", action="store_true", help="every notebook + an index page")
-    p.add_argument("--notebooks", default="notebooks", help="folder for --all")
+    p.add_argument("--out", help="output .html (default build/<name>.html), or with --all a "
+                   "folder (default build/reports/)")
+    p.add_argument("--all", action="store_true",
+                   help="every notebook of --notebooks and an index page")
+    p.add_argument("--notebooks", default="notebooks", help="folder for --all (default notebooks)")
     p.add_argument("--no-execute", action="store_true", help="use the saved outputs as they are")
     p.add_argument("--force", action="store_true",
                    help="overwrite an existing --out (reports under the default build/ always are)")
     p.set_defaults(run=_export)
 
     a = sub.add_parser("app", help="serve a game's board as a standalone page (Voila, 127.0.0.1)",
-                       description="Serve a board with Voila: a token in the URL (printed "
-                       "once), Host checked on loopback, at most --max-kernels boards, idle "
-                       "kernels culled.")
-    a.add_argument("game")
-    a.add_argument("--port", type=whole("--port", 0, 65535), default=0, help="0: a free one")
+                       description="Serve a board with Voila: the URL (with a token) is printed "
+                       "once the server answers; Host checked on loopback, at most "
+                       "--max-kernels boards, idle kernels culled. Ctrl-C or kill stops the "
+                       "server and its kernels.")
+    a.add_argument("game", help=f"the game: {', '.join(_games())}")
+    a.add_argument("--port", type=whole("--port", 0, 65535), default=0,
+                   help="TCP port (default 0: a free one, shown in the printed URL)")
     a.add_argument("--ip", default="127.0.0.1",
                    help="address to listen on (default loopback; another exposes the board)")
     a.add_argument("--max-kernels", type=whole("--max-kernels", 1, 32), default=4,
                    help="boards open at once (default 4)")
-    a.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0)
-    a.add_argument("--build", default="build")
+    a.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
+                   help="seed of the first game (default 0); the board's 'new game' takes others")
+    a.add_argument("--build", default="build",
+                   help="folder for the app's notebook and files (default build)")
     a.set_defaults(run=_app)
 
 
