@@ -31,15 +31,21 @@ if TYPE_CHECKING:
     import sympy
 
 
+_RATIONAL: Any = None
+
+
 def rational(num: Any, den: int = 1) -> sympy.Rational:
     """sympy ``Rational(num, den)``, importing sympy on the first call.
 
     >>> rational(6, 4)
     3/2
     """
-    from sympy import Rational
+    global _RATIONAL
+    if _RATIONAL is None:
+        from sympy import Rational
 
-    return Rational(num, den)
+        _RATIONAL = Rational
+    return _RATIONAL(num, den)
 
 
 def exact_text(num: int, den: int) -> str:
