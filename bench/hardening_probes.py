@@ -251,6 +251,28 @@ def deck_probes() -> list[Probe]:
     ]
 
 
+def sweep_probes() -> list[Probe]:
+    """Every numeric or text flag of the light commands with the same hostile values."""
+    bad = ["", "-1", "9" * 5000, "1.5", "⑩", "nan", "0x10", "1e9"]
+    bases = {
+        "dice": (["dice", "3D"], ["--faces", "--floor", "--fumble"]),
+        "versus": (["versus", "3D", "2D"], ["--faces", "--floor", "--fumble", "--ties"]),
+        "draws": (["draws", "--deck", "40", "--copies", "4", "--turn", "3"],
+                  ["--opening", "--per-turn", "--extra", "--at-least"]),
+        "draws seen": (["draws", "--deck", "40", "--copies", "4", "--seen", "7"],
+                       ["--exactly", "--at-most"]),
+        "copies": (["copies-needed", "--deck", "40", "--seen", "10", "--target", "0.9"],
+                   ["--at-least", "--max-copies"]),
+        "round": (["round", "--deck", "A:2,B:1,T:1", "--stop", "T"], ["--opening"]),
+    }
+    out = []
+    for name, (argv, flags) in bases.items():
+        for flag in flags:
+            for value in bad:
+                out.append(cli(f"sweep {name} {flag} {value[:8]!r}", *argv, flag, value))
+    return out
+
+
 def plumbing_probes() -> list[Probe]:
     return [cli("no command", expect=exits(2)),
             cli("unknown command", "frobnicate", expect=exits(2)),
@@ -273,7 +295,8 @@ def main() -> int:
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wb-probes-") as tmp:
-        probes = (dice_probes() + versus_probes() + deck_probes() + plumbing_probes()
+        probes = (dice_probes() + versus_probes() + deck_probes() + sweep_probes()
+                  + plumbing_probes()
                   + hardening_files.probes(Path(tmp), cli, exits, stderr_has))
         if args.only:
             probes = [p for p in probes if args.only in p.name]
