@@ -104,3 +104,19 @@ def test_luck_of_peek_is_total() -> None:
     assert lo <= 0.5 <= hi
     assert got["vs_itself"] == 0.5  # the two seats' rates average 1/2 in a 2-seat mirror
     assert 0.7 < got["luck"] < 1.3
+
+
+def test_a_games_standing_replaces_its_score_mid_game() -> None:
+    """A game whose score is set only at the end says who is ahead with standing(t)."""
+    from workbench.engine.kernel_toy import TwoTricks
+    from workbench.engine.search import leader_shares, work_table
+
+    class Race(TwoTricks):
+        def standing(self, t):  # seat 1 "ahead" by the cards left in its hand
+            return (0, len(t.hands[1]))
+
+    g = Race()
+    rec = record_game(g, random_player, 4)
+    assert rec.scores == ((0, 2), (0, 2), (0, 1), (0, 1), (0, 0))
+    assert rec.leaders() == (1, 1, 1, 1, None)
+    assert leader_shares(g, work_table(g, g.initial_state())) == (0.5, 0.5)  # nobody dealt yet

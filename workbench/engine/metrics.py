@@ -2,7 +2,9 @@
 
 A :class:`GameRecord` keeps, for each decision of one game, who moved, how
 many actions were legal and every seat's score just before it, then the
-final scores and the winners. :func:`record_game` plays one (the same rng
+final scores and the winners. "Score" is the game's ``standing(t)`` when it
+defines one (who is ahead mid-game, where the score is only set at the end:
+life points in a race), else its score (:func:`~workbench.engine.search.standing`). :func:`record_game` plays one (the same rng
 order as :func:`~workbench.engine.playout.playout`, so the same seed is the
 same game). The measures follow Browne's criteria for evaluating games
 (C. Browne, *Automatic Generation and Evaluation of Recombination Games*,
@@ -52,7 +54,7 @@ from workbench.engine.match import play_match
 from workbench.engine.playout import GameTooLong, Player, seat_players
 from workbench.engine.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.registry import make_game
-from workbench.engine.search import work_table
+from workbench.engine.search import standing, work_table
 from workbench.engine.seat import SeatView
 from workbench.engine.simulate import game_seed, player_name
 from workbench.engine.specs import player_from_spec
@@ -114,12 +116,6 @@ class GameRecord:
         return 1 - min(j, self.length) / self.length
 
 
-def _scores(game: Game[Any], t: Any) -> tuple[float, ...]:
-    if isinstance(game, KernelGame):
-        return tuple(float(v) for v in game.score(t))
-    return tuple(float(v) for v in game.returns(t.freeze()))
-
-
 def record_game(game: Game[Any], players: Player | Sequence[Player], seed: int | random.Random,
                 *, max_steps: int = 100_000) -> GameRecord:
     """Play one game, recording every decision (same rng order as ``playout``).
@@ -146,12 +142,12 @@ def record_game(game: Game[Any], players: Player | Sequence[Player], seed: int |
         view = SeatView(game, who, t if isinstance(game, KernelGame) else t.freeze())
         movers.append(who)
         branching.append(len(view.legal_ids))
-        scores.append(_scores(game, t))
+        scores.append(standing(game, t))
         t.step(seats[who](view, rng))
     else:
         raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     final = t.freeze()
-    scores.append(_scores(game, t))
+    scores.append(standing(game, t))
     return GameRecord(game.num_players, tuple(movers), tuple(branching), tuple(scores),
                       tuple(game.winners(final)), tuple(player_name(p) for p in seats))
 

@@ -24,8 +24,9 @@ on what that seat sees (``view.observation``), never on the hidden state:
   (1 for a sole win, 1/k for a k-way shared win, 0 otherwise) to the edges
   taken, each edge scored for the seat that chose it. With a ``horizon``
   (``ismcts:400/60``) a rollout stops after that many steps and the seats
-  leading on score share the win (:func:`leader_shares`): faster in long
-  games, at the price of a cruder estimate.
+  leading share the win (:func:`leader_shares`; who leads is the game's
+  ``standing(t)`` if it has one, else its score): faster in long games, at
+  the price of a cruder estimate.
 
 The move played is the root action visited most (ties: the better mean, then
 the game's order). Every random choice comes from the rng passed in, so with
@@ -53,7 +54,7 @@ from workbench.engine.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.seat import SeatView
 
 __all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
-           "rollout", "work_table"]
+           "rollout", "standing", "work_table"]
 
 EXACT_CHANCE = 32
 """Chance steps with at most this many outcomes are expanded from their exact ``Dist``."""
@@ -122,14 +123,31 @@ def result_shares(game: Game[Any], final: Any) -> tuple[float, ...]:
     return tuple(share if s in won else 0.0 for s in range(game.num_players))
 
 
-def leader_shares(game: Game[Any], state: Any) -> tuple[float, ...]:
-    """Each seat's share of the lead by score now (the value of a cut-off rollout).
+def standing(game: Game[Any], t: Any) -> tuple[float, ...]:
+    """Each seat's standing on a table now: the game's ``standing(t)`` when it defines one
+    (a measure of who is ahead mid-game, e.g. life points in a race whose score is only
+    set at the end), else its score.
 
     >>> from workbench.engine.toy import TakeAway, TakeAwayState
-    >>> leader_shares(TakeAway(), TakeAwayState(0, to_move=0))
+    >>> standing(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)))
+    (-1.0, 1.0)
+    """
+    own = getattr(game, "standing", None)
+    if callable(own):
+        return tuple(float(v) for v in own(t))
+    if isinstance(t, _Immutable):
+        return tuple(float(v) for v in game.returns(t.state))
+    return tuple(float(v) for v in game.score(t))  # type: ignore[attr-defined]
+
+
+def leader_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
+    """Each seat's share of the lead by :func:`standing` (the value of a cut-off rollout).
+
+    >>> from workbench.engine.toy import TakeAway, TakeAwayState
+    >>> leader_shares(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=0)))
     (1.0, 0.0)
     """
-    scores = game.returns(state)
+    scores = standing(game, t)
     best = max(scores)
     top = [i for i, v in enumerate(scores) if v == best]
     return tuple(1.0 / len(top) if i in top else 0.0 for i in range(len(scores)))
@@ -278,9 +296,8 @@ class ISMCTS:
             shares = result_shares(game, t.freeze())
         else:
             rollout(t, rng, self.horizon, strict=False)
-            final = t.freeze()
-            shares = result_shares(game, final) if t.to_move() == TERMINAL \
-                else leader_shares(game, final)
+            shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
+                else leader_shares(game, t)
         for edge, mover in path:
             edge[0] += 1
             edge[1] += shares[mover]
