@@ -12,7 +12,9 @@ the game's frozen params dataclass and with the field's ``metadata``:
   most :data:`MAX_DEPTH` deep); a field's ``range`` bounds every int inside it;
 - a field with ``metadata["path"]`` names a file or folder that must lie in a
   data folder (the packaged sheets or ``$WORKBENCH_DATA``) or in one of the
-  ``allowed`` folders given by the caller; ``..`` never passes.
+  ``allowed`` folders given by the caller, however the game resolves it (from
+  the package root or the current folder); ``..`` never passes; the field's
+  own default always does.
 
 Unknown keys, other annotations and the dataclass's own ``__post_init__``
 refusals all raise :class:`ParamsError` (a ValueError) with one line naming
@@ -77,9 +79,9 @@ def data_roots() -> list[Path]:
 
 
 def check_path(name: str, value: str, allowed: Iterable[str | Path] = ()) -> str:
-    """``value`` if it names something inside a data folder or an ``allowed`` folder
-    (relative paths count from the repository / package root, as the games read
-    them); '' (the game's default) passes.
+    """``value`` if it names something inside a data folder or an ``allowed`` folder;
+    a relative path must be inside both from the package root (as mugen reads it)
+    and from the current folder (as ghost and detective read it); '' passes.
 
     >>> check_path("cards_path", "data/mugen/cards.csv")
     'data/mugen/cards.csv'
@@ -95,10 +97,11 @@ def check_path(name: str, value: str, allowed: Iterable[str | Path] = ()) -> str
     roots = data_roots()
     base = roots[0].parent if roots else Path.cwd()
     path = Path(value)
-    target = (path if path.is_absolute() else base / path).resolve()
-    for root in [*roots, *(Path(a).resolve() for a in allowed)]:
-        if target == root or root in target.parents:
-            return value
+    targets = [path] if path.is_absolute() else [base / path, Path.cwd() / path]
+    folders = [*roots, *(Path(a).resolve() for a in allowed)]
+    if all(any(t == root or root in t.parents for root in folders)
+           for t in (target.resolve() for target in targets)):
+        return value
     raise ParamsError(f"parameter {name!r}: {_shown(value)} is outside the data folders; "
                       "pass allow_paths=[...] to read it")
 
@@ -200,8 +203,12 @@ def checked_params(params_cls: type[Any], mapping: Any, *,
         hints = typing.get_type_hints(params_cls)
     except Exception as exc:  # an annotation that does not resolve is a bug of the game
         raise ParamsError(f"{params_cls.__name__}: annotations cannot be read ({exc})") from None
-    values = {name: _convert(name, hints[name], value, fields[name].metadata, 0, allowed_paths)
-              for name, value in mapping.items()}
+    values = {}
+    for name, value in mapping.items():
+        meta: Mapping[str, Any] = fields[name].metadata
+        if meta.get("path") and value == fields[name].default:  # the game's own default file
+            meta = {k: v for k, v in meta.items() if k != "path"}
+        values[name] = _convert(name, hints[name], value, meta, 0, allowed_paths)
     try:
         return params_cls(**values)
     except (TypeError, ValueError) as exc:
