@@ -6,9 +6,11 @@ the game's own rules (chance expanded with its exact weights; see
 seat's chance of winning (a k-way shared win counts 1/k) when every seat
 plays to maximise its own:
 
-- **value iteration** (any game, with cycles too, e.g. Pig): sweeps over all
-  states at once (numpy) until no value moves by more than ``tolerance``
-  (``1e-9`` by default) in a sweep; floats;
+- **value iteration** (any game, with cycles too, e.g. Pig; see
+  :mod:`workbench.engine.solve_iterate`): sweeps over blocks of states in the
+  order the game may give (``solve_order``), with exact sparse solves of the
+  current policy in between (policy iteration), until a sweep moves no value
+  by more than ``tolerance`` (``1e-9`` by default); floats;
 - **backward induction** (acyclic games up to ``exact_limit`` states): the
   same values as exact fractions, returned as sympy ``Rational``.
 
@@ -45,13 +47,13 @@ from workbench.engine.kernel import Hidden
 from workbench.engine.protocol import TERMINAL, Game, IllegalAction
 from workbench.engine.seat import SeatView
 from workbench.engine.solve_graph import DEFAULT_MAX_STATES, Graph, NotSolvable, build_graph
+from workbench.engine.solve_iterate import sweeps as _sweeps
 
 __all__ = ["DEFAULT_MAX_STATES", "NotSolvable", "OptimalPlayer", "PolicyValue", "Solution",
            "evaluate", "solve"]
 
 TOLERANCE = 1e-9
 EXACT_LIMIT = 50_000
-_TIE = 1e-12
 
 
 @dataclass
@@ -140,49 +142,6 @@ def _root_exact(graph: Graph, exact: list[tuple[Fraction, ...]]) -> tuple[sympy.
     return tuple(sympy.Rational(x.numerator, x.denominator) for x in total)
 
 
-# -- value iteration -------------------------------------------------------------------
-def _sweeps(graph: Graph, weights: np.ndarray | None, tolerance: float,
-            max_sweeps: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """Iterate to the fixed point: optimal when ``weights`` is None, else the policy whose
-    row probabilities are ``weights``. Returns (values, best rows, sweeps)."""
-    a = graph.arrays()
-    n, m = len(graph.states), graph.seats
-    values = np.zeros((n, m))
-    for s, shares in graph.shares.items():
-        values[s] = [float(x) for x in shares]
-    mover = a["mover"]
-    dec = np.flatnonzero(mover != TERMINAL)
-    best = np.full(n, -1, dtype=np.int64)
-    if not len(dec):
-        return values, best, 0
-    starts = a["row_start"][dec]
-    counts = a["row_start"][dec + 1] - starts
-    rows = len(graph.ptr) - 1
-    row_mover = np.repeat(mover[dec], counts)
-    seg, prob, succ = a["ptr"][:-1], a["prob"][:, None], a["succ"]
-    for sweep in range(1, max_sweeps + 1):
-        q = np.add.reduceat(prob * values[succ], seg, axis=0)
-        if weights is None:
-            qm = q[np.arange(rows), row_mover]
-            pick, top = starts.copy(), qm[starts]
-            for j in range(1, int(counts.max())):
-                ok = j < counts
-                cand = np.where(ok, starts + j, starts)
-                better = ok & (qm[cand] > top + _TIE)
-                pick = np.where(better, cand, pick)
-                top = np.where(better, qm[cand], top)
-            new = q[pick]
-            best[dec] = pick
-        else:
-            new = np.add.reduceat(weights[:, None] * q, starts, axis=0)
-        delta = float(np.abs(new - values[dec]).max())
-        values[dec] = new
-        if delta <= tolerance:
-            return values, best, sweep
-    raise NotSolvable(f"{graph.game.name}: values still moved by {delta:.2g} after "
-                      f"{max_sweeps} sweeps (tolerance {tolerance:g}); raise max_sweeps")
-
-
 # -- backward induction ------------------------------------------------------------------
 def _order(graph: Graph) -> list[int] | None:
     """States with every successor before its predecessors, or None when there is a cycle."""
@@ -239,8 +198,8 @@ def solve(game: Game[Any], *, tolerance: float = TOLERANCE, max_states: int = DE
 
     >>> from workbench.engine.toy import TakeAway, TakeAwayParams
     >>> sol = solve(TakeAway(TakeAwayParams(stones=8)))
-    >>> sol.exact_value, sol.value, sol.sweeps
-    ((0, 1), (0.0, 1.0), 5)
+    >>> sol.exact_value, sol.value, sol.states
+    ((0, 1), (0.0, 1.0), 16)
     """
     began = time.perf_counter()
     graph = build_graph(game, max_states=max_states, open_hands=open_hands)

@@ -87,20 +87,35 @@ def _shares(game: Game[Any], state: Any) -> tuple[Fraction, ...]:
     return tuple(share if s in won else Fraction(0) for s in range(game.num_players))
 
 
+def _chance_items(t: Any) -> tuple[list[tuple[Any, int]], int]:
+    """The chance step on top: (outcome, weight) pairs and the total weight."""
+    top = t.tasks[-1] if hasattr(t, "tasks") else None
+    if top is not None and not top.WEIGHTED:  # a kernel step listing equally likely outcomes
+        outs = top.outcomes(t)
+        if len(set(outs)) == len(outs):
+            return [(o, 1) for o in outs], len(outs)
+    dist = t.chance_dist()
+    return list(dist.items()), dist.total
+
+
 def _expand(t: Any, num: int, den: int, depth: int = 0) -> Iterator[tuple[Any, int, int]]:
-    """The decision/terminal states a table reaches through chance, with exact weights."""
+    """The decision/terminal states a table reaches through chance, with exact weights
+    (the table itself is used up: its last outcome is stepped in place)."""
     if t.to_move() != CHANCE:
         yield t.freeze(), num, den
         return
     if depth >= MAX_CHANCE_CHAIN:
         raise NotSolvable(f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
                           "expands chance between decisions and would not end")
-    dist = t.chance_dist()
-    total = dist.total
-    for outcome, weight in dist.items():
-        c = t.clone()
+    pairs, total = _chance_items(t)
+    last = len(pairs) - 1
+    for i, (outcome, weight) in enumerate(pairs):
+        c = t if i == last else t.clone()
         c.step(outcome)
-        yield from _expand(c, num * weight, den * total, depth + 1)
+        if c.to_move() != CHANCE:
+            yield c.freeze(), num * weight, den * total
+        else:
+            yield from _expand(c, num * weight, den * total, depth + 1)
 
 
 def _hidden_fields(game: Game[Any]) -> tuple[str, ...]:
@@ -171,8 +186,9 @@ def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
             legal = list(t.legal())
             g.mover.append(int(who))
             g.actions.append(legal)
-            for a in legal:
-                c = t.clone()
+            last = len(legal) - 1
+            for j, a in enumerate(legal):
+                c = t if j == last else t.clone()
                 c.step(a)
                 for s, n, d in _expand(c, 1, 1):
                     g.succ.append(add(s))
