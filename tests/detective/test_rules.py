@@ -128,7 +128,7 @@ def test_break_before_the_night_offers_suspect_clear_pass():
     s = g.apply(s, ("break",))
     assert g.current_player(s) == 0               # a full hand: nothing to refill
     ids = g.legal_ids(s)
-    assert ("clear", "yuri:1") in ids and ("suspect", "wasurenagusa") in ids and ("pass",) in ids
+    assert ("clear", "yuri") in ids and ("suspect", "wasurenagusa") in ids and ("pass",) in ids
     s2 = g.apply(s, ("suspect", "wasurenagusa"))
     assert "wasurenagusa:1" in s2.outside
 

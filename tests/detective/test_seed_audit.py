@@ -77,7 +77,7 @@ def test_clear_moves_a_line_card_outside():
     g = make_game(players=3)
     s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1"), tasks=TURN)
     s = g.apply(s, ("break",))
-    s = g.apply(s, ("clear", "yuri:1"))
+    s = g.apply(s, ("clear", "yuri"))
     assert s.line == ("toru:1",) and "yuri:1" in s.outside
 
 

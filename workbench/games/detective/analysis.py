@@ -6,7 +6,11 @@
   next to simulated frequencies, with 99.9 % intervals;
 - :func:`claim_25` — the author's 25 % under each reading of the opening;
 - :func:`payable_after` — P(a colour cost is on the line after k draws);
-- :func:`game_length`, :func:`seat_advantage`, :func:`event_popularity`.
+- :func:`game_length`, :func:`seat_advantage`, :func:`event_popularity`;
+- :func:`actions_table` — the exact expected actions per round under each
+  opening reading; :func:`compare_variants` — round length, deaths and game
+  length per variant (simulated, 95 % intervals); :func:`deck_growth` — how
+  the investigation deck grows and how often someone dies, per policy.
 
 >>> sim = simulate(n_games=20, seed=1, players=3)
 >>> sim.games.height, set(sim.games["end_reason"]) <= {"vp", "deaths", "round limit"}
@@ -30,7 +34,7 @@ from workbench.engine.seeds import derive_seed
 from workbench.prob.deck import Need, p_groups
 
 from .catalogue import NIGHT
-from .exact import exact_round, round_tree
+from .exact import actions_per_round, exact_round, round_tree
 from .params import DetectiveParams
 from .players import POLICIES
 from .rules import Detective
@@ -287,6 +291,105 @@ def hard_events(game: Detective | None = None) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-__all__ = ["hard_events", "NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
+OPENINGS: dict[str, dict[str, Any]] = {
+    "base rules (first-card rule)": {},
+    "opening 4, as written (night shuffled back)": {"opening": 4},
+    "opening 4, night put at the bottom": {"opening": 4, "opening_tragic": "bottom"},
+    "opening 4, replacement drawn (4 people open)": {"opening": 4, "opening_replace": True},
+}
+"""The base game and each reading of the 4-card opening."""
+
+
+def actions_table(persons: int = 7, readings: Mapping[str, Mapping[str, Any]] | None = None
+                  ) -> pl.DataFrame:
+    """Exact expected number of actions (investigation draws with an action) in a round
+    whose deck holds ``persons`` person cards + the night, per reading of the opening.
+
+    >>> actions_table().select("reading", "expected").rows()[:2]
+    [('base rules (first-card rule)', '35/8'), ('opening 4, as written (night shuffled back)', '7/4')]
+    """
+    rows = []
+    for name, prm in (readings or OPENINGS).items():
+        d = actions_per_round(persons, DetectiveParams(**prm))
+        rows.append({"reading": name, "expected": str(d.mean()), "expected_f": float(d.mean()),
+                     "p_none": str(d.p(0)), "max": max(int(str(k)) for k in d.outcomes())})
+    return pl.DataFrame(rows)
+
+
+def actions_check(sim: Simulation, round_no: int = 1) -> dict[str, Any]:
+    """Round ``round_no``'s actions (its turns but the night's) in ``sim`` next to the exact
+    mean from its deck, with a 99.9 % normal interval of the simulated mean."""
+    rows = sim.rounds.filter(pl.col("round") == round_no)
+    decks = rows["deck_cards"].unique().to_list()
+    if len(decks) != 1:
+        raise ValueError(f"round {round_no} started from decks of {len(decks)} sizes")
+    exact = actions_per_round(decks[0], sim.params).mean()
+    mean, sd = _mean_sd([t - 1 for t in rows["turns"].to_list()])
+    half = Z999 * sd / math.sqrt(rows.height)
+    return {"exact": str(exact), "exact_f": float(exact), "simulated": mean,
+            "low": mean - half, "high": mean + half,
+            "agrees": mean - half <= float(exact) <= mean + half}
+
+
+def _mean_sd(values: list[float]) -> tuple[float, float]:
+    """Mean and sample standard deviation (0 for fewer than two values).
+
+    >>> _mean_sd([1, 2, 3])
+    (2.0, 1.0)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var)
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % normal interval."""
+    mean, sd = _mean_sd(values)
+    return mean, 1.96 * sd / math.sqrt(len(values))
+
+
+def compare_variants(variants: Mapping[str, Mapping[str, Any]], n_games: int = 200,
+                     seed: int = 0, policy: str = "random") -> pl.DataFrame:
+    """Per variant (name -> parameters): actions and people per round, deaths per game,
+    rounds and turns per game (means with 95 % half-widths), and how games ended.
+
+    >>> compare_variants({"base": {"players": 3}}, n_games=5, seed=1)["variant"].to_list()
+    ['base']
+    """
+    rows = []
+    for name, prm in variants.items():
+        sim = simulate(n_games, seed=seed, policy=policy, **prm)
+        g, r = sim.games, sim.rounds
+        row: dict[str, Any] = {"variant": name}
+        for col, series in (("actions_per_round", r["turns"] - 1), ("people_per_round", r["length"]),
+                            ("deaths_per_game", g["deaths"]), ("rounds_per_game", g["rounds"]),
+                            ("turns_per_game", g["turns"])):
+            row[col], row[col + "_ci"] = _mean_ci(series.to_list())
+        for reason in ("vp", "deaths", "round limit"):
+            row[f"ended_{reason}"] = g.filter(pl.col("end_reason") == reason).height / g.height
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def deck_growth(sim: Simulation) -> dict[str, Any]:
+    """How the investigation deck grows and how often someone dies: mean person cards in a
+    round's deck, share of rounds whose deck holds 2+ cards of some person, share of
+    rounds with a victim, share of games ended by deaths, suspect events played per game."""
+    r = sim.rounds
+    events = Detective(sim.params).catalogue.events
+    suspects = sum(1 for no in sim.plays["event"].to_list() if events[no].has("suspect"))
+    stacked = sum(1 for key in r["deck"].to_list() if any(c > 1 for c in _deck_of(key).values()))
+    died = r.filter(pl.col("victim") != "").height
+    return {"policy": sim.policy, "rounds": r.height,
+            "suspect_events_per_game": suspects / sim.games.height,
+            "mean_deck_cards": sum(r["deck_cards"].to_list()) / r.height,
+            "share_decks_with_2plus": stacked / r.height, "share_rounds_with_death": died / r.height,
+            "share_games_ended_by_deaths":
+                sim.games.filter(pl.col("end_reason") == "deaths").height / sim.games.height}
+
+
+__all__ = ["OPENINGS", "actions_check", "actions_table", "compare_variants", "deck_growth",
+           "hard_events", "NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
            "death_check", "claim_25", "payable_after", "payable_table", "game_length",
            "end_summary", "seat_advantage", "event_popularity", "wilson"]

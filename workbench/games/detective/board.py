@@ -8,7 +8,9 @@ groups; the round-end victim and the winner appear in the picture.
 Stable classes (besides the base ``wb-action``...): ``wb-det-play``,
 ``wb-det-unplayable``, ``wb-det-break``, ``wb-det-suspect``, ``wb-det-clear``,
 ``wb-det-pass``, ``wb-det-discard``, ``wb-det-burn``, ``wb-det-reserve``,
-``wb-det-set``.
+``wb-det-set``, ``wb-det-add``, ``wb-det-remove``. While a player discards to pay,
+the status line and the discard group name the event being paid for
+(``wb-det-paying``); clear offers one button per person on the line.
 
 >>> b = detective_board(seed=3, players=3)
 >>> b.session.to_move >= 0
@@ -30,7 +32,7 @@ from .labels import event_name
 from .players import greedy_player, no_clear_player, random_player
 from .render import hand_status, render
 from .rules import Detective, make_game
-from .steps import Main
+from .steps import Main, paying_for
 
 GROUPS = {
     "play": ("hand: investigate (click a card)", "wb-det-play"),
@@ -38,7 +40,9 @@ GROUPS = {
     "reserve": ("reserve a card face down", "wb-det-reserve"),
     "break": ("take a break (一服): discard up to 1, refill", "wb-det-break"),
     "suspect": ("suspect (嫌疑): supply → outside", "wb-det-suspect"),
-    "clear": ("clear (解消): line → outside", "wb-det-clear"),
+    "clear": ("clear (解消): line → outside, one button per person", "wb-det-clear"),
+    "add": ("round start: add a person to the investigation deck", "wb-det-add"),
+    "remove": ("round start: remove a person from the line", "wb-det-remove"),
     "pass": ("or pass", "wb-det-pass"),
     "discard": ("discard a card", "wb-det-discard"),
     "burn": ("burn an event in another notebook", "wb-det-burn"),
@@ -56,15 +60,19 @@ def _verb(action: Action) -> str:
 
 def action_layout(game: Any, state: Any, actions: Sequence[Action]
                   ) -> list[tuple[str, list[Action]]]:
-    """Actions grouped by what they do, in the order of :data:`GROUPS`.
+    """Actions grouped by what they do, in the order of :data:`GROUPS`; while a player
+    discards to pay, the discard group names the event being paid for.
 
     >>> action_layout(None, None, [Action(("pass",), "pass"), Action(("break",), "break")])
     [('take a break (一服): discard up to 1, refill', [Action(id=('break',), label='break')]), ('or pass', [Action(id=('pass',), label='pass')])]
     """
     groups: dict[str, list[Action]] = {}
+    paying = paying_for(state.tasks) if state is not None else None
     for verb, (title, _) in GROUPS.items():
         acts = [a for a in actions if _verb(a) == verb]
         if acts:
+            if verb == "discard" and paying is not None:
+                title = f"discard to pay for {event_name(game.catalogue, paying)}"
             groups[title] = acts
     rest = [a for a in actions if _verb(a) not in GROUPS]
     if rest:
@@ -75,7 +83,7 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]
 def action_classes(action: Action) -> list[str]:
     """The game class of an action's button.
 
-    >>> action_classes(Action(("clear", "yuri:1"), "clear"))
+    >>> action_classes(Action(("clear", "yuri"), "clear"))
     ['wb-det-clear']
     """
     found = GROUPS.get(_verb(action))

@@ -154,3 +154,55 @@ def _victim(line: tuple[int, ...]) -> int:
 def immediate_night(deck: Mapping[str, int], params: DetectiveParams) -> sympy.Rational:
     """P(the round's first draw with an action is the tragic night: nobody acts)."""
     return round_tree(deck, params)[2]
+
+
+def actions_per_round(persons: int, params: DetectiveParams) -> Dist:
+    """The number of investigation draws with an action in a round whose deck holds
+    ``persons`` person cards + the tragic night (opening draws and the night have none;
+    which people they are does not matter), exactly as the rules table draws them.
+
+    >>> actions_per_round(7, DetectiveParams()).mean()
+    35/8
+    >>> actions_per_round(7, DetectiveParams(opening=4)).mean()
+    7/4
+    """
+    p = params
+
+    def add(out: dict[int, Fraction], w: Fraction, sub: dict[int, Fraction], shift: int) -> None:
+        for k, v in sub.items():
+            out[k + shift] = out.get(k + shift, Fraction(0)) + w * v
+
+    @cache
+    def acting(left: int, in_pool: bool, first: bool) -> dict[int, Fraction]:
+        total = left + in_pool
+        if total == 0:                     # the night waits at the bottom
+            return {0: Fraction(1)}
+        out: dict[int, Fraction] = {}
+        if in_pool:
+            to_bottom = first and p.first_card_rule and left > 0
+            add(out, Fraction(1, total),
+                acting(left, False, True) if to_bottom else {0: Fraction(1)}, 0)
+        if left:
+            add(out, Fraction(left, total), acting(left - 1, in_pool, False), 1)
+        return out
+
+    @cache
+    def opening(left: int, held: bool, to_draw: int) -> dict[int, Fraction]:
+        total = left + (0 if held else 1)
+        if to_draw <= 0 or total == 0:
+            if held and p.opening_tragic == "bottom":
+                return acting(left, False, False)
+            return acting(left, True, False)
+        out: dict[int, Fraction] = {}
+        if not held:
+            add(out, Fraction(1, total),
+                opening(left, True, to_draw if p.opening_replace else to_draw - 1), 0)
+        if left:
+            add(out, Fraction(left, total), opening(left - 1, held, to_draw - 1), 0)
+        return out
+
+    dist = opening(persons, False, p.opening) if p.opening else acting(persons, True, True)
+    den = 1
+    for w in dist.values():
+        den = den * w.denominator // _gcd(den, w.denominator)
+    return Dist({k: int(v * den) for k, v in dist.items()})

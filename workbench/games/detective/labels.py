@@ -55,7 +55,11 @@ def label(cat: Catalogue, action_id: Hashable) -> str:
     if kind == "suspect":
         return f"suspect {cat.cards.people[a[1]].name_ja}"
     if kind == "clear":
-        return f"clear {card_name(cat, a[1])} from the line"
+        return f"clear {cat.cards.people[a[1]].name_ja} from the line"
+    if kind == "add":
+        return f"add {cat.cards.people[a[1]].name_ja} to the investigation deck"
+    if kind == "remove":
+        return f"remove {cat.cards.people[a[1]].name_ja} from the line"
     if kind == "burn":
         return f"burn {event_name(cat, a[2])} in seat {a[1]}'s notebook"
     if kind == "pass":

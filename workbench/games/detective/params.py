@@ -36,6 +36,16 @@ class DetectiveParams:
     face down now, set it later when the line pays for it; lost with a penalty
     at round end), ``oneshot_free=True`` (one one-shot event per turn does not
     use the main phase).
+
+    Readings (quotes in :mod:`.rules`): ``awaken_at=3`` (with
+    ``awaken_on_fourth``, a person awakens once 3 of their cards are suspects,
+    i.e. out of the supply; ``None``: only when the awakened 4th card itself
+    is suspected); ``generated_lasts="turn"`` (generated icons count for every
+    event of the turn; ``"event"``: for the one event paid).
+    More ideas from 問題点, as switches: ``break_draw="one"`` (a break draws one
+    card instead of refilling to the limit), ``round_start_edit=True`` (the
+    start player may add one supply card to the investigation deck or remove
+    one card from the line at round start, after the opening).
     """
 
     players: int = field(default=4, metadata={"range": (3, 4)})
@@ -51,9 +61,13 @@ class DetectiveParams:
     suspects_per_round: int | None = field(default=None, metadata={"range": (0, 10)})
     copies: int | None = field(default=None, metadata={"range": (1, 9)})
     awaken_on_fourth: bool = False
+    awaken_at: int | None = field(default=3, metadata={"range": (1, 9)})
     reservation: bool = False
     reservation_penalty: int = field(default=1, metadata={"range": (0, 20)})
     oneshot_free: bool = False
+    generated_lasts: str = field(default="turn", metadata={"choices": ("turn", "event")})
+    break_draw: str = field(default="refill", metadata={"choices": ("refill", "one")})
+    round_start_edit: bool = False
     next_start: str = "after_drawer"
     max_rounds: int = field(default=40, metadata={"range": (1, 1000)})
     cards_folder: str | None = field(default=None, metadata={"path": True})
@@ -82,6 +96,13 @@ class DetectiveParams:
                              f"got {self.suspects_per_round}")
         if self.copies is not None and not 1 <= self.copies <= 9:
             raise ValueError(f"copies must be None (the sheet's) or 1..9, got {self.copies}")
+        if self.awaken_at is not None and not 1 <= self.awaken_at <= 9:
+            raise ValueError(f"awaken_at must be None (the awakened card) or 1..9, "
+                             f"got {self.awaken_at!r}")
+        for name, allowed in (("generated_lasts", ("turn", "event")),
+                              ("break_draw", ("refill", "one"))):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
         if self.reservation_penalty < 0:
             raise ValueError(f"reservation_penalty must be >= 0, got {self.reservation_penalty}")
 

@@ -51,7 +51,7 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
             seat = view.seat
             return max(plays, key=lambda a: (ev[a[1]].vp, -t.discards_needed(seat, a[1]), -a[1]))
         return ("break",)
-    if kind in ("suspect", "clear", "pass"):
+    if kind in ("suspect", "clear", "pass", "add", "remove"):
         return ("pass",)
     if kind == "burn":
         return max(acts, key=lambda a: (ev[a[2]].vp, -a[2]))
@@ -62,7 +62,7 @@ def no_clear_player(view: SeatView, rng: random.Random) -> Hashable:
     """Random, but never moves a line card outside (no clear, no clear events): the
     line then holds exactly the round's draws, as the exact deck engine assumes."""
     ev: Any = view.game.catalogue.events  # type: ignore[attr-defined]
-    keep = [a for a in view.legal_ids if a[0] != "clear"  # type: ignore[index]
+    keep = [a for a in view.legal_ids if a[0] not in ("clear", "remove")  # type: ignore[index]
             and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))]  # type: ignore[index]
     return rng.choice(keep)
 

@@ -19,8 +19,9 @@ from html import escape
 
 from .cards import COLOUR_HEX
 from .catalogue import INF, NIGHT
-from .labels import card_name
+from .labels import card_name, event_name
 from .rules import Detective, DetectiveState
+from .steps import paying_for
 
 CSS = """
 <style>
@@ -92,9 +93,14 @@ def status_line(game: Detective, state: DetectiveState) -> str:
             "pdiscard": "discard (action)", "trim": "trim hand", "burn": "choose a burn",
             "inv": "investigation draw", "open": "opening draw", "edraw": "event draw"}
     whom = f"seat {who}" if who >= 0 else ("chance" if state.tasks else "game over")
+    paying = paying_for(state.tasks)
+    what = move.get(top, top)
+    if paying is not None:
+        what = (f'discard to pay for <span class="wb-det-paying">'
+                f"{escape(event_name(game.catalogue, paying))}</span>")
     night = " · 惨劇の夜 drawn" if state.tn else ""
     return (f'<div class="wb-det-status"><span class="wb-det-label">Round {state.round}</span>'
-            f"start: seat {state.start} · to move: {whom} ({move.get(top, top)}){night} · "
+            f"start: seat {state.start} · to move: {whom} ({what}){night} · "
             f"deck {len(state.pool) + len(state.bottom)} · dead {len(state.dead)}</div>")
 
 

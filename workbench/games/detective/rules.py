@@ -47,9 +47,15 @@ Readings chosen where the seed is vague (parameters where both matter):
   "Not of a dead person" means: no icon of a colour whose every person is
   dead; black is never generated. The tragic night on the line pays one
   icon of any colour (black and dead colours too: 好きな色), spent on the
-  icon that is dearest to generate. Generated icons exist only for the one
-  event played, so they lapse with the turn. Playing is one action
-  ``("play", n)``; the discards are then chosen one by one.
+  icon that is dearest to generate. Generated icons last until the end of the
+  turn: 「これにより発生させたコストは、自分の手番が終われば全てなくなります」 (they
+  are gone when the turn ends, so until then they count like line cards for
+  every event of the turn: with ``oneshot_free`` a second event, or a
+  reservation set, uses them; ``generated_lasts="event"``, version 1's
+  reading, keeps them for the one event paid). The icons generated are the
+  ones the line lacks (not the one the night pays). Playing is one action
+  ``("play", n)``; the discards are then chosen one by one, the board and the
+  transcripts naming the event paid for.
 - **Death conditions** need the named person dead at the time of play.
 - **Break.** The break's suspect/clear step is skipped after the tragic night
   (手札の補充だけ: the refill step, which keeps its optional discard of one
@@ -57,6 +63,11 @@ Readings chosen where the seed is vague (parameters where both matter):
   first start player is seat 0 (the seed leaves it to じゃんけん).
   ``suspects_per_round`` limits the break suspects of the
   whole table per round (event effects are not limited).
+- **Clear** (解消 「【捜査線】にある好きな１枚を【捜査外】へ移す」): a person's cards
+  on the line are alike, so the choice is the person, ``("clear", who)``
+  (their rightmost card goes outside), one button per person (version 1
+  offered one per card: two identical buttons doubled a random player's
+  chance of clearing that person).
 - **Trim.** At the end of every turn each player over their hand limit
   discards down, chosen by that player, from the active player clockwise.
 - **One-shot events** resolve then go to the discard pile (they can be
@@ -69,15 +80,35 @@ Readings chosen where the seed is vague (parameters where both matter):
   tied player holding the lowest-numbered event in their notebook wins; if
   no tied player holds any event they share the win. ``max_rounds`` (40)
   ends a game that stalls (reason "round limit").
-- **Supply.** Face-down awakened cards cannot be suspected (under
-  ``awaken_on_fourth`` the awakened card is the 4th card of the person's
-  pile and is suspected last, which awakens them). 勿忘草 has no awakened card
+- **Supply.** Face-down awakened cards cannot be suspected. Under
+  ``awaken_on_fourth`` (問題点: 「各人物カードを３枚として、４枚目に覚醒アクション
+  カードが入ってるのはどうだろう。つまり、３枚容疑者になったら、覚醒する感じ」) the
+  awakened card is the 4th card of the person's pile, suspected last; the
+  person awakens once ``awaken_at`` (3) of their cards are suspects (out of the
+  supply: with ``copies=3``, when the third card is suspected, the start
+  deck's card counting as the first). ``awaken_at=None`` is version 1's
+  reading: only suspecting the awakened card itself awakens. 勿忘草 has no awakened card
   and no card in the starting deck.
 - **Reservation** (``reservation=True``): instead of investigating, put one
   hand card face down (one at a time); in a later main phase of yours it can
   be set for free when the line (and tragic night) pay it without discards;
   at round end an unset reservation is discarded and costs
   ``reservation_penalty`` VP.
+
+- **More ideas from 問題点, as switches** (off by default, the base game as
+  written): ``break_draw="one"`` 「手番でできることは、手札プレイか、パスして手札
+  １枚補充＆捜査線操作という形にする」: a break draws one card (never past the
+  hand limit; the optional discard of one card and the suspect / clear
+  step stay) instead of refilling to the limit. ``round_start_edit=True``
+  「新ラウンド時に誰かが１枚追加、あるいは減らすかできた方がいいかも知れない。例えば、
+  初手プレイヤー」: at round start, after the opening (if any), the start player
+  may add one supply card of a person to the investigation deck (shuffled
+  in: it can be drawn this round), remove one person's card from the line
+  (to outside), or pass.
+- **Simulation.** The in-place path (``simulate(..., fast=True)``) runs the
+  same steps as the immutable one, so winners (with the seed's tie-break:
+  「複数いれば、通し番号のより小さいイベントカードを【手帳】に配置している方が勝利」),
+  draws and the metrics columns agree game for game.
 
 - **What each seat sees.** Hands and a face-down reservation are their
   owner's; the investigation deck and the event deck are face down (only
@@ -122,7 +153,9 @@ class Detective(KernelGame):
     """The rules (see the module docstring for every reading)."""
 
     name = "detective"
-    version = "1"
+    version = "2"
+    """2: clear is one choice per person; generated icons last the turn; awakening
+    at the third suspect under ``awaken_on_fourth``; the 問題点 switches."""
     min_players = 3
     max_players = 4
     table = DetectiveTable
@@ -144,7 +177,7 @@ class Detective(KernelGame):
         t.reserved, t.penalties = [None] * n, [0] * n
         t.edeck, t.discard, t.dead = list(cat.event_ids), [], []
         t.round, t.start, t.active, t.tn, t.suspects = 1, 0, 0, False, 0
-        t.first_draw, t.free_used, t.drawer = True, False, 0
+        t.first_draw, t.free_used, t.drawer, t.generated = True, False, 0, []
         t.victims, t.over, t.end_reason = [], False, ""
         t.played, t.round_turns, t.turns = [], [], 0
         t.round_deck, t.round_persons, t.history = (), 0, []

@@ -28,7 +28,7 @@ from workbench.cards import Effect
 from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
-from .labels import label
+from .labels import event_name, label
 from .table import DetectiveTable
 
 T = DetectiveTable
@@ -164,8 +164,11 @@ class Main(NamedTuple):
         if kind == "play":
             no = a[1]
             need = t.discards_needed(seat, no)
-            t.hands[seat].remove(no)
             cat = t.game.catalogue
+            if need and cat.params.generated_lasts == "turn":
+                t.generated += t.shortfall(seat, no)   # they count until the turn ends
+                t.generated.sort()
+            t.hands[seat].remove(no)
             if cat.params.oneshot_free and not cat.events[no].placed and not t.free_used:
                 t.free_used = True         # a free one-shot keeps the main phase
                 push(self)
@@ -179,7 +182,10 @@ class Main(NamedTuple):
                 t.discard.append(a[1])
             if not t.tn:
                 push(BREAK2[seat])
-            draw_next(t, seat, t.limit(seat) - len(hand))      # the refill, at once
+            short = t.limit(seat) - len(hand)
+            if t.game.catalogue.params.break_draw == "one":
+                short = min(1, short)      # 手札１枚補充: one card, never past the limit
+            draw_next(t, seat, short)      # the refill, at once
         elif kind == "set":
             t.reserved[seat] = None
             push(self)
@@ -207,11 +213,20 @@ class Break2(NamedTuple):
             t.suspects += 1
             suspect(t, a[1])
         elif a[0] == "clear":
-            t.line.remove(a[1])
-            insort(t.outside, a[1])
+            clear_person(t, a[1])
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
+
+
+def clear_person(t: T, who: str) -> None:
+    """The rightmost line card of ``who`` goes outside (none on the line: nothing happens)."""
+    person = t.game.catalogue.card_person
+    line = t.line
+    for i in range(len(line) - 1, -1, -1):
+        if person.get(line[i]) == who:
+            insort(t.outside, line.pop(i))
+            return
 
 
 def suspect(t: T, who: str) -> None:
@@ -241,7 +256,24 @@ class Pay(NamedTuple):
                            else Pay(self.seat, self.left - 1))
 
     def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
+        no = paying_for(t.tasks)
+        text = label(t.game.catalogue, a)
+        return text if no is None else f"{text} to pay for {event_name(t.game.catalogue, no)}"
+
+
+def paying_for(tasks: Sequence[Any]) -> int | None:
+    """The event a :class:`Pay` on top of ``tasks`` pays for (its :class:`Resolve` waits
+    below), or None when the top step is no payment.
+
+    >>> paying_for((Resolve(0, 28), Pay(0, 4)))
+    28
+    """
+    if not tasks or type(tasks[-1]) is not Pay:
+        return None
+    for step in reversed(tasks):
+        if type(step) is Resolve:
+            return int(step.no)
+    return None
 
 
 @tagged("pdiscard")
@@ -355,12 +387,7 @@ def effect(t: T, seat: int, verb: str, args: tuple[Any, ...]) -> None:
     elif verb == "suspect":
         suspect(t, args[0])
     elif verb == "clear":
-        person = t.game.catalogue.card_person
-        line = t.line
-        for i in range(len(line) - 1, -1, -1):
-            if person.get(line[i]) == args[0]:
-                insort(t.outside, line.pop(i))
-                break
+        clear_person(t, args[0])
 
 
 @tagged("refill")
@@ -402,6 +429,6 @@ INVESTIGATE, MAIN, BREAK2, TRIM, REFILL = (
 DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
 
 __all__ = ["Act", "Break2", "Burn", "COUNTS", "DECISIONS", "Discard", "EventDraw",
-           "Investigate", "MAIN", "Main", "Pay", "Refill", "Resolve", "SEATS", "TRIM",
+           "Investigate", "MAIN", "Main", "Pay", "clear_person", "paying_for", "Refill", "Resolve", "SEATS", "TRIM",
            "Trim", "action_steps", "draw_next", "effect", "effect_steps", "investigate",
            "place", "suspect", "tagged"]

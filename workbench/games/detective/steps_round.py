@@ -24,11 +24,11 @@ from bisect import insort
 from collections.abc import Hashable
 from typing import NamedTuple
 
-from workbench.engine.kernel import auto, chance
+from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
 from .labels import label
-from .steps import MAIN, SEATS, TRIM, investigate, tagged
+from .steps import MAIN, SEATS, TRIM, clear_person, investigate, tagged
 from .table import DetectiveTable, victim_of
 
 T = DetectiveTable
@@ -70,6 +70,34 @@ def open_next(t: T, left: int) -> None:
         insort(t.pool, NIGHT)
 
 
+@tagged("edit")
+@decision
+class Edit(NamedTuple):
+    """``round_start_edit``: after the opening the start player may add one supply card
+    of a person to the investigation deck, remove one person from the line, or pass."""
+
+    seat: int
+
+    def legal(self, t: T) -> list[Hashable]:
+        ids: list[Hashable] = [("add", who) for who in t.game.catalogue.persons
+                               if t.supply_card(who) is not None]
+        ids += [("remove", who) for who in t.clearable()]
+        ids.append(("pass",))
+        return ids
+
+    def resolve(self, t: T, a: tuple[str, ...]) -> None:
+        if a[0] == "add":
+            card = t.supply_card(a[1])
+            if card is not None:           # offered only while the pile has one
+                t.supply.remove(card)
+                insort(t.pool, card)
+        elif a[0] == "remove":
+            clear_person(t, a[1])
+
+    def label(self, t: T, a: Hashable) -> str:
+        return label(t.game.catalogue, a)
+
+
 @tagged("roundstart")
 @auto
 class RoundStart(NamedTuple):
@@ -88,10 +116,13 @@ def round_start(t: T) -> None:
         if c != NIGHT:
             counts[who[c]] = counts.get(who[c], 0) + 1
     t.round_deck, t.round_persons = tuple(sorted(counts.items())), 0
-    opening = t.game.catalogue.params.opening
-    if opening:
+    p = t.game.catalogue.params
+    if p.opening or p.round_start_edit:
         t.tasks.append(Turn(t.start))
-        open_next(t, opening)
+        if p.round_start_edit:
+            t.tasks.append(EDIT[t.start])
+        if p.opening:
+            open_next(t, p.opening)
     else:
         start_turn(t, t.start)
 
@@ -110,6 +141,8 @@ class Turn(NamedTuple):
 def start_turn(t: T, seat: int) -> None:
     """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
     t.active, t.free_used = seat, False
+    if t.generated:
+        t.generated.clear()                # generated icons lapse with the turn
     t.turns += 1
     t.tasks += (ENDTURN[seat], TRIMALL[seat], MAIN[seat])
     investigate(t, seat)
@@ -160,6 +193,7 @@ def round_end(t: T) -> None:
     cat = t.game.catalogue
     p = cat.params
     t.round_turns.append(t.turns - sum(t.round_turns))
+    t.generated.clear()
     for seat, res in enumerate(t.reserved):
         if res is not None:
             t.discard.append(res)
@@ -194,7 +228,7 @@ def round_end(t: T) -> None:
     round_start(t)
 
 
-ENDTURN, TRIMALL = (tuple(cls(s) for s in range(SEATS)) for cls in (EndTurn, TrimAll))
+ENDTURN, TRIMALL, EDIT = (tuple(cls(s) for s in range(SEATS)) for cls in (EndTurn, TrimAll, Edit))
 
-__all__ = ["EndTurn", "Open", "RoundEnd", "RoundStart", "TrimAll", "Turn", "open_next", "round_end",
+__all__ = ["Edit", "EndTurn", "Open", "RoundEnd", "RoundStart", "TrimAll", "Turn", "open_next", "round_end",
            "round_start", "start_turn"]

@@ -136,6 +136,7 @@ class DetectiveTable(Table):
     suspects: int = value()
     first_draw: bool = value()
     free_used: bool = value()
+    generated: list[str] = items()   # icons generated this turn (colours, sorted)
     drawer: int = value()
     # the record
     victims: list[str | None] = items()
@@ -223,7 +224,12 @@ class DetectiveTable(Table):
                     return True
         if cat.params.awaken_on_fourth:
             card = cat.awakened_card.get(person)
-            return card is not None and card not in self.supply and card not in self.removed
+            if card is None or card in self.removed:
+                return False
+            supply, at = self.supply, cat.params.awaken_at
+            if at is None:                 # only the awakened (4th) card suspected awakens
+                return card not in supply
+            return sum(1 for c in cat.person_cards[person] if c not in supply) >= at
         return False
 
     # -- costs ---------------------------------------------------------------------
@@ -232,14 +238,34 @@ class DetectiveTable(Table):
         return self.game.catalogue.generation_costs(tuple(self.notebooks[seat]), tuple(self.dead))
 
     def line_colours(self) -> dict[str, int]:
-        """Colour -> person cards of that colour on the line."""
+        """Colour -> icons on hand: person cards of that colour on the line, plus the
+        icons generated earlier this turn (``generated_lasts="turn"``)."""
         colours = self.game.catalogue.card_colour
         out: dict[str, int] = {}
         for c in self.line:
             if c != NIGHT:
                 k = colours[c]
                 out[k] = out.get(k, 0) + 1
+        for k in self.generated:
+            out[k] = out.get(k, 0) + 1
         return out
+
+    def shortfall(self, seat: int, no: int) -> list[str]:
+        """The icons ``seat`` generates (by discards) to pay event ``no`` now: every icon
+        the line lacks but the one the tragic night pays (the dearest), sorted."""
+        cat = self.game.catalogue
+        have, gen = self.line_colours(), self.generation_costs(seat)
+        out: list[str] = []
+        dearest, dear = 0, None
+        for colour, need in cat.events[no].cost:
+            short = need - have.get(colour, 0)
+            if short > 0:
+                out += [colour] * short
+                if gen[colour] > dearest:
+                    dearest, dear = gen[colour], colour
+        if dear is not None and self.tn and NIGHT in self.line:
+            out.remove(dear)
+        return sorted(out)
 
     def discards_needed(self, seat: int, no: int) -> int:
         """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot)."""
@@ -279,11 +305,13 @@ class DetectiveTable(Table):
         return None
 
     def clearable(self) -> list[str]:
-        """Line cards a break may clear (the tragic night stays), each once, line order."""
+        """People a break may clear from the line (the tragic night stays), each once, in
+        line order: their cards are alike on the line, so one choice per person."""
+        person = self.game.catalogue.card_person
         out: list[str] = []
         for c in self.line:
-            if c != NIGHT and c not in out:
-                out.append(c)
+            if c != NIGHT and person[c] not in out:
+                out.append(person[c])
         return out
 
     def burn_targets(self, seat: int) -> list[tuple[int, int]]:
@@ -330,6 +358,8 @@ class DetectiveTable(Table):
                 night = True
             else:
                 counts[k] += 1
+        for colour in self.generated:
+            counts[cat.colour_index[colour]] += 1
         night = night and self.tn
         gen = cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead))
         h = len(hand) - 1
@@ -352,7 +382,7 @@ class DetectiveTable(Table):
         return ids
 
     def break2_ids(self) -> list[Hashable]:
-        """After a break: ``("suspect", who)``, ``("clear", card)``, then ``("pass",)``."""
+        """After a break: ``("suspect", who)``, ``("clear", who)``, then ``("pass",)``."""
         ids: list[Hashable] = [("suspect", who) for who in self.suspectable()]
         ids += [("clear", c) for c in self.clearable()]
         ids.append(("pass",))
