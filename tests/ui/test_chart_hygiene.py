@@ -114,3 +114,25 @@ def test_every_notebook_chart_is_drawn_whole(name: str, tmp_path: Path) -> None:
     for k, item in enumerate(drawn):
         assert_nothing_cut(item["spec"], item["svg"], f"{name} chart {k + 1}")
     print(f"{name}: {len(drawn)} charts drawn whole")
+
+
+def _rows(chart: Any) -> list[dict[str, Any]]:
+    spec = chart.to_dict()
+    return next(iter(spec["datasets"].values()))
+
+
+def test_overlapping_series_become_panels() -> None:
+    from workbench.games.ghost import analysis as ga
+    from workbench.games.ghost import charts as gc
+    from workbench.games.life import charts as lc
+
+    life = lc.chart_top_chain(4)
+    starts = sorted({r["start"] for r in _rows(life)})
+    assert starts == ["start top 1", "start top 2, 3, 4 or 5", "start top 6"]
+    assert life.to_dict()["facet"]["column"]["field"] == "start"
+    ghost = _rows(gc.expectation_chart(ga.expectation_table()))
+    floored = {r["dice"]: r["delta"] for r in ghost if r["reading"] == "totals floored at 0"}
+    assert floored["1D-3"] == pytest.approx(1.0)  # plain mean -1/2, floored 1/2
+    assert floored["3D"] == pytest.approx(0.0)
+    assert {r["reading"] for r in ghost} == {"totals floored at 0", "a fumble voids the roll",
+                                             "floored at 0 and fumble voids (the rules' default)"}

@@ -73,11 +73,16 @@ def seat_chart(table: pl.DataFrame) -> alt.LayerChart:
 
 
 def event_chart(table: pl.DataFrame) -> alt.Chart:
-    """Plays per game of every event, coloured by kind."""
-    return alt.Chart(table).mark_bar().encode(
-        x=alt.X("event:O", sort=None), y=alt.Y("per_game:Q", title="plays per game"),
-        color="kind:N", tooltip=["event", "name", "cost", "vp", "needs_dead", "plays"],
-    ).properties(title="Which events are played", width=560, height=200)
+    """Plays per game of every event, coloured by kind: one bar per event, labelled by its
+    number and name (not the number alone), in the sheet's order."""
+    labelled = table.with_columns(
+        pl.format("{} {}", pl.col("event"), pl.col("name")).alias("event name"))
+    return alt.Chart(labelled).mark_bar().encode(
+        y=alt.Y("event name:N", sort=labelled["event name"].to_list(), title=None),
+        x=alt.X("per_game:Q", title="plays per game"),
+        color=alt.Color("kind:N", title="kind"),
+        tooltip=["event", "name", "cost", "vp", "needs_dead", "plays"],
+    ).properties(title="Which events are played", width=420, height=max(200, 14 * labelled.height))
 
 
 __all__ = ["exact_vs_simulated_chart", "expected_observed_chart", "odds_chart",

@@ -75,11 +75,22 @@ def length_chart(frame: pl.DataFrame, title: str = "Game length (user turns, 95%
 
 
 def expectation_chart(frame: pl.DataFrame) -> Any:
-    """The seed's appendix value against each reading's exact mean, per dice string."""
-    readings = ["plain", "floor0", "fumble", "floor0_fumble"]
-    long = frame.unpivot(index="dice", on=readings, variable_name="reading", value_name="mean")
-    return alt.Chart(long).mark_point(filled=True).encode(
-        x=alt.X("dice:N", sort=frame["dice"].to_list()), y=alt.Y("mean:Q", title="expected total"),
-        color="reading:N", shape="reading:N",
-        tooltip=["dice", "reading", alt.Tooltip("mean:Q", format=".4f")],
-    ).properties(width=520, height=220, title="Expectation of nD±k under each reading")
+    """How far each reading's exact mean lies from the plain reading (the seed's own
+    arithmetic), per dice string, one panel per reading: drawn as four series on one
+    panel the readings hid each other, since they differ only at a few strings."""
+    names = {"floor0": "totals floored at 0", "fumble": "a fumble voids the roll",
+             "floor0_fumble": "floored at 0 and fumble voids (the rules' default)"}
+    readings = [r for r in names if r in frame.columns]
+    diff = frame.select("dice", *[(pl.col(r) - pl.col("plain")).alias(r) for r in readings])
+    long = diff.unpivot(index="dice", on=readings, variable_name="reading", value_name="delta")
+    long = long.with_columns(pl.col("reading").replace(names))
+    return alt.Chart(long).mark_bar().encode(
+        x=alt.X("dice:N", sort=frame["dice"].to_list(), title="dice"),
+        y=alt.Y("delta:Q", title="difference from plain"),
+        color=alt.condition("datum.delta < 0", alt.value("#b3261e"), alt.value("#3b6ea8")),
+        tooltip=["dice", "reading", alt.Tooltip("delta:Q", format="+.4f", title="difference")],
+    ).properties(width=620, height=120).facet(
+        row=alt.Row("reading:N", sort=[names[r] for r in readings], title=None,
+                    header=alt.Header(labelAngle=0, labelAlign="left", labelAnchor="start",
+                                      labelOrient="top")),
+    ).properties(title="Each reading of nD±k against the plain one (the seed's arithmetic)")

@@ -16,15 +16,25 @@ from workbench.games.life.simstats import mid_vp_by_seat, order_space_value, pla
 __all__ = ["chart_mid_vp", "chart_order_spaces", "chart_placement", "chart_top_chain"]
 
 
-def chart_top_chain(kmax: int = 8, face: int = 6) -> alt.Chart:
-    """Exact P(top = face) after k random rolls, one line per start face."""
+def chart_top_chain(kmax: int = 8, face: int = 6) -> alt.FacetChart:
+    """Exact P(top = face) after k random rolls, one panel per start face — start faces
+    whose curves are the same (by the die's symmetry) share one panel ("start top 2, 3,
+    4 or 5"); on one panel the six lines hid each other."""
     data = p_top_table(kmax, face)
+    curves = data.sort("k").group_by("start_top", maintain_order=True).agg(pl.col("p"))
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for start, ps in curves.sort("start_top").iter_rows():
+        groups.setdefault(tuple(ps), []).append(start)
+    label = {s: "start top " + (", ".join(map(str, g[:-1])) + f" or {g[-1]}" if len(g) > 1
+                                else str(g[0])) for g in groups.values() for s in g}
+    data = data.with_columns(pl.col("start_top").replace_strict(label).alias("start"))
+    data = data.filter(pl.col("start_top").is_in([g[0] for g in groups.values()]))
     return alt.Chart(data).mark_line(point=True).encode(
-        x=alt.X("k:O", title="random rolls k"),
+        x=alt.X("k:O", title="random rolls k", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("p_float:Q", title=f"P(top = {face})"),
-        color=alt.Color("start_top:N", title="start top"),
-        tooltip=["k", "start_top", "p"]).properties(width=360, height=220,
-                                                    title=f"Exact P(top = {face}) after k rolls")
+        tooltip=["k", "start", "p"]).properties(width=190, height=170).facet(
+        column=alt.Column("start:N", title=None)).properties(
+        title=f"Exact P(top = {face}) after k random rolls, by the die's start face")
 
 
 def _bars_with_intervals(data: pl.DataFrame, x: str, y: str, lo: str, hi: str,
