@@ -9,10 +9,12 @@ GAME   ?= life
 
 .PHONY: install system-deps vendor lab test test-slow lint bench app cli export clean
 
-$(STAMP): pyproject.toml
+# examples/pig is a game package of its own (made by `workbench new`), installed beside the workbench.
+$(STAMP): pyproject.toml examples/pig/pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --no-deps -e examples/pig
 	@touch $(STAMP)
 
 install: $(STAMP)

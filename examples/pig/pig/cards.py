@@ -1,10 +1,12 @@
-"""Pig's card sheet: its schema and its loader (``workbench check pig/cards.csv``).
+"""Pig's one sheet, ``die.csv``: the faces of the die (``workbench check pig/die.csv``).
 
-Each row is one card design; ``copies`` says how many are in the deck.
+One row per face, all equally likely: ``points`` added to the turn total, or
+``busts`` (the turn ends with nothing). The standard die: 1 busts, 2..6 score
+their face. Edit the sheet to try another die (a d8, two bust faces ...).
 
->>> cards = load_cards()
->>> cards[0], sum(c.copies for c in cards)
-(Card(id='one', name='One', points=1, copies=4), 10)
+>>> faces = load_die()
+>>> len(faces), faces[0], faces[5]
+(6, Face(face=1, points=0, busts=True), Face(face=6, points=6, busts=False))
 """
 
 from __future__ import annotations
@@ -12,31 +14,39 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+import polars as pl
+
 from workbench.cards.loader import load_sheet
 from workbench.cards.schema import Column, Schema
 
-SHEET = Path(__file__).with_name("cards.csv")
+SHEET = Path(__file__).with_name("die.csv")
+
+
+def _one_bust_at_least(frame: pl.DataFrame):  # type: ignore[no-untyped-def]
+    """A die without a bust face would let a turn go on for ever."""
+    if frame.height and not frame["busts"].fill_null(False).any():
+        yield None, "busts", "no-bust", "no face busts: a turn could never end; mark one true"
+
 
 SCHEMA = Schema("pig", (
-    Column("id", "str", unique=True),
-    Column("name", "str"),
-    Column("points", "int", min=0, max=99),
-    Column("copies", "int", min=1, max=20),
-), name="cards")
-SCHEMAS = {"cards": SCHEMA}
+    Column("face", "int", unique=True, min=1, max=100),
+    Column("points", "int", min=0, max=100),
+    Column("busts", "bool"),
+    Column("note", "str", required=False),
+), name="die", checks=(_one_bust_at_least,))
+SCHEMAS = {"die": SCHEMA}
 
 
-class Card(NamedTuple):
-    """One card design."""
+class Face(NamedTuple):
+    """One face of the die."""
 
-    id: str
-    name: str
+    face: int
     points: int
-    copies: int
+    busts: bool
 
 
-def load_cards(path: str | Path = SHEET) -> tuple[Card, ...]:
-    """The card designs of a sheet; ``SheetError`` listing every problem of a bad sheet."""
+def load_die(path: str | Path = SHEET) -> tuple[Face, ...]:
+    """The faces of a die sheet; ``SheetError`` listing every problem of a bad sheet."""
     sheet = load_sheet(path, SCHEMA).require_clean()
-    return tuple(Card(r["id"], r["name"], r["points"], r["copies"])
+    return tuple(Face(r["face"], r["points"], r["busts"])
                  for r in sheet.frame.iter_rows(named=True))

@@ -1,40 +1,82 @@
-"""Pig's own players, found by name (``workbench play pig --players cautious:4,random``).
+"""Pig's own players, found by spec (``workbench play pig --players hold:20,optimal``).
 
-The engine's players (``random``, ``greedy``, ``osla``, ``ismcts:400``) work too.
+- ``hold:N`` — rolls until the turn total reaches ``N`` (or the goal is
+  reached, which ends the game), then holds; ``hold`` is ``hold:20``;
+- ``optimal`` — the solver's optimal policy for the game's parameters
+  (solved once per process on its first decision: about a minute for the
+  goal 100, see ``bench/solve.py``);
+- the engine's ``random``, ``greedy``, ``osla`` and ``ismcts:400`` work too.
 
->>> PLAYERS["cautious"]("4").__name__
-'cautious:4'
+>>> from pig.rules import make_game
+>>> from workbench.engine.seat import SeatView
+>>> g = make_game()
+>>> s = g.apply(g.apply(g.initial_state(), "roll"), 6)
+>>> hold(6)(SeatView(g, 0, s), None), hold(7)(SeatView(g, 0, s), None)
+('hold', 'roll')
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from typing import Any
 
 from workbench.engine.seat import SeatView
 
 
-class Cautious:
-    """Stops as soon as its hand is worth ``enough`` points (draws otherwise)."""
+class Hold:
+    """Hold at ``n`` (or when the goal is reached)."""
 
-    def __init__(self, enough: int = 4) -> None:
-        self.enough = enough
-        self.__name__ = f"cautious:{enough}"
+    def __init__(self, n: int = 20) -> None:
+        self.n = n
+        self.__name__ = f"hold:{n}"
 
-    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
-        hand = view.state.hands[view.seat]
-        if "stop" in view.legal_ids and view.game.points(hand) >= self.enough:  # type: ignore[attr-defined]
-            return "stop"
-        return "draw" if "draw" in view.legal_ids else "stop"
+    def __call__(self, view: SeatView, rng: random.Random | None) -> Hashable:
+        return "hold" if view.state.total >= self.n and "hold" in view.legal_ids else "roll"
 
     def __repr__(self) -> str:
         return self.__name__
 
 
-def _cautious(arg: str | None = None) -> Cautious:
-    if arg is not None and not (arg.isdigit() and int(arg) <= 99):
-        raise ValueError("the argument must be a whole number of points (cautious:4)")
-    return Cautious(4 if arg is None else int(arg))
+def hold(n: int | str | None = None) -> Hold:
+    """``hold(20)``; from a spec's argument text too (``"20"``)."""
+    if n is None:
+        return Hold(20)
+    text = str(n)
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise ValueError("hold:N needs a whole number of points in 1..1000 (hold:20)")
+    return Hold(int(text))
 
 
-PLAYERS = {"cautious": _cautious}
+_SOLVED: dict[tuple[Any, ...], Any] = {}
+
+
+def solution_for(game: Any) -> Any:
+    """The solver's solution for this game's parameters and die (one per process)."""
+    from workbench.engine.solve import solve
+
+    key = (game.params, tuple(sorted(game.faces.items())))
+    if key not in _SOLVED:
+        _SOLVED[key] = solve(game)
+    return _SOLVED[key]
+
+
+class Optimal:
+    """The optimal policy (solved on the first decision for the game's parameters)."""
+
+    __name__ = "optimal"
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        return solution_for(view.game).action(view.state)
+
+    def __repr__(self) -> str:
+        return "optimal"
+
+
+def _optimal(arg: str | None = None) -> Optimal:
+    if arg is not None:
+        raise ValueError("optimal takes no argument (the game's parameters say what is solved)")
+    return Optimal()
+
+
+PLAYERS = {"hold": hold, "optimal": _optimal}

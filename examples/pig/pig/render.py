@@ -1,10 +1,11 @@
-"""Pure pictures of a Pig state: HTML for boards, one line of text for logs.
+"""Pure pictures of a Pig state: HTML for the board, one line of text for logs.
 
 >>> from pig.rules import make_game
 >>> g = make_game()
->>> describe(g, g.initial_state())
-'seat 1: - (0) | seat 2: - (0) | deck 10'
->>> render(g, g.initial_state()).startswith("<div class='wb-pig-board'>")
+>>> s = g.apply(g.apply(g.initial_state(), "roll"), 5)
+>>> describe(g, s)
+'seat 1: 0 | seat 2: 0 | seat 1 to move, turn total 5 (goal 100)'
+>>> "wb-pig-board" in render(g, s)
 True
 """
 
@@ -14,18 +15,30 @@ from html import escape
 from typing import Any
 
 
+def _to_move(state: Any) -> int | None:
+    return int(state.tasks[-1].seat) if state.tasks else None
+
+
 def describe(game: Any, state: Any) -> str:
-    """One line: each hand with its score, and the cards left."""
-    seats = [f"seat {i + 1}: {' '.join(h) or '-'} ({game.points(h)})"
-             for i, h in enumerate(state.hands)]
-    return " | ".join(seats) + f" | deck {len(state.deck)}"
+    """One line: each seat's score, who is to move with what turn total."""
+    seats = " | ".join(f"seat {i + 1}: {s}" for i, s in enumerate(state.scores))
+    who = _to_move(state)
+    now = "game over" if who is None else f"seat {who + 1} to move, turn total {state.total}"
+    return f"{seats} | {now} (goal {game.params.goal})"
 
 
 def render(game: Any, state: Any, seat: int | None = None) -> str:
-    """HTML of the table (every hand is face up, the deck shows its size)."""
-    parts = ["<div class='wb-pig-board'>"]
-    for i, hand in enumerate(state.hands):
-        cards = " ".join(escape(game.cards[c].name) for c in hand) or "-"
-        parts.append(f"<div>seat {i + 1}: {cards} — <b>{game.points(hand)}</b></div>")
-    parts.append(f"<div>deck: {len(state.deck)} cards</div></div>")
-    return "".join(parts)
+    """HTML: a bar per seat (banked score towards the goal, the turn total on top)."""
+    who, goal = _to_move(state), game.params.goal
+    rows = []
+    for i, s in enumerate(state.scores):
+        turn = state.total if i == who else 0
+        bank, extra = 100 * min(s, goal) / goal, 100 * min(turn, goal - s) / goal
+        rows.append(
+            f"<div style='margin:2px 0'>{'▶' if i == who else '&nbsp;'} seat {i + 1}: "
+            f"<b>{s}</b>{f' + {turn}' if turn else ''}"
+            f"<div style='width:300px;height:10px;background:#eee;display:flex'>"
+            f"<div style='width:{bank:.1f}%;background:#4c78a8'></div>"
+            f"<div style='width:{extra:.1f}%;background:#f58518'></div></div></div>")
+    return (f"<div class='wb-pig-board'>{''.join(rows)}"
+            f"<div>goal {escape(str(goal))}</div></div>")

@@ -1,30 +1,39 @@
-"""Pig: the rules on the workbench's engine kernel (guide: docs/kernel.md).
+"""Pig on the workbench's engine kernel (built with ``workbench new pig``; guide: docs/kernel.md).
 
-Rules (replace them with yours): the deck holds the cards of ``cards.csv``
-(each ``copies`` times), shuffled. Each seat in turn draws cards face up, one
-at a time, as long as it likes, up to ``most`` cards; it must draw at least
-one. A hand worth more than ``limit`` points busts (scores 0). The highest
-score wins; equal scores share the win.
+Rules (the folk dice game, as in Neller & Presser, *Optimal Play of the Dice
+Game Pig*, UMAP Journal 25(1), 2004): two or more players race to ``goal``
+(100) points. On a turn the player rolls one die as often as they like,
+adding each roll to a turn total; a 1 ends the turn with nothing; holding
+banks the turn total and passes the die on.
 
-A worked example turn, step by step, as the kernel runs it (``most=3, limit=6``)::
+Readings chosen where the folk rules are vague:
 
-    tasks: [Turn(1), Turn(0)]      # setup pushed both turns; the top is Turn(0)
-    Turn(0) is a decision: seat 0 may 'draw' (its hand is empty, so only 'draw')
-    seat 0 plays 'draw'            -> Turn.resolve pushes Draw(0), then Turn(0) again
-    Draw(0) is chance: the outcomes are the deck's cards (a card with 4 copies
-                                      is 4 times as likely); the draw is 'three'
-    Turn(0) again: seat 0 holds 3 points; legal: 'draw', 'stop'
-    seat 0 plays 'stop'            -> nothing pushed; the next step is Turn(1)
+- the first roll of a turn is compulsory (holding a turn total of 0 only
+  passes the die, and two players who never roll would never end);
+- reaching the goal (score + turn total >= goal) banks the total and ends the
+  game at once, as every sensible player would hold there anyway; so the
+  states are finite (no turn total past the goal) and the solved values are
+  Neller & Presser's;
+- the die comes from the sheet ``die.csv`` (standard: 1 busts, 2..6 score).
+
+A worked example turn, step by step, as the kernel runs it::
+
+    tasks: [Choose(0)]          seat 0 to decide; turn total 0, so only 'roll'
+    seat 0 plays 'roll'         -> Choose.resolve pushes Roll(0)
+    Roll(0) is chance           the faces of die.csv, equally likely; a 4 is rolled:
+                                turn total 4, push Choose(0)
+    seat 0 plays 'hold'         -> its score becomes 4, turn total 0, push Choose(1)
 
 >>> g = make_game()
 >>> s = g.initial_state()
 >>> g.legal_ids(s)
-['draw']
->>> s = g.apply(g.apply(s, "draw"), "three")
->>> g.legal_ids(s), s.hands
-(['draw', 'stop'], (('three',), ()))
->>> g.returns(g.apply(g.apply(g.apply(g.apply(s, "stop"), "draw"), "two"), "stop"))
-(3.0, 2.0)
+['roll']
+>>> s = g.apply(g.apply(s, "roll"), 4)
+>>> g.legal_ids(s), s.total
+(['roll', 'hold'], 4)
+>>> s = g.apply(s, "hold")
+>>> s.scores, g.current_player(s)
+((4, 0), 1)
 """
 
 from __future__ import annotations
@@ -32,82 +41,94 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from workbench.engine.kernel import HIDDEN, KernelGame, Table, chance, decision, items, rows
-
-from pig.cards import Card, load_cards
+from pig.cards import Face, load_die
+from workbench.engine.kernel import KernelGame, Table, chance, decision, items, value
 
 
 @dataclass(frozen=True, slots=True)
 class Params:
-    """The game's parameters (every one a knob for sweeps)."""
+    """``goal``: points to win (100); ``players``: seats (2..6)."""
 
-    limit: int = 6  # a hand worth more busts
-    most: int = 3  # cards a seat may hold
+    goal: int = 100
     players: int = 2
 
     def __post_init__(self) -> None:
-        if not 1 <= self.most <= 5:
-            raise ValueError(f"most must be 1..5, got {self.most!r}")
-        if not 2 <= self.players <= 4:
-            raise ValueError(f"players must be 2..4, got {self.players!r}")
+        if not isinstance(self.goal, int) or not 1 <= self.goal <= 1000:
+            raise ValueError(f"goal must be 1..1000, got {self.goal!r}")
+        if not isinstance(self.players, int) or not 2 <= self.players <= 6:
+            raise ValueError(f"players must be 2..6, got {self.players!r}")
 
 
 class PigTable(Table):
-    """The fields, declared once: the deck is hidden (its order), the hands face up."""
+    """Every seat's banked score and the turn total; the seat to move is the step on top."""
 
-    deck: list[str] = items(seen=HIDDEN, sort=True)
-    hands: list[list[str]] = rows()
+    scores: list[int] = items()
+    total: int = value()
 
 
 @decision
-class Turn(NamedTuple):
-    """``seat`` draws another card or stops."""
+class Choose(NamedTuple):
+    """``seat`` rolls again or holds (the first roll of a turn is compulsory)."""
 
     seat: int
 
     def legal(self, t: PigTable) -> list[str]:
-        hand = t.hands[self.seat]
-        if not hand:
-            return ["draw"]
-        return ["draw", "stop"] if len(hand) < t.game.params.most and t.deck else ["stop"]
+        return ["roll", "hold"] if t.total else ["roll"]
 
     def resolve(self, t: PigTable, action: str) -> None:
-        if action == "draw":
-            t.push(Draw(self.seat), Turn(self.seat))
+        if action == "roll":
+            t.push(Roll(self.seat))
+            return
+        t.scores[self.seat] += t.total
+        t.total = 0
+        t.push(Choose((self.seat + 1) % len(t.scores)))
 
     def label(self, t: PigTable, action: str) -> str:
-        return f"seat {self.seat + 1} {'draws' if action == 'draw' else 'stops'}"
+        if action == "roll":
+            return f"seat {self.seat + 1} rolls (turn total {t.total})"
+        return f"seat {self.seat + 1} holds {t.total} (score {t.scores[self.seat] + t.total})"
 
 
 @chance
-class Draw(NamedTuple):
-    """``seat`` draws the top card of the deck (each card in the deck equally likely)."""
+class Roll(NamedTuple):
+    """``seat`` rolls the die: each face of the sheet equally likely."""
 
     seat: int
 
-    def outcomes(self, t: PigTable) -> list[str]:
-        return t.deck
+    def outcomes(self, t: PigTable) -> list[int]:
+        return t.game.face_ids
 
-    def resolve(self, t: PigTable, card: str) -> None:
-        t.deck.remove(card)
-        t.hands[self.seat].append(card)
+    def resolve(self, t: PigTable, face: int) -> None:
+        f = t.game.faces[face]
+        if f.busts:
+            t.total = 0
+            t.push(Choose((self.seat + 1) % len(t.scores)))
+            return
+        t.total += f.points
+        if t.scores[self.seat] + t.total >= t.game.params.goal:
+            t.scores[self.seat] += t.total  # the goal is reached: banked, the game ends
+            t.total = 0
+        else:
+            t.push(Choose(self.seat))
 
-    def label(self, t: PigTable, card: str) -> str:
-        return f"seat {self.seat + 1} draws {t.game.cards[card].name}"
+    def label(self, t: PigTable, face: int) -> str:
+        f = t.game.faces[face]
+        return f"seat {self.seat + 1} rolls {face}" + (": the turn is lost" if f.busts else "")
 
 
 class Pig(KernelGame):
-    """The game: deal nothing, push every seat's turn, score the hands."""
+    """The game: all scores 0, seat 0 to roll; the scores are the returns."""
 
     name = "pig"
-    version = "1"  # bump when a rule change would change old replays
+    version = "1"
     table = PigTable
     params: Params
+    min_players, max_players = 2, 6
 
-    def __init__(self, params: Params | None = None, cards: tuple[Card, ...] | None = None) -> None:
+    def __init__(self, params: Params | None = None, faces: tuple[Face, ...] | None = None) -> None:
         super().__init__(params)
-        self.cards = {c.id: c for c in (cards or load_cards())}
-        self.deck = sorted(c.id for c in self.cards.values() for _ in range(c.copies))
+        self.faces = {f.face: f for f in (faces or load_die())}
+        self.face_ids = sorted(self.faces)
 
     @property
     def num_players(self) -> int:
@@ -118,16 +139,16 @@ class Pig(KernelGame):
         return Params()
 
     def setup(self, t: PigTable) -> None:
-        t.deck, t.hands = list(self.deck), [[] for _ in range(self.params.players)]
-        t.push(*[Turn(s) for s in range(self.params.players)])
-
-    def points(self, hand: Any) -> int:
-        """A hand's score: its points, or 0 over the limit."""
-        total = sum(self.cards[c].points for c in hand)
-        return total if total <= self.params.limit else 0
+        t.scores, t.total = [0] * self.params.players, 0
+        t.push(Choose(0))
 
     def score(self, t: PigTable) -> tuple[float, ...]:
-        return tuple(float(self.points(h)) for h in t.hands)
+        return tuple(float(x) for x in t.scores)
+
+    def solve_order(self, state: Any) -> tuple[int, int]:
+        """The order the exact solver settles states in: most banked points first (a
+        state leads only to as many or more), then the highest turn total."""
+        return (-sum(state.scores), -state.total)
 
     def describe(self, state: Any) -> str:
         from pig.render import describe
@@ -138,7 +159,7 @@ class Pig(KernelGame):
 def make_game(**params: Any) -> Pig:
     """Pig from keyword parameters (see :class:`Params`).
 
-    >>> make_game(limit=8).params.limit
-    8
+    >>> make_game(goal=30).params.goal
+    30
     """
     return Pig(Params(**params))
