@@ -19,9 +19,15 @@ VARIANTS = [
     dict(players=3, master_slave=True),
     dict(players=5, no_ghost_penalty="lose_vp", floor_at_zero=False, fumble=False, vp_to_win=0),
     dict(players=6, hand_size=3, archive_limit=3),
+    # issue 14's old readings, and the readings between
+    dict(players=4, server_end="next_turn", event_limit="action", facedown_per_battle=1,
+         reactions=False, quick_install="sides"),
+    dict(players=4, event_limit="action", facedown_per_battle=0),
+    dict(players=3, master_slave=True, master_deal="first_install", slave_support=True,
+         master_support=True),
 ]
 PUBLIC = ("desktops", "trash", "void", "vp", "phase", "turn", "turns", "stage", "installed",
-          "evented", "used", "skips", "order", "battle", "last", "masters", "out", "result",
+          "evented", "reactors", "used", "skips", "order", "battle", "last", "masters", "out", "result",
           "battles", "fumbles", "flips", "tasks")
 
 

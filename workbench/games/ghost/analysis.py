@@ -7,6 +7,10 @@ columns beside floats), simulated with 95% intervals otherwise.
 ('0 (-0.5)', 0.5)
 >>> mandatory_in_hand([15]).select("mandatory", "p_at_least_one_exact").row(0)
 (15, '674381/1195040')
+>>> mandatory_by_seat(4)["p_exact"].to_list()[-1]  # the fourth seat deals from 85 cards
+'57979/91881'
+>>> server_bound(4)  # 80 cards after the deal, 3 forced extra downloads at least
+77
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import polars as pl
 import sympy
 
 from workbench.engine import random_player
-from workbench.engine.balance import balance_report, seat_win_rates
+from workbench.engine.balance import balance_report, seat_win_rates, wilson_interval
 from workbench.engine.simulate import simulate
 from workbench.games.ghost.cards import GhostCard, designs, load_cards
 from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
@@ -31,8 +35,9 @@ from workbench.games.ghost.table import STATS
 from workbench.prob.deck import hypergeometric, p_draw
 from workbench.prob.dice import pool
 
-__all__ = ["bot_table", "expectation_table", "threshold_sweep", "fumble_cost", "fumble_table", "ghost_fairness",
-           "heatmap_frame", "length_table", "mandatory_in_hand", "seat_table"]
+__all__ = ["bot_table", "expectation_table", "fumble_cost", "fumble_table", "game_endings",
+           "ghost_fairness", "heatmap_frame", "length_table", "mandatory_by_seat", "mandatory_in_hand",
+           "run_out_table", "seat_table", "server_bound", "threshold_sweep"]
 
 SEED_STRINGS = ("1D-1", "1D+1", "2D-1", "2D", "2D+1", "2D+2", "3D", "3D+1", "3D+2", "5D")
 
@@ -148,6 +153,107 @@ def mandatory_in_hand(counts: Iterable[int] = range(0, 31), *, deck: int = 100, 
         rows.append({"mandatory": m, "p_at_least_one_exact": _text(p), "p_at_least_one": float(p),
                      "p_table_exact": _text(table), "p_table": float(table),
                      "expected_exact": _text(mean), "expected": float(mean)})
+    return pl.DataFrame(rows)
+
+
+def mandatory_by_seat(players: int = 4, *, deck: int = 100, mandatory: int = 15, hand: int = 5,
+                      masters: bool = False) -> pl.DataFrame:
+    """Exact P(a seat's starting deal meets a mandatory event), seat by seat.
+
+    The seats are dealt in turn; a mandatory event dealt is set aside,
+    replaced, and shuffled back once that seat's hand is complete (seed 5-1
+    1), so seat ``k`` (from 0) is dealt from ``deck - hand*k`` cards (one
+    master ghost per user fewer when ``masters`` are dealt first) that still
+    hold every mandatory event: its chance grows seat by seat. ``redraws``:
+    the expected mandatory events it meets (a negative hypergeometric mean,
+    ``hand*M/(rest+1)``); ``p_any_exact``: P(some seat so far met one), which
+    equals drawing ``hand*(k+1)`` cards at once (until the first one, nothing
+    is set aside).
+
+    >>> mandatory_by_seat(2, deck=8, mandatory=2, hand=2)["p_exact"].to_list()
+    ['13/28', '3/5']
+    """
+    rows = []
+    none = sympy.Integer(1)
+    for k in range(players):
+        left = deck - hand * k - (players if masters else 0)
+        p = p_draw(left, mandatory, hand, at_least=1)
+        none *= 1 - p
+        redraws = sympy.Rational(hand * mandatory, left - mandatory + 1)
+        rows.append({"seat": k + 1, "server": left, "p_exact": _text(p), "p": float(p),
+                     "redraws_exact": _text(redraws), "redraws": float(redraws),
+                     "p_any_exact": _text(1 - none), "p_any": float(1 - none)})
+    return pl.DataFrame(rows)
+
+
+def _all_draws(cards: Sequence[GhostCard]) -> int:
+    """Mandatory events that make every user download (``all_draw N``, N >= 1)."""
+    return sum(1 for c in cards if c.is_mandatory and any(
+        e.verb == "all_draw" and e.args[0] != 0 for e in c.effects))
+
+
+def server_bound(players: int, *, deck: int | None = None, hand: int = 5, all_draws: int | None = None,
+                 masters: bool = False) -> int:
+    """The last user turn on which the server can run out (exact, over every shuffle and play).
+
+    After the deal the server holds ``S = deck - hand*players`` cards (less
+    one master per user when they are dealt first); every turn downloads one
+    and no card leaves it otherwise, so the server is empty after at most
+    ``S`` turns. Every ``all_draw`` mandatory event but the last one
+    downloaded forces at least one more download (everyone downloads, and the
+    server still holds a card), so at least ``A - 1`` of the ``S`` downloads
+    are not a turn's: the bound is ``S - (A - 1)``, reached when the ``A``
+    events are the server's last cards and nobody draws by choice. ``deck``
+    and ``all_draws`` default to the sheet's (100 cards, 4 大型アップデート).
+
+    >>> server_bound(2), server_bound(6), server_bound(4, deck=12, hand=2, all_draws=2)
+    (87, 67, 3)
+    """
+    cards = load_cards() if deck is None or all_draws is None else ()
+    deck = len(cards) if deck is None else deck
+    a = _all_draws(cards) if all_draws is None else all_draws
+    left = deck - hand * players - (players if masters else 0)
+    if left < 0:
+        raise ValueError(f"{players} hands of {hand} need more than {deck} cards")
+    return left - max(a - 1, 0)
+
+
+def game_endings(players: Iterable[int] = range(2, 7), n: int = 100, seed: int = 0,
+                 bot: str = "greedy", **params: Any) -> pl.DataFrame:
+    """One row per simulated game: ``players``, how it ended (``end``: server, void,
+    special, vp or master) and the user turn it ended on (``user_turns``)."""
+    frames = []
+    for p in players:
+        who = greedy_player() if bot == "greedy" else random_player
+        df = simulate(make_game(players=p, **params), who, n=n, seed=seed)
+        frames.append(df.select(pl.lit(p).alias("players"), "end", "user_turns"))
+    return pl.concat(frames)
+
+
+def run_out_table(endings: pl.DataFrame, **bound: Any) -> pl.DataFrame:
+    """Per number of users: the exact bound (:func:`server_bound`), and from the
+    simulated games the share of each ending (95% Wilson interval) and the turn
+    the server ran out — mean with a 95% interval, median, 10%/90% quantiles,
+    the latest seen — apart from the void and special-victory endings' turns."""
+    rows = []
+    for p in sorted(set(endings["players"].to_list())):
+        part = endings.filter(pl.col("players") == p)
+        n = part.height
+        row: dict[str, Any] = {"players": p, "bound": server_bound(p, **bound), "games": n}
+        for reason in ("server", "void", "special", "vp"):
+            k = int((part["end"] == reason).sum())
+            lo, hi = wilson_interval(k, n)
+            row.update({f"{reason}_share": k / n, f"{reason}_low": lo, f"{reason}_high": hi})
+        turns = part.filter(pl.col("end") == "server")["user_turns"].cast(pl.Float64)
+        if turns.len():
+            mean, lo, hi = _interval(turns.to_list())
+            row.update({"run_out_mean": mean, "run_out_low": lo, "run_out_high": hi,
+                        "run_out_median": turns.median(), "run_out_q10": turns.quantile(0.1),
+                        "run_out_q90": turns.quantile(0.9), "run_out_max": turns.max()})
+        for reason in ("void", "special"):
+            other = part.filter(pl.col("end") == reason)["user_turns"]
+            row[f"{reason}_mean_turn"] = float(other.mean()) if other.len() else None  # type: ignore[arg-type]
+        rows.append(row)
     return pl.DataFrame(rows)
 
 

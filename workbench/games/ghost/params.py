@@ -2,6 +2,8 @@
 
 >>> GhostParams(players=3).archive_limit
 5
+>>> GhostParams().server_end, GhostParams().event_limit, GhostParams().facedown_per_battle
+('at_once', 'turn', 0)
 """
 
 from __future__ import annotations
@@ -9,38 +11,71 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 PENALTIES = ("none", "lose_vp")
+SERVER_ENDS = ("at_once", "next_turn")
+EVENT_LIMITS = ("turn", "action")
+QUICK_INSTALLS = ("anyone", "sides")
+MASTER_DEALS = ("dealt", "first_install")
+CHOICES = {"no_ghost_penalty": PENALTIES, "server_end": SERVER_ENDS, "event_limit": EVENT_LIMITS,
+           "quick_install": QUICK_INSTALLS, "master_deal": MASTER_DEALS}
 
 
 @dataclass(frozen=True)
 class GhostParams:
-    """The table's settings and the variants the seed leaves open (see rules.py).
+    """The table's settings and the variants the seed leaves open (see rules.py,
+    readings 4, 10, 12, 14 and 17-20 for the seed lines behind each default).
+
+    ``server_end``: ``"at_once"`` (the download that empties the server ends
+    the game) or ``"next_turn"`` (the old check at the next turn's start).
+    ``event_limit``: ``"turn"`` (each user uses at most one event from its
+    archive per turn: action, face-down or reaction) or ``"action"`` (only the
+    turn user's action event is limited). ``facedown_per_battle``: events a
+    user may place face down in one battle (0 = no limit of its own).
+    ``reactions``: other users may play Anytime / Not.YourTurn events after
+    each step of the turn user. ``quick_install``: who may install a
+    〈軽量速攻〉 ghost during a battle (``"anyone"`` or only the ``"sides"``, as
+    support). Master-slave: ``master_deal`` (``"dealt"`` before the hands, or
+    the ``"first_install"``), ``slave_support`` (slaves may support slaves),
+    ``master_support`` (the tentative rule: a master supports its slaves).
 
     >>> GhostParams(players=7)
     Traceback (most recent call last):
     ...
     ValueError: players must be 2..6, got 7
+    >>> GhostParams(event_limit="battle")
+    Traceback (most recent call last):
+    ...
+    ValueError: event_limit must be one of ('turn', 'action'), got 'battle'
     """
 
     players: int = field(default=4, metadata={"range": (2, 6)})
     vp_to_win: int = field(default=15, metadata={"range": (0, 100)})
     floor_at_zero: bool = True
     fumble: bool = True
-    no_ghost_penalty: str = "none"
+    no_ghost_penalty: str = field(default="none", metadata={"choices": PENALTIES})
     master_slave: bool = False
     hand_size: int = field(default=5, metadata={"range": (0, 20)})
     archive_limit: int = field(default=5, metadata={"range": (0, 50)})
     sheet: str = field(default="", metadata={"path": True})
+    server_end: str = field(default="at_once", metadata={"choices": SERVER_ENDS})
+    event_limit: str = field(default="turn", metadata={"choices": EVENT_LIMITS})
+    facedown_per_battle: int = field(default=0, metadata={"range": (0, 20)})
+    reactions: bool = True
+    quick_install: str = field(default="anyone", metadata={"choices": QUICK_INSTALLS})
+    master_deal: str = field(default="dealt", metadata={"choices": MASTER_DEALS})
+    slave_support: bool = False
+    master_support: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
             raise ValueError(f"players must be 2..6, got {self.players!r}")
-        if self.no_ghost_penalty not in PENALTIES:
-            raise ValueError(f"no_ghost_penalty must be one of {PENALTIES}, "
-                             f"got {self.no_ghost_penalty!r}")
-        for name in ("vp_to_win", "hand_size", "archive_limit"):
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        for name in ("vp_to_win", "hand_size", "archive_limit", "facedown_per_battle"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
 
 
-__all__ = ["PENALTIES", "GhostParams"]
+__all__ = ["CHOICES", "EVENT_LIMITS", "MASTER_DEALS", "PENALTIES", "QUICK_INSTALLS", "SERVER_ENDS",
+           "GhostParams"]

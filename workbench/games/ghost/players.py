@@ -5,7 +5,8 @@ assumed to pick its best ghost, no support, no events) is above
 ``threshold``, adds support ghosts while they raise its side's chance,
 defends with the ghost that minimises the attacker's chance, installs its
 strongest ghost and shells where they add most, places a face-down event
-that helps its side, and trims its weakest cards. ``rank`` (card -> number)
+that helps its side, plays a draw event out of turn when its archive is
+short, and trims its weakest cards. ``rank`` (card -> number)
 plugs in a designer's own idea of a card's worth. It reads only what its
 seat sees (``view.state``: its own archive, the desktops, the battle) and the
 legal ids, and never draws from the rng.
@@ -74,6 +75,8 @@ class GreedyGhost:
             return min(ids, key=lambda a: _chance(game, state, b.atk, (a[1],), b.stat))
         if phase in ("support_atk", "support_def"):
             return _support(game, state, ids)
+        if phase == "react":
+            return _react(game, state, ids, view.seat)
         return _place(game, state, ids, view.seat)
 
     def _main(self, game: Any, state: Any, ids: list[Aid]) -> Hashable:
@@ -149,6 +152,15 @@ def _support(game: Any, state: Any, ids: list[Aid]) -> Hashable:
         if (p > best_p) if attack else (p < best_p):
             best, best_p = a, p
     return best
+
+
+def _react(game: Any, state: Any, ids: list[Aid], seat: int) -> Hashable:
+    """Out of turn: draw when the archive is short (as on its own turn), else pass."""
+    if len(state.archives[seat]) <= 3:
+        for a in ids:
+            if a[0] == "event" and any(e.verb == "draw" for e in game.cards[a[1]].effects):
+                return a
+    return ("pass",)
 
 
 def _place(game: Any, state: Any, ids: list[Aid], seat: int) -> Hashable:

@@ -9,14 +9,16 @@ replaced and shuffled back), installs two ghosts (forward then reverse seat
 order), then turns go: download 1 (a mandatory event is revealed and
 resolved), install one ghost and any shells, play one event and each
 ghost's activated ability once, fight at most one battle, trim the archive
-to 5. A battle: attacking ghost + defending user (who picks the defending
+to 5; after the download and after each of these steps the other users may
+play an Anytime or Not.YourTurn event. A battle: attacking ghost + defending user (who picks the defending
 ghost), physical or mental, SSTP support ghosts (the attacker at most as
 many ghosts in all as the defender has installed; the defender without
 limit), battle events face down from anyone, revealed attacker → defender →
 outsiders, dice, higher total wins, ties to the defender, the winner takes
-the losing side's ghosts as victory points. The game stops when a turn
-should start with an empty server (most VP wins), when no desktop holds a
-ghost (everybody loses), or at ``vp_to_win`` VP (that user wins).
+the losing side's ghosts as victory points. Each user uses at most one
+event from its archive per turn. The game stops the moment the server runs
+out (most VP wins), when no desktop holds a ghost (everybody loses), or at
+``vp_to_win`` VP (that user wins).
 
 Readings chosen where the seed is vague (parameters where both matter):
 
@@ -36,13 +38,15 @@ Readings chosen where the seed is vague (parameters where both matter):
    できない": the attacker's ghosts *in all* (attacker + supports) are at
    most the defender's installed ghosts when the battle is declared.
    The attacker chooses supports first, then the defender.
-4. **Face-down events.** Each user places at most one battle event per
-   battle, in the order attacker, defender, outsiders (clockwise). Usable
-   there: OnBattle and Anytime events, and Not.YourTurn events of users
-   whose turn it is not. OnYourTurn and Anytime events without battle
-   effects are the action-phase event. ``negate`` voids the event revealed
-   just before it; resolved from the last, so a negated negate does nothing.
-   Not.YourTurn events have no other window (the seed gives none).
+4. **Face-down events.** Users place battle events in the order attacker,
+   defender, outsiders (clockwise), each as many as its limits allow
+   (reading 17) before the next. Usable there: OnBattle and Anytime events,
+   and Not.YourTurn events of users whose turn it is not. OnYourTurn and
+   Anytime events without battle effects are the action-phase event.
+   ``negate`` voids the event revealed just before it; resolved from the
+   last, so a negated negate does nothing (when it is offered: reading 19).
+   Out of battles, Anytime and Not.YourTurn events have the reaction
+   points of reading 18.
 5. **Winner's spoils.** The winner takes every ghost of the losing side that
    was in the battle into its VP pile; their shells go to the trash.
 6. **Turn order inside a turn** is the seed's: install → action → battle →
@@ -56,9 +60,14 @@ Readings chosen where the seed is vague (parameters where both matter):
    インストール"): the user downloads until a ghost comes (mandatory events
    set aside and shuffled back), keeps the other cards, and installs.
 9. **Second shell** on a ghost: the user chooses which of the two to trash.
-10. **End.** A turn that would start with an empty server ends the game
-    (most VP wins; ties share the win); downloads an effect cannot make
-    are lost. When ghosts sent to 「虚」 (the void: 一般保護違反's
+10. **End.** 「サーバーのカードが無くなった（リソース不足）…上記のいずれかが
+    起こったときにゲームは終了します」 (section 7): ``server_end="at_once"``
+    (default) — the download that takes the server's last card ends the game
+    there (most VP wins; ties share the win): the user who made it neither
+    installs nor fights, and a mandatory event downloaded last is not
+    resolved. ``"next_turn"``: the old reading, checked when the next turn
+    should start. A turn that would start with an empty server ends the game
+    either way; downloads an effect cannot make are lost. When ghosts sent to 「虚」 (the void: 一般保護違反's
     ``void_lowest``, a master-slave user put out) leave no ghost on any
     desktop, the game ends with everybody losing (sections 7 and 9: "「虚」に
     ユーザー全員のゴーストがトラッシュされた"); a desktop emptied by a bounce
@@ -68,17 +77,22 @@ Readings chosen where the seed is vague (parameters where both matter):
 11. **Skipped turn** (ひーるーでー): the whole next turn, download included.
 12. **Variants.** ``no_ghost_penalty="lose_vp"``: starting a turn with no
     ghost installed costs the lowest-VP card of your VP pile (the seed's
-    「なんとかしてください」, details 未定). ``master_slave=True``: each
-    user's first installed ghost is its master; it may attack, defend or
-    support only when no slave remains; losing it (battle or void) puts its
-    user out (its cards to the void/trash); the last user left wins; the
-    no-ghost penalty is off (section 11 says it replaces section 10).
+    「なんとかしてください」, details 未定). ``master_slave=True``: each user
+    has a master ghost (reading 20); it may attack or defend only when no
+    slave remains; losing it (battle or void) puts its user out (its cards
+    to the void/trash); the last user left wins; the no-ghost penalty is
+    off (section 11 says it replaces section 10).
 13. Seat 0 goes first ("順番を決める" is left to the table).
 14. Installs by card text do not use the turn's one ghost install:
     『3代目』's ``install_named`` (the first ghost in the archive whose name
     holds さくら or 双葉 — 御影さくら itself matches) and 〈軽量速攻〉's
-    ``quick`` install during a battle (by either side; the attacker's limit
-    still counts it).
+    ``quick`` install. ブリュンヒルデ: 「戦闘中にインストールすることができる。
+    援護をすることもできる。」 — ``quick_install="anyone"`` (default): in a
+    battle's event window any user, outsiders too, may install it (it does
+    not join the battle: ``("install", ghost)``); a side may also install it
+    straight in as support during SSTP (``("quick", ghost)``; the attacker's
+    limit counts it). ``"sides"``: the old reading, only the two sides and
+    only as support.
 15. Only battles roll dice in this sheet, so the seed's other fumbles (an
     event's dice: the event is void; "その他": a penalty to the user) have
     nothing to apply to and are not modelled.
@@ -91,6 +105,44 @@ Readings chosen where the seed is vague (parameters where both matter):
     mandatory events set aside at setup, other archives and other users'
     face-down cards. Who placed a face-down event, and the target it was
     placed on, are public: the kernel's hidden zones hold cards, not choices.
+17. **Event limit.** 「アーカイブよりイベントを使用する。（１ターンに１回のみ）」
+    (5-2 3)) — ``event_limit="turn"`` (default): each user uses at most one
+    event from its archive per turn (a turn being any user's turn): the
+    action event, a face-down battle event and an out-of-turn reaction all
+    count, so the turn's user who played an event does not also place one
+    in its battle. ``"action"``: only the turn user's action event is
+    limited (the old reading). Section 6 4) 「戦闘時に使用できるイベントカード
+    を、場に「伏せて」置く。各ユーザーは、戦闘の当事者でなくてもイベントを
+    使用できる。」 sets no per-battle limit: ``facedown_per_battle=0``
+    (default: none of its own; 1 is the old "one each"). Under the default
+    event limit a user still places at most one per battle — one battle per
+    turn, one event per user per turn — which is where the old cap comes
+    from, without being a rule of its own.
+18. **Out-of-turn events.** 「Event.Not.YourTurn あなたのターンではないときに
+    使用できる。」「Event.Anytime いつでも使用できる。」 — ``reactions=True``
+    (default): a reaction point after the turn's download (once what it
+    brought has run) and after each install, shell, event or ability of the
+    turn's user: every other user in turn order may play one Anytime or
+    Not.YourTurn event without battle effects (``React``: ``("event",
+    card, target)`` or ``("pass",)``); in battles they are placed face down
+    (reading 4). False: the old reading, face down in battles only.
+19. **A negate placed first.** A ``negate`` voids the event revealed just
+    before it and the attacker's events are revealed first, so a negate
+    with nothing face down before it would be dead: it is offered only when
+    an event already lies face down (the timing is kept, the dead choice is
+    not offered).
+20. **Master-slave as written** (section 11). 「事前にmasterゴーストを配り、
+    それが倒されれば負けというルール。」 — ``master_deal="dealt"`` (default):
+    before the hands, each user is dealt a ghost from the server (a chance
+    step over the server's ghosts) straight onto its desktop as its master;
+    the two setup installs are slaves. ``"first_install"``: the old reading
+    (the first ghost a user installs). 「slave同士の援護は（原則として）
+    できない」: ``slave_support=False`` (default) — no slave supports a
+    slave's battle (True: the old reading, slaves support). 「（未定）master
+    はslaveの戦闘に援護を行うことができる」, a tentative rule:
+    ``master_support`` (default False) lets a master support its slaves'
+    battles. A quick ghost installed mid-battle is a slave: it supports only
+    with ``slave_support``.
 
 >>> game = make_game(players=2)
 >>> s = game.initial_state()
@@ -109,7 +161,7 @@ from workbench.engine.protocol import CHANCE, TERMINAL
 from workbench.games.ghost.cards import GhostCard, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams
-from workbench.games.ghost.steps import Download, Return, Setup
+from workbench.games.ghost.steps import DealMaster, Download, Return, Setup
 from workbench.games.ghost.steps_battle import ROLES, event_allowed, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
@@ -130,7 +182,7 @@ class GhostGame(KernelGame):
     """
 
     name = "ghost"
-    version = "2"
+    version = "3"  # 3: issue 14 (server end, event limits, reactions, quick installs, negate, master-slave)
     min_players = 2
     max_players = 6
     table = GhostTable
@@ -166,6 +218,8 @@ class GhostGame(KernelGame):
         self.in_own_battle = tuple(event_allowed(c, 0, 0, True) for c in self.cards)
         self.in_other_battle = tuple(event_allowed(c, 1, 0, True) for c in self.cards)
         self.as_action = tuple(event_allowed(c, 0, 0, False) for c in self.cards)
+        self.as_reaction = tuple(event_allowed(c, 1, 0, False) for c in self.cards)
+        self.server_ends_at_once = p.server_end == "at_once"
         self._dice: dict[int, Dist] = {}
         # steps are values: the ones every turn pushes are built once
         self.main_steps = tuple(Main(s) for s in range(self.n))
@@ -185,10 +239,13 @@ class GhostGame(KernelGame):
         t.desktops = [[] for _ in range(n)]
         t.trash, t.void, t.setaside, t.used, t.order = [], [], [], [], []
         t.phase, t.turn, t.turns, t.stage = "setup", 0, 0, 0
-        t.installed = t.evented = False
+        t.installed = False
+        t.evented, t.reactors = [False] * n, []
         t.skips, t.masters, t.out = [0] * n, [-1] * n, [False] * n
         t.battle = t.last = t.result = None
         t.battles = t.fumbles = t.flips = 0
+        if self.master_slave and self.params.master_deal == "dealt":
+            t.later(*[DealMaster(seat) for seat in range(n)])
         for seat in range(n):
             t.later(*[Download("deal", seat)] * self.params.hand_size, Return())
         t.later(Setup(), Decide())
@@ -244,7 +301,7 @@ def make_game(cards: Sequence[GhostCard] | None = None, **params: Any) -> GhostG
     >>> make_game(colour="red")
     Traceback (most recent call last):
     ...
-    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet
+    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet, server_end, event_limit, facedown_per_battle, reactions, quick_install, master_deal, slave_support, master_support
     """
     known = list(GhostParams.__dataclass_fields__)
     unknown = sorted(set(params) - set(known))

@@ -7,11 +7,14 @@ redoes at once (a setup deal that met a mandatory event) goes ``push``.
 
 - :class:`Download` — a chance step over the server (``deal`` at setup,
   ``seek`` until a ghost comes, ``draw`` in play); it lapses on an empty
-  server (seed section 10: downloads an effect cannot make are lost);
+  server (seed section 10: downloads an effect cannot make are lost); with
+  ``server_end="at_once"`` the ``draw`` that empties the server ends the game;
+- :class:`DealMaster` — master-slave: a ghost dealt from the server onto each
+  desktop as its user's master before the hands (``master_deal="dealt"``);
 - :class:`Return` — mandatory events set aside at setup shuffle back;
 - :class:`Setup` — the install order (forward, then reverse);
 - :class:`Turn` — skipped turn, special victory, no-ghost penalty, the
-  empty-server end, then the turn's download;
+  empty-server end, then the turn's download and a reaction point;
 - :class:`Mandatory` — a downloaded mandatory event, resolved by everyone.
 
 >>> from workbench.games.ghost.rules import make_game
@@ -37,6 +40,7 @@ def finish(t: GhostTable, reason: str, winners: tuple[int, ...]) -> None:
     """The game is over (nothing pending is run)."""
     t.result = (reason, winners)
     t.phase = "over"
+    t.reactors = []
     t.tasks.clear()
 
 
@@ -56,6 +60,13 @@ def advance(t: GhostTable) -> None:
     t.turn = t.next_seat(t.turn)
     t.later(Turn())
     t.phase = "main"
+
+
+def open_reactions(t: GhostTable) -> None:
+    """A reaction point (reading 18): the other users, in turn order after the turn's
+    user, may each play one Anytime / Not.YourTurn event once what is pending has run."""
+    if t.game.params.reactions:
+        t.reactors = t.seats_from(t.turn)[1:]
 
 
 def install(t: GhostTable, seat: int, card: int) -> None:
@@ -148,19 +159,46 @@ class Download(NamedTuple):
         t.server.remove(card)
         game = t.game
         if game.is_mandatory[card]:
-            if self.kind == "draw":  # revealed; everyone follows it (after what is pending)
-                t.trash.append(card)
-                t.later(Mandatory(card, self.seat))
+            if self.kind != "draw":  # setup: replace it, shuffle it back afterwards
+                t.setaside.append(card)
+                t.push(self)
                 return
-            t.setaside.append(card)  # setup: replace it, shuffle it back afterwards
-            t.push(self)
-            return
-        t.archives[self.seat].append(card)
-        if self.kind == "seek" and not game.is_ghost[card]:
-            t.push(self)
+            t.trash.append(card)  # revealed; everyone follows it (after what is pending)
+            t.later(Mandatory(card, self.seat))
+        else:
+            t.archives[self.seat].append(card)
+            if self.kind == "seek" and not game.is_ghost[card]:
+                t.push(self)
+        if self.kind == "draw" and not t.server and game.server_ends_at_once:
+            finish(t, "server", t.most_vp())  # seed 7: the game ends as the server runs out
 
     def label(self, t: GhostTable, card: int) -> str:
         return f"user {self.seat + 1} downloads {t.game.cards[card].name}"
+
+
+@chance
+class DealMaster(NamedTuple):
+    """Master-slave (seed 11, 事前にmasterゴーストを配り): ``seat`` is dealt a ghost from
+    the server as its master, installed at once; lapses when no ghost is left
+    (the first ghost it installs becomes its master then)."""
+
+    seat: int
+
+    def lapses(self, t: GhostTable) -> bool:
+        is_ghost = t.game.is_ghost
+        return not any(is_ghost[c] for c in t.server)
+
+    def outcomes(self, t: GhostTable) -> list[int]:
+        is_ghost = t.game.is_ghost
+        return [c for c in t.server if is_ghost[c]]
+
+    def resolve(self, t: GhostTable, card: int) -> None:
+        t.server.remove(card)
+        t.desktops[self.seat].append((card, NO_SHELL))
+        t.masters[self.seat] = card
+
+    def label(self, t: GhostTable, card: int) -> str:
+        return f"user {self.seat + 1} is dealt {t.game.cards[card].name} as master"
 
 
 @auto
@@ -189,7 +227,8 @@ class Turn(NamedTuple):
 
     def run(self, t: GhostTable) -> None:
         seat = t.turn
-        t.stage, t.installed, t.evented, t.used, t.battle = 0, False, False, [], None
+        t.stage, t.installed, t.used, t.battle = 0, False, [], None
+        t.evented = [False] * len(t.out)
         t.phase = "main"
         if t.skips[seat] > 0:
             t.skips[seat] -= 1
@@ -212,6 +251,7 @@ class Turn(NamedTuple):
             return
         t.turns += 1
         t.later(t.game.draw_steps[seat])
+        open_reactions(t)  # after the download (and what it brings)
 
 
 @auto
@@ -252,5 +292,5 @@ class Mandatory(NamedTuple):
                 void_check(t, voided)
 
 
-__all__ = ["Download", "Mandatory", "Return", "Setup", "Turn", "advance", "eliminate", "finish",
-           "install", "play_effects", "remove_ghost", "void_check"]
+__all__ = ["DealMaster", "Download", "Mandatory", "Return", "Setup", "Turn", "advance", "eliminate",
+           "finish", "install", "open_reactions", "play_effects", "remove_ghost", "void_check"]

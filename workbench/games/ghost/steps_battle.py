@@ -8,8 +8,8 @@ fumble (n >= 2 dice all on the zero face, fumble rule on, not ``steady``)
 makes the ghost's whole contribution 0 — for support ghosts as well.
 
 Decisions: :class:`Defend`, :class:`Support` (the attacker's side, then the
-defender's), :class:`Place` (one face-down event per user: attacker,
-defender, outsiders). Then :class:`Reveal`, one :class:`Roll` per ghost
+defender's), :class:`Place` (face-down events and mid-battle quick installs,
+user by user: attacker, defender, outsiders). Then :class:`Reveal`, one :class:`Roll` per ghost
 (:class:`NoDice` for a ghost with no dice: nothing to draw) and
 :class:`Resolve`. :func:`battle_decision` makes the forced moves (one
 defender, nothing to support with, no event to place) so every decision
@@ -97,18 +97,23 @@ def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, 
 
 
 def event_allowed(card: GhostCard, seat: int, turn: int, in_battle: bool) -> bool:
-    """May ``seat`` play this event now (``in_battle``: face down in a battle)?
+    """May ``seat`` play this event now (``in_battle``: face down in a battle; else as
+    the turn's action when ``seat == turn``, as a reaction when not)?
 
     >>> c = GhostCard(0, "ghost", "x", timing="Not.YourTurn")
     >>> event_allowed(c, 1, 0, True), event_allowed(c, 0, 0, True), event_allowed(c, 1, 0, False)
-    (True, False, False)
+    (True, False, True)
+    >>> event_allowed(c, 0, 0, False)
+    False
     """
     if card.is_mandatory or not card.timing:
         return False
     if in_battle:
         return card.timing in ("OnBattle", "Anytime") or (
             card.timing == "Not.YourTurn" and seat != turn)
-    return card.timing in ("OnYourTurn", "Anytime") and not card.is_battle_event
+    if card.is_battle_event:  # a battle verb has nothing to act on outside a battle
+        return False
+    return card.timing in (("OnYourTurn", "Anytime") if seat == turn else ("Not.YourTurn", "Anytime"))
 
 
 # -- what the decisions do ------------------------------------------------------------------
@@ -151,16 +156,20 @@ def support_done(t: GhostTable) -> None:
 
 
 def place(t: GhostTable, card: int, target: int) -> None:
-    """The deciding user places one battle event face down (card -1: passes)."""
+    """The deciding user places a battle event face down (card -1: passes, and the next
+    user decides; after a placement the same user may place again while its limits
+    allow, :meth:`GhostTable.may_place`)."""
     b = t.battle
     assert b is not None
     seat = b.placers[0]
-    placed = b.placed
-    if card >= 0:
-        t.archives[seat].remove(card)
-        t.facedown[seat].append(card)
-        placed = placed + ((seat, target),)
-    t.battle = b.evolve(placers=b.placers[1:], placed=placed)
+    if card < 0:
+        t.battle = b.evolve(placers=b.placers[1:])
+        return
+    t.archives[seat].remove(card)
+    t.facedown[seat].append(card)
+    if t.game.params.event_limit == "turn":
+        t.evented[seat] = True
+    t.battle = b.evolve(placed=b.placed + ((seat, target),))
 
 
 def battle_decision(t: GhostTable) -> Any:
@@ -230,16 +239,21 @@ class Support(NamedTuple):
 
 @decision
 class Place(NamedTuple):
-    """The next user places a battle event face down: ``("place", card, target)`` or ``("pass",)``."""
+    """The next user places a battle event face down: ``("place", card, target)``,
+    installs a 〈軽量速攻〉 ghost mid-battle: ``("install", ghost)`` (it does not
+    support), or is done: ``("pass",)``."""
 
     seat: int
 
     def legal(self, t: GhostTable) -> list[Aid]:
-        return [("place", c, x) for c, x in t.place_options()] + [("pass",)]
+        return ([("place", c, x) for c, x in t.place_options()]
+                + [("install", g) for g in t.quick_installs(self.seat)] + [("pass",)])
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
         if a[0] == "place":
             place(t, a[1], a[2])
+        elif a[0] == "install":
+            install(t, self.seat, a[1])
         else:
             place(t, -1, -1)
 
@@ -259,6 +273,8 @@ def battle_label(t: Any, a: Aid) -> str:
         return f"{kind} {cards[a[1]].name}"
     if kind == "quick":
         return f"install {cards[a[1]].name} mid-battle and support"
+    if kind == "install":
+        return f"install {cards[a[1]].name} mid-battle"
     return {"done": "no more support", "pass": "place nothing"}[kind]
 
 

@@ -3,8 +3,12 @@
 :class:`Decide` is always the last step pending: when everything queued has
 run (downloads, mandatory events, a battle's dice), it makes the forced moves
 (a user with no ghost to install at setup downloads until one comes; an
-archive within the limit needs no trim; battle choices with one option)
-and otherwise puts the real decision of the phase on top.
+archive within the limit needs no trim; battle choices with one option;
+a user with nothing to play at a reaction point) and otherwise puts the
+real decision of the phase on top: at a reaction point (after the turn's
+download and after each install, shell, event or ability of the turn's
+user) each other user in turn order decides (:class:`React`) before the
+turn's user goes on.
 
 Action ids (JSON-friendly tuples):
 
@@ -17,6 +21,7 @@ Action ids (JSON-friendly tuples):
   ``cycle`` trashes, else -1);
 - ``("battle", ghost, defender, stat)`` — declare a battle;
 - ``("end",)`` — end the turn; ``("trim", card)`` — trash down to the limit;
+- out of turn (:class:`React`): ``("event", card, target)`` or ``("pass",)``;
 - battle choices (:mod:`~workbench.games.ghost.steps_battle`):
   ``("defend", ghost)``, ``("support", ghost)``, ``("quick", ghost)``,
   ``("done",)``, ``("place", card, target)``, ``("pass",)``.
@@ -40,7 +45,15 @@ from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, decision
 from workbench.games.ghost.cards import STATS_LABEL
-from workbench.games.ghost.steps import Download, Return, Turn, advance, install, play_effects
+from workbench.games.ghost.steps import (
+    Download,
+    Return,
+    Turn,
+    advance,
+    install,
+    open_reactions,
+    play_effects,
+)
 from workbench.games.ghost.steps_battle import battle_decision, battle_label, declare
 from workbench.games.ghost.table import NO_SHELL, GhostTable
 
@@ -58,7 +71,9 @@ class Decide(NamedTuple):
             return
         phase = t.phase
         if phase == "main":
-            tasks += (self, t.game.main_steps[t.turn])  # t.later(self); t.push(Main(turn))
+            react = _reaction(t) if t.reactors else None
+            # t.later(self); t.push(React or Main)
+            tasks += (self, react if react is not None else t.game.main_steps[t.turn])
             return
         step: Any = None
         if phase == "setup":
@@ -74,6 +89,18 @@ class Decide(NamedTuple):
             tasks.insert(0, self)
             if step is not None:
                 tasks.append(step)
+
+
+def _reaction(t: GhostTable) -> React | None:
+    """The next user at this reaction point with an event to play (those without
+    one pass at once), or None when everyone has been asked."""
+    reactors = t.reactors
+    while reactors:
+        if t.reaction_options(reactors[0]):
+            t.phase = "react"
+            return React(reactors[0])
+        reactors.pop(0)
+    return None
 
 
 def _setup(t: GhostTable) -> Any:
@@ -130,6 +157,30 @@ class Trim(NamedTuple):
 
 
 @decision
+class React(NamedTuple):
+    """Out of its turn (reading 18), ``seat`` plays an Anytime / Not.YourTurn event:
+    ``("event", card, target)``, or lets the moment pass: ``("pass",)``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        return [("event", c, x) for c, x in t.reaction_options(self.seat)] + [("pass",)]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        t.reactors.pop(0)
+        t.phase = "main"
+        if a[0] == "event":
+            if t.game.params.event_limit == "turn":
+                t.evented[self.seat] = True
+            t.archives[self.seat].remove(a[1])
+            t.trash.append(a[1])
+            play_effects(t, self.seat, a[1], a[2])
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return "let it pass" if a[0] == "pass" else battle_label(t, a)
+
+
+@decision
 class Main(NamedTuple):
     """The turn's choices (install → action → battle → end, seed 5-2)."""
 
@@ -152,7 +203,7 @@ class Main(NamedTuple):
                         out += [("shell", c, g, -1)] if sh == NO_SHELL else [
                             ("shell", c, g, sh), ("shell", c, g, c)]
         if t.stage <= 1:
-            if not t.evented:
+            if not t.evented[seat]:
                 as_action, fixed = game.as_action, game.fixed_targets
                 for c in archive:
                     if as_action[c]:
@@ -182,6 +233,8 @@ class Main(NamedTuple):
     def resolve(self, t: GhostTable, a: Aid) -> None:
         kind = a[0]
         seat = self.seat
+        if kind in _REACTED:
+            open_reactions(t)  # after this action: the other users may react
         if kind == "install":
             install(t, seat, a[1])
             t.installed = True
@@ -197,7 +250,8 @@ class Main(NamedTuple):
                     t.trash.append(dropped)
                 desk[i] = (ghost, shell)
         elif kind == "event":
-            t.stage, t.evented = 1, True
+            t.stage = 1
+            t.evented[seat] = True
             t.archives[seat].remove(a[1])
             t.trash.append(a[1])
             play_effects(t, seat, a[1], a[2])
@@ -218,6 +272,9 @@ class Main(NamedTuple):
 
     def label(self, t: GhostTable, a: Aid) -> str:
         return turn_label(t, a)
+
+
+_REACTED = frozenset({"install", "shell", "event", "ability"})
 
 
 def turn_label(t: Any, a: Aid) -> str:
@@ -243,4 +300,4 @@ def turn_label(t: Any, a: Aid) -> str:
     return battle_label(t, a)  # an event played as the action
 
 
-__all__ = ["Decide", "Main", "SetupInstall", "Trim", "turn_label"]
+__all__ = ["Decide", "Main", "React", "SetupInstall", "Trim", "turn_label"]

@@ -87,8 +87,10 @@ class GhostTable(Table):
     ``phase`` says what is being decided: ``setup`` (install a ghost),
     ``main`` (the turn's install/action/battle choices), ``defend``,
     ``support_atk``, ``support_def``, ``place`` (face-down battle events),
-    ``trim`` (archive over the limit at the end of the turn), ``resolve``
-    (the battle's reveal and dice) and ``over``. ``result`` is
+    ``react`` (a user out of turn may play an event), ``trim`` (archive over
+    the limit at the end of the turn), ``resolve`` (the battle's reveal and
+    dice) and ``over``. ``evented[s]``: seat ``s`` used its event this turn;
+    ``reactors``: the seats still to be asked at the reaction point now. ``result`` is
     ``(reason, winners)`` once the game is over. ``battles``, ``fumbles``
     (fumbled ghost rolls) and ``flips`` (battles a fumble decided: the other
     side would have won without it) are counters for the simulation frame.
@@ -107,7 +109,8 @@ class GhostTable(Table):
     turns: int = value()
     stage: int = value()
     installed: bool = value()
-    evented: bool = value()
+    evented: list[bool] = items()
+    reactors: list[int] = items()
     used: list[int] = items()
     skips: list[int] = items()
     order: list[int] = items()
@@ -180,7 +183,11 @@ class GhostTable(Table):
 
     # -- battle choices ------------------------------------------------------------------
     def support_options(self) -> tuple[list[int], list[int]]:
-        """(installed ghosts, quick ghosts in the archive) the deciding side may add."""
+        """(installed ghosts, quick ghosts in the archive) the deciding side may add.
+
+        Master-slave (seed 11): slaves support no slave unless ``slave_support``;
+        the master supports its slaves only with ``master_support``.
+        """
         b = self.battle
         assert b is not None
         attack = self.phase == "support_atk"
@@ -188,14 +195,24 @@ class GhostTable(Table):
         if attack and len(b.atk) >= b.limit:
             return [], []
         busy = b.atk + b.dfn
-        installed = [g for g in self.eligible_fighters(seat) if g not in busy]
         quick = self.game.quick
+        p = self.game.params
+        if self.game.master_slave:
+            master = self.masters[seat]
+            installed = [g for g in self.ghosts_of(seat) if g not in busy and (
+                p.master_support if g == master else p.slave_support)]
+            if not p.slave_support:
+                return installed, []
+        else:
+            installed = [g for g in self.eligible_fighters(seat) if g not in busy]
         return installed, [c for c in self.archives[seat] if quick[c]]
 
     def can_support(self) -> bool:
         """True when the deciding side has a ghost to add (what :meth:`support_options` lists)."""
         b = self.battle
         assert b is not None
+        if self.game.master_slave:
+            return any(self.support_options())
         attack = self.phase == "support_atk"
         seat = b.attacker if attack else b.defender
         if attack and len(b.atk) >= b.limit:
@@ -223,27 +240,68 @@ class GhostTable(Table):
                     out.append(g)
         return out
 
+    def may_place(self, seat: int) -> bool:
+        """May ``seat`` put (another) event face down in this battle (reading 17)?"""
+        b = self.battle
+        assert b is not None
+        p = self.game.params
+        if p.event_limit == "turn" and self.evented[seat]:
+            return False
+        cap = p.facedown_per_battle
+        return not cap or sum(1 for s, _ in b.placed if s == seat) < cap
+
+    def quick_installs(self, seat: int) -> list[int]:
+        """〈軽量速攻〉 ghosts ``seat`` may install now, during the battle's event window
+        (``quick_install="anyone"``: any user, outsiders too; reading 14)."""
+        if self.game.params.quick_install != "anyone":
+            return []
+        quick = self.game.quick
+        return [c for c in self.archives[seat] if quick[c]]
+
     def can_place(self) -> bool:
-        """True when the deciding placer has a battle event to put face down."""
+        """True when the deciding placer has a battle event to put face down or a quick
+        ghost to install."""
         b = self.battle
         assert b is not None
         seat = b.placers[0]
         game = self.game
+        if game.params.quick_install == "anyone" and any(game.quick[c] for c in self.archives[seat]):
+            return True
+        if not self.may_place(seat):
+            return False
         allowed = game.in_own_battle if seat == self.turn else game.in_other_battle
-        fixed = game.fixed_targets
-        return any(allowed[c] and (fixed[c] or self.targets(c)) for c in self.archives[seat])
+        fixed, negates, first = game.fixed_targets, game.negates, not b.placed
+        return any(allowed[c] and not (first and negates[c]) and (fixed[c] or self.targets(c))
+                   for c in self.archives[seat])
 
     def place_options(self) -> list[tuple[int, int]]:
-        """(card, target) pairs the deciding placer may put face down."""
+        """(card, target) pairs the deciding placer may put face down; a ``negate`` only
+        when an event already lies face down (placed first, it would void nothing:
+        reading 19)."""
         b = self.battle
         assert b is not None
         seat = b.placers[0]
+        if not self.may_place(seat):
+            return []
         game = self.game
         allowed = game.in_own_battle if seat == self.turn else game.in_other_battle
-        fixed = game.fixed_targets
+        fixed, negates, first = game.fixed_targets, game.negates, not b.placed
         out: list[tuple[int, int]] = []
         for c in self.archives[seat]:
-            if allowed[c]:
+            if allowed[c] and not (first and negates[c]):
+                out += [(c, x) for x in fixed[c] or self.targets(c)]
+        return out
+
+    def reaction_options(self, seat: int) -> list[tuple[int, int]]:
+        """(card, target) pairs ``seat`` may play out of its turn now (Anytime and
+        Not.YourTurn events without battle effects; reading 18)."""
+        if self.game.params.event_limit == "turn" and self.evented[seat]:
+            return []
+        game = self.game
+        react, fixed = game.as_reaction, game.fixed_targets
+        out: list[tuple[int, int]] = []
+        for c in self.archives[seat]:
+            if react[c]:
                 out += [(c, x) for x in fixed[c] or self.targets(c)]
         return out
 
