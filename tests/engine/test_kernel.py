@@ -349,3 +349,39 @@ def test_determinize_sorts_numbered_cards_by_number() -> None:
     t.tasks, t.deck = [], [10, 9, 2, 11]
     guess = Pile.determinize(t.observe(0), random.Random(1))
     assert guess.deck == (2, 9, 10, 11) and t.observe(0).unseen == (2, 9, 10, 11)
+
+
+def test_pools_keep_each_kind_and_each_owner_of_hidden_cards_apart() -> None:
+    from workbench.engine.kernel import BY_SEAT, HIDDEN, OWN, rows
+
+    class Duel(Table):
+        decks: list[list[str]] = rows(seen=HIDDEN, sort=True, pool=BY_SEAT)
+        hands: list[list[str]] = rows(seen=OWN, pool=BY_SEAT)
+        events: list[str] = items(seen=HIDDEN, pool="events")
+
+    t = Duel(None)
+    t.tasks = []
+    t.decks, t.hands = [["a1", "a2", "a3"], ["b1", "b2"]], [["a4"], ["b3", "b4"]]
+    t.events = [7, 8]
+    obs = t.observe(0)
+    assert obs.unseen == (7, 8, "a1", "a2", "a3", "b1", "b2", "b3", "b4")  # own deck unseen too
+    assert dict(obs.pools) == {"events": (7, 8), (BY_SEAT, 1): ("b1", "b2", "b3", "b4"),
+                               (BY_SEAT, 0): ("a1", "a2", "a3")}
+    for seed in range(30):
+        guess = Duel.determinize(obs, random.Random(seed))
+        assert guess.decks[0] == ("a1", "a2", "a3") and guess.hands[0] == ("a4",)
+        assert sorted(guess.decks[1] + guess.hands[1]) == ["b1", "b2", "b3", "b4"]
+        assert sorted(guess.events) == [7, 8]
+
+
+def test_a_chosen_outcome_survives_a_saved_replay(tmp_path: Any) -> None:
+    from workbench.engine.replay import Replay
+
+    g = make_game()
+    s = Session(g, seed=5, auto_chance=False)
+    s.choose(5)
+    s.roll()
+    assert s.chosen_steps == (0,) and s.log[0].endswith("(chosen)")
+    back = Replay.load(s.save(tmp_path / "what_if.json")).play(g)
+    assert back.chosen_steps == (0,) and back.log[0].endswith("(chosen)")
+    assert back.state == s.state and back.rng_marks == s.rng_marks

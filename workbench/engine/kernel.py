@@ -54,13 +54,14 @@ from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAct
 from workbench.prob.dist import Dist
 
 __all__ = [
-    "AUTO", "CHANCE_STEP", "DECISION", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "Hidden",
+    "AUTO", "BY_SEAT", "CHANCE_STEP", "DECISION", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "Hidden",
     "HiddenInformation", "KernelGame", "Observation", "Snapshot", "Table", "auto", "chance",
     "decision", "items", "rows", "tupled", "value",
 ]
 
 AUTO, CHANCE_STEP, DECISION = 0, 1, 2
 PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
+BY_SEAT = "by seat"  # a pool: row or item i holds only seat i's cards
 _SEEN = (PUBLIC, OWN, HIDDEN)
 
 
@@ -68,12 +69,20 @@ _SEEN = (PUBLIC, OWN, HIDDEN)
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
     """One declared field: nesting depth (0 value, 1 list, 2 list of lists),
-    who sees it, and whether a hidden zone is kept sorted (a multiset)."""
+    who sees it, whether a hidden zone is kept sorted (a multiset), and the
+    pool its hidden cards are dealt back from when a seat determinizes
+    (``""``: one pool shared by every field; a name: a pool of its own kind of
+    card; :data:`BY_SEAT`: row or item ``i`` deals only seat ``i``'s cards)."""
 
     depth: int
     seen: str = PUBLIC
     sort: bool = False
     name: str = ""
+    pool: str = ""
+
+    def key(self, i: int) -> Hashable:
+        """The pool of row or item ``i``."""
+        return (BY_SEAT, i) if self.pool == BY_SEAT else self.pool
 
     def __post_init__(self) -> None:
         if self.seen not in _SEEN:
@@ -87,19 +96,21 @@ def value(*, seen: str = PUBLIC) -> Any:
     return FieldSpec(0, seen)
 
 
-def items(*, seen: str = PUBLIC, sort: bool = False) -> Any:
+def items(*, seen: str = PUBLIC, sort: bool = False, pool: str = "") -> Any:
     """A list field (of immutable items): ``discard: list[str] = items()``.
 
     ``seen=OWN``: item ``i`` is seat ``i``'s secret (``None`` when empty);
-    ``seen=HIDDEN``: nobody sees the contents, only the count.
+    ``seen=HIDDEN``: nobody sees the contents, only the count. ``pool``: see
+    :class:`FieldSpec` (a game with two kinds of hidden card names two pools).
     """
-    return FieldSpec(1, seen, sort)
+    return FieldSpec(1, seen, sort, pool=pool)
 
 
-def rows(*, seen: str = PUBLIC, sort: bool = False) -> Any:
+def rows(*, seen: str = PUBLIC, sort: bool = False, pool: str = "") -> Any:
     """A list-of-lists field: ``hands: list[list[str]] = rows(seen=OWN)`` (row ``i`` is
-    seat ``i``'s), ``decks: list[list[str]] = rows(seen=HIDDEN, sort=True)``."""
-    return FieldSpec(2, seen, sort)
+    seat ``i``'s), ``decks: list[list[str]] = rows(seen=HIDDEN, sort=True)``;
+    ``pool=BY_SEAT`` when row ``i``'s cards can only be seat ``i``'s (its own deck)."""
+    return FieldSpec(2, seen, sort, pool=pool)
 
 
 class Snapshot(tuple):  # type: ignore[type-arg]
@@ -138,7 +149,7 @@ class _TableMeta(type):
         ns["__slots__"] = tuple(ns.pop("_SLOTS", ())) + tuple(k for k, _ in own)
         cls = super().__new__(mcls, name, bases, ns)
         inherited: tuple[FieldSpec, ...] = getattr(cls, "FIELDS", ())
-        fields = inherited + tuple(FieldSpec(v.depth, v.seen, v.sort, k) for k, v in own)
+        fields = inherited + tuple(FieldSpec(v.depth, v.seen, v.sort, k, v.pool) for k, v in own)
         cls.FIELDS = fields  # type: ignore[attr-defined]
         cls.NAMES = tuple(f.name for f in fields)  # type: ignore[attr-defined]
         props: dict[str, Any] = {f.name: property(itemgetter(i)) for i, f in enumerate(fields)}
@@ -196,11 +207,13 @@ class Hidden:
 
 class Observation(NamedTuple):
     """What one seat may see: the state with unseen zones as :class:`Hidden`, and
-    the pooled unseen cards (sorted, so it says nothing about where each is)."""
+    the unseen cards (sorted, so it says nothing about where each is): all of
+    them, and by pool (``(pool key, cards)`` pairs; empty: one pool)."""
 
     seat: int
     state: Snapshot
     unseen: tuple[Hashable, ...]
+    pools: tuple[tuple[Hashable, tuple[Hashable, ...]], ...] = ()
 
 
 def _order(x: Any) -> tuple[str, Any]:
@@ -407,7 +420,7 @@ class Table(metaclass=_TableMeta):
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see of this table (see :class:`Observation`)."""
         out: list[Any] = []
-        unseen: list[Hashable] = []
+        pools: dict[Hashable, list[Hashable]] = {}
         for f in self.FIELDS:
             v = getattr(self, f.name)
             if f.seen == PUBLIC:
@@ -415,28 +428,35 @@ class Table(metaclass=_TableMeta):
             elif f.depth == 1 and f.seen == OWN:
                 out.append(tuple(x if i == seat else Hidden(0 if x is None else 1)
                                  for i, x in enumerate(v)))
-                unseen += [x for i, x in enumerate(v) if i != seat and x is not None]
+                for i, x in enumerate(v):
+                    if i != seat and x is not None:
+                        pools.setdefault(f.key(i), []).append(x)
             elif f.depth == 1:
                 out.append(Hidden(len(v)))
-                unseen += v
+                pools.setdefault(f.key(0), []).extend(v)
             else:
                 mine = f.seen == OWN
                 out.append(tuple(tuple(r) if mine and i == seat else Hidden(len(r))
                                  for i, r in enumerate(v)))
                 for i, r in enumerate(v):
                     if not (mine and i == seat):
-                        unseen += r
-        return Observation(seat, self.Frozen(out), tuple(sorted(unseen, key=_order)))
+                        pools.setdefault(f.key(i), []).extend(r)
+        unseen = tuple(sorted((c for cards in pools.values() for c in cards), key=_order))
+        by_pool = tuple((k, tuple(sorted(pools[k], key=_order))) for k in sorted(pools, key=repr))
+        return Observation(seat, self.Frozen(out), unseen, by_pool if len(by_pool) > 1 else ())
 
     @classmethod
     def determinize(cls, obs: Observation, rng: random.Random) -> Snapshot:
         """A full state consistent with ``obs``: the unseen cards shuffled with ``rng``
         and dealt into the hidden zones (sorted where the field says so)."""
         if not obs.unseen:
-            return obs.state if not _has_hidden(obs.state) else _fill(cls, obs.state, iter(()))
-        pool = list(obs.unseen)
-        rng.shuffle(pool)
-        return _fill(cls, obs.state, iter(pool))
+            return obs.state if not _has_hidden(obs.state) else _fill(cls, obs.state, {})
+        dealt: dict[Hashable, Iterator[Hashable]] = {}
+        for key, cards in obs.pools or ((None, obs.unseen),):
+            pool = list(cards)
+            rng.shuffle(pool)
+            dealt[key] = iter(pool)
+        return _fill(cls, obs.state, dealt)
 
 
 def _has_hidden(state: Sequence[Any]) -> bool:
@@ -448,8 +468,12 @@ def _has_hidden(state: Sequence[Any]) -> bool:
     return False
 
 
-def _fill(cls: type[Table], state: Sequence[Any], cards: Iterator[Hashable]) -> Snapshot:
-    def deal(h: Hidden, sort: bool) -> tuple[Hashable, ...]:
+def _fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]) -> Snapshot:
+    """Deal each hidden marker's cards from its pool (``dealt[None]``: one pool for all)."""
+    def source(f: FieldSpec, i: int) -> Iterator[Hashable]:
+        return dealt[None] if None in dealt else dealt.get(f.key(i), iter(()))
+
+    def deal(h: Hidden, cards: Iterator[Hashable], sort: bool) -> tuple[Hashable, ...]:
         got = tuple(next(cards) for _ in range(h.size))
         return tuple(sorted(got, key=_order)) if sort else got
 
@@ -458,12 +482,13 @@ def _fill(cls: type[Table], state: Sequence[Any], cards: Iterator[Hashable]) -> 
         if f.seen == PUBLIC:
             out.append(v)
         elif f.depth == 1 and f.seen == OWN:
-            out.append(tuple((next(cards) if x.size else None) if isinstance(x, Hidden) else x
-                             for x in v))
+            out.append(tuple((next(source(f, i)) if x.size else None) if isinstance(x, Hidden)
+                             else x for i, x in enumerate(v)))
         elif f.depth == 1:
-            out.append(deal(v, f.sort))
+            out.append(deal(v, source(f, 0), f.sort))
         else:
-            out.append(tuple(deal(r, f.sort) if isinstance(r, Hidden) else r for r in v))
+            out.append(tuple(deal(r, source(f, i), f.sort) if isinstance(r, Hidden) else r
+                             for i, r in enumerate(v)))
     return cls.Frozen(out)
 
 

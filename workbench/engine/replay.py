@@ -134,14 +134,10 @@ _ABSENT = object()
 def _player_draws(session: Session) -> tuple[tuple[tuple[int, int], ...], bool]:
     """([step, rng words drawn by the player there], whether every step is known).
 
-    Uses the session's rng position after each step (``rng_marks``: the lead's
-    word counts); without it, nothing is known and the replay is not checked.
+    Uses the session's rng position after each step (``Session.rng_marks``).
     """
-    marks = getattr(session, "rng_marks", None)
-    if marks is None:
-        marks = getattr(session, "_marks", None)  # the Session of this package keeps them
-    marks = None if marks is None else list(marks)[: len(session.actions) + 1]  # no redo tail
-    if marks is None or len(marks) != len(session.actions) + 1:
+    marks = list(session.rng_marks)
+    if len(marks) != len(session.actions) + 1:
         return (), False
     flags = session.chance_flags
     draws = tuple((k, marks[k + 1] - marks[k]) for k in range(len(session.actions))
@@ -323,5 +319,5 @@ class Replay:
                     f"seed {self.seed} draws there ({repr(drawn)[:60]}); the replay was edited, "
                     "or list the step in 'chosen' if it was set by hand")
         session.auto_chance = True
-        session.verified_chance = self.checked  # type: ignore[attr-defined]
+        session.verified_chance = self.checked
         return session

@@ -64,6 +64,8 @@ class Session:
         self._states: list[Any] = [self.game.initial_state()]
         self._marks: list[int] = [0]
         self._chosen: set[int] = set()
+        # False when loaded from a replay whose chance could not be checked against its seed
+        self.verified_chance = True
         self._actions: list[Hashable] = []
         self._chance: list[bool] = []
         self._lines: list[str | None] = []
@@ -133,7 +135,8 @@ class Session:
         who = self.game.current_player(state)
         label = self.game.action_label(state, action_id)
         who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
-        return f"{k + 1}. {who_text}{label}"
+        chosen = " (chosen)" if k in self._chosen else ""
+        return f"{k + 1}. {who_text}{label}{chosen}"
 
     def legal_actions(self) -> Sequence[Action]:
         """The moves now; at a chance node its outcomes (to set chance by hand)."""
@@ -221,9 +224,10 @@ class Session:
             raise IllegalAction("the game was already over")
         elif action_id not in game.legal_ids(state):
             raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
-        if chosen:
-            self._chosen.add(self._pos)
+        pos = self._pos
         self._push(action_id, replaying=True)
+        if chosen:
+            self._chosen.add(pos)
         return drawn
 
     def choose(self, outcome: Hashable) -> None:
@@ -236,10 +240,16 @@ class Session:
         pos = self._pos
         self._push(outcome)
         self._chosen.add(pos)
-        self._lines[pos] = f"{self._line(pos)} (chosen)"
+        self._lines[pos] = self._line(pos)
         if self.auto_chance:
             self._resolve_chance()
         self._changed()
+
+    @property
+    def rng_marks(self) -> tuple[int, ...]:
+        """The rng's position (32-bit words drawn since the seed) after each step so far
+        (``rng_marks[k]`` after ``k`` steps; replays record it)."""
+        return tuple(self._marks[: self._pos + 1])
 
     @property
     def chosen_steps(self) -> tuple[int, ...]:
