@@ -62,7 +62,8 @@ def test_every_row_shown_and_long_text_wrapped_not_cut() -> None:
     html = table_html(f)
     assert html.count("<tr>") == 121
     assert long.strip() in html and "120 rows" in html
-    assert "white-space:normal" in html and "overflow-wrap:anywhere" in html
+    assert "white-space:normal" in html and "overflow-wrap:break-word" in html
+    assert "max-width:28em" in html  # long text wraps inside its column, words stay whole
 
 
 def test_seats_from_one_and_no_seat() -> None:

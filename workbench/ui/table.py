@@ -60,7 +60,8 @@ table.wb-table caption{caption-side:top;text-align:left;color:#555;padding:2px 0
 table.wb-table th{background:#f3f4f6;text-align:left;font-weight:600;padding:3px 8px;
 border-bottom:2px solid #ccc;position:sticky;top:0;white-space:normal;vertical-align:bottom}
 table.wb-table td{padding:3px 8px;border-bottom:1px solid #e5e5e5;vertical-align:top;
-white-space:normal;overflow-wrap:anywhere;max-width:36em}
+text-align:left;white-space:normal;overflow-wrap:break-word;word-break:normal;max-width:28em;
+min-width:3.5em}
 table.wb-table td.wb-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.wb-table td.wb-empty{color:#aaa}
 table.wb-table small.wb-exact{color:#777;margin-left:.4em}
