@@ -126,6 +126,12 @@ class Dist:
         for o in outcomes:
             weights[o] = weights.get(o, 0) + 1
         if weights and all(type(o) is int for o in weights):
+            lo, hi = min(weights), max(weights)  # type: ignore[type-var]
+            if len(weights) == sum(weights.values()) and hi - lo < 8 * len(weights) + 256:  # type: ignore[operator]
+                dense = [0] * (hi - lo + 1)  # type: ignore[operator]
+                for o in weights:
+                    dense[o - lo] = 1  # type: ignore[operator]
+                return cls._from_dense(lo, dense, len(weights))  # type: ignore[arg-type]
             return cls._trusted(dict(sorted(weights.items())))  # type: ignore[arg-type]
         return cls(weights)
 
@@ -170,6 +176,8 @@ class Dist:
         self._total = total
         self._hash = None
         self._dense_form = False
+        if weights[0] and weights[-1] and len(weights) <= 8 * len(weights_by) + 257:
+            self._dense_form = (lo, tuple(weights))  # what _dense() would compute
         return self
 
     def _dense(self) -> tuple[int, tuple[int, ...]] | None:

@@ -31,7 +31,7 @@ def to_icepool(dist: Dist) -> icepool.Die:
     >>> to_icepool(Dist.uniform((1, 2, 3, 4, 5, 0))).denominator()
     6
     """
-    return icepool.Die(dict(dist.items()))
+    return icepool.Die(tuple(dist.outcomes()), times=tuple(w for _, w in dist.items()))
 
 
 def from_icepool(die: Any) -> Dist:
@@ -40,13 +40,16 @@ def from_icepool(die: Any) -> Dist:
     >>> from_icepool(icepool.d6.explode(depth=1)).p(12)
     1/36
     """
-    if isinstance(die, icepool.Die):
-        weights: dict[Hashable, int] = {o: int(q) for o, q in die.items()}
-    elif hasattr(die, "items"):
-        weights = {o: int(q) for o, q in die.items()}
-    else:
+    if not (isinstance(die, icepool.Die) or hasattr(die, "items")):
         raise TypeError(f"expected an icepool Die, got {type(die).__name__}")
-    return Dist(weights)
+    items = list(die.items())
+    if (
+        all(type(o) is int and type(q) is int and q >= 0 for o, q in items)
+        and any(q for _, q in items)
+        and all(a[0] < b[0] for a, b in zip(items, items[1:]))
+    ):  # icepool's usual answer: sorted int outcomes, int counts (the fast path)
+        return Dist._trusted({o: q for o, q in items if q})
+    return Dist({o: int(q) for o, q in items})
 
 
 def keep_highest(n: int, die: Dist = D6, keep: int = 1) -> Dist:
