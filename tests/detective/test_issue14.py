@@ -16,10 +16,10 @@ from workbench.engine.protocol import CHANCE
 from workbench.games.detective import analysis as A
 from workbench.games.detective.board import action_layout, detective_board
 from workbench.games.detective.exact import actions_per_round, round_tree
+from workbench.games.detective.labels import paying_for
 from workbench.games.detective.params import DetectiveParams
 from workbench.games.detective.render import status_line
 from workbench.games.detective.rules import Detective, make_game
-from workbench.games.detective.steps import paying_for
 from workbench.games.detective.steps_round import Edit, Turn
 
 from .helpers import TURN, dealt, head, position
@@ -232,3 +232,22 @@ def test_simulate_rows_carry_the_tie_break_and_the_metrics_both_ways():
     for row, seed in zip(fast.iter_rows(named=True), fast["seed"].to_list()):
         final = playout_in_place(g, [random_player] * 4, seed).final
         assert tuple(row["winners"]) == g.winners(final)
+
+
+def test_the_board_shows_one_clear_button_per_person():
+    g = make_game(players=3)
+    s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"),
+              tasks=TURN)
+    s = g.apply(s, ("break",))
+
+    class From(Detective):
+        def initial_state(self):
+            return s
+
+    b = detective_board(From(g.params), seed=1)
+    clears = [btn for btn, a in zip(b.action_buttons, b.button_ids) if a[0] == "clear"]
+    names = g.catalogue.cards.people
+    assert [x.description for x in clears] == [f"clear {names['yuri'].name_ja} from the line",
+                                               f"clear {names['toru'].name_ja} from the line"]
+    clears[0].click()
+    assert b.session.state.line[:2] == ("yuri:1", "toru:1") and "yuri:2" in b.session.state.outside

@@ -28,11 +28,11 @@ from workbench.engine.protocol import Action
 from workbench.engine.session import Session
 from workbench.ui.board import BoardView
 
-from .labels import event_name
+from .labels import event_name, paying_for
 from .players import greedy_player, no_clear_player, random_player
 from .render import hand_status, render
 from .rules import Detective, make_game
-from .steps import Main, paying_for
+from .steps import Main
 
 GROUPS = {
     "play": ("hand: investigate (click a card)", "wb-det-play"),

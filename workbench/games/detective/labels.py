@@ -14,7 +14,7 @@ board all name cards; in :mod:`.rules` the steps could not import it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from .catalogue import NIGHT, Catalogue
@@ -65,3 +65,19 @@ def label(cat: Catalogue, action_id: Hashable) -> str:
     if kind == "pass":
         return "pass"
     return str(action_id)
+
+
+def paying_for(tasks: Sequence[Any]) -> int | None:
+    """The event a payment (a ``pay`` step) on top of ``tasks`` pays for: the ``resolve``
+    step waiting below it holds it. None when the top step is no payment.
+
+    >>> from workbench.games.detective.steps import Pay, Resolve
+    >>> paying_for((Resolve(0, 28), Pay(0, 4))), paying_for((Resolve(0, 28),)) is None
+    (28, True)
+    """
+    if not tasks or getattr(tasks[-1], "TAG", None) != "pay":
+        return None
+    for step in reversed(tasks):
+        if getattr(step, "TAG", None) == "resolve":
+            return int(step.no)
+    return None

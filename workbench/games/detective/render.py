@@ -19,9 +19,8 @@ from html import escape
 
 from .cards import COLOUR_HEX
 from .catalogue import INF, NIGHT
-from .labels import card_name, event_name
+from .labels import card_name, event_name, paying_for
 from .rules import Detective, DetectiveState
-from .steps import paying_for
 
 CSS = """
 <style>

@@ -28,7 +28,7 @@ from workbench.cards import Effect
 from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
-from .labels import event_name, label
+from .labels import event_name, label, paying_for
 from .table import DetectiveTable
 
 T = DetectiveTable
@@ -261,20 +261,6 @@ class Pay(NamedTuple):
         return text if no is None else f"{text} to pay for {event_name(t.game.catalogue, no)}"
 
 
-def paying_for(tasks: Sequence[Any]) -> int | None:
-    """The event a :class:`Pay` on top of ``tasks`` pays for (its :class:`Resolve` waits
-    below), or None when the top step is no payment.
-
-    >>> paying_for((Resolve(0, 28), Pay(0, 4)))
-    28
-    """
-    if not tasks or type(tasks[-1]) is not Pay:
-        return None
-    for step in reversed(tasks):
-        if type(step) is Resolve:
-            return int(step.no)
-    return None
-
 
 @tagged("pdiscard")
 @decision
@@ -429,6 +415,6 @@ INVESTIGATE, MAIN, BREAK2, TRIM, REFILL = (
 DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
 
 __all__ = ["Act", "Break2", "Burn", "COUNTS", "DECISIONS", "Discard", "EventDraw",
-           "Investigate", "MAIN", "Main", "Pay", "clear_person", "paying_for", "Refill", "Resolve", "SEATS", "TRIM",
-           "Trim", "action_steps", "draw_next", "effect", "effect_steps", "investigate",
+           "Investigate", "MAIN", "Main", "Pay", "Refill", "Resolve", "SEATS", "TRIM",
+           "Trim", "action_steps", "clear_person", "draw_next", "effect", "effect_steps", "investigate",
            "place", "suspect", "tagged"]
