@@ -37,6 +37,10 @@ PARAMS = [
     dict(first_card_rule=False, reservation=True, reservation_penalty=2, discard_rate=2),
     dict(players=3, copies=2, awaken_on_fourth=True, oneshot_free=True, opening=2,
          min_discards=2, hand_limit=3),
+    dict(break_draw="one", round_start_edit=True, oneshot_free=True, copies=3,
+         awaken_on_fourth=True, awaken_at=None),
+    dict(players=3, round_start_edit=True, opening=4, oneshot_free=True,
+         generated_lasts="event", reservation=True),
 ]
 
 
