@@ -9,7 +9,9 @@ ways, the first that applies winning:
 1. ``data_dir=`` given to :func:`data_files` (and to the loaders that pass it on);
 2. the environment variable ``WORKBENCH_DATA`` (for notebooks, the CLI, Voila).
 
-A game missing from the designer's folder falls back to the packaged sheets.
+A game missing from the designer's folder falls back to the packaged sheets,
+and a registered game the workbench has no sheets for (a designer's package,
+e.g. ``examples/pig``) to the sheets in its own package folder.
 
 >>> folder = data_files()
 >>> (folder / "README.md").is_file()
@@ -75,4 +77,24 @@ def data_files(game: str | None = None, data_dir: str | os.PathLike[str] | None 
         return own if own is not None else packaged_data()
     if own is not None and (own / game).is_dir():
         return own / game
-    return packaged_data() / game
+    packaged = packaged_data() / game
+    if not packaged.is_dir():
+        return _game_package_folder(game) or packaged
+    return packaged
+
+
+def _game_package_folder(game: str) -> Path | None:
+    """The folder of a registered game's own package when it holds its sheets (a
+    designer's package made by ``workbench new`` keeps them beside ``rules.py``)."""
+    import importlib.util
+
+    from workbench.engine.registry import UnknownGame, game_package
+
+    try:
+        spec = importlib.util.find_spec(game_package(game))
+    except (UnknownGame, ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return folder if any(folder.glob("*.csv")) else None

@@ -101,3 +101,12 @@ def test_pig_to_100_first_player_wins_0_5306_under_optimal_play():
     sol = solution_for(pig_rules.make_game())
     assert sol.value[0] == pytest.approx(0.5306, abs=5e-5)
     assert sum(sol.value) == pytest.approx(1.0, abs=1e-8)
+
+
+def test_the_sheets_of_a_designers_package_are_found_by_game_name():
+    from workbench.cards.registry import load_game_sheets
+    from workbench.datafiles import data_files
+
+    assert data_files("pig") == EXAMPLE / "pig"
+    sheets, notes = load_game_sheets("pig")
+    assert notes == [] and sheets["die"].frame["points"].to_list() == [0, 2, 3, 4, 5, 6]
