@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import json
+
 from workbench.games.life.board import life_board
 from workbench.games.life.render import render
 from workbench.games.life.steps import Place, kind_of
 
+PICTURE = {"wb-life-take": "take", "wb-life-place": "place", "wb-life-pawn": "pawn"}
+
 
 def click_first(board, css):
+    verb = PICTURE.get(css)
+    if verb:  # these choices are places in the picture: click the first such target
+        ids = [a.id for a in board.session.legal_actions() if a.id[0] == verb]
+        assert ids and ids[0] in board._placed, f"no {verb} target in the picture"
+        assert board.handle_message({"kind": "action", "action": json.dumps(ids[0])})
+        return " ".join(map(str, ids[0]))
     for b in board.action_buttons:
         if css in b._dom_classes and b.layout.display != "none":
             b.click()
@@ -50,7 +60,7 @@ def test_an_illegal_click_is_refused_and_changes_nothing():
 def test_undo_and_play_to_end_and_classes():
     board = life_board(seed=6, players=3)
     advance_to(board, "pawn")
-    assert any("wb-life-pawn" in b._dom_classes for b in board.action_buttons)
+    assert any(a[0] == "pawn" for a in board._placed)
     step = board.session.step
     click_first(board, "wb-life-pawn")
     assert board.session.step > step
@@ -68,6 +78,8 @@ def test_render_is_pure_and_marks_the_active_album():
     html = render(game, state)
     assert html == render(game, state)
     assert html.count("wb-life-album-active") == 1
-    assert html.count("class='wb-life-square'") + html.count("wb-life-card wb-life-square") \
+    assert html.count("class='wb-life-square wb-target") + html.count("wb-life-card wb-life-square") \
         == len(game.legal_actions(state))
+    for a in game.legal_actions(state):  # each legal square is a click target with its id
+        assert json.dumps(a.id).replace('"', "&quot;") in html
     assert "wb-life-die" in html and "wb-life-order" in html

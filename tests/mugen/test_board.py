@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from workbench.engine.seat import SeatView
@@ -17,22 +18,35 @@ def _button(board, action_id):  # type: ignore[no-untyped-def]
     return board.action_buttons[board.button_ids.index(action_id)]
 
 
-def test_skill_buttons_are_the_affordable_skills_of_the_hand() -> None:
+class _Clicker:
+    """Clicks on the picture's targets (a fake front-end message) or on a button."""
+
+    def __init__(self, board) -> None:  # type: ignore[no-untyped-def]
+        self.board = board
+
+    def click(self, action_id) -> None:  # type: ignore[no-untyped-def]
+        if action_id in self.board._placed:
+            assert self.board.handle_message({"kind": "action", "action": json.dumps(action_id)})
+        else:
+            _button(self.board, action_id).click()
+
+
+def test_the_affordable_skills_of_the_hand_are_the_picture_targets() -> None:
     b = make_board(seed=3)
     game, state = b.session.game, b.session.state
-    uses = [i for i in b.button_ids if isinstance(i, tuple)]
+    uses = sorted(i for i in b._placed if i[0] == "use")
+    assert uses == sorted(i for i in game.legal_ids(state) if isinstance(i, tuple))
     for _, card, slot in uses:
         assert card in state.hands[0] and game.cards[card].skills[slot].cost <= game.view(state).mp_left(0)
-    assert b.button_ids[-1] == "end"
-    assert all("wb-mugen-use" in _button(b, i)._dom_classes for i in uses)
+    assert b.button_ids == ["end"]  # the only choice without a place
     assert "wb-mugen-end" in _button(b, "end")._dom_classes
 
 
 def test_clicking_a_skill_plays_it_and_undo_takes_it_back() -> None:
     b = make_board(seed=3)
     before_picture, before_hand = b.picture.value, b.session.state.hands[0]
-    use = next(i for i in b.button_ids if isinstance(i, tuple))
-    _button(b, use).click()
+    use = next(i for i in b._placed if isinstance(i, tuple))
+    _Clicker(b).click(use)
     assert len(b.session.state.hands[0]) == len(before_hand) - 1
     assert b.picture.value != before_picture
     b.undo_button.click()
@@ -49,15 +63,17 @@ def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
     b = make_board(seed=2)
     game = b.session.game
     for _ in range(300):
-        if "revenge_draw" in b.button_ids or b.session.is_over:
+        if b.session.is_over:
+            break
+        if "revenge_draw" in b._placed:
             break
         choice = greedy_player(SeatView(game, b.session.to_move, b.session.state), b.session.rng)
-        _button(b, choice).click()
-    assert b.button_ids == ["revenge_draw", "no_revenge"]
-    assert all("wb-mugen-revenge" in btn._dom_classes for btn in b.action_buttons[:2])
+        _Clicker(b).click(choice)
+    assert b.button_ids == ["no_revenge"] and "revenge_draw" in b._placed  # click the deck to draw
+    assert "wb-mugen-revenge" in b.action_buttons[0]._dom_classes
     assert "revenge draw?" in b.picture.value
     deck = len(b.session.state.decks[b.session.to_move])
-    _button(b, "revenge_draw").click()
+    _Clicker(b).click("revenge_draw")
     seat = 1 - b.session.state.active
     assert len(b.session.state.decks[seat]) in (deck - 1,)
 
@@ -72,7 +88,9 @@ def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:
     assert html.count("class='wb-mugen-counter'") == 3
     assert html.count("wb-mugen-set wb-mugen-superset") == 1
     assert "防 +3" in html  # 鋼の構え def +2 and 風の盾 def +1
-    assert len(re.findall(r"wb-mugen-skill wb-mugen-affordable", html)) == 1  # 火花 yes, 雷鳴 no
+    assert len(re.findall(r"wb-mugen-skill wb-mugen-affordable wb-target", html)) == 1  # 火花 yes, 雷鳴 no
+    assert "data-action='[&quot;use&quot;, &quot;G01&quot;, 0]'" in html
+    assert "3 damage to the opponent" in html or "damage to the opponent" in html  # effects in words
     assert "P1 main phase: 2 MP left" in html
 
 

@@ -1,10 +1,11 @@
-"""The clickable Life board: :class:`~workbench.ui.board.BoardView` with Life's picture.
+"""The clickable Life board: a :class:`~workbench.ui.picture.PictureBoard` over Life's picture.
 
-The common area's cards and the legal album squares are buttons (grouped
-under "common area", "album squares", "order card" ...), each with a stable
-class besides the base ones: ``wb-life-take`` (a common card),
-``wb-life-place`` (a legal square), ``wb-life-pawn``, ``wb-life-tip``,
-``wb-life-choice`` (every other decision).
+The picture's common cards, album squares, order-card spaces, dice (the
+orientation and tip choices drawn as dice) and dream cards are the controls;
+buttons remain only for what has no place ("do not tip"), with a stable
+class besides the base ones: ``wb-life-take``, ``wb-life-place``,
+``wb-life-pawn``, ``wb-life-tip``, ``wb-life-choice``. Above the picture, the
+last chance strip draws the dice just rolled and the cards just dealt.
 
 >>> b = make_board(seed=3)
 >>> b.session.to_move >= 0
@@ -19,9 +20,10 @@ from typing import Any
 from workbench.engine.protocol import Action
 from workbench.engine.session import Session
 from workbench.games.life.players import greedy, random_player
-from workbench.games.life.render import render
+from workbench.games.life.render import chance_drawing, render
 from workbench.games.life.rules import LifeGame, make_game
-from workbench.ui.board import BoardView
+from workbench.ui.names import seat_names
+from workbench.ui.picture import PictureBoard
 
 GROUPS = {"take": ("common area: take a card", "wb-life-take"),
           "place": ("album squares: place the card", "wb-life-place"),
@@ -53,8 +55,8 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]
     return list(groups.items())
 
 
-class LifeBoard(BoardView):
-    """BoardView plus Life's button classes."""
+class LifeBoard(PictureBoard):
+    """PictureBoard plus Life's button classes."""
 
     def _draw_actions(self) -> None:
         super()._draw_actions()
@@ -72,9 +74,9 @@ def make_board(game: LifeGame | None = None, seed: int = 0, **params: Any) -> Li
     """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
     game = game or make_game(**params)
     session = Session(game, seed=seed)
-    return LifeBoard(session, render, action_layout=action_layout,
+    return LifeBoard(session, render, action_layout=action_layout, chance_drawing=chance_drawing,
                      bots={"random": random_player, "greedy": greedy()},
-                     seat_names=[f"seat {i}" for i in range(game.params.players)])
+                     seat_names=seat_names(game.params.players))
 
 
 life_board = make_board

@@ -16,68 +16,92 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from html import escape
 from typing import Any
 
 from workbench.games.life import dice as D
+from workbench.games.life.render_dice import (
+    FILL,
+    INK,
+    chance_drawing,
+    cube,
+    orient_panel,
+    tip_panel,
+)
 from workbench.games.life.steps import Place, kind_of
 from workbench.games.life.table import CHARACTER, COLOURS, square_name
+from workbench.ui.names import player_name
+from workbench.ui.targets import target
+from workbench.ui.words import card_title, effects_in_words
 
-FILL = {"red": "#f6c9c4", "blue": "#c7dcf5", "yellow": "#f7ecb0", "green": "#cdebc9"}
-INK = {"red": "#c0392b", "blue": "#1f5fa8", "yellow": "#b08a00", "green": "#2e7d32"}
+__all__ = ["album_svg", "chance_drawing", "describe", "header", "legal_squares", "render"]
+
 SEATS = ("#7b1fa2", "#00838f", "#ef6c00", "#5d4037")
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+SQUARE_VERBS = ("place", "char", "move")
+EDGE = 16
+ORDER_SPACES = {1: ("first", "no bonus: you move first"),
+                2: ("tip", "turn one of your dice one face in any direction"),
+                3: ("start", "take the start player marker"),
+                4: ("+1 power", "gain 1 power")}
+SCORE_HEADS = (("dice", "points of the dice's top faces"), ("middle", "the middle squares' points"),
+               ("bonus", "colour and row bonuses"), ("stars ★", "stars on placed cards"),
+               ("dream", "dream cards fulfilled"), ("full album", "the full-album bonus"))
 
 
-def _die(x: float, y: float, size: float, colour: str, top: int, pips: bool) -> str:
-    ink = INK[colour]
-    out = [f"<g class='wb-life-die' data-colour='{colour}' data-top='{top}'>"
-           f"<rect x='{x:.1f}' y='{y:.1f}' width='{size:.1f}' height='{size:.1f}' rx='3' "
-           f"fill='white' stroke='{ink}' stroke-width='1.5'/>"]
-    if pips:
-        step = size / 4
-        r = size / 11
-        for cx, cy in PIPS[top]:
-            out.append(f"<circle cx='{x + step * (cx + 1):.1f}' cy='{y + step * (cy + 1):.1f}' "
-                       f"r='{r:.1f}' fill='{ink}'/>")
-    else:
-        out.append(f"<text x='{x + size / 2:.1f}' y='{y + size * 0.75:.1f}' "
-                   f"font-size='{size * 0.7:.1f}' text-anchor='middle' fill='{ink}' "
-                   f"font-weight='bold'>{top}</text>")
-    out.append("</g>")
-    return "".join(out)
+def _legal(game: Any, state: Any) -> set[Hashable]:
+    """The legal ids of a pending decision (read through the game's view: no copy)."""
+    return set(game.legal_ids(state)) if game.current_player(state) >= 0 else set()
+
+
+def _who(seat: int) -> str:
+    return f"<span style='color:{SEATS[seat]}'>●</span> {player_name(seat)}"
 
 
 def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
-              legal: frozenset[int] = frozenset()) -> str:
-    """One player's 4×4 album: cards in their colours, dice on them, legal squares outlined."""
+              legal: frozenset[int] = frozenset(), targets: dict[int, Hashable] | None = None,
+              die_targets: dict[str, Hashable] | None = None) -> str:
+    """One player's 4×4 album with a–d / 1–4 coordinates: cards in their colours, the
+    dice on them in their orientation, legal squares outlined (clickable when ``targets``
+    maps a square to its action id)."""
     big = cell >= 48
-    size = cell * 4 + 2
-    active = " wb-life-album-active" if legal or game.current_player(state) == seat else ""
+    targets = targets or {}
+    edge = EDGE if big else 0
+    size = cell * 4 + 2 + edge
+    active = " wb-life-album-active" if legal or targets or game.current_player(state) == seat else ""
     out = [f"<svg class='wb-life-album{active}' data-seat='{seat}' width='{size}' "
-           f"height='{size}' viewBox='-1 -1 {size} {size}' xmlns='http://www.w3.org/2000/svg'>"]
+           f"height='{size}' viewBox='{-1 - edge} {-1 - edge} {size} {size}' "
+           f"xmlns='http://www.w3.org/2000/svg'>"]
+    for i in range(4 if big else 0):
+        out.append(f"<text class='wb-life-coord' x='{i * cell + cell / 2}' y='-4' font-size='11' "
+                   f"text-anchor='middle' fill='#555'>{'abcd'[i]}</text>"
+                   f"<text class='wb-life-coord' x='-8' y='{i * cell + cell / 2 + 4}' font-size='11' "
+                   f"text-anchor='middle' fill='#555'>{i + 1}</text>")
     album = state.albums[seat]
     for sq in range(16):
         x, y = (sq % 4) * cell, (sq // 4) * cell
         card = album[sq]
         name = square_name(sq)
+        hot = sq in legal or sq in targets
+        click = f" {target(targets[sq])}" if sq in targets else ""
+        tip = f"<title>{name}</title>"
         if card is None:
-            cls = "wb-life-square" if sq in legal else "wb-life-empty"
-            dash = "stroke='#1a7f37' stroke-width='3' stroke-dasharray='6 3'" if sq in legal \
+            cls = "wb-life-square" if hot else "wb-life-empty"
+            dash = "stroke='#1a7f37' stroke-width='3' stroke-dasharray='6 3'" if hot \
                 else "stroke='#ddd'"
-            out.append(f"<rect class='{cls}' data-square='{name}' x='{x}' y='{y}' "
-                       f"width='{cell}' height='{cell}' fill='white' {dash}/>")
+            out.append(f"<rect class='{cls}{click}' data-square='{name}' x='{x}' y='{y}' "
+                       f"width='{cell}' height='{cell}' fill='{'#eaf6ec' if hot else 'white'}' "
+                       f"{dash}>{tip}</rect>")
             continue
         if card == CHARACTER:
-            fill, label, stars = "#eeeeee", f"seat {seat}", 0
+            fill, label, stars = "#eeeeee", player_name(seat), 0
         else:
             c = game.cards[card]
             fill, label, stars = FILL[c.colour], c.name_ja if big else "", c.stars
-        cls = "wb-life-card" + (" wb-life-square" if sq in legal else "")
-        stroke = "stroke='#1a7f37' stroke-width='3'" if sq in legal else "stroke='#999'"
-        out.append(f"<g class='{cls}' data-square='{name}' data-card='{escape(card)}'>"
+            tip = f"<title>{name}: {escape(card_title(c.name_ja, c.name_en))}</title>"
+        cls = "wb-life-card" + (" wb-life-square" if hot else "") + click
+        stroke = "stroke='#1a7f37' stroke-width='3'" if hot else "stroke='#999'"
+        out.append(f"<g class='{cls}' data-square='{name}' data-card='{escape(card)}'>{tip}"
                    f"<rect x='{x + 1}' y='{y + 1}' width='{cell - 2}' height='{cell - 2}' "
                    f"rx='4' fill='{fill}' {stroke}/>")
         if big:
@@ -86,63 +110,91 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
                 out.append(f"<text x='{x + cell - 4}' y='{y + 13}' font-size='10' "
                            f"text-anchor='end' fill='#b3261e'>{'★' * stars}</text>")
         out.append("</g>")
-    dsize = cell * (0.34 if big else 0.42)
+    dsize = cell * 0.36
     for c, colour in enumerate(COLOURS if CHARACTER in album else ()):
         sq = state.dice_sq[seat][c]
-        x = (sq % 4) * cell + 2 + (c % 2) * (dsize + 2) + (cell - 2 * dsize - 6) / 2
-        y = (sq // 4) * cell + cell - 2 * dsize - 4 + (c // 2) * (dsize + 2)
+        o = state.dice_o[seat][c]
+        x = (sq % 4) * cell + 3 + (c % 2) * (dsize + 3) + (cell - 2 * dsize - 9) / 2
+        y = (sq // 4) * cell + (16 if big else 1) + (c // 2) * (dsize + 2)
         if big:
-            y = (sq // 4) * cell + 16 + (c // 2) * (dsize + 2)
-        out.append(_die(x, y, dsize, colour, D.TOP[state.dice_o[seat][c]], pips=big))
+            die = cube(x, y, dsize, colour, o)
+            if die_targets and colour in die_targets:
+                die = f"<g class='{target(die_targets[colour])}'>{die}</g>"
+            out.append(die)
+        else:
+            d = dsize * 0.9
+            out.append(f"<g class='wb-life-die' data-colour='{colour}' data-top='{D.TOP[o]}'>"
+                       f"<rect x='{x:.1f}' y='{y:.1f}' width='{d:.1f}' height='{d:.1f}' rx='2' "
+                       f"fill='white' stroke='{INK[colour]}'/><text x='{x + d / 2:.1f}' "
+                       f"y='{y + d * 0.8:.1f}' font-size='{d * 0.8:.1f}' text-anchor='middle' "
+                       f"fill='{INK[colour]}'>{D.TOP[o]}</text></g>")
     out.append("</svg>")
     return "".join(out)
 
 
-def _card_html(game: Any, card: str) -> str:
+def _effects(effects: Any) -> str:
+    return effects_in_words(effects)
+
+
+def _card_html(game: Any, card: str, action: Hashable | None = None) -> str:
     c = game.cards[card]
     colour = c.colour
     kind = "event" if c.is_event else ("★" * c.stars)
-    effect = "; ".join(f"{e.verb} {' '.join(map(str, e.args))}" for e in (c.event or c.skill))
-    return (f"<div class='wb-life-card' data-card='{c.id}' style='display:inline-block;"
-            f"width:92px;min-height:64px;margin:3px;padding:4px;border-radius:6px;"
+    click = f" {target(action)}" if action is not None else ""
+    return (f"<div class='wb-life-card{click}' data-card='{c.id}' style='display:inline-block;"
+            f"width:110px;min-height:64px;margin:3px;padding:4px;border-radius:6px;"
             f"background:{FILL[colour]};border:2px solid {INK[colour]};font-size:11px;"
             f"vertical-align:top'><b>{escape(c.name_ja)}</b><br>{escape(c.name_en)}<br>"
-            f"<span style='color:#b3261e'>{kind}</span> <i>{escape(effect)}</i></div>")
+            f"<span style='color:#b3261e'>{kind}</span> "
+            f"<i>{escape(_effects(c.event or c.skill))}</i></div>")
 
 
-def _order_html(state: Any) -> str:
+def _order_html(state: Any, legal: set[Hashable]) -> str:
     cells = []
-    bonus = {1: "", 2: "tip", 3: "start", 4: "+1 power"}
     for k in range(4):
         seat = state.order[k]
-        pawn = (f"<span style='color:{SEATS[seat]}'>● seat {seat}</span>" if seat >= 0 else "")
-        cells.append(f"<td style='border:1px solid #999;padding:3px 8px'><b>{k + 1}</b> "
-                     f"<small>{bonus[k + 1]}</small><br>{pawn}</td>")
-    return f"<table class='wb-life-order'><tr>{''.join(cells)}</tr></table>"
+        short, long = ORDER_SPACES[k + 1]
+        a = ("pawn", k + 1)
+        click = f" class='{target(a)}'" if a in legal else ""
+        pawn = _who(seat) if seat >= 0 else ("<i>put your pawn here</i>" if a in legal else "")
+        cells.append(f"<td{click} title='space {k + 1}: {long}' style='border:1px solid #999;"
+                     f"padding:3px 8px;min-width:90px'><b>{k + 1}</b> <small>{short}</small>"
+                     f"<br>{pawn}</td>")
+    legend = "; ".join(f"<b>{k}</b> {long}" for k, (_, long) in ORDER_SPACES.items())
+    return (f"<table class='wb-life-order' style='border-collapse:collapse'><tr>{''.join(cells)}"
+            f"</tr></table><div class='wb-life-order-legend' style='font-size:11px;color:#444'>"
+            f"order card — turns go 1 → 4; bonus: {legend}</div>")
 
 
 def _scores_html(game: Any, state: Any) -> str:
-    head = "".join(f"<th>{h}</th>" for h in ("seat", "dice", "mid", "bonus", "★", "dream",
-                                             "full", "total", "power", "dream skills"))
+    cell = "style='padding:2px 8px;text-align:right;border-bottom:1px solid #ddd'"
+    heads = [("player", "")] + list(SCORE_HEADS) + [("total", "victory points"),
+                                                    ("power", "power tokens"),
+                                                    ("dream skills", "dream cards set aside")]
+    head = "".join(f"<th {cell} title='{t}'>{h}</th>" for h, t in heads)
     rows = []
     for seat in range(game.params.players):
         parts = game.score_parts(state, seat)
         skills = ", ".join(game.dreams[d].name_en for d in state.skills[seat])
-        cells = [f"<span style='color:{SEATS[seat]}'>●</span> {seat}"] + [
-            str(parts[k]) for k in ("dice", "mid", "bonus", "stars", "dream", "full")] + [
-            f"<b>{sum(parts.values())}</b>", str(state.power[seat]), escape(skills)]
-        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return f"<table class='wb-life-scores'><tr>{head}</tr>{''.join(rows)}</table>"
+        cells = [_who(seat)] + [str(parts[k]) for k in ("dice", "mid", "bonus", "stars", "dream",
+                                                        "full")]
+        cells += [f"<b>{sum(parts.values())}</b>", str(state.power[seat]), escape(skills) or "—"]
+        rows.append("<tr>" + "".join(f"<td {cell}>{c}</td>" for c in cells) + "</tr>")
+    return (f"<table class='wb-life-scores' style='border-collapse:collapse;font-size:12px;"
+            f"margin-top:6px'><tr>{head}</tr>{''.join(rows)}</table>")
 
 
-def _dreams_html(game: Any, state: Any, seat: int) -> str:
-    def fmt(effects: Any) -> str:
-        return "; ".join(f"{e.verb} {' '.join(map(str, e.args))}" for e in effects)
-
-    items = [f"<li>{escape(game.card_text(d))}: <i>dream</i> {escape(fmt(game.dreams[d].dream))}"
-             f" · <i>skill</i> {escape(fmt(game.dreams[d].skill))}</li>"
-             for d in state.hands[seat]]
-    return (f"<div class='wb-life-dreams'><b>seat {seat}'s dream cards</b>"
+def _dreams_html(game: Any, state: Any, seat: int, legal: set[Hashable]) -> str:
+    items = []
+    for d in state.hands[seat]:
+        a = next((x for x in (("pass", d), ("dream", d)) if x in legal), None)
+        click = f" class='{target(a)}'" if a is not None else ""
+        verb = {"pass": " — click to pass it left", "dream": " — click to set it aside"}
+        items.append(f"<li{click}>{escape(game.card_text(d))}: <i>dream</i> "
+                     f"{escape(_effects(game.dreams[d].dream))} · <i>skill</i> "
+                     f"{escape(_effects(game.dreams[d].skill))}"
+                     f"{verb[a[0]] if a else ''}</li>")
+    return (f"<div class='wb-life-dreams'><b>{player_name(seat)}'s dream cards</b>"
             f"<ul style='margin:2px 0'>{''.join(items) or '<li>none</li>'}</ul></div>")
 
 
@@ -153,27 +205,60 @@ def legal_squares(game: Any, state: Any) -> frozenset[int]:
     return frozenset()
 
 
+def _choices(game: Any, state: Any, legal: set[Hashable]) -> str:
+    """Orientation and tip choices drawn as dice (the pending decision's own picture)."""
+    if not state.tasks or not legal:
+        return ""
+    task = state.tasks[-1]
+    orient = sorted(a for a in legal if a[0] == "orient")  # type: ignore[index,type-var]
+    if orient:
+        return orient_panel(game, orient, COLOURS[task.die])
+    tips = [a for a in legal if a[0] == "tip"]  # type: ignore[index]
+    if tips:
+        return tip_panel(game.view(state), task.seat, tips)
+    return ""
+
+
 def render(game: Any, state: Any) -> str:
-    """The whole table as HTML: header, order card, common area, albums (active large), scores."""
+    """The whole table as HTML: header, order card, common area, albums (active large), scores.
+
+    Every place that stands for a legal action carries ``wb-target`` and its
+    ``data-action`` id (:mod:`workbench.ui.picture`)."""
     who = game.current_player(state)
     focus = who if who >= 0 else state.start
-    legal = legal_squares(game, state)
-    big = album_svg(game, state, focus, 64, legal)
+    legal = _legal(game, state)
+    squares = {a[1]: a for a in legal if a[0] in SQUARE_VERBS}  # type: ignore[index]
+    dice = {a[1]: a for a in legal if a[0] == "die"}  # type: ignore[index]
+    big = album_svg(game, state, focus, 64, legal_squares(game, state), squares, dice)
     small = "".join(
         f"<div style='display:inline-block;margin:4px;text-align:center'>"
-        f"<div style='color:{SEATS[s]}'>seat {s}</div>{album_svg(game, state, s, 22)}</div>"
+        f"<div>{_who(s)}</div>{album_svg(game, state, s, 22)}</div>"
         for s in range(game.params.players) if s != focus)
-    common = "".join(_card_html(game, c) for c in state.common) or "<i>empty</i>"
+    common = "".join(_card_html(game, c, ("take", c) if ("take", c) in legal else None)
+                     for c in state.common) or "<i>empty</i>"
     if state.tasks and isinstance(state.tasks[-1], Place):
-        common += ("<div class='wb-life-placing'><b>placing</b><br>"
+        common += ("<div class='wb-life-placing'><b>placing</b> — click a highlighted square<br>"
                    f"{_card_html(game, state.tasks[-1].card)}</div>")
     return (f"<div class='wb-life-board' style='font-family:sans-serif'>"
-            f"<div>{escape(header(game, state))}</div>{_order_html(state)}"
+            f"<div class='wb-life-header'>{escape(_title(game, state))}</div>"
+            f"{_order_html(state, legal)}"
             f"<div class='wb-life-common'><b>common area</b><br>{common}</div>"
+            f"{_choices(game, state, legal)}"
             f"<div style='display:flex;gap:12px;align-items:flex-start'>"
-            f"<div><div style='color:{SEATS[focus]}'><b>seat {focus}</b>'s album</div>{big}"
-            f"{_dreams_html(game, state, focus)}</div><div>{small}</div></div>"
+            f"<div><div>{_who(focus)}'s album</div>{big}"
+            f"{_dreams_html(game, state, focus, legal)}</div><div>{small}</div></div>"
             f"{_scores_html(game, state)}</div>")
+
+
+def _title(game: Any, state: Any) -> str:
+    """The header with the players' names (seats from 1)."""
+    who = game.current_player(state)
+    if not state.tasks:
+        return f"game over | winners: {', '.join(player_name(s) for s in game.winners(state))}"
+    mover = "chance" if who < 0 else player_name(who)
+    p = game.params
+    return (f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
+            f"start: {player_name(state.start)} | to move: {mover} ({kind_of(state.tasks[-1])})")
 
 
 def header(game: Any, state: Any) -> str:

@@ -1,9 +1,11 @@
-"""The clickable むげんの宙へ board: :class:`~workbench.ui.board.BoardView` with the table picture.
+"""The clickable むげんの宙へ board: a :class:`~workbench.ui.picture.PictureBoard` over the table.
 
-The deciding player's hand becomes one button group per card (its
-affordable skills; a card with none has no buttons), then "end the turn";
-the revenge-draw choice, the push-out and destroy choices get their own
-groups. Game classes on the buttons besides the base ones:
+The picture is the control: an affordable skill of a hand card is played by
+clicking it, the deck is clicked for a revenge draw, the drawn card's
+【リベンジ時】 skill to use it, a set skill to push it out or destroy it.
+Buttons remain for what has no place ("end the turn", "no revenge draw",
+"keep"), grouped by :func:`action_layout`; the strip above the picture shows
+the last card drawn. Game classes on the buttons besides the base ones:
 ``wb-mugen-use`` (a skill), ``wb-mugen-end``, ``wb-mugen-revenge``,
 ``wb-mugen-choice`` (push out / destroy).
 
@@ -21,9 +23,9 @@ from workbench.engine.players import random_player
 from workbench.engine.protocol import Action
 from workbench.engine.session import Session
 from workbench.games.mugen.players import greedy_player
-from workbench.games.mugen.render import render
+from workbench.games.mugen.render import chance_drawing, render
 from workbench.games.mugen.rules import MugenGame, make_game
-from workbench.ui.board import BoardView
+from workbench.ui.picture import PictureBoard
 
 CLASSES = {"use": "wb-mugen-use", "end": "wb-mugen-end", "revenge_draw": "wb-mugen-revenge",
            "no_revenge": "wb-mugen-revenge", "revenge_use": "wb-mugen-revenge",
@@ -73,8 +75,8 @@ def action_classes(action: Action) -> list[str]:
     return [css] if css else []
 
 
-class MugenBoard(BoardView):
-    """The むげんの宙へ board (BoardView with the table picture, card groups and classes)."""
+class MugenBoard(PictureBoard):
+    """The むげんの宙へ board (a clickable table picture, buttons for the rest)."""
 
 
 def make_board(
@@ -98,6 +100,7 @@ def make_board(
         render,
         action_layout=action_layout,
         action_classes=action_classes,
+        chance_drawing=chance_drawing,
         bots={"greedy": greedy_player, "random": random_player},
         seat_names=names,
         bot_seats=bot_seats,

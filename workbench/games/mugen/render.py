@@ -40,6 +40,10 @@ from workbench.games.mugen.steps import (
     RevengeUse,
 )
 from workbench.games.mugen.table import MugenTable
+from workbench.games.mugen.words import card_name, chance_drawing, skill_words
+from workbench.ui.targets import target
+
+__all__ = ["chance_drawing", "prompt", "render"]
 
 STYLE = """<style>
 .wb-mugen{font-family:'Noto Sans CJK JP','Noto Sans',sans-serif;font-size:13px;max-width:860px}
@@ -60,6 +64,7 @@ STYLE = """<style>
 .wb-mugen-unaffordable{color:#999}
 .wb-mugen-trait{background:#fde7c8;border-radius:3px;padding:0 4px;font-size:11px}
 .wb-mugen-result{font-weight:bold;color:#1a4d8f}
+.wb-mugen .wb-target{outline:2px solid #1a7f37;background:#e3f5e6}
 </style>"""
 
 
@@ -87,7 +92,7 @@ def _stars(card: Card) -> str:
     return "★" * card.star
 
 
-def _side(game: Any, t: MugenTable, q: int) -> str:
+def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset()) -> str:
     char = game.cards.get(game.characters[q])
     active = " wb-mugen-active" if t.active == q and t.result is None else ""
     name = f"P{q + 1}" + (f" — {escape(char.name)} {_stars(char)}" if char else "")
@@ -96,18 +101,23 @@ def _side(game: Any, t: MugenTable, q: int) -> str:
         label = escape(char.trait_name or "追加特性")
         trait = f" <span class='wb-mugen-trait' title='{escape(char.trait_text)}'>{label}: {escape(char.trait_text)}</span>"
     slots = []
-    for z in t.zones[q]:
+    for i, z in enumerate(t.zones[q]):
         card = game.cards[z.card]
         skill = card.skills[z.slot]
         kind = "wb-mugen-set wb-mugen-superset" if skill.kind == "super_set" else "wb-mugen-set"
+        act = next((a for a in (("push_out", i), ("destroy", i)) if a in legal), None)
+        if act is not None:
+            kind += f" {target(act)}"
         dots = "<span class='wb-mugen-counter'></span>" * z.counters
         slots.append(
-            f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card.name)}</b><br>"
-            f"{escape(skill.label)}<br>{dots} {z.counters}</div>"
+            f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card_name(card))}</b><br>"
+            f"{escape(skill_words(skill))}<br>{dots} {z.counters} turn(s) left</div>"
         )
     slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(0, game.params.set_limit - len(t.zones[q]))
     hp, max_hp, mp, left = t.hp[q], t.max_hp[q], t.mp[q], t.mp_left(q)
     pips = _mp_pips(left, mp, game.params.max_mp)
+    deck_click = f" {target('revenge_draw')}" if "revenge_draw" in legal else ""
+    deck_hint = " — click: revenge draw" if deck_click else ""
     return (
         f"<div class='wb-mugen-side wb-mugen-side-{q}{active}'>"
         f"<div class='wb-mugen-stats'><b>{name}</b>{trait}"
@@ -115,7 +125,7 @@ def _side(game: Any, t: MugenTable, q: int) -> str:
         f"<span class='wb-mugen-mp'>MP {left}/{mp} {pips}</span>"
         f"<span class='wb-mugen-atk'>攻 {t.atk(q):+d}</span>"
         f"<span class='wb-mugen-def'>防 {t.defence(q):+d}</span>"
-        f"<span class='wb-mugen-deck'>deck {len(t.decks[q])}</span>"
+        f"<span class='wb-mugen-deck{deck_click}'>deck {len(t.decks[q])}{deck_hint}</span>"
         f"<span class='wb-mugen-dust'>dust {len(t.dust[q])}</span>"
         f"<span>hand {len(t.hands[q])}</span></div>"
         f"<div class='wb-mugen-setzone'>{''.join(slots)}</div></div>"
@@ -159,6 +169,19 @@ def prompt(game: Any, state: Any) -> str:
     return f"turn {t.turn} — {what}"
 
 
+def _revenge_card(game: Any, t: MugenTable) -> str:
+    """The card drawn by a revenge draw, its 【リベンジ時】 skill clickable (use it free)."""
+    top = t.top()
+    if type(top) is not RevengeUse:
+        return ""
+    card = game.cards[top.card]
+    lines = "".join(
+        f"<div class='wb-mugen-skill {'wb-mugen-affordable ' + target('revenge_use') if s.kind == 'revenge' else ''}'"
+        f" title='{escape(s.label)}'>{escape(skill_words(s))}</div>" for s in card.skills)
+    return (f"<div class='wb-mugen-revenge-card'><b>drawn by the revenge draw</b>"
+            f"<div class='wb-mugen-card'><b>{escape(card_name(card))}</b> {_stars(card)}{lines}</div></div>")
+
+
 def _hand(game: Any, t: MugenTable, q: int) -> str:
     top = t.top()
     usable = set(t.usable(q)) if type(top) is Main and top.seat == q else set()
@@ -167,15 +190,18 @@ def _hand(game: Any, t: MugenTable, q: int) -> str:
         card = game.cards[card_id]
         lines = []
         for slot, skill in enumerate(card.skills):
-            css = "wb-mugen-affordable" if (card_id, slot) in usable else "wb-mugen-unaffordable"
-            lines.append(f"<div class='wb-mugen-skill {css}'>{escape(skill.label)}</div>")
+            can = (card_id, slot) in usable
+            css = f"wb-mugen-affordable {target(('use', card_id, slot))}" if can else "wb-mugen-unaffordable"
+            lines.append(f"<div class='wb-mugen-skill {css}' title='{escape(skill.label)}'>"
+                         f"{escape(skill_words(skill))}</div>")
         kind = "キャラ" if card.character else "汎用"
         cards.append(
             f"<div class='wb-mugen-card' title='{escape(card.flavour)}'><b>{escape(card.name)}</b> "
             f"{_stars(card)} <small>{kind} · {escape(card.name_en)}</small>{''.join(lines)}</div>"
         )
     body = "".join(cards) or "<i>no cards</i>"
-    return f"<div><b>P{q + 1} hand</b><div class='wb-mugen-hand'>{body}</div></div>"
+    hint = " — click a green skill to play it" if usable else ""
+    return f"<div><b>P{q + 1} hand</b>{hint}<div class='wb-mugen-hand'>{body}</div></div>"
 
 
 def render(game: Any, state: Any) -> str:
@@ -185,8 +211,9 @@ def render(game: Any, state: Any) -> str:
     who = game.current_player(state)
     shown = who if who >= 0 else t.active
     css = "wb-mugen-prompt wb-mugen-result" if who == TERMINAL else "wb-mugen-prompt"
+    legal = frozenset(game.legal_ids(state)) if who >= 0 else frozenset()
     return (
-        f"{STYLE}<div class='wb-mugen'>{_side(game, t, 1)}"
-        f"<div class='{css}'>{escape(prompt(game, state))}</div>"
-        f"{_side(game, t, 0)}{_hand(game, t, shown)}</div>"
+        f"{STYLE}<div class='wb-mugen'>{_side(game, t, 1, legal)}"
+        f"<div class='{css}'>{escape(prompt(game, state))}</div>{_revenge_card(game, t)}"
+        f"{_side(game, t, 0, legal)}{_hand(game, t, shown)}</div>"
     )

@@ -1,0 +1,63 @@
+"""むげんの宙へ skills and cards in words, from the effect vocabulary's own descriptions,
+and the last chance (the card drawn, milled or discarded) for the board's strip.
+
+>>> from workbench.games.mugen.effects import TimedEffect
+>>> effect_words(TimedEffect("damage", 3)), effect_words(TimedEffect("heal", 1, "start"))
+('3 damage to the opponent (+ attack, - their defence)', 'at the start of your turn: recover 1 HP (up to the maximum)')
+>>> from workbench.games.mugen.cards import Skill
+>>> skill_words(Skill("set", 2, 3, (TimedEffect("def", 2),)))
+'2 MP, set for 3 turns: defence +2 while set'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from html import escape
+from typing import Any
+
+from workbench.cards.effects import Effect
+from workbench.games.mugen.effects import VOCABULARY
+from workbench.ui.words import card_title, effect_in_words
+
+PHRASES = {verb: re.sub(r"\bN\b", "{0}", text) for verb, text in VOCABULARY.descriptions.items()
+           if not verb.endswith(":")}
+PHRASES["atk"] = "attack {0:+d} while set"
+PHRASES["def"] = "defence {0:+d} while set"
+PHRASES["mp"] = "{0} more MP to spend this turn"
+WHEN = {"now": "", "start": "at the start of your turn: ", "end": "at the end of your turn: ",
+        "opp_start": "at the start of the opponent's turn: ",
+        "opp_end": "at the end of the opponent's turn: "}
+KINDS = {"plain": "", "set": ", set", "super_set": ", super set", "ex": ", EX"}
+
+
+def effect_words(e: Any) -> str:
+    """One timed effect as words (the vocabulary's description with its number)."""
+    return WHEN.get(e.timing, f"{e.timing}: ") + effect_in_words(Effect(e.verb, (e.amount,)), PHRASES)
+
+
+def skill_words(skill: Any) -> str:
+    """A skill as words: its cost, kind and effects."""
+    text = "; ".join(effect_words(e) for e in skill.effects) or "no effect"
+    if skill.kind == "revenge":
+        return f"【リベンジ時】 when you revenge-draw it, free: {text}"
+    turns = f" for {skill.turns} turn{'s' if skill.turns != 1 else ''}" if skill.is_set else ""
+    return f"{skill.cost} MP{KINDS.get(skill.kind, '')}{turns}: {text}"
+
+
+def card_name(card: Any) -> str:
+    """The Japanese card name with its English gloss."""
+    return card_title(card.name, card.name_en)
+
+
+def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
+    """One chance step for the last-chance strip: the card drawn (milled, discarded) as a
+    small card, anything else (who goes first) as its words."""
+    label = game.action_label(state, outcome)
+    card = game.cards.get(outcome) if isinstance(outcome, str) else None
+    if card is None:
+        return f"<span class='wb-mugen-drawn'>{escape(label)}</span>"
+    return (f"<span class='wb-mugen-drawn' title='{escape(label)}' style='border:1px solid #888;"
+            f"border-radius:4px;padding:1px 5px;background:#fff'>{escape(label.split(' ')[0])} "
+            f"{escape(label.split(' ')[1]) if ' ' in label else ''} <b>{escape(card_name(card))}</b>"
+            f" {'★' * card.star}</span>")

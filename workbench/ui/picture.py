@@ -1,0 +1,214 @@
+"""The picture board: one clickable picture whose cards, squares and dice are the controls.
+
+A game's pure ``render(game, state)`` draws the table as HTML/SVG and marks
+each place that stands for a legal action with :func:`target` (class
+``wb-target``, attribute ``data-action`` = the JSON of the action id). The
+:class:`PictureWidget` (an anywidget) shows that HTML and sends a click on a
+target back to Python as the action id; :class:`PictureBoard` routes it
+through :meth:`BoardView.click_action`. An element without ``wb-target`` is
+inert; an id that is not legal now is refused and changes nothing.
+
+A multi-part choice is picked in steps: an element with ``data-pick`` adds
+its value to :attr:`PictureBoard.picks` and the picture is drawn again as
+``render(game, state, picks=...)`` (the render then offers the next step
+or the final ``data-action`` targets); ``Escape`` clears the picks.
+
+Keyboard (the picture takes focus on click): arrows move over the
+highlighted choices, ``Enter``/space clicks, ``1``..``9`` click the n-th
+choice, ``u`` undo, ``r`` redo. Buttons remain only for legal actions the
+picture does not place (end the turn, pass, skip).
+
+Stable CSS classes: ``wb-picture`` (the widget), ``wb-target`` (a legal
+choice), ``wb-focus`` (the keyboard's choice), ``wb-chance-strip`` (the
+last chance: dice rolled, card drawn).
+
+>>> PictureWidget().value
+''
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any
+
+import anywidget
+import traitlets
+
+from workbench.engine.protocol import Game
+from workbench.engine.session import Session
+from workbench.ui.board import BoardView
+from workbench.ui.targets import TARGET_CLASS, parse_action, placed_ids, target
+
+__all__ = ["TARGET_CLASS", "PictureBoard", "PictureWidget", "parse_action", "placed_ids", "target"]
+
+ChanceDrawing = Callable[[Game[Any], Any, Hashable], str]
+
+STRIP_STEPS = 8
+
+_ESM = """
+function render({ model, el }) {
+  el.tabIndex = 0;
+  el.classList.add('wb-picture-root');
+  let focus = -1;
+  const targets = () => Array.from(el.querySelectorAll('.wb-target'));
+  const mark = () => {
+    const ts = targets();
+    ts.forEach((t, i) => t.classList.toggle('wb-focus', i === focus));
+  };
+  const draw = () => {
+    el.innerHTML = model.get('value');
+    if (focus >= targets().length) focus = -1;
+    mark();
+  };
+  const send = (t) => {
+    if (!t) return;
+    if (t.dataset.action !== undefined) model.send({ kind: 'action', action: t.dataset.action });
+    else if (t.dataset.pick !== undefined) model.send({ kind: 'pick', pick: t.dataset.pick });
+  };
+  el.addEventListener('click', (e) => {
+    const t = e.target.closest('[data-action],[data-pick]');
+    el.focus({ preventScroll: true });
+    if (!t || !el.contains(t) || !t.classList.contains('wb-target')) return;
+    e.preventDefault();
+    send(t);
+  });
+  el.addEventListener('keydown', (e) => {
+    const ts = targets();
+    const k = e.key;
+    if (k === 'u' || k === 'r') { model.send({ kind: k === 'u' ? 'undo' : 'redo' }); }
+    else if (k === 'Escape') { model.send({ kind: 'clear' }); }
+    else if (/^[1-9]$/.test(k)) { send(ts[Number(k) - 1]); }
+    else if ((k === 'Enter' || k === ' ') && focus >= 0) { send(ts[focus]); }
+    else if (k.startsWith('Arrow') && ts.length) {
+      const step = (k === 'ArrowRight' || k === 'ArrowDown') ? 1 : -1;
+      focus = ((focus < 0 ? (step > 0 ? -1 : 0) : focus) + step + ts.length) % ts.length;
+      mark();
+    } else { return; }
+    e.preventDefault();
+  });
+  model.on('change:value', draw);
+  draw();
+}
+export default { render };
+"""
+
+_CSS = """
+.wb-picture-root{outline:none}
+.wb-picture-root .wb-target{cursor:pointer}
+.wb-picture-root div.wb-target,.wb-picture-root span.wb-target{box-shadow:0 0 0 2px #1a7f37}
+.wb-picture-root .wb-target:hover{filter:brightness(0.93) drop-shadow(0 0 2px #1a7f37)}
+.wb-picture-root .wb-focus{filter:drop-shadow(0 0 3px #ef6c00)}
+.wb-picture-root div.wb-focus,.wb-picture-root span.wb-focus{box-shadow:0 0 0 3px #ef6c00}
+.wb-chance-strip{display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:3px 6px;
+ margin:2px 0 4px;background:#f3f0ff;border-radius:4px;font:12px sans-serif}
+"""
+
+
+class PictureWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """The picture: HTML in ``value``; a click on a ``wb-target`` sends its action id."""
+
+    _esm = _ESM
+    _css = _CSS
+    value = traitlets.Unicode("").tag(sync=True)
+
+
+class PictureBoard(BoardView):
+    """A :class:`BoardView` whose picture is clickable; buttons only for unplaced actions.
+
+    ``chance_drawing(game, state_before, outcome)`` draws one chance outcome (dice with
+    pips, the card drawn) for the last-chance strip above the picture.
+    """
+
+    def __init__(self, session: Session, render: Callable[..., str], *,
+                 chance_drawing: ChanceDrawing | None = None, **options: Any) -> None:
+        self.chance_drawing = chance_drawing
+        self.picture_render = render
+        self.picks: tuple[str, ...] = ()
+        self._placed: set[Hashable] = set()
+        layout = options.pop("action_layout", None)
+
+        def unplaced(game: Game[Any], state: Any, actions: Any) -> Any:
+            rest = [a for a in actions if a.id not in self._placed]
+            return layout(game, state, rest) if layout else [("", rest)]
+
+        super().__init__(session, render, action_layout=unplaced, **options)
+        old = self.picture
+        self.picture = PictureWidget()
+        self.picture.add_class("wb-picture")
+        self.picture.on_msg(lambda _w, content, _b: self.handle_message(content))
+        self.widget.children = tuple(self.picture if c is old else c for c in self.widget.children)
+        old.close()
+        self._shown_state = object()
+        self._shown_actions = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw what changed; the picture (with its strip) first, so the buttons know
+        which actions it places."""
+        s = self.session
+        if s.state is not self._shown_state:
+            self.picks = ()
+            self._draw_picture()
+        super().refresh()
+
+    def _draw_picture(self) -> None:
+        s = self.session
+        html = (self.picture_render(s.game, s.state, picks=self.picks) if self.picks
+                else self.picture_render(s.game, s.state))
+        self._placed = placed_ids(html)
+        self.picture.value = self.chance_strip() + html
+        self._shown_state = s.state
+
+    def chance_strip(self) -> str:
+        """The most recent run of chance steps (up to 8) drawn by the game, or ''."""
+        if self.chance_drawing is None:
+            return ""
+        s = self.session
+        flags = s.chance_flags
+        k = len(flags) - 1
+        while k >= 0 and not flags[k]:
+            k -= 1
+        if k < 0:
+            return ""
+        end = k
+        while k >= 0 and flags[k] and end - k < STRIP_STEPS:
+            k -= 1
+        history, actions = s.history, s.actions
+        parts = [self.chance_drawing(s.game, history[i], actions[i]) for i in range(k + 1, end + 1)]
+        return ("<div class='wb-chance-strip' title='the last chance: dice rolled, cards drawn'>"
+                f"<b>last chance (step {end + 1})</b>{''.join(parts)}</div>")
+
+    def handle_message(self, content: Mapping[str, Any]) -> bool:
+        """Route a message from the picture (a click or a key); True when it did something.
+
+        ``{"kind": "action", "action": "<json>"}`` applies a legal id; an id that is not
+        legal now, or not a target in the picture, does nothing and returns False.
+        """
+        kind = content.get("kind")
+        if kind == "undo":
+            return self._guard(self.undo)
+        if kind == "redo":
+            return self._guard(self.redo)
+        if kind == "clear":
+            return self._set_picks(())
+        if kind == "pick":
+            return self._set_picks((*self.picks, str(content.get("pick", ""))))
+        if kind != "action":
+            return False
+        try:
+            action_id = parse_action(str(content.get("action", "")))
+        except ValueError as e:
+            self._message = str(e)
+            self._draw_status()
+            return False
+        legal = {a.id for a in self.session.legal_actions()}
+        if action_id not in self._placed or action_id not in legal:
+            return False
+        return self.click_action(action_id)
+
+    def _set_picks(self, picks: tuple[str, ...]) -> bool:
+        if picks == self.picks:
+            return False
+        self.picks = picks
+        self._draw_picture()
+        return True
