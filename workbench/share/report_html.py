@@ -49,7 +49,8 @@ SNAPSHOT_CSS = """<style>
   display: block; font: 600 13px/1.6 system-ui, sans-serif; color: #6b4e00; background: #fff4d6;
   border: 1px solid #e8c66a; border-radius: 4px; padding: 2px 10px; margin-bottom: 6px; }
 .wb-board button, .wb-board select, .wb-board input, .wb-board [role="button"],
-.wb-board .wb-clickable { pointer-events: none; }
+.wb-board .wb-clickable, .wb-board .wb-target, .wb-board [data-action] { pointer-events: none;
+  cursor: default; }
 .wb-board button, .wb-board select, .wb-board input { opacity: .55; }
 details.wb-provenance summary { cursor: pointer; }
 </style>"""
