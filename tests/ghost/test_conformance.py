@@ -11,6 +11,7 @@ import pytest
 from workbench.engine import check_conformance, playout, random_player
 from workbench.engine.kernel import Hidden, HiddenInformation
 from workbench.engine.playout import playout_in_place
+from workbench.games.ghost.params import OLD_READINGS
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
 
@@ -20,8 +21,7 @@ VARIANTS = [
     dict(players=5, no_ghost_penalty="lose_vp", floor_at_zero=False, fumble=False, vp_to_win=0),
     dict(players=6, hand_size=3, archive_limit=3),
     # issue 14's old readings, and the readings between
-    dict(players=4, server_end="next_turn", event_limit="action", facedown_per_battle=1,
-         reactions=False, quick_install="sides"),
+    dict(players=4, **OLD_READINGS),
     dict(players=4, event_limit="action", facedown_per_battle=0),
     dict(players=3, master_slave=True, master_deal="first_install", slave_support=True,
          master_support=True),

@@ -11,6 +11,7 @@ import pytest
 
 from workbench.engine import CHANCE, TERMINAL
 from workbench.games.ghost import analysis as ga
+from workbench.games.ghost import charts as gc
 from workbench.games.ghost.steps import DealMaster, Download
 
 from .helpers import deck, game_with, ghost, mandatory
@@ -119,3 +120,6 @@ def test_simulated_run_outs_stay_within_the_bound():
     assert server.height and (server["user_turns"] <= 87).all()
     assert (table["run_out_low"] <= table["run_out_mean"]).all()
     assert (table["run_out_max"] <= table["bound"]).all()
+    spec = gc.run_out_chart(endings, table).to_dict()
+    assert spec["spec"]["layer"][1]["mark"]["type"] == "rule"
+    assert spec["spec"]["layer"][0]["encoding"]["x"]["scale"]["domain"] == [0, 88]  # 87 in view

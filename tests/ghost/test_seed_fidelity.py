@@ -12,6 +12,7 @@ import pytest
 from workbench.engine import CHANCE, TERMINAL
 from workbench.engine.players import random_player
 from workbench.engine.playout import playout
+from workbench.games.ghost.params import OLD_READINGS
 from workbench.games.ghost.steps import DealMaster, Download, Turn
 from workbench.games.ghost.steps_battle import Place, Roll
 from workbench.games.ghost.steps_turn import Main, React
@@ -230,8 +231,7 @@ def test_master_slave_quick_ghost_is_a_slave():
 def test_old_readings_as_parameters_play_the_version_2_rules():
     """The old readings together (except the dead negate, item 4) keep the old flow: no
     reaction, no mid-battle install by outsiders, one face-down event per user per battle."""
-    old = dict(OLD_EVENTS, server_end="next_turn", quick_install="sides")
-    g = game_with(CARDS, players=3, **old)
+    g = game_with(CARDS, players=3, **OLD_READINGS)
     s = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]], archives=[[3, 4, 5], [13], [10]],
               pending=[Download("draw", 0)])
     s = run(g, s, 14, ("event", 3, -1), 15, ("battle", 0, 1, "physical"))

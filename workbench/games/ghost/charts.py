@@ -15,7 +15,7 @@ import polars as pl
 from workbench.charts.balance import seat_win_chart
 
 __all__ = ["expectation_chart", "fairness_chart", "heatmap_chart", "length_chart",
-           "mandatory_chart", "seat_win_chart"]
+           "mandatory_chart", "run_out_chart", "seat_win_chart"]
 
 
 def heatmap_chart(frame: pl.DataFrame, title: str = "P(attacker wins), ties to the defender") -> Any:
@@ -94,3 +94,22 @@ def expectation_chart(frame: pl.DataFrame) -> Any:
                     header=alt.Header(labelAngle=0, labelAlign="left", labelAnchor="start",
                                       labelOrient="top")),
     ).properties(title="Each reading of nD±k against the plain one (the seed's arithmetic)")
+
+
+def run_out_chart(endings: pl.DataFrame, table: pl.DataFrame) -> Any:
+    """The user turn each simulated game ended on, coloured by how it ended, one panel
+    per number of users; the red rule is the exact latest run-out turn (``bound``)."""
+    data = endings.join(table.select("players", "bound"), on="players")
+    top = 4 * (max(int(v) for v in (*data["bound"], *data["user_turns"])) // 4 + 1)
+    base = alt.Chart(data)
+    bars = base.mark_bar(opacity=0.8).encode(
+        x=alt.X("user_turns:Q", bin=alt.Bin(step=4, extent=[0, top]), title="user turn the game ended on",
+                scale=alt.Scale(domain=[0, top]), axis=alt.Axis(values=list(range(0, top + 1, 8)))),
+        y=alt.Y("count():Q", title="games", stack=True),
+        color=alt.Color("end:N", title="ending", sort=["server", "void", "special", "vp", "master"]),
+        tooltip=["end:N", "count():Q"])
+    bound = base.mark_rule(color="#b3261e", strokeWidth=2).encode(
+        x=alt.X("bound:Q", scale=alt.Scale(domain=[0, top])))
+    return alt.layer(bars, bound).properties(width=420, height=90).facet(
+        row=alt.Row("players:O", title="users")).properties(
+        title="The turn games end (simulated); red: latest run-out (exact)")

@@ -4,6 +4,8 @@
 5
 >>> GhostParams().server_end, GhostParams().event_limit, GhostParams().facedown_per_battle
 ('at_once', 'turn', 0)
+>>> GhostParams(**OLD_READINGS).server_end
+'next_turn'
 """
 
 from __future__ import annotations
@@ -17,6 +19,14 @@ QUICK_INSTALLS = ("anyone", "sides")
 MASTER_DEALS = ("dealt", "first_install")
 CHOICES = {"no_ghost_penalty": PENALTIES, "server_end": SERVER_ENDS, "event_limit": EVENT_LIMITS,
            "quick_install": QUICK_INSTALLS, "master_deal": MASTER_DEALS}
+
+#: The readings of version 2 (before issue 14), as parameters: the server checked at the next
+#: turn's start, one face-down event per user per battle besides the turn's action event, no
+#: out-of-turn window, quick installs by the battle's sides only, the first installed ghost as
+#: master and slaves supporting slaves. (The dead negate it offered is not kept.)
+OLD_READINGS = {"server_end": "next_turn", "event_limit": "action", "facedown_per_battle": 1,
+                "reactions": False, "quick_install": "sides", "master_deal": "first_install",
+                "slave_support": True}
 
 
 @dataclass(frozen=True)
@@ -77,5 +87,5 @@ class GhostParams:
                 raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
 
 
-__all__ = ["CHOICES", "EVENT_LIMITS", "MASTER_DEALS", "PENALTIES", "QUICK_INSTALLS", "SERVER_ENDS",
-           "GhostParams"]
+__all__ = ["CHOICES", "EVENT_LIMITS", "MASTER_DEALS", "OLD_READINGS", "PENALTIES", "QUICK_INSTALLS",
+           "SERVER_ENDS", "GhostParams"]
