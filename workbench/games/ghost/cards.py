@@ -208,6 +208,26 @@ class GhostCard:
         return f"{self.name} [{self.id}]"
 
 
+def event_allowed(card: GhostCard, seat: int, turn: int, in_battle: bool) -> bool:
+    """May ``seat`` play this event now (``in_battle``: face down in a battle; else as
+    the turn's action when ``seat == turn``, as a reaction when not)?
+
+    >>> c = GhostCard(0, "ghost", "x", timing="Not.YourTurn")
+    >>> event_allowed(c, 1, 0, True), event_allowed(c, 0, 0, True), event_allowed(c, 1, 0, False)
+    (True, False, True)
+    >>> event_allowed(c, 0, 0, False)
+    False
+    """
+    if card.is_mandatory or not card.timing:
+        return False
+    if in_battle:
+        return card.timing in ("OnBattle", "Anytime") or (
+            card.timing == "Not.YourTurn" and seat != turn)
+    if card.is_battle_event:  # a battle verb has nothing to act on outside a battle
+        return False
+    return card.timing in (("OnYourTurn", "Anytime") if seat == turn else ("Not.YourTurn", "Anytime"))
+
+
 SHEET = data_files("ghost") / "cards.csv"
 
 #: The component counts the seed states (checked by ``workbench.cards.components``).
@@ -335,5 +355,5 @@ def designs(cards: Iterable[GhostCard]) -> list[GhostCard]:
 
 
 __all__ = ["ABILITY", "EFFECTS", "EVENT", "MANDATORY", "SCHEMA", "SHEET", "STATS_LABEL", "Effect",
-           "GhostCard", "Strength", "cards_from_records", "designs", "load_cards", "load_sheet_frame",
-           "target_kind"]
+           "GhostCard", "Strength", "cards_from_records", "designs", "event_allowed", "load_cards",
+           "load_sheet_frame", "target_kind"]

@@ -158,11 +158,11 @@ from typing import Any
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.protocol import CHANCE, TERMINAL
-from workbench.games.ghost.cards import GhostCard, load_cards
+from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.steps import DealMaster, Download, Return, Setup
-from workbench.games.ghost.steps_battle import ROLES, event_allowed, fixed_modifier
+from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
 from workbench.prob.dice import pool

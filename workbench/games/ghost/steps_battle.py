@@ -96,26 +96,6 @@ def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, 
     return tuple(out)
 
 
-def event_allowed(card: GhostCard, seat: int, turn: int, in_battle: bool) -> bool:
-    """May ``seat`` play this event now (``in_battle``: face down in a battle; else as
-    the turn's action when ``seat == turn``, as a reaction when not)?
-
-    >>> c = GhostCard(0, "ghost", "x", timing="Not.YourTurn")
-    >>> event_allowed(c, 1, 0, True), event_allowed(c, 0, 0, True), event_allowed(c, 1, 0, False)
-    (True, False, True)
-    >>> event_allowed(c, 0, 0, False)
-    False
-    """
-    if card.is_mandatory or not card.timing:
-        return False
-    if in_battle:
-        return card.timing in ("OnBattle", "Anytime") or (
-            card.timing == "Not.YourTurn" and seat != turn)
-    if card.is_battle_event:  # a battle verb has nothing to act on outside a battle
-        return False
-    return card.timing in (("OnYourTurn", "Anytime") if seat == turn else ("Not.YourTurn", "Anytime"))
-
-
 # -- what the decisions do ------------------------------------------------------------------
 def declare(t: GhostTable, ghost: int, defender: int, stat: str) -> None:
     """The attacker names its ghost, the defending user and the strength to fight with."""
@@ -411,5 +391,5 @@ class Resolve(NamedTuple):
 
 
 __all__ = ["Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
-           "battle_label", "battle_values", "declare", "event_allowed", "fixed_modifier",
+           "battle_label", "battle_values", "declare", "fixed_modifier",
            "ghost_value", "role_of", "target_text"]
