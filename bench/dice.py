@@ -81,9 +81,14 @@ def ours_keep() -> Any:
 
 
 def packed_sum(n: int) -> Callable[[], Any]:
-    """The method before issue 18: one packed big-integer ``pow``."""
-    weights = (1,) * len(GHOST_FACES)
-    return lambda: Dist._from_dense(0, kronecker_pool(((weights, n),)), len(GHOST_FACES) ** n)
+    """``ours_sum`` by the method before issue 18: one packed big-integer ``pow``."""
+
+    def run() -> Dist:
+        d = die(GHOST_FACES)
+        lo, weights = d._dense()  # type: ignore[misc]
+        return Dist._from_dense(lo * n, kronecker_pool(((weights, n),)), d.total**n)
+
+    return run
 
 
 # -- icepool ---------------------------------------------------------------------

@@ -31,7 +31,8 @@ def to_icepool(dist: Dist) -> icepool.Die:
     >>> to_icepool(Dist.uniform((1, 2, 3, 4, 5, 0))).denominator()
     6
     """
-    return icepool.Die(tuple(dist.outcomes()), times=tuple(w for _, w in dist.items()))
+    weights = dist._weights  # read-only here: tuples are icepool's fastest input
+    return icepool.Die(tuple(weights), times=tuple(weights.values()))
 
 
 def from_icepool(die: Any) -> Dist:
@@ -40,6 +41,9 @@ def from_icepool(die: Any) -> Dist:
     >>> from_icepool(icepool.d6.explode(depth=1)).p(12)
     1/36
     """
+    if isinstance(die, icepool.Die) and die.denominator() > 0:
+        # icepool keeps its outcomes sorted with int counts: no re-validation needed
+        return Dist._trusted({o: q for o, q in die.items() if q})
     if not (isinstance(die, icepool.Die) or hasattr(die, "items")):
         raise TypeError(f"expected an icepool Die, got {type(die).__name__}")
     items = list(die.items())
