@@ -95,10 +95,10 @@ export default { render };
 _CSS = """
 .wb-picture-root{outline:none}
 .wb-picture-root .wb-target{cursor:pointer}
-.wb-picture-root div.wb-target,.wb-picture-root span.wb-target{box-shadow:0 0 0 2px #1a7f37}
+.wb-picture-root :is(div,span,li,td).wb-target{box-shadow:0 0 0 2px #1a7f37;background-color:#eaf6ec}
 .wb-picture-root .wb-target:hover{filter:brightness(0.93) drop-shadow(0 0 2px #1a7f37)}
 .wb-picture-root .wb-focus{filter:drop-shadow(0 0 3px #ef6c00)}
-.wb-picture-root div.wb-focus,.wb-picture-root span.wb-focus{box-shadow:0 0 0 3px #ef6c00}
+.wb-picture-root :is(div,span,li,td).wb-focus{box-shadow:0 0 0 3px #ef6c00}
 .wb-chance-strip{display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:3px 6px;
  margin:2px 0 4px;background:#f3f0ff;border-radius:4px;font:12px sans-serif}
 """

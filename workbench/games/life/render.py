@@ -105,7 +105,8 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
                    f"<rect x='{x + 1}' y='{y + 1}' width='{cell - 2}' height='{cell - 2}' "
                    f"rx='4' fill='{fill}' {stroke}/>")
         if big:
-            out.append(f"<text x='{x + 4}' y='{y + 13}' font-size='10'>{escape(label[:6])}</text>")
+            short = label if card == CHARACTER else label[:6]
+            out.append(f"<text x='{x + 4}' y='{y + 13}' font-size='10'>{escape(short)}</text>")
             if stars:
                 out.append(f"<text x='{x + cell - 4}' y='{y + 13}' font-size='10' "
                            f"text-anchor='end' fill='#b3261e'>{'★' * stars}</text>")

@@ -116,7 +116,8 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
     slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(0, game.params.set_limit - len(t.zones[q]))
     hp, max_hp, mp, left = t.hp[q], t.max_hp[q], t.mp[q], t.mp_left(q)
     pips = _mp_pips(left, mp, game.params.max_mp)
-    deck_click = f" {target('revenge_draw')}" if "revenge_draw" in legal else ""
+    asks = type(t.top()) is RevengeAsk and getattr(t.top(), "seat", -1) == q
+    deck_click = f" {target('revenge_draw')}" if asks and "revenge_draw" in legal else ""
     deck_hint = " — click: revenge draw" if deck_click else ""
     return (
         f"<div class='wb-mugen-side wb-mugen-side-{q}{active}'>"
