@@ -63,17 +63,20 @@ def _wrap_title(title: Any, width: int) -> Any:
     return title
 
 
-def _tidy_encoding(encoding: dict[str, Any]) -> None:
+def _tidy_encoding(encoding: dict[str, Any], height: int | None = None) -> None:
     for channel, definition in encoding.items():
         if channel not in _CHANNELS or not isinstance(definition, dict):
             continue
+        width = AXIS_TITLE_WIDTH
+        if channel in ("y", "y2") and height:  # a y title runs along the plot's height
+            width = max(12, min(AXIS_TITLE_WIDTH, height // 7))
         if "title" in definition:
             if definition["title"] is not None:
-                definition["title"] = _wrap_title(definition["title"], AXIS_TITLE_WIDTH)
+                definition["title"] = _wrap_title(definition["title"], width)
         elif isinstance(definition.get("field"), str) and "aggregate" not in definition:
             plain = definition["field"].replace("_", " ")
             if plain != definition["field"]:
-                definition["title"] = wrap(plain, AXIS_TITLE_WIDTH)
+                definition["title"] = wrap(plain, width)
         for part in ("axis", "legend", "header"):
             sub = definition.get(part)
             if isinstance(sub, dict) and isinstance(sub.get("title"), str):
@@ -85,22 +88,24 @@ def _tidy_encoding(encoding: dict[str, Any]) -> None:
                 sub["labelExpr"] = _PLAIN_LABEL
 
 
-def _walk(node: Any, top: bool) -> None:
+def _walk(node: Any, top: bool, height: int | None = None) -> None:
     if isinstance(node, list):
         for item in node:
-            _walk(item, False)
+            _walk(item, False, height)
         return
     if not isinstance(node, dict):
         return
+    if isinstance(node.get("height"), int):
+        height = node["height"]
     if "title" in node and ("mark" in node or "layer" in node or "facet" in node or top
                             or "hconcat" in node or "vconcat" in node or "concat" in node
                             or "spec" in node):
         node["title"] = _wrap_title(node["title"], TITLE_WIDTH)
     if isinstance(node.get("encoding"), dict):
-        _tidy_encoding(node["encoding"])
+        _tidy_encoding(node["encoding"], height)
     for key in ("layer", "hconcat", "vconcat", "concat", "spec"):
         if key in node:
-            _walk(node[key], False)
+            _walk(node[key], False, height)
 
 
 def tidy_spec(spec: dict[str, Any]) -> dict[str, Any]:
