@@ -19,7 +19,7 @@ from pathlib import Path
 
 from workbench.engine.kernel import Table
 from workbench.engine.registry import game_names
-from workbench.share.app import board_factory, board_for, serve_board
+from workbench.share.app import board_factory, serve_board
 from workbench.share.browser import chromium_context, chromium_path, wait_settled
 
 GOAL_MS = 100.0
@@ -30,7 +30,7 @@ GOAL_COPIES = 2
 
 def copies_per_click(game: str, clicks: int = 30) -> list[int]:
     """State copies made by each of ``clicks`` clicks on the board (first action shown)."""
-    board = board_for(game, seed=3)
+    board = board_factory(game)(seed=3)
     counts = []
     for _ in range(clicks):
         legal = board.session.legal_actions()
