@@ -172,7 +172,7 @@ def click_through(page: Any, n_actions: int = 12, undo_at: int = 5) -> ClickRun:
             if buttons.count() == 0:
                 break
             target = buttons.first
-            label = target.inner_text().strip()
+            label = (target.text_content() or "").strip()  # an SVG target has no inner_text
         run.latencies_ms.append(click_and_time(page, target))
         run.clicked.append(label)
         wait_settled(page)
