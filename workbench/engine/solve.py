@@ -232,29 +232,36 @@ class PolicyValue:
         return None if self.exact is None else _root_exact(self.graph, self.exact)
 
 
-def _row_weights(graph: Graph, policies: Sequence[Any]) -> list[Fraction]:
-    """Each row's probability under the seats' policies."""
+def _row_weights(graph: Graph, policies: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's probability under the seats' policies, as (numerator, denominator)."""
     game = graph.game
-    out = [Fraction(0)] * (len(graph.ptr) - 1)
+    rows_n = len(graph.ptr) - 1
+    num, den = np.zeros(rows_n, dtype=np.int64), np.ones(rows_n, dtype=np.int64)
+    rng = random.Random(0)  # deterministic players do not use it
+    row_start = graph.row_start
     for s, state in enumerate(graph.states):
-        rows = graph.rows_of(s)
-        if not len(rows):
+        r0, r1 = row_start[s], row_start[s + 1]
+        if r0 == r1:
             continue
-        policy = policies[graph.mover[s]]
-        if policy == "random":
-            for r in rows:
-                out[r] = Fraction(1, len(rows))
+        seat = graph.mover[s]
+        policy = policies[seat]
+        if isinstance(policy, str):
+            if policy != "random":
+                raise ValueError(f"policy {policy!r} of seat {seat}: give 'random', a Solution "
+                                 "or a player (view, rng) -> action id")
+            num[r0:r1], den[r0:r1] = 1, r1 - r0
             continue
         if isinstance(policy, Solution):
-            action = policy.action(state)
-        else:
-            action = policy(SeatView(game, graph.mover[s], state), random.Random(0))
+            num[int(policy.best[policy.graph.index[state]]) - policy.graph.row_start[
+                policy.graph.index[state]] + r0] = 1
+            continue
+        action = policy(SeatView(game, seat, state), rng)
         try:
-            out[rows.start + graph.actions[s].index(action)] = Fraction(1)
+            num[r0 + graph.actions[s].index(action)] = 1
         except ValueError:
-            raise IllegalAction(f"policy {policy!r} of seat {graph.mover[s]} chose {action!r}, "
+            raise IllegalAction(f"policy {policy!r} of seat {seat} chose {action!r}, "
                                 "not a legal action") from None
-    return out
+    return num, den
 
 
 def evaluate(game: Game[Any] | Solution, policies: Sequence[Any], *,
@@ -274,12 +281,11 @@ def evaluate(game: Game[Any] | Solution, policies: Sequence[Any], *,
         graph = build_graph(game, max_states=max_states, open_hands=open_hands)
     if len(policies) != graph.seats:
         raise ValueError(f"{graph.game.name}: {len(policies)} policies for {graph.seats} seats")
-    weights = _row_weights(graph, policies)
-    values, _, sweeps = _sweeps(graph, np.array([float(w) for w in weights]), tolerance,
-                                max_sweeps)
+    num, den = _row_weights(graph, policies)
+    values, _, sweeps = _sweeps(graph, num / den, tolerance, max_sweeps)
     exact = None
     if len(graph.states) <= exact_limit:
         order = _order(graph)
         if order is not None:
-            exact = _exact(graph, order, weights)
+            exact = _exact(graph, order, [Fraction(int(n), int(d)) for n, d in zip(num, den)])
     return PolicyValue(graph, values, sweeps, exact)
