@@ -23,11 +23,15 @@ def _header(page: Any, css: str) -> str:
     return str(page.locator(css).first.inner_text())
 
 
-def _play(page: Any, clicks: int, done: Any) -> tuple[int, int]:
+def _play(page: Any, clicks: int, done: Any, shots: dict[str, Path] | None = None) -> tuple[int, int]:
     """Click the first picture target (else the one real button) until ``done(page)``;
-    returns (picture clicks, button clicks)."""
+    returns (picture clicks, button clicks). ``shots`` maps a CSS selector to a
+    screenshot path taken the first time the picture shows it."""
     pictured = buttons = 0
+    shots = dict(shots or {})
     for _ in range(clicks):
+        for css in [c for c in shots if page.locator(f".wb-picture {c}").count()]:
+            screenshot(page, shots[css].parent, shots.pop(css).name)
         if done(page):
             break
         targets = page.locator(TARGETS)
@@ -55,7 +59,9 @@ def test_life_a_whole_round_by_clicking_the_picture(tmp_path: Path, watched_page
         assert page.locator(".wb-picture .wb-life-coord").count() == 8  # a–d, 1–4
         screenshot(page, build_dir / "e2e", "picture-life-start")
         # the dream draft, the character card, the dice orientations ... to the first turn's take
-        pictured, _ = _play(page, 40, lambda p: "(take)" in _header(p, ".wb-life-header"))
+        shots = {".wb-life-orient": build_dir / "e2e" / "picture-life-orient"}
+        pictured, _ = _play(page, 40, lambda p: "(take)" in _header(p, ".wb-life-header"), shots)
+        assert (build_dir / "e2e" / "picture-life-orient.png").exists()  # orientations were dice
         assert "(take)" in _header(page, ".wb-life-header") and pictured >= 5
         screenshot(page, build_dir / "e2e", "picture-life-take")
         page.locator(".wb-picture .wb-life-common .wb-target").first.click()  # take a card ...

@@ -138,3 +138,10 @@ def test_mugen_strip_shows_the_last_draw() -> None:
     last_draw = [line for line in b.session.log if "draws" in line][-1]
     name = last_draw.split("draws ")[1].split(" (")[0]
     assert name in strip
+
+
+def test_life_log_names_players_from_1() -> None:
+    b = life_board(seed=2)
+    _advance(b, "Orient")
+    assert "seat 0" in b.session.log[-1]  # the rules' own label ...
+    assert "Player 1 rolls" in b.log.value and "seat 0" not in b.log.value  # ... read as a name

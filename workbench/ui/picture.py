@@ -96,6 +96,7 @@ _CSS = """
 .wb-picture-root{outline:none}
 .wb-picture-root .wb-target{cursor:pointer}
 .wb-picture-root :is(div,span,li,td).wb-target{box-shadow:0 0 0 2px #1a7f37;background-color:#eaf6ec}
+.wb-picture-root g.wb-target{filter:drop-shadow(0 0 2px #1a7f37)}
 .wb-picture-root .wb-target:hover{filter:brightness(0.93) drop-shadow(0 0 2px #1a7f37)}
 .wb-picture-root .wb-focus{filter:drop-shadow(0 0 3px #ef6c00)}
 .wb-picture-root :is(div,span,li,td).wb-focus{box-shadow:0 0 0 3px #ef6c00}

@@ -22,7 +22,7 @@ from workbench.engine.session import Session
 from workbench.games.life.players import greedy, random_player
 from workbench.games.life.render import chance_drawing, render
 from workbench.games.life.rules import LifeGame, make_game
-from workbench.ui.names import seat_names
+from workbench.ui.names import name_seats, seat_names
 from workbench.ui.picture import PictureBoard
 
 GROUPS = {"take": ("common area: take a card", "wb-life-take"),
@@ -57,6 +57,10 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]
 
 class LifeBoard(PictureBoard):
     """PictureBoard plus Life's button classes."""
+
+    def log_line(self, line: str) -> str:
+        """A log line in the players' names (the rules' labels say ``seat 0``)."""
+        return name_seats(super().log_line(line), self.seat_names)
 
     def _draw_actions(self) -> None:
         super()._draw_actions()
