@@ -1,14 +1,24 @@
-"""The 「何か」 table as one HTML string (pure: state in, markup out; no widgets).
+"""The 「何か」 table as one clickable HTML picture (pure: state in, markup out; no widgets).
 
 Every user's desktop shows its installed ghosts as cards (name, 物理, 精神, VP,
-shell), the deciding user's archive shows each card's ghost side and event
-side, a battle panel shows the exact P(attacker wins) before the dice and the
-dice after them, and every user's VP. Stable classes: ``wb-ghost-table``,
-``wb-ghost-user`` (+ ``wb-ghost-active``), ``wb-ghost-vp``, ``wb-ghost-desktop``,
-``wb-ghost-card`` (+ ``wb-ghost-installed`` / ``wb-ghost-archived``),
-``wb-ghost-shell``, ``wb-ghost-archive``, ``wb-ghost-battle``,
-``wb-ghost-odds``, ``wb-ghost-die``, ``wb-ghost-fumble``, ``wb-ghost-piles``,
-``wb-ghost-result``.
+shell, the ability in words), the deciding user's archive shows each card's ghost
+side and event side in words, a battle panel shows the exact P(attacker wins)
+before the dice and the dice after them (n dice, the sum, the modifier, the
+value), and every user's VP.
+
+The cards are the controls (see :mod:`workbench.ui.picture`): an archive card
+with one use is clicked as a whole, one with several lists its uses as small
+clickable lines; a ghost defends or supports by a click on it. An attack is
+picked in steps: click the attacking ghost (``data-pick``), then the target user
+(each shows P(attacker wins) against its best defender), then 物理 or 精神 (the
+exact P against every ghost the target may defend with) — that click commits.
+
+Stable classes: ``wb-ghost-table``, ``wb-ghost-user`` (+ ``wb-ghost-active``,
+``wb-ghost-user-<seat>``), ``wb-ghost-vp``, ``wb-ghost-desktop``, ``wb-ghost-card``
+(+ ``wb-ghost-installed`` / ``wb-ghost-archived`` / ``wb-ghost-chosen``),
+``wb-ghost-shell``, ``wb-ghost-archive``, ``wb-ghost-use``, ``wb-ghost-prompt``,
+``wb-ghost-stepper``, ``wb-ghost-stat``, ``wb-ghost-battle``, ``wb-ghost-odds``,
+``wb-ghost-die``, ``wb-ghost-fumble``, ``wb-ghost-piles``, ``wb-ghost-result``.
 
 >>> from workbench.games.ghost.rules import make_game
 >>> g = make_game(players=2)
@@ -19,25 +29,51 @@ dice after them, and every user's VP. Stable classes: ``wb-ghost-table``,
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from html import escape
 from typing import Any
 
 from workbench.games.ghost.cards import STATS_LABEL, GhostCard
 from workbench.games.ghost.odds import battle_chance
-from workbench.games.ghost.steps_battle import battle_values, role_of
+from workbench.games.ghost.render_steps import (
+    Choices,
+    chance_drawing,
+    chip,
+    parse_picks,
+    pick,
+    roll_html,
+    stat_step,
+    target_summary,
+)
+from workbench.games.ghost.steps_battle import role_of
 from workbench.games.ghost.table import ATTACK, NO_SHELL, Battle
+from workbench.games.ghost.words import ability_words, card_name, event_words, timing_words
+from workbench.ui.targets import target
+
+__all__ = ["battle_html", "card_html", "chance_drawing", "render"]
 
 STYLE = """<style>
-.wb-ghost-table{font-family:'Noto Sans CJK JP','Noto Sans',sans-serif;font-size:13px}
+.wb-ghost-table{font-family:'Noto Sans CJK JP','Noto Sans',sans-serif;font-size:13px;max-width:980px}
 .wb-ghost-user{border:1px solid #bbb;border-radius:6px;margin:4px 0;padding:4px 8px}
 .wb-ghost-active{border:2px solid #2a6fdb;background:#f3f7ff}
-.wb-ghost-card{display:inline-block;vertical-align:top;width:170px;margin:3px;padding:4px;
+.wb-ghost-card{display:inline-block;vertical-align:top;width:190px;margin:3px;padding:4px;
  border:1px solid #888;border-radius:5px;background:#fff}
 .wb-ghost-installed{background:#fffaf0}.wb-ghost-master{border:2px solid #b8860b}
+.wb-ghost-chosen{outline:3px solid #b3261e}
 .wb-ghost-shell{color:#555;font-size:11px}.wb-ghost-ev{color:#6a3d9a;font-size:11px}
+.wb-ghost-ab{color:#7a4b00;font-size:11px}
+.wb-ghost-use{font-size:11px;margin:2px 0;padding:1px 3px;border-radius:3px}
+.wb-ghost-prompt{padding:4px 8px;background:#fff6d5;border-radius:4px;margin:4px 0}
+.wb-ghost-stepper{border:2px solid #b3261e;border-radius:6px;padding:6px;margin:6px 0;background:#fff8f7}
+.wb-ghost-stats{display:flex;gap:10px;flex-wrap:wrap}
+.wb-ghost-stat{flex:1;min-width:260px;padding:4px 8px;border-radius:5px}
+.wb-ghost-stat ul{margin:2px 0 0 0;padding-left:18px;font-size:12px}
 .wb-ghost-battle{border:2px solid #b3261e;border-radius:6px;padding:6px;margin:6px 0}
 .wb-ghost-odds{font-weight:bold;font-size:15px}.wb-ghost-fumble{color:#b3261e;font-weight:bold}
+.wb-ghost-odds-line{font-size:12px;color:#333;margin-left:8px}
 .wb-ghost-vp{font-weight:bold;color:#1a7f37}.wb-ghost-piles{color:#555}
+.wb-ghost-die{white-space:nowrap}
+.wb-ghost-minicard{border:1px solid #888;border-radius:4px;padding:0 5px;background:#fff}
 </style>"""
 
 
@@ -46,83 +82,99 @@ def _strengths(card: GhostCard) -> str:
 
 
 def card_html(card: GhostCard, css: str, shell: GhostCard | None = None,
-              master: bool = False) -> str:
-    """One card: the ghost side (or shell modifiers) and the event side.
+              master: bool = False, click: str = "", uses: str = "") -> str:
+    """One card: the ghost side (or shell modifiers) and the event side, in words;
+    ``click`` (a target or pick attribute text) makes the whole card a control,
+    ``uses`` are its clickable use lines.
 
     >>> from workbench.games.ghost.cards import Strength
     >>> 'wb-ghost-card' in card_html(GhostCard(0, "ghost", "さくら", physical=Strength(3, 2)), "x")
     True
     """
-    lines = [f"<b>{escape(card.name)}</b>" + (" 👑" if master else "")]
+    lines = [f"<b>{escape(card_name(card))}</b>" + (" 👑 master" if master else "")]
     if card.is_ghost:
         lines.append(escape(_strengths(card)))
         if card.ability_name or card.ability:
-            verbs = "; ".join(" ".join([e.verb, *map(str, e.args)]) for e in card.ability)
-            lines.append(f"〈{escape(card.ability_name)}〉 {escape(verbs)}")
+            lines.append(f"<span class='wb-ghost-ab'>〈{escape(card.ability_name)}〉 "
+                         f"{escape(ability_words(card.ability))}</span>")
     elif card.is_shell:
-        lines.append(f"shell 物理 {card.shell[0]:+d} · 精神 {card.shell[1]:+d}")
+        lines.append(f"shell: 物理 {card.shell[0]:+d} · 精神 {card.shell[1]:+d}")
     if shell is not None:
-        lines.append(f"<span class='wb-ghost-shell'>shell {escape(shell.name)} "
-                     f"({shell.shell[0]:+d}/{shell.shell[1]:+d})</span>")
+        lines.append(f"<span class='wb-ghost-shell'>shell {escape(card_name(shell))} "
+                     f"(物理 {shell.shell[0]:+d} / 精神 {shell.shell[1]:+d})</span>")
     if card.timing and css != "wb-ghost-installed":
-        verbs = "; ".join(" ".join([e.verb, *map(str, e.args)]) for e in card.effects)
-        lines.append(f"<span class='wb-ghost-ev'>『{escape(card.event_name)}』 "
-                     f"{escape(card.timing)}: {escape(verbs)}</span>")
+        lines.append(f"<span class='wb-ghost-ev'>event 『{escape(card.event_name)}』 "
+                     f"({escape(timing_words(card.timing))}): {escape(event_words(card.effects))}"
+                     "</span>")
     extra = " wb-ghost-master" if master else ""
-    return f"<div class='wb-ghost-card {css}{extra}' title='{escape(card.text)}'>" + \
-        "<br>".join(lines) + "</div>"
+    extra += f" {click}" if click else ""
+    return (f"<div class='wb-ghost-card {css}{extra}' title='{escape(card.text)}'>"
+            + "<br>".join(lines) + uses + "</div>")
 
 
-def _user(game: Any, state: Any, seat: int, deciding: int) -> str:
-    """One user's panel (``state``: a read-only table view)."""
+def _uses(t: Any, ids: Sequence[Hashable]) -> tuple[str, str]:
+    """(click, uses): one use makes the card the control, several become use lines."""
+    if len(ids) == 1:
+        return target(ids[0]), ""
+    return "", "".join(chip(t, a) for a in ids)
+
+
+def _user(game: Any, t: Any, seat: int, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
+    """One user's panel: header (a target user in the attack's second step), desktop, archive."""
     cards = game.cards
+    atk, dfn = picks
     active = " wb-ghost-active" if seat == deciding else ""
-    out = " (out)" if state.out[seat] else ""
+    out = " (out)" if t.out[seat] else ""
     head = (f"<b>User {seat + 1}</b>{out} — <span class='wb-ghost-vp'>VP "
-            f"{state.vp_of(seat)}</span> · archive {len(state.archives[seat])}"
-            + (f" · next turn skipped ×{state.skips[seat]}" if state.skips[seat] else ""))
-    desk = "".join(card_html(cards[g], "wb-ghost-installed",
-                             cards[sh] if sh != NO_SHELL else None,
-                             master=state.masters[seat] == g)
-                   for g, sh in state.desktops[seat]) or "<i>no ghost installed</i>"
-    body = f"<div class='wb-ghost-desktop'>{desk}</div>"
-    if seat == deciding and state.archives[seat]:
-        arch = "".join(card_html(cards[c], "wb-ghost-archived") for c in state.archives[seat])
-        body += f"<div class='wb-ghost-archive'>archive: {arch}</div>"
-    return f"<div class='wb-ghost-user{active}'>{head}{body}</div>"
-
-
-def _die(n: int, raw: int, value: int) -> str:
-    fumble = n >= 2 and raw == 0
-    mark = "<span class='wb-ghost-fumble'>シテオク</span>" if fumble else f"= {value}"
-    return (f"<span class='wb-ghost-die'><svg width='18' height='18' viewBox='0 0 18 18'>"
-            f"<rect x='1' y='1' width='16' height='16' rx='3' fill='#fff' stroke='#333'/>"
-            f"<text x='9' y='13' font-size='10' text-anchor='middle'>{raw}</text></svg>"
-            f" {n}D {mark}</span>")
+            f"{t.vp_of(seat)}</span> · archive {len(t.archives[seat])}"
+            + (f" · next turn skipped ×{t.skips[seat]}" if t.skips[seat] else ""))
+    panel_click = ""
+    if atk >= 0 and dfn < 0 and seat in ch.attacks.get(atk, {}):
+        panel_click = " " + pick(f"def:{seat}")
+        head += (" — <b>click to attack this user</b>"
+                 + target_summary(game, t, atk, seat, ch.attacks[atk][seat]))
+    desk = []
+    for g, sh in t.desktops[seat]:
+        click, uses = _uses(t, ch.ghosts.get(g, [])) if seat == deciding else ("", "")
+        if seat == deciding and g in ch.attacks:
+            if atk < 0:
+                click = pick(f"atk:{g}")
+                uses += "<div class='wb-ghost-use'>⚔ click the card to attack with it</div>"
+            elif g == atk:
+                click = "wb-ghost-chosen"
+        desk.append(card_html(cards[g], "wb-ghost-installed", cards[sh] if sh != NO_SHELL else None,
+                              master=t.masters[seat] == g, click=click, uses=uses))
+    body = f"<div class='wb-ghost-desktop'>{''.join(desk) or '<i>no ghost installed</i>'}</div>"
+    if seat == deciding and t.archives[seat]:
+        arch = []
+        for c in t.archives[seat]:
+            click, uses = _uses(t, ch.archive.get(c, []))
+            arch.append(card_html(cards[c], "wb-ghost-archived", click=click, uses=uses))
+        body += f"<div class='wb-ghost-archive'>archive: {''.join(arch)}</div>"
+    return f"<div class='wb-ghost-user wb-ghost-user-{seat}{active}{panel_click}'>{head}{body}</div>"
 
 
 def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
-    """The battle panel: sides, the exact chance before the roll, the dice after
-    (``state``: a read-only table view)."""
+    """The battle panel: sides, the exact chance before the roll, the dice after (n dice,
+    sum, modifier, value) (``state``: a read-only table view)."""
     cards = game.cards
     title = "Battle" if live else "Last battle"
-    lines = [f"<b>{title}</b>: user {b.attacker + 1} attacks user {b.defender + 1} "
+    lines = [f"<b>{title}</b>: User {b.attacker + 1} attacks User {b.defender + 1} "
              f"({escape(STATS_LABEL[b.stat])})"]
-    values = b.values if b.values else (battle_values(state, b)
-                                        if len(b.rolls) == len(b.ghosts) else ())
     for side, ghosts, offset in (("attack", b.atk, 0), ("defence", b.dfn, len(b.atk))):
         parts = []
         for i, g in enumerate(ghosts):
             k = offset + i
-            text = f"{escape(cards[g].name)} [{role_of(b, k)}]"
+            text = f"{escape(card_name(cards[g]))} [{role_of(b, k)}]"
             if k < len(b.rolls):
-                text += " " + _die(b.dice[k], b.rolls[k], values[k] if values else 0)
+                text += " " + roll_html(game, state, b, k, b.rolls[k])
             parts.append(text)
         power = b.power[0 if side == "attack" else 1]
         lines.append(f"{side}: " + ", ".join(parts) + (f" power {power:+d}" if power else ""))
     if b.revealed:
         lines.append("events: " + ", ".join(
-            escape(cards[c].event_name) + (" (voided)" if i in b.voided else "")
+            f"『{escape(cards[c].event_name)}』 {escape(event_words(cards[c].effects))}"
+            + (" (voided)" if i in b.voided else "")
             for i, (_, c, _) in enumerate(b.revealed)))
     elif b.placed:
         lines.append(f"{len(b.placed)} event(s) face down")
@@ -137,21 +189,53 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
     return "<div class='wb-ghost-battle'>" + "<br>".join(lines) + "</div>"
 
 
-def render(game: Any, state: Any) -> str:
-    """The whole table as HTML (reads a view of the state: no copy)."""
+_HINTS = {"setup": "click a ghost in your archive to install it",
+          "defend": "click the ghost that defends",
+          "support_atk": "click a ghost to support the attack, or 'no more support'",
+          "support_def": "click a ghost to support the defence, or 'no more support'",
+          "place": "click an event to place it face down, or 'place nothing'",
+          "react": "click an event to play it now, or 'let it pass'",
+          "trim": "click archive cards to trash them down to the limit"}
+
+
+def prompt(t: Any, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
+    """What the deciding user is asked, in words."""
+    if deciding < 0:
+        return ""
+    atk, dfn = picks
+    if atk >= 0 and dfn < 0:
+        hint = "now click the user to attack (Esc: back)"
+    elif t.phase == "main":
+        hint = ("click a ghost to attack with it, an archive card to use it, "
+                "or 'end the turn'" if ch.attacks else
+                "click an archive card to use it, or 'end the turn'")
+    else:
+        hint = _HINTS.get(t.phase, "choose")
+    return f"<div class='wb-ghost-prompt'><b>User {deciding + 1}</b>: {escape(hint)}</div>"
+
+
+def render(game: Any, state: Any, picks: Sequence[str] = ()) -> str:
+    """The whole table as HTML (reads a view of the state: no copy); ``picks`` are the
+    attack's steps picked so far (``atk:<ghost>``, ``def:<seat>``)."""
     deciding = game.current_player(state)
-    state = game.view(state)
-    head = (f"<div class='wb-ghost-piles'>turn {state.turns} · server {len(state.server)} · "
-            f"trash {len(state.trash)} · void 虚 {len(state.void)} · phase {state.phase}</div>")
-    users = "".join(_user(game, state, s, deciding) for s in range(game.n))
+    ch = Choices.of(game.legal_ids(state) if deciding >= 0 else ())
+    t = game.view(state)
+    atk, dfn = parse_picks(picks)
+    if atk not in ch.attacks or (dfn >= 0 and dfn not in ch.attacks[atk]):
+        atk = dfn = -1
+    head = (f"<div class='wb-ghost-piles'>turn {t.turns} · server {len(t.server)} · "
+            f"trash {len(t.trash)} · void 虚 {len(t.void)} · phase {t.phase}</div>")
+    step = stat_step(game, t, atk, dfn, ch.attacks[atk][dfn]) if dfn >= 0 else ""
+    users = "".join(_user(game, t, s, deciding, ch, (atk, dfn)) for s in range(game.n))
     battle = ""
-    if state.battle is not None:
-        battle = battle_html(game, state, state.battle, True)
-    elif state.last is not None:
-        battle = battle_html(game, state, state.last, False)
+    if t.battle is not None:
+        battle = battle_html(game, t, t.battle, True)
+    elif t.last is not None:
+        battle = battle_html(game, t, t.last, False)
     result = ""
-    if state.result is not None:
-        reason, winners = state.result
-        names = ", ".join(f"user {w + 1}" for w in winners) or "nobody (everybody loses)"
+    if t.result is not None:
+        reason, winners = t.result
+        names = ", ".join(f"User {w + 1}" for w in winners) or "nobody (everybody loses)"
         result = f"<div class='wb-ghost-result'><b>Game over ({reason}): {names} won</b></div>"
-    return f"{STYLE}<div class='wb-ghost-table'>{head}{result}{battle}{users}</div>"
+    return (f"{STYLE}<div class='wb-ghost-table'>{head}{result}"
+            f"{prompt(t, deciding, ch, (atk, dfn))}{step}{battle}{users}</div>")

@@ -1,0 +1,208 @@
+"""The clickable parts of the 「何か」 picture: which card stands for which legal action,
+the attack picked in steps (attacker → target user → 物理/精神) with the exact
+P(attacker wins) shown before the click commits, dice with their modifiers, and the
+last-chance strip (dice rolled, card downloaded).
+
+Pure (no widgets): ids go into the markup with :func:`workbench.ui.targets.target`;
+a step of the attack is a ``data-pick`` (``atk:<ghost>``, then ``def:<seat>``).
+
+>>> parse_picks(("atk:12", "def:1"))
+(12, 1)
+>>> parse_picks(())
+(-1, -1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import sympy
+
+from workbench.games.ghost.cards import STATS_LABEL, Strength
+from workbench.games.ghost.odds import fighters, win_chance
+from workbench.games.ghost.steps_battle import battle_label, fixed_modifier, ghost_value, role_of
+from workbench.games.ghost.steps_turn import turn_label
+from workbench.games.ghost.table import STATS
+from workbench.games.ghost.words import card_name
+from workbench.ui.targets import target
+
+PICK_CLASS = "wb-target wb-pick"
+_ARCHIVE_VERBS = frozenset({"install", "shell", "event", "place", "trim", "quick"})
+_GHOST_VERBS = frozenset({"defend", "support", "ability"})
+_USER = re.compile(r"\buser (\d+)")
+
+
+def pick(value: str) -> str:
+    """Class and ``data-pick`` attribute text for one step of a multi-part choice."""
+    return f"{PICK_CLASS}' data-pick='{escape(value)}"
+
+
+def parse_picks(picks: Sequence[str]) -> tuple[int, int]:
+    """(attacking ghost, target seat) picked so far; -1 where not picked (bad text ignored)."""
+    atk = dfn = -1
+    for p in picks:
+        kind, _, value = p.partition(":")
+        if not value.lstrip("-").isdigit():
+            continue
+        if kind == "atk":
+            atk, dfn = int(value), -1
+        elif kind == "def" and atk >= 0:
+            dfn = int(value)
+    return atk, dfn
+
+
+@dataclass
+class Choices:
+    """The legal ids of the deciding user, sorted by the place that shows them."""
+
+    archive: dict[int, list[Hashable]] = field(default_factory=dict)
+    ghosts: dict[int, list[Hashable]] = field(default_factory=dict)
+    attacks: dict[int, dict[int, list[str]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, ids: Sequence[Hashable]) -> Choices:
+        """Sort ``ids`` (tuples like ``("install", 3)``) by card, ghost and attack."""
+        out = cls()
+        for a in ids:
+            if not isinstance(a, tuple):
+                continue
+            verb = a[0]
+            if verb in _ARCHIVE_VERBS:
+                out.archive.setdefault(a[1], []).append(a)
+            elif verb in _GHOST_VERBS:
+                out.ghosts.setdefault(a[1], []).append(a)
+            elif verb == "battle":
+                out.attacks.setdefault(a[1], {}).setdefault(a[2], []).append(a[3])
+        return out
+
+
+def label(t: Any, a: Hashable) -> str:
+    """An action's words with users named as on the board (User N)."""
+    assert isinstance(a, tuple)
+    text = turn_label(t, a) if a[0] in ("install", "shell", "ability", "trim") else battle_label(t, a)
+    return _USER.sub(lambda m: f"User {m.group(1)}", text)
+
+
+def chip(t: Any, a: Hashable) -> str:
+    """A small clickable line inside a card for one of its uses."""
+    return f"<div class='wb-ghost-use {target(a)}'>▶ {escape(label(t, a))}</div>"
+
+
+def matchups(game: Any, t: Any, ghost: int, seat: int, stat: str) -> list[tuple[int, sympy.Rational]]:
+    """Exact P(``ghost`` wins) against each ghost ``seat`` may defend with (before
+    supports and face-down events), the defender's best choice (lowest P) first.
+
+    >>> from workbench.games.ghost.rules import make_game
+    >>> g = make_game(players=2)
+    >>> matchups(g, g.view(g.initial_state()), 0, 1, "physical")
+    []
+    """
+    p = game.params
+    atk = fighters(game, t, [ghost], stat, ["attack"])
+    out = []
+    for h in t.eligible_fighters(seat):
+        dfn = fighters(game, t, [h], stat, ["defend"])
+        out.append((h, win_chance(atk, dfn, fumble=p.fumble, floor=p.floor_at_zero)))
+    return sorted(out, key=lambda x: x[1])
+
+
+def effective(game: Any, t: Any, ghost: int, stat: str, role: str) -> str:
+    """A ghost's strength in a role with its shell and ability counted (``1D+2``)."""
+    f = fighters(game, t, [ghost], stat, [role])[0]
+    return str(Strength(f.strength.count, f.strength.modifier + f.extra))
+
+
+def percent(p: sympy.Rational) -> str:
+    """A chance as a percentage with its exact fraction on hover."""
+    return f"<span class='wb-ghost-p' title='exactly {p}'>{float(p):.1%}</span>"
+
+
+def target_summary(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) -> str:
+    """One line for a target user: P(win) per strength against their best defender."""
+    parts = []
+    for stat in stats:
+        m = matchups(game, t, ghost, seat, stat)
+        if m:
+            parts.append(f"{STATS_LABEL[stat].split()[0]} {percent(m[0][1])}")
+    return ("<span class='wb-ghost-odds-line'>P(attacker wins) vs their best defender: "
+            + " · ".join(parts) + "</span>")
+
+
+def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) -> str:
+    """The last step of an attack: one clickable panel per strength, each with the exact
+    P(attacker wins) against every ghost the target may defend with."""
+    cards = game.cards
+    panels = []
+    for stat in stats:
+        rows = "".join(f"<li>vs {escape(card_name(cards[h]))} "
+                       f"({effective(game, t, h, stat, 'defend')}): "
+                       f"{percent(p)} <small>= {p}</small></li>"
+                       for h, p in matchups(game, t, ghost, seat, stat))
+        best = matchups(game, t, ghost, seat, stat)
+        head = f"P(attacker wins) ≥ {percent(best[0][1])}" if best else ""
+        a = ("battle", ghost, seat, stat)
+        panels.append(f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
+                      f"({effective(game, t, ghost, stat, 'attack')}) — <span class='wb-ghost-odds'>{head}</span>"
+                      f"<ul>{rows}</ul></div>")
+    return (f"<div class='wb-ghost-stepper'><b>{escape(card_name(cards[ghost]))} attacks User "
+            f"{seat + 1}: choose the strength</b> <small>(the defender picks its ghost; "
+            f"supports and face-down events come later; Esc goes back)</small>"
+            f"<div class='wb-ghost-stats'>{''.join(panels)}</div></div>")
+
+
+def die_row(n: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
+    """nD drawn as n dice, the raw sum, the modifier and the ghost's value."""
+    dice = "".join(f"<rect x='{1 + 15 * i}' y='1' width='13' height='13' rx='3' fill='#fff' "
+                   f"stroke='#333'/><circle cx='{7.5 + 15 * i}' cy='7.5' r='1.6' fill='#333'/>"
+                   for i in range(n))
+    svg = f"<svg width='{15 * n + 2}' height='15' aria-label='{n} dice'>{dice}</svg>" if n else ""
+    if fumble:
+        result = "<span class='wb-ghost-fumble'>シテオク (all 0): 0</span>"
+    else:
+        result = f"{raw} {modifier:+d} = <b>{value}</b>" if modifier else f"<b>{value}</b>"
+    return (f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0), sum {raw}, "
+            f"modifier {modifier:+d}'>{svg} {n}D{modifier:+d} rolled {raw}: {result}</span>"
+            if modifier else
+            f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0), sum {raw}'>"
+            f"{svg} {n}D rolled {raw}: {result}</span>")
+
+
+def roll_html(game: Any, t: Any, b: Any, k: int, raw: int) -> str:
+    """The ``k``-th battling ghost's roll with its modifier (shell and ability included)."""
+    g = b.ghosts[k]
+    card = game.cards[g]
+    mod = fixed_modifier(card, t.shell_of(g), b.stat, role_of(b, k))
+    n = b.dice[k]
+    p = game.params
+    fumble = p.fumble and not game.steady[g] and n >= 2 and raw == 0
+    value = ghost_value(raw, n, mod, fumble=fumble, floor=p.floor_at_zero)
+    return die_row(n, raw, mod, value, fumble)
+
+
+def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
+    """One chance step for the last-chance strip: a battle roll as dice with the
+    modifier, a download as the card, anything else as its words."""
+    t = game.view(state)
+    task = t.tasks[-1] if t.tasks else None
+    name = type(task).__name__
+    if name == "Roll" and isinstance(outcome, int) and t.battle is not None:
+        b = t.battle
+        k = task.nth  # type: ignore[union-attr]
+        return (f"<span class='wb-ghost-drawn'>{escape(card_name(game.cards[b.ghosts[k]]))} "
+                f"[{role_of(b, k)}] {roll_html(game, t, b, k, outcome)}</span>")
+    text = _USER.sub(lambda m: f"User {m.group(1)}", game.action_label(state, outcome))
+    if name in ("Download", "DealMaster") and isinstance(outcome, int):
+        card = game.cards[outcome]
+        who = f"User {task.seat + 1}"  # type: ignore[union-attr]
+        verb = "is dealt" if name == "DealMaster" else "downloads"
+        return (f"<span class='wb-ghost-drawn' title='{escape(text)}'>{who} {verb} "
+                f"<span class='wb-ghost-minicard'>{escape(card_name(card))}</span></span>")
+    return f"<span class='wb-ghost-drawn'>{escape(text)}</span>"
+
+
+__all__ = ["Choices", "STATS", "chance_drawing", "chip", "die_row", "label", "matchups",
+           "parse_picks", "pick", "roll_html", "stat_step", "target_summary"]
