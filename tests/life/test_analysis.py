@@ -88,3 +88,28 @@ def test_simulated_mid_vp_agrees_with_the_exact_4d6_ranking():
     exact = float(2 * A.exact_mid_vp(4))
     assert abs(mean - exact) <= 3.29 * sd / math.sqrt(len(values))  # 99.9% interval
     assert A.exact_mid_vp(3) > A.exact_mid_vp(4)  # fewer rivals, more VP each
+
+
+def test_relocate_gain_is_exact_against_brute_force():
+    for which in ("colour", "any"):
+        assert A.relocate_gain(which).pmf() == A.relocate_gain_brute(which)
+    assert A.relocate_gain().mean() == sympy.Rational(5, 2)
+    # 6 - E[min of four d6] = 6 - (1 + 16 + 81 + 256 + 625 + 1296) / 1296
+    assert A.relocate_gain("any").mean() == 6 - sympy.Rational(2275, 1296)
+
+
+def test_the_old_character_reading_threw_away_cards_the_seed_places():
+    table = S.character_readings(150, seed=2)
+    seed, old, diff = table.rows(named=True)
+    assert seed["reading"] == "seed: replaceable" and old["reading"] == "v2: never"
+    assert old["character"] > 0.3  # thrown away where the seed allows a placement
+    assert seed["character"] > 0.3  # placed onto the character card
+    assert diff["failed_lo"] > 0 and math.isclose(diff["failed"], old["failed"] - seed["failed"])
+
+
+def test_turning_a_re_placed_die_any_way_is_worth_vp_and_changes_nothing_else():
+    table = S.relocate_readings(150, seed=2)
+    seed, old, diff = table.rows(named=True)
+    assert seed["relocated"] == old["relocated"] > 0.1  # the same cards, the same moves
+    assert diff["relocated"] == 0 and diff["score_lo"] > 0  # only the faces differ
+    assert 0 < diff["vp_per_relocation"] < 5  # an immediate 5/2 or more, fading as dice roll

@@ -22,6 +22,7 @@ from workbench.games.life.steps import (
 )
 from workbench.games.life.steps_effects import effect_steps
 from workbench.games.life.steps_setup import DealDream, StartPlayer
+from workbench.games.life.table import stat
 
 from .helpers import album, blank, named, names, sq
 
@@ -174,7 +175,7 @@ def test_a_whole_game_uses_the_decks_as_the_rules_say():
     events = {c.id for c in game.cards.values() if c.is_event}
     happened = events & set(final.removed)
     assert events - happened <= {c for d in final.decks for c in d}  # the rest never drawn
-    assert sum(final.stats[3::4]) == len(happened)
+    assert sum(final.stats[stat(k, 'events')] for k in range(3)) == len(happened)
     assert all(len(h) == 1 and len(k) == 2 for h, k in zip(final.hands, final.skills))
     assert all(len(p) == 9 for p in final.picks)
 
@@ -183,7 +184,7 @@ def test_timed_events_variant_draws_one_event_per_round():
     game = make_game(timed_events=True)
     final = playout(game, random_player, 3).final
     assert all(c in final.removed for c in ("J25", "J26", "J27", "A25", "S27"))
-    assert final.stats[3::4] == (3, 3, 3)
+    assert [final.stats[stat(k, 'events')] for k in range(3)] == [3, 3, 3]
     assert sum(len(d) for d in final.decks) == 0  # 24 regulars per stage, all used
 
 
@@ -200,20 +201,44 @@ def test_same_seed_same_game_and_seeds_differ():
     assert playout(game, random_player, 43).actions != a.actions
 
 
-def test_skills_relocate_any_orientation_and_tip_twice():
-    game, t = blank()
+def _relocated_yellow(game):
+    """J13 (yellow) replaces J16 (relocate yellow); the yellow die is moved to d4."""
+    game, t = blank(game)
     assert game.catalogue.skill["J16"] == (("relocate", ("yellow",)),)
     t.albums[0] = album(a1="@", b1="J16", a2="J09", d4="J01")
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
-    t.tasks = [Resolve(0, "J13")]  # yellow card replaces J16 (no free square next to a1)
+    t.tasks = [Resolve(0, "J13")]  # no free square next to a1
     t.settle()
     s = game.apply(t.freeze(), ("place", sq("b1")))
+    top = game.view(s).top(0, "yellow")
     assert [a.id for a in game.legal_actions(s)] == [
         ("move", q) for q in (sq("a1"), sq("b1"), sq("a2"), sq("d4"))]
     s = game.apply(s, ("move", sq("d4")))
-    assert len(game.legal_actions(s)) == 24  # a re-placed die may be turned any way
+    assert s.dice_sq[0][2] == sq("d4") and s.stats[stat(0, "relocated")] == 1
+    return s, top
+
+
+def test_a_re_placed_die_keeps_its_top_face_and_is_turned_as_at_set_up():
+    """「スキルによりサイコロが再配置される場合、その向きは自由に決めることができます」, read
+    with the set-up's 「出目が一番上になっているなら、どの面をどの方向へ向けるかは自由」:
+    the 4 ways the die can lie with its top face kept (version 2 offered all 24)."""
+    game = make_game()
+    s, top = _relocated_yellow(game)
+    assert top == 4  # 1 on top, rolled east onto b1
+    assert [a.id for a in game.legal_actions(s)] == [("orient", o) for o in D.WITH_TOP[4]]
+    s = game.apply(s, ("orient", D.WITH_TOP[4][3]))
+    assert s.dice_o[0][2] == D.WITH_TOP[4][3] and game.view(s).top(0, "yellow") == 4
+
+
+def test_the_old_reading_turns_a_re_placed_die_any_of_24_ways():
+    game = make_game(relocate_turn="any")
+    s, top = _relocated_yellow(game)
+    assert len(game.legal_actions(s)) == 24
     s = game.apply(s, ("orient", D.index_of(6, 2)))
-    assert s.dice_sq[0][2] == sq("d4") and game.view(s).top(0, "yellow") == 6
+    assert game.view(s).top(0, "yellow") == 6
+
+
+def test_skills_relocate_any_die_and_tip_twice():
     game, t = blank()
     assert game.catalogue.skill["J24"] == (("relocate", ("any",)),)
     assert names(game.skill_steps["J24"][0]) == [("WhichDie", 0)]

@@ -8,7 +8,7 @@ from workbench.engine.protocol import IllegalAction
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
 from workbench.games.life.steps import Resolve
-from workbench.games.life.table import CHARACTER
+from workbench.games.life.table import CHARACTER, stat
 
 from .helpers import album, blank, sq
 
@@ -48,12 +48,49 @@ def test_discard_only_when_no_free_legal_square_and_never_a_card_with_a_die():
     assert place_options(t, RED) == []
 
 
-def test_the_character_card_is_never_discarded():
+def test_the_character_card_without_a_die_may_be_replaced():
+    """「ただし、サイコロが乗っているカードを捨て札にはできず」: only a card carrying a die
+    is protected, so the character card, once its dice have left, is a card like the
+    others (version 2 never replaced it)."""
+    game, t = blank()
+    t.albums[0] = album(a1="J02", b1="@", a2="J03", c1="J05")
+    t.dice_sq[0] = [0, sq("c1"), sq("c1"), sq("c1")]  # red die on a1; neighbours b1, a2
+    t.skills[0] = ["D05"]  # discard_vp 1: discarding a placed card to make room
+    assert place_options(t, RED) == [sq("b1"), sq("a2")]
+    t.tasks = [Resolve(0, RED)]
+    t.settle()
+    assert game.legal_actions(t.freeze())[0].label == \
+        "place J01 on b1 replacing the character card"
+    s = game.apply(t.freeze(), ("place", sq("b1")))
+    assert s.albums[0][sq("b1")] == RED and CHARACTER not in s.albums[0]
+    assert CHARACTER not in s.discard and s.discard == ()  # set aside, no skill
+    assert s.dice_sq[0][0] == sq("b1") and s.bonus_vp[0] == 1
+    assert [s.stats[stat(0, k)] for k in ("placed", "replaced", "failed", "character")] == \
+        [1, 1, 0, 1]
+
+
+def test_a_character_card_carrying_a_die_is_never_replaced():
     game, t = blank()
     t.albums[0] = album(a1="J02", b1="@", a2="J03")
-    t.dice_sq[0] = [0, sq("b1"), sq("b1"), sq("b1")]  # red die on a1, neighbours b1 and a2
+    t.dice_sq[0] = [0, sq("b1"), sq("b1"), sq("b1")]  # red die on a1, the rest on b1
     assert place_options(t, RED) == [sq("a2")]
-    assert CHARACTER not in [t.albums[0][s] for s in place_options(t, RED)]
+
+
+def test_the_old_reading_never_replaces_the_character_card_and_counts_the_loss():
+    game, t = blank(make_game(character_replaceable=False))
+    t.albums[0] = album(a1="J02", b1="@", a2="J03", c1="J05")
+    t.dice_sq[0] = [0, sq("c1"), sq("c1"), sq("c1")]
+    assert place_options(t, RED) == [sq("a2")]
+    t.dice_sq[0] = [0, sq("a2"), sq("c1"), sq("c1")]  # blue die on a2: only b1 is left
+    assert place_options(t, RED) == []
+    t.tasks = [Resolve(0, RED)]
+    t.settle()
+    assert RED in t.discard and t.albums[0][sq("b1")] == CHARACTER
+    assert [t.stats[stat(0, k)] for k in ("placed", "failed", "character")] == [0, 1, 1]
+    game, t = blank()  # the seed's reading places it there
+    t.albums[0] = album(a1="J02", b1="@", a2="J03", c1="J05")
+    t.dice_sq[0] = [0, sq("a2"), sq("c1"), sq("c1")]
+    assert place_options(t, RED) == [sq("b1")]
 
 
 def test_placing_rolls_the_die_one_face_in_the_direction_of_the_move():
@@ -86,7 +123,7 @@ def test_replacing_a_card_discards_it_then_applies_its_skill():
     assert RED_STAR_POWER in s.discard
     assert s.power[0] == before + 1  # J04's skill: power 1
     assert s.dice_sq[0][0] == sq("b1")
-    assert s.stats[1] == 1  # one forced discard in stage 1
+    assert s.stats[stat(0, 'replaced')] == 1  # one forced discard in stage 1
 
 
 def test_no_legal_square_discards_the_new_card():
@@ -97,7 +134,7 @@ def test_no_legal_square_discards_the_new_card():
     t.settle()
     s = t.freeze()
     assert RED_STAR_POWER in s.discard and RED_STAR_POWER not in s.albums[0]
-    assert s.stats[2] == 1
+    assert s.stats[stat(0, 'failed')] == 1
     assert s.power[0] == 1  # draft 7: skills work when a card is discarded
 
 

@@ -10,7 +10,10 @@
   directions (and a free initial orientation), which tops can a die show
   after exactly k moves, freely or along a path of new cards in the 4×4 album;
 - :func:`best_total`: the exact distribution of the best total of four dice
-  after k chosen moves each, over the initial roll.
+  after k chosen moves each, over the initial roll;
+- :func:`relocate_gain`: what the old "any of 24 ways" reading of a re-placed
+  die adds at once over the seed's "top face kept" (:func:`relocate_gain_brute`
+  checks it over every face).
 
 The simulated questions (placement discards, full albums, seats, order
 spaces) are in :mod:`workbench.games.life.simstats`.
@@ -228,3 +231,38 @@ def exact_mid_vp(players: int = 4, vp: tuple[int, ...] = (3, 1)) -> sympy.Ration
             w *= weights[t]
         expected += w * mid_scoring(list(combo), vp)[0]
     return sympy.Rational(expected, denominator)
+
+
+def relocate_gain(which: str = "colour") -> Dist:
+    """Exact VP a skill's re-placed die gains at once when it may be turned any
+    of the 24 ways (``relocate_turn="any"``) rather than keep its top face: the
+    owner turns 6 up, so the gain is 6 − top, tops uniform and independent (as
+    under random play, ``simstats.final_tops``).
+
+    ``which="colour"``: the card names the die; ``"any"``: the owner picks one of
+    the four dice, the lowest.
+
+    >>> relocate_gain().mean(), relocate_gain("any").mean()
+    (5/2, 5501/1296)
+    >>> relocate_gain("any").p(5)
+    671/1296
+    """
+    one = Dist.uniform(FACES)
+    if which == "colour":
+        return one.map(lambda top: 6 - top)
+    if which == "any":
+        low = one.combine(one, min).combine(one, min).combine(one, min)
+        return low.map(lambda top: 6 - top)
+    raise ValueError(f"which must be 'colour' or 'any', got {which!r}")
+
+
+def relocate_gain_brute(which: str = "colour") -> dict[int, sympy.Rational]:
+    """The same by listing the 6^4 tops of the four dice (the named die: red).
+
+    >>> relocate_gain_brute("any") == relocate_gain("any").pmf()
+    True
+    """
+    counts: Counter[int] = Counter()
+    for tops in itertools.product(FACES, repeat=4):
+        counts[6 - (tops[0] if which == "colour" else min(tops))] += 1
+    return {g: sympy.Rational(c, 6 ** 4) for g, c in sorted(counts.items())}

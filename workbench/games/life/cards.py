@@ -52,7 +52,7 @@ SKILLS = Vocabulary(
         "tip": "N times: you may tip one of your dice one face in any direction",
         "reroll": "re-roll your die of that colour where it stands (any orientation)",
         "relocate": "move your die of that colour (any: one of your dice) onto any card "
-                    "of your album, turned any way",
+                    "of your album, turned as you like (its top face kept by default)",
     })
 #: Event texts; every player follows them, from the active player clockwise.
 EVENTS = Vocabulary(

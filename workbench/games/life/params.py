@@ -48,6 +48,13 @@ class LifeParams:
       "cards without skills" variant).
     - ``skill_on_failed_placement``: the new card discarded because it cannot
       be placed also applies its skill (draft 7: "skills work when discarded").
+    - ``character_replaceable``: True (the seed protects only cards with a die:
+      「サイコロが乗っているカードを捨て札にはできず」), the character card without
+      a die may be replaced like any placed card; False (version 2), never.
+    - ``relocate_turn``: how a die re-placed by a skill may be turned
+      (「その向きは自由に決めることができます」): ``"top"`` keeps its top face and
+      chooses which way it lies, as the set-up's same words do; ``"any"``
+      (version 2) any of the 24 ways, so the top face too.
     """
 
     players: int = field(default=4, metadata={"range": (3, 4)})
@@ -63,6 +70,8 @@ class LifeParams:
     dream_skills: int = field(default=2, metadata={"range": (2, 3)})
     album_skills: bool = True
     skill_on_failed_placement: bool = True
+    character_replaceable: bool = True
+    relocate_turn: str = field(default="top", metadata={"choices": ("top", "any")})
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mid_vp", tuple(self.mid_vp))  # a replay's JSON list
@@ -72,6 +81,8 @@ class LifeParams:
             raise ValueError("stages and rounds_per_stage must be at least 1")
         if self.bonus_move not in ("tip", "roll"):
             raise ValueError(f"bonus_move must be 'tip' or 'roll', got {self.bonus_move!r}")
+        if self.relocate_turn not in ("top", "any"):
+            raise ValueError(f"relocate_turn must be 'top' or 'any', got {self.relocate_turn!r}")
         if self.start_tie not in ("random", "first"):
             raise ValueError(f"start_tie must be 'random' or 'first', got {self.start_tie!r}")
         if self.dream_skills not in (2, 3):

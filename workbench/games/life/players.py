@@ -24,9 +24,11 @@ from typing import Any, cast
 from workbench.engine.kernel import PUBLIC, FieldSpec, Hidden
 from workbench.engine.protocol import IllegalAction
 from workbench.engine.seat import SeatView, random_player
+from workbench.games.life.dice import TOP
 from workbench.games.life.table import LifeTable
 
-__all__ = ["UNSEEN", "LifeGreedy", "greedy", "life_score", "random_player", "seen_table"]
+__all__ = ["UNSEEN", "LifeGreedy", "best_face", "greedy", "life_score", "random_player",
+           "seen_table"]
 
 #: The placeholder of a card a seat cannot see (in hidden piles and rivals' hands).
 UNSEEN = "?"
@@ -140,3 +142,24 @@ class LifeGreedy:
 def greedy() -> LifeGreedy:
     """The greedy one-step player on :func:`life_score`."""
     return LifeGreedy()
+
+
+def best_face(view: SeatView, rng: random.Random) -> Hashable:
+    """Random, except that a die it may turn (``("orient", o)`` choices) shows
+    its highest top face: a random one of those orientations.
+
+    At set-up and under the seed's ``relocate_turn="top"`` every choice has the
+    same top, so it plays as :func:`random_player` (and draws the rng alike);
+    under ``"any"`` a re-placed die always shows 6.
+
+    >>> from workbench.engine.playout import playout_in_place
+    >>> from workbench.games.life.rules import make_game
+    >>> g = make_game()
+    >>> playout_in_place(g, best_face, 3).final == playout_in_place(g, random_player, 3).final
+    True
+    """
+    ids = view.legal_ids
+    if ids and all(isinstance(a, tuple) and a[0] == "orient" for a in ids):
+        top = max(TOP[cast(tuple[str, int], a)[1]] for a in ids)
+        return rng.choice([a for a in ids if TOP[cast(tuple[str, int], a)[1]] == top])
+    return random_player(view, rng)

@@ -36,14 +36,34 @@ Readings chosen where the seed is vague (the Japanese draft is the authority):
   colour been on different cards, each would roll in its own move's direction.
 - **Placement.** Legal squares are the free squares orthogonally next to the
   card carrying the die of the new card's colour. Only when there is none may
-  a neighbouring card without a die be replaced (discarded); the character
-  card is never discarded (it is you). Otherwise the new card is discarded.
-  Replacing a card is the player's choice among those squares.
+  a neighbouring card without a die be replaced (discarded). Otherwise the new
+  card is discarded. Replacing a card is the player's choice among those
+  squares.
+- **The character card** is a card of the album like the others (「キャラクター
+  カードはその中の好きな位置に配置されているものとしてください」), and the seed
+  protects only cards carrying a die (「ただし、サイコロが乗っているカードを捨て札
+  にはできず」): once every die has left it, a new card may replace it
+  (``character_replaceable=True``, from version 3). It leaves the album (no
+  skill; it is not an album card, so it is set aside rather than put in the
+  discard pile); a ``discard_vp`` dream skill counts it as a discarded card.
+  ``character_replaceable=False`` keeps version 2's reading (it is you, never
+  discarded: the new card is thrown away instead). The ``character_s<k>``
+  metrics count the placements onto it, or under the old reading the new
+  cards thrown away where the seed would have placed them on it.
 - **Skills.** Draft 7: skills work when a card is discarded. The replaced
   card's skill applies after the die moved; a new card discarded because it
   fits nowhere also applies its skill (``skill_on_failed_placement``). A skill
   that re-places a die lets its owner choose the square (any card of the
-  album) and any of the 24 orientations.
+  album).
+- **A re-placed die's orientation** (「スキルによりサイコロが再配置される場合、
+  その向きは自由に決めることができます」): read with the set-up's same words
+  (「出目が一番上になっているなら、どの面をどの方向へ向けるかは自由に選ぶことが
+  できます」): the die keeps its top face and its owner chooses which way it
+  lies, one of 4 (``relocate_turn="top"``, from version 3). Moving a die does
+  not re-roll it, and "any of the 24 ways" would make every relocate card also
+  "set the die to 6" (worth 5/2 VP at once on a uniform top:
+  ``analysis.relocate_gain``). ``relocate_turn="any"`` keeps version 2's
+  reading.
 - **Order bonus 2** "move one die one face in any direction" tips the die in
   place (it stays on its card); it is optional. The other reading, rolling it
   one face onto an adjacent card (which changes where cards may go), is
@@ -100,7 +120,7 @@ from workbench.games.life.effects import Catalogue
 from workbench.games.life.params import LifeParams
 from workbench.games.life.steps import Place, Resolve, opening
 from workbench.games.life.steps_effects import RemoveCard, event_table, skill_table
-from workbench.games.life.table import CHARACTER, SQUARES, LifeTable
+from workbench.games.life.table import CHARACTER, SQUARES, STATS, LifeTable
 
 __all__ = ["LifeGame", "LifeParams", "LifeTable", "make_game"]
 
@@ -117,7 +137,9 @@ class LifeGame(KernelGame):
     """
 
     name = "life"
-    version = "2"  # 2: a ★ covered by power is +1 VP (the seed), was 0
+    # 2: a ★ covered by power is +1 VP (the seed), was 0
+    # 3: the character card without a die may be replaced; a re-placed die keeps its top face
+    version = "3"
     min_players = 3
     max_players = 4
     table = LifeTable
@@ -170,7 +192,7 @@ class LifeGame(KernelGame):
         t.skills = [[] for _ in range(n)]
         t.passes = [None] * n
         t.order = [-1] * 4
-        t.stats = [0] * (4 * p.stages)
+        t.stats = [0] * (len(STATS) * p.stages)
         t.picks = [[] for _ in range(n)]
         t.push(*self._opening)
 
@@ -247,12 +269,10 @@ class LifeGame(KernelGame):
 
     def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         out: dict[str, float | int | str] = {}
+        k = len(STATS)
         for s in range(self.params.stages):
-            placed, replaced, failed, events = state.stats[4 * s:4 * s + 4]
-            out[f"placed_s{s + 1}"] = placed
-            out[f"replaced_s{s + 1}"] = replaced
-            out[f"failed_s{s + 1}"] = failed
-            out[f"events_s{s + 1}"] = events
+            for name, count in zip(STATS, state.stats[k * s:k * s + k]):
+                out[f"{name}_s{s + 1}"] = count
         out["full_albums"] = sum(None not in a for a in state.albums)
         for seat in range(self.params.players):
             out[f"mid_vp_p{seat}"] = state.mid_vp[seat]

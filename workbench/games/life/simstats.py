@@ -11,7 +11,11 @@ plays the rules in place: random players, the game's metrics columns).
 - :func:`order_space_value`: each order-card space's effect on the final
   score. Random players pick spaces at random, so the difference of means is
   a randomised experiment: VP of the player relative to the game's mean VP;
-- :func:`final_tops`: the dice's final top faces (exactly uniform: see below).
+- :func:`final_tops`: the dice's final top faces (exactly uniform: see below);
+- :func:`character_readings`: the character card replaceable (the seed) or
+  never (version 2): cards thrown away, placements onto it;
+- :func:`relocate_readings`: what turning a re-placed die any of 24 ways
+  (version 2) is worth against keeping its top face (the seed's reading).
 
 >>> df = simulate_random(30, seed=1)
 >>> placement_by_stage(df)["stage"].to_list()
@@ -35,7 +39,7 @@ from workbench.engine.seat import Player
 from workbench.engine.seeds import derive_seed
 from workbench.engine.simulate import simulate
 from workbench.games.life import dice as D
-from workbench.games.life.players import greedy, random_player
+from workbench.games.life.players import best_face, greedy, random_player
 from workbench.games.life.rules import LifeGame, make_game
 
 Z95 = 1.959963984540054
@@ -196,3 +200,84 @@ def greedy_vs_random(n: int = 200, seed: int = 0, **params: Any) -> pl.DataFrame
         rows.append((name, wins, n, wins / n, lo, hi, 1 / game.params.players))
     return pl.DataFrame(rows, orient="row", schema=[
         "player", "wins", "games", "win_rate", "lo", "hi", "fair_share"])
+
+
+def per_game(df: pl.DataFrame, name: str) -> list[float]:
+    """One metrics counter (``<name>_s<stage>``) summed over the stages, per game.
+
+    >>> df = simulate_random(3, seed=1)
+    >>> per_game(df, "events") == [float(sum(r)) for r in
+    ...                            df.select("events_s1", "events_s2", "events_s3").iter_rows()]
+    True
+    """
+    cols = [c for c in df.columns if c.startswith(f"{name}_s") and c[len(name) + 2:].isdigit()]
+    return df.select(pl.sum_horizontal(cols).cast(pl.Float64))[:, 0].to_list()
+
+
+def _mean_row(values: list[float]) -> tuple[float, float, float]:
+    return _mean_ci(values) if len(values) > 1 else (values[0], math.nan, math.nan)
+
+
+def character_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFrame:
+    """The character card under both readings, random players, the same seeds.
+
+    Per reading, per game with 95% intervals: ``character`` — under the seed's
+    reading the new cards placed onto the character card, under version 2's
+    the new cards thrown away where the seed would have placed them there;
+    failed placements; the mean score. The last row is the paired difference
+    (version 2 minus the seed) game by game: both runs draw the same random
+    numbers, so they differ only from the first position the readings tell apart.
+
+    >>> character_readings(20, seed=1)["reading"].to_list()
+    ['seed: replaceable', 'v2: never', 'v2 - seed']
+    """
+    runs = {"seed: replaceable": True, "v2: never": False}
+    cols: dict[str, dict[str, list[float]]] = {}
+    for name, replaceable in runs.items():
+        df = simulate_random(n, seed, character_replaceable=replaceable, **params)
+        players = _players(df)
+        cols[name] = {"character": per_game(df, "character"), "failed": per_game(df, "failed"),
+                      "score": [sum(r) / players for r in
+                                df.select([f"score_{s}" for s in range(players)]).iter_rows()]}
+    a, b = cols.values()
+    cols["v2 - seed"] = {k: [y - x for x, y in zip(a[k], b[k])] for k in a}
+    rows = [(name, n, *_mean_row(c["character"]), *_mean_row(c["failed"]), *_mean_row(c["score"]))
+            for name, c in cols.items()]
+    return pl.DataFrame(rows, orient="row", schema=[
+        "reading", "games", "character", "character_lo", "character_hi", "failed", "failed_lo",
+        "failed_hi", "score", "score_lo", "score_hi"])
+
+
+def relocate_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFrame:
+    """A re-placed die kept top up (the seed's reading) or turned any of 24 ways
+    (version 2), every seat the :func:`~workbench.games.life.players.best_face`
+    player (random, but a die it turns shows its best face), the same seeds.
+
+    Per reading, per player per game with 95% intervals: dice re-placed by a
+    skill, the final score; the last row is the paired difference (v2 minus the
+    seed): what the old reading is worth in VP, and ``vp_per_relocation`` that
+    worth per die re-placed (compare ``analysis.relocate_gain``: 5/2 at once).
+
+    >>> relocate_readings(20, seed=1)["reading"].to_list()
+    ['seed: top kept', 'v2: any of 24', 'v2 - seed']
+    """
+    runs = {"seed: top kept": "top", "v2: any of 24": "any"}
+    cols: dict[str, dict[str, list[float]]] = {}
+    for name, turn in runs.items():
+        game = make_game(relocate_turn=turn, **params)
+        df = simulate(game, best_face, n=n, seed=seed)
+        players = game.params.players
+        cols[name] = {"relocated": [v / players for v in per_game(df, "relocated")],
+                      "score": [sum(r) / players for r in
+                                df.select([f"score_{s}" for s in range(players)]).iter_rows()]}
+    a, b = cols.values()
+    cols["v2 - seed"] = {k: [y - x for x, y in zip(a[k], b[k])] for k in a}
+    rows = []
+    for name, c in cols.items():
+        rel, score = _mean_row(c["relocated"]), _mean_row(c["score"])
+        moved = sum(b["relocated"]) / n
+        per = score[0] / moved if name == "v2 - seed" and moved else math.nan
+        rows.append((name, n, *rel, *score, per))
+    return pl.DataFrame(rows, orient="row", schema=[
+        "reading", "games", "relocated", "relocated_lo", "relocated_hi", "score", "score_lo",
+        "score_hi", "vp_per_relocation"])

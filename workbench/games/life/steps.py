@@ -42,12 +42,13 @@ from workbench.games.life.steps_setup import (
     StartPlayer,
     TieBreak,
 )
-from workbench.games.life.table import SQUARES, STEP_DIR, LifeTable, square_name
+from workbench.games.life.table import CHARACTER, SQUARES, STATS, STEP_DIR, LifeTable, square_name
 
 PLACE_IDS: tuple[tuple[str, int], ...] = tuple(("place", sq) for sq in range(SQUARES))
 PAWN_IDS: tuple[tuple[str, int], ...] = tuple(("pawn", k + 1) for k in range(4))
 BONUS = {1: "", 2: " (tip a die)", 3: " (start marker)", 4: " (1 power)"}
 ROLL_TABLE = D.ROLL_TABLE
+N_STATS = len(STATS)
 
 
 def _text(t: LifeTable, card: str) -> str:
@@ -174,12 +175,16 @@ class Place(NamedTuple):
         skills = t.skills[seat]
         c = cat.colour[card]
         stats = t.stats
-        base = 4 * t.stage
+        base = N_STATS * t.stage
         stats[base] += 1
         old = album[sq]
         if old is not None:
             stats[base + 1] += 1
-            t.discard.append(old)
+            if old == CHARACTER:  # it leaves the album: not an album card, no skill
+                stats[base + 4] += 1
+                old = None
+            else:
+                t.discard.append(old)
             if skills:
                 t.bonus_vp[seat] += cat.skill_sum(skills, "discard_vp")
         album[sq] = card
@@ -193,7 +198,8 @@ class Place(NamedTuple):
 
     def label(self, t: LifeTable, a: tuple[str, int]) -> str:
         old = t.albums[self.seat][a[1]]
-        extra = f" replacing {old}" if old else ""
+        extra = "" if old is None else " replacing the character card" if old == CHARACTER \
+            else f" replacing {old}"
         return f"place {self.card} on {square_name(a[1])}{extra}"
 
 
@@ -260,14 +266,17 @@ def resolve_card(t: LifeTable, seat: int, card: str) -> None:
     game = t.game
     cat = game.catalogue
     if card in cat.event_effects:
-        t.stats[4 * t.stage + 3] += 1
+        t.stats[N_STATS * t.stage + 3] += 1
         skills = t.skills[seat]
         t.power[seat] += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
         t.push(*game.event_steps[card][seat])
     elif squares := t.legal_squares(seat, card):
         t.tasks.append(Place(seat, card, tuple(squares)))
     else:
-        t.stats[4 * t.stage + 2] += 1
+        base = N_STATS * t.stage
+        t.stats[base + 2] += 1
+        if t.character_blocked(seat, card):  # the old reading kept the character card
+            t.stats[base + 4] += 1
         t.discard.append(card)
         p = game.params
         if p.album_skills and p.skill_on_failed_placement:

@@ -25,6 +25,7 @@ from workbench.games.life.table import (
     NEIGHBOURS,
     SIZE,
     SQUARES,
+    STATS,
     LifeTable,
     square_name,
 )
@@ -39,6 +40,7 @@ ORIENT_IDS: dict[int, list[tuple[str, int]]] = {
 ANY_ORIENT: list[tuple[str, int]] = [("orient", o) for o in range(24)]
 MOVE_IDS: tuple[tuple[str, int], ...] = tuple(("move", sq) for sq in range(SQUARES))
 DIE_IDS: list[tuple[str, str]] = [("die", c) for c in COLOURS]
+RELOCATED = STATS.index("relocated")
 
 
 @chance
@@ -94,13 +96,17 @@ class Orient(NamedTuple):
 
 @decision
 class TurnAny(NamedTuple):
-    """A die re-placed by a skill is turned any of the 24 ways."""
+    """A die re-placed by a skill is turned freely: its top face kept, any of
+    the 4 ways it can lie (``relocate_turn="top"``, as at set-up), or any of the
+    24 ways, top face included (``"any"``)."""
 
     seat: int
     die: int
 
     def legal(self, t: LifeTable) -> list[tuple[str, int]]:
-        return ANY_ORIENT
+        if t.game.params.relocate_turn == "any":
+            return ANY_ORIENT
+        return ORIENT_IDS[D.TOP[t.dice_o[self.seat][self.die]]]
 
     def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
         t.dice_o[self.seat][self.die] = a[1]
@@ -122,6 +128,7 @@ class MoveDie(NamedTuple):
 
     def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
         t.dice_sq[self.seat][self.die] = a[1]
+        t.stats[RELOCATED + len(STATS) * t.stage] += 1
 
     def label(self, t: LifeTable, a: tuple[str, int]) -> str:
         return f"move the {COLOURS[self.die]} die to {square_name(a[1])}"

@@ -28,8 +28,8 @@ from workbench.games.life import dice as D
 from workbench.games.life.cards import COLOURS
 from workbench.games.life.effects import CI, dream_score
 
-__all__ = ["CHARACTER", "CI", "COLOURS", "NEAR", "NEIGHBOURS", "SIZE", "SQUARES", "STEP_DIR",
-           "LifeTable", "pending", "square_name"]
+__all__ = ["CHARACTER", "CI", "COLOURS", "NEAR", "NEIGHBOURS", "SIZE", "SQUARES", "STATS",
+           "STEP_DIR", "LifeTable", "pending", "square_name", "stat"]
 
 SIZE = 4
 SQUARES = SIZE * SIZE
@@ -46,6 +46,24 @@ NEAR: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n for n, _ in near)) for 
 STEP_DIR: tuple[tuple[int, ...], ...] = tuple(
     tuple(next((D.DIRECTIONS.index(d) for n, d in NEIGHBOURS[src] if n == dst), -1)
           for dst in range(SQUARES)) for src in range(SQUARES))
+
+
+#: The counters kept per stage in ``LifeTable.stats`` (the metrics columns
+#: ``<name>_s<stage>``): placements, replaced cards, failed placements,
+#: events; ``character``: placements onto the character card (the seed's
+#: reading) or, with ``character_replaceable=False``, new cards thrown away
+#: where the seed would have placed them on it; ``relocated``: dice re-placed
+#: by a skill.
+STATS = ("placed", "replaced", "failed", "events", "character", "relocated")
+
+
+def stat(stage: int, name: str) -> int:
+    """Index in ``LifeTable.stats`` of one stage's counter.
+
+    >>> stat(0, "placed"), stat(1, "failed"), stat(2, "relocated")
+    (0, 8, 17)
+    """
+    return len(STATS) * stage + STATS.index(name)
 
 
 #: The names of a seat's scoring parts, in order.
@@ -84,13 +102,14 @@ class LifeTable(Table):
     start: int = value()
     discard: list[str] = items()
     removed: list[str] = items()  # events resolved (out of the game)
-    stats: list[int] = items()  # per stage: placed, replaced, failed, events
+    stats: list[int] = items()  # per stage: the STATS counters
     picks: list[list[int]] = rows()  # order spaces each seat picked
 
     # -- queries ------------------------------------------------------------------
     def legal_squares(self, seat: int, card: str) -> list[int]:
         """Where a regular card may go: free neighbours of its colour's die, else
-        neighbours holding a card without a die (replaced), else nowhere.
+        neighbours holding a card without a die (replaced; the character card
+        too unless ``character_replaceable`` is off), else nowhere.
 
         Sorted square numbers.
         """
@@ -100,7 +119,20 @@ class LifeTable(Table):
         free = [sq for sq in near if album[sq] is None]
         if free:
             return free
+        if self.game.params.character_replaceable:
+            return [sq for sq in near if sq not in dice]
         return [sq for sq in near if album[sq] != CHARACTER and sq not in dice]
+
+    def character_blocked(self, seat: int, card: str) -> bool:
+        """True when the character card, without a die, is next to the die of
+        the card's colour: the seed lets the card replace it there.
+
+        (Used only after :meth:`legal_squares` found no free square.)
+        """
+        dice = self.dice_sq[seat]
+        album = self.albums[seat]
+        return any(album[sq] == CHARACTER and sq not in dice
+                   for sq in NEAR[dice[self.game.catalogue.colour[card]]])
 
     def totals(self) -> list[int]:
         """Each seat's dice total (top faces)."""
