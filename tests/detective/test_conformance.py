@@ -37,6 +37,10 @@ def test_conformance_base_and_variants():
     assert check_conformance(make_game(players=3, opening=4, opening_tragic="bottom",
                                        opening_replace=True, next_start="rotate"),
                              n_games=30, seed=4, full_every=15).ok
+    assert check_conformance(make_game(break_draw="one", round_start_edit=True, opening=4,
+                                       generated_lasts="event", copies=3, awaken_on_fourth=True,
+                                       awaken_at=None, oneshot_free=True),
+                             n_games=20, seed=7, full_every=10).ok
 
 
 @pytest.mark.slow
