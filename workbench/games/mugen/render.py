@@ -40,7 +40,7 @@ from workbench.games.mugen.steps import (
     RevengeUse,
 )
 from workbench.games.mugen.table import MugenTable
-from workbench.games.mugen.words import card_name, chance_drawing, skill_words
+from workbench.games.mugen.words import card_name, chance_drawing, effect_words, skill_words
 from workbench.ui.targets import target
 
 __all__ = ["chance_drawing", "prompt", "render"]
@@ -99,7 +99,8 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
     trait = ""
     if char and char.trait:
         label = escape(char.trait_name or "追加特性")
-        trait = f" <span class='wb-mugen-trait' title='{escape(char.trait_text)}'>{label}: {escape(char.trait_text)}</span>"
+        said = "; ".join(effect_words(e) for e in char.trait).replace(" while set", "")  # always on
+        trait = f" <span class='wb-mugen-trait' title='{escape(char.trait_text)}'>{label}: {escape(said)}</span>"
     slots = []
     for i, z in enumerate(t.zones[q]):
         card = game.cards[z.card]
