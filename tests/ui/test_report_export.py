@@ -63,3 +63,14 @@ def test_widgets_bring_the_manager_but_not_mathjax(tmp_path: Path, code: str) ->
                            tmp_path / "w.html").read_text(encoding="utf-8")
     assert 'data-name="html-manager"' in text and 'data-name="mathjax"' not in text
     assert "static snapshot" in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["life", "01_card_sheets"])
+def test_a_real_notebook_exports_byte_identically(name: str, tmp_path: Path) -> None:
+    """Seeded simulations, widget ids, chart data order: nothing may vary between runs."""
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb"
+    first = export_notebook(notebook, tmp_path / "a.html").read_bytes()
+    second = export_notebook(notebook, tmp_path / "b.html").read_bytes()
+    assert first == second
+    assert len(first) <= 2_500_000
