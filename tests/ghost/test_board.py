@@ -151,13 +151,21 @@ def test_a_whole_battle_by_the_picture_then_the_strip_shows_the_dice_with_modifi
             assert b.click_action(b.button_ids[-1])  # no more support / place nothing
     assert odds_seen and s.state.battle is None and s.state.last is not None
     strip = b.picture.value.split("wb-chance-strip")[1].split("</div>")[0]
-    assert "wb-ghost-die" in strip and "rolled" in strip
+    assert "class='wb-ghost-die'" in strip
+    last = s.state.last
+    panel = b.picture.value.split("class='wb-ghost-battle'")[1]
+    checked = 0
+    for k, (raw, value) in enumerate(zip(last.rolls, last.values)):
+        if value > 0 and value != raw:  # the modifier beside the dice: nD+m: raw +m = value
+            assert f"D{value - raw:+d}: {raw} {value - raw:+d} = <b>{value}</b>" in panel, k
+            checked += 1
+    assert checked >= 1
     assert "Last battle" in b.picture.value and "wins</b>" in b.picture.value
 
 
 def test_die_row_draws_n_dice_the_sum_and_the_modifier():
     html = die_row(3, 4, 2, 6, False)
-    assert html.count("<rect") == 3 and "3D+2 rolled 4: 4 +2 = <b>6</b>" in html
+    assert html.count("<rect") == 3 and "3D+2: 4 +2 = <b>6</b>" in html
     assert "シテオク" in die_row(3, 0, 2, 0, True)
 
 

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -36,6 +37,9 @@ CLASSES = {"install": "wb-ghost-install", "shell": "wb-ghost-shell-on", "event":
            "support": "wb-ghost-support", "quick": "wb-ghost-support", "done": "wb-ghost-support",
            "place": "wb-ghost-place", "pass": "wb-ghost-place", "trim": "wb-ghost-trim",
            "end": "wb-ghost-end"}
+
+
+_USER = re.compile(r"\buser (\d+)")
 
 
 def _verb(action_id: Hashable) -> str:
@@ -77,6 +81,14 @@ class GhostBoard(PictureBoard):
     def _draw_picture(self) -> None:
         super()._draw_picture()
         self._placed |= {a.id for a in self.session.legal_actions() if _verb(a.id) == "battle"}
+
+    def log_line(self, line: str) -> str:
+        """A log line with every ``user N`` written as the board names the user (User N).
+
+        >>> make_board(players=2).log_line("3. user 2 downloads X")
+        '3. User 2 downloads X'
+        """
+        return _USER.sub(lambda m: self.seat_name(int(m.group(1)) - 1), super().log_line(line))
 
     def placed_actions(self) -> list[Hashable]:
         """The legal ids the picture stands for (cards, ghosts, attack steps)."""

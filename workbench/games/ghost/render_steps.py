@@ -143,7 +143,7 @@ def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) ->
                        f"{percent(p)} <small>= {p}</small></li>"
                        for h, p in matchups(game, t, ghost, seat, stat))
         best = matchups(game, t, ghost, seat, stat)
-        head = f"P(attacker wins) ≥ {percent(best[0][1])}" if best else ""
+        head = f"P(attacker wins) vs the best defence: {percent(best[0][1])}" if best else ""
         a = ("battle", ghost, seat, stat)
         panels.append(f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
                       f"({effective(game, t, ghost, stat, 'attack')}) — <span class='wb-ghost-odds'>{head}</span>"
@@ -155,20 +155,20 @@ def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) ->
 
 
 def die_row(n: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
-    """nD drawn as n dice, the raw sum, the modifier and the ghost's value."""
+    """nD drawn as n dice (blank: the rules keep only their sum), the sum, the modifier and
+    the ghost's value."""
     dice = "".join(f"<rect x='{1 + 15 * i}' y='1' width='13' height='13' rx='3' fill='#fff' "
-                   f"stroke='#333'/><circle cx='{7.5 + 15 * i}' cy='7.5' r='1.6' fill='#333'/>"
-                   for i in range(n))
+                   f"stroke='#333'/>" for i in range(n))
     svg = f"<svg width='{15 * n + 2}' height='15' aria-label='{n} dice'>{dice}</svg>" if n else ""
+    strength = f"{n}D{modifier:+d}" if modifier else f"{n}D"
     if fumble:
-        result = "<span class='wb-ghost-fumble'>シテオク (all 0): 0</span>"
+        result = f"{raw}: <span class='wb-ghost-fumble'>シテオク (all 0) → 0</span>"
+    elif modifier:
+        result = f"{raw} {modifier:+d} = <b>{value}</b>"
     else:
-        result = f"{raw} {modifier:+d} = <b>{value}</b>" if modifier else f"<b>{value}</b>"
-    return (f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0), sum {raw}, "
-            f"modifier {modifier:+d}'>{svg} {n}D{modifier:+d} rolled {raw}: {result}</span>"
-            if modifier else
-            f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0), sum {raw}'>"
-            f"{svg} {n}D rolled {raw}: {result}</span>")
+        result = f"<b>{value}</b>"
+    return (f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0): sum {raw}, "
+            f"modifier {modifier:+d}'>{svg} {strength}: {result}</span>")
 
 
 def roll_html(game: Any, t: Any, b: Any, k: int, raw: int) -> str:
