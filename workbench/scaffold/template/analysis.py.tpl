@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import sympy
-
 from workbench.engine.balance import wilson_interval
 from workbench.engine.simulate import simulate
 from workbench.engine.solve import evaluate
@@ -24,7 +23,8 @@ from {{name}}.rules import make_game
 Z999 = 3.2905  # the normal quantile of a two-sided 99.9% interval
 
 
-def first_seat_wins(players: tuple[Any, ...] = ("random", "random"), **params: Any) -> sympy.Rational:
+def first_seat_wins(players: tuple[Any, ...] = ("random", "random"),
+                    **params: Any) -> sympy.Rational:
     """Seat 1's exact share of the wins (a shared win counts 1/k) under these policies."""
     result = evaluate(make_game(**params), list(players))
     assert result.exact_value is not None
