@@ -39,6 +39,7 @@ from workbench.games.ghost.render_steps import (
     Choices,
     chance_drawing,
     chip,
+    label,
     parse_picks,
     pick,
     roll_html,
@@ -115,7 +116,7 @@ def card_html(card: GhostCard, css: str, shell: GhostCard | None = None,
 def _uses(t: Any, ids: Sequence[Hashable]) -> tuple[str, str]:
     """(click, uses): one use makes the card the control, several become use lines."""
     if len(ids) == 1:
-        return target(ids[0]), ""
+        return target(ids[0]), f"<div class='wb-ghost-use'>▶ click: {escape(label(t, ids[0]))}</div>"
     return "", "".join(chip(t, a) for a in ids)
 
 
