@@ -53,8 +53,13 @@ _SOLVED: dict[tuple[Any, ...], Any] = {}
 
 def solution_for(game: Any) -> Any:
     """The solver's solution for this game's parameters and die (one per process)."""
-    from workbench.engine.solve import solve
+    from workbench.engine.solve import DEFAULT_MAX_STATES, NotSolvable, solve
 
+    goal, seats = game.params.goal, game.params.players
+    about = goal ** seats * (goal + 1) // 2  # scores of every seat, times the turn totals
+    if about > DEFAULT_MAX_STATES:
+        raise NotSolvable(f"pig: {seats} players to {goal} have about {about:,} states, more than "
+                          f"the solver takes ({DEFAULT_MAX_STATES:,}); try a smaller goal")
     key = (game.params, tuple(sorted(game.faces.items())))
     if key not in _SOLVED:
         _SOLVED[key] = solve(game)
