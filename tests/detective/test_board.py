@@ -109,7 +109,7 @@ def test_the_strip_draws_the_last_cards_drawn():
     b = make_board(seed=5, players=3)
     assert "wb-chance-strip" in b.picture.value and "event drawn" in b.picture.value
     g = b.session.game
-    assert "#28" in chance_drawing(g, None, 28) and "wb-det-card" in chance_drawing(g, None, "yuri:1")
+    assert "#28" in chance_drawing(g, None, 28) and "椚 百合" in chance_drawing(g, None, "yuri:1")
 
 
 def test_play_to_end_shows_the_end():

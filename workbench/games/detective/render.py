@@ -55,8 +55,9 @@ CSS = """
 .wb-det-active{border:2px solid #1a73e8}
 .wb-det-event{display:inline-block;border:1px solid #999;border-radius:4px;padding:1px 4px;
  margin:1px;font-size:11px;background:#fafafa}
-.wb-det-playable{background:#e6f4ea;border-color:#1a7f37}
+.wb-det-playable{background:#fff;border-color:#333;font-weight:bold}
 .wb-det-unplayable{background:#f3f3f3;color:#888}
+.wb-det-chip{display:inline-block;border-radius:4px;padding:1px 5px;font-size:11px}
 .wb-det-picked{outline:3px solid #ef6c00}
 .wb-det-slot,.wb-det-discard-pile{display:inline-block;border:1px dashed #777;border-radius:4px;
  padding:2px 6px;margin:2px;font-size:11px}
@@ -231,8 +232,8 @@ def render_hand(game: Detective, state: DetectiveState, seat: int,
     chips = []
     for no in state.hands[seat]:
         ok = need[no] <= size - 1
-        tag = f" (pay: discard {need[no]})" if ok and need[no] else ""
-        cls = " wb-det-playable" if ok else " wb-det-unplayable"
+        tag = (f" (pay: discard {need[no]})" if need[no] else " (free)") if ok and main else ""
+        cls = (" wb-det-playable" if ok else " wb-det-unplayable") if main else ""
         attrs = ""
         if ("discard", no) in legal:
             cls += f" {target(('discard', no))}"
@@ -271,8 +272,15 @@ def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
     """One chance outcome for the last-chance strip: the event or person card drawn."""
     if isinstance(outcome, int) and outcome in game.catalogue.events:
         return f"<span>event drawn {event_chip(game, outcome)}</span>"
-    if isinstance(outcome, str) and (outcome == NIGHT or outcome in game.catalogue.card_person):
-        return f"<span>investigation {_card(game, outcome, small=True)}</span>"
+    cat = game.catalogue
+    if outcome == NIGHT:
+        return "<span>investigation <b class='wb-det-chip wb-det-night'>惨劇の夜</b></span>"
+    if isinstance(outcome, str) and outcome in cat.card_person:
+        bg, fg = COLOUR_HEX[cat.card_colour[outcome]]
+        who = cat.cards.people[cat.card_person[outcome]]
+        return (f"<span>investigation <b class='wb-det-chip wb-det-person-{who.id}' "
+                f"style='background:{bg};color:{fg};border:1px solid #555' title='{escape(who.name_en)}'>"
+                f"{escape(card_name(cat, outcome))}</b></span>")
     return f"<span>{escape(str(outcome))}</span>"
 
 
