@@ -61,7 +61,8 @@ def test_conformance_variants() -> None:
                       n_games=60, seed=8, full_every=20)
     check_conformance(make_game(players=3, dream_skills=3, start_tie="first",
                                 album_skills=False), n_games=60, seed=9, full_every=20)
-    check_conformance(make_game(bonus_move="roll", covered_star_vp=0), n_games=60, seed=12,
+    check_conformance(make_game(bonus_move="roll", covered_star_vp=0, character_replaceable=False,
+                                relocate_turn="any"), n_games=60, seed=12,
                       full_every=20)
 
 
