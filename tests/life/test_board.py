@@ -83,3 +83,22 @@ def test_render_is_pure_and_marks_the_active_album():
     for a in game.legal_actions(state):  # each legal square is a click target with its id
         assert json.dumps(a.id).replace('"', "&quot;") in html
     assert "wb-life-die" in html and "wb-life-order" in html
+
+
+def test_dice_stay_drawn_after_the_character_card_is_replaced() -> None:
+    """A replaced character card (the seed's reading, version 3) must not hide the dice."""
+    from workbench.engine.players import random_player
+    from workbench.engine.playout import playout
+    from workbench.games.life.render import render
+    from workbench.games.life.rules import make_game
+
+    g = make_game(players=4)
+    for seed in range(200):
+        final = playout(g, random_player, seed).final
+        gone = [s for s in range(4) if "@" not in final.albums[s]]
+        if gone:
+            break
+    else:
+        raise AssertionError("no game in 200 replaced a character card")
+    html = render(g, final)
+    assert html.count("wb-life-die") >= 4 * 4

@@ -112,7 +112,8 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
                            f"text-anchor='end' fill='#b3261e'>{'★' * stars}</text>")
         out.append("</g>")
     dsize = cell * 0.36
-    for c, colour in enumerate(COLOURS if CHARACTER in album else ()):
+    placed = any(card is not None for card in album)  # the dice sit on cards once any is down
+    for c, colour in enumerate(COLOURS if placed else ()):
         sq = state.dice_sq[seat][c]
         o = state.dice_o[seat][c]
         x = (sq % 4) * cell + 3 + (c % 2) * (dsize + 3) + (cell - 2 * dsize - 9) / 2
