@@ -116,3 +116,15 @@ def test_play_to_end_shows_the_end():
     b = make_board(seed=2, players=3)
     b.play_to_end_button.click()
     assert b.session.is_over and "wb-det-over" in b.picture.value
+
+
+def test_a_picked_card_is_reserved_in_the_reservation_slot():
+    g = make_game(players=3, reservation=True)
+    b = detective_board(FromPosition(dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), tasks=TURN),
+                                     g.params), seed=1)
+    assert _pick(b, 45)
+    assert b._placed == {("break", 45), ("play", 45), ("reserve", 45)}
+    assert "reserve #45" in b.picture.value
+    assert b.handle_message({"kind": "clear"}) and not b._placed   # Escape drops the pick
+    assert _pick(b, 45) and _click(b, ("reserve", 45))
+    assert b.session.state.reserved[0] == 45 and 45 not in b.session.state.hands[0]
