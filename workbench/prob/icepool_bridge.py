@@ -41,9 +41,11 @@ def from_icepool(die: Any) -> Dist:
     >>> from_icepool(icepool.d6.explode(depth=1)).p(12)
     1/36
     """
-    if isinstance(die, icepool.Die) and die.denominator() > 0:
+    if isinstance(die, icepool.Die):
         # icepool keeps its outcomes sorted with int counts: no re-validation needed
-        return Dist._trusted({o: q for o, q in die.items() if q})
+        weights = {o: q for o, q in die.items() if q}
+        if weights:
+            return Dist._trusted(weights)
     if not (isinstance(die, icepool.Die) or hasattr(die, "items")):
         raise TypeError(f"expected an icepool Die, got {type(die).__name__}")
     items = list(die.items())
