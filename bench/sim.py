@@ -83,7 +83,7 @@ def sweep_speedup(game_name: str, n: int = 2000) -> tuple[float, float]:
     one = time.perf_counter() - start
     with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                       dashboard_address=None) as cluster, Client(cluster) as client:
-        client.run(lambda: None)
+        client.run(make_game, game_name)  # each worker imports the workbench and the game
         build = functools.partial(_game, game_name)
         sweep(build, {"point": [0]}, n=200, seed=0, executor=client)  # warm-up
         start = time.perf_counter()

@@ -5,7 +5,10 @@ the frame is identical whatever runs it: in this process
 (:class:`InlineExecutor`), local processes (the default,
 ``concurrent.futures.ProcessPoolExecutor``) or a ``dask.distributed.Client``
 (anything with ``submit`` and ``gather``). Work is cut into chunks of
-``chunk_size`` games per grid point; each chunk is one task.
+``chunk_size`` games per grid point; each chunk is one task (by default a
+quarter of a point's games, between 50 and 500: few enough tasks that
+scheduling costs little next to games played in place, enough to keep two
+workers busy).
 
 ``make_game(**point)`` builds the game of a point; for processes it and the
 players must be picklable (module-level functions, ``greedy_player(...)``).
@@ -18,9 +21,11 @@ players must be picklable (module-level functions, ``greedy_player(...)``).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import pickle
+import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
@@ -62,6 +67,54 @@ def point_key(point: Mapping[str, Any]) -> tuple[Hashable, ...]:
     return tuple((k, point[k]) for k in sorted(point))
 
 
+_GAMES: dict[Hashable, Game[Any]] = {}
+_GAMES_KEPT = 16
+
+
+def _maker_key(make_game: Any, point: Mapping[str, Any], token: Hashable) -> Hashable | None:
+    """A key naming ``make_game(**point)`` across pickling (None: not cacheable).
+
+    A worker receives a fresh copy of ``make_game`` with every chunk; the key is
+    its module and qualified name (and a partial's arguments) with the sweep's
+    ``token``, so the game of a grid point is built once per worker and sweep,
+    not once per chunk (building reads the card sheets), and a later sweep
+    reads the sheets again.
+    """
+    fn, args, kwargs = make_game, (), {}
+    if isinstance(make_game, functools.partial):
+        fn, args, kwargs = make_game.func, make_game.args, make_game.keywords
+    name = (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None))
+    if None in name or "<lambda>" in str(name[1]) or "<locals>" in str(name[1]):
+        return None
+    key = (token, name, args, tuple(sorted(kwargs.items())), tuple(sorted(point.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def game_for(make_game: Callable[..., Game[Any]], point: Mapping[str, Any],
+             token: Hashable) -> Game[Any]:
+    """``make_game(**point)``, built once per process and sweep ``token`` for a named
+    maker (see ``_maker_key``).
+
+    >>> from workbench.engine.toy import make_takeaway
+    >>> a = game_for(make_takeaway, {"stones": 3}, token=1)
+    >>> a is game_for(make_takeaway, {"stones": 3}, token=1), a is game_for(make_takeaway, {"stones": 3}, token=2)
+    (True, False)
+    """
+    key = _maker_key(make_game, point, token)
+    if key is None:
+        return make_game(**point)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) >= _GAMES_KEPT:
+            _GAMES.clear()
+        game = _GAMES[key] = make_game(**point)
+    return game
+
+
 def _run_chunk(
     make_game: Callable[..., Game[Any]],
     point: dict[str, Any],
@@ -70,8 +123,9 @@ def _run_chunk(
     stop: int,
     seed: int,
     seating: str,
+    token: Hashable = None,
 ) -> list[dict[str, Any]]:
-    game = make_game(**point)
+    game = game_for(make_game, point, token)
     rows = simulate_rows(game, players, range(start, stop), seed, key=point_key(point), seating=seating)
     for row in rows:
         row.update(point)
@@ -86,12 +140,14 @@ def sweep(
     seed: int = 0,
     executor: Any = None,
     *,
-    chunk_size: int = 200,
+    chunk_size: int | None = None,
     seating: str = "rotate",
     progress: bool = False,
 ) -> pl.DataFrame:
     """``n`` games at every grid point -> one frame, parameter columns first."""
     points = grid_points(grid)
+    if chunk_size is None:
+        chunk_size = max(50, min(500, -(-n // 4)))
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be >= 1, got {chunk_size}")
     tasks = [
@@ -99,13 +155,14 @@ def sweep(
         for point in points
         for start in range(0, n, chunk_size)
     ]
+    token = (os.getpid(), time.monotonic_ns())  # this sweep (see game_for)
     own = executor is None
     if own:
         _check_picklable(make_game, players)
     pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(tasks)))) if own else executor
     try:
         futures = [
-            pool.submit(_run_chunk, make_game, point, players, start, stop, seed, seating)
+            pool.submit(_run_chunk, make_game, point, players, start, stop, seed, seating, token)
             for point, start, stop in tasks
         ]
         chunks = _collect(pool, futures, progress)
