@@ -216,6 +216,19 @@ class Observation(NamedTuple):
     pools: tuple[tuple[Hashable, tuple[Hashable, ...]], ...] = ()
 
 
+def _sorted(cards: Any) -> tuple[Hashable, ...]:
+    """Card ids in their canonical order (see ``_order``); ids of one plain type
+    (all ints or all strs, the usual case) sort without a key.
+
+    >>> _sorted([10, 9, 2]), _sorted(["b", 3, "a", 1])
+    ((2, 9, 10), (1, 3, 'a', 'b'))
+    """
+    kinds = {type(c) for c in cards}
+    if len(kinds) <= 1 and kinds <= {int, str}:
+        return tuple(sorted(cards))
+    return tuple(sorted(cards, key=_order))
+
+
 def _order(x: Any) -> tuple[str, Any]:
     """A sort key for card ids of any type: numbers by value, text by text, others
     by their repr (never compared across types)."""
@@ -441,8 +454,8 @@ class Table(metaclass=_TableMeta):
                 for i, r in enumerate(v):
                     if not (mine and i == seat):
                         pools.setdefault(f.key(i), []).extend(r)
-        unseen = tuple(sorted((c for cards in pools.values() for c in cards), key=_order))
-        by_pool = tuple((k, tuple(sorted(pools[k], key=_order))) for k in sorted(pools, key=repr))
+        unseen = _sorted([c for cards in pools.values() for c in cards])
+        by_pool = tuple((k, _sorted(pools[k])) for k in sorted(pools, key=repr))
         return Observation(seat, self.Frozen(out), unseen, by_pool if len(by_pool) > 1 else ())
 
     @classmethod
@@ -475,7 +488,7 @@ def _fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator
 
     def deal(h: Hidden, cards: Iterator[Hashable], sort: bool) -> tuple[Hashable, ...]:
         got = tuple(next(cards) for _ in range(h.size))
-        return tuple(sorted(got, key=_order)) if sort else got
+        return _sorted(got) if sort else got
 
     out: list[Any] = []
     for f, v in zip(cls.FIELDS, state):
