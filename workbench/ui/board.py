@@ -13,7 +13,8 @@ changes nothing.
 Stable CSS classes for browser tests: ``wb-board wb-picture wb-actions
 wb-action wb-action-<index> wb-action-group wb-undo wb-redo wb-reset
 wb-new-game wb-seed wb-bot wb-bot-move wb-play-to-end wb-seat wb-seat-<seat>
-wb-step wb-log wb-status``.
+wb-step wb-log wb-status``; the analysis mode's ``wb-analyse``
+``wb-analysis wb-analysis-row wb-what-if`` (:mod:`workbench.ui.analysis_panel`).
 
 Only what changed is redrawn: the picture when the state changed, the
 buttons when the legal actions changed (buttons and group boxes are reused,
@@ -70,7 +71,8 @@ class BoardView:
     """The clickable board over a session (``display(board)`` or ``board.widget``).
 
     ``bot_seats`` maps seats to bot names (keys of ``bots``) that play those
-    seats by themselves.
+    seats by themselves. ``analysis_budget``: the analyse button's ISMCTS budget
+    (see :mod:`workbench.ui.analysis_panel`).
     """
 
     def __init__(
@@ -83,6 +85,7 @@ class BoardView:
         seat_names: Sequence[str] | None = None,
         action_classes: ActionClasses | None = None,
         bot_seats: Mapping[int, str] | None = None,
+        analysis_budget: int | float | str = "200/40",
     ) -> None:
         self.session = session
         self.render = render
@@ -126,8 +129,11 @@ class BoardView:
                            self.new_game_button])
         bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
         seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
+        from workbench.ui.analysis_panel import AnalysisPanel  # it imports the picture board
+
+        self.analysis = AnalysisPanel(self, analysis_budget)
         self.widget = w.VBox([self.picture, self.status, self.actions_box, controls, bots_row,
-                              seats_row, self.step_slider, self.log])
+                              seats_row, self.step_slider, self.analysis.widget, self.log])
         self.widget.add_class("wb-board")
         self._shown_state: Any = object()
         self._shown_actions: tuple[tuple[Hashable, str], ...] | None = None
@@ -296,6 +302,7 @@ class BoardView:
                 self._quiet = quiet
             if s.seed != self._shown_seed:  # a new game: show its seed, else keep what is typed
                 self.seed_field.value = self._shown_seed = s.seed
+            self.analysis.refresh()
             self._draw_status()
 
     def _draw_actions(self) -> None:

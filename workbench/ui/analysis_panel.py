@@ -1,0 +1,201 @@
+"""The analysis mode of every board (issue 13, item 6): one "analyse" button under the board.
+
+For the seat to move, :func:`workbench.engine.analyse.analyse` runs ISMCTS on
+that seat's observation (never the hidden state) and the panel shows each
+legal action's estimated win rate with its 95% interval and the number of
+simulations, best first, in the workbench's table style; a click on a row
+plays that action through :meth:`BoardView.click_action`.
+
+At a chance step it shows the exact distribution of the outcomes (fraction and
+percentage) and each outcome is clickable: it is applied with
+:meth:`Session.choose`, so the log marks it "(chosen)" and a saved replay
+keeps it as chosen (the rng does not draw). When the board has already rolled
+(chance is resolved after each move), "what if" goes back to the last chance
+step so that its outcome can be chosen.
+
+**The game's rng is never touched.** The search draws from its own
+``random.Random`` seeded from the session's seed and step
+(:func:`analysis_rng`), so analysing changes neither the state, nor the
+session's rng position (``session.rng_marks``), and the same position gives
+the same estimates.
+
+Stable CSS classes: ``wb-analyse`` (the button), ``wb-analysis-budget``,
+``wb-what-if``, ``wb-analysis`` (the table's widget), ``wb-analysis-row``
+(a clickable row, with ``data-action``).
+
+>>> analysis_rng(3, 7).random() == analysis_rng(3, 7).random() != analysis_rng(3, 8).random()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+import polars as pl
+
+from workbench.engine.analyse import ActionEstimate, OutcomeChance, analyse
+from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.ui.buttons import make_button
+from workbench.ui.picture import PictureWidget
+from workbench.ui.table import table_html
+from workbench.ui.targets import parse_action, target
+
+if TYPE_CHECKING:
+    from workbench.ui.board import BoardView
+
+__all__ = ["DEFAULT_BUDGET", "AnalysisPanel", "analysis_rng", "row_id", "rows_html"]
+
+DEFAULT_BUDGET = "200/40"  # ISMCTS iterations / rollout cut (see workbench.engine.specs)
+
+_ROW_CSS = "wb-analysis-row"
+_STYLE = ("<style>.wb-analysis tr.wb-analysis-row{cursor:pointer}"
+          ".wb-analysis tr.wb-analysis-row:hover td{background:#eaf6ec}</style>")
+
+
+def analysis_rng(seed: int, step: int) -> random.Random:
+    """The analysis's own rng for a session position: seeded from the session's ``seed``
+    and ``step`` only, so the game's rng never moves and the same position repeats."""
+    return random.Random(f"workbench-analysis:{seed}:{step}")
+
+
+def row_id(row: ActionEstimate | OutcomeChance) -> Hashable:
+    """The action (or chance outcome) a row stands for."""
+    return row.action if isinstance(row, ActionEstimate) else row.outcome
+
+
+def rows_html(rows: list[ActionEstimate] | list[OutcomeChance]) -> str:
+    """The analysis table (workbench style), one clickable row per action or outcome.
+
+    >>> from workbench.engine.analyse import OutcomeChance
+    >>> import sympy
+    >>> html = rows_html([OutcomeChance(6, "roll 6", sympy.Rational(1, 6))])
+    >>> "16.7%" in html and "1/6" in html and "data-action='6'" in html
+    True
+    """
+    if not rows:
+        return "<div class='wb-analysis-empty'>(nothing to analyse: the game is over)</div>"
+    if isinstance(rows[0], OutcomeChance):
+        chances = [r for r in rows if isinstance(r, OutcomeChance)]
+        frame = pl.DataFrame({
+            "outcome": [r.label for r in chances],
+            "probability": [float(r.probability) for r in chances],
+            "probability_exact": [str(r.probability) for r in chances],
+        })
+        title = "chance: exact outcomes — click one to choose it (a 'what if', logged as chosen)"
+        html = table_html(frame, exact="beside", title=title, percent_columns=["probability"],
+                          row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(chances))})
+    else:
+        acts = [r for r in rows if isinstance(r, ActionEstimate)]
+        frame = pl.DataFrame({
+            "action": [r.label for r in acts],
+            "win_rate": [r.win_rate for r in acts],
+            "low": [r.interval[0] for r in acts],
+            "high": [r.interval[1] for r in acts],
+            "simulations": [r.simulations for r in acts],
+        })
+        title = "ISMCTS on the seat's observation, best first (95% interval) — click a row to play it"
+        html = table_html(frame, title=title, percent_columns=["win_rate", "low", "high"],
+                          row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(acts))})
+    items: list[ActionEstimate | OutcomeChance] = [*rows]
+    for i, r in enumerate(items):
+        ident = row_id(r)
+        html = html.replace(f'<tr class="{_ROW_CSS}-{i}">',
+                            f"<tr class='{_ROW_CSS} {target(ident)}'>", 1)
+    return _STYLE + html
+
+
+class AnalysisPanel:
+    """The analyse button, its budget, "what if" and the table, for one :class:`BoardView`.
+
+    ``budget``: ISMCTS iterations (``200``), ``"200/40"`` (rollouts cut after
+    40 steps) or seconds (``0.5`` / ``"0.5s"``).
+    """
+
+    def __init__(self, board: BoardView, budget: int | float | str = DEFAULT_BUDGET) -> None:
+        self.board = board
+        self.rows: list[ActionEstimate] | list[OutcomeChance] = []
+        self.button = make_button("analyse", "wb-analyse",
+                                  "estimate each move's win rate for the seat to move (ISMCTS)")
+        self.budget_field = w.Text(value=str(budget), description="budget",
+                                   layout=w.Layout(width="170px"))
+        self.budget_field.add_class("wb-analysis-budget")
+        self.what_if_button = make_button("what if…", "wb-what-if",
+                                          "back to the last chance step, to choose its outcome")
+        self.table = PictureWidget()
+        self.table.add_class("wb-analysis")
+        self.table.on_msg(lambda _w, content, _b: self.handle_message(content))
+        self.button.on_click(lambda _b: self.board._guard(self.analyse))
+        self.what_if_button.on_click(lambda _b: self.board._guard(self.what_if))
+        self._shown_at: tuple[Any, ...] | None = None
+        self.widget = w.VBox([w.HBox([self.button, self.budget_field, self.what_if_button]),
+                              self.table])
+        self.widget.add_class("wb-analysis-panel")
+
+    @property
+    def budget(self) -> int | float | str:
+        """The budget typed in the field (``"200"`` -> 200 iterations)."""
+        text = str(self.budget_field.value).strip()
+        if text.isdigit():
+            return int(text)
+        return text
+
+    def _position(self) -> tuple[Any, ...]:
+        s = self.board.session
+        return (s.seed, s.step, s.state)
+
+    def analyse(self) -> None:
+        """Analyse the position now: the seat to move's estimates, or the chance outcomes."""
+        s = self.board.session
+        who = s.to_move
+        rng = analysis_rng(s.seed, s.step)
+        seat = None if who in (CHANCE, TERMINAL) else who
+        try:
+            self.rows = analyse(s.game, s.state, seat, self.budget, rng)
+        except ValueError as e:
+            raise ValueError(f"analysis budget {self.budget_field.value!r}: {e}") from None
+        self._shown_at = self._position()
+        self.table.value = rows_html(self.rows)
+
+    def what_if(self) -> None:
+        """Go back to the last chance step (its outcome then can be chosen) and analyse it."""
+        s = self.board.session
+        flags = s.chance_flags
+        k = len(flags) - 1
+        while k >= 0 and not flags[k]:
+            k -= 1
+        if k < 0:
+            raise ValueError("no chance step yet: nothing to choose")
+        while k > 0 and flags[k - 1]:  # the first step of that run of chance
+            k -= 1
+        self.board._quietly(lambda: s.jump(k))
+        self.analyse()
+
+    def refresh(self) -> None:
+        """Clear a table that no longer matches the position (called on every board redraw)."""
+        if self._shown_at is not None and self._shown_at != self._position():
+            self._shown_at = None
+            self.rows = []
+            self.table.value = ""
+
+    def play(self, ident: Hashable) -> bool:
+        """Play a row: a legal action through the board, or choose a chance outcome."""
+        s = self.board.session
+        if s.to_move == CHANCE:
+            return self.board._guard(lambda: self.board._quietly(lambda: s.choose(ident)))
+        return self.board.click_action(ident)
+
+    def handle_message(self, content: Mapping[str, Any]) -> bool:
+        """A click on a row of the table (``{"kind": "action", "action": "<json>"}``)."""
+        if content.get("kind") != "action":
+            return False
+        try:
+            ident = parse_action(str(content.get("action", "")))
+        except ValueError:
+            return False
+        shown = {row_id(r) for r in self.rows}
+        if ident not in shown:
+            return False
+        return self.play(ident)
