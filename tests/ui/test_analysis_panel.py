@@ -136,3 +136,19 @@ def test_rows_html_and_rng_are_pure() -> None:
     assert analysis_rng(1, 2).random() == analysis_rng(1, 2).random()
     with pytest.raises(TypeError):
         analysis_rng(1, 2).random(3)  # type: ignore[call-arg]
+
+
+def test_the_strip_and_the_boards_own_chance_buttons_mark_a_choice() -> None:
+    b = _board()
+    s = b.session
+    s.jump(0)  # the deal, a chance step
+    assert s.to_move == CHANCE
+    outcome = b.button_ids[-1]  # the board's own button for an outcome
+    assert b.click_action(outcome)
+    assert s.chosen_steps == (0,) and s.log[0].endswith("(chosen)")
+    b.refresh()
+    s.jump(1)  # the strip shows the last run of chance: here the chosen draw
+    assert "wb-chosen" in b.picture.value and "(chosen)" in b.picture.value
+    s.jump(s.total_steps)  # the whole deal: the chosen draw, then the rolled ones, unmarked
+    assert b.picture.value.count("(chosen)") == 1 and s.chosen_steps == (0,)
+    assert len(s.chance_flags) > 2 and all(s.chance_flags)

@@ -181,10 +181,7 @@ class AnalysisPanel:
             self.table.value = ""
 
     def play(self, ident: Hashable) -> bool:
-        """Play a row: a legal action through the board, or choose a chance outcome."""
-        s = self.board.session
-        if s.to_move == CHANCE:
-            return self.board._guard(lambda: self.board._quietly(lambda: s.choose(ident)))
+        """Play a row through the board (a chance outcome is chosen: logged as such)."""
         return self.board.click_action(ident)
 
     def handle_message(self, content: Mapping[str, Any]) -> bool:

@@ -205,10 +205,13 @@ class BoardView:
         self.session.play_to_end([self.seat_bot(i) or self.bot for i in range(n)])
 
     def click_action(self, action_id: Hashable) -> bool:
-        """Apply an action as a click would; False (and a status message) when refused."""
+        """Apply an action as a click would; False (and a status message) when refused.
+        At a chance step the outcome is chosen by hand (:meth:`Session.choose`: the log
+        and replays mark it "(chosen)")."""
+        s = self.session
 
         def apply() -> None:
-            self._quietly(lambda: self.session.apply(action_id))
+            self._quietly(lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id))
             self._autoplay()
 
         return self._guard(apply)

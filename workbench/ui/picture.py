@@ -20,7 +20,8 @@ picture does not place (end the turn, pass, skip).
 
 Stable CSS classes: ``wb-picture`` (the widget), ``wb-target`` (a legal
 choice), ``wb-focus`` (the keyboard's choice), ``wb-chance-strip`` (the
-last chance: dice rolled, card drawn).
+last chance: dice rolled, card drawn; ``wb-chosen`` marks an outcome chosen by
+hand).
 
 >>> PictureWidget().value
 ''
@@ -175,7 +176,10 @@ class PictureBoard(BoardView):
         while k >= 0 and flags[k] and end - k < STRIP_STEPS:
             k -= 1
         history, actions = s.history, s.actions
-        parts = [self.chance_drawing(s.game, history[i], actions[i]) for i in range(k + 1, end + 1)]
+        chosen = set(s.chosen_steps)
+        parts = [self.chance_drawing(s.game, history[i], actions[i]) + (
+            "<span class='wb-chosen' title='chosen by hand (a what if), not rolled'>(chosen)</span>"
+            if i in chosen else "") for i in range(k + 1, end + 1)]
         return ("<div class='wb-chance-strip' title='the last chance: dice rolled, cards drawn'>"
                 f"<b>last chance (step {end + 1})</b>{''.join(parts)}</div>")
 
