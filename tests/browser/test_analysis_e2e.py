@@ -1,7 +1,7 @@
 """The analysis mode in Chromium (Voila) on むげんの宙へ's board: 'analyse' shows the seat to
 move's estimates, a click on the best row plays it; 'what if…' goes back to the last chance
-step and a click on an outcome chooses it, which the log marks '(chosen)'. Screenshots go to
-build/e2e/analysis-mugen-*.png."""
+step and a click on an outcome chooses it, which the log and the last-chance strip mark
+'(chosen)'. Screenshots go to build/e2e/analysis-mugen-*.png."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ def test_mugen_analyse_then_choose_a_chance_outcome(tmp_path: Path, watched_page
         page.locator(ROWS).last.click()  # the least likely outcome (ties: the last listed)
         wait_settled(page)
         assert "(chosen)" in page.locator(".wb-log").inner_text()
+        assert page.locator(".wb-picture .wb-chance-strip .wb-chosen").count() == 1  # the strip too
         assert "\u26a0" not in status_text(page), status_text(page)
         screenshot(page, build_dir / "e2e", "analysis-mugen-chosen")
     assert watched_page.errors == [], watched_page.errors
