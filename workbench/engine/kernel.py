@@ -45,12 +45,31 @@ one seeded rng identically and give the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, ClassVar, TypeVar
 
+from workbench.engine.fields import (
+    BY_SEAT,
+    HIDDEN,
+    OWN,
+    PUBLIC,
+    FieldSpec,
+    Snapshot,
+    TableMeta,
+    items,
+    rows,
+    value,
+)
+from workbench.engine.hidden import (
+    Hidden,
+    HiddenInformation,
+    Observation,
+    fill,
+    has_hidden,
+    sorted_cards,
+)
 from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.steps import AUTO, CHANCE_STEP, DECISION, auto, chance, decision, tupled
 from workbench.prob.dist import Dist
 
 __all__ = [
@@ -59,238 +78,9 @@ __all__ = [
     "decision", "items", "rows", "tupled", "value",
 ]
 
-AUTO, CHANCE_STEP, DECISION = 0, 1, 2
-PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
-BY_SEAT = "by seat"  # a pool: row or item i holds only seat i's cards
-_SEEN = (PUBLIC, OWN, HIDDEN)
-
-
-# -- fields ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FieldSpec:
-    """One declared field: nesting depth (0 value, 1 list, 2 list of lists),
-    who sees it, whether a hidden zone is kept sorted (a multiset), and the
-    pool its hidden cards are dealt back from when a seat determinizes
-    (``""``: one pool shared by every field; a name: a pool of its own kind of
-    card; :data:`BY_SEAT`: row or item ``i`` deals only seat ``i``'s cards)."""
-
-    depth: int
-    seen: str = PUBLIC
-    sort: bool = False
-    name: str = ""
-    pool: str = ""
-
-    def key(self, i: int) -> Hashable:
-        """The pool of row or item ``i``."""
-        return (BY_SEAT, i) if self.pool == BY_SEAT else self.pool
-
-    def __post_init__(self) -> None:
-        if self.seen not in _SEEN:
-            raise ValueError(f"seen must be one of {_SEEN}, got {self.seen!r}")
-        if self.seen != PUBLIC and self.depth == 0:
-            raise ValueError("a hidden or own field must be a list (items) or rows")
-
-
-def value(*, seen: str = PUBLIC) -> Any:
-    """An immutable field (int, str, tuple, None ...): ``round: int = value()``."""
-    return FieldSpec(0, seen)
-
-
-def items(*, seen: str = PUBLIC, sort: bool = False, pool: str = "") -> Any:
-    """A list field (of immutable items): ``discard: list[str] = items()``.
-
-    ``seen=OWN``: item ``i`` is seat ``i``'s secret (``None`` when empty);
-    ``seen=HIDDEN``: nobody sees the contents, only the count. ``pool``: see
-    :class:`FieldSpec` (a game with two kinds of hidden card names two pools).
-    """
-    return FieldSpec(1, seen, sort, pool=pool)
-
-
-def rows(*, seen: str = PUBLIC, sort: bool = False, pool: str = "") -> Any:
-    """A list-of-lists field: ``hands: list[list[str]] = rows(seen=OWN)`` (row ``i`` is
-    seat ``i``'s), ``decks: list[list[str]] = rows(seen=HIDDEN, sort=True)``;
-    ``pool=BY_SEAT`` when row ``i``'s cards can only be seat ``i``'s (its own deck)."""
-    return FieldSpec(2, seen, sort, pool=pool)
-
-
-class Snapshot(tuple):  # type: ignore[type-arg]
-    """An immutable state: the table's fields in declaration order, readable by name.
-
-    Each table class has its own subclass (``MyTable.Frozen``) with one
-    property per field.
-    """
-
-    __slots__ = ()
-    TABLE: ClassVar[type[Table]]
-
-    if TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any: ...
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{f.name}={v!r}" for f, v in zip(self.TABLE.FIELDS, self))
-        return f"{type(self).__name__}({inner})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.TABLE, tuple(self)))
-
-
-def _restore(table: type[Table], values: tuple[Any, ...]) -> Snapshot:
-    return table.Frozen(values)
-
-
-class _TableMeta(type):
-    """Turns a table class's field declarations into slots, FIELDS and a Snapshot class."""
-
-    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> _TableMeta:
-        own = [(k, v) for k, v in ns.items() if isinstance(v, FieldSpec)]
-        for k, _ in own:
-            del ns[k]
-        # plain attributes a table class needs besides its fields: ``_SLOTS``
-        ns["__slots__"] = tuple(ns.pop("_SLOTS", ())) + tuple(k for k, _ in own)
-        cls = super().__new__(mcls, name, bases, ns)
-        inherited: tuple[FieldSpec, ...] = getattr(cls, "FIELDS", ())
-        fields = inherited + tuple(FieldSpec(v.depth, v.seen, v.sort, k, v.pool) for k, v in own)
-        cls.FIELDS = fields  # type: ignore[attr-defined]
-        cls.NAMES = tuple(f.name for f in fields)  # type: ignore[attr-defined]
-        props: dict[str, Any] = {f.name: property(itemgetter(i)) for i, f in enumerate(fields)}
-        snap = type(f"{name}Snapshot", (Snapshot,), {"__slots__": (), "TABLE": cls, **props})
-        snap.__module__ = ns.get("__module__", __name__)
-        cls.Frozen = snap  # type: ignore[attr-defined]
-        return cls
-
-
-# -- hidden information --------------------------------------------------------
-class HiddenInformation(LookupError):
-    """Raised when a player's code reads the contents of a zone its seat cannot see."""
-
-
-class Hidden:
-    """A zone seen from outside: its size is known, its contents are not.
-
-    ``len()`` and truth work; iterating, indexing or ``in`` raise
-    :class:`HiddenInformation` (so a player cannot peek by accident).
-
-    >>> h = Hidden(3)
-    >>> len(h), bool(h), h
-    (3, True, Hidden(3))
-    >>> list(h)
-    Traceback (most recent call last):
-    ...
-    workbench.engine.kernel.HiddenInformation: 3 hidden cards: this seat cannot see them
-    """
-
-    __slots__ = ("size",)
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __bool__(self) -> bool:
-        return self.size > 0
-
-    def _refuse(self, *_: Any) -> Any:
-        raise HiddenInformation(f"{self.size} hidden cards: this seat cannot see them")
-
-    __iter__ = __getitem__ = __contains__ = _refuse
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Hidden) and other.size == self.size
-
-    def __hash__(self) -> int:
-        return hash(("Hidden", self.size))
-
-    def __repr__(self) -> str:
-        return f"Hidden({self.size})"
-
-
-class Observation(NamedTuple):
-    """What one seat may see: the state with unseen zones as :class:`Hidden`, and
-    the unseen cards (sorted, so it says nothing about where each is): all of
-    them, and by pool (``(pool key, cards)`` pairs; empty: one pool)."""
-
-    seat: int
-    state: Snapshot
-    unseen: tuple[Hashable, ...]
-    pools: tuple[tuple[Hashable, tuple[Hashable, ...]], ...] = ()
-
-
-def _sorted(cards: Any) -> tuple[Hashable, ...]:
-    """Card ids in their canonical order (see ``_order``); ids of one plain type
-    (all ints or all strs, the usual case) sort without a key.
-
-    >>> _sorted([10, 9, 2]), _sorted(["b", 3, "a", 1])
-    ((2, 9, 10), (1, 3, 'a', 'b'))
-    """
-    kinds = {type(c) for c in cards}
-    if len(kinds) <= 1 and kinds <= {int, str}:
-        return tuple(sorted(cards))
-    return tuple(sorted(cards, key=_order))
-
-
-def _order(x: Any) -> tuple[str, Any]:
-    """A sort key for card ids of any type: numbers by value, text by text, others
-    by their repr (never compared across types)."""
-    return (type(x).__name__, x if isinstance(x, int | str) else repr(x))
-
-
-# -- steps ---------------------------------------------------------------------
-_S = TypeVar("_S", bound=type)
-
-
-def _mark(kind: int) -> Callable[[_S], _S]:
-    def mark(cls: _S) -> _S:
-        needs = {AUTO: ("run",), CHANCE_STEP: ("resolve",), DECISION: ("legal", "resolve")}[kind]
-        missing = [m for m in needs if not callable(getattr(cls, m, None))]
-        if kind == CHANCE_STEP and not (hasattr(cls, "outcomes") or hasattr(cls, "dist")):
-            missing.append("outcomes or dist")
-        if kind == DECISION and "seat" not in getattr(cls, "_fields", ()):
-            missing.append("a 'seat' field")
-        if missing:
-            raise TypeError(f"step {cls.__name__} needs {', '.join(missing)}")
-        # a step is its type and its fields: Main(0) and Draw(0) are different steps
-        cls.__eq__ = _step_eq  # type: ignore[assignment]
-        cls.__ne__ = _step_ne  # type: ignore[assignment]
-        cls.__hash__ = _step_hash  # type: ignore[assignment]
-        cls.KIND = kind  # type: ignore[attr-defined]
-        cls.LAPSES = callable(getattr(cls, "lapses", None))  # type: ignore[attr-defined]
-        cls.WEIGHTED = kind == CHANCE_STEP and hasattr(cls, "dist")  # type: ignore[attr-defined]
-        return cls
-    return mark
-
-
-def _step_eq(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and tuple.__eq__(a, b)
-
-
-def _step_ne(a: Any, b: Any) -> bool:
-    return not (type(a) is type(b) and tuple.__eq__(a, b))
-
-
-def _step_hash(a: Any) -> int:
-    return hash((type(a).__name__, tuple.__hash__(a)))
-
-
-auto = _mark(AUTO)
-"""Class decorator: a step that runs at once (``run(self, t)``)."""
-chance = _mark(CHANCE_STEP)
-"""Class decorator: a chance step (``outcomes(self, t)`` or ``dist(self, t)``, ``resolve``)."""
-decision = _mark(DECISION)
-"""Class decorator: a seat's decision (``seat`` field, ``legal(self, t)``, ``resolve``)."""
-
-
-def tupled(x: Any) -> Any:
-    """JSON lists back to tuples (replays store action ids as lists).
-
-    >>> tupled(["place", [1, 2]])
-    ('place', (1, 2))
-    """
-    return tuple(tupled(v) for v in x) if isinstance(x, list | tuple) else x
-
 
 # -- the table -------------------------------------------------------------------
-class Table(metaclass=_TableMeta):
+class Table(metaclass=TableMeta):
     """The mutable working copy of a game's state; subclasses declare fields.
 
     ``tasks`` is the step stack (next step last). ``game`` is the rules object
@@ -454,8 +244,8 @@ class Table(metaclass=_TableMeta):
                 for i, r in enumerate(v):
                     if not (mine and i == seat):
                         pools.setdefault(f.key(i), []).extend(r)
-        unseen = _sorted([c for cards in pools.values() for c in cards])
-        by_pool = tuple((k, _sorted(pools[k])) for k in sorted(pools, key=repr))
+        unseen = sorted_cards([c for cards in pools.values() for c in cards])
+        by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr))
         return Observation(seat, self.Frozen(out), unseen, by_pool if len(by_pool) > 1 else ())
 
     @classmethod
@@ -463,46 +253,13 @@ class Table(metaclass=_TableMeta):
         """A full state consistent with ``obs``: the unseen cards shuffled with ``rng``
         and dealt into the hidden zones (sorted where the field says so)."""
         if not obs.unseen:
-            return obs.state if not _has_hidden(obs.state) else _fill(cls, obs.state, {})
+            return obs.state if not has_hidden(obs.state) else fill(cls, obs.state, {})
         dealt: dict[Hashable, Iterator[Hashable]] = {}
         for key, cards in obs.pools or ((None, obs.unseen),):
             pool = list(cards)
             rng.shuffle(pool)
             dealt[key] = iter(pool)
-        return _fill(cls, obs.state, dealt)
-
-
-def _has_hidden(state: Sequence[Any]) -> bool:
-    for v in state:
-        if isinstance(v, Hidden):
-            return True
-        if isinstance(v, tuple) and any(isinstance(x, Hidden) for x in v):
-            return True
-    return False
-
-
-def _fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]) -> Snapshot:
-    """Deal each hidden marker's cards from its pool (``dealt[None]``: one pool for all)."""
-    def source(f: FieldSpec, i: int) -> Iterator[Hashable]:
-        return dealt[None] if None in dealt else dealt.get(f.key(i), iter(()))
-
-    def deal(h: Hidden, cards: Iterator[Hashable], sort: bool) -> tuple[Hashable, ...]:
-        got = tuple(next(cards) for _ in range(h.size))
-        return _sorted(got) if sort else got
-
-    out: list[Any] = []
-    for f, v in zip(cls.FIELDS, state):
-        if f.seen == PUBLIC:
-            out.append(v)
-        elif f.depth == 1 and f.seen == OWN:
-            out.append(tuple((next(source(f, i)) if x.size else None) if isinstance(x, Hidden)
-                             else x for i, x in enumerate(v)))
-        elif f.depth == 1:
-            out.append(deal(v, source(f, 0), f.sort))
-        else:
-            out.append(tuple(deal(r, source(f, i), f.sort) if isinstance(r, Hidden) else r
-                             for i, r in enumerate(v)))
-    return cls.Frozen(out)
+        return fill(cls, obs.state, dealt)
 
 
 # -- the immutable game ----------------------------------------------------------
