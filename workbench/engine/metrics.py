@@ -60,7 +60,7 @@ from workbench.engine.simulate import game_seed, player_name
 from workbench.engine.specs import player_from_spec
 
 __all__ = ["GameRecord", "branching_profile", "luck", "metrics_frame", "quality_chart",
-           "quality_metrics", "record_game", "record_games", "summarise_records"]
+           "quality_metrics", "record_game", "record_games", "record_play", "summarise_records"]
 
 
 @dataclass(frozen=True)
@@ -126,13 +126,21 @@ def record_game(game: Game[Any], players: Player | Sequence[Player], seed: int |
     >>> r.length, r.branching, r.scores[-1], r.winners
     (4, (2, 2, 1, 1), (0.0, 2.0), (1,))
     """
+    return record_play(game, players, seed, max_steps=max_steps)[0]
+
+
+def record_play(game: Game[Any], players: Player | Sequence[Player], seed: int | random.Random,
+                *, max_steps: int = 100_000) -> tuple[GameRecord, Any, int]:
+    """:func:`record_game`, also giving the final state and the number of steps played
+    (decisions and chance), so one game feeds both the metrics and a simulation row."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     seats = seat_players(game, players)
     t = work_table(game, game.initial_state())
     movers: list[int] = []
     branching: list[int] = []
     scores: list[tuple[float, ...]] = []
-    for _ in range(max_steps):
+    steps = 0
+    for steps in range(max_steps):  # noqa: B007 (the count is returned)
         who = t.to_move()
         if who == TERMINAL:
             break
@@ -148,8 +156,9 @@ def record_game(game: Game[Any], players: Player | Sequence[Player], seed: int |
         raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     final = t.freeze()
     scores.append(standing(game, t))
-    return GameRecord(game.num_players, tuple(movers), tuple(branching), tuple(scores),
-                      tuple(game.winners(final)), tuple(player_name(p) for p in seats))
+    record = GameRecord(game.num_players, tuple(movers), tuple(branching), tuple(scores),
+                        tuple(game.winners(final)), tuple(player_name(p) for p in seats))
+    return record, final, steps
 
 
 def record_games(game: Game[Any], players: Player | Sequence[Player], n: int, seed: int = 0,

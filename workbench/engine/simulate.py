@@ -98,6 +98,28 @@ def _best(scores: Sequence[float]) -> list[int]:
     return [i for i, s in enumerate(scores) if s == top]
 
 
+def game_row(game: Game[Any], final: Any, index: int, seed: int, names: Sequence[str],
+             seating: str, turns: int, actions: int) -> dict[str, Any]:
+    """The frame row of one finished game: who sat where (``names`` by seat), scores,
+    winners, length and the game's own ``metrics(final)`` columns."""
+    n = game.num_players
+    row: dict[str, Any] = {"game": index, "seed": seed, "seats": n, "seating": seating}
+    row.update({f"player_{s}": names[s] for s in range(n)})
+    scores = game.returns(final)
+    row.update({f"score_{s}": float(v) for s, v in enumerate(scores)})
+    row.update(_row_of(game, final, scores))
+    won = row["winner"]
+    row["winner_player"] = None if won is None else row[f"player_{won}"]
+    row["turns"], row["actions"] = turns, actions
+    if final is not None:
+        metrics = game.metrics(final)
+        clash = [k for k in metrics if k in row]
+        if clash:
+            raise ValueError(f"{game.name}.metrics() reuses the frame's column names {clash}; rename them")
+        row.update(metrics)
+    return row
+
+
 def simulate_rows(
     game: Game[Any],
     players: Players,
@@ -123,24 +145,11 @@ def simulate_rows(
         shift = i % n if seating == "rotate" else 0
         order = [(s + shift) % n for s in range(n)]
         s_i = game_seed(seed, i, key)
-        row: dict[str, Any] = {"game": i, "seed": s_i, "seats": n, "seating": seating}
-        row.update({f"player_{s}": names[order[s]] for s in range(n)})
         line = [seats[o] for o in order]
         r = playout_in_place(game, line, s_i, max_steps=max_steps) if in_place \
             else playout(game, line, s_i, max_steps=max_steps)
-        final, scores, turns, actions = r.final, game.returns(r.final), r.turns, len(r.chance)
-        row.update({f"score_{s}": float(v) for s, v in enumerate(scores)})
-        row.update(_row_of(game, final, scores))
-        won = row["winner"]
-        row["winner_player"] = None if won is None else row[f"player_{won}"]
-        row["turns"], row["actions"] = turns, actions
-        if final is not None:
-            metrics = game.metrics(final)
-            clash = [k for k in metrics if k in row]
-            if clash:
-                raise ValueError(f"{game.name}.metrics() reuses the frame's column names {clash}; rename them")
-            row.update(metrics)
-        rows.append(row)
+        rows.append(game_row(game, r.final, i, s_i, [names[o] for o in order], seating,
+                             r.turns, len(r.chance)))
         if progress is not None:
             progress.update(1)
     return rows

@@ -48,6 +48,7 @@ FILES = {
     "render.py.tpl": "{{name}}/render.py",
     "board.py.tpl": "{{name}}/board.py",
     "analysis.py.tpl": "{{name}}/analysis.py",
+    "questions.py.tpl": "{{name}}/questions.py",
     "notebook.ipynb.tpl": "notebooks/{{name}}.ipynb",
     "test.py.tpl": "tests/test_{{name}}.py",
 }

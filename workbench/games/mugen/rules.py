@@ -186,6 +186,13 @@ class MugenGame(KernelGame):
             return (0.0, 0.0)
         return tuple(1.0 if q in t.result else -1.0 for q in (0, 1))
 
+    def standing(self, t: MugenTable) -> tuple[float, ...]:
+        """Who is ahead mid-game (cut-off search rollouts, quality metrics): each side's HP
+        as a share of its maximum; once decided, the score (+1 the winner, -1 the loser)."""
+        if t.result:
+            return self.score(t)
+        return tuple(t.hp[q] / max(1, t.max_hp[q]) for q in (0, 1))
+
     def opening(self, first: int) -> list[Any]:
         """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn."""
         return opening(self, first)

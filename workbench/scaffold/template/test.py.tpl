@@ -12,6 +12,7 @@ from pathlib import Path
 from workbench.engine.conformance import check_conformance
 from workbench.engine.golden import check_golden
 from workbench.engine.players import random_player
+from workbench.engine.skilled import ask
 
 from {{name}}.analysis import first_seat_wins, simulated_first_seat
 from {{name}}.rules import make_game
@@ -32,3 +33,10 @@ def test_exact_first_seat_share_lies_in_the_simulated_interval():
     exact = float(first_seat_wins())
     rate, (lo, hi) = simulated_first_seat(games=1500, seed=2)
     assert lo <= exact <= hi, (exact, rate, lo, hi)
+
+
+def test_balance_questions_answer_for_two_levels():
+    asked = ask("{{name}}", ["random", "greedy"], games=20, seed=3)
+    seat_rows = asked.answers.filter(asked.answers["measure"].str.starts_with("seat "))
+    assert seat_rows.height == 2 * make_game().num_players
+    assert asked.metrics.height == 2

@@ -1,0 +1,122 @@
+"""Compute a game's skilled-play results into notebooks/results/<game>/ (issue 13).
+
+The notebooks read these files (workbench.engine.skilled_results); this script
+is how they are made, and how to remake them after the rules change:
+
+    .venv/bin/python scripts/skilled_results.py mugen answers --levels greedy,ismcts:100 --games 200
+    .venv/bin/python scripts/skilled_results.py mugen ladder --games 100 --seats 2
+    .venv/bin/python scripts/skilled_results.py mugen matches --players ismcts:400,greedy --games 200
+    .venv/bin/python scripts/skilled_results.py mugen matches --json build/mugen_greedy.json \
+        --players ismcts:400,greedy      (keep a `workbench play --json` run already made)
+
+Exit 0 when written, 2 on bad input (one line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+
+def _match_rows(result: dict[str, Any], players: list[str], seed: int) -> list[dict[str, Any]]:
+    games = result["games"]
+    sole = sum(p["wins"] for p in result["players"])
+    fair = sole / games / len(players) if games else 0.0
+    rows = []
+    for p in result["players"]:
+        rows.append({"line_up": ",".join(players), "player": p["player"], "games": games,
+                     "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
+                     "low": p["interval"][0], "high": p["interval"][1], "fair_share": fair,
+                     "mean_length": result["mean_length"], "seed": seed})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("part", choices=("answers", "ladder", "matches"))
+    ap.add_argument("--levels", default="greedy,ismcts:100")
+    ap.add_argument("--players", help="matches: one spec per seat, comma-separated")
+    ap.add_argument("--json", help="matches: a `workbench play --json` output to keep")
+    ap.add_argument("--seconds", type=float, help="matches --json: how long that run took")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seats", type=int)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", help="folder (default notebooks/results/<game>)")
+    a = ap.parse_args(argv)
+
+    from workbench.engine.registry import UnknownGame, make_game
+    from workbench.engine.skilled_results import load_results, results_folder, save_part
+
+    try:
+        version = getattr(make_game(a.game), "version", None)
+    except UnknownGame as e:
+        print(f"skilled_results: {e}", file=sys.stderr)
+        return 2
+    if not 1 <= a.games <= 10_000:
+        print(f"skilled_results: --games must be 1..10000, got {a.games}", file=sys.stderr)
+        return 2
+    folder = Path(a.out) if a.out else results_folder(a.game)
+    levels = [s.strip() for s in a.levels.split(",") if s.strip()]
+    start = time.monotonic()
+    if a.part == "answers":
+        from workbench.engine.skilled import ask
+
+        asked = ask(a.game, levels, a.games, a.seed, workers=a.workers, progress=True)
+        how = {"call": f"ask({a.game!r}, {levels}, games={a.games}, seed={a.seed})",
+               "levels": levels, "games": a.games, "seed": a.seed}
+        secs = time.monotonic() - start
+        save_part(folder, "answers", asked.answers, how, version=version, seconds=secs)
+        save_part(folder, "metrics", asked.metrics, how, version=version, seconds=secs)
+    elif a.part == "ladder":
+        from workbench.engine.ladder import LEVELS, skill_ladder
+
+        lv = levels if a.levels != ap.get_default("levels") else list(LEVELS)
+        ladder = skill_ladder(a.game, lv, a.games, a.seed, seats=a.seats, workers=a.workers)
+        how = {"call": f"skill_ladder({a.game!r}, {lv}, games={a.games}, seed={a.seed}, "
+                       f"seats={a.seats})", "levels": lv, "games": a.games, "seed": a.seed}
+        save_part(folder, "ladder", ladder.frame, how, version=version,
+                  seconds=time.monotonic() - start)
+    else:
+        if not a.players:
+            print("skilled_results: matches needs --players", file=sys.stderr)
+            return 2
+        players = [s.strip() for s in a.players.split(",")]
+        if a.json:
+            try:
+                result = json.loads(Path(a.json).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as e:
+                print(f"skilled_results: --json {a.json}: {e}", file=sys.stderr)
+                return 2
+            secs = a.seconds
+        else:
+            from workbench.engine.match import play_match
+
+            result = play_match(a.game, players, a.games, a.seed, swap_seats=True,
+                                workers=a.workers)
+            secs = time.monotonic() - start
+        old = load_results(a.game, folder).matches
+        rows = pl.DataFrame(_match_rows(result, players, a.seed))
+        if old is not None:
+            rows = pl.concat([old.filter(pl.col("line_up") != ",".join(players)), rows],
+                             how="vertical_relaxed")
+        how = {"call": f"workbench play {a.game} --players {','.join(players)} --games "
+                       f"{result['games']} --seed {a.seed} --swap-seats --workers {a.workers}",
+               "games": result["games"], "seed": a.seed}
+        prov = load_results(a.game, folder).provenance.get("matches", {})
+        calls = [c for c in prov.get("calls", []) if c.get("line_up") != ",".join(players)]
+        calls.append({"line_up": ",".join(players), **how, "seconds": secs})
+        save_part(folder, "matches", rows, {"call": "see calls", "calls": calls}, version=version)
+    print(f"wrote {folder}/{a.part} in {time.monotonic() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

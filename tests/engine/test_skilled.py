@@ -1,0 +1,138 @@
+"""Balance questions asked of skill levels (issue 13 item 4): the games behind the answers
+are the engine's own games, workers change nothing, conclusions compare honestly, and the
+committed results files read back."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from workbench.engine.registry import make_game
+from workbench.engine.simulate import simulate_rows
+from workbench.engine.skilled import (
+    Question,
+    ask,
+    changes,
+    compare,
+    conclusion,
+    game_questions,
+    seat_answers,
+)
+from workbench.engine.skilled_results import load_results, results_folder, save_part
+from workbench.engine.specs import player_from_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _mirror(game: str = "mugen") -> Question:
+    return next(q for q in game_questions(game) if q.key == "mirror")
+
+
+def test_ask_plays_the_engines_games() -> None:
+    """Game i of a question is simulate's game i with the same seed key: same winners."""
+    q = _mirror()
+    asked = ask("mugen", ["random"], games=12, seed=5, questions=[q])
+    game = make_game("mugen", **q.variants[""])
+    rows = simulate_rows(game, player_from_spec("random", "mugen"), range(12), 5,
+                         key=("mirror", ""), seating="fixed")
+    assert asked.games["winner"].to_list() == [r["winner"] for r in rows]
+    assert asked.games["last_turn"].to_list() == [r["last_turn"] for r in rows]
+    first = asked.answers.filter(pl.col("measure") == "first player wins (ソラ mirror)").row(0, named=True)
+    assert first["value"] == sum(r["winner"] == r["first"] for r in rows) / 12
+
+
+def test_workers_change_nothing() -> None:
+    one = ask("mugen", ["random", "greedy"], games=6, seed=2, workers=1, chunk=2)
+    two = ask("mugen", ["random", "greedy"], games=6, seed=2, workers=2, chunk=2)
+    assert one.answers.equals(two.answers)
+    assert one.metrics.equals(two.metrics)
+
+
+def test_metrics_come_from_the_same_games() -> None:
+    asked = ask("mugen", ["random"], games=6, seed=1)
+    deck_games = asked.games.filter(pl.col("question") == "deck_vs_deck")
+    m = asked.metrics.row(0, named=True)
+    assert m["games"] == deck_games.height == 12  # two variants of 6
+    assert m["seat0_win_rate"] == (deck_games["winner"] == 0).sum() / 12
+
+
+def test_every_seed_game_declares_questions() -> None:
+    for game in ("ghost", "detective", "mugen", "life"):
+        qs = game_questions(game)
+        assert qs and sum(q.metrics for q in qs) == 1, game
+    assert game_questions("peek") == ()
+    with pytest.raises(ValueError, match="declares no balance questions"):
+        ask("peek", ["random"], games=2)
+
+
+def test_seat_answers_fair_share_counts_sole_winners() -> None:
+    df = pl.DataFrame({"seats": [3] * 6, "winner": [0, 0, 0, 1, None, None]})
+    rows = seat_answers(df)
+    assert [r["value"] for r in rows] == [0.5, 1 / 6, 0.0, 1 / 3]
+    assert rows[0]["reference"] == pytest.approx(4 / 6 / 3)
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
+def test_conclusion_is_the_side_of_the_interval(a: float, b: float, ref: float) -> None:
+    lo, hi = min(a, b), max(a, b)
+    c = conclusion(lo, hi, ref)
+    assert c == ("above" if lo > ref else "below" if hi < ref else "no clear difference")
+
+
+def test_compare_flags_a_changed_conclusion_and_a_moved_mean() -> None:
+    answers = pl.DataFrame([
+        {"question": "q", "measure": "seat 1 wins", "kind": "rate", "level": lv, "games": 100,
+         "value": v, "low": v - 0.1, "high": v + 0.1, "reference": 0.5}
+        for lv, v in (("greedy", 0.7), ("ismcts:100", 0.52))] + [
+        {"question": "q", "measure": "turns", "kind": "mean", "level": lv, "games": 100,
+         "value": v, "low": v - 1, "high": v + 1, "reference": None}
+        for lv, v in (("greedy", 10.0), ("ismcts:100", 11.5))])
+    c = compare(answers, "greedy", "ismcts:100")
+    assert c["changed"].to_list() == [True, False]
+    assert changes(answers, "greedy", "ismcts:100") == [
+        "seat 1 wins: 0.7 with greedy, 0.52 with ismcts:100 (above → no clear difference)"]
+
+
+def test_results_round_trip_and_stale(tmp_path: Path) -> None:
+    frame = pl.DataFrame({"measure": ["a"], "winners": [[0, 1]]})
+    save_part(tmp_path, "answers", frame, {"call": "x"}, version="2", seconds=90)
+    r = load_results("mugen", tmp_path)
+    assert r.answers is not None and r.answers["winners"].to_list() == ["0,1"]
+    assert r.stale("2") == [] and r.stale("3") == ["answers"]
+    assert "1.5 min on 2 cores" in r.describe("answers") and "not computed" in r.describe("ladder")
+    with pytest.raises(ValueError, match="part must be"):
+        save_part(tmp_path, "nonsense", frame, {})
+
+
+def test_script_writes_answers_and_refuses_bad_input(tmp_path: Path) -> None:
+    script = ROOT / "scripts" / "skilled_results.py"
+    ok = subprocess.run([sys.executable, str(script), "mugen", "answers", "--levels", "random",
+                         "--games", "3", "--workers", "1", "--out", str(tmp_path)],
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    prov = json.loads((tmp_path / "provenance.json").read_text())
+    assert prov["answers"]["games"] == 3 and (tmp_path / "metrics.csv").exists()
+    bad = subprocess.run([sys.executable, str(script), "chess", "answers", "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown game" in bad.stderr
+
+
+@pytest.mark.parametrize("game", ["ghost", "detective", "mugen", "life"])
+def test_committed_results_answer_every_question(game: str) -> None:
+    """The results the notebook shows: greedy and a search level, every declared measure."""
+    r = load_results(game, results_folder(game, ROOT / "notebooks"))
+    assert r.answers is not None and r.metrics is not None, f"{game}: run scripts/skilled_results.py"
+    levels = r.levels()
+    assert levels[0] == "greedy" and levels[-1].startswith("ismcts"), levels
+    asked = {q.key for q in game_questions(game)}
+    assert set(r.answers["question"].unique()) == asked
+    table = r.table()
+    assert table.height > 0 and set(table["changed"]) <= {"yes", "no"}
+    assert r.ladder is not None and r.ladder.frame.height > 0
