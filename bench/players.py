@@ -12,7 +12,12 @@ the search player that has a choice (more than one legal action):
   estimated from the decisions a greedy-vs-greedy game of the same seed asks
   of seat 0, marked ``~``).
 
-Run: ``.venv/bin/python bench/players.py [--spec ismcts:400] [--seconds 120] [game ...]``.
+With ``--ladder GAME``, it times instead the skill ladder of one game on 2
+dask workers at ``--ladder-games`` games per pairing and extrapolates to
+200 games per pairing (goal: under 10 minutes on 2 cores).
+
+Run: ``.venv/bin/python bench/players.py [--spec ismcts:400] [--seconds 120] [game ...]``
+or ``.venv/bin/python bench/players.py --ladder mugen --ladder-games 20``.
 The figures depend on the machine's load: compare games in the same run.
 """
 
@@ -33,6 +38,23 @@ from workbench.engine.seeds import derive_seed
 from workbench.engine.specs import player_from_spec
 
 GOAL_DECISION = 0.5
+GOAL_LADDER_MINUTES = 10.0
+
+
+def time_ladder(game: str, games: int, levels: list[str], seats: int | None) -> int:
+    """Time one game's ladder on 2 workers; print the extrapolation to 200 games a pairing."""
+    from workbench.engine.ladder import skill_ladder
+
+    start = time.monotonic()
+    ladder = skill_ladder(game, levels, games, seed=1, seats=seats, workers=2)
+    secs = time.monotonic() - start
+    pairings = ladder.frame.height // (2 if (seats or make_game(game).num_players) == 2 else 1)
+    played = int(ladder.frame["games"][0])
+    at_200 = secs / played * 200 / 60
+    print(f"{game} ladder {levels}: {pairings} pairings x {played} games in {secs:.0f} s "
+          f"on 2 workers; 200 games a pairing: ~{at_200:.1f} min "
+          f"(goal {GOAL_LADDER_MINUTES:.0f}, ratio {at_200 / GOAL_LADDER_MINUTES:.2f})")
+    return 0
 
 
 class Timed:
@@ -89,7 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="search time per game before the rest is estimated")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ladder", help="time this game's skill ladder instead")
+    parser.add_argument("--ladder-games", type=int, default=20)
+    parser.add_argument("--ladder-seats", type=int)
+    parser.add_argument("--levels", default="random,greedy,osla,ismcts:100,ismcts:400")
     args = parser.parse_args(argv)
+    if args.ladder:
+        return time_ladder(args.ladder, args.ladder_games, args.levels.split(","), args.ladder_seats)
     names = args.games or list(game_names())
     head = (f"{'game':<10} {'decisions':>9} {'median s':>9} {'p90 s':>7} {'mean s':>7} "
             f"{'goal':>5} {'ratio':>6} {'games/min':>10}")

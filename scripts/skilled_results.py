@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", help="folder (default notebooks/results/<game>)")
+    ap.add_argument("--merge", action="store_true",
+                    help="answers: keep the other levels already computed (add random, say)")
     a = ap.parse_args(argv)
 
     from workbench.engine.registry import UnknownGame, make_game
@@ -70,11 +72,25 @@ def main(argv: list[str] | None = None) -> int:
         from workbench.engine.skilled import ask
 
         asked = ask(a.game, levels, a.games, a.seed, workers=a.workers, progress=True)
-        how = {"call": f"ask({a.game!r}, {levels}, games={a.games}, seed={a.seed})",
-               "levels": levels, "games": a.games, "seed": a.seed}
-        secs = time.monotonic() - start
-        save_part(folder, "answers", asked.answers, how, version=version, seconds=secs)
-        save_part(folder, "metrics", asked.metrics, how, version=version, seconds=secs)
+        how: dict[str, Any] = {"call": f"ask({a.game!r}, {levels}, games={a.games}, seed={a.seed})",
+                               "levels": levels, "games": a.games, "seed": a.seed}
+        secs: float | None = time.monotonic() - start
+        answers, metrics = asked.answers, asked.metrics
+        if a.merge:
+            old = load_results(a.game, folder)
+            prov = old.provenance.get("answers", {})
+            if old.answers is not None and old.metrics is not None:
+                answers = pl.concat([old.answers.filter(~pl.col("level").is_in(levels)), answers],
+                                    how="vertical_relaxed")
+                metrics = pl.concat([old.metrics.filter(~pl.col("level").is_in(levels)), metrics],
+                                    how="vertical_relaxed")
+                merged = [lv for lv in prov.get("levels", []) if lv not in levels]
+                how = {"call": f"{prov.get('call')}; then {how['call']}", "levels": merged + levels,
+                       "games": prov.get("games"), "seed": a.seed,
+                       "merged": [prov, {**how, "seconds": secs}]}
+                secs = None
+        save_part(folder, "answers", answers, how, version=version, seconds=secs)
+        save_part(folder, "metrics", metrics, how, version=version, seconds=secs)
     elif a.part == "ladder":
         from workbench.engine.ladder import LEVELS, skill_ladder
 

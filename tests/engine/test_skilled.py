@@ -119,6 +119,13 @@ def test_script_writes_answers_and_refuses_bad_input(tmp_path: Path) -> None:
     assert ok.returncode == 0, ok.stderr
     prov = json.loads((tmp_path / "provenance.json").read_text())
     assert prov["answers"]["games"] == 3 and (tmp_path / "metrics.csv").exists()
+    merged = subprocess.run([sys.executable, str(script), "mugen", "answers", "--levels", "greedy",
+                             "--games", "3", "--workers", "1", "--out", str(tmp_path), "--merge"],
+                            capture_output=True, text=True, timeout=120)
+    assert merged.returncode == 0, merged.stderr
+    r = load_results("mugen", tmp_path)
+    assert r.levels() == ["random", "greedy"] and r.metrics["level"].to_list() == ["random", "greedy"]
+    assert r.provenance["answers"]["levels"] == ["random", "greedy"]
     bad = subprocess.run([sys.executable, str(script), "chess", "answers", "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown game" in bad.stderr

@@ -42,7 +42,7 @@ import polars as pl
 from workbench.engine.ladder import Ladder
 from workbench.engine.skilled import changes, compare, readable
 
-__all__ = ["PARTS", "SkilledResults", "load_results", "results_folder", "save_part"]
+__all__ = ["PARTS", "SkilledResults", "level_rank", "load_results", "results_folder", "save_part"]
 
 PARTS = ("answers", "metrics", "ladder", "matches")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -109,9 +109,9 @@ class SkilledResults:
         return changes(self.answers, base, skilled or self.levels()[-1])
 
     def levels(self) -> list[str]:
-        """The levels the answers were asked of, in the order asked."""
+        """The levels the answers were asked of, weakest first (random, greedy, osla, search)."""
         assert self.answers is not None
-        return list(dict.fromkeys(self.answers["level"].to_list()))
+        return sorted(dict.fromkeys(self.answers["level"].to_list()), key=level_rank)
 
     def luck(self) -> pl.DataFrame:
         """From the ladder: each level's win rate against ``random`` and the luck index
@@ -145,6 +145,22 @@ class SkilledResults:
                 f"commit {how.get('commit') or '?'}, {how.get('date')}{minutes}")
 
 
+def level_rank(level: str) -> tuple[int, float]:
+    """Sort key of a player spec by skill: random < greedy < osla < ismcts by budget.
+
+    >>> sorted(["ismcts:400/30", "greedy", "ismcts:100/30", "random"], key=level_rank)
+    ['random', 'greedy', 'ismcts:100/30', 'ismcts:400/30']
+    """
+    name, _, arg = level.partition(":")
+    order = {"random": 0, "greedy": 1, "osla": 2, "ismcts": 3}
+    budget = arg.split("/")[0].rstrip("s")
+    try:
+        size = float(budget) if budget else 0.0
+    except ValueError:
+        size = 0.0
+    return order.get(name, 4), size
+
+
 def _read(folder: Path, part: str) -> pl.DataFrame | None:
     path = folder / f"{part}.csv"
     return pl.read_csv(path) if path.exists() else None
@@ -161,5 +177,9 @@ def load_results(game: str, folder: Path | str | None = None) -> SkilledResults:
         levels = tuple(prov.get("ladder", {}).get("levels") or
                        dict.fromkeys(lad["player"].to_list() + lad["opponent"].to_list()))
         ladder = Ladder(game, levels, lad)
-    return SkilledResults(game, _read(folder, "answers"), _read(folder, "metrics"), ladder,
+    metrics = _read(folder, "metrics")
+    if metrics is not None:
+        levels = metrics["level"].to_list()
+        metrics = metrics[sorted(range(len(levels)), key=lambda i: level_rank(levels[i]))]
+    return SkilledResults(game, _read(folder, "answers"), metrics, ladder,
                           _read(folder, "matches"), prov)
