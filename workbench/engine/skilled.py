@@ -241,6 +241,11 @@ def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
 
     wide = side(base).join(side(skilled).drop("kind", "reference"), on=["question", "measure"],
                            how="inner", maintain_order="left")
+    twice = wide.group_by("measure").len().filter(pl.col("len") > 1)["measure"].to_list()
+    wide = wide.with_columns(  # a measure asked by two questions is named with its question
+        pl.when(pl.col("measure").is_in(twice))
+        .then(pl.col("measure") + " (" + pl.col("question") + ")")
+        .otherwise(pl.col("measure")).alias("measure"))
     rows = []
     for r in wide.iter_rows(named=True):
         ref = r["reference"]
@@ -293,7 +298,7 @@ def changes(answers: pl.DataFrame, base: str, skilled: str) -> list[str]:
     out = []
     for r in compare(answers, base, skilled).filter(pl.col("changed")).iter_rows(named=True):
         a, b = r[f"conclusion_{base}"], r[f"conclusion_{skilled}"]
-        how = f"{a or 'one value'} → {b or 'another'}"
+        how = f"{a} → {b}" if a or b else "the 95% intervals do not overlap"
         out.append(f"{r['measure']}: {r[f'value_{base}']:.3g} with {base}, "
                    f"{r[f'value_{skilled}']:.3g} with {skilled} ({how})")
     return out
