@@ -19,8 +19,10 @@ each level, from the very same games.
 
 :func:`compare` puts two levels side by side and says, per measure, whether
 the conclusion changed: a measure concludes "above" or "below" its reference
-when its interval lies wholly on one side, else "no clear difference"; with
-no reference, the conclusion changes when the two intervals do not overlap.
+(each level's own: a seat's fair share depends on how many games had no
+single winner) when its interval lies wholly on one side, else "no clear
+difference"; with no reference, the conclusion changes when the two
+intervals do not overlap.
 
 >>> answers = pl.DataFrame({"question": ["q"] * 2, "measure": ["seat 1 wins"] * 2,
 ...     "kind": ["rate"] * 2, "level": ["greedy", "ismcts:100"], "games": [100, 100], "value": [0.62, 0.48],
@@ -235,11 +237,12 @@ def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
     conclusions and whether the conclusion changed (see the module docstring)."""
     def side(level: str) -> pl.DataFrame:
         return answers.filter(pl.col("level") == level).select(
-            "question", "measure", "kind", "reference", pl.col("games").alias(f"games_{level}"),
+            "question", "measure", "kind", pl.col("reference").alias(f"reference_{level}"),
+            pl.col("games").alias(f"games_{level}"),
             pl.col("value").alias(f"value_{level}"), pl.col("low").alias(f"low_{level}"),
             pl.col("high").alias(f"high_{level}"))
 
-    wide = side(base).join(side(skilled).drop("kind", "reference"), on=["question", "measure"],
+    wide = side(base).join(side(skilled).drop("kind"), on=["question", "measure"],
                            how="inner", maintain_order="left")
     twice = wide.group_by("measure").len().filter(pl.col("len") > 1)["measure"].to_list()
     wide = wide.with_columns(  # a measure asked by two questions is named with its question
@@ -248,9 +251,9 @@ def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
         .otherwise(pl.col("measure")).alias("measure"))
     rows = []
     for r in wide.iter_rows(named=True):
-        ref = r["reference"]
+        ref, ref_b = r[f"reference_{base}"], r[f"reference_{skilled}"]
         a = conclusion(r[f"low_{base}"], r[f"high_{base}"], ref)
-        b = conclusion(r[f"low_{skilled}"], r[f"high_{skilled}"], ref)
+        b = conclusion(r[f"low_{skilled}"], r[f"high_{skilled}"], ref_b)
         if ref is None:
             changed = r[f"high_{base}"] < r[f"low_{skilled}"] or r[f"high_{skilled}"] < r[f"low_{base}"]
         else:
@@ -279,10 +282,14 @@ def readable(compared: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
     >>> readable(compare(answers, "greedy", "ismcts:100"), "greedy", "ismcts:100").row(0)
     ('seat 1 wins', '50.0%', '62.0% (52.0%–71.0%)', 'above', '48.0% (38.0%–58.0%)', 'no clear difference', 'yes')
     """
+    def text(kind: str, ref: float | None) -> str:
+        return "—" if ref is None else (f"{ref:.1%}" if kind == "rate" else f"{ref:g}")
+
     rows = []
     for r in compared.iter_rows(named=True):
-        ref = r["reference"]
-        ref_text = "—" if ref is None else (f"{ref:.1%}" if r["kind"] == "rate" else f"{ref:g}")
+        refs = dict.fromkeys([text(r["kind"], r[f"reference_{base}"]),
+                              text(r["kind"], r[f"reference_{skilled}"])])
+        ref_text = " / ".join(refs)  # a fair share can differ by level (no-winner games)
         rows.append({
             "measure": r["measure"], "reference": ref_text,
             base: _cell(r["kind"], r[f"value_{base}"], r[f"low_{base}"], r[f"high_{base}"]),
