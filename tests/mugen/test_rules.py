@@ -304,3 +304,20 @@ def test_draw_outcomes_sample_as_the_weighted_deck(counts: list[int], seed: int)
     a, b = random.Random(seed), random.Random(seed)
     for _ in range(5):
         assert outcomes[a.randrange(len(outcomes))] == dist.sample(b)
+
+
+def test_standing_is_hp_share_until_the_result() -> None:
+    """Cut-off rollouts and the quality metrics read who leads from standing(t): the HP
+    share of each side while playing, the score once the game is decided."""
+    from workbench.engine.players import random_player
+    from workbench.engine.playout import playout_in_place
+    from workbench.games.mugen.rules import make_game as mugen_game
+
+    game = mugen_game()
+    t = game.new_table()
+    t.settle()
+    assert game.standing(t) == (1.0, 1.0)
+    t.hp[1] -= 3
+    assert game.standing(t) == (1.0, (t.max_hp[1] - 3) / t.max_hp[1])
+    final = game.thaw(playout_in_place(game, random_player, 4).final)
+    assert game.standing(final) == game.score(final) and sorted(game.standing(final)) == [-1.0, 1.0]
