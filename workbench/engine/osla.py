@@ -12,8 +12,9 @@ What a leaf is worth — two settings, chosen by the spec:
 
 - ``osla`` (heuristic): :func:`leaf_margin`: at the end of the game the
   seat's share of the win (1, 1/k in a tie, 0) times :data:`WIN_WEIGHT` plus
-  its score margin; before the end its score margin (its score minus the
-  best other score) — the same margin the generic greedy player uses;
+  its margin; before the end its margin (its standing minus the best other's:
+  the game's ``standing(t)`` when it has one, else the score margin the
+  generic greedy player uses);
 - ``osla:N`` (rollouts): the mean share of the win over ``N`` random
   playouts from the leaf (a finished leaf counts its exact share).
 
@@ -37,7 +38,7 @@ from typing import Any
 
 from workbench.engine.players import margin_score
 from workbench.engine.protocol import CHANCE, TERMINAL, Game, IllegalAction
-from workbench.engine.search import result_shares, rollout, work_table
+from workbench.engine.search import result_shares, rollout, standing, work_table
 from workbench.engine.seat import SeatView
 
 __all__ = ["OSLA", "WIN_WEIGHT", "action_values", "leaf_margin", "osla_player"]
@@ -47,14 +48,20 @@ WIN_WEIGHT = 1000
 
 
 def leaf_margin(game: Game[Any], state: Any, seat: int) -> float:
-    """The heuristic leaf value: the score margin, plus ``WIN_WEIGHT`` times the win share
-    at the end of the game.
+    """The heuristic leaf value: the seat's margin (its standing minus the best other's:
+    the game's ``standing(t)`` when it defines one, since a score set only at the end says
+    nothing mid-game; else its score), plus ``WIN_WEIGHT`` times the win share at the end.
 
     >>> from workbench.engine.toy import TakeAway, TakeAwayState
     >>> leaf_margin(TakeAway(), TakeAwayState(0, to_move=1), 1)
     1002.0
     """
-    value = margin_score(game, state, seat)
+    if callable(getattr(game, "standing", None)):  # who is ahead mid-game, when the score is not
+        scores = standing(game, work_table(game, state))
+        others = [v for i, v in enumerate(scores) if i != seat]
+        value = scores[seat] - (max(others) if others else 0.0)
+    else:
+        value = margin_score(game, state, seat)
     if game.current_player(state) == TERMINAL:
         value += WIN_WEIGHT * result_shares(game, state)[seat]
     return value
