@@ -133,10 +133,16 @@ def ladder_chart(ladder: Ladder) -> Any:
     df = ladder.frame.with_columns(
         (pl.col("win_rate") * 100).round(0).cast(pl.Int64).cast(pl.String).alias("label"))
     order = list(ladder.levels)
-    base = alt.Chart(df).encode(x=alt.X("opponent:N", sort=order, title="against"),
-                                y=alt.Y("player:N", sort=order, title="player"))
+    side = 56 * len(order)  # cells big enough to read the rate written in them
+    base = alt.Chart(df).encode(
+        x=alt.X("opponent:N", sort=order, title="against", axis=alt.Axis(labelAngle=-30)),
+        y=alt.Y("player:N", sort=order, title="player"))
     rect = base.mark_rect().encode(color=alt.Color(
         "win_rate:Q", scale=alt.Scale(domain=[0, 1], scheme="redblue"), title="win rate"),
         tooltip=["player", "opponent", "win_rate", "low", "high", "games"])
-    text = base.mark_text().encode(text="label:N")
-    return alt.layer(rect, text).properties(title=f"{ladder.game}: skill ladder (% won)")
+    strong = (alt.datum.win_rate < 0.2) | (alt.datum.win_rate > 0.8)
+    text = base.mark_text(fontSize=13).encode(
+        text="label:N", color=alt.condition(strong, alt.value("white"), alt.value("black")))
+    return alt.layer(rect, text).properties(
+        title=f"{ladder.game}: skill ladder (% of games the row player won)", width=side,
+        height=side, padding={"left": 30, "top": 5, "right": 10, "bottom": 5})

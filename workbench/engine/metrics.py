@@ -286,4 +286,7 @@ def quality_chart(frame: pl.DataFrame) -> Any:
     long = frame.select("level", *measures).unpivot(index="level", variable_name="measure")
     return alt.Chart(long).mark_bar().encode(
         x=alt.X("value:Q", title=None), y=alt.Y("level:N", title=None, sort=None),
-    ).properties(width=160, height=60).facet(facet="measure:N", columns=3).resolve_scale(x="independent")
+    ).properties(width=160, height=20 * frame.height).facet(
+        facet=alt.Facet("measure:N", title=None), columns=3,
+    ).resolve_scale(x="independent").properties(
+        padding={"left": 30, "top": 5, "right": 10, "bottom": 5})  # browser fonts run wider
