@@ -137,7 +137,7 @@ def test_committed_results_answer_every_question(game: str) -> None:
     r = load_results(game, results_folder(game, ROOT / "notebooks"))
     assert r.answers is not None and r.metrics is not None, f"{game}: run scripts/skilled_results.py"
     levels = r.levels()
-    assert levels[0] == "greedy" and levels[-1].startswith("ismcts"), levels
+    assert "greedy" in levels and levels[-1].startswith("ismcts"), levels
     asked = {q.key for q in game_questions(game)}
     assert set(r.answers["question"].unique()) == asked
     table = r.table()

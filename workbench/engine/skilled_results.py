@@ -179,7 +179,7 @@ def load_results(game: str, folder: Path | str | None = None) -> SkilledResults:
         ladder = Ladder(game, levels, lad)
     metrics = _read(folder, "metrics")
     if metrics is not None:
-        levels = metrics["level"].to_list()
-        metrics = metrics[sorted(range(len(levels)), key=lambda i: level_rank(levels[i]))]
+        names = metrics["level"].to_list()
+        metrics = metrics[sorted(range(len(names)), key=lambda i: level_rank(names[i]))]
     return SkilledResults(game, _read(folder, "answers"), metrics, ladder,
                           _read(folder, "matches"), prov)
