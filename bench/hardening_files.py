@@ -183,9 +183,9 @@ def _replay_probes(tmp: Path, cli: Any) -> list[Any]:
 
 def _changed_chance_replay() -> str:
     """A ghost replay whose first recorded chance outcome is not what its seed gives."""
-    from workbench.engine.registry import make_game
-    from workbench.engine.replay import Replay
-    from workbench.engine.session import Session
+    from workbench.engine.kernel.registry import make_game
+    from workbench.engine.play.replay import Replay
+    from workbench.engine.play.session import Session
 
     game = make_game("ghost", players=2)
     session = Session(game, seed=3)
@@ -265,10 +265,11 @@ def _app_probes(tmp: Path, cli: Any, exits: Any) -> list[Any]:
 
 
 def _replay_driver(path: str) -> int:
-    from workbench.engine.replay import Replay, ReplayError
+    from workbench.engine.play.replay import Replay, ReplayError
+    from workbench.engine.play.session import Session
 
     try:
-        Replay.load(path).play()
+        Session.from_replay(Replay.load(path))
     except ReplayError as exc:
         sys.stderr.write(f"workbench replay: {str(exc).splitlines()[0][:300]}\n")
         return 2

@@ -31,11 +31,11 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from workbench.engine.playout import playout_in_place
-from workbench.engine.registry import game_names, make_game
-from workbench.engine.seat import SeatView
-from workbench.engine.seeds import derive_seed
-from workbench.engine.specs import player_from_spec
+from workbench.engine.kernel.registry import game_names, make_game
+from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.playout import playout_in_place
 
 GOAL_DECISION = 0.5
 GOAL_LADDER_MINUTES = 10.0
@@ -43,7 +43,7 @@ GOAL_LADDER_MINUTES = 10.0
 
 def time_ladder(game: str, games: int, levels: list[str], seats: int | None) -> int:
     """Time one game's ladder on 2 workers; print the extrapolation to 200 games a pairing."""
-    from workbench.engine.ladder import skill_ladder
+    from workbench.engine.runs.ladder import skill_ladder
 
     start = time.monotonic()
     ladder = skill_ladder(game, levels, games, seed=1, seats=seats, workers=2)

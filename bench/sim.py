@@ -25,12 +25,12 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+from workbench.engine.kernel.registry import game_names, make_game
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout, playout_in_place
-from workbench.engine.registry import game_names, make_game
-from workbench.engine.seeds import derive_seed
-from workbench.engine.session import Session
-from workbench.engine.simulate import runs_in_place, simulate
+from workbench.engine.runs.playout import playout, playout_in_place
+from workbench.engine.runs.simulate import runs_in_place, simulate
 
 GOAL_IN_PLACE = 1500.0
 GOAL_SESSION_RATIO = 1.3
@@ -75,7 +75,7 @@ def sweep_speedup(game_name: str, n: int = 2000) -> tuple[float, float]:
     """Seconds for n games on one core (simulate) and on 2 dask workers (sweep)."""
     from dask.distributed import Client, LocalCluster
 
-    from workbench.engine.sweep import sweep
+    from workbench.engine.runs.sweep import sweep
 
     game = make_game(game_name)
     start = time.perf_counter()

@@ -17,9 +17,9 @@ import argparse
 import sys
 import time
 
-from workbench.engine.registry import UnknownGame, make_game
-from workbench.engine.solve_graph import build_graph
-from workbench.engine.solve_iterate import sweeps
+from workbench.engine.kernel.registry import UnknownGame, make_game
+from workbench.engine.solve.graph import build_graph
+from workbench.engine.solve.iterate import sweeps
 
 GOAL_SECONDS = 120.0
 PUBLISHED = {100: 0.5306}  # Neller & Presser (2004), P(first player wins) under optimal play

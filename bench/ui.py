@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from workbench.engine.kernel import Table
-from workbench.engine.registry import game_names
+from workbench.engine.kernel.registry import game_names
 from workbench.share.app import board_factory, serve_board
 from workbench.share.browser import chromium_context, chromium_path, wait_settled
 

@@ -1,6 +1,6 @@
 """Compute a game's skilled-play results into notebooks/results/<game>/ (issue 13).
 
-The notebooks read these files (workbench.engine.skilled_results); this script
+The notebooks read these files (workbench.engine.measure.skilled_results); this script
 is how they are made, and how to remake them after the rules change:
 
     .venv/bin/python scripts/skilled_results.py mugen answers --levels greedy,ismcts:100 --games 200
@@ -54,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="answers: keep the other levels already computed (add random, say)")
     a = ap.parse_args(argv)
 
-    from workbench.engine.registry import UnknownGame, make_game
-    from workbench.engine.skilled_results import load_results, results_folder, save_part
+    from workbench.engine.kernel.registry import UnknownGame, make_game
+    from workbench.engine.measure.skilled_results import load_results, results_folder, save_part
 
     try:
         version = getattr(make_game(a.game), "version", None)
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = [s.strip() for s in a.levels.split(",") if s.strip()]
     start = time.monotonic()
     if a.part == "answers":
-        from workbench.engine.skilled import ask
+        from workbench.engine.measure.skilled import ask
 
         asked = ask(a.game, levels, a.games, a.seed, workers=a.workers, progress=True)
         how: dict[str, Any] = {"call": f"ask({a.game!r}, {levels}, games={a.games}, seed={a.seed})",
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         save_part(folder, "answers", answers, how, version=version, seconds=secs)
         save_part(folder, "metrics", metrics, how, version=version, seconds=secs)
     elif a.part == "ladder":
-        from workbench.engine.ladder import LEVELS, skill_ladder
+        from workbench.engine.runs.ladder import LEVELS, skill_ladder
 
         lv = levels if a.levels != ap.get_default("levels") else list(LEVELS)
         ladder = skill_ladder(a.game, lv, a.games, a.seed, seats=a.seats, workers=a.workers)
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             secs = a.seconds
         else:
-            from workbench.engine.match import play_match
+            from workbench.engine.runs.match import play_match
 
             result = play_match(a.game, players, a.games, a.seed, swap_seats=True,
                                 workers=a.workers)

@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from workbench.cli import COMMANDS, build_parser, main
-from workbench.engine.registry import game_names
+from workbench.engine.kernel.registry import game_names
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:

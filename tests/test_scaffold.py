@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import main
-from workbench.engine import registry
+from workbench.engine.kernel import registry
 from workbench.scaffold import FILES, new_game
 
 BIN = Path(sys.executable).parent

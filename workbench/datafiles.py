@@ -88,7 +88,7 @@ def _game_package_folder(game: str) -> Path | None:
     designer's package made by ``workbench new`` keeps them beside ``rules.py``)."""
     import importlib.util
 
-    from workbench.engine.registry import UnknownGame, game_package
+    from workbench.engine.kernel.registry import UnknownGame, game_package
 
     try:
         spec = importlib.util.find_spec(game_package(game))

@@ -96,7 +96,7 @@ def test_mugen_sample_decks_come_from_its_extra_findings_hook():
 
 def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatch):
     """A registered package's cards module: COMPONENTS counted, extra_findings() appended."""
-    from workbench.engine.registry import register, unregister
+    from workbench.engine.kernel.registry import register, unregister
 
     pkg = tmp_path / "mygame"
     pkg.mkdir()

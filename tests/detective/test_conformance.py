@@ -110,7 +110,7 @@ def test_exact_engine_equals_the_tree_on_random_small_decks(counts, first, openi
 
 def test_engine_simulate_and_balance_report_take_the_game():
     from workbench.engine import balance_report
-    from workbench.engine.simulate import simulate as engine_simulate
+    from workbench.engine.runs.simulate import simulate as engine_simulate
 
     df = engine_simulate(make_game(players=3), random_player, 12, 1)
     assert df.height == 12 and {"end_reason", "rounds", "deaths"} <= set(df.columns)

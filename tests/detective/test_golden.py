@@ -1,6 +1,6 @@
 """Golden playthroughs: seeded games kept as a replay file (action ids) and a
 transcript (every step's label, the position at each round change and the end),
-replayed and diffed by workbench.engine.golden. A rules change that alters them
+replayed and diffed by workbench.engine.conformance.golden. A rules change that alters them
 fails here on purpose: bump the game's version and regenerate with
 ``WB_GOLDEN=regen pytest tests/detective/test_golden.py``, then review the diff.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from workbench.engine.golden import check_golden
+from workbench.engine.conformance.golden import check_golden
 from workbench.games.detective.players import greedy_player, random_player
 from workbench.games.detective.rules import make_game
 

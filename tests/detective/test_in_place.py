@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from workbench.cards import Effect
 from workbench.engine.kernel import Hidden, HiddenInformation
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout, playout_in_place
-from workbench.engine.simulate import simulate
+from workbench.engine.runs.playout import playout, playout_in_place
+from workbench.engine.runs.simulate import simulate
 from workbench.games.detective.cards import CardSet, load_cards
 from workbench.games.detective.params import DetectiveParams
 from workbench.games.detective.players import greedy_player, no_clear_player

@@ -10,9 +10,9 @@ from itertools import permutations
 
 import pytest
 
+from workbench.engine.kernel.protocol import CHANCE
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout_in_place
-from workbench.engine.protocol import CHANCE
+from workbench.engine.runs.playout import playout_in_place
 from workbench.games.detective import analysis as A
 from workbench.games.detective.board import action_layout, detective_board
 from workbench.games.detective.exact import actions_per_round, round_tree
@@ -221,7 +221,7 @@ def test_greedy_players_do_suspect_through_events():
 
 # -- item 11: one implementation; the tie-break in simulate's rows -------------------------------------
 def test_simulate_rows_carry_the_tie_break_and_the_metrics_both_ways():
-    from workbench.engine.simulate import simulate
+    from workbench.engine.runs.simulate import simulate
 
     g = make_game()
     fast = simulate(g, random_player, 20, seed=7, fast=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.engine.protocol import CHANCE, IllegalAction
+from workbench.engine.kernel.protocol import CHANCE, IllegalAction
 from workbench.games.detective.rules import make_game
 from workbench.games.detective.steps import EventDraw, Investigate, Main, suspect
 from workbench.games.detective.steps_round import RoundEnd

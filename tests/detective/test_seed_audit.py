@@ -6,7 +6,7 @@ cover the rest (first-card rule, ties, deaths, costs, breaks, trims, game end).
 
 from __future__ import annotations
 
-from workbench.engine.protocol import CHANCE
+from workbench.engine.kernel.protocol import CHANCE
 from workbench.games.detective.rules import make_game
 from workbench.games.detective.steps import Act, EventDraw, Investigate
 from workbench.games.detective.steps_round import Open, RoundEnd, Turn

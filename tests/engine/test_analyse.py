@@ -7,8 +7,8 @@ import random
 import pytest
 import sympy
 
-from workbench.engine.analyse import analyse
-from workbench.engine.protocol import IllegalAction
+from workbench.engine.kernel.protocol import IllegalAction
+from workbench.engine.players.analyse import analyse
 from workbench.games.peek.rules import make_game
 
 

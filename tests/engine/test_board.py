@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from workbench.engine import Session, greedy_player, random_player
-from workbench.engine.protocol import Action, Game
-from workbench.engine.toy import DiceRace, DiceRaceState, TakeAway, TakeAwayState
+from workbench.engine.conformance.toy import DiceRace, DiceRaceState, TakeAway, TakeAwayState
+from workbench.engine.kernel.protocol import Action, Game
 from workbench.ui.board import BoardView
 
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK_SOURCE = """\
 from workbench.engine import Session, greedy_player, random_player
-from workbench.engine.toy import DiceRace
+from workbench.engine.conformance.toy import DiceRace
 from workbench.ui.board import BoardView
 
 def svg(game, state):

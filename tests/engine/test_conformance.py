@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from workbench.engine import check_conformance
-from workbench.engine.protocol import Action
-from workbench.engine.toy import DiceRace, DiceRaceParams, DiceRaceState, TakeAway
+from workbench.engine.conformance.toy import DiceRace, DiceRaceParams, DiceRaceState, TakeAway
+from workbench.engine.kernel.protocol import Action
 from workbench.prob.dist import Dist
 
 
@@ -118,9 +118,9 @@ def test_negative_zone_counts_fail() -> None:
 
 
 def test_the_in_place_path_is_compared_with_the_immutable_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    from workbench.engine import conformance
-    from workbench.engine.kernel_toy import make_game
-    from workbench.engine.playout import PlayoutResult, playout_in_place
+    from workbench.engine.conformance import check as conformance
+    from workbench.engine.conformance.kernel_toy import make_game
+    from workbench.engine.runs.playout import PlayoutResult, playout_in_place
 
     report = check_conformance(make_game(), n_games=40, seed=0, full_every=10)
     assert report.fast_checked == 4 and report.ok
@@ -356,9 +356,9 @@ def test_a_game_whose_replay_diverges_is_reported() -> None:
 
 
 def test_an_in_place_path_that_diverges_only_in_some_games_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from workbench.engine import conformance
-    from workbench.engine.kernel_toy import make_game
-    from workbench.engine.playout import PlayoutResult, playout_in_place
+    from workbench.engine.conformance import check as conformance
+    from workbench.engine.conformance.kernel_toy import make_game
+    from workbench.engine.runs.playout import PlayoutResult, playout_in_place
 
     def wrong_when_seat_two_wins(game: Any, seats: Any, seed: int, **kw: Any) -> PlayoutResult:
         r = playout_in_place(game, seats, seed, **kw)
@@ -395,7 +395,7 @@ def test_a_replayed_session_matches_the_played_one_after_the_replay_speed_ups() 
 
     played = Session(DiceRace(), seed=11)
     played.play_to_end(random_player)
-    replayed = Replay.from_json(played.to_replay().to_json()).play(DiceRace())
+    replayed = Session.from_replay(Replay.from_json(played.to_replay().to_json()), DiceRace())
     assert replayed.history == played.history and replayed.log == played.log
     # the replay records the bots' rng draws (issue 16), so the replayed rng ends where the
     # played one did and the replay's chance outcomes are checked against its seed

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from workbench.engine.conformance.kernel_toy import make_game
 from workbench.engine.kernel import (
     Hidden,
     HiddenInformation,
@@ -22,13 +23,12 @@ from workbench.engine.kernel import (
     items,
     value,
 )
-from workbench.engine.kernel_toy import make_game
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.engine.kernel.rng import CountingRandom
+from workbench.engine.play.session import Session
 from workbench.engine.players import SeatView, greedy_player, random_player
-from workbench.engine.playout import playout, playout_in_place
-from workbench.engine.protocol import CHANCE, TERMINAL
-from workbench.engine.rng import CountingRandom
-from workbench.engine.session import Session
-from workbench.engine.simulate import simulate
+from workbench.engine.runs.playout import playout, playout_in_place
+from workbench.engine.runs.simulate import simulate
 
 
 def exact_random_play(game: KernelGame, state: Any = None) -> Fraction:
@@ -304,7 +304,7 @@ def test_session_undo_restores_the_dice_from_a_word_count() -> None:
 
 
 def test_steps_of_different_types_with_equal_fields_are_different() -> None:
-    from workbench.engine.kernel_toy import Deal, Play
+    from workbench.engine.conformance.kernel_toy import Deal, Play
 
     assert Deal(0) != Play(0) and not (Deal(0) == Play(0)) and Deal(0) == Deal(0)
     assert hash(Deal(0)) == hash(Deal(0)) and len({Deal(0), Play(0)}) == 2
@@ -375,13 +375,13 @@ def test_pools_keep_each_kind_and_each_owner_of_hidden_cards_apart() -> None:
 
 
 def test_a_chosen_outcome_survives_a_saved_replay(tmp_path: Any) -> None:
-    from workbench.engine.replay import Replay
+    from workbench.engine.play.replay import Replay
 
     g = make_game()
     s = Session(g, seed=5, auto_chance=False)
     s.choose(5)
     s.roll()
     assert s.chosen_steps == (0,) and s.log[0].endswith("(chosen)")
-    back = Replay.load(s.save(tmp_path / "what_if.json")).play(g)
+    back = Session.from_replay(Replay.load(s.save(tmp_path / "what_if.json")), g)
     assert back.chosen_steps == (0,) and back.log[0].endswith("(chosen)")
     assert back.state == s.state and back.rng_marks == s.rng_marks

@@ -6,7 +6,7 @@ import doctest
 import inspect
 from pathlib import Path
 
-from workbench.engine import kernel_toy
+from workbench.engine.conformance import kernel_toy
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "kernel.md"
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from workbench.engine import ladder as ladder_module
-from workbench.engine import match
-from workbench.engine.ladder import skill_ladder
-from workbench.engine.toy import make_takeaway
+from workbench.engine.conformance.toy import make_takeaway
+from workbench.engine.runs import ladder as ladder_module
+from workbench.engine.runs import match
+from workbench.engine.runs.ladder import skill_ladder
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.engine.kernel_toy import make_game as two_tricks
-from workbench.engine.metrics import (
+from workbench.engine.conformance.kernel_toy import make_game as two_tricks
+from workbench.engine.conformance.toy import TakeAway
+from workbench.engine.measure.metrics import (
     GameRecord,
     branching_profile,
     luck,
@@ -17,8 +18,7 @@ from workbench.engine.metrics import (
     summarise_records,
 )
 from workbench.engine.players import greedy_player, random_player
-from workbench.engine.playout import playout
-from workbench.engine.toy import TakeAway
+from workbench.engine.runs.playout import playout
 
 
 def _rec(scores, winners, branching=None, seats=2):
@@ -108,8 +108,8 @@ def test_luck_of_peek_is_total() -> None:
 
 def test_a_games_standing_replaces_its_score_mid_game() -> None:
     """A game whose score is set only at the end says who is ahead with standing(t)."""
-    from workbench.engine.kernel_toy import TwoTricks
-    from workbench.engine.search import leader_shares, work_table
+    from workbench.engine.conformance.kernel_toy import TwoTricks
+    from workbench.engine.players.search import leader_shares, work_table
 
     class Race(TwoTricks):
         def standing(self, t):  # seat 1 "ahead" by the cards left in its hand

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from workbench.cli import main
-from workbench.engine.match import play_match
+from workbench.engine.runs.match import play_match
 
 
 def _play(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

@@ -9,9 +9,15 @@ from typing import Any
 import pytest
 
 from workbench.engine import IllegalAction, function_player, greedy_player, random_player
+from workbench.engine.conformance.toy import (
+    DiceRace,
+    DiceRaceParams,
+    DiceRaceState,
+    TakeAway,
+    TakeAwayState,
+)
+from workbench.engine.kernel.protocol import Action
 from workbench.engine.players import SeatView, margin_score
-from workbench.engine.protocol import Action
-from workbench.engine.toy import DiceRace, DiceRaceParams, DiceRaceState, TakeAway, TakeAwayState
 
 
 def _v(game: Any, state: Any) -> SeatView:

@@ -7,8 +7,8 @@ from importlib.metadata import entry_points
 
 import pytest
 
-from workbench.engine import registry
-from workbench.engine.registry import (
+from workbench.engine.kernel import registry
+from workbench.engine.kernel.registry import (
     GROUP,
     UnknownGame,
     game_module,

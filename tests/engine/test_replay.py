@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workbench.engine import Replay, ReplayError, Session, random_player
-from workbench.engine.replay import decode_id, encode_id
-from workbench.engine.toy import DiceRace, DiceRaceParams, TakeAway, TakeAwayParams
+from workbench.engine.conformance.toy import DiceRace, DiceRaceParams, TakeAway, TakeAwayParams
+from workbench.engine.play.replay import decode_id, encode_id
 
 ids = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5),
@@ -43,7 +43,7 @@ def test_save_load_reproduces_the_game(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp file left
     r = Replay.load(path)
     assert r.params == {"players": 2, "goal": 9, "faces": 4, "hand": 2, "deck": ((1, 3), (2, 2), (3, 2))}
-    again = r.play(DiceRace(DiceRaceParams(goal=9)))
+    again = Session.from_replay(r, DiceRace(DiceRaceParams(goal=9)))
     assert again.actions == s.actions and again.state == s.state and again.log == s.log
     again.undo()
     assert not again.is_over
@@ -53,7 +53,7 @@ def test_loaded_session_rng_continues_when_only_people_played() -> None:
     s = Session(DiceRace(), seed=5)
     for _ in range(3):
         s.apply("roll")
-    again = s.to_replay().play(DiceRace())
+    again = Session.from_replay(s.to_replay(), DiceRace())
     assert again.rng.getstate() == s.rng.getstate()
     again.apply("roll")
     s.apply("roll")
@@ -76,17 +76,17 @@ def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch: pytest.M
 def test_version_and_game_are_checked() -> None:
     r = played().to_replay()
     with pytest.raises(ReplayError, match="recorded with dicerace version 0; this is version 1"):
-        Replay(r.game, "0", r.params, r.seed, r.actions).play(DiceRace(DiceRaceParams(goal=9)))
+        Session.from_replay(Replay(r.game, "0", r.params, r.seed, r.actions), DiceRace(DiceRaceParams(goal=9)))
     with pytest.raises(ReplayError, match="is for game 'dicerace', not 'takeaway'"):
-        r.play(TakeAway())
+        Session.from_replay(r, TakeAway())
     with pytest.raises(ReplayError, match="params .* differ"):
-        r.play(DiceRace())
+        Session.from_replay(r, DiceRace())
 
 
 def test_first_illegal_action_is_named() -> None:
     r = Replay("takeaway", "1", {"stones": 7, "most": 3}, 0, (1, 2, 9, 1))
     with pytest.raises(ReplayError, match=r"action 2 \(9\) is illegal at step 2"):
-        r.play(TakeAway(TakeAwayParams()))
+        Session.from_replay(r, TakeAway(TakeAwayParams()))
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ def test_corrupt_files_give_clear_errors(tmp_path: Path, text: str, message: str
 
 def test_unknown_game_in_registry() -> None:
     with pytest.raises(ReplayError, match="game 'chess', which is not available"):
-        Replay("chess", "1", {}, 0, ()).play()
+        Session.from_replay(Replay("chess", "1", {}, 0, ()))
 
 
 def test_session_save_and_load(tmp_path: Path) -> None:
@@ -126,12 +126,12 @@ def test_replay_saved_before_a_new_parameter_still_loads(tmp_path) -> None:
     """A parameter added to a game after a replay was saved is fine at its default,
     and refused (naming it) when the game runs with another value."""
     from workbench.engine import Replay, playout, random_player
-    from workbench.engine.replay import ReplayError
-    from workbench.engine.toy import TakeAway, TakeAwayParams
+    from workbench.engine.conformance.toy import TakeAway, TakeAwayParams
+    from workbench.engine.play.replay import ReplayError
 
     game = TakeAway(TakeAwayParams())
     result = playout(game, random_player, 5)
     old = Replay(game.name, str(game.version), {"stones": 7}, 5, result.actions)  # no "most"
-    assert old.play(game).state == result.final
+    assert Session.from_replay(old, game).state == result.final
     with pytest.raises(ReplayError, match="most: not recorded, game 2"):
-        old.play(TakeAway(TakeAwayParams(most=2)))
+        Session.from_replay(old, TakeAway(TakeAwayParams(most=2)))

@@ -9,16 +9,15 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from workbench.engine import specs
+from workbench.engine.conformance.kernel_toy import make_game as two_tricks
+from workbench.engine.conformance.toy import DiceRace, TakeAway, TakeAwayState
 from workbench.engine.kernel import KernelGame, Table, chance, decision, items
-from workbench.engine.kernel_toy import make_game as two_tricks
-from workbench.engine.osla import OSLA, action_values
-from workbench.engine.players import random_player
-from workbench.engine.playout import playout, playout_in_place
-from workbench.engine.search import ISMCTS, ismcts_player
-from workbench.engine.seat import SeatView
-from workbench.engine.specs import BadSpec, player_from_spec
-from workbench.engine.toy import DiceRace, TakeAway, TakeAwayState
+from workbench.engine.kernel.seat import SeatView
+from workbench.engine.players import random_player, specs
+from workbench.engine.players.osla import OSLA, action_values
+from workbench.engine.players.search import ISMCTS, ismcts_player
+from workbench.engine.players.specs import BadSpec, player_from_spec
+from workbench.engine.runs.playout import playout, playout_in_place
 
 
 # -- a one-decision game with a die: safe (1 point) or gamble (3 points on a 6) ----------

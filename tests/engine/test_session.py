@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from workbench.engine import IllegalAction, Session, playout, random_player
-from workbench.engine.protocol import CHANCE
-from workbench.engine.toy import DiceRace, TakeAway, TakeAwayState
+from workbench.engine.conformance.toy import DiceRace, TakeAway, TakeAwayState
+from workbench.engine.kernel.protocol import CHANCE
 
 
 def test_apply_and_log() -> None:

@@ -9,10 +9,16 @@ import polars as pl
 import pytest
 
 from workbench.engine import Session, greedy_player, random_player
-from workbench.engine.balance import balance_report, wilson_interval
-from workbench.engine.simulate import simulate
-from workbench.engine.sweep import InlineExecutor, grid_points, sweep
-from workbench.engine.toy import DiceRace, DiceRaceParams, TakeAway, TakeAwayParams, make_dicerace
+from workbench.engine.conformance.toy import (
+    DiceRace,
+    DiceRaceParams,
+    TakeAway,
+    TakeAwayParams,
+    make_dicerace,
+)
+from workbench.engine.measure.balance import balance_report, wilson_interval
+from workbench.engine.runs.simulate import simulate
+from workbench.engine.runs.sweep import InlineExecutor, grid_points, sweep
 
 
 def test_rows_columns_and_reproduction() -> None:
@@ -138,7 +144,7 @@ def test_seat_win_rates_by_swept_parameter_and_charts_render() -> None:
     import vl_convert as vlc
 
     from workbench.charts.balance import sweep_win_chart
-    from workbench.engine.balance import seat_win_rates
+    from workbench.engine.measure.balance import seat_win_rates
 
     df = sweep(make_dicerace, {"goal": [6, 9], "faces": [3, 6]}, n=40, seed=0, executor=InlineExecutor())
     rates = seat_win_rates(df, by=["goal", "faces"])

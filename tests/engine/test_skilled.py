@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.engine.registry import make_game
-from workbench.engine.simulate import simulate_rows
-from workbench.engine.skilled import (
+from workbench.engine.kernel.registry import make_game
+from workbench.engine.measure.skilled import (
     Question,
     ask,
     changes,
@@ -25,8 +24,9 @@ from workbench.engine.skilled import (
     game_questions,
     seat_answers,
 )
-from workbench.engine.skilled_results import load_results, results_folder, save_part
-from workbench.engine.specs import player_from_spec
+from workbench.engine.measure.skilled_results import load_results, results_folder, save_part
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.simulate import simulate_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 

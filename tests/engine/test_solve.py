@@ -9,10 +9,10 @@ from itertools import permutations
 import pytest
 import sympy
 
-from workbench.engine.kernel_toy import make_game as two_tricks
+from workbench.engine.conformance.kernel_toy import make_game as two_tricks
+from workbench.engine.conformance.toy import TakeAway, TakeAwayParams
 from workbench.engine.players import random_player
 from workbench.engine.solve import NotSolvable, evaluate, solve
-from workbench.engine.toy import TakeAway, TakeAwayParams
 from workbench.games.peek.rules import make_game as peek
 
 
@@ -88,7 +88,7 @@ def test_a_deterministic_player_is_evaluated_and_the_optimal_player_plays_the_so
     game = TakeAway(TakeAwayParams(stones=9))
     sol = solve(game)
     me = sol.player()
-    from workbench.engine.playout import playout
+    from workbench.engine.runs.playout import playout
     for seed in range(5):  # optimal first player always wins against random
         r = playout(game, [me, random_player], seed)
         assert game.winners(r.final) == (0,)

@@ -10,7 +10,7 @@ import pytest
 
 from workbench.engine import check_conformance, playout, random_player
 from workbench.engine.kernel import Hidden, HiddenInformation
-from workbench.engine.playout import playout_in_place
+from workbench.engine.runs.playout import playout_in_place
 from workbench.games.ghost.params import OLD_READINGS
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game

@@ -1,5 +1,5 @@
 """Golden playthroughs: seeded games written out step by step, replayed and diffed
-(workbench.engine.golden). Regenerate on purpose, after a deliberate rule change
+(workbench.engine.conformance.golden). Regenerate on purpose, after a deliberate rule change
 (bump ``GhostGame.version``): ``WB_GOLDEN=regen pytest tests/ghost/test_golden.py``.
 """
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from workbench.engine import random_player
-from workbench.engine.golden import check_golden
+from workbench.engine.conformance.golden import check_golden
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
 

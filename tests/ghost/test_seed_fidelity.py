@@ -11,7 +11,7 @@ import pytest
 
 from workbench.engine import CHANCE, TERMINAL
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout
+from workbench.engine.runs.playout import playout
 from workbench.games.ghost.params import OLD_READINGS
 from workbench.games.ghost.steps import DealMaster, Download, Turn
 from workbench.games.ghost.steps_battle import Place, Roll

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from workbench.cli import main
-from workbench.engine.registry import game_names
+from workbench.engine.kernel.registry import game_names
 
 LIMIT_SECONDS = 10.0
 SETTINGS = settings(deadline=None,  # examples: the profile's (60; HYPOTHESIS_PROFILE=slow: 500)

@@ -8,12 +8,12 @@ from typing import Literal
 
 import pytest
 
-from workbench.engine.params import ParamsError, checked_params
+from workbench.engine.kernel.params import ParamsError, checked_params
+from workbench.engine.kernel.protocol import CHANCE
+from workbench.engine.kernel.registry import make_game
+from workbench.engine.play.replay import Replay, ReplayError
+from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.protocol import CHANCE
-from workbench.engine.registry import make_game
-from workbench.engine.replay import Replay, ReplayError
-from workbench.engine.session import Session
 
 
 def replay_text(**patch: object) -> str:
@@ -25,7 +25,7 @@ def replay_text(**patch: object) -> str:
 
 def refused(text: str, *words: str) -> str:
     with pytest.raises(ReplayError) as info:
-        Replay.from_json(text).play()
+        Session.from_replay(Replay.from_json(text))
     message = str(info.value)
     assert "\n" not in message and len(message) < 600, message
     for word in words:
@@ -106,7 +106,7 @@ def test_saved_session_is_checked_against_its_seed(game_name):
     session = _session_with_rolls_and_choices(game_name, seed=11)
     replay = session.to_replay()
     assert replay.checked and replay.chosen and replay.player_draws
-    back = Replay.from_json(replay.to_json()).play()
+    back = Session.from_replay(Replay.from_json(replay.to_json()))
     assert back.state == session.state and back.verified_chance
     assert back.rng.words == session.rng.words  # chosen steps did not consume the rng
 
@@ -132,5 +132,5 @@ def test_unchecked_files_load_but_say_so():
     session = _session_with_rolls_and_choices("ghost", seed=3)
     data = json.loads(session.to_replay().to_json())
     del data["checked"]  # an older file: chance cannot be checked against the seed
-    back = Replay.from_json(json.dumps(data)).play()
+    back = Session.from_replay(Replay.from_json(json.dumps(data)))
     assert back.state == session.state and back.verified_chance is False

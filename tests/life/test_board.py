@@ -88,7 +88,7 @@ def test_render_is_pure_and_marks_the_active_album():
 def test_dice_stay_drawn_after_the_character_card_is_replaced() -> None:
     """A replaced character card (the seed's reading, version 3) must not hide the dice."""
     from workbench.engine.players import random_player
-    from workbench.engine.playout import playout
+    from workbench.engine.runs.playout import playout
     from workbench.games.life.render import render
     from workbench.games.life.rules import make_game
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from workbench.engine.kernel import Hidden
+from workbench.engine.kernel.protocol import CHANCE
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout
-from workbench.engine.protocol import CHANCE
+from workbench.engine.runs.playout import playout
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
 from workbench.games.life.steps import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from workbench.engine.protocol import CHANCE
+from workbench.engine.kernel.protocol import CHANCE
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
 from workbench.games.life.table import CHARACTER, NEIGHBOURS, LifeTable

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.engine.protocol import IllegalAction
+from workbench.engine.kernel.protocol import IllegalAction
 from workbench.games.life import dice as D
 from workbench.games.life.rules import make_game
 from workbench.games.life.steps import Resolve

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from workbench.engine import check_conformance, playout, random_player
-from workbench.engine.golden import check_golden
+from workbench.engine.conformance.golden import check_golden
 from workbench.engine.kernel import Hidden, HiddenInformation
-from workbench.engine.playout import playout_in_place
-from workbench.engine.seat import SeatView
+from workbench.engine.kernel.seat import SeatView
+from workbench.engine.runs.playout import playout_in_place
 from workbench.games.life.players import greedy, seen_table
 from workbench.games.life.rules import make_game
 from workbench.games.life.table import LifeTable

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from workbench.engine.players import random_player
-from workbench.engine.playout import playout
+from workbench.engine.runs.playout import playout
 from workbench.games.life import dice as D
 from workbench.games.life.effects import mid_scoring
 from workbench.games.life.rules import make_game

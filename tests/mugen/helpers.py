@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from workbench.engine.protocol import CHANCE
+from workbench.engine.kernel.protocol import CHANCE
 from workbench.games.mugen.decks import SAMPLE_DECKS
 from workbench.games.mugen.rules import MugenGame, make_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from workbench.engine.seat import SeatView
+from workbench.engine.kernel.seat import SeatView
 from workbench.games.mugen.board import make_board
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.render import render

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from workbench.cards import SheetError
-from workbench.engine.seat import SeatView
+from workbench.engine.kernel.seat import SeatView
 from workbench.games.mugen.cards import CARDS_CSV, load_cards, read_sheet
 from workbench.games.mugen.effects import TimedEffect, parse_effects
 from workbench.games.mugen.players import policy_player, priority_player

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from workbench.engine import check_conformance, playout, random_player
-from workbench.engine.golden import check_golden
+from workbench.engine.conformance.golden import check_golden
 from workbench.engine.kernel import Hidden, HiddenInformation
-from workbench.engine.playout import playout_in_place
-from workbench.engine.protocol import CHANCE, TERMINAL
-from workbench.engine.seat import SeatView
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.engine.kernel.seat import SeatView
+from workbench.engine.runs.playout import playout_in_place
 from workbench.games.mugen import odds
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import make_game

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sympy import Rational
 
 from workbench.engine import Session
-from workbench.engine.protocol import CHANCE, TERMINAL, IllegalAction
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
 from workbench.games.mugen.effects import ONE_SHOT
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
@@ -310,7 +310,7 @@ def test_standing_is_hp_share_until_the_result() -> None:
     """Cut-off rollouts and the quality metrics read who leads from standing(t): the HP
     share of each side while playing, the score once the game is decided."""
     from workbench.engine.players import random_player
-    from workbench.engine.playout import playout_in_place
+    from workbench.engine.runs.playout import playout_in_place
     from workbench.games.mugen.rules import make_game as mugen_game
 
     game = mugen_game()

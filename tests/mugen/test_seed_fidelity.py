@@ -17,7 +17,7 @@ import polars as pl
 
 from workbench.cli import main
 from workbench.engine import simulate
-from workbench.engine.playout import playout_in_place
+from workbench.engine.runs.playout import playout_in_place
 from workbench.games.mugen import analysis, odds
 from workbench.games.mugen.cards import CARDS_CSV, EX_SOURCE, extra_findings, load_cards
 from workbench.games.mugen.decks import (

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from workbench.engine.balance import wilson_interval
 from workbench.engine.conformance import check_conformance
-from workbench.engine.protocol import CHANCE
-from workbench.engine.registry import make_game as registered
-from workbench.engine.seat import SeatView
-from workbench.engine.simulate import simulate
+from workbench.engine.kernel.protocol import CHANCE
+from workbench.engine.kernel.registry import make_game as registered
+from workbench.engine.kernel.seat import SeatView
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.runs.simulate import simulate
 from workbench.games.peek.analysis import honest_win_chance, peek_check
 from workbench.games.peek.rules import make_game
 

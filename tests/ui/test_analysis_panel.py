@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from workbench.engine.analyse import ActionEstimate, OutcomeChance
-from workbench.engine.protocol import CHANCE
-from workbench.engine.replay import Replay
-from workbench.engine.session import Session
+from workbench.engine.kernel.protocol import CHANCE
+from workbench.engine.play.replay import Replay
+from workbench.engine.play.session import Session
+from workbench.engine.players.analyse import ActionEstimate, OutcomeChance
 from workbench.games.mugen.board import make_board as mugen_board
 from workbench.ui.analysis_panel import analysis_rng, rows_html
 from workbench.ui.board import BoardView
@@ -100,7 +100,7 @@ def test_chance_outcomes_are_exact_and_choosing_one_is_recorded(tmp_path: Path) 
     assert s.log[0].endswith("(chosen)") and "(chosen)" in b.log.value
     assert s.rng_marks[0] == marks_before[0] and s.rng_marks[1] == 0  # the choice drew nothing
     path = s.save(tmp_path / "what-if.json")
-    again = Replay.load(path).play(s.game)
+    again = Session.from_replay(Replay.load(path), s.game)
     assert again.chosen_steps == (0,) and again.actions == s.actions and again.state == s.state
 
 

@@ -63,7 +63,7 @@ def test_picks_redraw_the_picture_and_escape_clears_them() -> None:
         calls.append(picks)
         return f"<div class='{target(('x',))}'>{len(picks)}</div>"
 
-    from workbench.engine.session import Session
+    from workbench.engine.play.session import Session
     from workbench.games.mugen.rules import make_game
     from workbench.ui.picture import PictureBoard
 

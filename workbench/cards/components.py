@@ -30,7 +30,7 @@ from workbench.cards.loader import load_sheet
 from workbench.cards.problems import SheetError
 from workbench.cards.registry import game_schemas, sheet_files
 from workbench.datafiles import data_files
-from workbench.engine.registry import game_module, game_names
+from workbench.engine.kernel.registry import game_module, game_names
 
 FINDING_SCHEMA = {"game": pl.String, "component": pl.String, "stated": pl.Int64,
                   "counted": pl.Int64, "ok": pl.Boolean, "source": pl.String, "note": pl.String}

@@ -1,6 +1,6 @@
 """Finding a game's sheet schemas and data files.
 
-A game's ``cards`` module (found through :mod:`workbench.engine.registry`)
+A game's ``cards`` module (found through :mod:`workbench.engine.kernel.registry`)
 declares its schemas in one of these ways (looked up in this order):
 
 1. ``schemas()`` returning a mapping file stem -> :class:`Schema`
@@ -15,7 +15,7 @@ declares its schemas in one of these ways (looked up in this order):
 The sheets themselves are found by :func:`workbench.data_files` (the packaged
 ``data/`` folder, ``$WORKBENCH_DATA`` or a ``root=`` folder).
 
->>> from workbench.engine.registry import register, unregister
+>>> from workbench.engine.kernel.registry import register, unregister
 >>> register("demo", "mypackage.demo")
 >>> guess_game("data/demo/decks/a.csv")
 'demo'
@@ -33,7 +33,7 @@ from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.problems import SheetError
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
-from workbench.engine.registry import game_module, game_names
+from workbench.engine.kernel.registry import game_module, game_names
 
 
 def guess_game(path: str | Path) -> str | None:
@@ -51,7 +51,7 @@ def guess_game(path: str | Path) -> str | None:
 
 def game_schemas(game: str) -> dict[str, Schema]:
     """File stem -> schema for one game; ImportError if its cards module is missing
-    (:class:`~workbench.engine.registry.UnknownGame`, a ValueError, for an unknown game)."""
+    (:class:`~workbench.engine.kernel.registry.UnknownGame`, a ValueError, for an unknown game)."""
     module = game_module(game, "cards")
     found: dict[str, Schema] = {}
     maker = getattr(module, "schemas", None)

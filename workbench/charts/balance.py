@@ -1,8 +1,8 @@
-"""Balance charts (altair) for :class:`~workbench.engine.balance.BalanceReport`.
+"""Balance charts (altair) for :class:`~workbench.engine.measure.balance.BalanceReport`.
 
->>> from workbench.engine.toy import TakeAway
->>> from workbench.engine.simulate import simulate
->>> from workbench.engine.balance import balance_report
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> from workbench.engine.runs.simulate import simulate
+>>> from workbench.engine.measure.balance import balance_report
 >>> chart = seat_win_chart(balance_report(simulate(TakeAway(), n=50, seed=1)).seat_wins)
 >>> chart.to_dict()["layer"][0]["mark"]["type"]
 'bar'
@@ -16,7 +16,7 @@ import altair as alt
 import polars as pl
 
 if TYPE_CHECKING:
-    from workbench.engine.balance import BalanceReport
+    from workbench.engine.measure.balance import BalanceReport
 
 
 def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat") -> Any:

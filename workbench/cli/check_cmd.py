@@ -31,7 +31,7 @@ from workbench.cards.problems import Problem, SheetError, frame_problems, proble
 from workbench.cards.registry import game_schemas, guess_game, schema_for
 from workbench.cards.schema import Column, Schema
 from workbench.cli import CliError
-from workbench.engine.registry import game_module, game_names
+from workbench.engine.kernel.registry import game_module, game_names
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".parquet")
 

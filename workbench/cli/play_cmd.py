@@ -2,7 +2,7 @@
 
 ``workbench play peek --players ismcts:200,random --games 400 --seed 1 --json``
 prints ``{"games", "mean_length", "players": [{"player", "wins", "draws",
-"win_rate", "interval"}, ...]}`` (see :mod:`workbench.engine.match`);
+"win_rate", "interval"}, ...]}`` (see :mod:`workbench.engine.runs.match`);
 without ``--json``, one line per player. ``--workers N`` runs the games on N
 local dask processes (bound to 127.0.0.1), ``--scheduler ADDR`` on a running
 dask scheduler; the result is the same as in this process.
@@ -19,8 +19,8 @@ from workbench.cli._args import whole
 
 
 def _run(args: argparse.Namespace) -> int:
-    from workbench.engine.match import MAX_GAMES, MatchError, play_match, uneven_seating
-    from workbench.engine.registry import UnknownGame, game_package
+    from workbench.engine.kernel.registry import UnknownGame, game_package
+    from workbench.engine.runs.match import MAX_GAMES, MatchError, play_match, uneven_seating
 
     try:
         game_package(args.game)
@@ -59,7 +59,7 @@ def _run(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``play`` subcommand."""
     p = sub.add_parser("play", help="a match between players (random, greedy, osla, ismcts:400 ...)")
-    from workbench.engine.registry import game_names
+    from workbench.engine.kernel.registry import game_names
 
     p.add_argument("game", help=f"the game: {', '.join(game_names())}")
     p.add_argument("--players", required=True,

@@ -36,7 +36,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    from workbench.engine.registry import UnknownGame, game_package
+    from workbench.engine.kernel.registry import UnknownGame, game_package
     from workbench.share.app import app_env, app_notebook, free_port, new_token, voila_command
     from workbench.share.browser import wait_for_http
 
@@ -119,7 +119,7 @@ class _Stopper:
 
 
 def _games() -> list[str]:
-    from workbench.engine.registry import game_names
+    from workbench.engine.kernel.registry import game_names
 
     return list(game_names())
 

@@ -1,33 +1,48 @@
-"""Game engine: the kernel, sessions with undo, replays, players, simulation, conformance.
+"""Game engine, one subpackage per concern:
 
-A game is a declaration on the kernel (:mod:`workbench.engine.kernel`; the
-guide with a complete toy game is ``docs/kernel.md``): its fields (who sees
-each), its steps (automatic, chance with exact weights, decisions) and a
-``KernelGame`` with ``setup`` and ``score``. Games join the registry
-(:mod:`workbench.engine.registry`) through its entry-point group
-(``registry.GROUP``). Then sessions, replays, boards, players (``(view, rng) -> action id``,
-seeing only their seat), ``simulate`` (in place), ``balance_report``,
-``sweep`` and ``check_conformance`` work unchanged.
+- :mod:`~workbench.engine.kernel` — the kernel and its protocol: declared fields and
+  secrets, steps, chance, observations, seat views, parameters, seeds, the registry;
+- :mod:`~workbench.engine.play` — one game: sessions (undo/redo, one seeded rng), replays;
+- :mod:`~workbench.engine.players` — random, greedy, OSLA, ISMCTS, player specs, analysis;
+- :mod:`~workbench.engine.runs` — many games: playouts in place, simulate, sweeps, matches, ladders;
+- :mod:`~workbench.engine.measure` — balance reports, quality metrics, skilled answers;
+- :mod:`~workbench.engine.solve` — the exact solver;
+- :mod:`~workbench.engine.conformance` — the conformance kit, goldens and toy games.
+
+A game is a declaration on the kernel (the guide with a complete toy game is
+``docs/kernel.md``): its fields (who sees each), its steps (automatic, chance
+with exact weights, decisions) and a ``KernelGame`` with ``setup`` and
+``score``. Games join the registry (:mod:`workbench.engine.kernel.registry`)
+through its entry-point group (``registry.GROUP``). Then sessions, replays,
+boards, players (``(view, rng) -> action id``, seeing only their seat),
+``simulate`` (in place), ``balance_report``, ``sweep`` and ``check_conformance``
+work unchanged. The names below are the engine's public face: import them from
+``workbench.engine``.
 
 >>> from workbench.engine import Session, random_player
->>> from workbench.engine.toy import TakeAway
+>>> from workbench.engine.conformance.toy import TakeAway
 >>> s = Session(TakeAway(), seed=2)
 >>> s.play_to_end(random_player); s.is_over
 True
 """
 
-from workbench.engine.balance import BalanceReport, balance_report, seat_win_rates, wilson_interval
 from workbench.engine.conformance import ConformanceReport, check_conformance
 from workbench.engine.kernel import KernelGame, Table
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.kernel.seat import Player, SeatView
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.measure.balance import (
+    BalanceReport,
+    balance_report,
+    seat_win_rates,
+    wilson_interval,
+)
+from workbench.engine.play.replay import Replay, ReplayError
+from workbench.engine.play.session import Session
 from workbench.engine.players import function_player, greedy_player, margin_score, random_player
-from workbench.engine.playout import GameTooLong, PlayoutResult, playout, playout_in_place
-from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
-from workbench.engine.replay import Replay, ReplayError
-from workbench.engine.seat import Player, SeatView
-from workbench.engine.seeds import derive_seed
-from workbench.engine.session import Session
-from workbench.engine.simulate import simulate
-from workbench.engine.sweep import InlineExecutor, sweep
+from workbench.engine.runs.playout import GameTooLong, PlayoutResult, playout, playout_in_place
+from workbench.engine.runs.simulate import simulate
+from workbench.engine.runs.sweep import InlineExecutor, sweep
 
 __all__ = [
     "CHANCE",

@@ -1,6 +1,6 @@
 """The workbench's own games, one package each under ``workbench/games/<name>/``.
 
-They join the game registry (:mod:`workbench.engine.registry`) through the
+They join the game registry (:mod:`workbench.engine.kernel.registry`) through the
 ``workbench.games`` entry points in ``pyproject.toml``, as a designer's own
 package would; the core finds them only through the registry. ``ORDER`` is the
 order the registry lists them in (entry-point metadata is written sorted).
@@ -13,21 +13,21 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from workbench.engine import registry
+from workbench.engine.kernel import registry
 
 ORDER: tuple[str, ...] = ("ghost", "detective", "mugen", "life")
 
 GAMES: tuple[str, ...] = ORDER
-"""Deprecated: :func:`workbench.engine.registry.game_names` also lists games registered elsewhere."""
+"""Deprecated: :func:`workbench.engine.kernel.registry.game_names` also lists games registered elsewhere."""
 
 
 def load_game_module(name: str, part: str = "rules") -> ModuleType:
-    """Deprecated alias of :func:`workbench.engine.registry.game_module`.
+    """Deprecated alias of :func:`workbench.engine.kernel.registry.game_module`.
 
     >>> load_game_module("chess")
     Traceback (most recent call last):
     ...
-    workbench.engine.registry.UnknownGame: unknown game 'chess'; known: ghost, detective, mugen, life...
+    workbench.engine.kernel.registry.UnknownGame: unknown game 'chess'; known: ghost, detective, mugen, life...
     """
     return registry.game_module(name, part)
 

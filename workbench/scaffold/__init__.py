@@ -65,7 +65,7 @@ def check_name(name: str) -> str:
                             "(start with a letter, at most 40)")
     if keyword.iskeyword(name) or name in sys.builtin_module_names or name in sys.stdlib_module_names:
         raise ScaffoldError(f"name {name!r} is a Python keyword or standard module; pick another")
-    from workbench.engine.registry import game_names
+    from workbench.engine.kernel.registry import game_names
 
     if name in game_names():
         raise ScaffoldError(f"name {name!r}: a game of that name is registered already")
@@ -82,7 +82,7 @@ def _fill(text: str, name: str) -> str:
 
 def _write_golden(project: Path, name: str) -> None:
     """Play the new game once (random players, seed 1) and write its golden files."""
-    from workbench.engine.golden import check_golden
+    from workbench.engine.conformance.golden import check_golden
     from workbench.engine.players import random_player
 
     sys.path.insert(0, str(project))

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from workbench.engine.registry import game_module, game_package
+from workbench.engine.kernel.registry import game_module, game_package
 from workbench.share.app_server import TOKEN_ENV
 from workbench.share.browser import wait_for_http
 

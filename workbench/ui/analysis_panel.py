@@ -1,6 +1,6 @@
 """The analysis mode of every board (issue 13, item 6): one "analyse" button under the board.
 
-For the seat to move, :func:`workbench.engine.analyse.analyse` runs ISMCTS on
+For the seat to move, :func:`workbench.engine.players.analyse.analyse` runs ISMCTS on
 that seat's observation (never the hidden state) and the panel shows each
 legal action's estimated win rate with its 95% interval and the number of
 simulations, best first, in the workbench's table style; a click on a row
@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 import polars as pl
 
-from workbench.engine.analyse import ActionEstimate, OutcomeChance, analyse
-from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.engine.players.analyse import ActionEstimate, OutcomeChance, analyse
 from workbench.ui.buttons import make_button
-from workbench.ui.picture import PictureWidget
+from workbench.ui.picture_widget import PictureWidget
 from workbench.ui.table import table_html
 from workbench.ui.targets import parse_action, target
 
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_BUDGET", "AnalysisPanel", "analysis_rng", "row_id", "rows_html"]
 
-DEFAULT_BUDGET = "200/40"  # ISMCTS iterations / rollout cut (see workbench.engine.specs)
+DEFAULT_BUDGET = "200/40"  # ISMCTS iterations / rollout cut (see workbench.engine.players.specs)
 
 _ROW_CSS = "wb-analysis-row"
 _STYLE = ("<style>.wb-analysis tr.wb-analysis-row{cursor:pointer}"
@@ -69,7 +69,7 @@ def row_id(row: ActionEstimate | OutcomeChance) -> Hashable:
 def rows_html(rows: list[ActionEstimate] | list[OutcomeChance]) -> str:
     """The analysis table (workbench style), one clickable row per action or outcome.
 
-    >>> from workbench.engine.analyse import OutcomeChance
+    >>> from workbench.engine.players.analyse import OutcomeChance
     >>> import sympy
     >>> html = rows_html([OutcomeChance(6, "roll 6", sympy.Rational(1, 6))])
     >>> "16.7%" in html and "1/6" in html and "data-action='6'" in html

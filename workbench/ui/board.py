@@ -34,10 +34,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game
+from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.playout import Player
-from workbench.engine.protocol import CHANCE, TERMINAL, Action, Game
-from workbench.engine.session import Session
+from workbench.engine.runs.playout import Player
+from workbench.ui.analysis_panel import AnalysisPanel
 from workbench.ui.buttons import GONE, ActionClasses, ButtonPool, make_button
 from workbench.ui.names import player_name
 
@@ -129,8 +130,6 @@ class BoardView:
                            self.new_game_button])
         bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
         seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
-        from workbench.ui.analysis_panel import AnalysisPanel  # it imports the picture board
-
         self.analysis = AnalysisPanel(self, analysis_budget)
         self.widget = w.VBox([self.picture, self.status, self.actions_box, controls, bots_row,
                               seats_row, self.step_slider, self.analysis.widget, self.log])

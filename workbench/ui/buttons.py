@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from workbench.engine.protocol import Action
+from workbench.engine.kernel.protocol import Action
 
 ActionClasses = Callable[[Action], Sequence[str]]
 

@@ -27,10 +27,10 @@ import polars as pl
 from pig.cards import Face, load_die
 from pig.players import solution_for
 from pig.rules import Choose, make_game
-from workbench.engine.balance import wilson_interval
-from workbench.engine.simulate import simulate
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.simulate import simulate
 from workbench.engine.solve import Solution, evaluate
-from workbench.engine.specs import player_from_spec
 from workbench.prob.dist import Dist
 
 Z999 = 3.2905  # the normal quantile of a two-sided 99.9% interval

@@ -12,8 +12,8 @@ from typing import Any
 from pig.players import hold
 from pig.render import render
 from pig.rules import make_game
+from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.session import Session
 from workbench.ui.board import BoardView
 
 

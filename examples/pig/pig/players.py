@@ -8,7 +8,7 @@
 - the engine's ``random``, ``greedy``, ``osla`` and ``ismcts:400`` work too.
 
 >>> from pig.rules import make_game
->>> from workbench.engine.seat import SeatView
+>>> from workbench.engine.kernel.seat import SeatView
 >>> g = make_game()
 >>> s = g.apply(g.apply(g.initial_state(), "roll"), 6)
 >>> hold(6)(SeatView(g, 0, s), None), hold(7)(SeatView(g, 0, s), None)
@@ -21,7 +21,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from workbench.engine.seat import SeatView
+from workbench.engine.kernel.seat import SeatView
 
 
 class Hold:

@@ -14,7 +14,7 @@ from pig.players import hold
 from pig.rules import make_game
 
 from workbench.engine.conformance import check_conformance
-from workbench.engine.golden import check_golden
+from workbench.engine.conformance.golden import check_golden
 from workbench.engine.players import random_player
 
 GOLDEN = Path(__file__).with_name("golden")

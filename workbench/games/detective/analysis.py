@@ -28,9 +28,9 @@ from typing import Any
 import polars as pl
 import sympy
 
-from workbench.engine.balance import wilson_interval
-from workbench.engine.playout import playout_in_place
-from workbench.engine.seeds import derive_seed
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.runs.playout import playout_in_place
 from workbench.prob.deck import Need, p_groups
 
 from .catalogue import NIGHT

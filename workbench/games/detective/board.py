@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.engine.protocol import Action
-from workbench.engine.session import Session
+from workbench.engine.kernel.protocol import Action
+from workbench.engine.play.session import Session
 from workbench.ui.names import seat_names
 from workbench.ui.picture import PictureBoard
 

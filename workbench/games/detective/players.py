@@ -7,11 +7,11 @@
 
 They read only what their seat sees (``view.legal_ids`` and the observed
 state, whose face-down zones are ``Hidden``). Played in place
-(:func:`~workbench.engine.playout.playout_in_place`) they give the same game
+(:func:`~workbench.engine.runs.playout.playout_in_place`) they give the same game
 as the immutable path.
 
 >>> from workbench.games.detective.rules import make_game
->>> from workbench.engine.playout import playout, playout_in_place
+>>> from workbench.engine.runs.playout import playout, playout_in_place
 >>> g = make_game(players=3)
 >>> playout_in_place(g, greedy_player, 3).final == playout(g, greedy_player, 3).final
 True
@@ -23,8 +23,8 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.players import function_player, random_player
-from workbench.engine.seat import Player, SeatView
 
 __all__ = ["POLICIES", "designer_player", "greedy_player", "no_clear_player", "random_player"]
 
@@ -35,7 +35,7 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     the highest-VP event. Reads the seat's observation only; never uses the rng.
 
     >>> from workbench.games.detective.rules import make_game
-    >>> from workbench.engine.playout import playout
+    >>> from workbench.engine.runs.playout import playout
     >>> g = make_game(players=3)
     >>> g.is_terminal(playout(g, greedy_player, 3).final)
     True
@@ -72,7 +72,7 @@ def designer_player(fn: Callable[..., Any], name: str | None = None) -> Player:
     player (``state`` is what the seat sees).
 
     >>> from workbench.games.detective.rules import make_game
-    >>> from workbench.engine.playout import playout
+    >>> from workbench.engine.runs.playout import playout
     >>> first = designer_player(lambda state, actions: actions[0], "first")
     >>> g = make_game(players=3)
     >>> g.is_terminal(playout(g, first, 1).final)

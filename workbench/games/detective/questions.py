@@ -1,4 +1,4 @@
-"""Detective's balance questions, asked again under skilled play (see :mod:`workbench.engine.skilled`).
+"""Detective's balance questions, asked again under skilled play (see :mod:`workbench.engine.measure.skilled`).
 
 - **seats at 4 players**: each seat's win rate against its fair share (seat 1
   starts), how games end (victory points, deaths, the round limit), rounds
@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.skilled import Question, mean, rate, seat_answers
+from workbench.engine.measure.skilled import Question, mean, rate, seat_answers
 from workbench.games.detective.rules import make_game
 
 ENDS = {"vp": "ends on victory points", "deaths": "ends by deaths",

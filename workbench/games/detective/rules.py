@@ -119,7 +119,7 @@ Readings chosen where the seed is vague (parameters where both matter):
 The rules are kernel steps (:mod:`.steps`) on the fields of
 :class:`~.table.DetectiveTable`; this module is the game around them.
 
->>> from workbench.engine.playout import playout
+>>> from workbench.engine.runs.playout import playout
 >>> from workbench.engine.players import random_player
 >>> g = make_game(players=3)
 >>> r = playout(g, random_player, seed=1)

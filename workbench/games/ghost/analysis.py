@@ -23,8 +23,8 @@ import polars as pl
 import sympy
 
 from workbench.engine import random_player
-from workbench.engine.balance import balance_report, seat_win_rates, wilson_interval
-from workbench.engine.simulate import simulate
+from workbench.engine.measure.balance import balance_report, seat_win_rates, wilson_interval
+from workbench.engine.runs.simulate import simulate
 from workbench.games.ghost.cards import GhostCard, designs, load_cards
 from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
 from workbench.games.ghost.odds import Fighter, win_chance

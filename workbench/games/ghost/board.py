@@ -23,9 +23,9 @@ import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from workbench.engine.kernel.protocol import Action
+from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.protocol import Action
-from workbench.engine.session import Session
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.render import chance_drawing, render
 from workbench.games.ghost.rules import GhostGame, make_game

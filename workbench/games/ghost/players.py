@@ -25,8 +25,8 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
+from workbench.engine.kernel.seat import SeatView
 from workbench.engine.players import random_player
-from workbench.engine.seat import SeatView
 from workbench.games.ghost.cards import GhostCard
 from workbench.games.ghost.odds import fighters, win_chance
 from workbench.games.ghost.table import ATTACK, DEFENCE, STATS

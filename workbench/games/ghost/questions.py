@@ -1,4 +1,4 @@
-"""Ghost's balance questions, asked again under skilled play (see :mod:`workbench.engine.skilled`).
+"""Ghost's balance questions, asked again under skilled play (see :mod:`workbench.engine.measure.skilled`).
 
 - **seats at 4 users**: each seat's win rate against its fair share (seat 1
   moves first), how games end (VP, the server running out, void, special
@@ -15,7 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.skilled import Question, mean, rate, seat_answers
+from workbench.engine.measure.skilled import Question, mean, rate, seat_answers
 
 ENDS = {"vp": "ends on VP", "server": "ends when the server runs out", "void": "ends void",
         "special": "ends by a special victory", "master": "ends by master–slave"}

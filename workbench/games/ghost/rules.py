@@ -157,7 +157,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from workbench.engine.kernel import KernelGame
-from workbench.engine.protocol import CHANCE, TERMINAL
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.engine.protocol import Action
-from workbench.engine.session import Session
+from workbench.engine.kernel.protocol import Action
+from workbench.engine.play.session import Session
 from workbench.games.life.players import greedy, random_player
 from workbench.games.life.render import chance_drawing, render
 from workbench.games.life.rules import LifeGame, make_game
@@ -43,7 +43,7 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]
                   ) -> list[tuple[str, list[Action]]]:
     """Actions grouped by what they do, in a stable order.
 
-    >>> from workbench.engine.protocol import Action
+    >>> from workbench.engine.kernel.protocol import Action
     >>> action_layout(None, None, [Action(("take", "J01"), "take"), Action(("skip",), "no")])
     [('common area: take a card', [Action(id=('take', 'J01'), label='take')]), ('tip a die one face', [Action(id=('skip',), label='no')])]
     """

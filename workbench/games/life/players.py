@@ -7,7 +7,7 @@ placeholders, counts kept, so a draw or a reveal still stops the step) and
 re-scores only the seats the candidate changed. A rival's dream effect is
 hidden, so rivals are scored without it; the player's own counts.
 
->>> from workbench.engine.playout import playout, playout_in_place
+>>> from workbench.engine.runs.playout import playout, playout_in_place
 >>> from workbench.games.life.rules import make_game
 >>> g = make_game(players=3)
 >>> seats = [greedy(), random_player, random_player]
@@ -22,8 +22,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from workbench.engine.kernel import PUBLIC, FieldSpec, Hidden
-from workbench.engine.protocol import IllegalAction
-from workbench.engine.seat import SeatView, random_player
+from workbench.engine.kernel.protocol import IllegalAction
+from workbench.engine.kernel.seat import SeatView, random_player
 from workbench.games.life.dice import TOP
 from workbench.games.life.table import LifeTable
 
@@ -152,7 +152,7 @@ def best_face(view: SeatView, rng: random.Random) -> Hashable:
     same top, so it plays as :func:`random_player` (and draws the rng alike);
     under ``"any"`` a re-placed die always shows 6.
 
-    >>> from workbench.engine.playout import playout_in_place
+    >>> from workbench.engine.runs.playout import playout_in_place
     >>> from workbench.games.life.rules import make_game
     >>> g = make_game()
     >>> playout_in_place(g, best_face, 3).final == playout_in_place(g, random_player, 3).final

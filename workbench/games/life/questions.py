@@ -1,4 +1,4 @@
-"""Life's balance questions, asked again under skilled play (see :mod:`workbench.engine.skilled`).
+"""Life's balance questions, asked again under skilled play (see :mod:`workbench.engine.measure.skilled`).
 
 - **seats and the order card at 4 players**: each seat's win rate against its
   fair share (seat 1 starts), mid-scoring VP by seat, and what each order
@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.skilled import Question, mean, seat_answers
+from workbench.engine.measure.skilled import Question, mean, seat_answers
 
 
 def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:

@@ -129,7 +129,7 @@ class LifeGame(KernelGame):
     """Life is Rolling Stone on the engine kernel (fields: :class:`LifeTable`;
     rules: ``steps.py``).
 
-    >>> from workbench.engine.protocol import CHANCE
+    >>> from workbench.engine.kernel.protocol import CHANCE
     >>> g = make_game(players=3)
     >>> s = g.initial_state()
     >>> g.current_player(s) == CHANCE, len(g.chance_outcomes(s))

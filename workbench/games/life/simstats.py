@@ -33,11 +33,11 @@ from typing import Any
 import polars as pl
 import sympy
 
-from workbench.engine.balance import wilson_interval
-from workbench.engine.playout import playout_in_place
-from workbench.engine.seat import Player
-from workbench.engine.seeds import derive_seed
-from workbench.engine.simulate import simulate
+from workbench.engine.kernel.seat import Player
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.runs.playout import playout_in_place
+from workbench.engine.runs.simulate import simulate
 from workbench.games.life import dice as D
 from workbench.games.life.players import best_face, greedy, random_player
 from workbench.games.life.rules import LifeGame, make_game

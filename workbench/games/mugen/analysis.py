@@ -24,11 +24,11 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.balance import wilson_interval
 from workbench.engine.kernel import Snapshot
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players import random_player
-from workbench.engine.playout import Player, playout_in_place
-from workbench.engine.seeds import derive_seed
+from workbench.engine.runs.playout import Player, playout_in_place
 from workbench.games.mugen.cards import load_cards
 from workbench.games.mugen.decks import (
     DECKS_DIR,

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from workbench.engine.kernel.protocol import Action
+from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.protocol import Action
-from workbench.engine.session import Session
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.render import chance_drawing, render
 from workbench.games.mugen.rules import MugenGame, make_game

@@ -21,7 +21,7 @@ timeline rules are cross-column checks, reported at their row and column.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,6 +31,7 @@ import polars as pl
 
 from workbench.cards import Column, Problem, Schema, SheetError, load_sheet
 from workbench.cards.components import FINDING_SCHEMA, Expectation, deck_findings
+from workbench.cards.deckrules import load_deck
 from workbench.datafiles import data_files, packaged_data
 from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
 
@@ -69,12 +70,6 @@ def ex_findings(folder: str | Path) -> pl.DataFrame:
     >>> ex_findings(DATA / "decks").select("component", "stated", "counted", "ok").rows()
     [('EX copies, deck mirai: むげんの翼', 1, 1, True)]
     """
-    from workbench.games.mugen.decks import (  # decks imports this module
-        ex_only,
-        ex_warnings,
-        read_deck,
-    )
-
     cards = load_cards()
     rows = []
     for path in sorted(Path(folder).glob("*.csv")):
@@ -106,8 +101,6 @@ def deck_warnings(deck: Any, cards: Any) -> list[Problem]:
     ...     [str(w) for w in deck_warnings(load_deck(path), read_sheet())]
     ['wings.csv row 3, column count [ex-copies]: warning: むげんの翼 ×4: its only skill is EX, usable once a game: 3 copies can never be used']
     """
-    from workbench.games.mugen.decks import ex_warnings  # decks imports this module
-
     needed = {"id", "name", "name_en", "star", "character", "skill1_kind"}
     if not deck.ok or not cards.ok or "name" not in deck.frame.columns or not needed <= set(cards.frame.columns):
         return []
@@ -312,6 +305,94 @@ def load_cards(path: str | Path = CARDS_CSV) -> Mapping[str, Card]:
     """Card id -> Card; raises ``SheetError`` listing every problem (cached by file time)."""
     p = Path(path).resolve()
     return _load(str(p), p.stat().st_mtime if p.exists() else 0.0)
+
+
+
+# -- decks as (card id, count) pairs, and the EX rule on them (decks.py builds on these) --
+Deck = tuple[tuple[str, int], ...]
+
+
+def normalise(deck: Iterable[tuple[str, int]] | Iterable[str]) -> Deck:
+    """A deck as sorted (card id, count) pairs, from pairs or a flat list of ids.
+
+    >>> normalise(["G02", "G01", "G02"])
+    (('G01', 1), ('G02', 2))
+    """
+    counts: dict[str, int] = {}
+    for item in deck:
+        card, n = (item, 1) if isinstance(item, str) else item
+        counts[card] = counts.get(card, 0) + int(n)
+    return tuple(sorted((c, n) for c, n in counts.items() if n))
+
+
+def ex_only(card: Card) -> bool:
+    """A card whose every skill usable from hand is an EX skill and that has no 【リベンジ時】
+    effect (a revenge draw could use any copy of that): usable once a game.
+
+    >>> cards = load_cards()
+    >>> ex_only(cards["G28"]), ex_only(cards["C01"]), ex_only(cards["G02"])
+    (True, False, False)
+    """
+    kinds = {s.kind for s in card.skills}
+    return kinds == {"ex"}
+
+
+def ex_warnings(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card], ex_scope: str = "name") -> list[str]:
+    """More copies of EX-only cards than can ever be used (seed: 「EXスキルはゲーム中に一度しか
+    発動できません」), as 'ex-copies: ...' lines: a warning, not a construction rule (the deck
+    stays legal and playable). ``ex_scope="player"``: one EX skill in all, so every EX-only card
+    shares one use.
+
+    >>> cards = load_cards()
+    >>> ex_warnings((("C02", 4), ("G28", 4)), cards)
+    ['ex-copies: むげんの翼 ×4: its only skill is EX, usable once a game: 3 copies can never be used']
+    >>> ex_warnings((("G28", 1), ("G31", 1)), cards), ex_warnings((("G28", 1), ("G31", 1)), cards, "player")
+    ([], ['ex-copies: むげんの翼 ×1, 終焉の鐘 ×1: EX-only cards share one EX use a game (ex_scope=player): 1 copy can never be used'])
+    """
+    only = [(c, n) for c, n in normalise(deck) if c in cards and ex_only(cards[c])]
+    if ex_scope == "player":
+        total = sum(n for _, n in only)
+        if total <= 1:
+            return []
+        names = ", ".join(f"{cards[c].name} ×{n}" for c, n in only)
+        return [f"ex-copies: {names}: EX-only cards share one EX use a game (ex_scope=player): "
+                f"{_copies(total - 1)} can never be used"]
+    return [f"ex-copies: {cards[c].name} ×{n}: its only skill is EX, usable once a game: "
+            f"{_copies(n - 1)} can never be used" for c, n in only if n > 1]
+
+
+def _copies(n: int) -> str:
+    return f"{n} cop{'y' if n == 1 else 'ies'}"
+
+
+def read_deck(path: str | Path, cards_path: str | Path = CARDS_CSV) -> Deck:
+    """A deck file (columns name, count; a name may be the card's name, name_en or id).
+
+    Raises ``SheetError`` naming the file, row and column for bad rows or unknown cards.
+
+    >>> from workbench.games.mugen.decks import DECKS_DIR, SAMPLE_DECKS
+    >>> read_deck(DECKS_DIR / "sora.csv") == SAMPLE_DECKS["sora"]
+    True
+    """
+    sheet = load_deck(path).require_clean()
+    cards = load_cards(cards_path)
+    lookup = {}
+    for card in cards.values():
+        for key in (card.id, card.name, card.name_en):
+            lookup[key.casefold()] = card.id
+    pairs: list[tuple[str, int]] = []
+    problems: list[Problem] = []
+    for rec in sheet.records():
+        card_id = lookup.get(str(rec["name"]).strip().casefold())
+        if card_id is None:
+            problems.append(
+                Problem(sheet.file, rec["_row"], "name", "unknown-card", f"{rec['name']!r} is not on the card sheet")
+            )
+        else:
+            pairs.append((card_id, rec["count"]))
+    if problems:
+        raise SheetError(problems)
+    return normalise(pairs)
 
 
 __all__ = ["CARDS_CSV", "SCHEMA", "Card", "SheetError", "Skill", "load_cards", "read_sheet"]

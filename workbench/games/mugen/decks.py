@@ -24,11 +24,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from workbench.cards import Problem, SheetError
-from workbench.cards.deckrules import DeckRule, check_deck, load_deck, load_deck_rules
-from workbench.games.mugen.cards import CARDS_CSV, DATA, DECK_SIZE, Card, load_cards, read_sheet
+from workbench.cards.deckrules import DeckRule, check_deck, load_deck_rules
+from workbench.games.mugen.cards import (  # noqa: F401 (normalise, ex_only, ex_warnings, read_deck: kept importable here)
+    CARDS_CSV,
+    DATA,
+    DECK_SIZE,
+    Card,
+    Deck,
+    ex_only,
+    ex_warnings,
+    load_cards,
+    normalise,
+    read_deck,
+    read_sheet,
+)
 
-Deck = tuple[tuple[str, int], ...]
 DECKS_DIR = DATA / "decks"
 RULES_CSV = DATA / "deck_rules.csv"
 MAX_COPIES = 4
@@ -57,19 +67,6 @@ class DeckError(ValueError):
     def __init__(self, who: str, problems: list[str]) -> None:
         self.problems = problems
         super().__init__(f"{who} is not a legal deck: " + "; ".join(problems))
-
-
-def normalise(deck: Iterable[tuple[str, int]] | Iterable[str]) -> Deck:
-    """A deck as sorted (card id, count) pairs, from pairs or a flat list of ids.
-
-    >>> normalise(["G02", "G01", "G02"])
-    (('G01', 1), ('G02', 2))
-    """
-    counts: dict[str, int] = {}
-    for item in deck:
-        card, n = (item, 1) if isinstance(item, str) else item
-        counts[card] = counts.get(card, 0) + int(n)
-    return tuple(sorted((c, n) for c, n in counts.items() if n))
 
 
 def deck_problems(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) -> list[str]:
@@ -103,46 +100,6 @@ def deck_problems(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) ->
     return out
 
 
-def ex_only(card: Card) -> bool:
-    """A card whose every skill usable from hand is an EX skill and that has no 【リベンジ時】
-    effect (a revenge draw could use any copy of that): usable once a game.
-
-    >>> cards = load_cards()
-    >>> ex_only(cards["G28"]), ex_only(cards["C01"]), ex_only(cards["G02"])
-    (True, False, False)
-    """
-    kinds = {s.kind for s in card.skills}
-    return kinds == {"ex"}
-
-
-def ex_warnings(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card], ex_scope: str = "name") -> list[str]:
-    """More copies of EX-only cards than can ever be used (seed: 「EXスキルはゲーム中に一度しか
-    発動できません」), as 'ex-copies: ...' lines: a warning, not a construction rule (the deck
-    stays legal and playable). ``ex_scope="player"``: one EX skill in all, so every EX-only card
-    shares one use.
-
-    >>> cards = load_cards()
-    >>> ex_warnings((("C02", 4), ("G28", 4)), cards)
-    ['ex-copies: むげんの翼 ×4: its only skill is EX, usable once a game: 3 copies can never be used']
-    >>> ex_warnings((("G28", 1), ("G31", 1)), cards), ex_warnings((("G28", 1), ("G31", 1)), cards, "player")
-    ([], ['ex-copies: むげんの翼 ×1, 終焉の鐘 ×1: EX-only cards share one EX use a game (ex_scope=player): 1 copy can never be used'])
-    """
-    only = [(c, n) for c, n in normalise(deck) if c in cards and ex_only(cards[c])]
-    if ex_scope == "player":
-        total = sum(n for _, n in only)
-        if total <= 1:
-            return []
-        names = ", ".join(f"{cards[c].name} ×{n}" for c, n in only)
-        return [f"ex-copies: {names}: EX-only cards share one EX use a game (ex_scope=player): "
-                f"{_copies(total - 1)} can never be used"]
-    return [f"ex-copies: {cards[c].name} ×{n}: its only skill is EX, usable once a game: "
-            f"{_copies(n - 1)} can never be used" for c, n in only if n > 1]
-
-
-def _copies(n: int) -> str:
-    return f"{n} cop{'y' if n == 1 else 'ies'}"
-
-
 SAMPLE_DECKS: dict[str, Deck] = {k: normalise(v) for k, v in _SAMPLE_LISTS.items()}
 
 
@@ -154,35 +111,6 @@ def character_of(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) -> 
     'C02'
     """
     return next((c for c, _ in normalise(deck) if c in cards and cards[c].character), "")
-
-
-def read_deck(path: str | Path, cards_path: str | Path = CARDS_CSV) -> Deck:
-    """A deck file (columns name, count; a name may be the card's name, name_en or id).
-
-    Raises ``SheetError`` naming the file, row and column for bad rows or unknown cards.
-
-    >>> read_deck(DECKS_DIR / "sora.csv") == SAMPLE_DECKS["sora"]
-    True
-    """
-    sheet = load_deck(path).require_clean()
-    cards = load_cards(cards_path)
-    lookup = {}
-    for card in cards.values():
-        for key in (card.id, card.name, card.name_en):
-            lookup[key.casefold()] = card.id
-    pairs: list[tuple[str, int]] = []
-    problems: list[Problem] = []
-    for rec in sheet.records():
-        card_id = lookup.get(str(rec["name"]).strip().casefold())
-        if card_id is None:
-            problems.append(
-                Problem(sheet.file, rec["_row"], "name", "unknown-card", f"{rec['name']!r} is not on the card sheet")
-            )
-        else:
-            pairs.append((card_id, rec["count"]))
-    if problems:
-        raise SheetError(problems)
-    return normalise(pairs)
 
 
 @cache

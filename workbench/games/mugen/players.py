@@ -7,7 +7,7 @@ deck are ``Hidden``, their sizes known) and answers with one of
 :func:`priority_player` (a designer's card order), and the engine's
 :func:`random_player`.
 
->>> from workbench.engine.playout import playout, playout_in_place
+>>> from workbench.engine.runs.playout import playout, playout_in_place
 >>> from workbench.games.mugen.rules import make_game
 >>> game = make_game()
 >>> playout_in_place(game, greedy_player, 7).final == playout(game, greedy_player, 7).final
@@ -20,9 +20,9 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from workbench.engine.kernel.protocol import Action, IllegalAction
+from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.players import function_player, random_player
-from workbench.engine.protocol import Action, IllegalAction
-from workbench.engine.seat import Player, SeatView
 from workbench.games.mugen.cards import Skill
 from workbench.games.mugen.steps import Main, PushOut, RevengeAsk, RevengeUse
 

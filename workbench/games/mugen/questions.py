@@ -1,4 +1,4 @@
-"""Mugen's balance questions, asked again under skilled play (see :mod:`workbench.engine.skilled`).
+"""Mugen's balance questions, asked again under skilled play (see :mod:`workbench.engine.measure.skilled`).
 
 - **deck against deck**: the sample ソラ deck (A) against the sample ミライ deck
   (B), each going first in half the games (two variants: A in seat 0, which
@@ -18,7 +18,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.skilled import Question, mean, rate
+from workbench.engine.measure.skilled import Question, mean, rate
 from workbench.games.mugen.decks import SAMPLE_DECKS
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from workbench.engine.protocol import TERMINAL
+from workbench.engine.kernel.protocol import TERMINAL
 from workbench.games.mugen.cards import Card
 from workbench.games.mugen.steps import (
     Destroy,

@@ -112,7 +112,7 @@ class MugenGame(KernelGame):
     The card sheet is looked up once here (each skill's boosts, one-shot and
     timed effects, labels), so steps read plain dicts.
 
-    >>> from workbench.engine.protocol import CHANCE
+    >>> from workbench.engine.kernel.protocol import CHANCE
     >>> game = make_game()
     >>> s = game.initial_state()
     >>> game.current_player(s) == CHANCE, game.chance_outcomes(s).p("C01")

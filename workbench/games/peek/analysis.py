@@ -20,9 +20,9 @@ from typing import Any
 
 import sympy
 
-from workbench.engine.balance import wilson_interval
+from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players import random_player
-from workbench.engine.simulate import simulate
+from workbench.engine.runs.simulate import simulate
 from workbench.games.peek.rules import make_game
 
 
@@ -58,7 +58,7 @@ def peek_check(player: Any, games: int = 400, seed: int = 1, cards: int = 4) -> 
     ``games`` times against a random seat 1 (which never decides)."""
     name = player if isinstance(player, str) else getattr(player, "__name__", repr(player))
     if isinstance(player, str):
-        from workbench.engine.specs import player_from_spec
+        from workbench.engine.players.specs import player_from_spec
 
         player = player_from_spec(player, "peek")
     df = simulate(make_game(cards=cards), {name: player, "seat 1": random_player}, n=games,

@@ -1,7 +1,7 @@
 """Peek's players: only the engine's (``random``, ``greedy``, ``osla``, ``ismcts``) —
 every honest player wins 1/4. The peeking player lives in the tests, on purpose.
 
->>> from workbench.engine.specs import player_from_spec
+>>> from workbench.engine.players.specs import player_from_spec
 >>> player_from_spec("greedy", "peek")
 greedy(margin_score)
 """

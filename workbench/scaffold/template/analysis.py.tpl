@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import sympy
-from workbench.engine.balance import wilson_interval
-from workbench.engine.simulate import simulate
-from workbench.engine.solve import evaluate
-from workbench.engine.specs import player_from_spec
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.runs.simulate import simulate
+from workbench.engine.solve.solver import evaluate
+from workbench.engine.players.specs import player_from_spec
 
 from {{name}}.rules import make_game
 

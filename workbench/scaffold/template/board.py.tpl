@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.engine.players import random_player
-from workbench.engine.session import Session
+from workbench.engine.players.basic import random_player
+from workbench.engine.play.session import Session
 from workbench.ui.board import BoardView
 
 from {{name}}.players import Cautious

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from workbench.engine.seat import SeatView
+from workbench.engine.kernel.seat import SeatView
 
 
 class Cautious:

@@ -1,9 +1,9 @@
-"""{{Title}}'s balance questions, asked of every skill level (see workbench.engine.skilled).
+"""{{Title}}'s balance questions, asked of every skill level (see workbench.engine.measure.skilled).
 
 Each question names the tables it is asked at (``variants``: a label -> the
 game's parameters), and an answer function that turns the games played (one
 row per game: winner, scores, the game's ``metrics``) into measures with
-95% intervals. ``workbench.engine.skilled.ask("{{name}}", ["greedy", "ismcts:200"])``
+95% intervals. ``workbench.engine.measure.skilled.ask("{{name}}", ["greedy", "ismcts:200"])``
 answers them for greedy and for search players, and ``compare`` says which
 conclusions change with skill. Add a question for every balance claim you
 make from play: a seat, a deck, a card.
@@ -15,7 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.skilled import Question, mean, seat_answers
+from workbench.engine.measure.skilled import Question, mean, seat_answers
 
 
 def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.engine.conformance import check_conformance
-from workbench.engine.golden import check_golden
-from workbench.engine.players import random_player
-from workbench.engine.skilled import ask
+from workbench.engine.conformance.check import check_conformance
+from workbench.engine.conformance.golden import check_golden
+from workbench.engine.players.basic import random_player
+from workbench.engine.measure.skilled import ask
 
 from {{name}}.analysis import first_seat_wins, simulated_first_seat
 from {{name}}.rules import make_game

@@ -1,0 +1,123 @@
+"""Hidden information on the kernel: what one seat sees (:class:`Observation`, zones as
+:class:`Hidden`) and a full state dealt back from it (``fill``), pool by pool
+(see :mod:`workbench.engine.kernel.table`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from workbench.engine.kernel.fields import OWN, PUBLIC, FieldSpec, Snapshot
+
+if TYPE_CHECKING:
+    from workbench.engine.kernel.table import Table
+
+__all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "sorted_cards"]
+
+class HiddenInformation(LookupError):
+    """Raised when a player's code reads the contents of a zone its seat cannot see."""
+
+
+class Hidden:
+    """A zone seen from outside: its size is known, its contents are not.
+
+    ``len()`` and truth work; iterating, indexing or ``in`` raise
+    :class:`HiddenInformation` (so a player cannot peek by accident).
+
+    >>> h = Hidden(3)
+    >>> len(h), bool(h), h
+    (3, True, Hidden(3))
+    >>> list(h)
+    Traceback (most recent call last):
+    ...
+    workbench.engine.kernel.hidden.HiddenInformation: 3 hidden cards: this seat cannot see them
+    """
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def _refuse(self, *_: Any) -> Any:
+        raise HiddenInformation(f"{self.size} hidden cards: this seat cannot see them")
+
+    __iter__ = __getitem__ = __contains__ = _refuse
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hidden) and other.size == self.size
+
+    def __hash__(self) -> int:
+        return hash(("Hidden", self.size))
+
+    def __repr__(self) -> str:
+        return f"Hidden({self.size})"
+
+
+class Observation(NamedTuple):
+    """What one seat may see: the state with unseen zones as :class:`Hidden`, and
+    the unseen cards (sorted, so it says nothing about where each is): all of
+    them, and by pool (``(pool key, cards)`` pairs; empty: one pool)."""
+
+    seat: int
+    state: Snapshot
+    unseen: tuple[Hashable, ...]
+    pools: tuple[tuple[Hashable, tuple[Hashable, ...]], ...] = ()
+
+
+def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
+    """Card ids in their canonical order (see ``_order``); ids of one plain type
+    (all ints or all strs, the usual case) sort without a key.
+
+    >>> sorted_cards([10, 9, 2]), sorted_cards(["b", 3, "a", 1])
+    ((2, 9, 10), (1, 3, 'a', 'b'))
+    """
+    kinds = {type(c) for c in cards}
+    if len(kinds) <= 1 and kinds <= {int, str}:
+        return tuple(sorted(cards))
+    return tuple(sorted(cards, key=_order))
+
+
+def _order(x: Any) -> tuple[str, Any]:
+    """A sort key for card ids of any type: numbers by value, text by text, others
+    by their repr (never compared across types)."""
+    return (type(x).__name__, x if isinstance(x, int | str) else repr(x))
+
+
+def has_hidden(state: Sequence[Any]) -> bool:
+    for v in state:
+        if isinstance(v, Hidden):
+            return True
+        if isinstance(v, tuple) and any(isinstance(x, Hidden) for x in v):
+            return True
+    return False
+
+
+def fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]) -> Snapshot:
+    """Deal each hidden marker's cards from its pool (``dealt[None]``: one pool for all)."""
+    def source(f: FieldSpec, i: int) -> Iterator[Hashable]:
+        return dealt[None] if None in dealt else dealt.get(f.key(i), iter(()))
+
+    def deal(h: Hidden, cards: Iterator[Hashable], sort: bool) -> tuple[Hashable, ...]:
+        got = tuple(next(cards) for _ in range(h.size))
+        return sorted_cards(got) if sort else got
+
+    out: list[Any] = []
+    for f, v in zip(cls.FIELDS, state):
+        if f.seen == PUBLIC:
+            out.append(v)
+        elif f.depth == 1 and f.seen == OWN:
+            out.append(tuple((next(source(f, i)) if x.size else None) if isinstance(x, Hidden)
+                             else x for i, x in enumerate(v)))
+        elif f.depth == 1:
+            out.append(deal(v, source(f, 0), f.sort))
+        else:
+            out.append(tuple(deal(r, source(f, i), f.sort) if isinstance(r, Hidden) else r
+                             for i, r in enumerate(v)))
+    return cls.Frozen(out)

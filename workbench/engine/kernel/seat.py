@@ -1,0 +1,99 @@
+"""What a player is: ``(view, rng) -> action id``, where the view shows one seat's
+legal actions and observation, never the hidden state.
+
+>>> import random
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> g = TakeAway()
+>>> random_player(SeatView(g, 0, g.initial_state()), random.Random(0)) in (1, 2, 3)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any, Protocol
+
+from workbench.engine.kernel.protocol import Action, Game, IllegalAction
+
+__all__ = ["Player", "SeatView", "random_player"]
+
+
+class Player(Protocol):
+    """A player: ``(view, rng) -> action id`` (the rng is the game's one rng)."""
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable: ...
+
+
+class SeatView:
+    """What a player is handed when its seat is to move: the game, the seat, the
+    legal action ids and the seat's observation (hidden zones as ``Hidden``).
+
+    ``determinize(rng)`` gives a full state consistent with the observation
+    (unseen cards dealt at random) for players that look ahead; a
+    perfect-information game's observation is the state itself.
+
+    >>> from workbench.engine.conformance.toy import TakeAway
+    >>> g = TakeAway()
+    >>> v = SeatView(g, 0, g.initial_state())
+    >>> v.legal_ids, [a.label for a in v.actions()]
+    ([1, 2, 3], ['take 1', 'take 2', 'take 3'])
+    """
+
+    __slots__ = ("game", "seat", "_source", "_legal", "_obs")
+
+    def __init__(self, game: Game[Any], seat: int, source: Any) -> None:
+        self.game, self.seat, self._source = game, seat, source
+        self._legal: list[Hashable] | None = None
+        self._obs: Any = None
+
+    @property
+    def legal_ids(self) -> list[Hashable]:
+        """The legal action ids, in the game's order."""
+        if self._legal is None:
+            src = self._source
+            self._legal = list(src.legal()) if hasattr(src, "tasks") and hasattr(src, "legal") \
+                else self.game.legal_ids(src)
+        return self._legal
+
+    @property
+    def observation(self) -> Any:
+        """What this seat sees (an ``Observation`` for kernel games, else the state)."""
+        if self._obs is None:
+            src = self._source
+            self._obs = src.observe(self.seat) if hasattr(src, "tasks") and hasattr(src, "observe") \
+                else self.game.observe(src, self.seat)
+        return self._obs
+
+    @property
+    def state(self) -> Any:
+        """The observed state (hidden zones as ``Hidden``): what the seat may read."""
+        obs = self.observation
+        return getattr(obs, "state", obs)
+
+    def determinize(self, rng: random.Random) -> Any:
+        """A full state consistent with the observation (consumes ``rng`` only when
+        something is hidden)."""
+        return self.game.determinize(self.observation, rng)
+
+    def actions(self) -> list[Action]:
+        """The legal actions with their labels (for display and designers' functions)."""
+        src = self._source
+        if hasattr(src, "freeze"):
+            src = src.freeze()
+        return list(self.game.legal_actions(src))
+
+
+
+
+def random_player(view: SeatView, rng: random.Random) -> Hashable:
+    """A uniformly random legal action: ``rng.choice(view.legal_ids)``.
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> random_player(SeatView(TakeAway(), 0, TakeAwayState(1)), random.Random(5))
+    1
+    """
+    ids = view.legal_ids
+    if not ids:
+        raise IllegalAction(f"{view.game.name}: no legal action for seat {view.seat}")
+    return rng.choice(ids)

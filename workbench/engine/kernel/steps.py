@@ -1,0 +1,64 @@
+"""The kernel's steps: typed ``NamedTuple`` classes marked :func:`auto`, :func:`chance`
+or :func:`decision` (see :mod:`workbench.engine.kernel.table`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["AUTO", "CHANCE_STEP", "DECISION", "auto", "chance", "decision", "tupled"]
+
+AUTO, CHANCE_STEP, DECISION = 0, 1, 2
+
+_S = TypeVar("_S", bound=type)
+
+
+def _mark(kind: int) -> Callable[[_S], _S]:
+    def mark(cls: _S) -> _S:
+        needs = {AUTO: ("run",), CHANCE_STEP: ("resolve",), DECISION: ("legal", "resolve")}[kind]
+        missing = [m for m in needs if not callable(getattr(cls, m, None))]
+        if kind == CHANCE_STEP and not (hasattr(cls, "outcomes") or hasattr(cls, "dist")):
+            missing.append("outcomes or dist")
+        if kind == DECISION and "seat" not in getattr(cls, "_fields", ()):
+            missing.append("a 'seat' field")
+        if missing:
+            raise TypeError(f"step {cls.__name__} needs {', '.join(missing)}")
+        # a step is its type and its fields: Main(0) and Draw(0) are different steps
+        cls.__eq__ = _step_eq  # type: ignore[assignment]
+        cls.__ne__ = _step_ne  # type: ignore[assignment]
+        cls.__hash__ = _step_hash  # type: ignore[assignment]
+        cls.KIND = kind  # type: ignore[attr-defined]
+        cls.LAPSES = callable(getattr(cls, "lapses", None))  # type: ignore[attr-defined]
+        cls.WEIGHTED = kind == CHANCE_STEP and hasattr(cls, "dist")  # type: ignore[attr-defined]
+        return cls
+    return mark
+
+
+def _step_eq(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and tuple.__eq__(a, b)
+
+
+def _step_ne(a: Any, b: Any) -> bool:
+    return not (type(a) is type(b) and tuple.__eq__(a, b))
+
+
+def _step_hash(a: Any) -> int:
+    return hash((type(a).__name__, tuple.__hash__(a)))
+
+
+auto = _mark(AUTO)
+"""Class decorator: a step that runs at once (``run(self, t)``)."""
+chance = _mark(CHANCE_STEP)
+"""Class decorator: a chance step (``outcomes(self, t)`` or ``dist(self, t)``, ``resolve``)."""
+decision = _mark(DECISION)
+"""Class decorator: a seat's decision (``seat`` field, ``legal(self, t)``, ``resolve``)."""
+
+
+def tupled(x: Any) -> Any:
+    """JSON lists back to tuples (replays store action ids as lists).
+
+    >>> tupled(["place", [1, 2]])
+    ('place', (1, 2))
+    """
+    return tuple(tupled(v) for v in x) if isinstance(x, list | tuple) else x

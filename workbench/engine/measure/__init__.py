@@ -1,0 +1,1 @@
+"""Measuring games: balance reports, quality metrics, balance questions under skilled play."""

@@ -1,0 +1,311 @@
+"""Balance answers asked again under skilled play: is it the game, or the bot? (issue 13)
+
+A game declares its balance questions in its ``questions`` module as
+``questions() -> tuple[Question, ...]``. A :class:`Question` names the tables
+it is asked at (``variants``: a label -> the game's parameters; swap two decks
+by seat with two variants), the seats, and an ``answer`` function that turns the games played
+(the engine's simulation frame, one row per game, with a ``variant`` column)
+into measures: :func:`rate` and :func:`mean` rows, each with its 95% interval
+and, where one exists, the *reference* value that means "no effect" (a seat's
+fair share, 0 VP, 1/2 for deck against deck).
+
+:func:`ask` plays every question with every seat held by the same player
+spec, once per level (``greedy``, ``ismcts:100`` ...), and gives one row per
+(question, measure, level). Game ``i`` of a question is seeded the same for
+every level, so the levels meet the same deals as far as their own choices
+let them. Every game is recorded too (:func:`~workbench.engine.measure.metrics.record_play`),
+so the question marked ``metrics=True`` also gives the quality metrics of
+each level, from the very same games.
+
+:func:`compare` puts two levels side by side and says, per measure, whether
+the conclusion changed: a measure concludes "above" or "below" its reference
+(each level's own: a seat's fair share depends on how many games had no
+single winner) when its interval lies wholly on one side, else "no clear
+difference"; with no reference, the conclusion changes when the two
+intervals do not overlap.
+
+>>> answers = pl.DataFrame({"question": ["q"] * 2, "measure": ["seat 1 wins"] * 2,
+...     "kind": ["rate"] * 2, "level": ["greedy", "ismcts:100"], "games": [100, 100], "value": [0.62, 0.48],
+...     "low": [0.52, 0.38], "high": [0.71, 0.58], "reference": [0.5, 0.5]})
+>>> compare(answers, "greedy", "ismcts:100").select("conclusion_greedy", "conclusion_ismcts:100",
+...                                                  "changed").row(0)
+('above', 'no clear difference', True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from workbench.engine.kernel.registry import game_module, make_game
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.measure.metrics import GameRecord, record_play, summarise_records
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.match import build_game
+from workbench.engine.runs.simulate import frame_of, game_row, game_seed
+
+__all__ = ["Asked", "Question", "ask", "changes", "compare", "conclusion", "game_questions", "mean",
+           "rate", "readable", "seat_answers"]
+
+Z95 = 1.959963984540054
+Answer = Callable[[pl.DataFrame], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One balance question of a game, asked the same way of every skill level."""
+
+    key: str
+    text: str
+    answer: Answer
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"": {}})
+    seats: int | None = None
+    metrics: bool = False
+
+
+def rate(measure: str, hits: int, trials: int, reference: float | None = None) -> dict[str, Any]:
+    """A proportion with its 95% Wilson interval.
+
+    >>> r = rate("first player wins", 60, 100, 0.5)
+    >>> r["value"], round(r["low"], 3), round(r["high"], 3), r["reference"]
+    (0.6, 0.502, 0.691, 0.5)
+    """
+    lo, hi = wilson_interval(hits, trials)
+    return {"measure": measure, "kind": "rate", "value": hits / trials if trials else math.nan,
+            "low": lo, "high": hi, "reference": reference, "games": trials}
+
+
+def mean(measure: str, values: Sequence[float], reference: float | None = None) -> dict[str, Any]:
+    """A mean with its 95% normal interval.
+
+    >>> m = mean("VP above the table's mean", [1.0, 2.0, 3.0], 0.0)
+    >>> m["value"], round(m["low"], 3), round(m["high"], 3)
+    (2.0, 0.868, 3.132)
+    """
+    n = len(values)
+    if n == 0:
+        return {"measure": measure, "kind": "mean", "value": math.nan, "low": math.nan,
+                "high": math.nan, "reference": reference, "games": 0}
+    m = sum(values) / n
+    var = sum((v - m) ** 2 for v in values) / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return {"measure": measure, "kind": "mean", "value": m, "low": m - half, "high": m + half,
+            "reference": reference, "games": n}
+
+
+def seat_answers(df: pl.DataFrame) -> list[dict[str, Any]]:
+    """Each seat's sole-win rate against its fair share (sole wins / seats), and the share
+    of games with no single winner.
+
+    >>> df = pl.DataFrame({"seats": [2] * 4, "winner": [0, 0, 1, None]})
+    >>> [(r["measure"], r["value"], r["reference"]) for r in seat_answers(df)]
+    [('seat 1 wins', 0.5, 0.375), ('seat 2 wins', 0.25, 0.375), ('no single winner', 0.25, None)]
+    """
+    n, seats = df.height, int(df["seats"][0])
+    sole = df.filter(pl.col("winner").is_not_null()).height
+    fair = sole / n / seats if n else None
+    out = [rate(f"seat {s + 1} wins", df.filter(pl.col("winner") == s).height, n, fair)
+           for s in range(seats)]
+    return out + [rate("no single winner", n - sole, n)]
+
+
+def game_questions(game: str) -> tuple[Question, ...]:
+    """The questions game ``game`` declares (its ``questions.questions()``), or none."""
+    try:
+        module = game_module(game, "questions")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(module.questions())
+
+
+_GAMES: dict[tuple[str, str, str], Any] = {}
+"""Games built in this process, by (game, question, variant): a worker builds each once."""
+
+
+def _rows(game: str, question: Question, variant: str, level: str, start: int, stop: int,
+          seed: int) -> tuple[list[dict[str, Any]], list[GameRecord]]:
+    """Games ``start..stop-1`` of one (question, variant, level): rows and records."""
+    built = _GAMES.get((game, question.key, variant))
+    if built is None:
+        params = dict(question.variants[variant])
+        seats = question.seats or make_game(game, **params).num_players
+        built = _GAMES[(game, question.key, variant)] = build_game(game, seats, params)
+    seats = built.num_players
+    player = player_from_spec(level, game)
+    rows, records = [], []
+    for i in range(start, stop):
+        s_i = game_seed(seed, i, (question.key, variant))
+        record, final, steps = record_play(built, [player] * seats, s_i)
+        row = game_row(built, final, i, s_i, [level] * seats, "fixed", record.length, steps)
+        row.update({"question": question.key, "variant": variant, "level": level})
+        rows.append(row)
+        records.append(record)
+    return rows, records
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What :func:`ask` found: the answers, the games behind them, the quality metrics."""
+
+    answers: pl.DataFrame
+    games: pl.DataFrame
+    metrics: pl.DataFrame
+
+
+def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int = 200,
+        seed: int = 0, *, questions: Sequence[Question] | None = None, workers: int = 1,
+        chunk: int = 5, progress: bool = False) -> Asked:
+    """Play every question at every level (every seat the same player) and answer it.
+
+    ``workers`` > 1 spreads chunks of ``chunk`` games over that many processes.
+    """
+    qs = tuple(questions) if questions is not None else game_questions(game)
+    if not qs:
+        raise ValueError(f"{game} declares no balance questions (a questions module)")
+    for level in levels:
+        player_from_spec(level, game)  # a bad spec fails here, not in a worker
+    tasks = [(q, v, lv, a, min(games, a + chunk)) for q in qs for v in q.variants
+             for lv in levels for a in range(0, games, chunk)]
+    results = _run(game, tasks, seed, workers, progress)
+    rows: list[dict[str, Any]] = []
+    records: dict[str, list[GameRecord]] = {}
+    for (q, _v, lv, _a, _b), (r, rec) in zip(tasks, results, strict=True):
+        rows += r
+        if q.metrics:
+            records.setdefault(lv, []).extend(rec)
+    played = frame_of(rows)
+    answers = []
+    for q in qs:
+        for lv in levels:
+            part = played.filter((pl.col("question") == q.key) & (pl.col("level") == lv))
+            for a in q.answer(part):
+                answers.append({"question": q.key, "text": q.text, "level": lv, **a})
+    metric_rows = [summarise_records(records[lv], lv) for lv in levels if lv in records]
+    return Asked(pl.DataFrame(answers), played, pl.DataFrame(metric_rows))
+
+
+def _run(game: str, tasks: list[Any], seed: int, workers: int, progress: bool) -> list[Any]:
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=sum(b - a for *_, a, b in tasks), desc=game, unit="game")
+    try:
+        if workers <= 1:
+            out = []
+            for q, v, lv, a, b in tasks:
+                out.append(_rows(game, q, v, lv, a, b, seed))
+                if bar is not None:
+                    bar.update(b - a)
+            return out
+        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
+            futures = [pool.submit(_rows, game, q, v, lv, a, b, seed) for q, v, lv, a, b in tasks]
+            out = []
+            for f, (*_, a, b) in zip(futures, tasks, strict=True):
+                out.append(f.result())
+                if bar is not None:
+                    bar.update(b - a)
+            return out
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def conclusion(low: float, high: float, reference: float | None) -> str:
+    """"above" / "below" the reference when the interval lies wholly on one side.
+
+    >>> conclusion(0.52, 0.7, 0.5), conclusion(0.3, 0.6, 0.5), conclusion(1, 2, None)
+    ('above', 'no clear difference', '')
+    """
+    if reference is None or (isinstance(reference, float) and math.isnan(reference)):
+        return ""
+    if low > reference:
+        return "above"
+    if high < reference:
+        return "below"
+    return "no clear difference"
+
+
+def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
+    """One row per (question, measure): both levels' values and intervals, both
+    conclusions and whether the conclusion changed (see the module docstring)."""
+    def side(level: str) -> pl.DataFrame:
+        return answers.filter(pl.col("level") == level).select(
+            "question", "measure", "kind", pl.col("reference").alias(f"reference_{level}"),
+            pl.col("games").alias(f"games_{level}"),
+            pl.col("value").alias(f"value_{level}"), pl.col("low").alias(f"low_{level}"),
+            pl.col("high").alias(f"high_{level}"))
+
+    wide = side(base).join(side(skilled).drop("kind"), on=["question", "measure"],
+                           how="inner", maintain_order="left")
+    twice = wide.group_by("measure").len().filter(pl.col("len") > 1)["measure"].to_list()
+    wide = wide.with_columns(  # a measure asked by two questions is named with its question
+        pl.when(pl.col("measure").is_in(twice))
+        .then(pl.col("measure") + " (" + pl.col("question") + ")")
+        .otherwise(pl.col("measure")).alias("measure"))
+    rows = []
+    for r in wide.iter_rows(named=True):
+        ref, ref_b = r[f"reference_{base}"], r[f"reference_{skilled}"]
+        a = conclusion(r[f"low_{base}"], r[f"high_{base}"], ref)
+        b = conclusion(r[f"low_{skilled}"], r[f"high_{skilled}"], ref_b)
+        if ref is None:
+            changed = r[f"high_{base}"] < r[f"low_{skilled}"] or r[f"high_{skilled}"] < r[f"low_{base}"]
+        else:
+            changed = a != b
+        rows.append({**r, f"conclusion_{base}": a, f"conclusion_{skilled}": b, "changed": changed})
+    return pl.DataFrame(rows)
+
+
+def _cell(kind: str, value: float, low: float, high: float) -> str:
+    """``62.0% (52.1–71.0%)`` for a rate, ``2.35 (1.91–2.79)`` for a mean."""
+    if value is None or math.isnan(value):
+        return "—"
+    if kind == "rate":
+        return f"{value:.1%} ({low:.1%}–{high:.1%})"
+    return f"{value:.3g} ({low:.3g} to {high:.3g})"
+
+
+def readable(compared: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
+    """:func:`compare`'s frame as text a designer reads: value (95% interval) per level,
+    the reference, both conclusions and whether it changed.
+
+    >>> answers = pl.DataFrame({"question": ["q"] * 2, "measure": ["seat 1 wins"] * 2,
+    ...     "kind": ["rate"] * 2, "level": ["greedy", "ismcts:100"], "games": [100, 100],
+    ...     "value": [0.62, 0.48], "low": [0.52, 0.38], "high": [0.71, 0.58],
+    ...     "reference": [0.5, 0.5]})
+    >>> readable(compare(answers, "greedy", "ismcts:100"), "greedy", "ismcts:100").row(0)
+    ('seat 1 wins', '50.0%', '62.0% (52.0%–71.0%)', 'above', '48.0% (38.0%–58.0%)', 'no clear difference', 'yes')
+    """
+    def text(kind: str, ref: float | None) -> str:
+        return "—" if ref is None else (f"{ref:.1%}" if kind == "rate" else f"{ref:g}")
+
+    rows = []
+    for r in compared.iter_rows(named=True):
+        refs = dict.fromkeys([text(r["kind"], r[f"reference_{base}"]),
+                              text(r["kind"], r[f"reference_{skilled}"])])
+        ref_text = " / ".join(refs)  # a fair share can differ by level (no-winner games)
+        rows.append({
+            "measure": r["measure"], "reference": ref_text,
+            base: _cell(r["kind"], r[f"value_{base}"], r[f"low_{base}"], r[f"high_{base}"]),
+            f"{base}: conclusion": r[f"conclusion_{base}"] or "—",
+            skilled: _cell(r["kind"], r[f"value_{skilled}"], r[f"low_{skilled}"], r[f"high_{skilled}"]),
+            f"{skilled}: conclusion": r[f"conclusion_{skilled}"] or "—",
+            "changed": "yes" if r["changed"] else "no"})
+    return pl.DataFrame(rows)
+
+
+def changes(answers: pl.DataFrame, base: str, skilled: str) -> list[str]:
+    """One sentence per measure whose conclusion changed from ``base`` to ``skilled``."""
+    out = []
+    for r in compare(answers, base, skilled).filter(pl.col("changed")).iter_rows(named=True):
+        a, b = r[f"conclusion_{base}"], r[f"conclusion_{skilled}"]
+        how = f"{a} → {b}" if a or b else "the 95% intervals do not overlap"
+        out.append(f"{r['measure']}: {r[f'value_{base}']:.3g} with {base}, "
+                   f"{r[f'value_{skilled}']:.3g} with {skilled} ({how})")
+    return out

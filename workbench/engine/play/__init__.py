@@ -1,0 +1,1 @@
+"""Playing one game: sessions (undo/redo, one seeded rng), replays and their checks."""

@@ -1,0 +1,417 @@
+"""A play session: the state stack with undo, redo, reset, jump and one seeded rng.
+
+Steps count every action, chance included: ``history[k]`` is the state after
+``actions[:k]``. After each player action the chance nodes that follow are
+resolved with the session's one ``random.Random(seed)`` (``auto_chance``) and
+recorded as actions like any other.
+
+**Chance after undo.** The rng's position (a word count, see
+:mod:`workbench.engine.kernel.rng`) is kept with every step of the history and
+restored on undo, redo and jump. So the chance results of a session
+depend only on (seed, the player decisions so far): undo + the same action
+gives the same dice, and a session played by random bots gives exactly the
+game :func:`~workbench.engine.runs.playout.playout` gives for the same seed. To
+see other dice, start a new game with another seed, or set chance by hand
+(``auto_chance=False``: a chance node lists its outcomes as actions).
+A replay records chance outcomes explicitly, so replaying never depends on
+the rng.
+
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> s = Session(TakeAway(), seed=0)
+>>> s.apply(2); s.apply(3)
+>>> s.log
+['1. P1: take 2', '2. P2: take 3']
+>>> s.undo(); s.state
+TakeAwayState(stones=5, to_move=1)
+>>> s.redo(); s.step
+2
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Hashable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from workbench.engine.kernel import KernelGame
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.kernel.rng import CountingRandom
+from workbench.engine.kernel.seat import Player, SeatView
+from workbench.engine.play.replay import Replay, ReplayError, params_differ
+from workbench.engine.runs.playout import GameTooLong, seat_players
+
+Listener = Callable[["Session"], None]
+
+
+class Session:
+    """One game being played, with its whole history (see the module docstring)."""
+
+    def __init__(self, game: Game[Any], seed: int = 0, auto_chance: bool = True) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.game = game
+        self.auto_chance = auto_chance
+        self._listeners: list[Listener] = []
+        self._start(seed)
+
+    # -- state ----------------------------------------------------------------
+    def _start(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = CountingRandom(seed)
+        self._states: list[Any] = [self.game.initial_state()]
+        self._marks: list[int] = [0]
+        self._chosen: set[int] = set()
+        # False when loaded from a replay whose chance could not be checked against its seed
+        self.verified_chance = True
+        self._actions: list[Hashable] = []
+        self._chance: list[bool] = []
+        self._lines: list[str | None] = []
+        self._pos = 0
+        self._table: Any = None  # a kernel game's working table, in step with ...
+        self._table_of: Any = None  # ... this state (None: to be thawed again)
+        if self.auto_chance:
+            self._resolve_chance()
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self._states[self._pos]
+
+    @property
+    def step(self) -> int:
+        """Actions applied so far (chance included)."""
+        return self._pos
+
+    @property
+    def total_steps(self) -> int:
+        """Steps recorded, including those undone but still redoable."""
+        return len(self._actions)
+
+    @property
+    def rng(self) -> random.Random:
+        """The session's one rng (bots and chance draw from it)."""
+        return self._rng
+
+    @property
+    def to_move(self) -> int:
+        """Seat to move, CHANCE or TERMINAL."""
+        return self.game.current_player(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """True at a terminal state."""
+        return self.to_move == TERMINAL
+
+    @property
+    def actions(self) -> tuple[Hashable, ...]:
+        """Every action id applied so far, chance outcomes included."""
+        return tuple(self._actions[: self._pos])
+
+    @property
+    def chance_flags(self) -> tuple[bool, ...]:
+        """For each applied action, whether it was a chance outcome."""
+        return tuple(self._chance[: self._pos])
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The immutable states from the start to now (``history[k]`` after k steps)."""
+        return tuple(self._states[: self._pos + 1])
+
+    @property
+    def log(self) -> list[str]:
+        """One readable line per applied action (labels from the game)."""
+        lines = self._lines
+        for k in range(self._pos):
+            if lines[k] is None:  # a replayed step's label is made when first read
+                lines[k] = self._line(k)
+        return lines[: self._pos]  # type: ignore[return-value]
+
+    def _line(self, k: int) -> str:
+        """The log line of step k (from the state before it, which never changes)."""
+        state, action_id = self._states[k], self._actions[k]
+        who = self.game.current_player(state)
+        label = self.game.action_label(state, action_id)
+        who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
+        chosen = " (chosen)" if k in self._chosen else ""
+        return f"{k + 1}. {who_text}{label}{chosen}"
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The moves now; at a chance node its outcomes (to set chance by hand)."""
+        if self.to_move == CHANCE:
+            return [
+                Action(o, self.game.action_label(self.state, o))
+                for o in self.game.chance_outcomes(self.state)
+            ]
+        return self.game.legal_actions(self.state)
+
+    # -- moving ---------------------------------------------------------------
+    def apply(self, action_id: Hashable) -> None:
+        """Apply a legal action (then resolve chance); IllegalAction leaves all unchanged."""
+        who = self.to_move
+        if who == TERMINAL:
+            raise IllegalAction(f"{self.game.name}: the game is over; undo or start a new game")
+        ids = [a.id for a in self.legal_actions()]
+        if action_id not in ids:
+            shown = ", ".join(repr(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
+            whom = "chance" if who == CHANCE else f"P{who + 1}"
+            raise IllegalAction(
+                f"{action_id!r} is not legal for {whom} at step {self._pos}; legal: {shown}"
+            )
+        self._push(action_id)
+        if self.auto_chance:
+            self._resolve_chance()
+        self._changed()
+
+    def _push(self, action_id: Hashable, replaying: bool = False) -> None:
+        """Apply without checks beyond the game's own, truncating the redo tail.
+
+        ``replaying``: the log line is made when the log is first read, not now.
+        """
+        state, who = self.state, self.to_move
+        new = self._advance(state, action_id)
+        del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
+        del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
+        self._chosen = {k for k in self._chosen if k < self._pos}
+        self._states.append(new)
+        self._marks.append(self._rng.words)
+        self._actions.append(action_id)
+        self._chance.append(who == CHANCE)
+        self._lines.append(None if replaying else self._line(self._pos))
+        self._pos += 1
+
+    def _advance(self, state: Any, action_id: Hashable) -> Any:
+        """The state after ``action_id``. A kernel game keeps one working table in
+        step with the newest state, so a click and the chance steps after it
+        copy the state at most once (after undo or jump), not once per step."""
+        game = self.game
+        if not isinstance(game, KernelGame):
+            return game.apply(state, action_id)
+        t = self._table if self._table_of is state else game.thaw(state)
+        self._table_of = None  # until the step below has succeeded
+        t.play(action_id)
+        new = t.freeze()
+        t._origin = new  # the next freeze shares what the next step leaves alone
+        self._table, self._table_of = t, new
+        return new
+
+    def _resolve_chance(self, limit: int = 100_000) -> None:
+        for _ in range(limit):
+            if self.to_move != CHANCE:
+                return
+            self._push(self.game.sample_chance(self.state, self._rng))
+        raise GameTooLong(f"{self.game.name}: more than {limit} chance steps in a row")
+
+    def _replay_step(self, action_id: Hashable, chosen: bool = False) -> Hashable | None:
+        """Apply a recorded action (legality checked, no auto chance, no notification).
+
+        At a chance node the rng still draws once (unless the outcome was
+        ``chosen`` by hand), so that a replayed session's rng continues as the
+        recorded one did; the drawn outcome is returned, for the caller to
+        compare with the recorded one (None at a player step or a chosen one).
+        """
+        game, state = self.game, self.state
+        who = game.current_player(state)
+        drawn: Hashable | None = None
+        if who == CHANCE:
+            if action_id not in game.chance_outcomes(state):
+                raise IllegalAction(f"{action_id!r} is not a chance outcome here")
+            if not chosen:
+                drawn = game.sample_chance(state, self._rng)
+        elif who == TERMINAL:
+            raise IllegalAction("the game was already over")
+        elif action_id not in game.legal_ids(state):
+            raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
+        pos = self._pos
+        self._push(action_id, replaying=True)
+        if chosen:
+            self._chosen.add(pos)
+        return drawn
+
+    def choose(self, outcome: Hashable) -> None:
+        """Set the outcome of the chance node by hand (a "what if"): the rng does not
+        draw, and the step is marked as chosen in the log and in replays."""
+        if self.to_move != CHANCE:
+            raise IllegalAction("not a chance node: nothing to choose")
+        if outcome not in self.game.chance_outcomes(self.state):
+            raise IllegalAction(f"{outcome!r} is not a possible outcome here")
+        pos = self._pos
+        self._push(outcome)
+        self._chosen.add(pos)
+        self._lines[pos] = self._line(pos)
+        if self.auto_chance:
+            self._resolve_chance()
+        self._changed()
+
+    @property
+    def rng_marks(self) -> tuple[int, ...]:
+        """The rng's position (32-bit words drawn since the seed) after each step so far
+        (``rng_marks[k]`` after ``k`` steps; replays record it)."""
+        return tuple(self._marks[: self._pos + 1])
+
+    @property
+    def chosen_steps(self) -> tuple[int, ...]:
+        """Indices of the chance steps whose outcome was chosen by hand."""
+        return tuple(sorted(k for k in self._chosen if k < self._pos))
+
+    def roll(self) -> None:
+        """Resolve the chance node now with the session rng (for ``auto_chance=False``)."""
+        if self.to_move != CHANCE:
+            raise IllegalAction("not a chance node: nothing to roll")
+        self._push(self.game.sample_chance(self.state, self._rng))
+        self._changed()
+
+    def bot_move(self, player: Player) -> None:
+        """Let a player choose the next action (chance: roll) using the session rng."""
+        who = self.to_move
+        if who == TERMINAL:
+            raise IllegalAction("the game is over")
+        if who == CHANCE:
+            self.roll()
+            return
+        self.apply(player(SeatView(self.game, who, self.state), self._rng))
+
+    def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
+        """Let bots play every seat to the end (one player, or one per seat)."""
+        seats = seat_players(self.game, players)
+        for _ in range(max_steps):
+            who = self.to_move
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                self._push(self.game.sample_chance(self.state, self._rng))
+                continue
+            view = SeatView(self.game, who, self.state)
+            action = seats[who](view, self._rng)
+            if action not in view.legal_ids:
+                raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
+            self._push(action)
+        else:
+            raise GameTooLong(f"{self.game.name} did not end within {max_steps} steps")
+        self._changed()
+
+    # -- time travel ------------------------------------------------------------
+    def _go(self, pos: int) -> None:
+        self._pos = pos
+        self._rng.rewind(self._marks[pos])
+
+    @property
+    def can_undo(self) -> bool:
+        """True when a player decision lies behind."""
+        return False in self._chance[: self._pos]
+
+    @property
+    def can_redo(self) -> bool:
+        """True when undone steps can be re-applied."""
+        return self._pos < len(self._actions)
+
+    def undo(self) -> None:
+        """Back to before the last player decision (chance steps are skipped over)."""
+        if not self.can_undo:
+            raise IllegalAction("nothing to undo")
+        k = self._pos - 1
+        while self._chance[k]:
+            k -= 1
+        self._go(k)
+        self._changed()
+
+    def redo(self) -> None:
+        """Re-apply the undone decision and the chance steps recorded after it."""
+        if not self.can_redo:
+            raise IllegalAction("nothing to redo")
+        k = self._pos + 1
+        while k < len(self._actions) and self._chance[k]:
+            k += 1
+        self._go(k)
+        self._changed()
+
+    def jump(self, k: int) -> None:
+        """Go to step k of the recorded history (0 = the start)."""
+        if not isinstance(k, int) or not 0 <= k <= len(self._actions):
+            raise IndexError(f"step {k!r} outside 0..{len(self._actions)}")
+        self._go(k)
+        self._changed()
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game: the same seed when None, else the given one."""
+        self._start(self.seed if seed is None else seed)
+        self._changed()
+
+    # -- observers and replays --------------------------------------------------
+    def on_change(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback(session)`` after every change; returns an unsubscribe function."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    def to_replay(self) -> Replay:
+        """The replay of the game so far (game, version, params, seed, actions)."""
+        return Replay.from_session(self)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the replay of the game so far (atomically) to ``path``."""
+        return self.to_replay().save(path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], game: Game[Any] | None = None) -> Session:
+        """A session at the last step of a saved replay (the game from the registry unless given)."""
+        return cls.from_replay(Replay.load(path), game)
+
+    @classmethod
+    def from_replay(cls, replay: Replay, game: Game[Any] | None = None, *,
+                    allow_paths: tuple[str | Path, ...] = ()) -> Session:
+        """A session at the replay's last step (checks game, version and params first,
+        then each step; a ``checked`` replay's chance outcomes against its seed)."""
+        game = replay.make_game(allow_paths) if game is None else game
+        if game.name != replay.game:
+            raise ReplayError(f"replay is for game {replay.game!r}, not {game.name!r}")
+        if str(game.version) != replay.version:
+            raise ReplayError(
+                f"replay was recorded with {replay.game} version {replay.version}; "
+                f"this is version {game.version}, old games may diverge"
+            )
+        differ = params_differ(game, replay.params)
+        if differ:
+            raise ReplayError(f"replay params {replay.params} differ from the game's: {differ}")
+        session = cls(game, seed=replay.seed, auto_chance=False)
+        chosen, draws = set(replay.chosen), dict(replay.player_draws)
+        for i, action in enumerate(replay.actions):
+            try:
+                is_chance = game.current_player(session.state) == CHANCE
+                if i in draws and not is_chance:
+                    session.rng.getrandbits(32 * draws[i])  # the bot's draws, word for word
+                drawn = session._replay_step(action, chosen=i in chosen)
+            except RecursionError:
+                raise ReplayError(f"action {i} is nested too deeply") from None
+            except Exception as e:
+                shown = repr(action)[:80]
+                raise ReplayError(f"action {i} ({shown}) is illegal at step {i}: "
+                                  f"{' '.join(str(e).split())[:200]}") from None
+            if i in chosen and not is_chance:
+                raise ReplayError(f"step {i} is listed as chosen but is not a chance step")
+            if replay.checked and is_chance and i not in chosen and drawn != action:
+                raise ReplayError(
+                    f"step {i}: the recorded chance outcome {repr(action)[:60]} is not what "
+                    f"seed {replay.seed} draws there ({repr(drawn)[:60]}); the replay was edited, "
+                    "or list the step in 'chosen' if it was set by hand")
+        session.auto_chance = True
+        session.verified_chance = replay.checked
+        return session
+
+    def _repr_html_(self) -> str:
+        """Notebook view: who is to move and the last lines of the log."""
+        who = self.to_move
+        now = "game over" if who == TERMINAL else "chance" if who == CHANCE else f"P{who + 1} to move"
+        lines = "\n".join(escape(x) for x in self.log[-12:]) or "(no moves yet)"
+        return (
+            f"<b>{escape(self.game.name)}</b> seed {self.seed}, step {self._pos}/{len(self._actions)}: "
+            f"{now}<pre style='margin:0'>{lines}</pre>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<Session {self.game.name} seed={self.seed} step={self._pos}/{len(self._actions)}>"

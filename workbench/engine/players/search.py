@@ -1,0 +1,357 @@
+"""Information-set Monte Carlo tree search: the ``ismcts`` player (single observer).
+
+After Cowling, Powley & Whitehouse, *Information Set Monte Carlo Tree Search*
+(IEEE TCIAIG 4(2), 2012), SO-ISMCTS. One search is run for the seat to move,
+on what that seat sees (``view.observation``), never on the hidden state:
+
+- **determinise**: each iteration deals the cards the seat cannot see at
+  random (``view.determinize(rng)``: the kernel shuffles the unseen cards
+  into the hidden zones) and thaws that state into one mutable table;
+- **select**: the tree is keyed by the seat's action-observation history:
+  below a decision of the searching seat, a child per action; below anybody
+  else's step (an opponent's decision, a chance step), a child per
+  *observation* the searching seat gets afterwards, so outcomes it cannot
+  tell apart share a node. At a decision the mover picks by UCT among the
+  actions legal in this determinisation, each action's exploration term
+  counting the visits in which it was *available* (Cowling's availability
+  counts), untried actions first (chosen with the rng);
+- **chance**: a step with at most :data:`EXACT_CHANCE` outcomes is expanded
+  from its exact ``Dist``: the outcome furthest below its share of the
+  node's visits is taken (stratified, no rng), so visits follow the exact
+  probabilities; larger steps are sampled with the rng;
+- **roll out** from the first new node to the end with random legal moves,
+  in place on the same table (``t.step``), and back up each seat's result
+  (1 for a sole win, 1/k for a k-way shared win, 0 otherwise) to the edges
+  taken, each edge scored for the seat that chose it. With a ``horizon``
+  (``ismcts:400/60``) a rollout stops after that many steps and the seats
+  leading share the win (:func:`leader_shares`; who leads is the game's
+  ``standing(t)`` if it has one, else its score): faster in long games, at
+  the price of a cruder estimate.
+
+The move played is the root action visited most (ties: the better mean, then
+the game's order). Every random choice comes from the rng passed in, so with
+an iteration budget (``ismcts:400``) the same seed gives the same game; a time
+budget (``ismcts:0.5s``) does as many iterations as fit, which depends on the
+machine.
+
+>>> import random
+>>> from workbench.engine.kernel.seat import SeatView
+>>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+>>> g = TakeAway()
+>>> ismcts_player(300)(SeatView(g, 0, TakeAwayState(6)), random.Random(1))  # leave 4
+2
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
+from workbench.engine.kernel.seat import SeatView
+
+__all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
+           "rollout", "standing", "work_table"]
+
+EXACT_CHANCE = 32
+"""Chance steps with at most this many outcomes are expanded from their exact ``Dist``."""
+
+UCT_C = 0.7
+"""The UCT exploration constant for results in [0, 1] (Cowling et al. use 0.7)."""
+
+
+class _Immutable:
+    """A protocol game's state behind the table methods search uses (no kernel)."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: Game[Any], state: Any) -> None:
+        self.game, self.state = game, state
+
+    def to_move(self) -> int:
+        return self.game.current_player(self.state)
+
+    def legal(self) -> list[Hashable]:
+        return self.game.legal_ids(self.state)
+
+    def chance_dist(self) -> Any:
+        return self.game.chance_outcomes(self.state)
+
+    def sample(self, rng: random.Random) -> Hashable:
+        return self.game.sample_chance(self.state, rng)
+
+    def step(self, choice: Hashable) -> None:
+        self.state = self.game.apply(self.state, choice)
+
+    def observe(self, seat: int) -> Any:
+        return self.game.observe(self.state, seat)
+
+    def freeze(self) -> Any:
+        return self.state
+
+    def clone(self) -> _Immutable:
+        return _Immutable(self.game, self.state)
+
+
+def work_table(game: Game[Any], state: Any) -> Any:
+    """A mutable table over ``state``: the kernel's own (``game.thaw``) for a kernel game,
+    else a wrapper that applies steps immutably (same methods: ``to_move``, ``legal``,
+    ``chance_dist``, ``sample``, ``step``, ``observe``, ``freeze``, ``clone``).
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> t = work_table(TakeAway(), TakeAwayState(3))
+    >>> t.legal(); t.step(3); t.to_move()
+    [1, 2, 3]
+    -4
+    """
+    thaw = getattr(game, "thaw", None)
+    return thaw(state) if thaw is not None else _Immutable(game, state)
+
+
+def result_shares(game: Game[Any], final: Any) -> tuple[float, ...]:
+    """Each seat's share of the win at a final state: 1 alone, 1/k in a k-way tie, else 0.
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> result_shares(TakeAway(), TakeAwayState(0, to_move=1))
+    (0.0, 1.0)
+    """
+    won = game.winners(final)
+    share = 1.0 / len(won) if won else 0.0
+    return tuple(share if s in won else 0.0 for s in range(game.num_players))
+
+
+def standing(game: Game[Any], t: Any) -> tuple[float, ...]:
+    """Each seat's standing on a table now: the game's ``standing(t)`` when it defines one
+    (a measure of who is ahead mid-game, e.g. life points in a race whose score is only
+    set at the end), else its score.
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> standing(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)))
+    (-1.0, 1.0)
+    """
+    own = getattr(game, "standing", None)
+    if callable(own):
+        return tuple(float(v) for v in own(t))
+    if isinstance(t, _Immutable):
+        return tuple(float(v) for v in game.returns(t.state))
+    return tuple(float(v) for v in game.score(t))  # type: ignore[attr-defined]
+
+
+def leader_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
+    """Each seat's share of the lead by :func:`standing` (the value of a cut-off rollout).
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> leader_shares(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=0)))
+    (1.0, 0.0)
+    """
+    scores = standing(game, t)
+    best = max(scores)
+    top = [i for i, v in enumerate(scores) if v == best]
+    return tuple(1.0 / len(top) if i in top else 0.0 for i in range(len(scores)))
+
+
+def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True) -> None:
+    """Play ``t`` in place with uniformly random legal moves (and chance) to its end, or
+    for at most ``max_steps`` steps (``strict``: not ending in time is an error)."""
+    tasks = getattr(t, "tasks", None)
+    if tasks is not None:  # a kernel table: the loop of playout_in_place
+        for _ in range(max_steps):
+            if not tasks:
+                return
+            top = tasks[-1]
+            if top.KIND == 1:
+                t.step(t.sample(rng))
+            else:
+                ids = top.legal(t)
+                t.step(ids[rng.randrange(len(ids))])
+            tasks = t.tasks
+    else:
+        for _ in range(max_steps):
+            who = t.to_move()
+            if who == TERMINAL:
+                return
+            if who == CHANCE:
+                t.step(t.sample(rng))
+            else:
+                ids = t.legal()
+                t.step(ids[rng.randrange(len(ids))])
+    if strict and t.to_move() != TERMINAL:
+        raise IllegalAction(f"rollout did not end within {max_steps} steps")
+
+
+class _Node:
+    """An information set of the searching seat: edge statistics and children.
+
+    ``edges[a] = [visits, result sum, availability]`` (for chance: outcome counts).
+    """
+
+    __slots__ = ("edges", "children", "visits")
+
+    def __init__(self) -> None:
+        self.edges: dict[Hashable, list[float]] = {}
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+
+
+class RootStats(tuple):  # type: ignore[type-arg]
+    """One root action after a search: ``(action, visits, mean result, availability)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, action: Hashable, visits: int, mean: float, available: int) -> RootStats:
+        return super().__new__(cls, (action, visits, mean, available))
+
+    action = property(lambda self: self[0])
+    visits = property(lambda self: self[1])
+    mean = property(lambda self: self[2])
+
+
+class ISMCTS:
+    """The ``ismcts`` player: ``iterations`` per decision, or ``seconds`` of search.
+
+    Picklable (a module-level class), so it runs in worker processes.
+    """
+
+    def __init__(self, iterations: int | None = 400, seconds: float | None = None,
+                 c: float = UCT_C, max_steps: int = 100_000, horizon: int | None = None) -> None:
+        if (iterations is None) == (seconds is None):
+            raise ValueError("give ismcts either iterations or seconds")
+        if iterations is not None and not (isinstance(iterations, int) and iterations >= 1):
+            raise ValueError(f"ismcts iterations must be a whole number >= 1, got {iterations!r}")
+        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds <= 3600):
+            raise ValueError(f"ismcts seconds must be in (0, 3600], got {seconds!r}")
+        if horizon is not None and not (isinstance(horizon, int) and horizon >= 1):
+            raise ValueError(f"ismcts horizon must be a whole number >= 1, got {horizon!r}")
+        self.iterations, self.seconds, self.c, self.max_steps = iterations, seconds, c, max_steps
+        self.horizon = horizon
+        budget = f"{iterations}" if iterations is not None else f"{seconds:g}s"
+        self.__name__ = f"ismcts:{budget}" + (f"/{horizon}" if horizon else "")
+
+    def __repr__(self) -> str:
+        return self.__name__
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
+        legal = view.legal_ids
+        if not legal:
+            raise IllegalAction(f"{view.game.name}: ismcts asked to move with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        stats = self.search(view, rng)
+        return stats[0].action
+
+    def search(self, view: SeatView, rng: random.Random) -> list[RootStats]:
+        """The root actions (those legal for the seat) after the search, best first."""
+        game, seat = view.game, view.seat
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            self._iterate(game, seat, root, view.determinize(rng), rng)
+            done += 1
+            if deadline is None:
+                if done >= (self.iterations or 0):
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        out = []
+        for i, a in enumerate(view.legal_ids):
+            n, w, avail = root.edges.get(a, (0, 0.0, 0))
+            out.append((RootStats(a, int(n), w / n if n else 0.0, int(avail)), i))
+        out.sort(key=lambda x: (-x[0].visits, -x[0].mean, x[1]))
+        return [s for s, _ in out]
+
+    def _iterate(self, game: Game[Any], seat: int, root: _Node, state: Any,
+                 rng: random.Random) -> None:
+        t = work_table(game, state)
+        node = root
+        path: list[tuple[list[float], int]] = []
+        while True:
+            who = t.to_move()
+            if who == TERMINAL:
+                break
+            node.visits += 1
+            if who == CHANCE:
+                outcome = self._chance(node, t, rng)
+                t.step(outcome)
+                key: Hashable = ("seen", t.observe(seat))
+                fresh = False
+            else:
+                action, fresh = self._select(node, t.legal(), rng)
+                path.append((node.edges[action], who))
+                t.step(action)
+                key = action if who == seat else ("seen", t.observe(seat))
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                fresh = True
+            node = child
+            if fresh:
+                break
+        if self.horizon is None:
+            if t.to_move() != TERMINAL:
+                rollout(t, rng, self.max_steps)
+            shares = result_shares(game, t.freeze())
+        else:
+            rollout(t, rng, self.horizon, strict=False)
+            shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
+                else leader_shares(game, t)
+        for edge, mover in path:
+            edge[0] += 1
+            edge[1] += shares[mover]
+
+    def _select(self, node: _Node, legal: Any, rng: random.Random) -> tuple[Hashable, bool]:
+        """UCT over the actions available here; an untried one first (rng)."""
+        edges = node.edges
+        untried = []
+        for a in legal:
+            e = edges.get(a)
+            if e is None:
+                untried.append(a)
+            else:
+                e[2] += 1
+        if untried:
+            a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            edges[a] = [0, 0.0, 1]
+            return a, True
+        best, best_v = legal[0], -math.inf
+        c = self.c
+        for a in legal:
+            n, w, avail = edges[a]
+            v = w / n + c * math.sqrt(math.log(avail) / n) if n else math.inf
+            if v > best_v:
+                best, best_v = a, v
+        return best, False
+
+    @staticmethod
+    def _chance(node: _Node, t: Any, rng: random.Random) -> Hashable:
+        """Stratified over the exact ``Dist`` when it is small, else sampled."""
+        dist = t.chance_dist()
+        if len(dist) > EXACT_CHANCE:
+            return t.sample(rng)  # type: ignore[no-any-return]
+        counts, total, n = node.edges, dist.total, node.visits
+        best, best_gap = None, -math.inf
+        for outcome, weight in dist.items():
+            e = counts.get(outcome)
+            gap = weight * n / total - (e[0] if e else 0)
+            if gap > best_gap:
+                best, best_gap = outcome, gap
+        e = counts.get(best)
+        if e is None:
+            counts[best] = [1, 0.0, 0]
+        else:
+            e[0] += 1
+        return best
+
+
+def ismcts_player(iterations: int | None = 400, *, seconds: float | None = None,
+                  horizon: int | None = None) -> ISMCTS:
+    """An ISMCTS player with an iteration budget or (``seconds=``) a time budget;
+    ``horizon`` cuts each rollout after that many steps and scores it by who leads.
+
+    >>> ismcts_player(200), ismcts_player(None, seconds=0.5), ismcts_player(400, horizon=60)
+    (ismcts:200, ismcts:0.5s, ismcts:400/60)
+    """
+    return ISMCTS(iterations, seconds, horizon=horizon)

@@ -1,0 +1,1 @@
+"""Running many games: playouts in place, simulate, sweeps (dask), matches, ladders."""

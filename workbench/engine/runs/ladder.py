@@ -1,0 +1,148 @@
+"""The skill ladder of a game: who beats whom among players of rising skill (issue 13).
+
+:func:`skill_ladder` plays every pairing of the levels (weakest first: by
+default ``random < greedy < osla < ismcts:100 < ismcts:400``) with the seats
+rotated, and gives the matrix of win rates with 95% Wilson intervals. In a
+two-seat game one match per pair fills both cells; with more seats the row
+player sits alone among copies of the column player. Each cell is compared
+with the fair share (games with a single winner / seats): a stronger level
+whose interval does not lie above it against a weaker one is a *finding* —
+the game may be luck-dominated there, or the stronger player is not as
+strong as its place on the ladder says.
+
+>>> lad = skill_ladder("peek", ["random", "osla"], games=20, seed=1)
+>>> lad.frame.select("player", "opponent", "games").rows()
+[('random', 'osla', 20), ('osla', 'random', 20)]
+>>> lad.findings()[0]
+'osla does not beat random: 50.0% (29.9%–70.1%) against a fair share of 50.0%'
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+from workbench.engine.kernel.registry import make_game
+from workbench.engine.runs.match import build_game, play_match
+
+__all__ = ["LEVELS", "Ladder", "ladder_chart", "skill_ladder"]
+
+LEVELS = ("random", "greedy", "osla", "ismcts:100", "ismcts:400")
+"""The default ladder, weakest first: ismcts at two budgets."""
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The pairings' results: one row per (player, opponent) with its interval."""
+
+    game: str
+    levels: tuple[str, ...]
+    frame: pl.DataFrame
+
+    def matrix(self) -> pl.DataFrame:
+        """Win rate of the row player (``player``) against each column (``opponent``)."""
+        wide = self.frame.pivot(on="opponent", index="player", values="win_rate")
+        cols = [c for c in self.levels if c in wide.columns]
+        order = {p: i for i, p in enumerate(self.levels)}
+        return wide.select("player", *cols).sort(pl.col("player").replace_strict(order))
+
+    def findings(self) -> list[str]:
+        """A sentence for each stronger level that does not beat a weaker one."""
+        out = []
+        rank = {p: i for i, p in enumerate(self.levels)}
+        for row in self.frame.iter_rows(named=True):
+            if rank[row["player"]] <= rank[row["opponent"]]:
+                continue
+            if row["low"] <= row["fair_share"]:
+                out.append(f"{row['player']} does not beat {row['opponent']}: "
+                           f"{row['win_rate']:.1%} ({row['low']:.1%}–{row['high']:.1%}) "
+                           f"against a fair share of {row['fair_share']:.1%}")
+        if not out:
+            out.append(f"every level beats every weaker one ({self.game}, 95% intervals)")
+        return out
+
+    def chart(self) -> Any:
+        """The matrix as a heat map (altair)."""
+        return ladder_chart(self)
+
+
+@contextlib.contextmanager
+def _cluster(workers: int | None, scheduler: str | None) -> Iterator[str | None]:
+    """One dask scheduler for every pairing (a LocalCluster when ``workers`` is given)."""
+    if scheduler is not None or workers is None:
+        yield scheduler
+        return
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      host="127.0.0.1", dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def _pairings(levels: Sequence[str], seats: int) -> list[tuple[int, int, bool]]:
+    """(row, column, both cells) matches to play."""
+    if seats == 2:
+        return [(i, j, True) for i in range(len(levels)) for j in range(i + 1, len(levels))]
+    return [(i, j, False) for i in range(len(levels)) for j in range(len(levels)) if i != j]
+
+
+def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, seed: int = 0,
+                 *, seats: int | None = None, workers: int | None = None,
+                 scheduler: str | None = None) -> Ladder:
+    """Every pairing of ``levels`` over ``games`` games (seats rotated; ``games`` is rounded
+    up to a multiple of the seats) at the game's default table size or ``seats``, on dask
+    when ``workers`` or ``scheduler`` is given."""
+    levels = tuple(levels)
+    if len(set(levels)) != len(levels) or len(levels) < 2:
+        raise ValueError(f"skill_ladder needs at least two different levels, got {levels}")
+    seats = make_game(game).num_players if seats is None else build_game(game, seats).num_players
+    games = -(-games // seats) * seats
+    rows = []
+    with _cluster(workers, scheduler) as address:
+        for k, (i, j, both) in enumerate(_pairings(levels, seats)):
+            line = [levels[i]] + [levels[j]] * (seats - 1)
+            r = play_match(game, line, games, seed + k, swap_seats=True, scheduler=address,
+                           progress=address is not None)
+            sole = sum(p["wins"] for p in r["players"])
+            fair = sole / games / seats
+            cells = [(0, i, j)] + ([(1, j, i)] if both else [])
+            for pos, a, b in cells:
+                p = r["players"][pos]
+                rows.append({"player": levels[a], "opponent": levels[b], "games": games,
+                             "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
+                             "low": p["interval"][0], "high": p["interval"][1],
+                             "fair_share": fair})
+    return Ladder(game, levels, pl.DataFrame(rows))
+
+
+def ladder_chart(ladder: Ladder) -> Any:
+    """Heat map: row player's win rate against each opponent, the rate written in each cell.
+
+    >>> f = pl.DataFrame({"player": ["a", "b"], "opponent": ["b", "a"], "games": [10, 10],
+    ...     "wins": [3, 7], "draws": [0, 0], "win_rate": [0.3, 0.7], "low": [0.1, 0.4],
+    ...     "high": [0.6, 0.9], "fair_share": [0.5, 0.5]})
+    >>> ladder_chart(Ladder("x", ("a", "b"), f)).to_dict()["layer"][0]["mark"]["type"]
+    'rect'
+    """
+    import altair as alt
+
+    df = ladder.frame.with_columns(
+        (pl.col("win_rate") * 100).round(0).cast(pl.Int64).cast(pl.String).alias("label"))
+    order = list(ladder.levels)
+    side = 56 * len(order)  # cells big enough to read the rate written in them
+    base = alt.Chart(df).encode(
+        x=alt.X("opponent:N", sort=order, title="against", axis=alt.Axis(labelAngle=-30)),
+        y=alt.Y("player:N", sort=order, title="player"))
+    rect = base.mark_rect().encode(color=alt.Color(
+        "win_rate:Q", scale=alt.Scale(domain=[0, 1], scheme="redblue"), title="win rate"),
+        tooltip=["player", "opponent", "win_rate", "low", "high", "games"])
+    strong = (alt.datum.win_rate < 0.2) | (alt.datum.win_rate > 0.8)
+    text = base.mark_text(fontSize=13).encode(
+        text="label:N", color=alt.condition(strong, alt.value("white"), alt.value("black")))
+    return alt.layer(rect, text).properties(
+        title=f"{ladder.game}: skill ladder (% of games the row player won)", width=side,
+        height=side, padding={"left": 30, "top": 5, "right": 10, "bottom": 5})

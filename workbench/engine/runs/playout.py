@@ -1,0 +1,160 @@
+"""The one normal path for playing a game to its end with players and one rng.
+
+Every batch tool (simulation, conformance, benchmarks, a session's "play to
+end") plays through :func:`playout`, so "the same seed" means the same game
+everywhere. The rng is consumed in a fixed order, step by step:
+
+- at a chance node: ``game.sample_chance(state, rng)`` (by default
+  ``Dist.sample``: one ``rng.randrange(total)`` walked over the outcomes in
+  their order);
+- at a player node: ``players[seat](view, rng)`` where ``view`` is the
+  :class:`SeatView` of that seat — its legal action ids and its observation,
+  never the hidden state; the
+  :func:`~workbench.engine.players.random_player` draws ``rng.choice(ids)``
+  over ``view.legal_ids`` in the order the game lists them.
+
+For a kernel game, :func:`playout_in_place` runs the same rules on one mutable
+table (no snapshot per step) and consumes the rng in exactly the same order,
+so it gives the same game: it is the fast path, not a second implementation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from workbench.engine.kernel import CHANCE_STEP
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
+from workbench.engine.kernel.seat import Player, SeatView, random_player
+
+
+class GameTooLong(RuntimeError):
+    """A playout exceeded its step limit (the game may never end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutResult:
+    """The end of one playout: final state, every action id and which were chance."""
+
+    final: Any
+    actions: tuple[Hashable, ...]
+    chance: tuple[bool, ...]
+
+    @property
+    def turns(self) -> int:
+        """Player decisions (actions that were not chance)."""
+        return self.chance.count(False)
+
+
+def seat_players(game: Game[Any], players: Player | Sequence[Player]) -> tuple[Player, ...]:
+    """One player per seat: a single player is used for every seat.
+
+    >>> from workbench.engine.players import random_player
+    >>> class G:  # a stand-in with three seats
+    ...     num_players = 3
+    >>> len(seat_players(G(), random_player))  # type: ignore[arg-type]
+    3
+    """
+    if callable(players):
+        return (players,) * game.num_players
+    seq = tuple(players)
+    if len(seq) != game.num_players:
+        raise ValueError(
+            f"{len(seq)} players given for {game.num_players} seats of {getattr(game, 'name', game)}"
+        )
+    for i, p in enumerate(seq):
+        if not callable(p):
+            raise TypeError(f"player for seat {i} is not callable: {p!r}")
+    return seq
+
+
+def playout(
+    game: Game[Any],
+    players: Player | Sequence[Player],
+    seed: int | random.Random,
+    *,
+    max_steps: int = 100_000,
+    state: Any = None,
+) -> PlayoutResult:
+    """Play from ``state`` (default: the initial state) to the end.
+
+    >>> from workbench.engine.players import random_player
+    >>> from workbench.engine.conformance.toy import TakeAway
+    >>> r = playout(TakeAway(), random_player, seed=3)
+    >>> r == playout(TakeAway(), random_player, seed=3)
+    True
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    seats = seat_players(game, players)
+    s = game.initial_state() if state is None else state
+    actions: list[Hashable] = []
+    chance: list[bool] = []
+    apply, current = game.apply, game.current_player
+    for _ in range(max_steps):
+        who = current(s)
+        if who == TERMINAL:
+            return PlayoutResult(s, tuple(actions), tuple(chance))
+        if who == CHANCE:
+            a = game.sample_chance(s, rng)
+            chance.append(True)
+        else:
+            a = seats[who](SeatView(game, who, s), rng)
+            chance.append(False)
+        actions.append(a)
+        s = apply(s, a)
+    if game.is_terminal(s):
+        return PlayoutResult(s, tuple(actions), tuple(chance))
+    raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
+
+
+def playout_in_place(
+    game: Any,
+    players: Player | Sequence[Player],
+    seed: int | random.Random,
+    *,
+    max_steps: int = 100_000,
+    record: bool = False,
+) -> PlayoutResult:
+    """:func:`playout` for a kernel game, on one mutable table: the same rules,
+    the same rng order, the same final state; ``actions`` are recorded only
+    with ``record=True`` (else ``actions`` is empty and ``chance`` holds one
+    flag per step, so ``turns`` still counts the decisions).
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> from workbench.engine.players import random_player
+    >>> g = make_game()
+    >>> fast = playout_in_place(g, random_player, 9, record=True)
+    >>> fast == playout(g, random_player, 9)
+    True
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    seats = seat_players(game, players)
+    randoms = tuple(p is random_player for p in seats)
+    t = game.new_table()
+    actions: list[Hashable] = []
+    chance: list[bool] = []
+    # the loop below is Table.sample/legal/step inlined (the same calls, in the same
+    # order): rng.choice(seq) draws exactly as seq[rng.randrange(len(seq))]
+    choose, settle, mark = rng.choice, t.settle, chance.append
+    for _ in range(max_steps):
+        tasks = t.tasks
+        if not tasks:
+            break
+        top = tasks[-1]
+        if top.KIND == CHANCE_STEP:
+            a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
+            mark(True)
+        else:
+            seat = top.seat
+            a = choose(top.legal(t)) if randoms[seat] else seats[seat](SeatView(game, seat, t), rng)
+            mark(False)
+        if record:
+            actions.append(a)
+        tasks.pop().resolve(t, a)
+        settle()
+    else:
+        if t.tasks:
+            raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
+    return PlayoutResult(t.freeze(), tuple(actions), tuple(chance))

@@ -1,0 +1,200 @@
+"""The reachable states of a small game, enumerated through its rules (for :mod:`.solve`).
+
+Only *decision* and *terminal* states are kept: a chance step right after an
+action (or after the start) is expanded at once into its exact outcomes, so
+each action of a state leads to a weighted list of next states with integer
+weights (``num / den``). States are the game's own immutable states (kernel
+snapshots), found with :func:`~workbench.engine.players.search.work_table`, so the
+solver runs the very rules a session plays.
+
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> g = build_graph(TakeAway())
+>>> len(g.states), g.rows_of(0), g.actions[0]
+(14, range(0, 3), [1, 2, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from workbench.engine.kernel import Hidden
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
+from workbench.engine.players.search import work_table
+
+__all__ = ["DEFAULT_MAX_STATES", "Graph", "NotSolvable", "build_graph"]
+
+DEFAULT_MAX_STATES = 2_000_000
+"""At most this many decision and terminal states are enumerated unless asked otherwise."""
+
+MAX_CHANCE_CHAIN = 64
+"""Chance steps in a row (without a decision between them) before the game is refused."""
+
+
+class NotSolvable(ValueError):
+    """A game the exact solver cannot take as asked (one line says why)."""
+
+
+@dataclass
+class Graph:
+    """Decision and terminal states, their actions and exact weighted successors.
+
+    ``rows`` are (state, action) pairs, contiguous per state (``row_start``);
+    a row's successors are ``succ[ptr[r]:ptr[r+1]]`` with probability
+    ``num / den`` (integers). ``root`` lists the start: (state, num, den).
+    """
+
+    game: Game[Any]
+    states: list[Any] = field(default_factory=list)
+    index: dict[Any, int] = field(default_factory=dict)
+    mover: list[int] = field(default_factory=list)
+    actions: list[list[Hashable]] = field(default_factory=list)
+    row_start: list[int] = field(default_factory=lambda: [0])
+    ptr: list[int] = field(default_factory=lambda: [0])
+    succ: list[int] = field(default_factory=list)
+    num: list[int] = field(default_factory=list)
+    den: list[int] = field(default_factory=list)
+    root: list[tuple[int, int, int]] = field(default_factory=list)
+    shares: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
+
+    def rows_of(self, s: int) -> range:
+        """The rows (one per legal action, in the game's order) of state ``s``."""
+        return range(self.row_start[s], self.row_start[s + 1])
+
+    @property
+    def seats(self) -> int:
+        """Seats at the table."""
+        return int(self.game.num_players)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The graph as numpy arrays (float probabilities) for value iteration."""
+        num = np.asarray(self.num, dtype=np.float64)
+        den = np.asarray(self.den, dtype=np.float64)
+        return {"row_start": np.asarray(self.row_start, dtype=np.int64),
+                "ptr": np.asarray(self.ptr, dtype=np.int64),
+                "succ": np.asarray(self.succ, dtype=np.int64), "prob": num / den,
+                "mover": np.asarray(self.mover, dtype=np.int64)}
+
+
+def _shares(game: Game[Any], state: Any) -> tuple[Fraction, ...]:
+    """Each seat's exact share of the win (1 alone, 1/k in a k-way tie, else 0)."""
+    won = game.winners(state)
+    share = Fraction(1, len(won)) if won else Fraction(0)
+    return tuple(share if s in won else Fraction(0) for s in range(game.num_players))
+
+
+def _chance_items(t: Any) -> tuple[list[tuple[Any, int]], int]:
+    """The chance step on top: (outcome, weight) pairs and the total weight."""
+    top = t.tasks[-1] if hasattr(t, "tasks") else None
+    if top is not None and not top.WEIGHTED:  # a kernel step listing equally likely outcomes
+        outs = top.outcomes(t)
+        if len(set(outs)) == len(outs):
+            return [(o, 1) for o in outs], len(outs)
+    dist = t.chance_dist()
+    return list(dist.items()), dist.total
+
+
+def _expand(t: Any, num: int, den: int, depth: int = 0) -> Iterator[tuple[Any, int, int]]:
+    """The decision/terminal states a table reaches through chance, with exact weights
+    (the table itself is used up: its last outcome is stepped in place)."""
+    if t.to_move() != CHANCE:
+        yield t.freeze(), num, den
+        return
+    if depth >= MAX_CHANCE_CHAIN:
+        raise NotSolvable(f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
+                          "expands chance between decisions and would not end")
+    pairs, total = _chance_items(t)
+    last = len(pairs) - 1
+    for i, (outcome, weight) in enumerate(pairs):
+        c = t if i == last else t.clone()
+        c.step(outcome)
+        if c.to_move() != CHANCE:
+            yield c.freeze(), num * weight, den * total
+        else:
+            yield from _expand(c, num * weight, den * total, depth + 1)
+
+
+def _hidden_fields(game: Game[Any]) -> tuple[str, ...]:
+    table = getattr(game, "table", None)
+    fields = getattr(table, "FIELDS", ())
+    return tuple(f.name for f in fields if f.seen != "public")
+
+
+def _determined(game: Game[Any], state: Any, seat: int) -> bool:
+    """True when what ``seat`` sees fixes the state: nothing hidden, or the unseen cards
+    all lie in one sorted zone (a shuffled deck whose contents are deducible)."""
+    obs = game.observe(state, seat)
+    if not getattr(obs, "unseen", ()):
+        return True
+    table = game.table  # type: ignore[attr-defined]
+    zones = 0
+    for f, v in zip(table.FIELDS, obs.state):
+        parts = [v] if f.depth == 1 else list(v) if f.depth == 2 else []
+        for part in parts:
+            size = len(part) if isinstance(part, Hidden) else 0
+            if size:
+                zones += 1
+                if not f.sort or zones > 1 or (f.depth == 1 and f.seen == "own"):
+                    return False
+    return True
+
+
+def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
+                open_hands: bool = False) -> Graph:
+    """Enumerate every state reachable from the start (see the module docstring).
+
+    More than ``max_states`` states raise :class:`NotSolvable` before more memory
+    is used. A game whose players cannot see the whole state is refused unless
+    ``open_hands`` (then every seat plays as if it saw every card: an upper
+    bound on skill, not the game's value).
+    """
+    g = Graph(game)
+    check_hidden = bool(_hidden_fields(game)) and not open_hands
+    index, states = g.index, g.states
+
+    def add(state: Any) -> int:
+        i = index.get(state)
+        if i is None:
+            i = len(states)
+            if i >= max_states:
+                raise NotSolvable(f"{game.name}: more than {max_states:,} reachable states; "
+                                  "solve a smaller variant or raise max_states")
+            index[state] = i
+            states.append(state)
+        return i
+
+    start = work_table(game, game.initial_state())
+    g.root = [(add(s), n, d) for s, n, d in _expand(start, 1, 1)]
+    done = 0
+    while done < len(states):
+        state = states[done]
+        t = work_table(game, state)
+        who = t.to_move()
+        if who == TERMINAL:
+            g.mover.append(TERMINAL)
+            g.actions.append([])
+            g.shares[done] = _shares(game, state)
+        else:
+            if check_hidden and not _determined(game, state, who):
+                raise NotSolvable(f"{game.name}: seat {who} cannot see the whole state (hidden "
+                                  f"fields {', '.join(_hidden_fields(game))}); the solver needs "
+                                  "perfect information (open_hands=True: everyone sees all)")
+            legal = list(t.legal())
+            g.mover.append(int(who))
+            g.actions.append(legal)
+            last = len(legal) - 1
+            for j, a in enumerate(legal):
+                c = t if j == last else t.clone()
+                c.step(a)
+                for s, n, d in _expand(c, 1, 1):
+                    g.succ.append(add(s))
+                    g.num.append(n)
+                    g.den.append(d)
+                g.ptr.append(len(g.succ))
+        g.row_start.append(len(g.ptr) - 1)
+        done += 1
+    return g
