@@ -139,10 +139,25 @@ def _copies_needed(args: argparse.Namespace) -> int:
         raise _cli_error(exc) from exc
     prob = str(found.probability)
     if found.copies is None:
-        line = f"no count up to {args.max_copies} copies reaches {args.target}; best P = {prob}"
+        if args.max_copies is None or args.max_copies >= args.deck:
+            raise CliError(_unreachable(args, prob))
+        line = (f"no count up to {args.max_copies} copies (--max-copies) reaches {args.target}; "
+                f"best P = {prob}")
     else:
         line = f"{found.copies} copies: P = {prob} (~{float(found.probability):.4%})"
     return _emit(args, {"copies": found.copies, "probability": prob}, [line])
+
+
+def _unreachable(args: argparse.Namespace, best: str) -> str:
+    """Why no number of copies, not even a deck made only of the card, reaches --target."""
+    if args.seen == 0:
+        why = "no card is seen (--seen 0)"
+    elif args.at_least > args.seen:
+        why = f"--at-least {args.at_least} copies cannot show among {args.seen} cards seen"
+    else:
+        why = f"even a deck of {args.deck} copies reaches only P = {best}"
+    return (f"--target: {args.target} cannot be reached: {why}; nothing to count "
+            f"(a smaller --at-least or a larger --seen can make it possible)")
 
 
 def _round(args: argparse.Namespace) -> int:
