@@ -104,6 +104,8 @@ def parse_select(text: str) -> tuple[str, str, str] | None:
     folded = unicodedata.normalize("NFKC", text).strip()
     if folded.lower() == "all":
         return None
+    if folded.count("==") + folded.count("!=") > 1:
+        raise ValueError(f"{text!r} compares more than once: write one column==value")
     for op in ("==", "!="):
         if op in folded:
             column, _, value = folded.partition(op)
@@ -126,6 +128,18 @@ def load_deck(path: str | Path) -> Sheet:
 
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", str(text)).casefold().strip()
+
+
+def _unreadable_value(dtype: pl.DataType, text: str) -> str | None:
+    """Why ``text`` can never equal a value of a ``dtype`` column, else None."""
+    try:
+        if dtype == pl.Boolean:
+            to_bool(text)
+        elif dtype.is_integer():
+            to_int(text)
+    except CellError as exc:
+        return str(exc)
+    return None
 
 
 def _matches(value: Any, dtype: pl.DataType, op: str, text: str) -> bool:
@@ -195,6 +209,16 @@ def _check_rule(rule: DeckRule, counts: dict[int, int], rows: dict[int, int | No
                             "the card sheet does not have")]
         values = cards[column].to_list()
         dtype = cards.schema[column]
+        unreadable = _unreadable_value(dtype, text)
+        if unreadable is not None:
+            return [Problem(file, None, None, rule.rule, f"rule selects {rule.select!r}, but "
+                            f"{column!r} holds {dtype} values: {unreadable}")]
+        if not any(_matches(v, dtype, op, text) for v in values):
+            seen = sorted({str(v) for v in values if v is not None})
+            shown = ", ".join(seen[:8]) + (", …" if len(seen) > 8 else "")
+            return [Problem(file, None, None, rule.rule, f"rule selects {rule.select!r}, which "
+                            f"matches no card of the card sheet ({column} is {shown or 'empty'}); "
+                            "the rule would check nothing")]
         chosen = {i: c for i, c in counts.items() if _matches(values[i], dtype, op, text)}
     compare, words = OPS[rule.op]
     scope = "" if select is None else f"{rule.select}: "
