@@ -59,8 +59,15 @@ class LifeBoard(PictureBoard):
     """PictureBoard plus Life's button classes."""
 
     def log_line(self, line: str) -> str:
-        """A log line in the players' names (the rules' labels say ``seat 0``)."""
-        return name_seats(super().log_line(line), self.seat_names)
+        """A log line in the players' names: the session's ``P1:`` prefix (from 1) and the
+        rules' ``seat 0`` (from 0) are renamed once, in one pass (renaming the prefix first
+        and then the whole line renamed ``Player 1`` again, as seat 1: issue 25 item 11).
+
+        >>> b = make_board(seed=3)
+        >>> b.log_line("16. P4: pass D03"), b.log_line("18. seat 0 rolls red: 3")
+        ('16. Player 4: pass D03', '18. Player 1 rolls red: 3')
+        """
+        return name_seats(line, self.seat_names)
 
     def _draw_actions(self) -> None:
         super()._draw_actions()

@@ -31,9 +31,10 @@ from workbench.games.life.render_dice import (
 )
 from workbench.games.life.steps import Place, kind_of
 from workbench.games.life.table import CHARACTER, COLOURS, square_name
+from workbench.games.life.words import card_words, dream_words, step_words
 from workbench.ui.names import player_name
 from workbench.ui.targets import target
-from workbench.ui.words import card_title, effects_in_words
+from workbench.ui.words import card_title
 
 __all__ = ["album_svg", "chance_drawing", "describe", "header", "legal_squares", "render"]
 
@@ -44,9 +45,11 @@ ORDER_SPACES = {1: ("first", "no bonus: you move first"),
                 2: ("tip", "turn one of your dice one face in any direction"),
                 3: ("start", "take the start player marker"),
                 4: ("+1 power", "gain 1 power")}
-SCORE_HEADS = (("dice", "points of the dice's top faces"), ("middle", "the middle squares' points"),
-               ("bonus", "colour and row bonuses"), ("stars ★", "stars on placed cards"),
-               ("dream", "dream cards fulfilled"), ("full album", "the full-album bonus"))
+SCORE_HEADS = (("dice", "points of the dice's top faces"),
+               ("mid-scoring", "VP from the mid-scorings after stages 1 and 2 (places by dice total)"),
+               ("card VP", "VP from card skills, events and the discard_vp dream skill"),
+               ("stars ★", "stars on placed cards: -1 VP each unless covered by power"),
+               ("dream", "the dream card kept in hand"), ("full album", "the full-album bonus"))
 
 
 def _legal(game: Any, state: Any) -> set[Hashable]:
@@ -134,10 +137,6 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
     return "".join(out)
 
 
-def _effects(effects: Any) -> str:
-    return effects_in_words(effects)
-
-
 def _card_html(game: Any, card: str, action: Hashable | None = None) -> str:
     c = game.cards[card]
     colour = c.colour
@@ -148,7 +147,7 @@ def _card_html(game: Any, card: str, action: Hashable | None = None) -> str:
             f"background:{FILL[colour]};border:2px solid {INK[colour]};font-size:11px;"
             f"vertical-align:top'><b>{escape(c.name_ja)}</b><br>{escape(c.name_en)}<br>"
             f"<span style='color:#b3261e'>{kind}</span> "
-            f"<i>{escape(_effects(c.event or c.skill))}</i></div>")
+            f"<i>{escape(card_words(c))}</i></div>")
 
 
 def _order_html(state: Any, legal: set[Hashable]) -> str:
@@ -192,9 +191,9 @@ def _dreams_html(game: Any, state: Any, seat: int, legal: set[Hashable]) -> str:
         a = next((x for x in (("pass", d), ("dream", d)) if x in legal), None)
         click = f" class='{target(a)}'" if a is not None else ""
         verb = {"pass": " — click to pass it left", "dream": " — click to set it aside"}
-        items.append(f"<li{click}>{escape(game.card_text(d))}: <i>dream</i> "
-                     f"{escape(_effects(game.dreams[d].dream))} · <i>skill</i> "
-                     f"{escape(_effects(game.dreams[d].skill))}"
+        dream, skill = dream_words(game.dreams[d])
+        items.append(f"<li{click}>{escape(game.card_text(d))} — <i>kept to the end:</i> "
+                     f"{escape(dream)} · <i>set aside as a skill:</i> {escape(skill)}"
                      f"{verb[a[0]] if a else ''}</li>")
     return (f"<div class='wb-life-dreams'><b>{player_name(seat)}'s dream cards</b>"
             f"<ul style='margin:2px 0'>{''.join(items) or '<li>none</li>'}</ul></div>")
@@ -260,7 +259,8 @@ def _title(game: Any, state: Any) -> str:
     mover = "chance" if who < 0 else player_name(who)
     p = game.params
     return (f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
-            f"start: {player_name(state.start)} | to move: {mover} ({kind_of(state.tasks[-1])})")
+            f"start: {player_name(state.start)} | to move: {mover} — "
+            f"{step_words(kind_of(state.tasks[-1]))}")
 
 
 def header(game: Any, state: Any) -> str:
