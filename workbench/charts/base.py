@@ -19,7 +19,7 @@ from pathlib import Path
 
 import altair as alt
 
-from workbench.charts.tidy import register, tidy_spec
+from workbench.charts.tidy import register, register_font, tidy_spec
 
 __all__ = ["enable_offline", "exact_tooltips", "save_chart"]
 
@@ -69,6 +69,7 @@ def save_chart(chart: alt.TopLevelMixin, path: str | Path, scale: float = 2.0) -
     if suffix not in _FORMATS:
         raise ValueError(f"cannot save a chart as {target.name!r}: use one of {sorted(_FORMATS)}")
     spec = tidy_spec(chart.to_dict())
+    register_font()
     target.parent.mkdir(parents=True, exist_ok=True)
     if suffix == ".png":
         target.write_bytes(vlc.vegalite_to_png(spec, scale=scale))

@@ -8,7 +8,10 @@
   than the plot no longer runs off the picture);
 - a title left to Vega-Lite's default (the field name) reads as words:
   ``mean_turns`` → ``mean turns``; labels drawn from data values lose their
-  underscores the same way.
+  underscores the same way;
+- every text is set in the project's one font (:data:`workbench.fonts.FONT_FAMILY`,
+  registered with vl-convert by :func:`register_font`), which the exported
+  report embeds, so the width vl-convert measured is the width the browser draws.
 
 The ``workbench`` altair renderer (:func:`svg_renderer`, enabled by
 :func:`workbench.charts.enable_offline`) draws SVG through vl-convert after
@@ -24,8 +27,11 @@ The ``workbench`` altair renderer (:func:`svg_renderer`, enabled by
 from __future__ import annotations
 
 import copy
+import functools
 import textwrap
 from typing import Any
+
+from workbench.fonts import FONT_FAMILY, FontMissing, font_file
 
 TITLE_WIDTH = 48
 AXIS_TITLE_WIDTH = 40
@@ -108,10 +114,33 @@ def _walk(node: Any, top: bool, height: int | None = None) -> None:
             _walk(node[key], False, height)
 
 
+@functools.cache
+def register_font() -> bool:
+    """Let vl-convert measure and draw with :data:`FONT_FAMILY` (once per process);
+    False when the font is not installed (charts then fall back to vl-convert's own).
+
+    >>> register_font()
+    True
+    """
+    import vl_convert as vlc
+
+    try:
+        folder = font_file().parent
+    except FontMissing:
+        return False
+    vlc.register_font_directory(str(folder))
+    return True
+
+
 def tidy_spec(spec: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a Vega-Lite spec with the hygiene above (the chart's own config wins)."""
+    """A copy of a Vega-Lite spec with the hygiene above (the chart's own config wins).
+
+    >>> tidy_spec({"mark": "bar"})["config"]["font"]
+    'IPAexGothic'
+    """
     out = copy.deepcopy(spec)
     config = out.setdefault("config", {})
+    config.setdefault("font", FONT_FAMILY)
     for part, settings in CONFIG.items():
         mine = config.setdefault(part, {})
         for key, value in settings.items():
@@ -124,6 +153,7 @@ def svg_renderer(spec: dict[str, Any], **_options: Any) -> dict[str, str]:
     """altair renderer: the tidied spec as SVG drawn by vl-convert (no CDN)."""
     import vl_convert as vlc
 
+    register_font()
     return {"image/svg+xml": vlc.vegalite_to_svg(tidy_spec(spec))}
 
 

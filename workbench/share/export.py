@@ -40,6 +40,7 @@ from workbench.share.report_html import (
     stable_ids,
     uses_tex,
 )
+from workbench.share.report_font import report_font_css
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 VENDOR_DIR = PACKAGE_DIR.parent / "_vendor" / "js"
@@ -257,7 +258,8 @@ def export_notebook(
     exporter = HTMLExporter(template_name="wb_offline", extra_template_basedirs=[str(TEMPLATES_DIR)])
     body, _ = exporter.from_notebook_node(
         nb,
-        resources={"wb_scripts": report_scripts(nb, vendor), "wb_snapshot_css": SNAPSHOT_CSS,
+        resources={"wb_scripts": report_scripts(nb, vendor),
+                   "wb_snapshot_css": SNAPSHOT_CSS + report_font_css(nb),
                    "wb_provenance_html": prov.to_html()},
     )
     body = stable_ids(body, model_ids(nb))
