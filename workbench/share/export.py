@@ -29,6 +29,7 @@ from typing import Any
 
 import workbench
 from workbench.datafiles import data_files
+from workbench.share.report_font import report_font_css
 from workbench.share.report_html import (
     LOADER_JS,
     SNAPSHOT_CSS,
@@ -40,7 +41,6 @@ from workbench.share.report_html import (
     stable_ids,
     uses_tex,
 )
-from workbench.share.report_font import report_font_css
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 VENDOR_DIR = PACKAGE_DIR.parent / "_vendor" / "js"
