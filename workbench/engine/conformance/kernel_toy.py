@@ -58,6 +58,12 @@ class Deal(NamedTuple):
     def label(self, t: TwoTricksTable, card: int) -> str:
         return f"deal {card} to seat {self.seat + 1}"
 
+    def seen_by(self, t: TwoTricksTable, card: int) -> tuple[int, ...]:
+        return (self.seat,)  # only the seat dealt to sees the card
+
+    def hidden_label(self, t: TwoTricksTable, card: int) -> str:
+        return f"deal a card to seat {self.seat + 1}"
+
 
 @decision
 class Play(NamedTuple):

@@ -69,6 +69,7 @@ from workbench.engine.kernel.hidden import (
     sorted_cards,
 )
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.engine.kernel.secrets import guess_steps, has_masked, label_for, mask_tasks, seen_by
 from workbench.engine.kernel.steps import (
     AUTO,
     CHANCE_STEP,
@@ -252,9 +253,22 @@ class Table(metaclass=TableMeta):
                 for i, r in enumerate(v):
                     if not (mine and i == seat):
                         pools.setdefault(f.key(i), []).extend(r)
+        out[0] = mask_tasks(self.tasks, seat)  # secrets on steps (see kernel.secrets)
+        if type(self).conceal is not Table.conceal:
+            self.conceal(seat, out)
         unseen = sorted_cards([c for cards in pools.values() for c in cards])
         by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr))
         return Observation(seat, self.Frozen(out), unseen, by_pool if len(by_pool) > 1 else ())
+
+    def conceal(self, seat: int, seen: list[Any]) -> None:
+        """Mask, in ``seen`` (the observed field values in field order), what ``seat``
+        may not see inside public fields (a game with such secrets overrides this
+        and :meth:`guess_secrets`)."""
+
+    def guess_secrets(self, rng: random.Random) -> None:
+        """On a determinized table, give every masked value a consistent guess
+        (masked steps: their ``guess(t, rng)``; see :mod:`workbench.engine.kernel.secrets`)."""
+        guess_steps(self, rng)
 
     @classmethod
     def determinize(cls, obs: Observation, rng: random.Random) -> Snapshot:
@@ -375,5 +389,25 @@ class KernelGame(Game[Snapshot]):
         return self.view(state).observe(seat)  # type: ignore[no-any-return]
 
     def determinize(self, obs: Observation, rng: random.Random) -> Snapshot:
-        """A full state consistent with an observation (hidden cards dealt with ``rng``)."""
-        return self.table.determinize(obs, rng)
+        """A full state consistent with an observation (hidden cards dealt with ``rng``,
+        masked secrets guessed)."""
+        return self.guess_secrets(self.table.determinize(obs, rng), rng)
+
+    def guess_secrets(self, state: Snapshot, rng: random.Random) -> Snapshot:
+        """``state`` with its masked values guessed (itself when nothing is masked)."""
+        if not has_masked(state[0]) and self.table.conceal is Table.conceal:
+            return state
+        t = self.thaw(state)
+        t.guess_secrets(rng)
+        return t.freeze()  # type: ignore[no-any-return]
+
+    def seen_by(self, state: Snapshot, x: Hashable) -> Any:
+        """The seats that see outcome or action ``x`` here (``None``: everyone)."""
+        return seen_by(state[0][-1], self.view(state), tupled(x)) if state[0] else None
+
+    def label_for(self, state: Snapshot, x: Hashable, seat: int | None) -> str:
+        """The label of ``x`` as ``seat`` reads it (``None``: the designer, who reads
+        every label, secrets marked ``[seen by ...]``)."""
+        if not state[0]:
+            return str(x)
+        return label_for(state[0][-1], self.view(state), tupled(x), seat)

@@ -1,0 +1,175 @@
+"""The leak check: no seat learns from the game what it may not see.
+
+Along random playouts (every position, deep ones included), for every seat
+*k* that is not the one deciding, the check applies several outcomes or
+actions ``x`` of the step on top and asks two questions of what follows:
+
+- **labels** — two ``x`` after which seat *k*'s observations are identical
+  must read the same to *k* in the log (a log line naming a card dealt face
+  down to another seat is a leak);
+- **secrets** — two ``x`` that *k* may not see (the step's ``seen_by``) and
+  that read the same to *k* must leave *k* identical observations (a card
+  drawn in secret that then sits in a public step, or a target chosen face
+  down that sits in a public field, is a leak).
+
+Where *k* is to move, a determinization of *k*'s observation must look the
+same to *k* again and offer the same legal-action labels (an option naming a
+card *k* cannot see is a leak).
+
+One difference is not counted as a leak but reported: a **disclosure by
+asking** — the two observations differ only in that one stack holds a
+decision of another seat the other does not (a rule that asks a player only
+when a hidden card allows it tells the table so, as it does at a real table).
+
+>>> from workbench.engine.conformance.kernel_toy import make_game
+>>> report = check_leaks(make_game(), n_games=2, seed=1)
+>>> report.ok, report.positions > 10, report.leaks
+(True, True, [])
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from workbench.engine.kernel import DECISION, KernelGame
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.engine.kernel.secrets import sees
+
+__all__ = ["LeakReport", "check_leaks"]
+
+
+@dataclass
+class LeakReport:
+    """What the leak check compared and found (``leaks``: one line each, first 20)."""
+
+    game: str
+    positions: int = 0
+    comparisons: int = 0
+    leaks: list[str] = field(default_factory=list)
+    leak_count: int = 0
+    disclosures: Counter[str] = field(default_factory=Counter)
+    _where: set[str] = field(default_factory=set, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when no leak was found."""
+        return self.leak_count == 0
+
+    def add(self, where: str, text: str) -> None:
+        """Count a leak; the first one found at each kind of step is kept as text."""
+        self.leak_count += 1
+        if where not in self._where and len(self.leaks) < 20:
+            self._where.add(where)
+            self.leaks.append(text)
+
+    def __str__(self) -> str:
+        head = (f"{self.game}: {self.positions} positions, {self.comparisons} comparisons, "
+                f"{self.leak_count} leaks")
+        asked = "".join(f"\n  disclosed by asking: {k} ({n}x)" for k, n in self.disclosures.items())
+        return head + asked + "".join(f"\n  LEAK {x}" for x in self.leaks)
+
+
+def check_leaks(game: KernelGame, n_games: int = 3, seed: int = 0, max_options: int = 6,
+                max_steps: int = 5000) -> LeakReport:
+    """Play ``n_games`` random games and check every position for every seat
+    (see the module docstring); ``max_options`` outcomes or actions a step."""
+    report = LeakReport(game.name)
+    for i in range(n_games):
+        rng = random.Random(seed * 1_000_003 + i)
+        state = game.initial_state()
+        for _ in range(max_steps):
+            who = game.current_player(state)
+            if who == TERMINAL:
+                break
+            _check_position(game, state, who, rng, max_options, report)
+            x = game.sample_chance(state, rng) if who == CHANCE else rng.choice(game.legal_ids(state))
+            state = game.apply(state, x)
+    return report
+
+
+def _options(game: KernelGame, state: Any, who: int) -> list[Hashable]:
+    if who == CHANCE:
+        return list(game.chance_outcomes(state).outcomes())
+    return list(game.legal_ids(state))
+
+
+def _check_position(game: KernelGame, state: Any, who: int, rng: random.Random,
+                    max_options: int, report: LeakReport) -> None:
+    report.positions += 1
+    options = _options(game, state, who)
+    if len(options) > max_options:
+        options = rng.sample(options, max_options)
+    after = {x: game.apply(state, x) for x in options}
+    top, view = state[0][-1], game.view(state)
+    where = f"at step {type(top).__name__}"
+    for k in range(game.num_players):
+        if k == who:
+            _check_own_view(game, state, k, rng, report, where)
+            continue
+        seen = {x: game.observe(after[x], k) for x in options}
+        label = {x: game.label_for(state, x, k) for x in options}
+        for a, b in combinations(options, 2):
+            report.comparisons += 1
+            if seen[a] == seen[b] and label[a] != label[b]:
+                report.add(where, f"{game.name} {where}: seat {k + 1} sees the same after {a!r} and {b!r} "
+                           f"but reads {label[a]!r} and {label[b]!r}")
+        hidden = [x for x in options if not sees(top, view, x, k)]
+        for a, b in combinations(hidden, 2):
+            if label[a] != label[b] or seen[a] == seen[b]:
+                continue
+            asked = _asked(seen[a], seen[b], k)
+            if asked:
+                report.disclosures[f"{where}: {asked}"] += 1
+            else:
+                report.add(where, f"{game.name} {where}: {a!r} and {b!r} are hidden from seat {k + 1} "
+                           f"and read alike ({label[a]!r}) but seat {k + 1} sees "
+                           f"{_difference(game, seen[a], seen[b])}")
+
+
+def _check_own_view(game: KernelGame, state: Any, k: int, rng: random.Random,
+                    report: LeakReport, where: str) -> None:
+    """A determinization of seat ``k``'s observation looks the same to ``k`` and
+    offers ``k`` the same labels."""
+    obs = game.observe(state, k)
+    guess = game.determinize(obs, rng)
+    report.comparisons += 1
+    again = game.observe(guess, k)
+    if again != obs:
+        report.add(where, f"{game.name} {where}: a determinization of seat {k + 1}'s observation "
+                   f"looks different to it: {_difference(game, obs, again)}")
+        return
+    mine = sorted(a.label for a in game.legal_actions(state))
+    theirs = sorted(a.label for a in game.legal_actions(guess))
+    if mine != theirs:
+        odd = sorted(set(mine) ^ set(theirs))[:3]
+        report.add(where, f"{game.name} {where}: seat {k + 1}'s options read differently in a state it "
+                   f"cannot tell apart: {odd}")
+
+
+def _asked(a: Any, b: Any, k: int) -> str:
+    """The step kind(s) when two observations differ only by decisions of seats other
+    than ``k`` on the stack, else ''."""
+    if a.unseen != b.unseen or a.state[1:] != b.state[1:]:
+        return ""
+    ta, tb = a.state[0], b.state[0]
+
+    def others(ts: Sequence[Any]) -> list[Any]:
+        return [s for s in ts if not (s.KIND == DECISION and s.seat != k)]
+
+    if len(ta) == len(tb) or others(ta) != others(tb):
+        return ""
+    extra = set(map(type, ta)) ^ set(map(type, tb)) or set(map(type, ta + tb))
+    return "a decision " + "/".join(sorted(t.__name__ for t in extra)) + " only when a hidden card allows it"
+
+
+def _difference(game: KernelGame, a: Any, b: Any) -> str:
+    """The first field in which two observations differ, both values shown short."""
+    for name, x, y in zip(game.table.NAMES, a.state, b.state):
+        if x != y:
+            return f"{name}: {str(x)[:120]} / {str(y)[:120]}"
+    return f"unseen: {str(a.unseen)[:80]} / {str(b.unseen)[:80]}"
