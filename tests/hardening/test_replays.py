@@ -107,7 +107,10 @@ def test_saved_session_is_checked_against_its_seed(game_name):
     replay = session.to_replay()
     assert replay.checked and replay.chosen and replay.player_draws
     back = Session.from_replay(Replay.from_json(replay.to_json()))
-    assert back.state == session.state and back.verified_chance
+    assert back.state == session.state
+    check = back.chance_check  # a what-if: every rolled step checked, yet not a game that happened
+    assert check.what_if and check.every_unchosen_checked and not back.verified_chance
+    assert check.chosen == len(replay.chosen) and check.verified == check.steps - check.chosen > 0
     assert back.rng.words == session.rng.words  # chosen steps did not consume the rng
 
     data = json.loads(replay.to_json())

@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets as w
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game
+from workbench.engine.play.replay_checks import what_if_note
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player
@@ -348,10 +349,10 @@ class BoardView:
         self.log.value = log_html([self.log_line(x) for x in lines])
 
     def status_text(self) -> str:
-        """Who is to move, or the result."""
+        """Who is to move, or the result (and "what-if" when chance was set by hand)."""
         s = self.session
         who = s.to_move
-        where = f"step {s.step}/{s.total_steps}"
+        where = f"step {s.step}/{s.total_steps}{what_if_note(s)}"
         if who == TERMINAL:
             scores = ", ".join(f"{self.seat_name(i)} {v:g}" for i, v in enumerate(s.game.returns(s.state)))
             won = s.game.winners(s.state)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -48,12 +49,15 @@ from workbench.engine.kernel.protocol import Game
 from workbench.engine.kernel.registry import game_module
 from workbench.engine.play.replay_checks import (
     MAX_ACTIONS,
+    MAX_PARAMS,
     MAX_REPLAY_BYTES,
     MAX_SEED,
+    ItemBudget,
     checked_draws,
     checked_id,
     checked_steps,
     params_class,
+    unknown_fields,
 )
 
 if TYPE_CHECKING:
@@ -202,6 +206,9 @@ class Replay:
             raise ReplayError(f"{source}: not a valid replay ({str(e)[:120]})") from None
         if not isinstance(data, dict):
             raise ReplayError(f"{source}: expected a JSON object, got {type(data).__name__}")
+        unknown = unknown_fields(data)
+        if unknown:
+            raise ReplayError(f"{source}: {unknown}")
         if data.get("format") != FORMAT:
             raise ReplayError(f"{source}: format is {data.get('format')!r}, expected {FORMAT!r}")
         want = {"game": str, "version": str, "params": dict, "seed": int, "actions": list}
@@ -217,10 +224,15 @@ class Replay:
         checked = data.get("checked", False)
         if not isinstance(checked, bool):
             raise ReplayError(f"{source}: field 'checked' should be true or false, got {checked!r}")
+        if len(data["params"]) > MAX_PARAMS:
+            raise ReplayError(f"{source}: {len(data['params']):,} parameters; a game has at "
+                              f"most {MAX_PARAMS}")
+        budget = ItemBudget()
         try:
-            params = {str(k)[:100]: checked_id(v, f"parameter {str(k)[:40]!r}")
+            params = {str(k)[:100]: checked_id(v, f"parameter {str(k)[:40]!r}", budget=budget)
                       for k, v in data["params"].items()}
-            actions = tuple(checked_id(a, f"action {i}") for i, a in enumerate(data["actions"]))
+            actions = tuple(checked_id(a, f"action {i}", budget=budget)
+                            for i, a in enumerate(data["actions"]))
             chosen = checked_steps(data.get("chosen", []), "chosen", len(actions))
             draws = checked_draws(data.get("player_draws", []), len(actions))
         except ValueError as e:
@@ -247,13 +259,20 @@ class Replay:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Replay:
         """Read a replay file (checked by ``from_json``)."""
+        shown = str(path) if len(str(path)) <= 200 else str(path)[:199] + "…"
         try:
-            if Path(path).stat().st_size > MAX_REPLAY_BYTES:
-                raise ReplayError(f"{path}: larger than {MAX_REPLAY_BYTES:,} bytes; not a replay")
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ReplayError(f"{path}: cannot read ({e})") from None
-        return cls.from_json(text, source=str(path))
+            if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block, /dev/zero never end
+                raise ReplayError(f"{shown}: not a regular file; a replay is a saved .json file")
+            with open(path, "rb") as fh:  # at most the limit + 1 byte, whatever stat said
+                raw = fh.read(MAX_REPLAY_BYTES + 1)
+            if len(raw) > MAX_REPLAY_BYTES:
+                raise ReplayError(f"{shown}: larger than {MAX_REPLAY_BYTES:,} bytes; not a replay")
+            text = raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            if isinstance(e, ReplayError):
+                raise
+            raise ReplayError(f"{shown}: cannot read ({' '.join(str(e).split())[:200]})") from None
+        return cls.from_json(text, source=shown)
 
     # -- playing back -------------------------------------------------------------
     def make_game(self, allow_paths: tuple[str | Path, ...] = ()) -> Game[Any]:

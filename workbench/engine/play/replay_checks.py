@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import typing
 from collections.abc import Hashable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -28,17 +29,64 @@ MAX_ID_ITEMS = 64
 MAX_ID_TEXT = 200
 MAX_SEED = 2**128
 MAX_DRAWS = 1_000_000
+#: the whole file's budget, not only each part's: parameters, id items over all actions,
+#: rng words of all player draws (drawn in chunks of MAX_DRAWS words).
+MAX_PARAMS = 64
+MAX_TOTAL_ITEMS = 400_000
+MAX_TOTAL_DRAWS = 20_000_000
+#: every top-level name a replay may have; any other is refused before a value is read.
+FIELDS = frozenset({"format", "game", "version", "params", "seed", "actions", "checked",
+                    "chosen", "player_draws"})
 
 
-def checked_id(value: Any, where: str, depth: int = 0) -> Hashable:
-    """An action id from JSON (lists become tuples), within the limits above; ValueError
-    naming ``where`` otherwise."""
+class ItemBudget:
+    """How many id items (numbers, texts, lists) a whole replay may still hold.
+
+    >>> budget = ItemBudget(3)
+    >>> checked_id([1, 2], "action 0", budget=budget)
+    (1, 2)
+    >>> checked_id([1], "action 1", budget=budget)
+    Traceback (most recent call last):
+    ...
+    ValueError: action 1: the replay holds more than 3 action items in all
+    """
+
+    def __init__(self, limit: int = MAX_TOTAL_ITEMS) -> None:
+        self.limit = self.left = limit
+
+    def spend(self, where: str) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ValueError(f"{where}: the replay holds more than {self.limit:,} action items "
+                             "in all")
+
+
+def unknown_fields(data: dict[str, Any]) -> str:
+    """'' when every top-level name is a replay field, else a sentence naming the others.
+
+    >>> unknown_fields({"game": "x", "cheat": 1})
+    "unknown field 'cheat' (a replay has actions, checked, chosen, format, game, params, player_draws, seed, version)"
+    """
+    unknown = [str(k)[:40] for k in list(data)[:1000] if k not in FIELDS]
+    if not unknown and len(data) <= len(FIELDS):
+        return ""
+    names = ", ".join(repr(k) for k in unknown[:3]) + (" …" if len(unknown) > 3 else "")
+    return (f"unknown field{'s' if len(unknown) > 1 else ''} {names} "
+            f"(a replay has {', '.join(sorted(FIELDS))})")
+
+
+def checked_id(value: Any, where: str, depth: int = 0,
+               budget: ItemBudget | None = None) -> Hashable:
+    """An action id from JSON (lists become tuples), within the limits above (and the
+    whole replay's ``budget`` of items); ValueError naming ``where`` otherwise."""
+    if budget is not None:
+        budget.spend(where)
     if depth > MAX_ID_DEPTH:
         raise ValueError(f"{where}: nested more than {MAX_ID_DEPTH} levels")
     if isinstance(value, list):
         if len(value) > MAX_ID_ITEMS:
             raise ValueError(f"{where}: {len(value):,} items (at most {MAX_ID_ITEMS})")
-        return tuple(checked_id(v, where, depth + 1) for v in value)
+        return tuple(checked_id(v, where, depth + 1, budget) for v in value)
     if isinstance(value, dict):
         raise ValueError(f"{where}: an action id cannot be an object")
     if isinstance(value, str) and len(value) > MAX_ID_TEXT:
@@ -89,7 +137,12 @@ def checked_draws(value: Any, actions: int) -> tuple[tuple[int, int], ...]:
             raise ValueError(f"field 'player_draws': {str(pair)[:40]} is not [step, words] "
                              f"with a recorded step and 1..{MAX_DRAWS:,} words")
         out.append((pair[0], pair[1]))
-    return tuple(sorted(dict(out).items()))
+    draws = tuple(sorted(dict(out).items()))
+    total = sum(words for _, words in draws)
+    if total > MAX_TOTAL_DRAWS:
+        raise ValueError(f"field 'player_draws': {total:,} rng words in all; a replay may "
+                         f"skip at most {MAX_TOTAL_DRAWS:,}")
+    return draws
 
 
 def params_class(module: ModuleType) -> type[Any] | None:
@@ -106,3 +159,83 @@ def params_class(module: ModuleType) -> type[Any] | None:
     if params is None and make is not None:
         params = getattr(make(), "params", None)
     return type(params) if params is not None else None
+
+
+@dataclass(frozen=True)
+class ChanceCheck:
+    """What loading a replay verified about its chance steps (issue 27 item 9).
+
+    ``verified`` chance steps were drawn again from the seed and matched, ``chosen``
+    ones were set by hand (a what-if), the rest were not checked (an unchecked file).
+    A replay is :attr:`honest` only when every chance step was verified: a replay
+    with chosen steps is a what-if, never a game that happened.
+
+    >>> ChanceCheck(steps=5, verified=3, chosen=2, seed=4).summary()
+    'a what-if: 2 of 5 chance steps chosen by hand, the other 3 verified against seed 4'
+    >>> ChanceCheck(steps=5, verified=0, chosen=5, seed=4).honest
+    False
+    """
+
+    steps: int = 0
+    verified: int = 0
+    chosen: int = 0
+    seed: int = 0
+
+    @property
+    def what_if(self) -> bool:
+        """Some chance outcome was set by hand: the game did not happen this way."""
+        return self.chosen > 0
+
+    @property
+    def every_unchosen_checked(self) -> bool:
+        return self.verified == self.steps - self.chosen
+
+    @property
+    def honest(self) -> bool:
+        """Every chance step verified against the seed (none chosen, none unchecked)."""
+        return not self.what_if and self.every_unchosen_checked
+
+    def summary(self) -> str:
+        """One line for a board, a notebook or a command."""
+        unchecked = self.steps - self.chosen - self.verified
+        rest = (f"the other {self.verified} verified against seed {self.seed}"
+                if not unchecked else f"{self.verified} verified, {unchecked} not checked")
+        if self.what_if:
+            return (f"a what-if: {self.chosen} of {self.steps} chance steps chosen by hand, "
+                    f"{rest}")
+        if unchecked:
+            return (f"chance not verified: {unchecked} of {self.steps} chance steps not checked "
+                    "against the seed (the file does not ask for the check)")
+        return f"all {self.steps} chance steps verified against seed {self.seed}"
+
+
+def skip_words(rng: Any, words: int) -> None:
+    """Draw ``words`` 32-bit words from ``rng`` (a bot's draws), a bounded chunk at a time.
+
+    >>> import random
+    >>> a, b = random.Random(1), random.Random(1)
+    >>> skip_words(a, 3); _ = b.getrandbits(96); a.random() == b.random()
+    True
+    """
+    while words > 0:
+        chunk = min(words, 65_536)
+        rng.getrandbits(32 * chunk)
+        words -= chunk
+
+
+def what_if_note(session: Any) -> str:
+    """The note a view of ``session`` shows beside its position: a what-if (chance set by
+    hand) or a replay whose chance was not all verified; '' for a game as it happened.
+
+    >>> class S: chosen_steps, chance_check = (3, 5), None
+    >>> what_if_note(S())
+    ' — what-if: 2 chance steps chosen by hand, not a game that happened'
+    """
+    chosen = len(getattr(session, "chosen_steps", ()) or ())
+    if chosen:
+        return (f" — what-if: {chosen} chance step{'s' if chosen > 1 else ''} chosen by hand, "
+                "not a game that happened")
+    check = getattr(session, "chance_check", None)
+    if check is not None and not check.honest:
+        return f" — {check.summary()}"
+    return ""

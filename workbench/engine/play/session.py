@@ -41,6 +41,7 @@ from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, Ill
 from workbench.engine.kernel.rng import CountingRandom
 from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.play.replay import Replay, ReplayError, params_differ
+from workbench.engine.play.replay_checks import ChanceCheck, skip_words, what_if_note
 from workbench.engine.runs.playout import GameTooLong, seat_players
 
 Listener = Callable[["Session"], None]
@@ -64,8 +65,9 @@ class Session:
         self._states: list[Any] = [self.game.initial_state()]
         self._marks: list[int] = [0]
         self._chosen: set[int] = set()
-        # False when loaded from a replay whose chance could not be checked against its seed
+        # False when loaded from a replay whose chance was not all checked against its seed
         self.verified_chance = True
+        self.chance_check: ChanceCheck | None = None  # what loading a replay verified
         self._actions: list[Hashable] = []
         self._chance: list[bool] = []
         self._lines: list[str | None] = []
@@ -380,11 +382,12 @@ class Session:
             raise ReplayError(f"replay params {replay.params} differ from the game's: {differ}")
         session = cls(game, seed=replay.seed, auto_chance=False)
         chosen, draws = set(replay.chosen), dict(replay.player_draws)
+        chance_steps = verified = 0
         for i, action in enumerate(replay.actions):
             try:
                 is_chance = game.current_player(session.state) == CHANCE
                 if i in draws and not is_chance:
-                    session.rng.getrandbits(32 * draws[i])  # the bot's draws, word for word
+                    skip_words(session.rng, draws[i])  # the bot's draws, word for word
                 drawn = session._replay_step(action, chosen=i in chosen)
             except RecursionError:
                 raise ReplayError(f"action {i} is nested too deeply") from None
@@ -399,8 +402,11 @@ class Session:
                     f"step {i}: the recorded chance outcome {repr(action)[:60]} is not what "
                     f"seed {replay.seed} draws there ({repr(drawn)[:60]}); the replay was edited, "
                     "or list the step in 'chosen' if it was set by hand")
+            chance_steps += is_chance
+            verified += replay.checked and is_chance and i not in chosen
         session.auto_chance = True
-        session.verified_chance = replay.checked
+        session.chance_check = ChanceCheck(chance_steps, verified, len(chosen), replay.seed)
+        session.verified_chance = session.chance_check.honest
         return session
 
     def _repr_html_(self) -> str:
@@ -410,7 +416,7 @@ class Session:
         lines = "\n".join(escape(x) for x in self.log[-12:]) or "(no moves yet)"
         return (
             f"<b>{escape(self.game.name)}</b> seed {self.seed}, step {self._pos}/{len(self._actions)}: "
-            f"{now}<pre style='margin:0'>{lines}</pre>"
+            f"{now}{what_if_note(self)}<pre style='margin:0'>{lines}</pre>"
         )
 
     def __repr__(self) -> str:
