@@ -78,6 +78,12 @@ class Draw(NamedTuple):
     def label(self, t: T, card: Any) -> str:
         return f"P{self.seat + 1} draws {_card_name(t, card)} ({self.why})"
 
+    def seen_by(self, t: T, card: Any) -> tuple[int, ...]:
+        return (self.seat,)  # into the hand: the opponent sees a card drawn, not which
+
+    def hidden_label(self, t: T, card: Any) -> str:
+        return f"P{self.seat + 1} draws a card ({self.why})"
+
 
 @chance
 class Mill(NamedTuple):
@@ -355,9 +361,33 @@ class RevengeUse(NamedTuple):
 
     seat: int
     card: str
+    SECRET = {"card": "seat"}  # the card just drawn: only its owner sees which
 
     def legal(self, t: T) -> list[str]:
         return ["revenge_use", "keep"]
+
+    def seen_by(self, t: T, a: Any) -> tuple[int, ...] | None:
+        return (self.seat,) if a == "keep" else None  # a card used goes to the dust, face up
+
+    def hidden_label(self, t: T, a: Any) -> str:
+        return "keep the card"
+
+    def guess(self, t: T, rng: Any) -> RevengeUse:
+        """A determinized table's revenge card: one in the hand, else one swapped in
+        from the deck (both hidden from the opponent)."""
+        revenge, hand, deck = t.game.revenge_steps[self.seat], t.hands[self.seat], t.decks[self.seat]
+        held = [c for c in hand if c in revenge]
+        if not held:
+            spare = [c for c in deck if c in revenge]
+            if not spare or not hand:
+                return self._replace(card=hand[-1] if hand else "")
+            card, out = rng.choice(spare), rng.choice(hand)
+            deck.remove(card)
+            hand.remove(out)
+            insort(hand, card)
+            insort(deck, out)
+            held = [card]
+        return self._replace(card=rng.choice(held))
 
     def resolve(self, t: T, a: Any) -> None:
         if a == "revenge_use":
