@@ -1,0 +1,165 @@
+"""Print and play: card faces drawn from the sheet, and sheets of them to cut out (issue 28).
+
+- :mod:`~workbench.printing.layout` — a game's ``print_layout.toml``: which column goes
+  where, fonts sizes, colours, the band by kind (data a designer edits);
+- :mod:`~workbench.printing.fit` — measuring, wrapping and shrinking text with the font
+  that is embedded, and flagging text that still does not fit;
+- :mod:`~workbench.printing.face` — one face as shapes, and as SVG for previews;
+- :mod:`~workbench.printing.sheet` — imposition (grid, crop marks, bleed, mirrored
+  backs) and the PDF;
+- :mod:`~workbench.printing.source` — which cards: a deck list, a variant sheet, or all.
+
+:func:`faces` draws a few cards inline in a notebook; :func:`print_cards` writes the
+PDF (``workbench print`` is a thin command over it).
+
+Why reportlab. Three maintained ways were weighed. *reportlab* (BSD, pure Python with
+small C helpers, a wheel for every platform) draws on a PDF canvas directly and embeds
+TrueType fonts as subsets — the Japanese glyphs of IPAexGothic included — and its
+``stringWidth`` reads the same font file, so the width the layout measures is the width
+that prints. *WeasyPrint* lays out HTML/CSS well but needs Pango, HarfBuzz and
+fontconfig system libraries, and its line breaking happens inside the renderer, out of
+reach of the fit check, so overflow could not be reported per card. *SVG faces through
+a converter* (CairoSVG, rsvg-convert, vl-convert-style) also needs cairo/librsvg, adds a
+second text engine, and resolves fonts by family name at conversion time, so what is
+measured and what is drawn could differ. reportlab alone gives exact placement in
+millimetres, font subsets embedded, and no system dependency beyond the font file.
+Its limit: TrueType outlines only (``glyf``), so Noto CJK's CFF ``.ttc`` cannot be used;
+the project's font is a ``.ttf`` (:mod:`workbench.fonts`).
+
+>>> from workbench.printing.source import game_layout, game_sheets, records
+>>> rows = records(game_sheets("mugen", game_layout("mugen"))["cards"])
+>>> html = faces("mugen", rows, n=2)
+>>> html.count("<svg"), html.problems
+(2, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from workbench.cards.loader import Sheet
+from workbench.cards.problems import Problem
+from workbench.printing.face import back_shapes, face_shapes, shapes_svg
+from workbench.printing.layout import Face, LayoutError, PrintLayout
+from workbench.printing.sheet import PAPERS, Grid, NoFit, plan_grid, write_pdf
+from workbench.printing.source import (
+    Entry,
+    all_cards,
+    deck_cards,
+    game_layout,
+    game_sheets,
+    records,
+    repeat,
+)
+
+__all__ = ["PAPERS", "FacesHTML", "LayoutError", "NoFit", "PrintResult", "faces", "print_cards"]
+
+
+class FacesHTML(str):
+    """HTML of card faces: a plain ``str`` that Jupyter shows inline; ``.problems`` lists the
+    texts that did not fit."""
+
+    problems: list[Problem]
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _face_for(layout: PrintLayout, columns: Sequence[str], sheet: str | None) -> Face:
+    if sheet is not None:
+        if sheet not in layout.faces:
+            raise LayoutError(f"{layout.file}: no [faces.{sheet}] (known: {', '.join(layout.faces)})")
+        return layout.faces[sheet]
+    known = set(columns)
+
+    def overlap(face: Face) -> int:
+        return sum(c in known for box in face.boxes for c in box.columns) + 10 * (face.title in known)
+    return max(layout.faces.values(), key=overlap)
+
+
+def _rows(cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    if isinstance(cards, Sheet):
+        return records(cards)
+    if isinstance(cards, pl.DataFrame):
+        return [{**r, "_row": i + 2} for i, r in enumerate(cards.iter_rows(named=True))]
+    return [dict(r) for r in cards]
+
+
+def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], n: int = 6, *,
+          sheet: str | None = None, size: tuple[float, float] = (63.0, 88.0),
+          px_per_mm: float = 3.0, layout: PrintLayout | None = None) -> FacesHTML:
+    """The first ``n`` cards of ``cards`` (sheet rows: a Sheet, a polars frame or dicts of
+    column -> value) drawn by the game's print layout, side by side, as inline SVG in HTML.
+
+    ``sheet`` names the face (e.g. ``"events"``) when the game has several; otherwise the
+    face whose columns the rows have is used. A pure function of (game, rows): an edited
+    row draws the edited card (the what-if loop shows a card before and after this way).
+    ``.problems`` of the result lists texts cut to fit, like sheet problems.
+    """
+    layout = layout or game_layout(game)
+    rows = _rows(cards)[:max(0, min(n, 200))]
+    face = _face_for(layout, list(rows[0]) if rows else [], sheet)
+    parts, problems = [], []
+    for rec in rows:
+        shapes, found = face_shapes(layout, face, rec, size)
+        problems.extend(found)
+        title = str(rec.get(face.title) or "")
+        parts.append(shapes_svg(shapes, size, px_per_mm=px_per_mm, title=title))
+    notes = "".join(f"<div style='color:#a00;font-size:12px'>{escape(str(p))}</div>" for p in problems)
+    html = FacesHTML("<div class='wb-faces' style='display:flex;flex-wrap:wrap;gap:8px'>"
+                     + "".join(parts) + "</div>" + notes)
+    html.problems = problems
+    return html
+
+
+@dataclass(frozen=True)
+class PrintResult:
+    """What :func:`print_cards` wrote: pages, cards, the grid and the texts cut to fit."""
+
+    out: Path
+    pages: int
+    cards: int
+    grid: Grid
+    problems: list[Problem]
+    entries: list[Entry]
+
+    @property
+    def sheets_of_paper(self) -> int:
+        """Pages of faces (the backs of a duplex print are on the same sheets)."""
+        return -(-self.cards // self.grid.per_page) if self.cards else 1
+
+
+def print_cards(game: str, out: str | Path, *, deck: str | Path | None = None,
+                variant: str | Path | None = None, paper: str = "a4",
+                size: tuple[float, float] = (63.0, 88.0), bleed: float = 0.0,
+                backs: bool = False, copies: int = 1, data_dir: str | Path | None = None
+                ) -> PrintResult:
+    """Write the cards of a deck list (or of every printed sheet) to a PDF at ``out``.
+
+    Raises LayoutError, SheetError (a sheet or deck with problems), LookupError, NoFit or
+    ValueError (bad numbers) before writing anything.
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
+    layout = game_layout(game, data_dir)
+    grid = plan_grid(PAPERS[paper], size, bleed)
+    sheets = game_sheets(game, layout, variant, data_dir)
+    entries = (deck_cards(game, layout, sheets, deck, data_dir) if deck is not None
+               else all_cards(layout, sheets))
+    cards = repeat(entries, copies)
+    drawn, problems, seen = [], [], set()
+    for face, record in cards:
+        shapes, found = face_shapes(layout, face, record, size, bleed)
+        drawn.append(shapes)
+        if record["_id"] not in seen:
+            problems.extend(found)
+            seen.add(record["_id"])
+    back = back_shapes(layout, size, bleed) if backs else None
+    pages = write_pdf(out, grid, drawn, back, title=f"{game} cards")
+    return PrintResult(Path(out), pages, len(cards), grid, problems, entries)
