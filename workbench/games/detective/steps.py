@@ -77,6 +77,12 @@ class EventDraw(NamedTuple):
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
 
+    def seen_by(self, t: T, a: Hashable) -> tuple[int, ...]:
+        return (self.seat,)  # into the hand: the others see that a card was drawn
+
+    def hidden_label(self, t: T, a: Hashable) -> str:
+        return f"Player {self.seat + 1} draws an event card"
+
 
 def draw_next(t: T, seat: int, k: int) -> None:
     """``seat`` draws ``k`` events from now (nothing when ``k <= 0``)."""
