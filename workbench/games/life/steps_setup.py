@@ -43,6 +43,12 @@ class DealDream(NamedTuple):
     def label(self, t: LifeTable, card: str) -> str:
         return f"deal {_text(t, card)}"
 
+    def seen_by(self, t: LifeTable, card: str) -> tuple[int, ...]:
+        return (self.seat,)  # dealt face down into the hand
+
+    def hidden_label(self, t: LifeTable, card: str) -> str:
+        return f"deal a dream card to Player {self.seat + 1}"
+
 
 @chance
 class TieBreak(NamedTuple):
@@ -78,6 +84,15 @@ class PassDream(NamedTuple):
 
     def label(self, t: LifeTable, a: tuple[str, str]) -> str:
         return f"pass {_text(t, a[1])} to the left"
+
+    def seen_by(self, t: LifeTable, a: tuple[str, str]) -> tuple[int, ...]:
+        """Face down until all have chosen: the last pass is exchanged at once, so the
+        left neighbour then sees it too."""
+        last = sum(type(x) is PassDream for x in t.tasks) == 1
+        return (self.seat, (self.seat + 1) % len(t.hands)) if last else (self.seat,)
+
+    def hidden_label(self, t: LifeTable, a: tuple[str, str]) -> str:
+        return "pass a dream card to the left"
 
 
 @decision
