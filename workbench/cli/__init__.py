@@ -60,6 +60,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("share_cmd", "execute notebooks and write offline HTML reports"),
     "new": ("new_cmd", "start a new game: an installable package to edit"),
     "play": ("play_cmd", "a match between players (random, greedy, osla, ismcts:400 ...)"),
+    "print": ("print_cmd", "card faces from the sheet as a PDF to cut out (A4, crop marks, backs)"),
     "round": ("deck_cmd", "stop-card round: length and who dies (detective)"),
     "versus": ("dice_cmd", "P(attacker wins) for two dice strengths"),
 }
