@@ -1,0 +1,173 @@
+"""Dealing hidden cards back only where the rules could have put them.
+
+The kernel's generic ``determinize`` pours every unseen card of a pool into
+every hidden zone of that pool. A game whose zones cannot hold every card (a
+hand never keeps an event that resolves when drawn; a face-down slot holds
+only a card that could have been placed there) says so with
+:func:`deal_where_allowed`: for each hidden zone, which unseen cards may lie
+there (``allowed[(field, row)]``, a predicate on a card id; a zone not named
+takes any card of its pool), and optionally a check of the whole dealt world
+(``accept``: e.g. "the k-th face-down card fits the k-th placement").
+
+The deal is **uniform over the worlds the constraints allow** (every
+assignment of the unseen cards to the hidden slots in which each card lies
+where it may, and ``accept`` holds, is equally likely), which is the
+posterior of a seat that treats the other seats' choices as telling it only
+that they were legal:
+
+- when the zones' sets of allowed cards are *laminar* (any two are nested or
+  disjoint, as "mandatory events only" / "no mandatory event" / "placeable
+  events" / "anything" are), zones are dealt from the most constrained to the
+  least, each drawing uniformly from the allowed cards still undealt: the
+  number of ways to finish never depends on which cards an earlier zone drew,
+  so every allowed world has the same probability;
+- otherwise the unseen cards are shuffled and dealt in order, and a deal that
+  breaks a constraint is dealt again (rejection: exact, slower);
+- ``accept`` is applied by rejection on top of either.
+
+>>> import random
+>>> from workbench.engine.conformance.kernel_toy import make_game
+>>> g = make_game()
+>>> s = g.initial_state()
+>>> for card in (5, 1, 2, 2):
+...     s = g.apply(s, card)
+>>> obs = g.observe(s, 0)
+>>> odd = {("hands", 1): lambda c: c % 2 == 1}   # say seat 1 could hold only odd cards
+>>> w = deal_where_allowed(g.table, obs, random.Random(3), odd)
+>>> w.hands[0], all(c % 2 for c in w.hands[1]), sorted(w.deck + w.hands[1]) == sorted(obs.unseen)
+((5, 2), True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+from workbench.engine.kernel.fields import OWN, PUBLIC, Snapshot
+from workbench.engine.kernel.hidden import Hidden, Observation, sorted_cards
+
+__all__ = ["NoWorld", "deal_where_allowed", "hidden_slots", "is_laminar"]
+
+Allowed = Mapping[tuple[str, int], Callable[[Hashable], bool]]
+
+
+class NoWorld(RuntimeError):
+    """No world the constraints allow was found (they contradict the observation)."""
+
+
+def hidden_slots(cls: Any, state: Sequence[Any]) -> list[tuple[int, str, int, int]]:
+    """``(field index, field name, row, size)`` of every hidden zone in an observed state
+    (a seat's own secret item counts as a zone of size 1 when it holds a card).
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> hidden_slots(g.table, g.observe(g.initial_state(), 0).state)
+    [(1, 'deck', 0, 10), (2, 'hands', 1, 0)]
+    """
+    out = []
+    for k, (f, v) in enumerate(zip(cls.FIELDS, state)):
+        if f.seen == PUBLIC:
+            continue
+        if f.depth == 1 and f.seen != OWN:
+            if isinstance(v, Hidden):
+                out.append((k, f.name, 0, v.size))
+        else:
+            out += [(k, f.name, i, x.size) for i, x in enumerate(v) if isinstance(x, Hidden)]
+    return out
+
+
+def is_laminar(sets: Sequence[frozenset[Hashable]]) -> bool:
+    """True when any two of the sets are nested or disjoint.
+
+    >>> is_laminar([frozenset({1}), frozenset({1, 2}), frozenset({3})])
+    True
+    >>> is_laminar([frozenset({1, 2}), frozenset({2, 3})])
+    False
+    """
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            if a & b and not (a <= b or b <= a):
+                return False
+    return True
+
+
+def deal_where_allowed(cls: Any, obs: Observation, rng: random.Random, allowed: Allowed,
+                       accept: Callable[[Snapshot], bool] | None = None,
+                       tries: int = 10_000) -> Snapshot:
+    """A full state consistent with ``obs`` in which every hidden zone holds only cards
+    ``allowed`` there and ``accept(world)`` holds, uniform over such worlds (see the
+    module docstring); :class:`NoWorld` after ``tries`` rejected deals."""
+    slots = hidden_slots(cls, obs.state)
+    pools = dict(obs.pools) if obs.pools else None
+    fields = cls.FIELDS
+    cards_of_slot: list[tuple[Hashable, ...]] = []
+    for k, name, row, _ in slots:
+        pool = obs.unseen if pools is None else pools.get(fields[k].key(row), ())
+        ok = allowed.get((name, row))
+        cards_of_slot.append(tuple(pool) if ok is None else tuple(c for c in pool if ok(c)))
+    groups: dict[Hashable, list[int]] = {}
+    for j, (k, _, row, _) in enumerate(slots):
+        groups.setdefault(None if pools is None else fields[k].key(row), []).append(j)
+    laminar = all(is_laminar([frozenset(cards_of_slot[j]) for j in js]) for js in groups.values())
+    for _ in range(tries):
+        dealt = _deal(slots, cards_of_slot, groups, obs, pools, laminar, rng)
+        if dealt is None:
+            continue
+        world = _fill(cls, obs.state, slots, dealt)
+        if accept is None or accept(world):
+            return world
+    raise NoWorld(f"no world for seat {obs.seat} after {tries} deals: the constraints on "
+                  f"{sorted({name for _, name, _, _ in slots})} leave no room")
+
+
+def _deal(slots: list[tuple[int, str, int, int]], cards_of_slot: list[tuple[Hashable, ...]],
+          groups: dict[Hashable, list[int]], obs: Observation, pools: dict[Hashable, Any] | None,
+          laminar: bool, rng: random.Random) -> list[tuple[Hashable, ...]] | None:
+    """One deal: each slot's cards (None when a constraint broke: deal again)."""
+    out: list[tuple[Hashable, ...]] = [()] * len(slots)
+    fields_key = list(groups)
+    for key in fields_key:
+        js = groups[key]
+        pool = list(obs.unseen if pools is None else pools.get(key, ()))
+        if laminar:  # the most constrained zone first; uniform among what is left
+            left = set(range(len(pool)))
+            index = {c: [] for c in pool}  # type: dict[Hashable, list[int]]
+            for i, c in enumerate(pool):
+                index[c].append(i)
+            for j in sorted(js, key=lambda j: len(cards_of_slot[j])):
+                free = [i for c in dict.fromkeys(cards_of_slot[j]) for i in index[c] if i in left]
+                size = slots[j][3]
+                if len(free) < size:
+                    return None
+                picked = rng.sample(free, size)
+                left.difference_update(picked)
+                out[j] = tuple(pool[i] for i in picked)
+        else:  # shuffle and deal in order, then check every card's place
+            rng.shuffle(pool)
+            it = iter(pool)
+            for j in js:
+                got = tuple(next(it) for _ in range(slots[j][3]))
+                allowed = set(cards_of_slot[j])
+                if any(c not in allowed for c in got):
+                    return None
+                out[j] = got
+    return out
+
+
+def _fill(cls: Any, state: Sequence[Any], slots: list[tuple[int, str, int, int]],
+          dealt: list[tuple[Hashable, ...]]) -> Snapshot:
+    values = list(state)
+    rows: dict[int, list[Any]] = {}
+    for (k, _, row, _), cards in zip(slots, dealt):
+        f = cls.FIELDS[k]
+        got = sorted_cards(cards) if f.sort else cards
+        if f.depth == 1 and f.seen != OWN:
+            values[k] = got
+        elif f.depth == 1:
+            rows.setdefault(k, list(values[k]))[row] = got[0] if got else None
+        else:
+            rows.setdefault(k, list(values[k]))[row] = got
+    for k, v in rows.items():
+        values[k] = tuple(v)
+    return cls.Frozen(values)  # type: ignore[no-any-return]
