@@ -165,6 +165,7 @@ from workbench.games.ghost.steps import DealMaster, Download, Return, Setup
 from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
+from workbench.games.ghost.worlds import determinize as deal_world
 from workbench.prob.dice import pool
 from workbench.prob.dist import Dist
 
@@ -264,6 +265,11 @@ class GhostGame(KernelGame):
         if state.result is not None:
             return tuple(state.result[1])
         return self.view(state).most_vp()  # type: ignore[no-any-return]
+
+    def determinize(self, obs: Any, rng: Any) -> Any:
+        """A full state for ``obs`` with hidden cards only where the rules could have put
+        them (``worlds.py``: no mandatory event in an archive, placeable face-down cards)."""
+        return deal_world(self, obs, rng)
 
     # -- bookkeeping ----------------------------------------------------------------
     def zones(self, state: Any) -> Mapping[str, Counter[Hashable]]:
