@@ -160,7 +160,8 @@ def write_pdf(out: str | Path, grid: Grid, faces: Sequence[Sequence[Shape]],
     os.close(fd)
     pages = 0
     try:
-        canvas = Canvas(tmp, pagesize=(page_w * mm, page_h * mm), pageCompression=1)
+        canvas = Canvas(tmp, pagesize=(page_w * mm, page_h * mm), pageCompression=1,
+                        initialFontName=font, initialFontSize=9)
         canvas.setTitle(title)
         canvas.setCreator("workbench print")
         marks = grid.crop_marks()
