@@ -13,7 +13,7 @@ import pytest
 from workbench.engine.kernel.protocol import CHANCE
 from workbench.engine.play.replay import Replay
 from workbench.engine.play.session import Session
-from workbench.engine.players.analyse import ActionEstimate, OutcomeChance
+from workbench.engine.players.analyse import ActionEstimate, OutcomeChance, minimum_per_action
 from workbench.games.mugen.board import make_board as mugen_board
 from workbench.ui.analysis_panel import analysis_rng, rows_html
 from workbench.ui.board import BoardView
@@ -41,8 +41,11 @@ def test_analyse_lists_exactly_the_legal_actions_best_first() -> None:
     rows = _estimates(b)
     assert len(rows) == len(b.analysis.rows) and "⚠" not in b.status.value
     assert sorted(map(repr, (r.action for r in rows))) == sorted(repr(a.id) for a in s.legal_actions())
-    visits = [r.simulations for r in rows]
-    assert visits == sorted(visits, reverse=True) and sum(visits) == 40
+    rates = [r.win_rate for r in rows]
+    assert rates == sorted(rates, reverse=True) and sum(r.simulations for r in rows) == 40
+    minimum = minimum_per_action(40, len(rows))
+    assert all(r.simulations >= minimum for r in rows)
+    assert rows[0].separable is None and all(r.separable is not None for r in rows[1:])
     for r in rows:
         lo, hi = r.interval
         assert 0 <= lo <= r.win_rate <= hi <= 1

@@ -1,9 +1,14 @@
 """The analysis mode of every board (issue 13, item 6): one "analyse" button under the board.
 
 For the seat to move, :func:`workbench.engine.players.analyse.analyse` runs ISMCTS on
-that seat's observation (never the hidden state) and the panel shows each
-legal action's estimated win rate with its 95% interval and the number of
-simulations, best first, in the workbench's table style; a click on a row
+that seat's observation (never the hidden state), every legal action getting a
+minimum of simulations and the rest racing the best against its closest rival,
+and the panel shows each legal action's estimated win rate with its 95%
+interval and the number of simulations, best first, in the workbench's table
+style, against the seat's fair share (1 / players); an action whose interval
+overlaps the best's says "not separable at this budget". Where a game knows
+an action's chance exactly (``action_odds``: ghost's battle), that exact figure
+stands beside the estimate. Names are the board's ("User 2"). A click on a row
 plays that action through :meth:`BoardView.click_action`.
 
 At a chance step it shows the exact distribution of the outcomes (fraction and
@@ -30,7 +35,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -39,16 +45,22 @@ import polars as pl
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.players.analyse import ActionEstimate, OutcomeChance, analyse
 from workbench.ui.buttons import make_button
+from workbench.ui.names import name_seats
 from workbench.ui.picture_widget import PictureWidget
-from workbench.ui.table import table_html
+from workbench.ui.table import percent, table_html
 from workbench.ui.targets import parse_action, target
 
 if TYPE_CHECKING:
     from workbench.ui.board import BoardView
 
-__all__ = ["DEFAULT_BUDGET", "AnalysisPanel", "analysis_rng", "row_id", "rows_html"]
+__all__ = ["DEFAULT_BUDGET", "AnalysisPanel", "ActionOdds", "analysis_rng", "board_words", "row_id",
+           "rows_html"]
 
-DEFAULT_BUDGET = "200/40"  # ISMCTS iterations / rollout cut (see workbench.engine.players.specs)
+DEFAULT_BUDGET = "1000/40"  # ISMCTS iterations / rollout cut (see workbench.engine.players.specs)
+NOT_SEPARABLE = "not separable at this budget"
+
+#: ``odds(game, state, action) -> (what, exact probability) | None`` for the seat to move.
+ActionOdds = Callable[[Any, Any, Hashable], "tuple[str, Any] | None"]
 
 _ROW_CSS = "wb-analysis-row"
 _STYLE = ("<style>.wb-analysis tr.wb-analysis-row{cursor:pointer}"
@@ -66,13 +78,46 @@ def row_id(row: ActionEstimate | OutcomeChance) -> Hashable:
     return row.action if isinstance(row, ActionEstimate) else row.outcome
 
 
-def rows_html(rows: list[ActionEstimate] | list[OutcomeChance]) -> str:
+def board_words(text: str, names: Sequence[str] | None) -> str:
+    """A label in the board's player names: ``seat 0``/``P1`` as :func:`name_seats` reads
+    them, and a name written in another case (``user 2``) spelled as the board does.
+
+    >>> board_words("attack user 2 with Sakura; seat 0 waits", ["User 1", "User 2"])
+    'attack User 2 with Sakura; User 1 waits'
+    """
+    text = name_seats(text, names)
+    for name in names or ():
+        text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
+    return text
+
+
+def _verdict(row: ActionEstimate) -> str:
+    if row.separable is None:
+        return "best"
+    return "worse (intervals apart)" if row.separable else NOT_SEPARABLE
+
+
+def rows_html(rows: list[ActionEstimate] | list[OutcomeChance], *,
+              names: Sequence[str] | None = None, mover: str = "", fair_share: float | None = None,
+              odds: Mapping[Hashable, tuple[str, Any]] | None = None) -> str:
     """The analysis table (workbench style), one clickable row per action or outcome.
+
+    ``names``: the board's player names; ``mover``: who the estimates are for;
+    ``fair_share``: that seat's share of wins when all play alike (the baseline);
+    ``odds``: exact chances some actions carry (``{action: (what, Rational)}``).
 
     >>> from workbench.engine.players.analyse import OutcomeChance
     >>> import sympy
     >>> html = rows_html([OutcomeChance(6, "roll 6", sympy.Rational(1, 6))])
     >>> "16.7%" in html and "1/6" in html and "data-action='6'" in html
+    True
+    >>> est = [ActionEstimate("a", "attack user 2", 0.6, 90, (0.5, 0.7)),
+    ...        ActionEstimate("b", "pass", 0.55, 60, (0.42, 0.67), False)]
+    >>> html = rows_html(est, names=["User 1", "User 2"], mover="User 1", fair_share=0.5,
+    ...                  odds={"a": ("battle won", sympy.Rational(9, 10))})
+    >>> "attack User 2" in html and "not separable at this budget" in html and "50.0%" in html
+    True
+    >>> "90.0%" in html and "exactly 9/10" in html
     True
     """
     if not rows:
@@ -89,15 +134,34 @@ def rows_html(rows: list[ActionEstimate] | list[OutcomeChance]) -> str:
                           row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(chances))})
     else:
         acts = [r for r in rows if isinstance(r, ActionEstimate)]
-        frame = pl.DataFrame({
-            "action": [r.label for r in acts],
-            "win_rate": [r.win_rate for r in acts],
-            "low": [r.interval[0] for r in acts],
-            "high": [r.interval[1] for r in acts],
+        columns: dict[str, Any] = {
+            "action": [board_words(r.label, names) for r in acts],
+            "win rate": [r.win_rate for r in acts],
+            "95% interval": [f"{percent(r.interval[0])} – {percent(r.interval[1])}" for r in acts],
             "simulations": [r.simulations for r in acts],
-        })
-        title = "ISMCTS on the seat's observation, best first (95% interval) — click a row to play it"
-        html = table_html(frame, title=title, percent_columns=["win_rate", "low", "high"],
+        }
+        percents = ["win rate"]
+        exact = {a: v for a, v in (odds or {}).items() if v is not None}
+        if exact:
+            what = sorted({v[0] for v in exact.values()})
+            head = f"{' / '.join(what)} (exact)"
+            columns[head] = [float(exact[r.action][1]) if r.action in exact else None for r in acts]
+            columns[head + "_exact"] = [str(exact[r.action][1]) if r.action in exact else None
+                                        for r in acts]
+            percents.append(head)
+        if fair_share is not None:
+            columns["against the fair share"] = [f"{100 * (r.win_rate - fair_share):+.1f} points"
+                                                 for r in acts]
+        columns["against the best"] = [_verdict(r) for r in acts]
+        frame = pl.DataFrame(columns)
+        total = sum(r.simulations for r in acts)
+        whose = f" for {mover}" if mover else ""
+        base = (f"; fair share {percent(fair_share)} (the win rate of a seat when all play alike)"
+                if fair_share is not None else "")
+        title = (f"ISMCTS{whose} on what that seat sees: {total} simulations, at least "
+                 f"{min(r.simulations for r in acts)} per action, the rest where the best are close"
+                 f"{base} — best first, click a row to play it")
+        html = table_html(frame, title=title, percent_columns=percents,
                           row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(acts))})
     items: list[ActionEstimate | OutcomeChance] = [*rows]
     for i, r in enumerate(items):
@@ -114,8 +178,10 @@ class AnalysisPanel:
     40 steps) or seconds (``0.5`` / ``"0.5s"``).
     """
 
-    def __init__(self, board: BoardView, budget: int | float | str = DEFAULT_BUDGET) -> None:
+    def __init__(self, board: BoardView, budget: int | float | str = DEFAULT_BUDGET,
+                 action_odds: ActionOdds | None = None) -> None:
         self.board = board
+        self.action_odds = action_odds
         self.rows: list[ActionEstimate] | list[OutcomeChance] = []
         self.button = make_button("analyse", "wb-analyse",
                                   "estimate each move's win rate for the seat to move (ISMCTS)")
@@ -157,7 +223,20 @@ class AnalysisPanel:
         except ValueError as e:
             raise ValueError(f"analysis budget {self.budget_field.value!r}: {e}") from None
         self._shown_at = self._position()
-        self.table.value = rows_html(self.rows)
+        self.table.value = self._html(seat)
+
+    def _html(self, seat: int | None) -> str:
+        s = self.board.session
+        if seat is None:
+            return rows_html(self.rows)
+        odds: dict[Hashable, tuple[str, Any]] = {}
+        if self.action_odds is not None:
+            for r in self.rows:
+                found = self.action_odds(s.game, s.state, row_id(r))
+                if found is not None:
+                    odds[row_id(r)] = found
+        return rows_html(self.rows, names=self.board.seat_names, mover=self.board.seat_name(seat),
+                         fair_share=1 / s.game.num_players, odds=odds)
 
     def what_if(self) -> None:
         """Go back to the last chance step (its outcome then can be chosen) and analyse it."""

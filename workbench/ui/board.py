@@ -39,7 +39,7 @@ from workbench.engine.play.replay_checks import what_if_note
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player
-from workbench.ui.analysis_panel import AnalysisPanel
+from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel
 from workbench.ui.buttons import GONE, ActionClasses, ButtonPool, make_button
 from workbench.ui.names import player_name
 
@@ -87,7 +87,7 @@ class BoardView:
         seat_names: Sequence[str] | None = None,
         action_classes: ActionClasses | None = None,
         bot_seats: Mapping[int, str] | None = None,
-        analysis_budget: int | float | str = "200/40",
+        analysis_budget: int | float | str = DEFAULT_BUDGET,
     ) -> None:
         self.session = session
         self.render = render

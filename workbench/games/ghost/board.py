@@ -26,6 +26,7 @@ from typing import Any
 from workbench.engine.kernel.protocol import Action
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
+from workbench.games.ghost.action_odds import battle_odds
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.render import chance_drawing, render
 from workbench.games.ghost.rules import GhostGame, make_game
@@ -102,7 +103,7 @@ def make_board(game: GhostGame | None = None, seed: int = 0, bot_seats: dict[int
     Setup (the deal) is played out so the board opens on the first install.
     """
     game = game or make_game(**params)
-    return GhostBoard(
+    board = GhostBoard(
         Session(game, seed=seed), render,
         action_layout=action_layout, action_classes=action_classes,
         chance_drawing=chance_drawing,
@@ -110,3 +111,5 @@ def make_board(game: GhostGame | None = None, seed: int = 0, bot_seats: dict[int
         seat_names=seat_names(game.num_players, "User"),
         bot_seats=bot_seats,
     )
+    board.analysis.action_odds = battle_odds  # the battle's exact odds beside the estimates
+    return board
