@@ -45,7 +45,7 @@ from workbench.engine.runs.ladder import Ladder
 __all__ = ["PARTS", "SkilledResults", "level_rank", "load_results", "results_folder", "save_part"]
 
 PARTS = ("answers", "metrics", "ladder", "matches")
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
 
 
 def results_folder(game: str, root: Path | str | None = None) -> Path:
