@@ -187,6 +187,10 @@ class GhostGame(KernelGame):
     min_players = 2
     max_players = 6
     table = GhostTable
+    # the leak check's word for what the rules tell the table by whom they ask (issue 24):
+    # asking every user instead would change the game's flow and every recorded game
+    disclosed = {"React": "asked only of users holding an event playable out of turn "
+                          "(reading 18), so being asked tells the table one is held"}
 
     def __init__(self, params: GhostParams | None = None,
                  cards: Sequence[GhostCard] | None = None) -> None:

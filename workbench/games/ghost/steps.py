@@ -175,6 +175,22 @@ class Download(NamedTuple):
     def label(self, t: GhostTable, card: int) -> str:
         return f"user {self.seat + 1} downloads {t.game.cards[card].name}"
 
+    def seen_by(self, t: GhostTable, card: int) -> tuple[int, ...] | None:
+        """Into the archive, face down; a mandatory event drawn in play is shown (it is
+        followed at once); at setup it is set aside face down and replaced; the setup's
+        seek for a ghost shows whether each card is one."""
+        if self.kind == "draw" and t.game.is_mandatory[card]:
+            return None  # a mandatory event is followed at once
+        return (self.seat,)
+
+    def hidden_label(self, t: GhostTable, card: int) -> str:
+        if self.kind in ("deal", "seek") and t.game.is_mandatory[card]:  # set aside, face down
+            return f"user {self.seat + 1} downloads a mandatory event and sets it aside"
+        if self.kind == "seek":  # seeking stops at a ghost, in front of all
+            what = "a ghost" if t.game.is_ghost[card] else "a card that is not a ghost"
+            return f"user {self.seat + 1} downloads {what}"
+        return f"user {self.seat + 1} downloads a card"
+
 
 @chance
 class DealMaster(NamedTuple):

@@ -229,6 +229,13 @@ class Place(NamedTuple):
         return ([("place", c, x) for c, x in t.place_options()]
                 + [("install", g) for g in t.quick_installs(self.seat)] + [("pass",)])
 
+    def seen_by(self, t: GhostTable, a: Aid) -> tuple[int, ...] | None:
+        return (self.seat,) if a[0] == "place" else None  # the event lies face down
+
+    def hidden_label(self, t: GhostTable, a: Aid) -> str:
+        """The card is secret, its target public (``Battle.placed``, the rules' reading)."""
+        return "place an event face down" + target_text(t, t.game.target[a[1]], a[2])
+
     def resolve(self, t: GhostTable, a: Aid) -> None:
         if a[0] == "place":
             place(t, a[1], a[2])
