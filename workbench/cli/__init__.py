@@ -54,6 +54,7 @@ class _Parser(argparse.ArgumentParser):
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("share_cmd", "serve a game's board as a standalone page (Voila, 127.0.0.1)"),
     "check": ("check_cmd", "validate a card sheet, a deck or a folder of them"),
+    "compare": ("compare_cmd", "a game's questions on two sheets, paired on the same deals"),
     "copies-needed": ("deck_cmd", "fewest copies for P(at least k seen) >= target"),
     "dice": ("dice_cmd", "exact distribution of a dice roll such as 3D+2"),
     "draws": ("deck_cmd", "P(at least / exactly / at most k copies seen)"),

@@ -5,7 +5,8 @@
 - :mod:`~workbench.engine.play` — one game: sessions (undo/redo, one seeded rng), replays;
 - :mod:`~workbench.engine.players` — random, greedy, OSLA, ISMCTS, player specs, analysis;
 - :mod:`~workbench.engine.runs` — many games: playouts in place, simulate, sweeps, matches, ladders;
-- :mod:`~workbench.engine.measure` — balance reports, quality metrics, skilled answers;
+- :mod:`~workbench.engine.measure` — balance reports, quality metrics, skilled answers,
+  paired comparisons of two card sheets (``compare``);
 - :mod:`~workbench.engine.solve` — the exact solver;
 - :mod:`~workbench.engine.conformance` — the conformance kit, goldens and toy games.
 
@@ -25,6 +26,8 @@ work unchanged. The names below are the engine's public face: import them from
 >>> s.play_to_end(random_player); s.is_over
 True
 """
+
+from typing import Any
 
 from workbench.engine.conformance import ConformanceReport, check_conformance
 from workbench.engine.kernel import KernelGame, Table
@@ -64,6 +67,7 @@ __all__ = [
     "Table",
     "balance_report",
     "check_conformance",
+    "compare",
     "derive_seed",
     "function_player",
     "greedy_player",
@@ -76,3 +80,13 @@ __all__ = [
     "sweep",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``compare`` is imported on first use: it reads card sheets (``workbench.cards``), whose
+    registry imports the engine's, so importing it here would be a cycle."""
+    if name == "compare":
+        from workbench.engine.measure.compare import compare
+
+        return compare
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,90 @@
+"""The paired comparison: common random numbers, intervals from pairs, the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from workbench.cards.variants import Variant
+from workbench.cli import main
+from workbench.engine import compare
+from workbench.engine.kernel.registry import game_module
+
+GAMES = ("ghost", "detective", "mugen", "life")
+
+
+@pytest.mark.parametrize("game", ["detective", "mugen"])
+def test_an_identical_variant_differs_by_nothing(game, data_copy):
+    same = Variant.of(game, data_copy(game), "same")
+    c = compare(game, None, same, "greedy", 20, 3, cache=False)
+    assert c.table.height >= 5
+    for row in c.table.iter_rows(named=True):
+        assert row["difference"] == 0 and row["low"] <= 0 <= row["high"]
+        assert row["base"] == row["variant"] and not row["changed"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_paired_intervals_are_narrower_than_independent_runs(game):
+    hooks = game_module(game, "whatif")
+    c = compare(game, None, hooks.worked_example(), "greedy", 30, 5, cache=False)
+    moved = c.table.filter(c.table["independent_half"] > 0)
+    assert moved.height >= 2
+    assert c.narrowing() < 0.9, c.table.select("measure", "narrowing")
+
+
+def test_the_edit_moves_what_it_should():
+    """Detective's event 2 one card cheaper: its 5-VP events are played more often."""
+    hooks = game_module("detective", "whatif")
+    c = compare("detective", None, hooks.worked_example(), "greedy", 100, 1, cache=False)
+    row = c.table.filter(c.table["measure"] == "5-VP events played per game").row(0, named=True)
+    assert row["low"] > 0 and row["changed"]
+
+
+def test_the_cli_gives_the_api_figures_and_a_cached_answer(data_copy, capsys):
+    hooks = game_module("mugen", "whatif")
+    folder = hooks.worked_example(data_copy("mugen")).save()
+    argv = ["compare", "mugen", "--variant", str(folder), "--players", "greedy,greedy",
+            "--games", "30", "--seed", "2", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"game", "games", "players", "questions"}
+    assert set(out["questions"][0]) == {"question", "base", "variant", "difference",
+                                        "interval", "changed"}
+    api = compare("mugen", None, hooks.worked_example(), "greedy,greedy", 30, 2, cache=False)
+    assert out == json.loads(json.dumps(api.as_json()))
+    assert compare("mugen", None, folder, "greedy,greedy", 30, 2).cached
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--variant", "VARIANT_OF_LIFE"], "a variant of life, not of mugen"),
+    (["--variant", "BAD_SHEET"], "fails its checks"),
+    (["--variant", "GOOD", "--players", "greedy,nobody"], "nobody"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words, data_copy, tmp_path, capsys):
+    life = Variant.of("life", data_copy("life"), "l").save()
+    mugen = data_copy("mugen")
+    bad = tmp_path / "bad" / "mugen" / "cards.csv"
+    bad.parent.mkdir(parents=True)
+    text = (mugen / "cards.csv").read_text(encoding="utf-8").replace(",plain,2,,damage 3,",
+                                                                     ",plain,x,,damage 3,", 1)
+    bad.write_text(text, encoding="utf-8")
+    paths = {"VARIANT_OF_LIFE": str(life), "BAD_SHEET": str(bad), "GOOD": str(mugen / "cards.csv")}
+    argv = ["compare", "mugen", *[paths.get(a, a) for a in args], "--games", "2", "--json"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cli_on_each_worked_example_gives_the_notebooks_figures(game, data_copy, capsys):
+    """The notebook's what-if section prints compare(game, None, worked_example(), "greedy",
+    PAIRS, SEED); the saved variant through the command line gives the same figures."""
+    hooks = game_module(game, "whatif")
+    folder = hooks.worked_example(data_copy(game)).save()
+    assert main(["compare", game, "--variant", str(folder), "--games", str(hooks.PAIRS),
+                 "--seed", str(hooks.SEED), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    api = compare(game, None, hooks.worked_example(), "greedy", hooks.PAIRS, hooks.SEED, cache=False)
+    assert out == json.loads(json.dumps(api.as_json()))

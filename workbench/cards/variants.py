@@ -1,0 +1,386 @@
+"""Variants: a named set of edits on a game's card sheets, checked, diffed, saved, loaded back.
+
+A :class:`Variant` is a base (a game's folder of sheets) plus edits — set one
+cell, add a row, remove a row — each checked before it is kept: the edited
+sheet goes through the very loader and schema ``workbench check`` uses, and
+an edit that brings a problem the sheet did not have is refused with that
+problem's message (:class:`EditRefused`); the variant is unchanged. Variants
+are values (every edit returns a new one), so undo is keeping the old one.
+
+On disk a variant is a folder beside its base::
+
+    data/ghost/variants/<name>/variant.json      name, edits, provenance
+    data/ghost/variants/<name>/ghost/cards.csv   every sheet of the game, edited or copied
+
+The sheets sit in a ``<game>/`` folder so the variant is a data folder of its
+own (``data_dir=``, ``$WORKBENCH_DATA``) and ``workbench check`` finds their
+schemas by file stem and the game by the folder name. The provenance records
+the base files' sha256, the date and the game's rules version. The folder is
+written under a temporary name and renamed into place (atomic: a reader sees
+the old variant or the new one, never half of one).
+
+>>> import tempfile, shutil
+>>> base = Path(tempfile.mkdtemp()) / "life"
+>>> _ = shutil.copytree(sheet_folder("life"), base)
+>>> v = Variant.of("life", base, "lucky-j04").set("album", "J04", "stars", "2")
+>>> v.diff().rows()
+[('album', 'J04', 'stars', '1', '2')]
+>>> v.set("album", "J04", "stars", "x")
+Traceback (most recent call last):
+...
+workbench.cards.variants.EditRefused: album.csv row 5, column stars [int]: 'x' is not a whole number
+>>> saved = v.save()
+>>> saved.relative_to(base).as_posix()
+'variants/lucky-j04'
+>>> load_variant(saved).diff().equals(v.diff())
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from workbench.cards.loader import load_sheet
+from workbench.cards.problems import Problem, SheetError, frame_problems
+from workbench.cards.reading import read_cells
+from workbench.cards.registry import game_schemas, sheet_files
+from workbench.cards.schema import Schema
+from workbench.datafiles import data_files
+from workbench.engine.kernel.registry import make_game
+
+__all__ = ["Edit", "EditRefused", "SheetTable", "Variant", "content_hash", "load_variant",
+           "sheet_folder"]
+
+MANIFEST = "variant.json"
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+class EditRefused(ValueError):
+    """An edit that would bring a problem ``workbench check`` reports; ``.problem`` says where."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit: ``set`` a cell (``column`` to ``value``), ``add`` a row (``cells``, after
+    ``card`` when given) or ``remove`` the row of ``card``. Cards are named by the sheet's key
+    (its first unique column)."""
+
+    kind: str
+    sheet: str
+    card: str
+    column: str = ""
+    value: str = ""
+    cells: tuple[tuple[str, str], ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "sheet": self.sheet, "card": self.card, "column": self.column,
+                "value": self.value, "cells": [list(c) for c in self.cells]}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Edit:
+        return cls(str(d["kind"]), str(d["sheet"]), str(d["card"]), str(d.get("column", "")),
+                   str(d.get("value", "")), tuple((str(a), str(b)) for a, b in d.get("cells", ())))
+
+
+@dataclass(frozen=True)
+class SheetTable:
+    """A sheet as text cells (what a spreadsheet app shows): header, rows, the key column."""
+
+    stem: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    key: str
+
+    @classmethod
+    def read(cls, path: Path, schema: Schema) -> SheetTable:
+        _, header, rows = read_cells(path, prefer=schema.name)
+        names = tuple(h or "" for h in header)
+        width = len(names)
+        body = tuple(tuple((c or "") for c in (cells + [None] * width)[:width]) for _, cells in rows)
+        key = next((c.name for c in schema.columns if c.unique and c.name in names), names[0])
+        return cls(path.stem, names, body, key)
+
+    def index(self, card: str) -> int:
+        """The row index of ``card`` (KeyError naming the sheet when absent)."""
+        k = self.header.index(self.key)
+        for i, row in enumerate(self.rows):
+            if row[k] == card:
+                return i
+        raise KeyError(f"{self.stem}: no card {card!r} in column {self.key}")
+
+    def cell(self, card: str, column: str) -> str:
+        return self.rows[self.index(card)][self._col(column)]
+
+    def _col(self, column: str) -> int:
+        if column not in self.header:
+            raise KeyError(f"{self.stem}: no column {column!r} (columns: {', '.join(self.header)})")
+        return self.header.index(column)
+
+    def apply(self, edit: Edit) -> SheetTable:
+        """This table with one edit made (KeyError for an unknown card or column)."""
+        rows = list(self.rows)
+        if edit.kind == "set":
+            i, c = self.index(edit.card), self._col(edit.column)
+            rows[i] = rows[i][:c] + (edit.value,) + rows[i][c + 1:]
+        elif edit.kind == "add":
+            cells = dict(edit.cells)
+            unknown = [c for c in cells if c not in self.header]
+            if unknown:
+                raise KeyError(f"{self.stem}: no column {unknown[0]!r}")
+            at = self.index(edit.card) + 1 if edit.card else len(rows)
+            rows.insert(at, tuple(cells.get(h, "") for h in self.header))
+        elif edit.kind == "remove":
+            del rows[self.index(edit.card)]
+        else:
+            raise ValueError(f"unknown edit kind {edit.kind!r}")
+        return replace(self, rows=tuple(rows))
+
+    def csv_text(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.header)
+        writer.writerows(self.rows)
+        return out.getvalue()
+
+    def frame(self) -> pl.DataFrame:
+        """The cells as a frame of text columns (for a grid)."""
+        return pl.DataFrame({h: [r[i] for r in self.rows] for i, h in enumerate(self.header)},
+                            schema={h: pl.String for h in self.header})
+
+
+def sheet_folder(game: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
+    """The folder of a game's sheets (:func:`workbench.data_files`)."""
+    return data_files(game, data_dir)
+
+
+def content_hash(texts: Mapping[str, bytes]) -> str:
+    """sha256 over sheets by stem (name and bytes), the key of cached answers.
+
+    >>> content_hash({"a": b"x"}) == content_hash({"a": b"x"}) != content_hash({"a": b"y"})
+    True
+    """
+    h = hashlib.sha256()
+    for stem in sorted(texts):
+        h.update(stem.encode() + b"\0" + hashlib.sha256(texts[stem]).digest())
+    return h.hexdigest()
+
+
+def _problems(stem: str, text: str, schema: Schema, suffix: str = ".csv") -> list[Problem]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{stem}{suffix}"
+        path.write_text(text, encoding="utf-8")
+        try:
+            return frame_problems(load_sheet(path, schema).problems)
+        except SheetError as exc:
+            return frame_problems(exc.problems)
+
+
+def _key(p: Problem) -> tuple[Any, ...]:
+    return (p.column, p.rule, p.message)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of edits on a game's sheets in ``base`` (see the module docstring)."""
+
+    game: str
+    base: Path
+    name: str
+    edits: tuple[Edit, ...] = ()
+    source: Path | None = None
+    """Where the sheets are read from when not ``base`` (a saved variant's ``<game>/`` folder)."""
+    done: int = 0
+    """How many of ``edits`` the ``source`` sheets already hold (a loaded variant's)."""
+
+    @classmethod
+    def of(cls, game: str, base: str | os.PathLike[str] | None = None, name: str = "variant"
+           ) -> Variant:
+        """A variant with no edits yet on ``base`` (default: the game's data folder)."""
+        if not NAME.fullmatch(name):
+            raise ValueError(f"variant name {name!r}: letters, digits, '-', '_' and '.' only "
+                             "(at most 64, starting with a letter or digit)")
+        folder = Path(base) if base is not None else sheet_folder(game)
+        if not sheet_files(game, folder):
+            raise FileNotFoundError(f"{folder}: none of {game}'s sheets are here")
+        return cls(game, folder, name)
+
+    # -- the sheets ---------------------------------------------------------
+    def schemas(self) -> dict[str, Schema]:
+        return game_schemas(self.game)
+
+    def base_files(self) -> dict[str, Path]:
+        return sheet_files(self.game, self.base)
+
+    def base_tables(self) -> dict[str, SheetTable]:
+        schemas = self.schemas()
+        return {stem: SheetTable.read(p, schemas[stem]) for stem, p in self.base_files().items()}
+
+    def source_files(self) -> dict[str, Path]:
+        return sheet_files(self.game, self.source or self.base)
+
+    def tables(self) -> dict[str, SheetTable]:
+        """Every sheet with the edits made."""
+        schemas = self.schemas()
+        tables = {stem: SheetTable.read(p, schemas[stem]) for stem, p in self.source_files().items()}
+        for e in self.edits[self.done:]:
+            tables[e.sheet] = tables[e.sheet].apply(e)
+        return tables
+
+    def touched(self) -> set[str]:
+        """The sheets the edits not yet in ``source`` change."""
+        return {e.sheet for e in self.edits[self.done:]}
+
+    def texts(self) -> dict[str, bytes]:
+        """Stem -> file bytes: edited sheets as CSV, the others as they are on disk."""
+        touched = self.touched()
+        tables = self.tables() if touched else {}
+        return {stem: tables[stem].csv_text().encode() if stem in touched else path.read_bytes()
+                for stem, path in self.source_files().items()}
+
+    def content_hash(self) -> str:
+        return content_hash(self.texts())
+
+    # -- editing ------------------------------------------------------------
+    def edit(self, e: Edit) -> Variant:
+        """This variant with ``e`` made, or :class:`EditRefused` (nothing changes)."""
+        schemas = self.schemas()
+        if e.sheet not in schemas:
+            raise KeyError(f"{self.game} has no sheet {e.sheet!r} (sheets: {', '.join(schemas)})")
+        tables = self.tables()
+        before, after = tables[e.sheet], tables[e.sheet].apply(e)
+        old = {_key(p) for p in _problems(e.sheet, before.csv_text(), schemas[e.sheet])}
+        for p in _problems(e.sheet, after.csv_text(), schemas[e.sheet]):
+            if _key(p) not in old:
+                raise EditRefused(p)
+        return replace(self, edits=(*self.edits, e))
+
+    def set(self, sheet: str, card: str, column: str, value: str) -> Variant:
+        """Set one cell (the text a designer types)."""
+        return self.edit(Edit("set", sheet, card, column, str(value)))
+
+    def add(self, sheet: str, cells: Mapping[str, str], after: str = "") -> Variant:
+        """Add a row (after card ``after``, else at the end)."""
+        return self.edit(Edit("add", sheet, after, cells=tuple((k, str(v)) for k, v in cells.items())))
+
+    def duplicate(self, sheet: str, card: str, new_key: str) -> Variant:
+        """Add a copy of ``card`` right after it, keyed ``new_key``."""
+        t = self.tables()[sheet]
+        cells = dict(zip(t.header, t.rows[t.index(card)], strict=True))
+        cells[t.key] = new_key
+        return self.add(sheet, cells, after=card)
+
+    def remove(self, sheet: str, card: str) -> Variant:
+        return self.edit(Edit("remove", sheet, card))
+
+    # -- showing and saving -------------------------------------------------
+    def diff(self) -> pl.DataFrame:
+        """sheet, card, column, before, after: every cell that differs from the base."""
+        rows: list[tuple[str, str, str, str, str]] = []
+        base = self.base_tables()
+        for stem, now in self.tables().items():
+            old = base[stem]
+            k = old.header.index(old.key)
+            was = {r[k]: r for r in old.rows}
+            kept = {r[now.header.index(now.key)]: r for r in now.rows}
+            for card, row in kept.items():
+                if card not in was:
+                    rows += [(stem, card, h, "", v) for h, v in zip(now.header, row, strict=True) if v]
+                    continue
+                for h, v in zip(now.header, row, strict=True):
+                    before = was[card][old.header.index(h)] if h in old.header else ""
+                    if v != before:
+                        rows.append((stem, card, h, before, v))
+            rows += [(stem, card, "*", "card", "removed") for card in was if card not in kept]
+        return pl.DataFrame(rows, schema={"sheet": pl.String, "card": pl.String, "column": pl.String,
+                                          "before": pl.String, "after": pl.String}, orient="row")
+
+    def provenance(self) -> dict[str, Any]:
+        """Base file hashes, the date (UTC) and the game's rules version."""
+        return {"base": str(self.base), "base_sha256": {s: hashlib.sha256(p.read_bytes()).hexdigest()
+                                                        for s, p in self.base_files().items()},
+                "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                "rules_version": str(make_game(self.game).version)}
+
+    def write_sheets(self, folder: Path) -> dict[str, Path]:
+        """Write every sheet under ``folder/<game>/`` (no manifest); stem -> path."""
+        out = {}
+        (folder / self.game).mkdir(parents=True, exist_ok=True)
+        for stem, data in self.texts().items():
+            suffix = ".csv" if stem in self.touched() else self.source_files()[stem].suffix
+            out[stem] = folder / self.game / f"{stem}{suffix}"
+            out[stem].write_bytes(data)
+        return out
+
+    def save(self, folder: str | os.PathLike[str] | None = None) -> Path:
+        """Write the variant to ``folder`` (default ``<base>/variants/<name>``) atomically."""
+        target = Path(folder) if folder is not None else self.base / "variants" / self.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+        try:
+            self.write_sheets(tmp)
+            manifest = {"game": self.game, "name": self.name, **self.provenance(),
+                        "edits": [e.as_json() for e in self.edits]}
+            (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
+                                        encoding="utf-8")
+            old = None
+            if target.exists():
+                old = target.with_name(f".{target.name}.old-{os.getpid()}")
+                os.replace(target, old)
+            os.replace(tmp, target)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        return target
+
+
+def is_variant(path: str | os.PathLike[str]) -> bool:
+    """True for a folder written by :meth:`Variant.save`."""
+    return (Path(path) / MANIFEST).is_file()
+
+
+def read_manifest(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The ``variant.json`` of a saved variant (ValueError naming the file when unreadable)."""
+    file = Path(path) / MANIFEST
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{file}: not a variant manifest ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise ValueError(f"{file}: not a variant manifest (no game)")
+    return data
+
+
+def load_variant(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None
+                 ) -> Variant:
+    """A saved variant back: its sheets as saved, its edits and base for the diff."""
+    folder = Path(path)
+    data = read_manifest(folder)
+    game = str(data["game"])
+    base_folder = Path(base) if base is not None else Path(str(data.get("base") or ""))
+    if not base_folder.is_dir():
+        base_folder = folder.parent.parent
+    if not sheet_files(game, folder / game):
+        raise ValueError(f"{folder}: the variant holds none of {game}'s sheets")
+    edits = tuple(Edit.from_json(e) for e in data.get("edits", ()))
+    return Variant(game, base_folder, str(data.get("name", folder.name)), edits,
+                   folder / game, len(edits))

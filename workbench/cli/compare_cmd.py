@@ -1,0 +1,117 @@
+"""``workbench compare``: a game's questions asked of two sheets on the same deals (issue 23).
+
+``workbench compare ghost --variant data/ghost/variants/unyu-2d1 --players greedy,greedy
+--games 2000 --seed 1 --json`` prints ``{"game", "games", "players", "questions":
+[{"question", "base", "variant", "difference", "interval": [lo, hi], "changed"}]}``:
+per measure of each question in the game's ``questions.py``, its value on the base
+sheets and on the variant, the difference with its 95% interval from the pairs
+(game i of both on the same seed and seats; see
+:mod:`workbench.engine.measure.compare`), and whether the conclusion changed.
+
+``--variant`` (and ``--base``, default the game's data folder) is a saved variant
+folder, a folder of sheets, or one sheet file. Exit 2 with one line for a variant
+of another game, a sheet that fails its checks, or unknown players. ``--workers N``
+runs the games on N local dask processes (127.0.0.1), ``--scheduler ADDR`` on a
+running dask scheduler; the figures are the same as in this process. Answers are
+cached (``$WORKBENCH_CACHE``): asking again is instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from workbench.cli import CliError
+from workbench.cli._args import whole
+
+
+def _executor(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(client, cluster) for --workers / --scheduler, else (None, None)."""
+    if args.workers is None and args.scheduler is None:
+        return None, None
+    from distributed import Client, LocalCluster
+
+    if args.scheduler is not None:
+        try:
+            return Client(args.scheduler, timeout=10), None
+        except (OSError, TimeoutError, ValueError) as e:
+            raise CliError(f"--scheduler {args.scheduler}: cannot connect ({e})") from None
+    cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address=None)
+    return Client(cluster), cluster
+
+
+def _run(args: argparse.Namespace) -> int:
+    from workbench.engine.kernel.registry import UnknownGame, game_package
+    from workbench.engine.measure.compare import CompareError, compare
+
+    try:
+        game_package(args.game)
+    except UnknownGame as exc:
+        raise CliError(str(exc)) from None
+    if args.workers is not None and args.scheduler is not None:
+        raise CliError("give --workers or --scheduler, not both")
+    for name in ("variant", "base"):
+        path = getattr(args, name)
+        if path is not None and not Path(path).exists():
+            raise CliError(f"--{name} {path}: no such file or folder")
+    client, cluster = None, None
+    try:
+        client, cluster = _executor(args)
+        result = compare(args.game, args.base, args.variant, args.players, args.games,
+                         args.seed, executor=client, cache=not args.no_cache)
+    except CompareError as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    out = result.as_json()
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(f"{args.game}: {result.variant.label} against {result.base.label}, "
+          f"{args.games} pairs, players {out['players']}, seed {args.seed}")
+    for q in out["questions"]:
+        lo, hi = q["interval"]
+        diff = "—" if q["difference"] is None else f"{q['difference']:+.4g}"
+        span = "" if lo is None else f" (95% {lo:+.4g} to {hi:+.4g})"
+        mark = "  changed" if q["changed"] else ""
+        print(f"  {q['question']:<40} {_num(q['base'])} → {_num(q['variant'])}  {diff}{span}{mark}")
+    narrow = result.narrowing()
+    if not math.isnan(narrow):
+        print(f"paired intervals are {narrow:.2f}× the width of two independent runs (median)")
+    return 0
+
+
+def _num(x: float | None) -> str:
+    return "—" if x is None else f"{x:.4g}"
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``compare`` subcommand."""
+    from workbench.engine.kernel.registry import game_names
+
+    p = sub.add_parser("compare", help="a game's questions on two sheets, paired on the same deals",
+                       description=(__doc__ or "").split("\n\n")[1].replace("\n", " "))
+    p.add_argument("game", help=f"the game: {', '.join(game_names())}")
+    p.add_argument("--variant", required=True, type=Path,
+                   help="a saved variant folder, a folder of sheets or one sheet file")
+    p.add_argument("--base", type=Path, help="the sheets to compare against (default: the game's)")
+    p.add_argument("--players", default="greedy",
+                   help="comma-separated player specs, round the table (default greedy)")
+    p.add_argument("--games", type=whole("--games", 1, 100_000), default=200,
+                   help="pairs of games per question table (1..100000, default 200)")
+    p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
+                   help="seed of game 0 (game i uses its own seed from it; default 0)")
+    p.add_argument("--workers", type=whole("--workers", 1, 256),
+                   help="run on N local dask worker processes (127.0.0.1)")
+    p.add_argument("--scheduler", help="run on this dask scheduler (tcp://host:port)")
+    p.add_argument("--no-cache", action="store_true", help="play again even if cached")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(run=_run)
+

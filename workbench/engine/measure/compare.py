@@ -1,0 +1,426 @@
+"""Paired comparison of two card sheets: the same deals, the same seats, before and after.
+
+``compare(game, base, variant, players, games, seed)`` plays every balance
+question of the game (its ``questions.py``, :mod:`.skilled`) on both sheets
+with **common random numbers**: game ``i`` of a question is seeded
+``game_seed(seed, i, (question, table))`` and seated the same way (the line-up
+turns one seat per game when the players differ) for the base and for the
+variant, so the two games of a pair meet the same shuffles and rolls as far
+as the edit lets them. Per measure of each question it gives the base value,
+the variant value, the difference (variant - base) with a 95% interval *from
+the pairs*, and whether the conclusion changed.
+
+The interval is a delete-a-block jackknife over the pairs (blocks of games
+``i mod K``; t quantile with K-1 degrees of freedom), which works for any
+measure a question computes (rates, means over kills only, a seat's share
+among games with a winner) without knowing its formula. The same blocks give
+the interval two *independent* runs of the same size would have
+(``var(base) + var(variant)``, the pairs' covariance dropped): ``narrowing``
+is the paired half-width over the independent one.
+
+A measure "changed" when its conclusion against its reference (above / below /
+no clear difference, :func:`~.skilled.conclusion`) differs between the sheets;
+a measure without a reference changed when the paired interval excludes 0.
+
+How a game takes a sheet: its ``whatif`` module's ``sheet_params(files)``
+(stem -> path) gives the parameters that make it read those files. ``base`` and
+``variant`` are a :class:`~workbench.cards.variants.Variant`, a saved variant
+folder, a folder of sheets, one sheet file (the others from the game's data
+folder) or ``None`` (the game's data folder).
+
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> round(t_quantile(19), 3), round(t_quantile(1000), 3)
+(2.093, 1.962)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from workbench.cards.registry import guess_game, sheet_files
+from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
+from workbench.datafiles import data_files
+from workbench.engine.kernel.registry import game_module, make_game
+from workbench.engine.measure.skilled import Question, conclusion, game_questions
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.match import build_game
+from workbench.engine.runs.simulate import frame_of, simulate_rows
+
+__all__ = ["Comparison", "Pairs", "SheetSet", "compare", "pair_rows", "sheet_set", "t_quantile"]
+
+Z95 = 1.959963984540054
+BLOCKS = 20
+
+
+class CompareError(ValueError):
+    """A comparison that cannot be made as asked (one line naming the argument)."""
+
+
+def t_quantile(df: int, z: float = Z95) -> float:
+    """The 97.5% quantile of Student's t (Cornish–Fisher, to 3 decimals from 5 degrees)."""
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
+
+
+@dataclass(frozen=True)
+class SheetSet:
+    """A game's sheets as files (stem -> path), their content hash, and a label."""
+
+    game: str
+    files: Mapping[str, Path]
+    hash: str
+    label: str
+
+    def params(self) -> dict[str, Any]:
+        """The parameters that make the game read these files."""
+        return dict(game_module(self.game, "whatif").sheet_params(self.files))
+
+
+def cache_root() -> Path:
+    """Where materialised variants and cached answers live (``$WORKBENCH_CACHE``, else
+    ``~/.cache/workbench``)."""
+    root = os.environ.get("WORKBENCH_CACHE") or Path.home() / ".cache" / "workbench"
+    return Path(root)
+
+
+def _materialise(v: Variant) -> dict[str, Path]:
+    if not v.touched():
+        return v.source_files()
+    folder = cache_root() / "sheets" / v.game / v.content_hash()[:20]
+    if not (folder / v.game).is_dir():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+        v.write_sheets(tmp)
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process wrote the same content first
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+    return sheet_files(v.game, folder / v.game)
+
+
+def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> SheetSet:
+    """The sheets ``source`` names for ``game`` (see the module docstring); CompareError
+    for another game's variant or sheet, or a sheet that fails its checks."""
+    if source is None:
+        files = sheet_files(game, data_files(game))
+        label = "base"
+    elif isinstance(source, Variant):
+        if source.game != game:
+            raise CompareError(f"variant {source.name!r} is a {source.game} variant, not {game}")
+        files, label = _materialise(source), source.name
+    else:
+        path = Path(source)
+        if is_variant(path):
+            of = str(read_manifest(path)["game"])
+            if of != game:
+                raise CompareError(f"{path}: a variant of {of}, not of {game}")
+            files, label = _materialise(load_variant(path)), path.name
+        elif path.is_dir():
+            folder = path / game if (path / game).is_dir() else path
+            files, label = sheet_files(game, folder), path.name
+            if not files:
+                raise CompareError(f"{path}: none of {game}'s sheets are in this folder")
+        elif path.is_file():
+            other = guess_game(path)
+            if other is not None and other != game:
+                raise CompareError(f"{path}: a {other} sheet, not a {game} one")
+            files = sheet_files(game, data_files(game))
+            if path.stem not in files:
+                raise CompareError(f"{path}: {game} has no sheet named {path.stem!r} "
+                                   f"(sheets: {', '.join(files)})")
+            files = {**files, path.stem: path}
+            label = path.name
+        else:
+            raise CompareError(f"{path}: no such file or folder")
+    _check_clean(game, files)
+    return SheetSet(game, dict(files), content_hash({s: p.read_bytes() for s, p in files.items()}),
+                    label)
+
+
+def _check_clean(game: str, files: Mapping[str, Path]) -> None:
+    from workbench.cards.loader import load_sheet
+    from workbench.cards.problems import SheetError, frame_problems
+    from workbench.cards.registry import game_schemas
+
+    schemas = game_schemas(game)
+    for stem, path in files.items():
+        try:
+            problems = frame_problems(load_sheet(path, schemas[stem]).problems)
+        except SheetError as exc:
+            problems = frame_problems(exc.problems)
+        errors = [p for p in problems if not p.message.startswith("warning:")]
+        if errors:
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise CompareError(f"{path}: fails its checks: {errors[0]}{more}")
+
+
+def line_up(specs: Sequence[str], seats: int) -> list[str]:
+    """One spec per seat: the list given, repeated round the table.
+
+    >>> line_up(["greedy", "random"], 4)
+    ['greedy', 'random', 'greedy', 'random']
+    """
+    return [specs[s % len(specs)] for s in range(seats)]
+
+
+_BUILT: dict[tuple[Any, ...], Any] = {}
+
+
+def pair_rows(game: str, question: str, table: str, params: Mapping[str, Any],
+              sides: Sequence[Mapping[str, Any]], keys: Sequence[str], specs: Sequence[str],
+              seats: int | None, start: int, stop: int, seed: int) -> list[list[dict[str, Any]]]:
+    """Games ``start..stop-1`` of one question's table, once per side (the unit of work).
+
+    ``params`` are the question's parameters, ``sides`` each sheet's (``keys`` their
+    content hashes, so a worker builds each game once)."""
+    out = []
+    for side, key in zip(sides, keys, strict=True):
+        built = _BUILT.get((game, question, table, key))
+        if built is None:
+            merged = {**params, **side}
+            seated = seats if seats is not None else (
+                len(specs) if len(specs) > 1 else make_game(game, **merged).num_players)
+            built = _BUILT[(game, question, table, key)] = build_game(game, seated, merged)
+        names = line_up(specs, built.num_players)
+        players = {f"{n}@{s}": player_from_spec(n, game) for s, n in enumerate(names)}
+        seating = "fixed" if len(set(names)) == 1 else "rotate"
+        rows = simulate_rows(built, players, range(start, stop), seed, key=(question, table),
+                             seating=seating)
+        for r in rows:
+            r.update({"question": question, "variant": table})
+            for s in range(built.num_players):
+                r[f"player_{s}"] = r[f"player_{s}"].split("@")[0]
+        out.append(rows)
+    return out
+
+
+def _measures(q: Question, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    if not rows:
+        return {}
+    return {a["measure"]: a for a in q.answer(frame_of(rows))}
+
+
+def _value(m: Mapping[str, dict[str, Any]], name: str, kind: str) -> float:
+    a = m.get(name)
+    if a is None:
+        return 0.0 if kind == "rate" else math.nan
+    v = a["value"]
+    return math.nan if v is None else float(v)
+
+
+@dataclass
+class Pairs:
+    """Games of both sheets as they finish, answered at any moment (:meth:`table`)."""
+
+    game: str
+    questions: Sequence[Question]
+    rows: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
+
+    def add(self, question: str, chunk: list[list[dict[str, Any]]]) -> None:
+        """One :func:`pair_rows` result for ``question``."""
+        sides = self.rows.setdefault(question, [[], []])
+        for side, new in zip(sides, chunk, strict=True):
+            side.extend(new)
+
+    @property
+    def pairs(self) -> int:
+        """Pairs played so far (all questions and tables)."""
+        return sum(len(v[0]) for v in self.rows.values())
+
+    def table(self) -> pl.DataFrame:
+        """One row per measure: question, measure, kind, reference, base, variant,
+        difference, low, high, independent half-width, narrowing, conclusions, changed."""
+        out: list[dict[str, Any]] = []
+        for q in self.questions:
+            base, var = self.rows.get(q.key, [[], []])
+            if not base:
+                continue
+            whole = (_measures(q, base), _measures(q, var))
+            games = sorted({r["game"] for r in base})
+            k = min(BLOCKS, len(games))
+            drops = [({g for g in games if g % k == b}) for b in range(k)] if k >= 2 else []
+            parts = [(_measures(q, [r for r in base if r["game"] not in d]),
+                      _measures(q, [r for r in var if r["game"] not in d])) for d in drops]
+            names = list(dict.fromkeys([*whole[0], *whole[1]]))
+            for name in names:
+                first = whole[0].get(name) or whole[1][name]
+                kind = first["kind"]
+                b, v = _value(whole[0], name, kind), _value(whole[1], name, kind)
+                diffs = [_value(pv, name, kind) - _value(pb, name, kind) for pb, pv in parts]
+                bs = [_value(pb, name, kind) for pb, _ in parts]
+                vs = [_value(pv, name, kind) for _, pv in parts]
+                half, indep = _jackknife(diffs), math.hypot(_jackknife(bs), _jackknife(vs))
+                t = t_quantile(k - 1) if k >= 2 else math.nan
+                d = v - b
+                ref_b = (whole[0].get(name) or {}).get("reference")
+                ref_v = (whole[1].get(name) or {}).get("reference")
+                cb = conclusion(*_interval(whole[0], name), ref_b)
+                cv = conclusion(*_interval(whole[1], name), ref_v)
+                low, high = d - t * half, d + t * half
+                changed = cb != cv if (ref_b is not None or ref_v is not None) \
+                    else bool(low > 0 or high < 0)
+                out.append({"question": q.key, "measure": name, "kind": kind,
+                            "reference": ref_b, "base": b, "variant": v, "difference": d,
+                            "low": low, "high": high, "paired_half": t * half,
+                            "independent_half": t * indep,
+                            "narrowing": (t * half) / (t * indep) if indep > 0 else math.nan,
+                            "conclusion_base": cb, "conclusion_variant": cv, "changed": changed,
+                            "pairs": len(base)})
+        frame = pl.DataFrame(out, infer_schema_length=None)
+        if frame.height:
+            twice = frame.group_by("measure").len().filter(pl.col("len") > 1)["measure"]
+            frame = frame.with_columns(
+                pl.when(pl.col("measure").is_in(twice.to_list()))
+                .then(pl.col("measure") + " (" + pl.col("question") + ")")
+                .otherwise(pl.col("measure")).alias("measure"))
+        return frame
+
+
+def _interval(m: Mapping[str, dict[str, Any]], name: str) -> tuple[float, float]:
+    a = m.get(name)
+    return (math.nan, math.nan) if a is None else (float(a["low"]), float(a["high"]))
+
+
+def _jackknife(values: Sequence[float]) -> float:
+    """The delete-a-block jackknife standard error of an estimate from its K leave-outs."""
+    vals = [v for v in values if not math.isnan(v)]
+    k = len(vals)
+    if k < 2:
+        return math.nan
+    m = sum(vals) / k
+    return math.sqrt((k - 1) / k * sum((v - m) ** 2 for v in vals))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What :func:`compare` found (``table``, one row per measure) and how it was asked."""
+
+    game: str
+    games: int
+    players: tuple[str, ...]
+    seed: int
+    base: SheetSet
+    variant: SheetSet
+    table: pl.DataFrame
+    cached: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"game", "games", "players", "questions": [{"question", "base", "variant",
+        "difference", "interval", "changed"}]}`` (NaN as null)."""
+        def num(x: Any) -> Any:
+            return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
+
+        qs = [{"question": r["measure"], "base": num(r["base"]), "variant": num(r["variant"]),
+               "difference": num(r["difference"]), "interval": [num(r["low"]), num(r["high"])],
+               "changed": bool(r["changed"])} for r in self.table.iter_rows(named=True)]
+        return {"game": self.game, "games": self.games, "players": ",".join(self.players),
+                "questions": qs}
+
+    def narrowing(self) -> float:
+        """The median over measures of paired / independent interval width."""
+        vals = sorted(v for v in self.table["narrowing"].to_list()
+                      if v is not None and not math.isnan(v))
+        return vals[len(vals) // 2] if vals else math.nan
+
+
+Task = tuple[str, str, int, int]
+
+
+def tasks(questions: Iterable[Question], games: int, chunk: int) -> list[Task]:
+    """(question, table, start, stop) units of work."""
+    return [(q.key, v, a, min(games, a + chunk)) for q in questions for v in q.variants
+            for a in range(0, games, chunk)]
+
+
+def prepare(game: str, base: Any, variant: Any, players: Sequence[str] | str
+            ) -> tuple[tuple[Question, ...], SheetSet, SheetSet, list[str]]:
+    """Questions, both sheet sets and the player specs, all checked (CompareError)."""
+    from workbench.engine.players.specs import BadSpec
+
+    specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
+    if not specs or not all(specs):
+        raise CompareError(f"--players: {','.join(specs)!r} names an empty player")
+    for s in specs:
+        try:
+            player_from_spec(s, game)
+        except BadSpec as exc:
+            raise CompareError(str(exc)) from None
+    qs = game_questions(game)
+    if not qs:
+        raise CompareError(f"{game} declares no balance questions (a questions module)")
+    return qs, sheet_set(game, base), sheet_set(game, variant), specs
+
+
+def job(game: str, q: Question, table: str, sides: Sequence[SheetSet], specs: Sequence[str],
+        start: int, stop: int, seed: int) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    """(function, arguments) of one unit of work, ready for any executor."""
+    return pair_rows, (game, q.key, table, dict(q.variants[table]), [s.params() for s in sides],
+                       [s.hash for s in sides], list(specs), q.seats, start, stop, seed)
+
+
+def cache_file(game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int,
+               seed: int) -> Path:
+    """Where the answers for exactly this question are cached: keyed by game, rules version,
+    both sheets' content hashes, players, seed and game count (and the workbench version)."""
+    import hashlib
+
+    import workbench
+
+    key = json.dumps([game, str(make_game(game).version), base.hash, variant.hash, list(specs),
+                      seed, games, workbench.__version__])
+    return cache_root() / "compare" / game / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.parquet"
+
+
+def compare(game: str, base: Any = None, variant: Any = None,
+            players: Sequence[str] | str = "greedy", games: int = 200, seed: int = 0, *,
+            executor: Any = None, chunk: int = 50, cache: bool = True) -> Comparison:
+    """Play both sheets on common random numbers and compare every question's answers.
+
+    ``executor``: anything with ``submit`` (a dask ``Client``, a process pool); by
+    default the games run in this process. With ``cache`` the answers are read from
+    / written to :func:`cache_file` (a changed sheet has another hash: never stale).
+    """
+    if not isinstance(games, int) or games < 1:
+        raise CompareError(f"--games must be a whole number of at least 1, got {games!r}")
+    qs, b, v, specs = prepare(game, base, variant, players)
+    where = cache_file(game, b, v, specs, games, seed)
+    if cache and where.is_file():
+        try:
+            return Comparison(game, games, tuple(specs), seed, b, v, pl.read_parquet(where), True)
+        except (OSError, pl.exceptions.PolarsError):
+            pass  # unreadable: play again and rewrite it
+    by_key = {q.key: q for q in qs}
+    pairs = Pairs(game, qs)
+    units = tasks(qs, games, chunk)
+    jobs = [job(game, by_key[k], t, (b, v), specs, a, z, seed) for k, t, a, z in units]
+    if executor is None:
+        results = [fn(*args) for fn, args in jobs]
+    else:
+        futures = [executor.submit(fn, *args) for fn, args in jobs]
+        results = [f.result() for f in futures]
+    for (k, *_), r in zip(units, results, strict=True):
+        pairs.add(k, r)
+    table = pairs.table()
+    if cache:
+        write_atomic(where, table)
+    return Comparison(game, games, tuple(specs), seed, b, v, table)
+
+
+def write_atomic(path: Path, table: pl.DataFrame) -> None:
+    """Write a parquet file under a temporary name, then rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    table.write_parquet(tmp)
+    os.replace(tmp, path)
