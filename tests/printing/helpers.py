@@ -21,12 +21,19 @@ def text_lines(reader: PdfReader, page: int) -> list[tuple[str, float, float]]:
     height = float(reader.pages[page].mediabox.height)
     found: list[tuple[str, float, float]] = []
 
+    fragments: list[tuple[str, float, float]] = []
+
     def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
-        if text.strip():
-            found.append((text.strip(), tm[4] / PT_PER_MM, (height - tm[5]) / PT_PER_MM))
+        fragments.append((text, tm[4] / PT_PER_MM, (height - tm[5]) / PT_PER_MM))
 
     reader.pages[page].extract_text(visitor_text=visit)
-    return found
+    # a line whose characters span two font subsets comes in pieces on the same baseline
+    for text, x, y in fragments:
+        if found and abs(found[-1][2] - y) < 0.01 and not found[-1][0].endswith("\n"):
+            found[-1] = (found[-1][0] + text, found[-1][1], y)
+        else:
+            found.append((text, x, y))
+    return [(text.strip(), x, y) for text, x, y in found if text.strip()]
 
 
 def line_counts(reader: PdfReader, pages: range) -> Counter[str]:

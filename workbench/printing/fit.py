@@ -96,11 +96,11 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
+        current, used = "", 0.0  # used: width of current, trailing spaces included
         for token in _tokens(paragraph):
-            candidate = current + token
-            if text_width(candidate.rstrip(), size) <= width:
-                current = candidate
+            body = token.rstrip()
+            if used + text_width(body, size) <= width:
+                current, used = current + token, used + text_width(token, size)
                 continue
             if token.isspace():
                 continue
@@ -116,6 +116,7 @@ def wrap(text: str, width: float, size: float) -> list[str]:
                 lines.extend(full)
             else:
                 current = token
+            used = text_width(current, size)
         lines.append(current.rstrip())
     return lines
 

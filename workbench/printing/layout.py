@@ -11,7 +11,8 @@ and the back of the cards (``[back]``). A designer edits this file, never code.
 Templates are a closed little language (sheet text is data, nothing is run):
 
 - ``{column}`` the cell's text (through ``[words]``, which maps raw values such
-  as ``plain`` to what the card says; a list cell is joined with ``・``);
+  as ``plain`` to what the card says — ``"stage.1"`` for one column's value only;
+  a list cell is joined with ``・``; ``true`` is a yes cell);
 - ``{column*★}`` the text after ``*`` repeated as many times as the cell's number
   (stars, count marks);
 - ``[ ... ]`` an optional part, dropped when a placeholder inside it is empty;
@@ -35,6 +36,8 @@ this print run) and ``_id`` (the sheet stem and spreadsheet row, e.g. ``cards:2`
 '火花'
 >>> render_template("{star*★} [{cost}: ]{effect}", {"star": 2, "cost": 1, "effect": "damage 2"}, {})
 '★★ 1: damage 2'
+>>> render_template("{stage} {kind}", {"stage": 1, "kind": "event"}, {"stage.1": "幼少期", "event": "イベント"})
+'幼少期 イベント'
 """
 
 from __future__ import annotations
@@ -168,11 +171,15 @@ def _value(record: Mapping[str, Any], column: str, repeat: str | None,
             return ""
         return repeat * max(0, min(times, MAX_REPEAT))
     if isinstance(value, list | tuple):
-        return "・".join(words.get(str(v), str(v)) for v in value)
+        return "・".join(_word(str(v), column, words) for v in value)
     if value is True:
-        return words.get("true", "✓")
-    text = str(value)
-    return words.get(text, text)
+        return _word("true", column, words).replace("true", "✓")
+    return _word(str(value), column, words)
+
+
+def _word(text: str, column: str, words: Mapping[str, str]) -> str:
+    """``words["column.value"]``, else ``words["value"]``, else the value itself."""
+    return words.get(f"{column}.{text}", words.get(text, text))
 
 
 def _fill(text: str, record: Mapping[str, Any], words: Mapping[str, str]) -> tuple[str, int, int]:
