@@ -51,8 +51,10 @@ app: install
 cli: install
 	$(BIN)/workbench $(ARGS)
 
+# Re-makes every report in build/reports/ (one progress line per notebook; a notebook
+# that runs past its time limit stops with a line naming its cell).
 export: install vendor
-	$(BIN)/workbench export --all --out build/reports
+	$(BIN)/workbench export --all
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -20,7 +20,9 @@ def _export(args: argparse.Namespace) -> int:
         if args.all:
             out = Path(args.out or "build/reports")
             index = export_all(Path(args.notebooks), out, execute=not args.no_execute,
-                               force=args.force or args.out is None)
+                               force=args.force or args.out is None,
+                               time_limit=args.time_limit,
+                               progress=lambda line: print(line, flush=True))
             print(f"wrote {index}")
             return 0
         if not args.notebook:
@@ -28,7 +30,8 @@ def _export(args: argparse.Namespace) -> int:
         src = Path(args.notebook)
         out = Path(args.out) if args.out else Path("build") / f"{src.stem}.html"
         target = export_notebook(src, out, execute=not args.no_execute,
-                                 force=args.force or args.out is None)
+                                 force=args.force or args.out is None,
+                                 time_limit=args.time_limit)
     except ExportError as exc:
         raise CliError(str(exc)) from exc
     print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB)")
@@ -140,7 +143,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--notebooks", default="notebooks", help="folder for --all (default notebooks)")
     p.add_argument("--no-execute", action="store_true", help="use the saved outputs as they are")
     p.add_argument("--force", action="store_true",
-                   help="overwrite an existing --out (reports under the default build/ always are)")
+                   help="overwrite an existing --out (reports under the default build/ always "
+                   "are; the notebook itself never is)")
+    p.add_argument("--time-limit", type=whole("--time-limit", 1, 24 * 3600), default=300,
+                   metavar="SECONDS", help="stop a notebook that runs longer, naming its cell "
+                   "(default 300)")
     p.set_defaults(run=_export)
 
     a = sub.add_parser("app", help="serve a game's board as a standalone page (Voila, 127.0.0.1)",

@@ -23,12 +23,15 @@ import html
 import os
 import re
 import tempfile
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import workbench
 from workbench.datafiles import data_files
+from workbench.share.export_run import MAX_OUTPUT_BYTES, TIME_LIMIT, RunError, run_notebook
 from workbench.share.report_font import report_font_css
 from workbench.share.report_html import (
     LOADER_JS,
@@ -148,8 +151,10 @@ def report_scripts(nb: Any, vendor: dict[str, str]) -> str:
     return "\n".join(parts + [f"<script>{LOADER_JS}</script>"]) if parts else ""
 
 
-def check_target(path: Path, force: bool = False) -> Path:
+def check_target(path: Path, force: bool = False, source: Path | None = None) -> Path:
     """``path`` if a report may be written there (its folder is created), else ExportError.
+    A path that resolves to ``source`` (the notebook: through a link, ``..`` or the
+    folder it is run from) or to any notebook is refused, ``force`` or not.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -162,6 +167,13 @@ def check_target(path: Path, force: bool = False) -> Path:
     """
     if path.is_dir():
         raise ExportError(f"--out {path} is a folder; give a file name such as report.html")
+    if source is not None and _same_file(path, source):
+        raise ExportError(f"--out {path} is the notebook {source} itself; the report would "
+                          "replace it (give another --out)")
+    if path.suffix.lower() == ".ipynb" or (path.is_symlink() and
+                                           path.resolve().suffix.lower() == ".ipynb"):
+        raise ExportError(f"--out {path} is a notebook file; a report is .html (give another "
+                          "--out)")
     if path.exists() and not force:
         raise ExportError(f"--out {path} already exists; add --force to overwrite it")
     for parent in path.parents:
@@ -177,6 +189,20 @@ def check_target(path: Path, force: bool = False) -> Path:
     if not os.access(path.parent, os.W_OK | os.X_OK):
         raise ExportError(f"--out {path}: the folder {path.parent} is not writable")
     return path
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (resolved paths, or one inode: a hard link).
+
+    >>> _same_file(Path("x/../y.ipynb"), Path("y.ipynb"))
+    True
+    """
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except (OSError, RuntimeError):  # a link loop: not the source, check_target goes on
+        return False
 
 
 def read_notebook(src: Path) -> Any:
@@ -221,34 +247,28 @@ def _write_file(path: Path, text: str) -> None:
 
 def export_notebook(
     notebook: str | Path, out: str | Path, *, execute: bool = True, timeout: int = 900,
-    force: bool = True,
+    force: bool = True, time_limit: float = TIME_LIMIT, max_output: int = MAX_OUTPUT_BYTES,
 ) -> Path:
     """Execute ``notebook`` (in its own folder) and write a self-contained HTML file.
 
     Raises :class:`ExportError` naming the notebook and the failing cell, or the
-    bad ``out`` (an existing file is replaced only with ``force``).
+    bad ``out`` (an existing file is replaced only with ``force``; the notebook
+    itself never). The run is bounded (:mod:`workbench.share.export_run`):
+    ``time_limit`` seconds in all, ``max_output`` bytes of outputs, and a report
+    of at most ``max_output`` bytes.
     """
-    from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError
     from nbconvert import HTMLExporter
 
     src = Path(notebook)
-    target = check_target(Path(out), force)
+    target = check_target(Path(out), force, source=src)
     nb = read_notebook(src)
     vendor = load_vendor()
     if execute:
-        client = NotebookClient(
-            nb,
-            timeout=timeout,
-            kernel_name="python3",
-            resources={"metadata": {"path": str(src.parent.resolve())}},
-            store_widget_state=True,
-        )
         try:
-            client.execute()
-        except CellExecutionError as exc:
-            first = str(exc).strip().splitlines()[-1] if str(exc).strip() else "cell failed"
-            raise ExportError(f"{src}: a cell failed while executing: {first}") from exc
+            run_notebook(nb, str(src.parent.resolve()), time_limit=time_limit,
+                         max_output=max_output, cell_timeout=timeout)
+        except RunError as exc:
+            raise ExportError(f"{src}: {exc}") from None
     prov = provenance_for(nb, src)
     nb.metadata["workbench_provenance"] = {
         "version": prov.version,
@@ -263,6 +283,9 @@ def export_notebook(
                    "wb_provenance_html": prov.to_html()},
     )
     body = stable_ids(body, model_ids(nb))
+    if len(body) > max_output:
+        raise ExportError(f"{src}: the report would be {len(body) / 1e6:.0f} MB, more than the "
+                          f"cap of {max_output / 1e6:g} MB; not written")
     if "cdn.jsdelivr.net/npm/@jupyter-widgets" in body or "cdnjs.cloudflare.com" in body:
         raise ExportError(f"{src}: the report still references a CDN; template not applied")
     _write_atomically(target, body)
@@ -270,8 +293,10 @@ def export_notebook(
 
 
 def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool = True,
-               force: bool = True) -> Path:
-    """Export every notebook in a folder and write an ``index.html`` linking them."""
+               force: bool = True, time_limit: float = TIME_LIMIT,
+               progress: Callable[[str], None] | None = None) -> Path:
+    """Export every notebook in a folder and write an ``index.html`` linking them;
+    ``progress`` hears one line per notebook (its number, name, size and time)."""
     src_dir, dst_dir = Path(notebooks_dir), Path(out_dir)
     if not src_dir.is_dir():
         raise ExportError(f"--notebooks {src_dir} is not a folder")
@@ -282,11 +307,19 @@ def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool 
         raise ExportError(f"no notebooks in {src_dir}")
     for target in [dst_dir / "index.html", *(dst_dir / f"{b.stem}.html" for b in books)]:
         check_target(target, force)
+        for book in books:
+            check_target(target, force, source=book)
     rows = []
-    for book in books:
+    for number, book in enumerate(books, 1):
+        if progress is not None:
+            progress(f"[{number}/{len(books)}] {book.name} …")
+        started = time.perf_counter()
         target = export_notebook(book, dst_dir / f"{book.stem}.html", execute=execute,
-                                 force=force)
+                                 force=force, time_limit=time_limit)
         size = target.stat().st_size / 1e6
+        if progress is not None:
+            progress(f"[{number}/{len(books)}] {book.name}: {target} ({size:.1f} MB, "
+                     f"{time.perf_counter() - started:.0f} s)")
         rows.append(
             f'<li><a href="{html.escape(target.name)}">{html.escape(book.stem)}</a> '
             f"<small>({size:.1f} MB)</small></li>"
