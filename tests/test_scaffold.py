@@ -47,6 +47,19 @@ def test_every_file_is_written_and_the_game_is_registered(scaffolded, capsys):
     assert out["games"] == 100 and sum(p["wins"] + p["draws"] for p in out["players"]) >= 100
 
 
+def test_the_scaffolded_layout_prints_every_card(scaffolded, tmp_path, capsys):
+    from pypdf import PdfReader
+
+    out = tmp_path / "brew.pdf"
+    assert main(["print", "brew", "--backs", "--out", str(out)]) == 0
+    assert "10 cards, 9 a page (3×3), 2 A4 page(s) of faces + 2 of backs" in capsys.readouterr().err
+    reader = PdfReader(out)
+    text = [line for page in reader.pages[::2] for line in page.extract_text().splitlines()]
+    # cards.csv: One ×4, Two ×3, Three ×2, Four ×1
+    assert [text.count(n) for n in ("One", "Two", "Three", "Four")] == [4, 3, 2, 1]
+    assert reader.pages[1].extract_text().count("Brew") == 9
+
+
 def test_the_scaffolded_tests_pass(scaffolded):
     spec = importlib.util.spec_from_file_location("test_brew", scaffolded / "tests" / "test_brew.py")
     module = importlib.util.module_from_spec(spec)

@@ -4,7 +4,7 @@
 text with ``{{name}}``, ``{{Title}}`` and ``{{Class}}`` replaced; nothing is
 run) into ``<folder>/<name>/``: ``pyproject.toml`` registering the game in the
 entry-point group ``workbench.games``, the package (rules on the kernel with a
-worked example turn, a card sheet and its schema, players, render, board,
+worked example turn, a card sheet and its schema, its print layout, players, render, board,
 analysis), a notebook and tests (conformance, a golden playthrough, exact
 against simulated). The golden files are written by playing the new game once.
 Everything is written into a temporary folder first and moved in place at the
@@ -44,6 +44,7 @@ FILES = {
     "rules.py.tpl": "{{name}}/rules.py",
     "cards.py.tpl": "{{name}}/cards.py",
     "cards.csv.tpl": "{{name}}/cards.csv",
+    "print_layout.toml.tpl": "{{name}}/print_layout.toml",
     "players.py.tpl": "{{name}}/players.py",
     "render.py.tpl": "{{name}}/render.py",
     "board.py.tpl": "{{name}}/board.py",

@@ -7,6 +7,7 @@ A game for the workbench, made by `workbench new {{name}}`. The kernel guide
 |---|---|
 | `{{name}}/rules.py` | the rules: fields, steps, the game class, `make_game` (a worked turn in its comments) |
 | `{{name}}/cards.csv`, `{{name}}/cards.py` | the card sheet and its schema (`workbench check {{name}}/cards.csv`) |
+| `{{name}}/print_layout.toml` | how a card is printed (`workbench print {{name}} --backs --out cards.pdf`) |
 | `{{name}}/players.py` | the game's own players (`workbench play {{name}} --players cautious,random`) |
 | `{{name}}/render.py`, `{{name}}/board.py` | the picture of a state and the clickable board (`workbench app {{name}}`) |
 | `{{name}}/analysis.py` | exact and simulated answers to a design question |

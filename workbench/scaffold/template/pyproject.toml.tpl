@@ -19,4 +19,4 @@ dependencies = ["workbench"]
 packages = ["{{name}}"]
 
 [tool.setuptools.package-data]
-"{{name}}" = ["*.csv"]
+"{{name}}" = ["*.csv", "*.toml"]
