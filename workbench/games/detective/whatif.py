@@ -25,7 +25,7 @@ EVENT = "2"
 """The worked example's event: 二十年前の罪 (5 VP, four cards: black 1, orange 2, blue 1)."""
 
 
-PAIRS = 400
+PAIRS = 300
 """Pairs of greedy games per question table the notebook's what-if section plays."""
 SEED = 1
 """The seed of its games (``workbench compare detective --games 400 --seed 1`` repeats them)."""

@@ -25,7 +25,7 @@ CARD = "G04"
 """The worked example's card: うにゅう, the weakest ghost (3 copies, 1D / 1D+1, 1 VP)."""
 
 
-PAIRS = 300
+PAIRS = 200
 """Pairs of greedy games per question table the notebook's what-if section plays."""
 SEED = 1
 """The seed of its games (``workbench compare ghost --games 300 --seed 1`` repeats them)."""

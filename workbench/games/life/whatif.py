@@ -25,7 +25,7 @@ CARD = "J04"
 """The worked example's card: 秘密基地 (stage 1, red, ★1, skill power 1)."""
 
 
-PAIRS = 200
+PAIRS = 150
 """Pairs of greedy games per question table the notebook's what-if section plays."""
 SEED = 1
 """The seed of its games (``workbench compare life --games 200 --seed 1`` repeats them)."""

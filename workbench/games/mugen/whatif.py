@@ -28,7 +28,7 @@ CARD = "C01"
 """The worked example's card: ソラ, the character of the sample ソラ deck."""
 
 
-PAIRS = 300
+PAIRS = 200
 """Pairs of greedy games per question table the notebook's what-if section plays."""
 SEED = 1
 """The seed of its games (``workbench compare mugen --games 300 --seed 1`` repeats them)."""
