@@ -29,7 +29,8 @@ redoes at once (a setup deal that met a mandatory event) goes ``push``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import Counter
+from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, chance
 from workbench.games.ghost.table import NO_SHELL, GhostTable
@@ -184,12 +185,25 @@ class Download(NamedTuple):
         return (self.seat,)
 
     def hidden_label(self, t: GhostTable, card: int) -> str:
-        if self.kind in ("deal", "seek") and t.game.is_mandatory[card]:  # set aside, face down
-            return f"user {self.seat + 1} downloads a mandatory event and sets it aside"
-        if self.kind == "seek":  # seeking stops at a ghost, in front of all
-            what = "a ghost" if t.game.is_ghost[card] else "a card that is not a ghost"
-            return f"user {self.seat + 1} downloads {what}"
-        return f"user {self.seat + 1} downloads a card"
+        """'a card', and how many mandatory events the rules then set aside in front of
+        all (at once at setup; a hand dealt whole: once its user's replacement runs), or,
+        seeking a ghost, whether it is one (the seek stops there)."""
+        game = t.game
+        if self.kind != "draw" and game.is_mandatory[card] and self.kind != "hand":
+            what = "a mandatory event and sets it aside"  # at once, downloading again
+        elif self.kind == "seek":
+            what = "a ghost" if game.is_ghost[card] else "a card that is not a ghost"
+        else:
+            what = "a card"
+        after = type(t).thaw(t.game, [getattr(t, n) for n in t.NAMES])
+        after.step(card)
+        def deals(tasks: Any) -> Counter[int]:
+            return Counter(x.seat for x in tasks if type(x) is Download and x.kind == "deal")
+        again = deals(after.tasks) - deals(t.tasks[:-1])  # replacements queued, seen by all
+        again[self.seat] -= what.startswith("a mandatory") and self.kind == "deal"
+        also = "".join(f"; user {s + 1} sets {n} mandatory event{'s' if n > 1 else ''} aside"
+                       for s, n in sorted(again.items()) if n > 0)
+        return f"user {self.seat + 1} downloads {what}{also}"
 
 
 @chance
