@@ -4,9 +4,10 @@ Along random playouts (every position, deep ones included), for every seat
 *k* that is not the one deciding, the check applies several outcomes or
 actions ``x`` of the step on top and asks two questions of what follows:
 
-- **labels** — two ``x`` after which seat *k*'s observations are identical
-  must read the same to *k* in the log (a log line naming a card dealt face
-  down to another seat is a leak);
+- **labels** — two chance outcomes or secret choices ``x`` after which seat
+  *k*'s observations are identical must read the same to *k* in the log (a
+  log line naming a card dealt face down to another seat is a leak; a public
+  choice reads as its player announces it);
 - **secrets** — two ``x`` that *k* may not see (the step's ``seen_by``) and
   that read the same to *k* must leave *k* identical observations (a card
   drawn in secret that then sits in a public step, or a target chosen face
@@ -36,9 +37,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from workbench.engine.kernel import DECISION, KernelGame
+from workbench.engine.kernel import DECISION, OWN, KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
-from workbench.engine.kernel.secrets import sees
+from workbench.engine.kernel.secrets import seen_by, sees
 
 __all__ = ["LeakReport", "check_leaks"]
 
@@ -107,26 +108,31 @@ def _check_position(game: KernelGame, state: Any, who: int, rng: random.Random,
     after = {x: game.apply(state, x) for x in options}
     top, view = state[0][-1], game.view(state)
     where = f"at step {type(top).__name__}"
+    shown = f"{top!r}"[:80]
     for k in range(game.num_players):
         if k == who:
             _check_own_view(game, state, k, rng, report, where)
             continue
         seen = {x: game.observe(after[x], k) for x in options}
         label = {x: game.label_for(state, x, k) for x in options}
-        for a, b in combinations(options, 2):
+        witness = {x: k in (seen_by(top, view, x) or ()) for x in options}  # declared to see x
+        # a public choice reads as its player announces it; a chance outcome or a secret
+        # choice must read alike when it leaves the same to see
+        announced = who != CHANCE and getattr(top, "seen_by", None) is None
+        for a, b in combinations(() if announced else options, 2):
             report.comparisons += 1
-            if seen[a] == seen[b] and label[a] != label[b]:
-                report.add(where, f"{game.name} {where}: seat {k + 1} sees the same after {a!r} and {b!r} "
+            if seen[a] == seen[b] and label[a] != label[b] and not (witness[a] and witness[b]):
+                report.add(where, f"{game.name} {where} ({shown}): seat {k + 1} sees the same after {a!r} and {b!r} "
                            f"but reads {label[a]!r} and {label[b]!r}")
         hidden = [x for x in options if not sees(top, view, x, k)]
         for a, b in combinations(hidden, 2):
-            if label[a] != label[b] or seen[a] == seen[b]:
+            if label[a] != label[b] or seen[a] == seen[b] or _reached(game, seen[a], seen[b], k):
                 continue
-            asked = _asked(seen[a], seen[b], k)
+            asked = _asked(seen[a], seen[b], k) or _declared(game, seen[a], seen[b])
             if asked:
                 report.disclosures[f"{where}: {asked}"] += 1
             else:
-                report.add(where, f"{game.name} {where}: {a!r} and {b!r} are hidden from seat {k + 1} "
+                report.add(where, f"{game.name} {where} ({shown}): {a!r} and {b!r} are hidden from seat {k + 1} "
                            f"and read alike ({label[a]!r}) but seat {k + 1} sees "
                            f"{_difference(game, seen[a], seen[b])}")
 
@@ -151,25 +157,58 @@ def _check_own_view(game: KernelGame, state: Any, k: int, rng: random.Random,
                    f"cannot tell apart: {odd}")
 
 
+def _reached(game: KernelGame, a: Any, b: Any, k: int) -> bool:
+    """True when two observations differ only inside seat ``k``'s own zones (a secret
+    handed to ``k`` by the rules, an archive passed round, is ``k``'s to see)."""
+    def outside(obs: Any) -> list[Any]:
+        return [tuple(_size(x) if i == k else x for i, x in enumerate(v)) if f.seen == OWN else v
+                for f, v in zip(game.table.FIELDS, obs.state)]
+    return outside(a) == outside(b)
+
+
+def _size(x: Any) -> Any:
+    return len(x) if isinstance(x, tuple | list) else x is None
+
+
+def FIELDS(obs: Any) -> Any:  # noqa: N802 - the table's declared fields
+    return obs.state.TABLE.FIELDS
+
+
 def _asked(a: Any, b: Any, k: int) -> str:
-    """The step kind(s) when two observations differ only by decisions of seats other
-    than ``k`` on the stack, else ''."""
-    if a.unseen != b.unseen or a.state[1:] != b.state[1:]:
-        return ""
+    """The step kind(s) when two observations differ only in which decisions are on the
+    stack (who is asked what: the table sees who is deciding), else ''. Decisions of the
+    same kinds and seats that differ in content are a leak, not a disclosure."""
+    if a.unseen != b.unseen or any(x != y for f, x, y in zip(FIELDS(a), a.state, b.state)
+                                   if f.depth and f.name != "tasks"):
+        return ""  # a list or zone differs (a value, e.g. the phase asked, may differ)
     ta, tb = a.state[0], b.state[0]
 
-    def others(ts: Sequence[Any]) -> list[Any]:
-        return [s for s in ts if not (s.KIND == DECISION and s.seat != k)]
+    def asked(ts: Sequence[Any]) -> list[tuple[str, int]]:
+        return [(type(s).__name__, s.seat) for s in ts if s.KIND == DECISION]
 
-    if len(ta) == len(tb) or others(ta) != others(tb):
+    def rest(ts: Sequence[Any]) -> list[Any]:
+        return [s for s in ts if s.KIND != DECISION]
+
+    if asked(ta) == asked(tb) or rest(ta) != rest(tb):
         return ""
-    extra = set(map(type, ta)) ^ set(map(type, tb)) or set(map(type, ta + tb))
-    return "a decision " + "/".join(sorted(t.__name__ for t in extra)) + " only when a hidden card allows it"
+    kinds = {n for n, seat in set(asked(ta)) ^ set(asked(tb)) if seat != k}
+    return "a decision " + "/".join(sorted(kinds)) + " only when a hidden card allows it"
+
+
+def _declared(game: KernelGame, a: Any, b: Any) -> str:
+    """The game's own word when the stacks differ by a decision it declares asked only
+    of some seats (``disclosed = {"React": "why"}``), else ''."""
+    disclosed: dict[str, str] = getattr(game, "disclosed", {})
+    kinds = {type(s).__name__ for s in set(a.state[0]) ^ set(b.state[0])} & set(disclosed)
+    return "; ".join(f"{n}: {disclosed[n]}" for n in sorted(kinds))
 
 
 def _difference(game: KernelGame, a: Any, b: Any) -> str:
     """The first field in which two observations differ, both values shown short."""
     for name, x, y in zip(game.table.NAMES, a.state, b.state):
         if x != y:
+            if isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y):
+                i = next(i for i, (u, v) in enumerate(zip(x, y)) if u != v)
+                x, y, name = x[i], y[i], f"{name}[{i}]"
             return f"{name}: {str(x)[:120]} / {str(y)[:120]}"
     return f"unseen: {str(a.unseen)[:80]} / {str(b.unseen)[:80]}"
