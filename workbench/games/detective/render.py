@@ -144,9 +144,13 @@ def status_line(game: Detective, state: DetectiveState) -> str:
 
 
 def render(game: Detective, state: DetectiveState, seat: int | None = None,
-           picks: Sequence[str] = ()) -> str:
+           picks: Sequence[str] = (), viewer: int | None = None) -> str:
     """The whole table as HTML; ``seat``'s hand is shown (default: the seat to move).
-    ``picks`` (the board's steps) holds the hand card picked in the main phase."""
+    ``picks`` (the board's steps) holds the hand card picked in the main phase.
+    ``viewer``: the table as that seat sees it (its own hand; the others' reserved
+    cards face down)."""
+    if viewer is not None:
+        seat = viewer
     s = game.catalogue
     t = game.view(state)
     to_move = game.current_player(state)
@@ -179,7 +183,7 @@ def render(game: Detective, state: DetectiveState, seat: int | None = None,
                      f"<b>{_person(game, who)}</b> ×{n}{mark}</div>")
     parts.append(f"<div class='wb-det-row wb-det-supply'><span class='wb-det-label'>人物置き場 "
                  f"supply</span>{''.join(piles)}</div>")
-    parts.append(_notebooks(game, state, legal, picked))
+    parts.append(_notebooks(game, state, legal, picked, viewer))
     show = seat if seat is not None else to_move
     if show >= 0:
         parts.append(render_hand(game, state, show, legal, picked))
@@ -188,7 +192,7 @@ def render(game: Detective, state: DetectiveState, seat: int | None = None,
 
 
 def _notebooks(game: Detective, state: DetectiveState, legal: set[Hashable],
-               picked: int | None) -> str:
+               picked: int | None, viewer: int | None = None) -> str:
     vps = game.returns(state)
     to_move = game.current_player(state)
     out = ["<div class='wb-det-row'>"]
@@ -197,7 +201,9 @@ def _notebooks(game: Detective, state: DetectiveState, legal: set[Hashable],
         chips = "".join(event_chip(game, no, _burn(i, no, legal)) for no in book) or "<i>empty</i>"
         res = state.reserved[i]
         extra = ""
-        if res is not None:
+        if res is not None and viewer is not None and i != viewer:
+            extra = "<div>reserved: <span class='wb-det-facedown'>a card face down</span></div>"
+        elif res is not None:
             set_id = ("set", res)
             cls = f" {target(set_id)}" if set_id in legal else ""
             extra = f"<div>reserved: {event_chip(game, res, cls)}</div>"

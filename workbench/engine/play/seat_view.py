@@ -1,0 +1,87 @@
+"""One session seen by one viewer: a seat (only what it may see) or the designer (everything,
+secrets marked). The log, the last-chance strip and the picture all go through here.
+
+A seat reads the log line of a secret outcome or choice it may not see as the
+step's ``hidden_label`` ("Player 3 draws an event card"); the designer reads
+every label, a secret marked ``[seen by P3]``
+(:func:`workbench.engine.kernel.secrets.label_for`).
+
+>>> from workbench.engine.conformance.kernel_toy import make_game
+>>> from workbench.engine.play.session import Session
+>>> s = Session(make_game(), seed=1)
+>>> log_for(s, 1)[:2]
+['1. deal a card to seat 1', '2. deal 1 to seat 2']
+>>> log_for(s, None)[0]
+'1. deal 2 to seat 1 [seen by P1]'
+>>> log_for(s, 0)[0] == s.log[0]
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Hashable
+from html import escape
+from typing import Any
+
+from workbench.engine.kernel import KernelGame
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
+
+__all__ = ["DESIGNER", "log_for", "picture_for", "sees_outcome", "viewer_name"]
+
+DESIGNER = None  # the viewer who sees everything
+
+
+def viewer_name(viewer: int | None) -> str:
+    """'designer' or 'Player n'.
+
+    >>> viewer_name(None), viewer_name(2)
+    ('designer', 'Player 3')
+    """
+    return "designer" if viewer is None else f"Player {viewer + 1}"
+
+
+def sees_outcome(game: Game[Any], state: Any, x: Hashable, viewer: int | None) -> bool:
+    """May ``viewer`` see outcome or action ``x`` taken at ``state``?"""
+    if viewer is None or not isinstance(game, KernelGame):
+        return True
+    who = game.seen_by(state, x)
+    return who is None or viewer in who
+
+
+def _label(game: Game[Any], state: Any, x: Hashable, viewer: int | None) -> str:
+    if isinstance(game, KernelGame):
+        return game.label_for(state, x, viewer)
+    return game.action_label(state, x)
+
+
+def log_for(session: Any, viewer: int | None) -> list[str]:
+    """The session's log as ``viewer`` reads it (the same numbering and ``P<n>:``
+    prefixes as :attr:`Session.log`; a chosen chance outcome is marked ``(chosen)``)."""
+    game, history, actions = session.game, session.history, session.actions
+    chosen = set(session.chosen_steps)
+    out = []
+    for k, x in enumerate(actions):
+        state = history[k]
+        who = game.current_player(state)
+        label = _label(game, state, x, viewer)
+        who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
+        out.append(f"{k + 1}. {who_text}{label}{' (chosen)' if k in chosen else ''}")
+    return out
+
+
+def picture_for(game: Game[Any], render: Callable[..., str], state: Any, viewer: int | None,
+                **options: Any) -> str:
+    """The picture ``viewer`` may see: a render that takes ``viewer`` draws that seat's
+    view; any other render is drawn only for the seat to move (it draws the hand of
+    the seat to move) or the designer, and other seats see who is to move."""
+    if viewer is None:
+        return render(game, state, **options)
+    if "viewer" in inspect.signature(render).parameters:
+        return render(game, state, viewer=viewer, **options)
+    who = game.current_player(state)
+    if who == viewer:
+        return render(game, state, **options)
+    now = "The game is over." if who == TERMINAL else (
+        "Chance is being resolved." if who == CHANCE else f"{viewer_name(who)} is deciding.")
+    return f"<div class='wb-seat-waiting'>{escape(now)}</div>"
