@@ -43,8 +43,10 @@ from typing import Any
 
 import polars as pl
 
+from workbench.cards.effects import Effect
 from workbench.cards.loader import Sheet
 from workbench.cards.problems import Problem
+from workbench.cards.registry import game_schemas
 from workbench.printing.face import back_shapes, face_shapes, shapes_svg
 from workbench.printing.layout import Face, LayoutError, PrintLayout
 from workbench.printing.sheet import PAPERS, Grid, NoFit, plan_grid, write_pdf
@@ -91,6 +93,26 @@ def _rows(cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]]) -> list[dic
     return [dict(r) for r in cards]
 
 
+def _as_sheet_text(game: str, stem: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows from ``Sheet.records()`` carry parsed effects: back to the sheet's own words
+    (the column's vocabulary), so a face reads the same from either kind of row."""
+    try:
+        schema = game_schemas(game).get(stem)
+    except (ImportError, ValueError):
+        schema = None
+    columns = {c.name: c for c in schema.columns} if schema is not None else {}
+    out = []
+    for row in rows:
+        fixed = dict(row)
+        for name, value in row.items():
+            if isinstance(value, tuple) and value and all(isinstance(v, Effect) for v in value):
+                vocabulary = getattr(columns.get(name), "vocabulary", None)
+                fixed[name] = (vocabulary.format(value) if vocabulary is not None
+                               else "; ".join(" ".join([v.verb, *map(str, v.args)]) for v in value))
+        out.append(fixed)
+    return out
+
+
 def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], n: int = 6, *,
           sheet: str | None = None, size: tuple[float, float] = (63.0, 88.0),
           px_per_mm: float = 3.0, layout: PrintLayout | None = None) -> FacesHTML:
@@ -105,6 +127,7 @@ def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], 
     layout = layout or game_layout(game)
     rows = _rows(cards)[:max(0, min(n, 200))]
     face = _face_for(layout, list(rows[0]) if rows else [], sheet)
+    rows = _as_sheet_text(game, face.sheet, rows)
     parts, problems = [], []
     for rec in rows:
         shapes, found = face_shapes(layout, face, rec, size)

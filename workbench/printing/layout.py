@@ -171,7 +171,8 @@ def _value(record: Mapping[str, Any], column: str, repeat: str | None,
             return ""
         return repeat * max(0, min(times, MAX_REPEAT))
     if isinstance(value, list | tuple):
-        return "・".join(_word(str(v), column, words) for v in value)
+        joint = "・" if all(isinstance(v, str) for v in value) else "; "
+        return joint.join(_word(str(v), column, words) for v in value)
     if value is True:
         return _word("true", column, words).replace("true", "✓")
     return _word(str(value), column, words)

@@ -1,0 +1,31 @@
+"""``faces(game, rows)``: the notebook preview draws the same face from a Sheet, from its
+parsed ``records()`` (what the what-if loop passes) and from plain dicts of sheet text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from workbench.cards.registry import load_game_sheets
+from workbench.printing import faces
+
+
+@pytest.mark.parametrize(("game", "stem"), [("mugen", "cards"), ("ghost", "cards"),
+                                            ("detective", "events"), ("life", "dreams")])
+def test_parsed_records_and_sheet_rows_draw_the_same_face(game: str, stem: str) -> None:
+    sheet = load_game_sheets(game)[0][stem]
+    from_sheet = faces(game, sheet, n=4)
+    from_records = faces(game, sheet.records(), n=4, sheet=stem)
+    assert from_sheet == from_records and from_sheet.count("<svg") == 4
+    assert "Effect(" not in from_records and from_sheet.problems == []
+
+
+def test_an_edited_row_draws_the_edited_card() -> None:
+    sheet = load_game_sheets("mugen")[0]["cards"]
+    row = sheet.records()[0]
+    before = faces("mugen", [row], n=1)
+    after = faces("mugen", [{**row, "name": "大火花", "skill1_cost": 0}], n=1)
+    texts = re.findall(r">([^<]*)</text>", after)
+    assert "大火花" in texts and "0: damage 2" in texts
+    assert "火花" in re.findall(r">([^<]*)</text>", before) and "1: damage 2" in before
