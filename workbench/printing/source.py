@@ -154,7 +154,7 @@ def repeat(entries: list[Entry], copies: int = 1) -> list[tuple[Face, dict[str, 
     total = sum(e.count for e in entries) * copies
     if total > MAX_CARDS:
         raise ValueError(f"{total:,} cards to print; at most {MAX_CARDS:,} in one run")
-    out = []
+    out: list[tuple[Face, dict[str, Any]]] = []
     for entry in entries:
         n = entry.count * copies
         record = {**entry.record, "_copies": n}
