@@ -45,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                        help="every card of the game's sheets (the default)")
     parser.add_argument("--variant", type=Path,
                         help="a sheet file of the same game used instead of the base sheet")
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                        help="paper size (default a4: 3 × 3 poker cards a page)")
     parser.add_argument("--size", default="63x88", help="card size in mm, WxH (default 63x88)")
     parser.add_argument("--bleed", default="0", help=f"bleed in mm, 0 to {MAX_BLEED_MM:g} (default 0)")
     parser.add_argument("--backs", action="store_true", help="a page of backs after each page")
