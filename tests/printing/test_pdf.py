@@ -114,3 +114,17 @@ def test_bleed_letter_and_size(tmp_path: Path) -> None:
     x, y = result.grid.slot(0)
     assert ink[int((y - 1.5) * 3), int((x + 30) * 3)]
     assert not ink[int((y - 4) * 3), int((x + 30) * 3)]  # beyond the bleed: paper
+
+
+def test_letter_fits_nine_with_narrower_gutters(tmp_path: Path) -> None:
+    out = tmp_path / "letter.pdf"
+    result = print_cards("mugen", out, deck=SORA, paper="letter")
+    grid = result.grid
+    assert (grid.cols, grid.rows, result.pages) == (3, 3, 5)
+    assert grid.gutter == pytest.approx((279.4 - 10 - 3 * 88) / 2)
+    image = render(out, 0, 4.0)
+    ink = image.min(axis=2) < 200
+    marks = [(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)) for m in grid.crop_marks()]
+    assert not (ink & ~box_mask(image.shape, grid.trim_boxes(9) + marks, 4.0)).any()
+    row_gap = int((grid.slot(0)[1] + 88 + grid.gutter / 2) * 4.0)
+    assert not ink[row_gap, :].any()  # the gutter between rows is blank paper

@@ -2,10 +2,11 @@
 
 :func:`plan_grid` puts as many cards as fit on the paper inside a margin the
 printer can reach (:data:`MARGIN_MM`; crop marks live there), centred. Without
-bleed the cards sit :data:`GUTTER_MM` apart so scissors have room; with bleed
-each card is drawn bleed mm larger on every side and the bleeds touch. Nine
-poker cards (63 × 88 mm) fit A4 and Letter; with 3 mm bleed only six fit A4
-(3 × 69 mm > 200 mm), with 1.5 mm bleed nine do.
+bleed the cards sit up to :data:`GUTTER_MM` apart (less when that makes room for
+one more row or column) so scissors have room; with bleed each card is drawn
+bleed mm larger on every side and the bleeds touch. Nine poker cards (63 × 88 mm)
+fit A4 (3 mm apart) and Letter (2.7 mm apart, its 279.4 mm being short); with
+3 mm bleed only six fit A4 (3 × 69 mm > 200 mm), with 1.5 mm bleed nine do.
 
 Backs (``backs=True``): after each page of faces a page of backs, each card's
 back at the mirror image of its face's place (flip on the long edge), so a
@@ -18,6 +19,9 @@ duplex print puts every back behind its face.
 ((7.5, 13.5), True)
 >>> plan_grid(PAPERS["a4"], (63, 88), bleed=3).per_page
 6
+>>> letter = plan_grid(PAPERS["letter"], (63, 88))
+>>> letter.per_page, round(letter.gutter, 2)
+(9, 2.7)
 >>> plan_grid(PAPERS["a4"], (250, 88))
 Traceback (most recent call last):
 ...
@@ -108,13 +112,16 @@ class Grid:
 
 def plan_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float = 0.0) -> Grid:
     """The most cards of ``card`` size (+ ``bleed``) that fit ``paper``, centred; :class:`NoFit`."""
-    gutter = 0.0 if bleed > 0 else GUTTER_MM
     cell_w, cell_h = card[0] + 2 * bleed, card[1] + 2 * bleed
-    cols = int((paper[0] - 2 * MARGIN_MM + gutter + 1e-9) // (cell_w + gutter))
-    rows = int((paper[1] - 2 * MARGIN_MM + gutter + 1e-9) // (cell_h + gutter))
+    room_w, room_h = paper[0] - 2 * MARGIN_MM, paper[1] - 2 * MARGIN_MM
+    cols, rows = int(room_w // cell_w + 1e-9), int(room_h // cell_h + 1e-9)
     if cols < 1 or rows < 1:
         raise NoFit(f"a {card[0]:g}×{card[1]:g} mm card (bleed {bleed:g} mm) does not fit on "
                     f"{paper[0]:g}×{paper[1]:g} mm paper inside {MARGIN_MM:g} mm margins")
+    gutter = 0.0
+    if bleed == 0:  # as much room for scissors as the most cards leave, up to GUTTER_MM
+        gutter = min([GUTTER_MM] + [(room - n * cell) / (n - 1) for room, n, cell in
+                                    ((room_w, cols, cell_w), (room_h, rows, cell_h)) if n > 1])
     used_w = cols * cell_w + (cols - 1) * gutter
     used_h = rows * cell_h + (rows - 1) * gutter
     return Grid(paper, card, bleed, gutter, cols, rows, (paper[0] - used_w) / 2, (paper[1] - used_h) / 2)
