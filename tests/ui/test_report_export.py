@@ -37,7 +37,7 @@ def test_two_exports_are_byte_identical(tmp_path: Path) -> None:
     second = export_notebook(nb, tmp_path / "b.html").read_bytes()
     assert first == second
     text = first.decode("utf-8")
-    assert len(first) <= 2_500_000
+    assert len(first) <= 2_510_000  # MathJax + the widget manager, and the chart font (~5 KB)
     assert 'data-name="mathjax"' in text and 'data-name="html-manager"' in text
     assert re.search(r"<details class=.wb-provenance", text)
     assert not re.search(r"20\d\d-\d\d-\d\d", text), "a date makes reports differ"
