@@ -1,0 +1,50 @@
+"""The sheet grid driven from Python (the messages its front-end sends)."""
+
+from __future__ import annotations
+
+from workbench.cards.variants import Variant
+from workbench.ui.sheet_grid import SheetGrid, whatif_editor
+from workbench.ui.whatif import WhatIf
+
+
+def _send(grid: SheetGrid, **msg) -> None:
+    grid._message(grid, msg, None)
+
+
+def test_refused_edit_keeps_everything_and_names_the_cell():
+    grid = SheetGrid(Variant.of("mugen", None, "g"), "cards")
+    seen = []
+    grid.on_change(seen.append)
+    rows = [list(r) for r in grid.rows]
+    _send(grid, kind="edit", row=0, column="star", value="9")
+    assert grid.problem["row"] == 0 and grid.problem["column"] == "star"
+    assert grid.problem["message"]  # the schema's own words
+    assert grid.rows == rows and seen == [] and not grid.can_undo
+
+
+def test_rows_undo_and_redo():
+    grid = SheetGrid(Variant.of("life", None, "g"), "album")
+    n = len(grid.rows)
+    _send(grid, kind="duplicate", row=3)
+    assert len(grid.rows) == n + 1 and grid.rows[4][0] != grid.rows[3][0]
+    assert grid.rows[4][1:] == grid.rows[3][1:]
+    _send(grid, kind="remove", row=0)
+    _send(grid, kind="add")
+    assert len(grid.rows) == n + 1 and grid.can_undo
+    for _ in range(3):
+        _send(grid, kind="undo")
+    assert grid.variant.diff().height == 0 and len(grid.rows) == n and grid.can_redo
+    _send(grid, kind="redo")
+    assert len(grid.rows) == n + 1
+    _send(grid, kind="remove", row=-1)
+    assert "select a row" in grid.status
+
+
+def test_the_editor_redraws_the_figures_an_edit_moves():
+    what = WhatIf("life", Variant.of("life", None, "e"))
+    box = whatif_editor(what, "album")
+    figures = box.children[2]
+    assert "no exact figure moves" in figures.value
+    assert box.grid.edit(4, "stars", "2")
+    assert "stars by stage" in figures.value and "J05" in box.children[1].value
+    assert what.variant.diff().height == 1
