@@ -29,3 +29,13 @@ def test_an_edited_row_draws_the_edited_card() -> None:
     texts = re.findall(r">([^<]*)</text>", after)
     assert "大火花" in texts and "0: damage 2" in texts
     assert "火花" in re.findall(r">([^<]*)</text>", before) and "1: damage 2" in before
+
+
+def test_guides_outline_every_text_box() -> None:
+    from workbench.printing.face import GUIDE_COLOUR
+    from workbench.printing.source import game_layout
+
+    sheet = load_game_sheets("mugen")[0]["cards"]
+    boxes = len(game_layout("mugen").faces["cards"].boxes)
+    assert faces("mugen", sheet, n=2, guides=True).count(GUIDE_COLOUR) == 2 * boxes == 14
+    assert GUIDE_COLOUR not in faces("mugen", sheet, n=2)

@@ -52,6 +52,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--backs", action="store_true", help="a page of backs after each page")
     parser.add_argument("--copies", type=whole("--copies", 1, 50), default=1,
                         help="print the whole run N times (1-50)")
+    parser.add_argument("--guides", action="store_true",
+                        help="outline every text box (to see the layout while editing it)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a text was cut to fit")
     parser.add_argument("--out", type=Path, required=True, help="the PDF to write")
     parser.set_defaults(run=run)
@@ -128,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = print_cards(game, args.out, deck=args.deck, variant=args.variant,
                              paper=args.paper, size=size, bleed=bleed, backs=args.backs,
-                             copies=args.copies)
+                             copies=args.copies, guides=args.guides)
     except SheetError as exc:
         problems = frame_problems(exc.problems)
         first = str(problems[0]) if problems else str(exc)

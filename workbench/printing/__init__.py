@@ -115,14 +115,16 @@ def _as_sheet_text(game: str, stem: str, rows: list[dict[str, Any]]) -> list[dic
 
 def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], n: int = 6, *,
           sheet: str | None = None, size: tuple[float, float] = (63.0, 88.0),
-          px_per_mm: float = 3.0, layout: PrintLayout | None = None) -> FacesHTML:
+          px_per_mm: float = 3.0, layout: PrintLayout | None = None,
+          guides: bool = False) -> FacesHTML:
     """The first ``n`` cards of ``cards`` (sheet rows: a Sheet, a polars frame or dicts of
     column -> value) drawn by the game's print layout, side by side, as inline SVG in HTML.
 
     ``sheet`` names the face (e.g. ``"events"``) when the game has several; otherwise the
     face whose columns the rows have is used. A pure function of (game, rows): an edited
     row draws the edited card (the what-if loop shows a card before and after this way).
-    ``.problems`` of the result lists texts cut to fit, like sheet problems.
+    ``.problems`` of the result lists texts cut to fit, like sheet problems; ``guides``
+    outlines the text boxes.
     """
     layout = layout or game_layout(game)
     rows = _rows(cards)[:max(0, min(n, 200))]
@@ -130,7 +132,7 @@ def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], 
     rows = _as_sheet_text(game, face.sheet, rows)
     parts, problems = [], []
     for rec in rows:
-        shapes, found = face_shapes(layout, face, rec, size)
+        shapes, found = face_shapes(layout, face, rec, size, guides=guides)
         problems.extend(found)
         title = str(rec.get(face.title) or "")
         parts.append(shapes_svg(shapes, size, px_per_mm=px_per_mm, title=title))
@@ -161,8 +163,8 @@ class PrintResult:
 def print_cards(game: str, out: str | Path, *, deck: str | Path | None = None,
                 variant: str | Path | None = None, paper: str = "a4",
                 size: tuple[float, float] = (63.0, 88.0), bleed: float = 0.0,
-                backs: bool = False, copies: int = 1, data_dir: str | Path | None = None
-                ) -> PrintResult:
+                backs: bool = False, copies: int = 1, data_dir: str | Path | None = None,
+                guides: bool = False) -> PrintResult:
     """Write the cards of a deck list (or of every printed sheet) to a PDF at ``out``.
 
     Raises LayoutError, SheetError (a sheet or deck with problems), LookupError, NoFit or
@@ -178,7 +180,7 @@ def print_cards(game: str, out: str | Path, *, deck: str | Path | None = None,
     cards = repeat(entries, copies)
     drawn, problems, seen = [], [], set()
     for face, record in cards:
-        shapes, found = face_shapes(layout, face, record, size, bleed)
+        shapes, found = face_shapes(layout, face, record, size, bleed, guides)
         drawn.append(shapes)
         if record["_id"] not in seen:
             problems.extend(found)

@@ -127,10 +127,14 @@ def text_shapes(text: str, area: tuple[float, float, float, float], *, size: flo
     return shapes, fitted
 
 
+GUIDE_COLOUR = "#4a90e2"
+
+
 def face_shapes(layout: PrintLayout, face: Face, record: Mapping[str, Any],
-                size: tuple[float, float], bleed: float = 0.0
+                size: tuple[float, float], bleed: float = 0.0, guides: bool = False
                 ) -> tuple[list[Shape], list[Problem]]:
-    """The shapes of one card's face at ``size`` (w, h mm) and the problems of its text."""
+    """The shapes of one card's face at ``size`` (w, h mm) and the problems of its text;
+    ``guides`` outlines every text box (for a designer moving boxes in the layout)."""
     w, h = size
     sx, sy = w / layout.reference[0], h / layout.reference[1]
     scale = min(sx, sy)
@@ -157,6 +161,8 @@ def face_shapes(layout: PrintLayout, face: Face, record: Mapping[str, Any],
         lines, fitted = text_shapes(text, area, size=box.size * scale, min_size=box.min_size * scale,
                                     colour=box.colour, align=box.align, valign=box.valign)
         shapes.extend(lines)
+        if guides:
+            shapes.append(Rect(*area, stroke=GUIDE_COLOUR, width=0.15))
         if fitted.overflow:
             name = box.name if box.name != "box" else f"box {i}"
             problems.append(_problem(record, box, (
