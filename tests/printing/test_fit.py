@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from tests.printing.helpers import box_mask, game_copy, render
 from workbench.printing import faces, print_cards
 from workbench.printing.face import PT_PER_MM, Text, face_shapes
 from workbench.printing.fit import fit_text, text_width, wrap
-from workbench.printing.source import game_layout
+from workbench.printing.source import game_layout, game_sheets, records
 
 ALPHABET = "むげんの宙へ火花一閃。、「」（）ー damage heal 2 Sky Cannon ★●"
 
@@ -45,19 +46,22 @@ def test_shrinks_before_it_cuts() -> None:
     assert cut.needed_lines > len(cut.lines)
 
 
-def test_every_mugen_card_fits_and_every_line_stays_in_its_box() -> None:
-    layout = game_layout("mugen")
-    face = layout.faces["cards"]
-    from workbench.printing.source import game_sheets, records
-    rows = records(game_sheets("mugen", layout)["cards"])
-    assert len(rows) == 37
-    for rec in rows:
-        shapes, problems = face_shapes(layout, face, {**rec, "_copies": 4}, (63, 88))
-        assert problems == []
-        for text in (s for s in shapes if isinstance(s, Text)):
-            left, top, right, bottom = text.extent
-            x, y, w, h = text.box
-            assert x <= left and right <= x + w + 1e-6 and y <= top and bottom <= y + h + 1e-6, text
+@pytest.mark.parametrize("game", ["mugen", "ghost", "detective", "life"])
+def test_every_card_fits_and_every_line_stays_in_its_box(game: str) -> None:
+    """Each drawn line's extent, by the font's own measurement, lies inside its box."""
+    layout = game_layout(game)
+    sheets = game_sheets(game, layout)
+    lines = 0
+    for stem, face in layout.faces.items():
+        for rec in records(sheets[stem]):
+            shapes, problems = face_shapes(layout, face, {**rec, "_copies": 4}, (63, 88))
+            assert problems == []
+            for text in (s for s in shapes if isinstance(s, Text)):
+                left, top, right, bottom = text.extent
+                x, y, w, h = text.box
+                assert x <= left and right <= x + w + 1e-6 and y <= top and bottom <= y + h + 1e-6, text
+                lines += 1
+    assert lines > 100
 
 
 def _long_variant(tmp: Path) -> Path:
