@@ -42,6 +42,7 @@ from workbench.engine.runs.playout import Player
 from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel
 from workbench.ui.buttons import GONE, ActionClasses, ButtonPool, make_button
 from workbench.ui.names import player_name
+from workbench.ui.recent import deciding_text, recent_html, since_last_person
 
 Render = Callable[[Game[Any], Any], str]
 Layout = Callable[[Game[Any], Any, Sequence[Action]], Sequence[tuple[str, Sequence[Action]]]]
@@ -120,6 +121,11 @@ class BoardView:
         self.log.add_class("wb-log")
         self.status = w.HTML()
         self.status.add_class("wb-status")
+        self.recent = w.HTML()  # the moves since a person last decided (bots, dice)
+        self.recent.add_class("wb-recent-box")
+        #: ``turn_owner(game, state) -> seat`` whose turn it is, when a game lets others
+        #: decide in it (ghost's reactions): the status line then tells the two apart.
+        self.turn_owner: Callable[[Game[Any], Any], int] | None = None
         self.undo_button.on_click(lambda _: self._guard(self.undo))
         self.redo_button.on_click(lambda _: self._guard(self.redo))
         self.reset_button.on_click(lambda _: self._guard(self.reset))
@@ -132,7 +138,7 @@ class BoardView:
         bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
         seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
         self.analysis = AnalysisPanel(self, analysis_budget)
-        self.widget = w.VBox([self.picture, self.status, self.actions_box, controls, bots_row,
+        self.widget = w.VBox([self.picture, self.status, self.recent, self.actions_box, controls, bots_row,
                               seats_row, self.step_slider, self.analysis.widget, self.log])
         self.widget.add_class("wb-board")
         self._shown_state: Any = object()
@@ -294,6 +300,7 @@ class BoardView:
                 self._shown_state = s.state
             self._draw_actions()
             self._draw_log()
+            self._draw_recent()
             self.undo_button.disabled = not s.can_undo
             self.redo_button.disabled = not s.can_redo
             self.bot_move_button.disabled = self.play_to_end_button.disabled = s.is_over
@@ -348,6 +355,29 @@ class BoardView:
         self._shown_log = lines
         self.log.value = log_html([self.log_line(x) for x in lines])
 
+    def _draw_recent(self) -> None:
+        s = self.session
+        people = {i for i in range(s.game.num_players) if self.seat_bot(i) is None}
+        history, start = s.history, s.step
+        while start > 0 and start > s.step - 200:  # back to the last person's decision
+            start -= 1
+            if s.game.current_player(history[start]) in people:
+                break
+        movers = [s.game.current_player(history[k]) for k in range(start, s.step)]
+        lines = since_last_person(movers, s.log[start:], people)
+        html = recent_html(lines, self.log_line)
+        if self.recent.value != html:
+            self.recent.value = html
+
+    def _last_move_of(self, seat: int) -> str:
+        """The label of ``seat``'s last logged move (prefix and step number dropped)."""
+        mark = f"P{seat + 1}: "
+        for line in reversed(self.session.log):
+            _, _, rest = line.partition(". ")
+            if rest.startswith(mark):
+                return rest[len(mark):]
+        return ""
+
     def status_text(self) -> str:
         """Who is to move, or the result (and "what-if" when chance was set by hand)."""
         s = self.session
@@ -361,7 +391,11 @@ class BoardView:
             return f"game over — {result} — {scores} ({where})"
         if who == CHANCE:
             return f"chance to resolve: pick an outcome or press bot move ({where})"
-        return f"{self.seat_name(who)} to move ({where})"
+        owner = self.turn_owner(s.game, s.state) if self.turn_owner is not None else None
+        if owner is None or owner == who:
+            return f"{self.seat_name(who)} to move ({where})"
+        words = deciding_text(self.seat_name(who), self.seat_name(owner), self._last_move_of(owner))
+        return f"{words} ({where})"
 
     def _draw_status(self) -> None:
         if self._message:

@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
+import ipywidgets as w
+
 from workbench.engine.kernel.protocol import Game
 from workbench.engine.play.session import Session
 from workbench.ui.board import BoardView
@@ -43,6 +45,11 @@ __all__ = ["TARGET_CLASS", "PictureBoard", "PictureWidget", "parse_action", "pla
 ChanceDrawing = Callable[[Game[Any], Any, Hashable], str]
 
 STRIP_STEPS = 8
+KEYS_HTML = ("<div class='wb-keys' style='font:11px/1.4 system-ui,sans-serif;color:#555'>"
+             "keys (click the picture first): <kbd>←</kbd><kbd>→</kbd><kbd>↑</kbd><kbd>↓</kbd> "
+             "move over the choices · <kbd>Enter</kbd>/<kbd>space</kbd> click · "
+             "<kbd>1</kbd>…<kbd>9</kbd> the n-th choice · <kbd>u</kbd> undo · <kbd>r</kbd> redo · "
+             "<kbd>Esc</kbd> clear a half-made choice</div>")
 
 class PictureBoard(BoardView):
     """A :class:`BoardView` whose picture is clickable; buttons only for unplaced actions.
@@ -68,7 +75,10 @@ class PictureBoard(BoardView):
         self.picture = PictureWidget()
         self.picture.add_class("wb-picture")
         self.picture.on_msg(lambda _w, content, _b: self.handle_message(content))
-        self.widget.children = tuple(self.picture if c is old else c for c in self.widget.children)
+        self.keys = w.HTML(KEYS_HTML)  # the shortcuts, listed on the board itself
+        self.keys.add_class("wb-keys-box")
+        self.widget.children = tuple(x for c in self.widget.children
+                                     for x in ((self.picture, self.keys) if c is old else (c,)))
         old.close()
         self._shown_state = object()
         self._shown_actions = None
