@@ -61,6 +61,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("share_cmd", "execute notebooks and write offline HTML reports"),
     "new": ("new_cmd", "start a new game: an installable package to edit"),
     "play": ("play_cmd", "a match between players (random, greedy, osla, ismcts:400 ...)"),
+    "playtest": ("playtest_cmd", "serve one game to a table of browsers, one URL per seat"),
     "print": ("print_cmd", "card faces from the sheet as a PDF to cut out (A4, crop marks, backs)"),
     "round": ("deck_cmd", "stop-card round: length and who dies (detective)"),
     "versus": ("dice_cmd", "P(attacker wins) for two dice strengths"),
@@ -144,6 +145,15 @@ def _quiet_pipe() -> None:
         pass
 
 
+def _bound_shared_options(args: argparse.Namespace) -> None:
+    """Protections every subcommand gets, whoever wrote it: ``--workers`` is capped at
+    the machine's cores (with a warning line)."""
+    if isinstance(getattr(args, "workers", None), int):
+        from workbench.cli._budget import bounded_workers
+
+        args.workers = bounded_workers(args.workers, f"workbench {args.command}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 1 findings, 2 bad input)."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -153,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser(_command_of(argv))
         args = parser.parse_args(argv)
         command = args.command
+        _bound_shared_options(args)
         code = args.run(args)
         sys.stdout.flush()
     except CliError as exc:

@@ -154,7 +154,8 @@ def render(game: Detective, state: DetectiveState, seat: int | None = None,
     s = game.catalogue
     t = game.view(state)
     to_move = game.current_player(state)
-    legal: set[Hashable] = set(game.legal_ids(state)) if to_move >= 0 else set()
+    mine = to_move >= 0 and viewer in (None, to_move)  # another seat's options are its own
+    legal: set[Hashable] = set(game.legal_ids(state)) if mine else set()
     top = state.tasks[-1].TAG if state.tasks else "over"
     picked = int(picks[-1]) if picks and top == "main" and picks[-1].isdigit() else None
     if picked is not None and picked not in state.hands[to_move]:
