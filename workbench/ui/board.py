@@ -39,7 +39,7 @@ from workbench.engine.play.replay_checks import what_if_note
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player
-from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel
+from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel, board_words
 from workbench.ui.buttons import GONE, ActionClasses, ButtonPool, make_button
 from workbench.ui.names import player_name
 from workbench.ui.recent import deciding_text, recent_html, since_last_person
@@ -125,7 +125,7 @@ class BoardView:
         self.recent.add_class("wb-recent-box")
         #: ``turn_owner(game, state) -> seat`` whose turn it is, when a game lets others
         #: decide in it (ghost's reactions): the status line then tells the two apart.
-        self.turn_owner: Callable[[Game[Any], Any], int] | None = None
+        self.turn_owner: Callable[[Game[Any], Any], int | None] | None = None
         self.undo_button.on_click(lambda _: self._guard(self.undo))
         self.redo_button.on_click(lambda _: self._guard(self.redo))
         self.reset_button.on_click(lambda _: self._guard(self.reset))
@@ -394,7 +394,8 @@ class BoardView:
         owner = self.turn_owner(s.game, s.state) if self.turn_owner is not None else None
         if owner is None or owner == who:
             return f"{self.seat_name(who)} to move ({where})"
-        words = deciding_text(self.seat_name(who), self.seat_name(owner), self._last_move_of(owner))
+        words = deciding_text(self.seat_name(who), self.seat_name(owner),
+                              board_words(self._last_move_of(owner), self.seat_names))
         return f"{words} ({where})"
 
     def _draw_status(self) -> None:

@@ -5,7 +5,7 @@ moves, not only the table after them: :func:`since_last_person` picks the log
 lines from the last decision of a person on, and :func:`recent_html` draws them
 as a short numbered list above the buttons (``wb-recent``). :func:`deciding_text`
 tells the player deciding apart from the turn's owner, and says why someone
-decides out of turn (an answer to the owner's last move).
+decides out of turn (what the owner just did).
 
 >>> lines = ["1. P1: install A", "2. roll 3", "3. P2: attack P1", "4. P3: pass"]
 >>> since_last_person([0, -1, 1, 2], lines, people={0})
@@ -60,9 +60,9 @@ def deciding_text(deciding: str, owner: str | None, answer_to: str = "") -> str:
     >>> deciding_text("User 2", "User 2")
     'User 2 to move'
     >>> deciding_text("User 3", "User 2", "install Sakura")
-    "User 3 decides in User 2's turn: User 3 may answer User 2's install Sakura"
+    "User 3 decides in User 2's turn, after User 2's move 'install Sakura'"
     """
     if owner is None or owner == deciding:
         return f"{deciding} to move"
-    why = f": {deciding} may answer {owner}'s {answer_to}" if answer_to else ""
+    why = f", after {owner}'s move '{answer_to}'" if answer_to else ""
     return f"{deciding} decides in {owner}'s turn{why}"
