@@ -112,4 +112,11 @@ def make_board(game: GhostGame | None = None, seed: int = 0, bot_seats: dict[int
         bot_seats=bot_seats,
     )
     board.analysis.action_odds = battle_odds  # the battle's exact odds beside the estimates
+    board.turn_owner = turn_owner
     return board
+
+
+def turn_owner(game: Any, state: Any) -> int | None:
+    """Whose turn it is (others decide in it: defence, support, events, reactions)."""
+    t = game.view(state)
+    return None if t.phase in ("setup", "over") else int(t.turn)

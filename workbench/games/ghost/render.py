@@ -212,6 +212,10 @@ def prompt(t: Any, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
                 "click an archive card to use it, or 'end the turn'")
     else:
         hint = _HINTS.get(t.phase, "choose")
+    if deciding != t.turn and t.phase not in ("setup", "over"):  # why someone decides out of turn
+        why = ("may answer what User {0} just did" if t.phase == "react"
+               else "decides in User {0}'s battle" if t.battle is not None else "decides in User {0}'s turn")
+        hint = f"{why.format(t.turn + 1)} — {hint}"
     return f"<div class='wb-ghost-prompt'><b>User {deciding + 1}</b>: {escape(hint)}</div>"
 
 
@@ -231,8 +235,8 @@ def render(game: Any, state: Any, picks: Sequence[str] = ()) -> str:
     battle = ""
     if t.battle is not None:
         battle = battle_html(game, t, t.battle, True)
-    elif t.last is not None:
-        battle = battle_html(game, t, t.last, False)
+    elif t.last is not None and t.last.attacker == t.turn and atk < 0:
+        battle = battle_html(game, t, t.last, False)  # only in its own turn, until a new attack
     result = ""
     if t.result is not None:
         reason, winners = t.result
