@@ -41,6 +41,7 @@ def test_prints_the_sora_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     (["mugen", "--copies", "100000000000"], "--copies"),
     (["mugen", "--copies", "-1"], "--copies"),
     (["mugen", "--deck", "nowhere.csv"], "--deck nowhere.csv: no such file"),
+    (["mugen", "--variant", "nowhere"], "--variant nowhere: no such file or folder"),
     (["mugen", "--variant", str(data_files("ghost") / "cards.csv")], "fails its checks: cards.csv"),
     (["mugen", "--paper", "a3"], "invalid choice: 'a3'"),
 ])
@@ -81,3 +82,22 @@ def test_a_variant_sheet_is_printed_instead_of_the_base(tmp_path: Path,
     code, _, err = _run(capsys, "mugen", "--variant", str(variant), "--deck",
                         str(DECKS / "sora.csv"), "--out", str(out))
     assert code == 2 and "'火花' is not in the card sheet" in err
+
+
+def test_a_variant_folder_replaces_the_base_sheets(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The what-if loop's layout: variants/<name>/<game>/cards.csv (plus its variant.json)."""
+    folder = tmp_path / "variants" / "bigger-spark"
+    (folder / "mugen").mkdir(parents=True)
+    (folder / "variant.json").write_text("{}", encoding="utf-8")
+    base = (data_files("mugen") / "cards.csv").read_text(encoding="utf-8")
+    (folder / "mugen" / "cards.csv").write_text(base.replace("G01,火花,Spark", "G01,大火花,Spark"),
+                                                encoding="utf-8")
+    out = tmp_path / "v.pdf"
+    code, _, _ = _run(capsys, "mugen", "--variant", str(folder), "--out", str(out))
+    assert code == 0
+    lines = [line for page in PdfReader(out).pages for line in page.extract_text().splitlines()]
+    assert "大火花" in lines and "火花" not in lines
+    (tmp_path / "empty").mkdir()
+    code, _, err = _run(capsys, "mugen", "--variant", str(tmp_path / "empty"), "--out", str(out))
+    assert code == 2 and "no sheet of cards for game 'mugen'" in err

@@ -7,7 +7,8 @@ after each page a page of backs mirrored for duplex. ``--deck`` prints a deck li
 (each card as many times as it says, the deck checked like ``workbench check`` does);
 ``--all`` (the default) every card of the game's sheets, as many times as their
 ``copies`` column says. ``--variant`` uses a sheet file of the same game instead of
-the base sheet of that name. ``--copies N`` prints the whole run N times.
+the base sheet of that name (or a what-if variant folder, ``variants/<name>/``, whose
+``<game>/`` sheets replace the base ones). ``--copies N`` prints the whole run N times.
 
 Exit 0 with the PDF written (texts cut to fit their box are listed on stdout as
 problems; ``--strict`` makes them exit 1), 2 with one line for an unknown game, a
@@ -44,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     which.add_argument("--all", action="store_true",
                        help="every card of the game's sheets (the default)")
     parser.add_argument("--variant", type=Path,
-                        help="a sheet file of the same game used instead of the base sheet")
+                        help="a sheet file of the same game used instead of the base sheet "
+                        "(or a variant folder, variants/<name>/)")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
                         help="paper size (default a4: 3 × 3 poker cards a page)")
     parser.add_argument("--size", default="63x88", help="card size in mm, WxH (default 63x88)")
@@ -97,7 +99,9 @@ def parse_bleed(text: str) -> float:
 def _inputs(args: argparse.Namespace, game: str) -> list[Path]:
     from workbench.datafiles import data_files
     folder = data_files(game)
-    found = [p for p in (args.deck, args.variant) if p is not None]
+    found = [p for p in (args.deck, args.variant) if p is not None and p.is_file()]
+    if args.variant is not None and args.variant.is_dir():
+        found += [p for p in args.variant.rglob("*") if p.is_file()][:10_000]
     return found + [p for p in folder.iterdir() if p.is_file()] if folder.is_dir() else found
 
 
@@ -123,9 +127,10 @@ def run(args: argparse.Namespace) -> int:
     if game not in game_names():
         raise CliError(f"unknown game {game!r} (known: {', '.join(sorted(game_names()))})")
     size, bleed = parse_size(args.size), parse_bleed(args.bleed)
-    for path, flag in ((args.deck, "--deck"), (args.variant, "--variant")):
-        if path is not None and not path.is_file():
-            raise CliError(f"{flag} {path}: no such file")
+    if args.deck is not None and not args.deck.is_file():
+        raise CliError(f"--deck {args.deck}: no such file")
+    if args.variant is not None and not args.variant.exists():
+        raise CliError(f"--variant {args.variant}: no such file or folder")
     _check_out(args.out, _inputs(args, game))
     try:
         result = print_cards(game, args.out, deck=args.deck, variant=args.variant,

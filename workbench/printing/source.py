@@ -65,17 +65,18 @@ def records(sheet: Sheet) -> list[dict[str, Any]]:
 
 def game_sheets(game: str, layout: PrintLayout, variant: str | Path | None = None,
                 data_dir: str | Path | None = None) -> dict[str, Sheet]:
-    """The sheets the layout prints (stem -> checked Sheet); ``variant`` replaces the sheet
-    of its stem. SheetError for problems, LookupError for a variant of no known sheet."""
+    """The sheets the layout prints (stem -> checked Sheet); ``variant`` (a sheet file, or a
+    variant folder of the what-if loop) replaces the sheets of its stems. SheetError for
+    problems, LookupError for a variant of no known sheet."""
     files = sheet_files(game, data_files(game, data_dir))
     schemas = game_schemas(game)
     sheets: dict[str, Sheet] = {}
-    if variant is not None:
-        schema = schema_for(variant, game)
-        stem = next((s for s, v in schemas.items() if v is schema), Path(variant).stem)
+    for path in _variant_files(game, layout, variant):
+        schema = schema_for(path, game)
+        stem = next((s for s, v in schemas.items() if v is schema), path.stem)
         if stem not in layout.faces:
-            raise LookupError(f"{variant}: sheet {stem!r} has no face in {layout.file}")
-        sheets[stem] = load_sheet(variant, schema).require_clean()
+            raise LookupError(f"{path}: sheet {stem!r} has no face in {layout.file}")
+        sheets[stem] = load_sheet(path, schema).require_clean()
     for stem in layout.faces:
         if stem in sheets:
             continue
@@ -83,6 +84,22 @@ def game_sheets(game: str, layout: PrintLayout, variant: str | Path | None = Non
             raise LookupError(f"{layout.file}: faces.{stem}: game {game!r} has no sheet {stem!r}")
         sheets[stem] = load_sheet(files[stem], schemas[stem]).require_clean()
     return sheets
+
+
+def _variant_files(game: str, layout: PrintLayout, variant: str | Path | None) -> list[Path]:
+    """The sheet files a variant replaces: the file itself, or the printed sheets in a
+    variant folder (``variants/<name>/`` holding ``<game>/cards.csv``, or the sheets)."""
+    if variant is None:
+        return []
+    path = Path(variant)
+    if not path.is_dir():
+        return [path]
+    folder = path / game if (path / game).is_dir() else path
+    found = {stem: p for stem, p in sheet_files(game, folder).items() if stem in layout.faces}
+    if not found:
+        raise LookupError(f"{variant}: no sheet of {', '.join(layout.faces)} for game "
+                          f"{game!r} in this folder")
+    return list(found.values())
 
 
 def _count(record: Mapping[str, Any], column: str | None) -> int:
