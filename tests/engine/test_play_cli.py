@@ -18,7 +18,8 @@ def _play(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
 def test_json_shape_one_entry_per_player_in_the_order_given(capsys) -> None:
     out = _play(capsys, "peek", "--players", "random,osla", "--games", "20", "--seed", "2",
                 "--json")
-    assert list(out) == ["games", "mean_length", "players"]
+    assert list(out) == ["games", "mean_length", "no_winner", "players"]
+    assert out["no_winner"] == 0
     assert out["games"] == 20 and out["mean_length"] == 1.0
     assert [p["player"] for p in out["players"]] == ["random", "osla"]
     for p in out["players"]:

@@ -16,11 +16,18 @@ import sys
 
 from workbench.cli import CliError
 from workbench.cli._args import whole
+from workbench.cli._budget import ANNOUNCE_AFTER, announce, bounded_workers, match_estimate
 
 
 def _run(args: argparse.Namespace) -> int:
     from workbench.engine.kernel.registry import UnknownGame, game_package
-    from workbench.engine.runs.match import MAX_GAMES, MatchError, play_match, uneven_seating
+    from workbench.engine.runs.match import (
+        MAX_GAMES,
+        MatchError,
+        build_game,
+        play_match,
+        uneven_seating,
+    )
 
     try:
         game_package(args.game)
@@ -34,12 +41,23 @@ def _run(args: argparse.Namespace) -> int:
         raise CliError("give --workers or --scheduler, not both")
     if not 1 <= args.games <= MAX_GAMES:  # pragma: no cover - argparse bounds it already
         raise CliError(f"--games must be in 1..{MAX_GAMES}")
+    args.workers = bounded_workers(args.workers, "workbench play")
     try:
+        _check_players(args.game, specs)
+        estimate, preparing = match_estimate(args.game, specs, args.games, args.seed,
+                                             args.workers)
+        announce("workbench play", estimate, args.time_limit,
+                 f"{args.games} game{'s' if args.games > 1 else ''} of {args.game}")
+        for player in preparing:
+            player.prepare(build_game(args.game, len(specs)))
         result = play_match(args.game, specs, args.games, args.seed, swap_seats=args.swap_seats,
                             workers=args.workers, scheduler=args.scheduler,
-                            progress=args.workers is not None or args.scheduler is not None)
+                            progress=args.workers is not None or args.scheduler is not None
+                            or estimate.seconds > ANNOUNCE_AFTER)
     except MatchError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(_with_own_players(str(exc), args.game)) from None
+    except ValueError as exc:  # a player's preparation refused (a game too big to solve)
+        raise CliError(" ".join(str(exc).split())[:300]) from None
     note = uneven_seating(args.games, len(specs)) if args.swap_seats else None
     if note is not None:
         sys.stderr.write(f"workbench play: note: {note}\n")
@@ -53,7 +71,64 @@ def _run(args: argparse.Namespace) -> int:
         lo, hi = p["interval"]
         print(f"  {p['player']:<16} wins {p['wins']:>6}  draws {p['draws']:>6}  "
               f"win rate {p['win_rate']:.3f} (95% {lo:.3f}–{hi:.3f})")
+    print(f"  {'no winner':<16} games {result['no_winner']:>5}"
+          f"  ({result['no_winner'] / result['games']:.1%} of the games)")
     return 0
+
+
+def own_players(game: str) -> list[str]:
+    """The players a game adds to the built-in ones: its players module's ``PLAYER_SPECS``
+    (``hold:N``, ``optimal`` for pig), else the names of its ``PLAYERS``.
+
+    >>> own_players("ghost")
+    []
+    """
+    from workbench.engine.kernel.registry import UnknownGame, game_module
+
+    try:
+        module = game_module(game, "players")
+    except (ImportError, UnknownGame, ValueError):
+        return []
+    specs = getattr(module, "PLAYER_SPECS", None) or getattr(module, "PLAYERS", None) or ()
+    return [str(s) for s in specs] if isinstance(specs, tuple | list | dict) else []
+
+
+def _with_own_players(message: str, game: str) -> str:
+    """An unknown-player message that also lists the game's own players."""
+    own = own_players(game) if "unknown player" in message else []
+    return f"{message}; {game}'s own: {', '.join(own)}" if own else message
+
+
+def _check_players(game: str, specs: list[str]) -> None:
+    """Every spec names a player, before anything is estimated or played."""
+    from workbench.engine.players.specs import BadSpec, player_from_spec
+
+    for spec in specs:
+        try:
+            player_from_spec(spec, game)
+        except BadSpec as exc:
+            raise CliError(_with_own_players(str(exc), game)) from None
+
+
+BUILT_IN_HELP = ("random, greedy, osla, osla:N (N playouts a leaf), ismcts:400 (iterations), "
+                 "ismcts:0.5s (seconds a decision), ismcts:400/60 (rollouts cut at 60 steps)")
+
+
+class _PlayersHelp(argparse._StoreAction):
+    """``--players``: its help lists every game's own players, found only when the help
+    is printed (importing each game's players module costs a run nothing)."""
+
+    @property  # type: ignore[override]
+    def help(self) -> str:
+        from workbench.engine.kernel.registry import game_names
+
+        own = [f"{g}: {', '.join(o)}" for g in game_names() for o in [own_players(g)] if o]
+        return ("comma-separated player specs, one per seat (ismcts:400,greedy). Built in: "
+                f"{BUILT_IN_HELP}" + (f". A game's own — {'; '.join(own)}" if own else ""))
+
+    @help.setter
+    def help(self, _value: str | None) -> None:
+        pass
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -62,8 +137,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from workbench.engine.kernel.registry import game_names
 
     p.add_argument("game", help=f"the game: {', '.join(game_names())}")
-    p.add_argument("--players", required=True,
-                   help="comma-separated player specs, one per seat: ismcts:400,greedy")
+    p.add_argument("--players", required=True, action=_PlayersHelp,
+                   help="(listed when --help is asked)")
     p.add_argument("--games", type=whole("--games", 1, 100_000), default=200,
                    help="games to play (1..100000, default 200)")
     p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
@@ -71,7 +146,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--swap-seats", action="store_true",
                    help="rotate the line-up one seat per game (even over a multiple of the players)")
     p.add_argument("--workers", type=whole("--workers", 1, 256),
-                   help="run on N local dask worker processes (127.0.0.1)")
+                   help="run on N local dask worker processes (127.0.0.1; at most the "
+                   "machine's cores)")
+    p.add_argument("--time-limit", type=whole("--time-limit", 1, 7 * 24 * 3600), default=3600,
+                   metavar="SECONDS", help="refuse a match predicted to take longer "
+                   "(default 3600); a long one says first how long it should take")
     p.add_argument("--scheduler", help="run on this dask scheduler (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_run)

@@ -66,10 +66,28 @@ def solution_for(game: Any) -> Any:
     return _SOLVED[key]
 
 
+#: states the solver settles per second on a loaded 2-core machine (bench/solve.py: the
+#: goal 100, about 505,000 states, in about a minute)
+SOLVED_PER_SECOND = 8_000
+
+
 class Optimal:
     """The optimal policy (solved on the first decision for the game's parameters)."""
 
     __name__ = "optimal"
+
+    def preparation(self, game: Any) -> tuple[str, float] | None:
+        """What solving ``game`` will take, said before a match (None: solved already)."""
+        goal, seats = game.params.goal, game.params.players
+        if (game.params, tuple(sorted(game.faces.items()))) in _SOLVED:
+            return None
+        about = goal ** seats * (goal + 1) // 2
+        return (f"solving pig to {goal} for {seats} players, about {about:,} states",
+                about / SOLVED_PER_SECOND)
+
+    def prepare(self, game: Any) -> None:
+        """Solve now (before the first decision), so the match itself runs at once."""
+        solution_for(game)
 
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
         return solution_for(view.game).action(view.state)
@@ -85,3 +103,5 @@ def _optimal(arg: str | None = None) -> Optimal:
 
 
 PLAYERS = {"hold": hold, "optimal": _optimal}
+#: how ``workbench play --help`` and its unknown-player message list them
+PLAYER_SPECS = ("hold:N", "optimal")

@@ -95,8 +95,8 @@ def summarise(rows: Sequence[Mapping[str, Any]], specs: Sequence[str]) -> dict[s
     >>> rows = [{"game": 0, "seating": "rotate", "winners": [0], "turns": 3},
     ...         {"game": 1, "seating": "rotate", "winners": [0, 1], "turns": 5}]
     >>> s = summarise(rows, ["a", "b"])
-    >>> s["mean_length"], [(p["wins"], p["draws"]) for p in s["players"]]
-    (4.0, [(1, 1), (0, 1)])
+    >>> s["mean_length"], [(p["wins"], p["draws"]) for p in s["players"]], s["no_winner"]
+    (4.0, [(1, 1), (0, 1)], 0)
     """
     n = len(specs)
     wins, draws = [0] * n, [0] * n
@@ -117,7 +117,8 @@ def summarise(rows: Sequence[Mapping[str, Any]], specs: Sequence[str]) -> dict[s
         players.append({"player": spec, "wins": wins[k], "draws": draws[k],
                         "win_rate": wins[k] / total if total else 0.0, "interval": [lo, hi]})
     length = sum(r["turns"] for r in rows) / total if total else 0.0
-    return {"games": total, "mean_length": length, "players": players}
+    no_winner = sum(1 for row in rows if not row["winners"])
+    return {"games": total, "mean_length": length, "no_winner": no_winner, "players": players}
 
 
 def uneven_seating(games: int, players: int) -> str | None:
