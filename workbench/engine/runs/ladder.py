@@ -127,6 +127,8 @@ def ladder_chart(ladder: Ladder) -> Any:
     ...     "high": [0.6, 0.9], "fair_share": [0.5, 0.5]})
     >>> ladder_chart(Ladder("x", ("a", "b"), f)).to_dict()["layer"][0]["mark"]["type"]
     'rect'
+    >>> ladder_chart(Ladder("x", ("a", "b"), f)).to_dict()["layer"][0]["encoding"]["color"]["scale"]
+    {'domain': [0, 1], 'domainMid': 0.5, 'scheme': 'redblue'}
     """
     import altair as alt
 
@@ -137,8 +139,10 @@ def ladder_chart(ladder: Ladder) -> Any:
     base = alt.Chart(df).encode(
         x=alt.X("opponent:N", sort=order, title="against", axis=alt.Axis(labelAngle=-30)),
         y=alt.Y("player:N", sort=order, title="player"))
+    fair = float(df["fair_share"].mean() or 0.5)  # white is the fair share, not 50%
     rect = base.mark_rect().encode(color=alt.Color(
-        "win_rate:Q", scale=alt.Scale(domain=[0, 1], scheme="redblue"), title="win rate"),
+        "win_rate:Q", scale=alt.Scale(domain=[0, 1], domainMid=fair, scheme="redblue"),
+        title=f"win rate (white: fair share {fair:.0%})"),
         tooltip=["player", "opponent", "win_rate", "low", "high", "games"])
     strong = (alt.datum.win_rate < 0.2) | (alt.datum.win_rate > 0.8)
     text = base.mark_text(fontSize=13).encode(
