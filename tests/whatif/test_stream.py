@@ -1,0 +1,57 @@
+"""The skilled stream: chunks as they finish, a stop, the cache (a thread pool stands in for
+dask here; the kernel's LocalCluster is the slow test)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from workbench.engine import compare
+from workbench.engine.kernel.registry import game_module
+from workbench.ui.whatif import WhatIf
+from workbench.ui.whatif_stream import SkilledStream, kernel_client
+
+
+def _what() -> WhatIf:
+    return WhatIf("mugen", game_module("mugen", "whatif").worked_example(), seed=4)
+
+
+def test_the_stream_ends_with_the_figures_compare_gives_and_caches_them():
+    what = _what()
+    with ThreadPoolExecutor(1) as pool:
+        stream = SkilledStream(what, "greedy", 12, chunk=3, client=pool)
+        stream.join(60)
+    assert stream.error is None and stream.progress.done == stream.progress.total == 36
+    direct = compare("mugen", what.variant.base, what.variant, "greedy", 12, 4, cache=False)
+    assert stream.result is not None
+    assert stream.result.table.drop("pairs").equals(direct.table.drop("pairs"))
+    assert "done" in stream.status.value and "ソラ (A) wins" in stream.table.value
+    again = SkilledStream(what, "greedy", 12, chunk=3, client=None)  # cached: no cluster needed
+    again.join(30)
+    assert again.result is not None and again.result.cached and "cache" in again.status.value
+
+
+def test_stop_keeps_what_finished():
+    what = _what()
+    with ThreadPoolExecutor(1) as pool:
+        stream = SkilledStream(what, "greedy", 400, chunk=2, client=pool)
+        while stream.progress.done < 4 and stream.running:
+            stream.join(0.05)
+        stream.stop()
+        stream.join(60)
+    assert 0 < stream.progress.done < stream.progress.total
+    assert "stopped at" in stream.status.value and stream.stop_button.disabled
+
+
+@pytest.mark.slow
+def test_the_kernel_cluster_is_made_once_and_reused():
+    client = kernel_client(workers=1)
+    try:
+        assert kernel_client(workers=1) is client
+        stream = SkilledStream(_what(), "ismcts:20", 2, chunk=1)
+        stream.join(300)
+        assert stream.error is None and stream.progress.done == stream.progress.total
+    finally:
+        client.close()
+        client.cluster.close()

@@ -1,0 +1,210 @@
+"""Skilled answers streaming in: the paired comparison played by search players in the
+background, on a dask cluster started once per kernel, while the notebook stays usable.
+
+:class:`SkilledStream` takes a :class:`~workbench.ui.whatif.WhatIf` (its base and
+variant) and a player spec (``ismcts:100``), submits the pairs in small chunks, round
+the questions, to a dask ``Client`` — :func:`kernel_client`'s LocalCluster on
+127.0.0.1, made on first use and reused by every later stream of the kernel, or the
+scheduler given — and redraws the paired table (at most once a second) as chunks
+finish: a progress bar, the intervals narrowing, a *stop* button (the games not
+started are cancelled; what finished stays shown). All of it runs in a daemon thread,
+so the cell returns at once. A finished stream is written to the same on-disk cache
+as :func:`workbench.engine.compare` (keyed by game, rules version, both sheets'
+content hashes, players, seed and games), so asking again shows it at once; a changed
+sheet has another hash and is played afresh.
+
+>>> import math
+>>> math.isnan(Progress(0, 0).fraction)
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.engine.measure.compare import (
+    Comparison,
+    Pairs,
+    cache_file,
+    job,
+    prepare,
+    tasks,
+    write_atomic,
+)
+from workbench.ui.table import table_html
+from workbench.ui.whatif import WhatIf, readable
+
+__all__ = ["Progress", "SkilledStream", "kernel_client"]
+
+_CLIENTS: dict[str, Any] = {}
+_LOCK = threading.Lock()
+
+
+def kernel_client(scheduler: str | None = None, workers: int = 2) -> Any:
+    """The kernel's dask client: a LocalCluster of ``workers`` processes on 127.0.0.1
+    started on first use and reused, or a client of ``scheduler``."""
+    from distributed import Client, LocalCluster
+
+    key = scheduler or "local"
+    with _LOCK:
+        client = _CLIENTS.get(key)
+        if client is not None and client.status == "running":
+            return client
+        if scheduler is not None:
+            client = Client(scheduler, timeout=10)
+        else:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   host="127.0.0.1", dashboard_address=None,
+                                   silence_logs=logging.ERROR)
+            client = Client(cluster)
+        _CLIENTS[key] = client
+        return client
+
+
+def _as_completed(futures: list[Any]) -> Any:
+    """Futures as they finish: dask's, or the standard library's for a local executor."""
+    import concurrent.futures
+
+    if futures and isinstance(futures[0], concurrent.futures.Future):
+        return concurrent.futures.as_completed(futures)
+    from distributed import as_completed
+
+    return as_completed(futures)
+
+
+@dataclass
+class Progress:
+    """Pairs done of pairs asked."""
+
+    done: int
+    total: int
+
+    @property
+    def fraction(self) -> float:
+        return self.done / self.total if self.total else float("nan")
+
+
+class SkilledStream:
+    """The paired comparison of ``what`` played by ``players`` in the background."""
+
+    def __init__(self, what: WhatIf, players: str = "ismcts:100", games: int = 100, *,
+                 chunk: int = 2, scheduler: str | None = None, workers: int = 2,
+                 client: Any = None, start: bool = True) -> None:
+        self.what, self.players, self.games, self.chunk = what, players, games, chunk
+        self.client = client
+        self.scheduler, self.workers = scheduler, workers
+        self.variant = what.variant  # the variant as it was when the stream was asked
+        self.progress = Progress(0, 0)
+        self.result: Comparison | None = None
+        self.error: str | None = None
+        self._stop = threading.Event()
+        self._futures: list[Any] = []
+        self._thread: threading.Thread | None = None
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, description=players)
+        self.bar.add_class("wb-stream-progress")
+        self.stop_button = widgets.Button(description="stop", icon="stop")
+        self.stop_button.add_class("wb-stream-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.status = widgets.HTML("").add_class("wb-stream-status")
+        self.table = widgets.HTML("").add_class("wb-stream-table")
+        self.widget = widgets.VBox([widgets.HBox([self.bar, self.stop_button]), self.status,
+                                    self.table])
+        self.widget.add_class("wb-skilled-stream")
+        if start:
+            self.start()
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - the notebook's display hook
+        from IPython.display import display
+
+        display(self.widget)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start playing in a daemon thread (returns at once)."""
+        if self.running:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._guarded, name="wb-skilled-stream", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Cancel the games not started; what finished stays shown."""
+        self._stop.set()
+        for f in self._futures:
+            f.cancel()
+        self.status.value = f"stopped at {self.progress.done} of {self.progress.total} pairs"
+        self.stop_button.disabled = True
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _guarded(self) -> None:
+        try:
+            self._run()
+        except Exception as exc:  # shown in the widget: a background thread has no cell
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.status.value = f"<span style='color:#c62828'>stopped: {self.error}</span>"
+        finally:
+            self.stop_button.disabled = True
+
+    def _run(self) -> None:
+        game = self.what.game
+        qs, b, v, specs = prepare(game, self.what.variant.base, self.variant, self.players)
+        where = cache_file(game, b, v, specs, self.games, self.what.seed)
+        units = sorted(tasks(qs, self.games, self.chunk), key=lambda u: u[2])  # round the questions
+        self.progress = Progress(0, sum(z - a for _k, _t, a, z in units))
+        self.bar.max = max(1, self.progress.total)
+        if where.is_file():
+            import polars as pl
+
+            self.result = Comparison(game, self.games, tuple(specs), self.what.seed, b, v,
+                                     pl.read_parquet(where), True)
+            self.progress.done = self.progress.total
+            self.bar.value = self.bar.max
+            self._draw("from the cache")
+            return
+        self.status.value = "starting the kernel's dask cluster…"
+        client = self.client or kernel_client(self.scheduler, self.workers)
+        by_key = {q.key: q for q in qs}
+        pairs = Pairs(game, qs)
+        owner: dict[Any, tuple[str, int]] = {}
+        kw = {"pure": False} if type(client).__module__.startswith("distributed") else {}
+        for k, t, a, z in units:
+            fn, args = job(game, by_key[k], t, (b, v), specs, a, z, self.what.seed)
+            f = client.submit(fn, *args, **kw)
+            owner[f] = (k, z - a)
+            self._futures.append(f)
+        last = 0.0
+        for f in _as_completed(list(owner)):
+            if self._stop.is_set():
+                break
+            if f.cancelled():
+                continue
+            key, n = owner[f]
+            pairs.add(key, f.result())
+            self.progress.done += n
+            self.bar.value = self.progress.done
+            if time.monotonic() - last > 1.0 or self.progress.done == self.progress.total:
+                self.result = Comparison(game, self.progress.done, tuple(specs), self.what.seed,
+                                         b, v, pairs.table())
+                self._draw("playing")
+                last = time.monotonic()
+        if self.progress.done == self.progress.total and self.result is not None:
+            write_atomic(where, self.result.table)
+            self._draw("done (cached)")
+
+    def _draw(self, state: str) -> None:
+        p = self.progress
+        self.status.value = (f"{self.players}: {p.done} of {p.total} pairs — {state}")
+        if self.result is not None and self.result.table.height:
+            self.table.value = table_html(readable(self.result))
