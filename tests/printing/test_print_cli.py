@@ -101,3 +101,17 @@ def test_a_variant_folder_replaces_the_base_sheets(tmp_path: Path,
     (tmp_path / "empty").mkdir()
     code, _, err = _run(capsys, "mugen", "--variant", str(tmp_path / "empty"), "--out", str(out))
     assert code == 2 and "no sheet of cards for game 'mugen'" in err
+
+
+def test_a_text_cut_to_fit_is_listed_and_strict_fails(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.printing.test_fit import _long_variant
+
+    variant = _long_variant(tmp_path)
+    out = tmp_path / "long.pdf"
+    code, stdout, err = _run(capsys, "mugen", "--variant", str(variant), "--out", str(out))
+    assert code == 0 and out.is_file() and "1 text(s) cut to fit" in err
+    assert stdout.startswith("cards.csv row 2, column flavour [fit]: flavour needs ")
+    assert stdout.count("\n") == 1
+    code, stdout, _ = _run(capsys, "mugen", "--variant", str(variant), "--strict", "--out", str(out))
+    assert code == 1 and "[fit]" in stdout
