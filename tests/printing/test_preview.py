@@ -39,3 +39,10 @@ def test_guides_outline_every_text_box() -> None:
     boxes = len(game_layout("mugen").faces["cards"].boxes)
     assert faces("mugen", sheet, n=2, guides=True).count(GUIDE_COLOUR) == 2 * boxes == 14
     assert GUIDE_COLOUR not in faces("mugen", sheet, n=2)
+
+
+def test_preview_count_marks_follow_the_copies_column() -> None:
+    sheet = load_game_sheets("ghost")[0]["cards"]
+    copies = sheet.frame["copies"].to_list()[:3]
+    assert copies == [1, 2, 2]
+    assert faces("ghost", sheet, n=3).count("●") == 5

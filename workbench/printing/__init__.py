@@ -132,6 +132,8 @@ def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], 
     rows = _as_sheet_text(game, face.sheet, rows)
     parts, problems = [], []
     for rec in rows:
+        if face.copies and "_copies" not in rec:  # count marks as the sheet's copies say
+            rec = {**rec, "_copies": rec.get(face.copies)}
         shapes, found = face_shapes(layout, face, rec, size, guides=guides)
         problems.extend(found)
         title = str(rec.get(face.title) or "")

@@ -208,12 +208,14 @@ def shapes_svg(shapes: Sequence[Shape], size: tuple[float, float], *, px_per_mm:
     """One card as an inline SVG (mm user units), drawn with the project's font.
 
     >>> svg = shapes_svg([Rect(0, 0, 63, 88, fill="#ffffff")], (63, 88))
-    >>> svg.startswith('<svg') and 'viewBox="0 0 63 88"' in svg
+    >>> svg.startswith('<svg') and 'viewBox="-0.3 -0.3 63.6 88.6"' in svg
     True
     """
     w, h = size
     body = "".join(_svg_shape(s) for s in shapes)
     label = f"<title>{escape(title)}</title>" if title else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" '
+    edge = 0.3  # room for the half of the border line drawn outside the card
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-edge:g} {-edge:g} {w + 2 * edge:g} '
+            f'{h + 2 * edge:g}" '
             f'width="{w * px_per_mm:.0f}" height="{h * px_per_mm:.0f}" '
             f'style="font-family:{escape(FONT_STACK)}">{label}{body}</svg>')
