@@ -77,6 +77,14 @@ def pending(s: Snapshot) -> tuple[tuple[Any, ...], ...]:
 
 
 def run(game: GhostGame, s: Snapshot, *actions: Any) -> Snapshot:
+    """Apply ``actions``; a battle written with its stat, ``("battle", g, d, stat)``, is
+    played in the game's order: under ``stat_choice="after_defender"`` it is declared as
+    ``("battle", g, d)`` and ``("stat", stat)`` is chosen once the defending ghost is known."""
+    stat = ""
     for a in actions:
+        if isinstance(a, tuple) and a[0] == "battle" and len(a) == 4 and game.stat_after_defender:
+            a, stat = a[:3], a[3]
         s = game.apply(s, a)
+        if stat and s.phase == "stat":
+            s, stat = game.apply(s, ("stat", stat)), ""
     return s

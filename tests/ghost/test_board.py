@@ -65,15 +65,41 @@ def test_setup_installs_by_clicking_archive_cards_in_the_picture():
     assert "wb-ghost-installed" in b.picture.value
 
 
-def test_attack_is_picked_in_three_steps_with_no_attack_buttons():
+def test_attack_declared_by_the_target_click_then_the_stat_after_the_defence():
+    """Issue 25 item 1: the seed's order — attacking ghost, target user (the click declares
+    the battle), the defender's ghost, then 物理 or 精神 with each one's exact odds."""
     b = make_board(seed=11, players=2)
     to_main(b)
     s = b.session
     attacks = [a.id for a in s.legal_actions() if a.id[0] == "battle"]
+    assert attacks and all(len(a) == 3 for a in attacks)  # no stat in the declaration
     assert not [a for a in b.button_ids if a[0] == "battle"]  # no button wall
     assert [a[0] for a in b.button_ids] == ["end"]
     html = b.picture.value
     assert "data-pick='atk:" in html and "data-action='[&quot;battle" not in html
+    g, d = attacks[0][1], attacks[0][2]
+    before = s.state
+    assert b.handle_message({"kind": "pick", "pick": f"atk:{g}"})
+    assert "given the defender's best reply" in b.picture.value and "wb-ghost-chosen" in b.picture.value
+    assert placed_ids(b.picture.value) >= {a for a in attacks if a[1] == g}
+    assert s.state is before  # picking the ghost commits nothing
+    assert act(b, ("battle", g, d))
+    for _ in range(3):  # the defender picks (by the picture) unless it has one ghost
+        if s.state.phase != "defend":
+            break
+        assert act(b, b.placed_actions()[0])
+    assert s.state.phase == "stat" and s.to_move == s.state.battle.attacker
+    shown = placed_ids(b.picture.value)
+    assert {("stat", "physical"), ("stat", "mental")} <= shown and "choose the strength" in b.picture.value
+    assert act(b, ("stat", "mental"))
+    assert s.state.battle.stat == "mental" and s.state.phase != "stat"
+
+
+def test_attack_in_three_steps_when_the_stat_is_named_with_it():
+    b = make_board(seed=11, players=2, stat_choice="at_declaration")
+    to_main(b)
+    s = b.session
+    attacks = [a.id for a in s.legal_actions() if a.id[0] == "battle"]
     g, d = attacks[0][1], attacks[0][2]
     before = s.state
     assert b.handle_message({"kind": "pick", "pick": f"atk:{g}"})
@@ -92,7 +118,7 @@ def test_attack_is_picked_in_three_steps_with_no_attack_buttons():
 
 
 def test_stat_step_shows_the_exact_chance_against_each_defender():
-    g = game_with(CARDS)
+    g = game_with(CARDS, stat_choice="at_declaration")
     # Sakura (物理 3D+2, bonus +2 attacking) with S1 (物理 +2) attacks; user 2 has A (2D) and C (1D)
     s = state(g, desktops=[[(18, 5)], [(0, -1), (2, -1)]])
     html = render(g, s, picks=("atk:18", "def:1"))
@@ -108,6 +134,29 @@ def test_stat_step_shows_the_exact_chance_against_each_defender():
     # nonsense picks are ignored: the picture starts over at the first step
     assert "class='wb-ghost-stepper'" not in render(g, s, picks=("def:1", "atk:x"))
     assert parse_picks(("def:1",)) == (-1, -1)
+
+
+def test_target_shows_the_value_given_the_best_reply_and_the_stat_step_each_stats_odds():
+    """Before the attack: min over the defender's ghosts of the attacker's better stat,
+    by listing every die; after the defence: each stat's exact odds."""
+    g = game_with(CARDS)
+    # Sakura: 物理 3D+2 (+2 attacking, +2 shell S1) = 3D+6, 精神 3D+1; A: 2D/2D, C: 1D/1D
+    s = state(g, desktops=[[(18, 5)], [(0, -1), (2, -1)]])
+    sakura = {"physical": (3, 6), "mental": (3, 1)}
+    foes = {0: {"physical": (2, 0), "mental": (2, 0)}, 2: {"physical": (1, 0), "mental": (1, 0)}}
+    value = min(max(brute(sakura[st], foes[h][st]) for st in sakura) for h in foes)
+    html = render(g, s, picks=("atk:18",))
+    line = html.split("given the defender's best reply")[1]
+    assert re.search(r"exactly (\d+/\d+)", line).group(1) == str(value)
+    assert "data-action='[&quot;battle&quot;, 18, 1]'" in html  # the target user declares it
+    s = run(g, s, ("battle", 18, 1), ("defend", 2))
+    assert s.phase == "stat"
+    html = render(g, s)
+    for stat, label in (("physical", "物理"), ("mental", "精神")):
+        panel = html.split(f"data-action='[&quot;stat&quot;, &quot;{stat}&quot;]'")[1].split("</div>")[0]
+        p = Fraction(re.search(r"exactly (\d+/\d+)", panel).group(1))
+        assert p == brute(sakura[stat], foes[2][stat]) and label in panel
+    assert "the attacker picks once the defence is known" in html
 
 
 def test_inert_and_illegal_clicks_change_nothing():
@@ -135,10 +184,9 @@ def test_a_whole_battle_by_the_picture_then_the_strip_shows_the_dice_with_modifi
     b = make_board(seed=11, players=2)
     to_main(b)
     s = b.session
-    g, d, stat = next(a.id for a in s.legal_actions() if a.id[0] == "battle")[1:]
+    g, d = next(a.id for a in s.legal_actions() if a.id[0] == "battle")[1:]
     b.handle_message({"kind": "pick", "pick": f"atk:{g}"})
-    b.handle_message({"kind": "pick", "pick": f"def:{d}"})
-    assert act(b, ("battle", g, d, stat))
+    assert act(b, ("battle", g, d))
     odds_seen = False
     for _ in range(30):
         if s.state.battle is None or s.to_move == CHANCE:

@@ -13,7 +13,7 @@ from workbench.games.ghost.cards import SHEET, load_cards
 from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.rules import make_game
 
-from .helpers import deck, game_with, ghost, mandatory, shell, state
+from .helpers import deck, game_with, ghost, mandatory, run, shell, state
 
 CARDS = deck(ghost("Strong", "3D+3", "3D+3", vp=5), ghost("Weak", "1D", "1D"),
              ghost("Mid", "2D+1", "2D+1", vp=2), ghost("Tiny", "1D-1", "1D-1"),
@@ -29,7 +29,7 @@ def greedy(g, s, threshold=Fraction(1, 2)):
 def test_greedy_attacks_only_above_its_threshold():
     g = game_with(CARDS)
     s = state(g, desktops=[[(0, -1)], [(1, -1)]])
-    assert greedy(g, s) == ("battle", 0, 1, "physical")
+    assert greedy(g, s) == ("battle", 0, 1)
     weak = state(g, desktops=[[(1, -1)], [(0, -1)]])
     assert greedy(g, weak) == ("end",)
     assert greedy(g, weak, Fraction(0))[0] == "battle"
@@ -38,9 +38,9 @@ def test_greedy_attacks_only_above_its_threshold():
 def test_greedy_defends_with_its_best_ghost_and_supports_only_when_it_helps():
     g = game_with(CARDS)
     s = state(g, desktops=[[(2, -1), (3, -1)], [(1, -1), (0, -1)]])
-    s = g.apply(s, ("battle", 2, 1, "physical"))
+    s = g.apply(s, ("battle", 2, 1))
     assert greedy(g, s) == ("defend", 0)
-    s = g.apply(s, ("defend", 1))
+    s = run(g, s, ("defend", 1), ("stat", "physical"))
     assert greedy(g, s) == ("support", 3)  # 1D-1 floored still adds
     s = g.apply(s, ("support", 3))
     assert greedy(g, s) == ("support", 0)

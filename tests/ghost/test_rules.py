@@ -40,7 +40,7 @@ def game():
 
 
 def battle_to_rolls(game, s, attack, defender, stat="physical"):
-    s = game.apply(s, ("battle", attack, defender, stat))
+    s = run(game, s, ("battle", attack, defender, stat))
     while game.current_player(s) != CHANCE:
         s = game.apply(s, ("pass",) if s.phase == "place" else ("done",))
     assert isinstance(s.tasks[-1], Roll)
@@ -48,7 +48,8 @@ def battle_to_rolls(game, s, attack, defender, stat="physical"):
 
 
 # -- setup --------------------------------------------------------------------------
-def test_mandatory_dealt_at_setup_is_replaced_then_shuffled_back(game):
+def test_mandatory_dealt_at_setup_is_replaced_then_shuffled_back():
+    game = game_with(CARDS, deal_order="by_seat")
     s = game.initial_state()
     s = game.apply(s, 7)
     assert s.setaside == (7,) and s.archives[0] == () and pending(s)[0] == steps(Download("deal", 0))[0]

@@ -29,7 +29,8 @@ def deal_odds(game) -> dict[int, Fraction]:
     @cache
     def walk(s) -> tuple[tuple[frozenset[int], Fraction], ...]:
         top = s.tasks[-1] if s.tasks else None
-        if not isinstance(top, Download | DealMaster) or getattr(top, "kind", "deal") != "deal":
+        if not isinstance(top, Download | DealMaster) or getattr(top, "kind", "deal") not in (
+                "deal", "hand"):
             return ((frozenset(), Fraction(1)),)
         out: dict[frozenset[int], Fraction] = {}
         for card, p in game.chance_outcomes(s).pmf_fractions().items():
@@ -45,21 +46,29 @@ def deal_odds(game) -> dict[int, Fraction]:
 
 @pytest.mark.parametrize(("players", "ghosts", "mand", "hand", "masters"), [
     (2, 6, 2, 2, False), (3, 5, 2, 1, False), (2, 6, 2, 2, True)])
-def test_mandatory_by_seat_against_every_deal(players, ghosts, mand, hand, masters):
+@pytest.mark.parametrize("order", ["by_seat", "all_hands"])
+def test_mandatory_by_seat_against_every_deal(players, ghosts, mand, hand, masters, order):
     cards = small_deck(ghosts, mand)
-    game = game_with(cards, players=players, hand_size=hand, master_slave=masters)
+    game = game_with(cards, players=players, hand_size=hand, master_slave=masters, deal_order=order)
     brute = deal_odds(game)
-    exact = ga.mandatory_by_seat(players, deck=len(cards), mandatory=mand, hand=hand, masters=masters)
+    exact = ga.mandatory_by_seat(players, deck=len(cards), mandatory=mand, hand=hand, masters=masters,
+                                 deal_order=order)
     assert [Fraction(p) for p in exact["p_exact"]] == [brute[k] for k in range(players)]
-    assert brute[players - 1] > brute[0]  # later seats deal from a smaller server
+    if order == "by_seat":
+        assert brute[players - 1] > brute[0]  # later seats deal from a smaller server
+    else:
+        assert len(set(brute.values())) == 1  # every hand dealt before any is replaced
 
 
 def test_first_seat_is_the_old_figure_and_any_seat_is_one_big_draw():
-    seats = ga.mandatory_by_seat(4)
+    seats = ga.mandatory_by_seat(4, deal_order="by_seat")
     old = ga.mandatory_in_hand([15])
     assert seats["p_exact"][0] == old["p_at_least_one_exact"].item()
     assert seats["p_any_exact"][3] == old["p_table_exact"].item()
     assert seats["p"].is_sorted() and seats["p"][3] > seats["p"][0] + 0.06
+    every = ga.mandatory_by_seat(4)  # the default: all hands first, every seat the first's figure
+    assert every["p_exact"].to_list() == [old["p_at_least_one_exact"].item()] * 4
+    assert round(every["p"][0], 3) == 0.564
 
 
 def passive(game, s):

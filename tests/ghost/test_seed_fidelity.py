@@ -68,7 +68,7 @@ def test_the_download_that_empties_the_server_ends_the_game(server_end):
     if server_end == "at_once":
         assert g.current_player(s) == TERMINAL and s.result == ("server", (0,))
     else:  # the old reading: the user still installs and fights before the check
-        assert g.current_player(s) == 0 and ("battle", 0, 1, "physical") in ids(g, s)
+        assert g.current_player(s) == 0 and ("battle", 0, 1) in ids(g, s)
 
 
 def test_an_effect_draw_that_empties_the_server_ends_the_game_at_once():
@@ -88,9 +88,10 @@ def test_a_mandatory_event_downloaded_last_ends_the_game_unresolved():
 
 
 # -- item 2: one event from the archive per turn (seed 5-2 3); no per-battle limit (6 4) --
-def test_the_turn_event_and_a_face_down_event_share_the_one_per_turn():
+# (issue 25 item 2: the one-per-turn limit is the action step's only; event_limit="turn" is v3's)
+def test_the_turn_event_and_a_face_down_event_share_the_one_per_turn_only_in_v3():
     layout = dict(desktops=[[(0, -1)], [(1, -1)]], archives=[[3, 4], []])
-    g = game_with(CARDS)
+    g = game_with(CARDS, event_limit="turn")
     s = run(g, state(g, **layout), ("event", 3, -1), 14, ("battle", 0, 1, "physical"))
     assert isinstance(top(s), Roll)  # the action event used the turn's one: nothing to place
     old = game_with(CARDS, **OLD_EVENTS)
@@ -105,7 +106,7 @@ def test_no_per_battle_limit_of_face_down_events_unless_asked():
     assert top(s) == Place(0) and ids(free, s) == [("place", 5, 0), ("place", 5, 1), ("pass",)]
     s = run(free, s, ("place", 5, ATTACK))
     assert s.battle.power == (3, 0) and [c for _, c, _ in s.battle.revealed] == [4, 5]
-    for params in (dict(event_limit="action", facedown_per_battle=1), {}):  # the old cap; the default
+    for params in (dict(event_limit="action", facedown_per_battle=1), dict(event_limit="turn")):
         g = game_with(CARDS, **params)
         s = run(g, state(g, **layout), ("battle", 0, 1, "physical"), ("place", 4, ATTACK))
         assert isinstance(top(s), Roll) and s.battle.power == (1, 0)
@@ -130,14 +131,14 @@ def test_other_users_may_react_after_the_download_and_after_each_action():
     assert top(s) == Main(0)
 
 
-def test_a_reaction_uses_the_users_one_event_of_the_turn():
+def test_a_reaction_uses_the_users_one_event_of_the_turn_in_v3():
     layout = dict(desktops=[[(0, -1)], [(1, -1)]], archives=[[2], [6, 7, 4]])
-    g = game_with(CARDS)
+    g = game_with(CARDS, event_limit="turn")
     s = run(g, state(g, **layout, pending=[Turn()]), 14, ("event", 7, -1), 15)
     assert s.evented == (False, True)
     s = g.apply(s, ("install", 2))
     assert top(s) == Main(0)  # no second reaction this turn
-    s = g.apply(s, ("battle", 0, 1, "physical"))
+    s = run(g, s, ("battle", 0, 1, "physical"))
     assert isinstance(top(s), Roll)  # nor a face-down event
 
 
@@ -148,6 +149,8 @@ def test_a_negate_placed_first_is_not_offered():
             ("battle", 0, 1, "physical"))
     assert ids(g, s) == [("place", 4, 0), ("place", 4, 1), ("pass",)]  # the attacker reveals first
     s = g.apply(s, ("place", 4, ATTACK))
+    assert ids(g, s) == [("place", 9, -1), ("pass",)]  # now it could only void its own event
+    s = g.apply(s, ("pass",))
     assert top(s) == Place(1) and ids(g, s) == [("place", 18, -1), ("pass",)]
     s = g.apply(s, ("place", 18, -1))
     assert s.battle.voided == (0,) and s.battle.power == (0, 0)
@@ -161,7 +164,7 @@ def test_a_negate_placed_first_is_not_offered():
 def test_an_outsider_installs_a_quick_ghost_during_a_battle(quick_install):
     g = game_with(CARDS, players=3, quick_install=quick_install)
     s = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]], archives=[[], [], [10]])
-    s = g.apply(s, ("battle", 0, 1, "physical"))
+    s = run(g, s, ("battle", 0, 1, "physical"))
     if quick_install == "sides":
         assert isinstance(top(s), Roll)
         return
@@ -187,9 +190,9 @@ def test_masters_are_dealt_before_the_hands():
         c for c in range(len(CARDS)) if g.is_ghost[c]]
     s = run(g, s, 10, 12)
     assert s.masters == (10, 12) and s.desktops == (((10, -1),), ((12, -1),))
-    assert top(s) == Download("deal", 0)
+    assert top(s) == Download("hand", 0)
     old = game_with(CARDS, master_slave=True, master_deal="first_install")
-    assert top(old.initial_state()) == Download("deal", 0)
+    assert top(old.initial_state()) == Download("hand", 0)
 
 
 def test_every_user_starts_with_its_master_and_two_slaves():
@@ -224,7 +227,7 @@ def test_support_in_master_slave(params, offered):
 def test_master_slave_quick_ghost_is_a_slave():
     g = game_with(CARDS, master_slave=True)
     s = state(g, **MS, archives=[[10], []])
-    s = g.apply(s, ("battle", 2, 1, "physical"))
+    s = run(g, s, ("battle", 2, 1, "physical"))
     assert top(s) == Place(0) and ids(g, s) == [("install", 10), ("pass",)]  # install, not support
 
 

@@ -102,13 +102,13 @@ def test_battle_events_by_timing_and_seat():
     OnYourTurn not face down; outsiders may place too."""
     g = game_with(CARDS, players=3)
     s = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]], archives=[[7, 8, 9], [], []])
-    s = g.apply(s, ("battle", 0, 1, "physical"))
+    s = run(g, s, ("battle", 0, 1, "physical"))
     assert s.phase == "place" and g.current_player(s) == 0
     assert {a[1] for a in ids(g, s) if a[0] == "place"} == {7, 9}  # not Not.YourTurn
     for seat in (1, 2):
         s2 = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]],
                    archives=[[], [5, 7, 8, 9], []] if seat == 1 else [[], [], [5, 7, 8, 9]])
-        s2 = g.apply(s2, ("battle", 0, 1, "physical"))
+        s2 = run(g, s2, ("battle", 0, 1, "physical"))
         assert s2.phase == "place" and g.current_player(s2) == seat
         assert {a[1] for a in ids(g, s2) if a[0] == "place"} == {7, 8, 9}  # not OnYourTurn
 
@@ -117,7 +117,7 @@ def test_face_down_events_open_attacker_then_defender_then_outsiders():
     """Section 6 5-1): （攻撃側）→（防御側）→（外部ユーザー）, whoever's turn it is."""
     g = game_with(CARDS, players=3)
     s = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]], archives=[[8], [7], [9]], turn=1)
-    s = g.apply(s, ("battle", 1, 0, "physical"))
+    s = run(g, s, ("battle", 1, 0, "physical"))
     assert s.battle.placers == (1, 0, 2)
     s = run(g, s, ("place", 7, DEFENCE), ("place", 8, ATTACK), ("place", 9, -1))
     assert [seat for seat, _, _ in s.battle.revealed] == [1, 0, 2]
@@ -216,7 +216,11 @@ def test_both_strengths_offered_and_the_defender_can_win_the_vp_race():
     """Section 6 2) 「物理」「精神」のいずれか; 8 1) the winner of the battle may be the defender."""
     g = game_with(CARDS, vp_to_win=2)
     s = state(g, desktops=[[(0, -1)], [(1, -1)]])
-    assert {a for a in ids(g, s) if a[0] == "battle"} == {
+    assert {a for a in ids(g, s) if a[0] == "battle"} == {("battle", 0, 1)}
+    s = g.apply(s, ("battle", 0, 1))  # one defender: defends at once; then the stat
+    assert s.phase == "stat" and ids(g, s) == [("stat", "physical"), ("stat", "mental")]
+    old = game_with(CARDS, vp_to_win=2, stat_choice="at_declaration")
+    assert {a for a in ids(old, state(old, desktops=[[(0, -1)], [(1, -1)]])) if a[0] == "battle"} == {
         ("battle", 0, 1, "physical"), ("battle", 0, 1, "mental")}
-    s = run(g, s, ("battle", 0, 1, "mental"), 2, 4)
+    s = run(g, s, ("stat", "mental"), 2, 4)
     assert s.last.winner == DEFENCE and s.result == ("vp", (1,))

@@ -7,7 +7,7 @@ columns beside floats), simulated with 95% intervals otherwise.
 ('0 (-0.5)', 0.5)
 >>> mandatory_in_hand([15]).select("mandatory", "p_at_least_one_exact").row(0)
 (15, '674381/1195040')
->>> mandatory_by_seat(4)["p_exact"].to_list()[-1]  # the fourth seat deals from 85 cards
+>>> mandatory_by_seat(4, deal_order="by_seat")["p_exact"].to_list()[-1]  # dealt from 85 cards
 '57979/91881'
 >>> server_bound(4)  # 80 cards after the deal, 3 forced extra downloads at least
 77
@@ -157,32 +157,46 @@ def mandatory_in_hand(counts: Iterable[int] = range(0, 31), *, deck: int = 100, 
 
 
 def mandatory_by_seat(players: int = 4, *, deck: int = 100, mandatory: int = 15, hand: int = 5,
-                      masters: bool = False) -> pl.DataFrame:
+                      masters: bool = False, deal_order: str = "all_hands") -> pl.DataFrame:
     """Exact P(a seat's starting deal meets a mandatory event), seat by seat.
 
-    The seats are dealt in turn; a mandatory event dealt is set aside,
-    replaced, and shuffled back once that seat's hand is complete (seed 5-1
-    1), so seat ``k`` (from 0) is dealt from ``deck - hand*k`` cards (one
+    ``deal_order="by_seat"``: the seats are dealt in turn; a mandatory event
+    dealt is set aside, replaced, and shuffled back once that seat's hand is
+    complete, so seat ``k`` (from 0) is dealt from ``deck - hand*k`` cards (one
     master ghost per user fewer when ``masters`` are dealt first) that still
-    hold every mandatory event: its chance grows seat by seat. ``redraws``:
-    the expected mandatory events it meets (a negative hypergeometric mean,
-    ``hand*M/(rest+1)``); ``p_any_exact``: P(some seat so far met one), which
-    equals drawing ``hand*(k+1)`` cards at once (until the first one, nothing
-    is set aside).
+    hold every mandatory event: its chance grows seat by seat.
+    ``"all_hands"`` (the rules' default): every hand is dealt before any is
+    replaced, so each seat's five are five cards of one shuffle — every seat
+    has the first seat's chance. ``redraws``: by seat, the expected mandatory
+    events it meets (a negative hypergeometric mean, ``hand*M/(rest+1)``, with
+    ``rest`` the cards it is dealt from); all hands first, the expected ones in
+    its dealt five (``hand*M/deck``; a replacement may meet more); ``p_any_exact``: P(some seat so far met one),
+    which equals drawing ``hand*(k+1)`` cards at once (until the first one,
+    nothing is set aside).
 
-    >>> mandatory_by_seat(2, deck=8, mandatory=2, hand=2)["p_exact"].to_list()
+    >>> mandatory_by_seat(2, deck=8, mandatory=2, hand=2, deal_order="by_seat")["p_exact"].to_list()
     ['13/28', '3/5']
+    >>> mandatory_by_seat(2, deck=8, mandatory=2, hand=2)["p_exact"].to_list()
+    ['13/28', '13/28']
     """
+    if deal_order not in ("all_hands", "by_seat"):
+        raise ValueError(f"deal_order must be all_hands or by_seat, got {deal_order!r}")
     rows = []
     none = sympy.Integer(1)
     for k in range(players):
-        left = deck - hand * k - (players if masters else 0)
+        dealt_before = hand * k if deal_order == "by_seat" else 0
+        left = deck - dealt_before - (players if masters else 0)
         p = p_draw(left, mandatory, hand, at_least=1)
         none *= 1 - p
-        redraws = sympy.Rational(hand * mandatory, left - mandatory + 1)
+        if deal_order == "by_seat":
+            redraws = sympy.Rational(hand * mandatory, left - mandatory + 1)
+            any_ = 1 - none
+        else:  # the dealt five hold hand*M/left on average; their replacements are not counted
+            redraws = sympy.Rational(hand * mandatory, left)
+            any_ = p_draw(left, mandatory, hand * (k + 1), at_least=1)
         rows.append({"seat": k + 1, "server": left, "p_exact": _text(p), "p": float(p),
                      "redraws_exact": _text(redraws), "redraws": float(redraws),
-                     "p_any_exact": _text(1 - none), "p_any": float(1 - none)})
+                     "p_any_exact": _text(any_), "p_any": float(any_)})
     return pl.DataFrame(rows)
 
 

@@ -3,8 +3,10 @@
 The picture is the control (see :mod:`workbench.games.ghost.render`): archive
 cards install, shell, play, place or trash by a click on the card (or on one of
 its use lines), a ghost defends or supports by a click on it, and an attack is
-picked in three steps — the attacking ghost, the target user, 物理 or 精神 — with
-the exact P(attacker wins) shown before the last click commits. Buttons remain
+picked in steps — the attacking ghost, the target user (declares it, with what the
+attacker can expect given the defender's best reply), and once the defender has
+picked its ghost, 物理 or 精神 with each one's exact P(attacker wins); with
+``stat_choice="at_declaration"`` 物理 or 精神 is the third click, before the defence. Buttons remain
 for what has no place: "end the turn", "no more support", "place nothing",
 "let it pass". The strip above the picture draws the last dice (with their
 modifiers) and downloads. Game classes on the buttons besides the base ones:
@@ -35,7 +37,7 @@ from workbench.ui.picture import PictureBoard
 
 CLASSES = {"install": "wb-ghost-install", "shell": "wb-ghost-shell-on", "event": "wb-ghost-event",
            "ability": "wb-ghost-ability", "battle": "wb-ghost-attack", "defend": "wb-ghost-defend",
-           "support": "wb-ghost-support", "quick": "wb-ghost-support", "done": "wb-ghost-support",
+           "stat": "wb-ghost-stat-choice", "support": "wb-ghost-support", "quick": "wb-ghost-support", "done": "wb-ghost-support",
            "place": "wb-ghost-place", "pass": "wb-ghost-place", "trim": "wb-ghost-trim",
            "end": "wb-ghost-end"}
 
@@ -66,7 +68,7 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]) -> list[tupl
     groups: dict[str, list[Action]] = {}
     for a in actions:
         title = "turn" if _verb(a.id) in ("end", "trim") else "battle" if _verb(a.id) in (
-            "done", "pass", "defend", "support", "quick", "place", "battle") else "other"
+            "done", "pass", "defend", "stat", "support", "quick", "place", "battle") else "other"
         groups.setdefault(title, []).append(a)
     order = {"battle": 0, "other": 1, "turn": 2}
     return sorted(groups.items(), key=lambda kv: order[kv[0]])

@@ -140,9 +140,10 @@ def fighters(game: Any, state: Any, ghosts: Sequence[int], stat: str, roles: Seq
     return tuple(out)
 
 
-def battle_chance(game: Any, state: Any) -> sympy.Rational:
+def battle_chance(game: Any, state: Any, stat: str = "") -> sympy.Rational:
     """Exact P(attacker wins) of the battle in ``state`` as it stands (events revealed
-    so far counted; unrevealed face-down events are unknown and left out).
+    so far counted; unrevealed face-down events are unknown and left out); ``stat``
+    asks "if the attacker fought with it" (the battle's own when "").
 
     >>> from workbench.games.ghost.rules import make_game
     >>> battle_chance(make_game(), make_game().initial_state())
@@ -153,10 +154,13 @@ def battle_chance(game: Any, state: Any) -> sympy.Rational:
     b = state.battle
     if b is None or not b.dfn:
         raise ValueError("no battle in this state")
+    stat = stat or b.stat
+    if stat not in STATS:
+        raise ValueError("the attacker has not chosen 物理 or 精神 yet: name the stat")
     roles = [role_of(b, i) for i in range(len(b.ghosts))]
     k = len(b.atk)
-    atk = fighters(game, state, b.atk, b.stat, roles[:k], b.extra_dice[0])
-    dfn = fighters(game, state, b.dfn, b.stat, roles[k:], b.extra_dice[1])
+    atk = fighters(game, state, b.atk, stat, roles[:k], b.extra_dice[0])
+    dfn = fighters(game, state, b.dfn, stat, roles[k:], b.extra_dice[1])
     p = game.params
     return win_chance(atk, dfn, fumble=p.fumble, floor=p.floor_at_zero, power=b.power)
 

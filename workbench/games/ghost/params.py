@@ -3,7 +3,9 @@
 >>> GhostParams(players=3).archive_limit
 5
 >>> GhostParams().server_end, GhostParams().event_limit, GhostParams().facedown_per_battle
-('at_once', 'turn', 0)
+('at_once', 'action', 0)
+>>> GhostParams().stat_choice, GhostParams().deal_order
+('after_defender', 'all_hands')
 >>> GhostParams(**OLD_READINGS).server_end
 'next_turn'
 """
@@ -14,11 +16,14 @@ from dataclasses import dataclass, field
 
 PENALTIES = ("none", "lose_vp")
 SERVER_ENDS = ("at_once", "next_turn")
-EVENT_LIMITS = ("turn", "action")
+EVENT_LIMITS = ("action", "turn")
+STAT_CHOICES = ("after_defender", "at_declaration")
+DEAL_ORDERS = ("all_hands", "by_seat")
 QUICK_INSTALLS = ("anyone", "sides")
 MASTER_DEALS = ("dealt", "first_install")
 CHOICES = {"no_ghost_penalty": PENALTIES, "server_end": SERVER_ENDS, "event_limit": EVENT_LIMITS,
-           "quick_install": QUICK_INSTALLS, "master_deal": MASTER_DEALS}
+           "quick_install": QUICK_INSTALLS, "master_deal": MASTER_DEALS,
+           "stat_choice": STAT_CHOICES, "deal_order": DEAL_ORDERS}
 
 #: The readings of version 2 (before issue 14), as parameters: the server checked at the next
 #: turn's start, one face-down event per user per battle besides the turn's action event, no
@@ -26,7 +31,12 @@ CHOICES = {"no_ghost_penalty": PENALTIES, "server_end": SERVER_ENDS, "event_limi
 #: master and slaves supporting slaves. (The dead negate it offered is not kept.)
 OLD_READINGS = {"server_end": "next_turn", "event_limit": "action", "facedown_per_battle": 1,
                 "reactions": False, "quick_install": "sides", "master_deal": "first_install",
-                "slave_support": True}
+                "slave_support": True, "stat_choice": "at_declaration", "deal_order": "by_seat"}
+
+#: The readings of version 3 that version 4 (issue 25) replaced: the stat named with the
+#: attack, one event from the archive per user per turn (battle events included), each seat
+#: dealt and its mandatory events replaced before the next seat is dealt.
+V3_READINGS = {"stat_choice": "at_declaration", "event_limit": "turn", "deal_order": "by_seat"}
 
 
 @dataclass(frozen=True)
@@ -36,9 +46,9 @@ class GhostParams:
 
     ``server_end``: ``"at_once"`` (the download that empties the server ends
     the game) or ``"next_turn"`` (the old check at the next turn's start).
-    ``event_limit``: ``"turn"`` (each user uses at most one event from its
-    archive per turn: action, face-down or reaction) or ``"action"`` (only the
-    turn user's action event is limited). ``facedown_per_battle``: events a
+    ``event_limit``: ``"action"`` (only the turn user's action event is
+    limited, the seed's 5-2 3)) or ``"turn"`` (each user uses at most one event
+    from its archive per turn: action, face-down or reaction). ``facedown_per_battle``: events a
     user may place face down in one battle (0 = no limit of its own).
     ``reactions``: other users may play Anytime / Not.YourTurn events after
     each step of the turn user. ``quick_install``: who may install a
@@ -46,6 +56,11 @@ class GhostParams:
     support). Master-slave: ``master_deal`` (``"dealt"`` before the hands, or
     the ``"first_install"``), ``slave_support`` (slaves may support slaves),
     ``master_support`` (the tentative rule: a master supports its slaves).
+    ``stat_choice``: ``"after_defender"`` (the attacker picks 物理 or 精神 once the
+    defending ghost is known, seed 6 1)-2)) or ``"at_declaration"`` (named with the
+    attack). ``deal_order``: ``"all_hands"`` (every hand dealt, then each user
+    replaces its mandatory events) or ``"by_seat"`` (each seat dealt and replaced
+    before the next seat is dealt).
 
     >>> GhostParams(players=7)
     Traceback (most recent call last):
@@ -54,7 +69,7 @@ class GhostParams:
     >>> GhostParams(event_limit="battle")
     Traceback (most recent call last):
     ...
-    ValueError: event_limit must be one of ('turn', 'action'), got 'battle'
+    ValueError: event_limit must be one of ('action', 'turn'), got 'battle'
     """
 
     players: int = field(default=4, metadata={"range": (2, 6)})
@@ -67,13 +82,15 @@ class GhostParams:
     archive_limit: int = field(default=5, metadata={"range": (0, 50)})
     sheet: str = field(default="", metadata={"path": True})
     server_end: str = field(default="at_once", metadata={"choices": SERVER_ENDS})
-    event_limit: str = field(default="turn", metadata={"choices": EVENT_LIMITS})
+    event_limit: str = field(default="action", metadata={"choices": EVENT_LIMITS})
     facedown_per_battle: int = field(default=0, metadata={"range": (0, 20)})
     reactions: bool = True
     quick_install: str = field(default="anyone", metadata={"choices": QUICK_INSTALLS})
     master_deal: str = field(default="dealt", metadata={"choices": MASTER_DEALS})
     slave_support: bool = False
     master_support: bool = False
+    stat_choice: str = field(default="after_defender", metadata={"choices": STAT_CHOICES})
+    deal_order: str = field(default="all_hands", metadata={"choices": DEAL_ORDERS})
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
@@ -87,5 +104,5 @@ class GhostParams:
                 raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
 
 
-__all__ = ["CHOICES", "EVENT_LIMITS", "MASTER_DEALS", "OLD_READINGS", "PENALTIES", "QUICK_INSTALLS",
-           "SERVER_ENDS", "GhostParams"]
+__all__ = ["CHOICES", "DEAL_ORDERS", "EVENT_LIMITS", "MASTER_DEALS", "OLD_READINGS", "PENALTIES",
+           "QUICK_INSTALLS", "SERVER_ENDS", "STAT_CHOICES", "V3_READINGS", "GhostParams"]

@@ -1,8 +1,10 @@
 """Players for 「何か」 on the seat protocol ``(view, rng) -> action id``: random and greedy.
 
 ``greedy_player(threshold)`` attacks when its exact win chance (the defender
-assumed to pick its best ghost, no support, no events) is above
-``threshold``, adds support ghosts while they raise its side's chance,
+assumed to pick its best ghost — under the seed's battle order knowing that
+the attacker then picks its better stat against it — no support, no events)
+is above ``threshold``, picks the better stat once the defending ghost is
+known, adds support ghosts while they raise its side's chance,
 defends with the ghost that minimises the attacker's chance, installs its
 strongest ghost and shells where they add most, places a face-down event
 that helps its side, plays a draw event out of turn when its archive is
@@ -72,7 +74,12 @@ class GreedyGhost:
             return self._main(game, state, ids)
         if phase == "defend":
             b = state.battle
-            return min(ids, key=lambda a: _chance(game, state, b.atk, (a[1],), b.stat))
+            stats = (b.stat,) if b.stat else STATS  # the stat is still the attacker's to pick
+            return min(ids, key=lambda a: max(_chance(game, state, b.atk, (a[1],), s)
+                                              for s in stats))
+        if phase == "stat":
+            b = state.battle
+            return max(ids, key=lambda a: _chance(game, state, b.atk, b.dfn, a[1]))
         if phase in ("support_atk", "support_def"):
             return _support(game, state, ids)
         if phase == "react":
@@ -95,8 +102,12 @@ class GreedyGhost:
         for a in ids:
             if a[0] != "battle":
                 continue
-            _, g, d, stat = a
-            worst = min(_chance(game, state, (g,), (h,), stat) for h in t.eligible_fighters(d))
+            g, d = a[1], a[2]
+            if len(a) > 3:  # the stat named now: the defender answers it
+                worst = min(_chance(game, state, (g,), (h,), a[3]) for h in t.eligible_fighters(d))
+            else:  # the defender picks first, then the attacker its better stat
+                worst = min(max(_chance(game, state, (g,), (h,), s) for s in STATS)
+                            for h in t.eligible_fighters(d))
             if worst > best_p:
                 best, best_p = a, worst
         if best is not None:

@@ -9,9 +9,13 @@ value), and every user's VP.
 The cards are the controls (see :mod:`workbench.ui.picture`): an archive card
 with one use is clicked as a whole, one with several lists its uses as small
 clickable lines; a ghost defends or supports by a click on it. An attack is
-picked in steps: click the attacking ghost (``data-pick``), then the target user
-(each shows P(attacker wins) against its best defender), then 物理 or 精神 (the
-exact P against every ghost the target may defend with) — that click commits.
+picked in steps (:mod:`~workbench.games.ghost.render_steps`): click the attacking
+ghost (``data-pick``), then the target user — under the seed's battle order that
+click declares the battle (each user shows P(attacker wins) given the defender's
+best reply), and once the defender has picked its ghost the attacker clicks 物理
+or 精神, each with its exact odds; with ``stat_choice="at_declaration"`` the
+third click, 物理 or 精神 (the exact P against every ghost the target may defend
+with), commits.
 
 Stable classes: ``wb-ghost-table``, ``wb-ghost-user`` (+ ``wb-ghost-active``,
 ``wb-ghost-user-<seat>``), ``wb-ghost-vp``, ``wb-ghost-desktop``, ``wb-ghost-card``
@@ -43,11 +47,12 @@ from workbench.games.ghost.render_steps import (
     parse_picks,
     pick,
     roll_html,
+    stat_choice_step,
     stat_step,
     target_summary,
 )
 from workbench.games.ghost.steps_battle import role_of
-from workbench.games.ghost.table import ATTACK, NO_SHELL, Battle
+from workbench.games.ghost.table import ATTACK, NO_SHELL, STATS, Battle
 from workbench.games.ghost.words import ability_words, card_name, event_words, timing_words
 from workbench.ui.targets import target
 
@@ -131,7 +136,9 @@ def _user(game: Any, t: Any, seat: int, deciding: int, ch: Choices, picks: tuple
             + (f" · next turn skipped ×{t.skips[seat]}" if t.skips[seat] else ""))
     panel_click = ""
     if atk >= 0 and dfn < 0 and seat in ch.attacks.get(atk, {}):
-        panel_click = " " + pick(f"def:{seat}")
+        # the stat named with the attack: one more step; else this click declares it
+        panel_click = " " + (pick(f"def:{seat}") if ch.attacks[atk][seat] else target(
+            ("battle", atk, seat)))
         head += (" — <b>click to attack this user</b>"
                  + target_summary(game, t, atk, seat, ch.attacks[atk][seat]))
     desk = []
@@ -160,8 +167,9 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
     sum, modifier, value) (``state``: a read-only table view)."""
     cards = game.cards
     title = "Battle" if live else "Last battle"
+    stat = STATS_LABEL[b.stat] if b.stat else "物理 or 精神: the attacker picks once the defence is known"
     lines = [f"<b>{title}</b>: User {b.attacker + 1} attacks User {b.defender + 1} "
-             f"({escape(STATS_LABEL[b.stat])})"]
+             f"({escape(stat)})"]
     for side, ghosts, offset in (("attack", b.atk, 0), ("defence", b.dfn, len(b.atk))):
         parts = []
         for i, g in enumerate(ghosts):
@@ -179,11 +187,16 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
             for i, (_, c, _) in enumerate(b.revealed)))
     elif b.placed:
         lines.append(f"{len(b.placed)} event(s) face down")
-    if b.dfn and not b.rolls and live:
+    if b.dfn and not b.rolls and live and b.stat:
         p = battle_chance(game, state)
         note = "" if b.revealed or not b.placed else " (face-down events not counted)"
         lines.append(f"<span class='wb-ghost-odds'>P(attacker wins) = {p} ≈ {float(p):.1%}"
                      f"</span>{note}")
+    elif b.dfn and live:  # the stat is still to be picked: each one's odds
+        lines.append("<span class='wb-ghost-odds'>P(attacker wins) with "
+                     + " · with ".join(f"{escape(STATS_LABEL[s])} = {p} ≈ {float(p):.1%}"
+                                       for s in STATS for p in [battle_chance(game, state, s)])
+                     + "</span>")
     if b.winner >= 0:
         who = "attacker" if b.winner == ATTACK else "defender"
         lines.append(f"totals {b.totals[0]} vs {b.totals[1]}: <b>the {who} wins</b>")
@@ -192,6 +205,7 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
 
 _HINTS = {"setup": "click a ghost in your archive to install it",
           "defend": "click the ghost that defends",
+          "stat": "pick 物理 or 精神, knowing the defending ghost",
           "support_atk": "click a ghost to support the attack, or 'no more support'",
           "support_def": "click a ghost to support the defence, or 'no more support'",
           "place": "click an event to place it face down, or 'place nothing'",
@@ -231,6 +245,8 @@ def render(game: Any, state: Any, picks: Sequence[str] = ()) -> str:
     head = (f"<div class='wb-ghost-piles'>turn {t.turns} · server {len(t.server)} · "
             f"trash {len(t.trash)} · void 虚 {len(t.void)} · phase {t.phase}</div>")
     step = stat_step(game, t, atk, dfn, ch.attacks[atk][dfn]) if dfn >= 0 else ""
+    if ch.stats and t.battle is not None:
+        step = stat_choice_step(game, t, ch.stats)
     users = "".join(_user(game, t, s, deciding, ch, (atk, dfn)) for s in range(game.n))
     battle = ""
     if t.battle is not None:

@@ -1,7 +1,15 @@
 """The clickable parts of the 「何か」 picture: which card stands for which legal action,
-the attack picked in steps (attacker → target user → 物理/精神) with the exact
-P(attacker wins) shown before the click commits, dice with their modifiers, and the
-last-chance strip (dice rolled, card downloaded).
+the attack picked in steps with the exact P(attacker wins) shown before the click
+commits, dice with their modifiers, and the last-chance strip (dice rolled, card
+downloaded).
+
+The attack's steps follow the game's battle order. The seed's
+(``stat_choice="after_defender"``): the attacking ghost, then the target user —
+that click declares the battle; each target shows what the attacker can expect
+given the defender's best reply (:func:`~workbench.games.ghost.battle_order.attack_value`)
+— then, once the defender has picked its ghost, 物理 or 精神, each with its exact
+odds (:func:`stat_choice_step`). The old order (``"at_declaration"``): attacker →
+target user → 物理/精神, the last click commits.
 
 Pure (no widgets): ids go into the markup with :func:`workbench.ui.targets.target`;
 a step of the attack is a ``data-pick`` (``atk:<ghost>``, then ``def:<seat>``).
@@ -22,8 +30,9 @@ from typing import Any
 
 import sympy
 
+from workbench.games.ghost.battle_order import order_value, stat_odds
 from workbench.games.ghost.cards import STATS_LABEL, Strength
-from workbench.games.ghost.odds import fighters, win_chance
+from workbench.games.ghost.odds import battle_chance, fighters, win_chance
 from workbench.games.ghost.steps_battle import battle_label, fixed_modifier, ghost_value, role_of
 from workbench.games.ghost.steps_turn import turn_label
 from workbench.games.ghost.table import STATS
@@ -62,6 +71,7 @@ class Choices:
     archive: dict[int, list[Hashable]] = field(default_factory=dict)
     ghosts: dict[int, list[Hashable]] = field(default_factory=dict)
     attacks: dict[int, dict[int, list[str]]] = field(default_factory=dict)
+    stats: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, ids: Sequence[Hashable]) -> Choices:
@@ -75,8 +85,11 @@ class Choices:
                 out.archive.setdefault(a[1], []).append(a)
             elif verb in _GHOST_VERBS:
                 out.ghosts.setdefault(a[1], []).append(a)
-            elif verb == "battle":
-                out.attacks.setdefault(a[1], {}).setdefault(a[2], []).append(a[3])
+            elif verb == "battle":  # ("battle", g, d) or, stat named with it, (..., stat)
+                stats = out.attacks.setdefault(a[1], {}).setdefault(a[2], [])
+                stats += a[3:]
+            elif verb == "stat":
+                out.stats.append(a[1])
         return out
 
 
@@ -122,7 +135,20 @@ def percent(p: sympy.Rational) -> str:
 
 
 def target_summary(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) -> str:
-    """One line for a target user: P(win) per strength against their best defender."""
+    """One line for a target user: P(win) per strength against their best defender, or
+    (no ``stats``: the stat is picked after the defence) what the attacker can expect
+    given the defender's best reply, and each defending ghost's odds per strength."""
+    if not stats:
+        odds = stat_odds(game, t, ghost, t.eligible_fighters(seat))
+        value = order_value(odds, "after_defender")
+        rows = " · ".join(
+            f"vs {escape(card_name(game.cards[h]))}: "
+            + " / ".join(f"{STATS_LABEL[s].split()[0]} {percent(p)}" for s, p in row.items())
+            for h, row in odds.items())
+        return ("<span class='wb-ghost-odds-line'>P(attacker wins) given the defender's best "
+                f"reply: <b class='wb-ghost-expect'>{percent(value)}</b> <small>= {value}</small> "
+                "(the defender picks its ghost, then you pick 物理 or 精神) — "
+                f"{rows}</span>")
     parts = []
     for stat in stats:
         m = matchups(game, t, ghost, seat, stat)
@@ -152,6 +178,27 @@ def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) ->
             f"{seat + 1}: choose the strength</b> <small>(the defender picks its ghost; "
             f"supports and face-down events come later; Esc goes back)</small>"
             f"<div class='wb-ghost-stats'>{''.join(panels)}</div></div>")
+
+
+def stat_choice_step(game: Any, t: Any, stats: Sequence[str]) -> str:
+    """The attacker's stat choice once the defending ghost is known: one clickable panel
+    per strength with the exact P(attacker wins) of the two lead ghosts as they stand
+    (supports and face-down events come later)."""
+    b = t.battle
+    cards = game.cards
+    panels = []
+    for stat in stats:
+        p = battle_chance(game, t, stat)
+        a = ("stat", stat)
+        panels.append(f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
+                      f"({effective(game, t, b.atk[0], stat, 'attack')} vs "
+                      f"{effective(game, t, b.dfn[0], stat, 'defend')}) — "
+                      f"<span class='wb-ghost-odds'>P(attacker wins) {percent(p)}</span> "
+                      f"<small>= {p}</small></div>")
+    return (f"<div class='wb-ghost-stepper'><b>{escape(card_name(cards[b.atk[0]]))} attacks "
+            f"{escape(card_name(cards[b.dfn[0]]))} of User {b.defender + 1}: choose the strength"
+            f"</b> <small>(the defender has picked its ghost; supports and face-down events come "
+            f"later)</small><div class='wb-ghost-stats'>{''.join(panels)}</div></div>")
 
 
 def die_row(n: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
@@ -205,4 +252,4 @@ def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
 
 
 __all__ = ["Choices", "STATS", "chance_drawing", "chip", "die_row", "label", "matchups",
-           "parse_picks", "pick", "roll_html", "stat_step", "target_summary"]
+           "parse_picks", "pick", "roll_html", "stat_choice_step", "stat_step", "target_summary"]

@@ -4,19 +4,20 @@ Seed: ``/work/shared/seeds/000_61bc5aee8bd0dddc.txt`` (ver. 0.1_easy,
 2002/04/25); digest ``games/ghost.md``. 2–6 users, a 100-card server
 (``data/ghost/cards.csv``: 60 ghost/event, 25 shell/event, 15 mandatory).
 
-The game in one breath: each user is dealt 5 (mandatory events dealt are
-replaced and shuffled back), installs two ghosts (forward then reverse seat
+The game in one breath: each user is dealt 5 (once every hand is dealt,
+mandatory events in them are replaced and shuffled back), installs two ghosts (forward then reverse seat
 order), then turns go: download 1 (a mandatory event is revealed and
 resolved), install one ghost and any shells, play one event and each
 ghost's activated ability once, fight at most one battle, trim the archive
 to 5; after the download and after each of these steps the other users may
 play an Anytime or Not.YourTurn event. A battle: attacking ghost + defending user (who picks the defending
-ghost), physical or mental, SSTP support ghosts (the attacker at most as
+ghost), then the attacker picks physical or mental, SSTP support ghosts (the attacker at most as
 many ghosts in all as the defender has installed; the defender without
 limit), battle events face down from anyone, revealed attacker → defender →
 outsiders, dice, higher total wins, ties to the defender, the winner takes
-the losing side's ghosts as victory points. Each user uses at most one
-event from its archive per turn. The game stops the moment the server runs
+the losing side's ghosts as victory points. The turn's user plays at most
+one event in its action step; battle events and out-of-turn events have no
+limit of their own. The game stops the moment the server runs
 out (most VP wins), when no desktop holds a ghost (everybody loses), or at
 ``vp_to_win`` VP (that user wins).
 
@@ -56,6 +57,16 @@ Readings chosen where the seed is vague (parameters where both matter):
    effect) and resolved after whatever is already pending (e.g. after a
    running battle), then go to the trash. At setup they are set aside,
    replaced, and shuffled back once that user's hand is complete.
+   **Deal order** (5-1 1)-2)): 「ユーザーは、サーバーより５枚のカードを配られる。
+   その中に、強制イベントカードがあった場合は、その枚数だけ引き直してサーバーに
+   シャッフルする。」 comes before 「２）順番を決める。」: the hands are dealt
+   before there is a turn order, and "among them" reads as the dealt hand.
+   ``deal_order="all_hands"`` (default): every hand is dealt, then each user
+   in seat order sets its mandatory events aside, is dealt as many again and
+   shuffles them back — every seat has the same chance of meeting one.
+   ``"by_seat"``: the old reading — each seat is dealt and replaced before
+   the next seat is dealt, so later seats deal from a smaller server that
+   still holds every mandatory event (analysis ``mandatory_by_seat``).
 8. **Cannot install at setup** ("アーカイブを公開し…ＤＬし、シャッフルして
    インストール"): the user downloads until a ghost comes (mandatory events
    set aside and shuffled back), keeps the other cards, and installs.
@@ -105,19 +116,18 @@ Readings chosen where the seed is vague (parameters where both matter):
     mandatory events set aside at setup, other archives and other users'
     face-down cards. Who placed a face-down event, and the target it was
     placed on, are public: the kernel's hidden zones hold cards, not choices.
-17. **Event limit.** 「アーカイブよりイベントを使用する。（１ターンに１回のみ）」
-    (5-2 3)) — ``event_limit="turn"`` (default): each user uses at most one
-    event from its archive per turn (a turn being any user's turn): the
-    action event, a face-down battle event and an out-of-turn reaction all
-    count, so the turn's user who played an event does not also place one
-    in its battle. ``"action"``: only the turn user's action event is
-    limited (the old reading). Section 6 4) 「戦闘時に使用できるイベントカード
+17. **Event limit.** 「３）アクションを行う。以下の行動が可能。・アーカイブより
+    イベントを使用する。（１ターンに１回のみ）」 (5-2 3)) sits in the turn
+    user's action step — ``event_limit="action"`` (default): only that event
+    is limited (one per turn). Section 6 4) 「戦闘時に使用できるイベントカード
     を、場に「伏せて」置く。各ユーザーは、戦闘の当事者でなくてもイベントを
-    使用できる。」 sets no per-battle limit: ``facedown_per_battle=0``
-    (default: none of its own; 1 is the old "one each"). Under the default
-    event limit a user still places at most one per battle — one battle per
-    turn, one event per user per turn — which is where the old cap comes
-    from, without being a rule of its own.
+    使用できる。」 sets no limit, and section 3's 「Event.Not.YourTurn あなたの
+    ターンではないときに使用できる。」 none either: battle events and reactions
+    are not counted, and the turn's user who played its action event may still
+    place battle events. ``facedown_per_battle=0`` (default: no per-battle
+    cap; 1 is the old "one each"). ``"turn"``: version 3's reading — each user
+    uses at most one event from its archive per turn (any user's turn), the
+    action event, a face-down battle event and a reaction all counted.
 18. **Out-of-turn events.** 「Event.Not.YourTurn あなたのターンではないときに
     使用できる。」「Event.Anytime いつでも使用できる。」 — ``reactions=True``
     (default): a reaction point after the turn's download (once what it
@@ -130,7 +140,14 @@ Readings chosen where the seed is vague (parameters where both matter):
     before it and the attacker's events are revealed first, so a negate
     with nothing face down before it would be dead: it is offered only when
     an event already lies face down (the timing is kept, the dead choice is
-    not offered).
+    not offered). **It is dead for the attacker** (issue 25 item 3): the seed
+    places every event before any is opened (6 4)) and opens them 「（攻撃側）→
+    （防御側）→（外部ユーザー）」 (6 5-1)), so everything before an attacker's
+    negate is its own: it is offered only after an event of its own, which it
+    would void. No reading of the seed's timing lets it void another user's
+    event; the sheet's negates (結界, 煙玉, 見破り) are worth playing by the
+    defender and outsiders only. ``analysis.negate_chances`` counts it in
+    played games (notebook §10).
 20. **Master-slave as written** (section 11). 「事前にmasterゴーストを配り、
     それが倒されれば負けというルール。」 — ``master_deal="dealt"`` (default):
     before the hands, each user is dealt a ghost from the server (a chance
@@ -143,6 +160,16 @@ Readings chosen where the seed is vague (parameters where both matter):
     ``master_support`` (default False) lets a master support its slaves'
     battles. A quick ghost installed mid-battle is a slave: it supports only
     with ``slave_support``.
+21. **Battle order** (6 1)-2), issue 25 item 1). 「１）攻撃を仕掛けるゴーストを
+    指定し、攻撃をするユーザーを指定する。指定されたユーザーは、防御するゴーストを
+    選択する。」 then 「２）攻撃側は、「物理」「精神」のいずれかで戦うことを選択
+    する。」 — ``stat_choice="after_defender"`` (default): the attack is
+    declared as ``("battle", ghost, user)``, the defending user picks its
+    ghost, then the attacker picks ``("stat", "physical"|"mental")`` knowing
+    it. The attacker can then expect min over the defender's ghosts of its
+    better stat against each (``battle_order.attack_value``).
+    ``"at_declaration"``: the old reading — the stat is named with the
+    attack, ``("battle", ghost, user, stat)``, and the defender answers it.
 
 >>> game = make_game(players=2)
 >>> s = game.initial_state()
@@ -161,7 +188,7 @@ from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams
-from workbench.games.ghost.steps import DealMaster, Download, Return, Setup
+from workbench.games.ghost.steps import DealMaster, Download, Replace, Return, Setup
 from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
@@ -183,7 +210,7 @@ class GhostGame(KernelGame):
     """
 
     name = "ghost"
-    version = "3"  # 3: issue 14 (server end, event limits, reactions, quick installs, negate, master-slave)
+    version = "4"  # 4: issue 25 (stat after the defence, event limits, all hands dealt first); 3: issue 14
     min_players = 2
     max_players = 6
     table = GhostTable
@@ -225,6 +252,7 @@ class GhostGame(KernelGame):
         self.as_action = tuple(event_allowed(c, 0, 0, False) for c in self.cards)
         self.as_reaction = tuple(event_allowed(c, 1, 0, False) for c in self.cards)
         self.server_ends_at_once = p.server_end == "at_once"
+        self.stat_after_defender = p.stat_choice == "after_defender"
         self._dice: dict[int, Dist] = {}
         # steps are values: the ones every turn pushes are built once
         self.main_steps = tuple(Main(s) for s in range(self.n))
@@ -251,8 +279,15 @@ class GhostGame(KernelGame):
         t.battles = t.fumbles = t.flips = 0
         if self.master_slave and self.params.master_deal == "dealt":
             t.later(*[DealMaster(seat) for seat in range(n)])
-        for seat in range(n):
-            t.later(*[Download("deal", seat)] * self.params.hand_size, Return())
+        hand = self.params.hand_size
+        if self.params.deal_order == "by_seat":
+            for seat in range(n):
+                t.later(*[Download("deal", seat)] * hand, Return())
+        else:  # every hand dealt, then each user replaces its mandatory events
+            for seat in range(n):
+                t.later(*[Download("hand", seat)] * hand)
+            for seat in range(n):
+                t.later(Replace(seat), Return())
         t.later(Setup(), Decide())
 
     def score(self, t: GhostTable) -> tuple[float, ...]:
@@ -311,7 +346,7 @@ def make_game(cards: Sequence[GhostCard] | None = None, **params: Any) -> GhostG
     >>> make_game(colour="red")
     Traceback (most recent call last):
     ...
-    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet, server_end, event_limit, facedown_per_battle, reactions, quick_install, master_deal, slave_support, master_support
+    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet, server_end, event_limit, facedown_per_battle, reactions, quick_install, master_deal, slave_support, master_support, stat_choice, deal_order
     """
     known = list(GhostParams.__dataclass_fields__)
     unknown = sorted(set(params) - set(known))

@@ -5,12 +5,15 @@ The rules run on the kernel's step stack (``t.push``: run next;
 work is kept: what a rule queues "after everything" goes ``later``, what it
 redoes at once (a setup deal that met a mandatory event) goes ``push``.
 
-- :class:`Download` — a chance step over the server (``deal`` at setup,
-  ``seek`` until a ghost comes, ``draw`` in play); it lapses on an empty
+- :class:`Download` — a chance step over the server (``hand``: the setup deal
+  as it comes, ``deal``: a setup replacement, ``seek`` until a ghost comes,
+  ``draw`` in play); it lapses on an empty
   server (seed section 10: downloads an effect cannot make are lost); with
   ``server_end="at_once"`` the ``draw`` that empties the server ends the game;
 - :class:`DealMaster` — master-slave: a ghost dealt from the server onto each
   desktop as its user's master before the hands (``master_deal="dealt"``);
+- :class:`Replace` — ``deal_order="all_hands"``: once every hand is dealt, a
+  user sets its mandatory events aside and is dealt as many again;
 - :class:`Return` — mandatory events set aside at setup shuffle back;
 - :class:`Setup` — the install order (forward, then reverse);
 - :class:`Turn` — skipped turn, special victory, no-ghost penalty, the
@@ -20,8 +23,8 @@ redoes at once (a setup deal that met a mandatory event) goes ``push``.
 >>> from workbench.games.ghost.rules import make_game
 >>> g = make_game(players=3)
 >>> t = g.new_table()
->>> t.tasks[-1], len(t.tasks)  # 3 x (5 deals + shuffle back) + install order + decisions
-(Download(kind='deal', seat=0), 20)
+>>> t.tasks[-1], len(t.tasks)  # 3 x 5 deals, 3 x (replace + shuffle back), install order, decisions
+(Download(kind='hand', seat=0), 23)
 >>> t.out[1] = True
 >>> t.next_seat(0), t.seats_from(2)
 (2, [2, 0])
@@ -144,8 +147,9 @@ def play_effects(t: GhostTable, seat: int, card: int, target: int) -> None:
 # -- steps -----------------------------------------------------------------------------
 @chance
 class Download(NamedTuple):
-    """``seat`` downloads one card: ``kind`` is ``deal`` (the setup hand), ``seek``
-    (setup: until a ghost comes) or ``draw`` (in play)."""
+    """``seat`` downloads one card: ``kind`` is ``hand`` (the setup deal, mandatory
+    events kept until :class:`Replace`), ``deal`` (the setup hand, a mandatory event
+    replaced at once), ``seek`` (setup: until a ghost comes) or ``draw`` (in play)."""
 
     kind: str
     seat: int
@@ -159,7 +163,7 @@ class Download(NamedTuple):
     def resolve(self, t: GhostTable, card: int) -> None:
         t.server.remove(card)
         game = t.game
-        if game.is_mandatory[card]:
+        if game.is_mandatory[card] and self.kind != "hand":
             if self.kind != "draw":  # setup: replace it, shuffle it back afterwards
                 t.setaside.append(card)
                 t.push(self)
@@ -229,6 +233,23 @@ class DealMaster(NamedTuple):
 
     def label(self, t: GhostTable, card: int) -> str:
         return f"user {self.seat + 1} is dealt {t.game.cards[card].name} as master"
+
+
+@auto
+class Replace(NamedTuple):
+    """Setup, ``deal_order="all_hands"``: ``seat`` sets the mandatory events of its dealt
+    hand aside and is dealt as many cards again (a mandatory one replaced in turn)."""
+
+    seat: int
+
+    def run(self, t: GhostTable) -> None:
+        is_mandatory = t.game.is_mandatory
+        archive = t.archives[self.seat]
+        met = [c for c in archive if is_mandatory[c]]
+        for c in met:
+            archive.remove(c)
+            t.setaside.append(c)
+        t.push(*[Download("deal", self.seat)] * len(met))
 
 
 @auto
@@ -322,5 +343,5 @@ class Mandatory(NamedTuple):
                 void_check(t, voided)
 
 
-__all__ = ["DealMaster", "Download", "Mandatory", "Return", "Setup", "Turn", "advance", "eliminate",
+__all__ = ["DealMaster", "Download", "Mandatory", "Replace", "Return", "Setup", "Turn", "advance", "eliminate",
            "finish", "install", "open_reactions", "play_effects", "remove_ghost", "void_check"]

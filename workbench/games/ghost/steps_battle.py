@@ -7,7 +7,8 @@ when it is the defending ghost); floored at 0 when ``floor_at_zero``; a
 fumble (n >= 2 dice all on the zero face, fumble rule on, not ``steady``)
 makes the ghost's whole contribution 0 — for support ghosts as well.
 
-Decisions: :class:`Defend`, :class:`Support` (the attacker's side, then the
+Decisions: :class:`Defend`, :class:`ChooseStat` (``stat_choice="after_defender"``:
+the attacker picks 物理 or 精神 once the defending ghost is known), :class:`Support` (the attacker's side, then the
 defender's), :class:`Place` (face-down events and mid-battle quick installs,
 user by user: attacker, defender, outsiders). Then :class:`Reveal`, one :class:`Roll` per ghost
 (:class:`NoDice` for a ghost with no dice: nothing to draw) and
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, chance, decision
-from workbench.games.ghost.cards import GhostCard
+from workbench.games.ghost.cards import STATS_LABEL, GhostCard
 from workbench.games.ghost.steps import finish, install, play_effects, remove_ghost
 from workbench.games.ghost.table import ATTACK, DEFENCE, STATS, Battle, GhostTable
 
@@ -98,7 +99,9 @@ def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, 
 
 # -- what the decisions do ------------------------------------------------------------------
 def declare(t: GhostTable, ghost: int, defender: int, stat: str) -> None:
-    """The attacker names its ghost, the defending user and the strength to fight with."""
+    """The attacker names its ghost, the defending user and (``stat_choice=
+    "at_declaration"``) the strength to fight with; ``stat`` "" leaves it to
+    :class:`ChooseStat` after the defence."""
     t.stage = 2
     t.battle = Battle(attacker=t.turn, defender=defender, stat=stat, atk=(ghost,),
                       limit=len(t.desktops[defender]))
@@ -109,6 +112,13 @@ def defend(t: GhostTable, ghost: int) -> None:
     """The defending user names its ghost."""
     assert t.battle is not None
     t.battle = t.battle.evolve(dfn=(ghost,))
+    t.phase = "support_atk" if t.battle.stat else "stat"
+
+
+def choose_stat(t: GhostTable, stat: str) -> None:
+    """The attacker picks the strength to fight with, knowing the defending ghost."""
+    assert t.battle is not None
+    t.battle = t.battle.evolve(stat=stat)
     t.phase = "support_atk"
 
 
@@ -163,6 +173,8 @@ def battle_decision(t: GhostTable) -> Any:
             defend(t, options[0])
             return None
         return Defend(b.defender)
+    if phase == "stat":
+        return ChooseStat(b.attacker)
     if phase in ("support_atk", "support_def"):
         if not t.can_support():
             support_done(t)
@@ -191,6 +203,23 @@ class Defend(NamedTuple):
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
         defend(t, a[1])
+
+    def label(self, t: GhostTable, a: Aid) -> str:
+        return battle_label(t, a)
+
+
+@decision
+class ChooseStat(NamedTuple):
+    """The attacker picks 物理 or 精神 once the defending ghost is known (seed 6 1)-2)):
+    ``("stat", "physical")`` or ``("stat", "mental")``."""
+
+    seat: int
+
+    def legal(self, t: GhostTable) -> list[Aid]:
+        return [("stat", s) for s in STATS]
+
+    def resolve(self, t: GhostTable, a: Aid) -> None:
+        choose_stat(t, a[1])
 
     def label(self, t: GhostTable, a: Aid) -> str:
         return battle_label(t, a)
@@ -258,6 +287,8 @@ def battle_label(t: Any, a: Aid) -> str:
         return f"{verb} {c.event_name or c.name}" + target_text(t, t.game.target[a[1]], a[2])
     if kind in ("defend", "support"):
         return f"{kind} {cards[a[1]].name}"
+    if kind == "stat":
+        return f"fight with {STATS_LABEL[a[1]]}"
     if kind == "quick":
         return f"install {cards[a[1]].name} mid-battle and support"
     if kind == "install":
@@ -397,6 +428,6 @@ class Resolve(NamedTuple):
         t.phase = "trim"
 
 
-__all__ = ["Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
-           "battle_label", "battle_values", "declare", "fixed_modifier",
+__all__ = ["ChooseStat", "Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
+           "battle_label", "battle_values", "choose_stat", "declare", "fixed_modifier",
            "ghost_value", "role_of", "target_text"]

@@ -19,11 +19,13 @@ Action ids (JSON-friendly tuples):
 - ``("event", card, target)`` — play an event side from the archive;
 - ``("ability", ghost, arg)`` — an activated Ghost.Status (``arg``: the card
   ``cycle`` trashes, else -1);
-- ``("battle", ghost, defender, stat)`` — declare a battle;
+- ``("battle", ghost, defender)`` — declare a battle (the attacker picks the
+  stat after the defence: ``("stat", stat)``); ``("battle", ghost, defender,
+  stat)`` with ``stat_choice="at_declaration"``;
 - ``("end",)`` — end the turn; ``("trim", card)`` — trash down to the limit;
 - out of turn (:class:`React`): ``("event", card, target)`` or ``("pass",)``;
 - battle choices (:mod:`~workbench.games.ghost.steps_battle`):
-  ``("defend", ghost)``, ``("support", ghost)``, ``("quick", ghost)``,
+  ``("defend", ghost)``, ``("stat", stat)``, ``("support", ghost)``, ``("quick", ghost)``,
   ``("done",)``, ``("place", card, target)``, ``("pass",)``.
 
 Chance outcomes are card ids (downloads) and raw dice sums (rolls).
@@ -223,10 +225,14 @@ class Main(NamedTuple):
                 foes = [s for s in range(len(out_seats))
                         if s != seat and not out_seats[s] and desktops[s]]
                 add = out.append
+                later = game.stat_after_defender
                 for g in fighters:
                     for d in foes:
-                        add(("battle", g, d, "physical"))
-                        add(("battle", g, d, "mental"))
+                        if later:
+                            add(("battle", g, d))
+                        else:
+                            add(("battle", g, d, "physical"))
+                            add(("battle", g, d, "mental"))
         out.append(("end",))
         return out
 
@@ -266,7 +272,7 @@ class Main(NamedTuple):
                     t.trash.append(a[2])
                     t.later(Download("draw", seat))
         elif kind == "battle":
-            declare(t, a[1], a[2], a[3])
+            declare(t, a[1], a[2], a[3] if len(a) > 3 else "")
         else:  # end
             t.phase = "trim"
 
@@ -292,7 +298,9 @@ def turn_label(t: Any, a: Aid) -> str:
         extra = f" (trash {cards[a[2]].name})" if a[2] >= 0 else ""
         return f"use {cards[a[1]].ability_name or 'ability'} of {cards[a[1]].name}{extra}"
     if kind == "battle":
-        return f"attack user {a[2] + 1} with {cards[a[1]].name} ({STATS_LABEL[a[3]]})"
+        if len(a) > 3:
+            return f"attack user {a[2] + 1} with {cards[a[1]].name} ({STATS_LABEL[a[3]]})"
+        return f"attack user {a[2] + 1} with {cards[a[1]].name}"
     if kind == "trim":
         return f"trim {cards[a[1]].name}"
     if kind == "end":

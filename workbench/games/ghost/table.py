@@ -86,7 +86,7 @@ class GhostTable(Table):
 
     ``phase`` says what is being decided: ``setup`` (install a ghost),
     ``main`` (the turn's install/action/battle choices), ``defend``,
-    ``support_atk``, ``support_def``, ``place`` (face-down battle events),
+    ``stat`` (the attacker picks 物理 or 精神 after the defence), ``support_atk``, ``support_def``, ``place`` (face-down battle events),
     ``react`` (a user out of turn may play an event), ``trim`` (archive over
     the limit at the end of the turn), ``resolve`` (the battle's reveal and
     dice) and ``over``. ``evented[s]``: seat ``s`` used its event this turn;
