@@ -118,3 +118,18 @@ def test_faces_preview_reports_the_same_problem(tmp_path: Path) -> None:
     assert [(p.row, p.column) for p in html.problems] == [(2, "flavour")]
     assert html._repr_html_() == str(html)
     assert PT_PER_MM > 2
+
+
+def test_a_long_effect_text_is_reported_at_its_cell(tmp_path: Path) -> None:
+    """A legal but very long chain of effects (the sheet check passes) cannot fit the skills box."""
+    folder = game_copy(tmp_path)
+    rows = list(csv.reader((folder / "cards.csv").open(encoding="utf-8")))
+    column = rows[0].index("skill1_effects")
+    rows[3][column] = "; ".join(["damage 2", "heal 3", "draw 1"] * 40)
+    variant = tmp_path / "cards.csv"
+    with variant.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    result = print_cards("mugen", tmp_path / "effects.pdf", variant=variant)
+    assert [(p.file, p.row, p.column, p.rule) for p in result.problems] == \
+        [("cards.csv", 4, "skill1_effects", "fit")]
+    assert result.problems[0].message.startswith("skills needs ")
