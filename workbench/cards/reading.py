@@ -27,11 +27,18 @@ from typing import Any
 
 import polars as pl
 
+from workbench.cards.bounded import (
+    parquet_shape,
+    read_parquet_bounded,
+    unreadable_column,
+    unzipped_bytes,
+)
 from workbench.cards.problems import Problem, SheetError
 
 Rows = list[tuple[int, list[str | None]]]
 MAX_SHEET_BYTES = 8 * 1024 * 1024
 MAX_ROWS = 20_000
+MAX_COLUMNS = 2_000
 csv.field_size_limit(max(csv.field_size_limit(), MAX_SHEET_BYTES))
 
 
@@ -137,11 +144,36 @@ def _read_xlsx(path: Path, file: str, sheet: str | int | None, prefer: str | Non
 
 
 def _read_parquet(path: Path, file: str) -> tuple[list[str | None], Rows]:
+    """The row count and column types from the footer first (a 60 KB file can hold
+    3x10^7 rows), then at most the limit's rows, a slice at a time."""
     try:
-        frame = pl.read_parquet(path)
+        count, schema = parquet_shape(path)
     except Exception as exc:  # polars raises ComputeError, OSError, ...
-        raise sheet_error(file, "parquet", f"cannot be read as Parquet: {exc}") from None
-    return list(frame.columns), _read_frame_cells(frame, has_header=False)
+        raise sheet_error(file, "parquet", f"cannot be read as Parquet: "
+                          f"{_first_line(exc)}") from None
+    if count > MAX_ROWS:
+        raise sheet_error(file, "too-large", f"{count:,} rows; at most {MAX_ROWS:,} "
+                          "(is this a card sheet?)")
+    if len(schema) > MAX_COLUMNS:
+        raise sheet_error(file, "too-large", f"{len(schema):,} columns; at most {MAX_COLUMNS:,}")
+    unreadable = unreadable_column(schema)
+    if unreadable is not None:
+        raise sheet_error(file, "parquet", f"{unreadable}; a card sheet holds text, numbers, "
+                          "true/false, dates and lists of them")
+    try:
+        frame = read_parquet_bounded(path, count, 8 * MAX_SHEET_BYTES)
+        return list(frame.columns), _read_frame_cells(frame, has_header=False)
+    except ValueError as exc:
+        raise sheet_error(file, "too-large", f"{exc}; at most {8 * MAX_SHEET_BYTES / 1e6:.0f} MB "
+                          "are read") from None
+    except Exception as exc:  # a damaged page, a type polars cannot cast to text
+        raise sheet_error(file, "parquet", f"cannot be read as Parquet: "
+                          f"{_first_line(exc)}") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return (text[:200] + "…" if len(text) > 200 else text) or type(exc).__name__
 
 
 def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str | None = None
@@ -156,15 +188,20 @@ def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str 
 
 def _check_unzipped_size(path: Path, file: str) -> None:
     """A workbook is a zip: refuse one that unpacks to more than 8x the sheet limit
-    (a zip bomb would fill memory before any row is counted)."""
+    (a zip bomb would fill memory before any row is counted). The bytes are counted
+    while inflating, not taken from the sizes the archive declares."""
+    limit = 8 * MAX_SHEET_BYTES
     try:
+        declared = 0
         with zipfile.ZipFile(path) as archive:
-            size = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError):
+            declared = sum(info.file_size for info in archive.infolist())
+        size = unzipped_bytes(path, limit)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         return  # not a zip: the Excel reader reports it
-    if size > 8 * MAX_SHEET_BYTES:
-        raise sheet_error(file, "too-large", f"the workbook unpacks to {size / 1e6:.0f} MB; "
-                     f"at most {8 * MAX_SHEET_BYTES / 1e6:.0f} MB are read")
+    if size > limit:
+        said = f" (it declares {declared / 1e6:.0f} MB)" if declared <= limit else ""
+        raise sheet_error(file, "too-large", f"the workbook unpacks to more than "
+                          f"{limit / 1e6:.0f} MB{said}; at most {limit / 1e6:.0f} MB are read")
 
 
 def read_any(path: str | Path, sheet: str | int | None, prefer: str | None

@@ -19,6 +19,7 @@ than a traceback (``WORKBENCH_TRACEBACK=1`` shows it).
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import re
@@ -135,6 +136,28 @@ def _one_line(text: str, limit: int = 500) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
+def _os_error(exc: OSError) -> str:
+    """One line for an error of the system: what failed (stdout or the file) and why.
+
+    >>> import errno
+    >>> _os_error(OSError(errno.ENOSPC, "No space left on device"))
+    'cannot write the output: No space left on device'
+    >>> _os_error(OSError(errno.ENAMETOOLONG, "File name too long", "c" * 300))
+    "'ccccccccccccccccccccccccccccccccccccccccccccccccc…' (300 characters): File name too long"
+    """
+    why = exc.strerror or type(exc).__name__
+    name = exc.filename
+    if name is None:
+        return f"cannot write the output: {why}" if exc.errno in _WRITE_ERRNOS else \
+            _one_line(str(exc) or why, 300)
+    name = str(name)
+    shown = repr(name) if len(name) <= 80 else f"{name[:49] + '…'!r} ({len(name):,} characters)"
+    return f"{shown}: {why}"
+
+
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}
+
+
 def _quiet_pipe() -> None:
     """After a closed pipe: send what is left of stdout nowhere, so that the
     interpreter's final flush does not complain again."""
@@ -177,6 +200,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except RecursionError:
         sys.stderr.write(f"workbench {command}: input nested too deeply to read\n")
+        return 2
+    except OSError as exc:  # a full disk, a name too long, no permission: the system's words
+        if os.environ.get("WORKBENCH_TRACEBACK"):
+            raise
+        sys.stderr.write(f"workbench {command}: {_os_error(exc)}\n")
+        _quiet_pipe()  # stdout may be what failed: its last flush must not fail again
         return 2
     except Exception as exc:  # the last guard: one line, never a traceback
         if os.environ.get("WORKBENCH_TRACEBACK"):
