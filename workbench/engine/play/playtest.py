@@ -98,9 +98,11 @@ class Playtest:
                                "seconds": round(seconds, 3)})
         self._since = time.monotonic()
 
-    def move(self, seat: int, step: int, action: Any) -> str:
+    def move(self, seat: int, step: int, action: Any, seconds: float | None = None) -> str:
         """Seat ``seat`` plays ``action`` (a JSON action id) at ``step``; '' when done,
-        else why not (nothing changes). Then the bots move and the file is written."""
+        else why not (nothing changes). Then the bots move and the file is written.
+        ``seconds``: the decision's time when it was not taken here (a scripted seat);
+        by default the time since the seat's turn began."""
         s = self.session
         who = s.to_move
         if who == TERMINAL:
@@ -116,7 +118,7 @@ class Playtest:
             s.apply(action_id)
         except IllegalAction as e:  # pragma: no cover - legal ids checked above
             return f"illegal: {e}"
-        self._record(step, seat, "human", time.monotonic() - self._since)
+        self._record(step, seat, "human", time.monotonic() - self._since if seconds is None else seconds)
         self.play_bots()
         self.save()
         return ""
