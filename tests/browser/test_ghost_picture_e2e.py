@@ -1,8 +1,9 @@
 """「何か」 in Chromium (Voila), played by clicking the PICTURE: archive cards, ghosts and
-the attack's three steps (attacking ghost → target user → 物理/精神, the exact
-P(attacker wins) on screen before the last click), through the battle's defence,
-supports and face-down events to the dice, then the end of the turn; one undo by
-the keyboard's ``u`` and one choice by a number key. Screenshots go to build/e2e/."""
+the attack in the seed's battle order (attacking ghost → target user, which declares
+it with what the attacker can expect given the defender's best reply → the defender's
+ghost → 物理/精神 with each one's exact P(attacker wins) on screen), through supports
+and face-down events to the dice, then the end of the turn; one undo by the keyboard's
+``u`` and one choice by a number key. Screenshots go to build/e2e/."""
 
 from __future__ import annotations
 
@@ -55,17 +56,28 @@ def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watch
         # step 1: the attacking ghost
         _click(page, attackers.first)
         assert page.locator(f"{PIC} .wb-ghost-chosen").count() == 1
-        users = page.locator(f"{PIC} .wb-ghost-user.wb-target[data-pick^='def:']")
-        assert users.count() >= 1 and "vs their best defender" in users.first.inner_text()
+        users = page.locator(f"{PIC} .wb-ghost-user.wb-target[data-action*='battle']")
+        assert users.count() >= 1 and "given the defender's best reply" in users.first.inner_text()
+        assert users.first.locator(".wb-ghost-expect [title^='exactly ']").count() == 1
         screenshot(page, out, "picture-ghost-attacker")
-        # step 2: the target user; step 3 shows both strengths with the exact odds
+        # step 2: the target user declares the attack (no stat yet)
         _click(page, users.first)
+        assert "attacks User" in _text(page, f"{PIC} .wb-ghost-battle")
+        assert "the attacker picks once the defence is known" in _text(page, f"{PIC} .wb-ghost-battle")
+        # the defender picks its ghost by clicking it (unless it has only one)
+        for _ in range(3):
+            if page.locator(f"{PIC} .wb-ghost-stat.wb-target").count():
+                break
+            assert "defends" in _text(page, f"{PIC} .wb-ghost-prompt")
+            _click(page, page.locator(ACTIONS).first)
+        # step 3: the attacker picks 物理 or 精神 knowing the defending ghost, each with its odds
         stats = page.locator(f"{PIC} .wb-ghost-stat.wb-target")
         assert stats.count() == 2 and "P(attacker wins)" in stats.first.inner_text()
-        assert page.locator(f"{PIC} .wb-ghost-stat [title^='exactly ']").count() >= 2
+        assert page.locator(f"{PIC} .wb-ghost-stat [title^='exactly ']").count() == 2
+        assert "knowing the defending ghost" in _text(page, f"{PIC} .wb-ghost-prompt")
         screenshot(page, out, "picture-ghost-odds")
-        _click(page, stats.first)  # commits the attack
-        assert "attacks User" in _text(page, f"{PIC} .wb-ghost-battle")
+        _click(page, stats.first)
+        assert "P(attacker wins) =" in _text(page, f"{PIC} .wb-ghost-battle")
         # the battle: defence, supports, face-down events by clicking cards; done / pass buttons
         for _ in range(30):
             if "Last battle" in _text(page, f"{PIC} .wb-ghost-battle"):
@@ -76,8 +88,11 @@ def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watch
             _click(page, targets.first if targets.count() else page.locator(BUTTONS).first)
         battle = _text(page, f"{PIC} .wb-ghost-battle")
         assert "Last battle" in battle and "wins" in battle
-        assert page.locator(f"{PIC} .wb-chance-strip .wb-ghost-die").count() >= 2  # both rolls
-        assert "D" in _text(page, f"{PIC} .wb-chance-strip .wb-ghost-die")
+        # both rolls, drawn in the battle panel (the strip may since show downloads: events
+        # placed face down without limit can draw cards once the dice are rolled)
+        assert page.locator(f"{PIC} .wb-ghost-battle .wb-ghost-die").count() >= 2
+        assert "D" in _text(page, f"{PIC} .wb-ghost-battle .wb-ghost-die")
+        assert page.locator(f"{PIC} .wb-chance-strip").count() == 1
         log = page.locator(".wb-log").inner_text()
         steps = [int(x.split(".")[0]) for x in log.splitlines() if x.split(".")[0].isdigit()]
         assert steps and steps[0] == max(steps)  # the newest line on top
