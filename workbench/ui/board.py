@@ -36,6 +36,7 @@ import ipywidgets as w
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game
 from workbench.engine.play.replay_checks import what_if_note
+from workbench.engine.play.seat_view import log_for, picture_for
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player
@@ -138,8 +139,27 @@ class BoardView:
         bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
         seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
         self.analysis = AnalysisPanel(self, analysis_budget)
-        self.widget = w.VBox([self.picture, self.status, self.recent, self.actions_box, controls, bots_row,
-                              seats_row, self.step_slider, self.analysis.widget, self.log])
+        # the viewer: None, the designer (everything, secrets marked), or a seat (its view only)
+        self.viewer: int | None = None
+        self.hot_seat = False  # the viewer follows the person to move, behind a hand-off screen
+        self._ready_for = -1
+        self._log_cache: dict[Any, Any] = {}
+        self.viewer_chooser = w.Dropdown(
+            options=[("designer (sees all)", -1)] + [(self.seat_name(i), i) for i in range(session.game.num_players)],
+            value=-1, description="view as", layout=w.Layout(width="260px"))
+        self.viewer_chooser.add_class("wb-viewer")
+        self.viewer_chooser.observe(lambda c: self.set_viewer(None if c["new"] < 0 else int(c["new"])),
+                                    names="value")
+        seats_row.children = (*seats_row.children, self.viewer_chooser)
+        self.handoff_text = w.HTML()
+        self.handoff_button = make_button("I am ready", "wb-handoff-ready", "show my seat's view")
+        self.handoff_button.on_click(lambda _: self.ready())
+        self.handoff_box = w.VBox([self.handoff_text, self.handoff_button])
+        self.handoff_box.add_class("wb-handoff")
+        self.handoff_box.layout.display = "none"
+        self.widget = w.VBox([self.handoff_box, self.picture, self.status, self.recent, self.actions_box,
+                              controls, bots_row, seats_row, self.step_slider, self.analysis.widget,
+                              self.log])
         self.widget.add_class("wb-board")
         self._shown_state: Any = object()
         self._shown_actions: tuple[tuple[Hashable, str], ...] | None = None
@@ -160,6 +180,43 @@ class BoardView:
         d.add_class(f"wb-seat-{seat}")
         d.observe(lambda _c: self._guard(self._autoplay), names="value")
         return d
+
+    # -- the viewer ----------------------------------------------------------------
+    def set_viewer(self, viewer: int | None) -> None:
+        """Show the board as ``viewer`` sees it: a seat (its own cards, its log lines,
+        draws it may not see unnamed; no buttons or analysis while another seat
+        decides) or None, the designer."""
+        self.viewer = viewer
+        self._shown_state, self._shown_actions, self._shown_log = object(), None, []
+        if self.viewer_chooser.value != (-1 if viewer is None else viewer):
+            self.viewer_chooser.value = -1 if viewer is None else viewer
+        self.refresh()
+
+    def set_hot_seat(self, on: bool = True) -> None:
+        """Hot-seat: one screen passed round; between two people's decisions a hand-off
+        screen ("Pass to Player 2 — click when ready") hides the board."""
+        self.hot_seat, self._ready_for = on, -1
+        self.set_viewer(None)
+
+    def ready(self) -> None:
+        """The person to move has the screen (hot-seat): show their view."""
+        who = self.session.to_move
+        self._ready_for = who
+        self.set_viewer(who if who >= 0 else None)
+
+    def handing_over(self) -> int | None:
+        """Hot-seat: the seat the screen must be passed to now, else None."""
+        who = self.session.to_move
+        if not self.hot_seat or who < 0 or who == self._ready_for:
+            return None
+        return who
+
+    def viewer_log(self) -> list[str]:
+        """The log as the viewer reads it."""
+        return log_for(self.session, self.viewer, self._log_cache)
+
+    def _sees_decision(self) -> bool:
+        return self.viewer is None or self.viewer == self.session.to_move
 
     # -- commands -----------------------------------------------------------------
     @property
@@ -215,6 +272,11 @@ class BoardView:
         At a chance step the outcome is chosen by hand (:meth:`Session.choose`: the log
         and replays mark it "(chosen)")."""
         s = self.session
+        if not self._sees_decision() or self.handing_over() is not None:
+            self._message = f"not your turn: {self.seat_name(s.to_move)} is deciding" \
+                if s.to_move >= 0 else "not your turn"
+            self._draw_status()
+            return False
 
         def apply() -> None:
             self._quietly(lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id))
@@ -295,8 +357,10 @@ class BoardView:
         """Redraw what changed since the last draw."""
         s = self.session
         with self.widget.hold_sync():
+            if self._draw_handoff():
+                return
             if s.state is not self._shown_state:
-                self.picture.value = self.render(s.game, s.state)
+                self.picture.value = picture_for(s.game, self.render, s.state, self.viewer)
                 self._shown_state = s.state
             self._draw_actions()
             self._draw_log()
@@ -313,11 +377,33 @@ class BoardView:
             if s.seed != self._shown_seed:  # a new game: show its seed, else keep what is typed
                 self.seed_field.value = self._shown_seed = s.seed
             self.analysis.refresh()
+            self.analysis.widget.layout.display = None if self._sees_decision() else "none"
             self._draw_status()
+
+    def _draw_handoff(self) -> bool:
+        """Hot-seat between two people: only the hand-off screen; True when shown."""
+        seat = self.handing_over()
+        parts = (self.picture, self.recent, self.actions_box, self.analysis.widget, self.log)
+        if seat is None:
+            if self.handoff_box.layout.display == "none":
+                return False
+            self.handoff_box.layout.display = "none"
+            for part in parts:
+                part.layout.display = None
+            return False
+        self.handoff_text.value = (f"<div style='font-size:1.4em;margin:2em 0'>Pass to "
+                                   f"{escape(self.seat_name(seat))} — click when ready</div>")
+        self.handoff_box.layout.display = None
+        for part in parts:
+            part.layout.display = "none"
+        self.picture.value = self.log.value = self.recent.value = ""
+        self._shown_state, self._shown_actions, self._shown_log = object(), None, []
+        self.status.value = escape(f"{self.seat_name(seat)} to move")
+        return True
 
     def _draw_actions(self) -> None:
         s = self.session
-        actions = list(s.legal_actions())
+        actions = list(s.legal_actions()) if self._sees_decision() else []
         key = tuple((a.id, a.label) for a in actions)
         if key == self._shown_actions:
             return
@@ -349,7 +435,7 @@ class BoardView:
         return boxes
 
     def _draw_log(self) -> None:
-        lines = self.session.log[-LOG_LINES:]
+        lines = self.viewer_log()[-LOG_LINES:]
         if lines == self._shown_log:
             return
         self._shown_log = lines
@@ -364,7 +450,7 @@ class BoardView:
             if s.game.current_player(history[start]) in people:
                 break
         movers = [s.game.current_player(history[k]) for k in range(start, s.step)]
-        lines = since_last_person(movers, s.log[start:], people)
+        lines = since_last_person(movers, self.viewer_log()[start:], people)
         html = recent_html(lines, self.log_line)
         if self.recent.value != html:
             self.recent.value = html
@@ -372,7 +458,7 @@ class BoardView:
     def _last_move_of(self, seat: int) -> str:
         """The label of ``seat``'s last logged move (prefix and step number dropped)."""
         mark = f"P{seat + 1}: "
-        for line in reversed(self.session.log):
+        for line in reversed(self.viewer_log()):
             _, _, rest = line.partition(". ")
             if rest.startswith(mark):
                 return rest[len(mark):]

@@ -30,11 +30,13 @@ hand).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from html import escape
 from typing import Any
 
 import ipywidgets as w
 
 from workbench.engine.kernel.protocol import Game
+from workbench.engine.play.seat_view import picture_for, sees_outcome
 from workbench.engine.play.session import Session
 from workbench.ui.board import BoardView
 from workbench.ui.picture_widget import PictureWidget
@@ -95,8 +97,8 @@ class PictureBoard(BoardView):
 
     def _draw_picture(self) -> None:
         s = self.session
-        html = (self.picture_render(s.game, s.state, picks=self.picks) if self.picks
-                else self.picture_render(s.game, s.state))
+        options = {"picks": self.picks} if self.picks else {}
+        html = picture_for(s.game, self.picture_render, s.state, self.viewer, **options)
         self._placed = placed_ids(html)
         self.picture.value = self.chance_strip() + html
         self._shown_state = s.state
@@ -117,11 +119,20 @@ class PictureBoard(BoardView):
             k -= 1
         history, actions = s.history, s.actions
         chosen = set(s.chosen_steps)
-        parts = [self.chance_drawing(s.game, history[i], actions[i]) + (
+        parts = [self._drawn(history[i], actions[i]) + (
             "<span class='wb-chosen' title='chosen by hand (a what if), not rolled'>(chosen)</span>"
             if i in chosen else "") for i in range(k + 1, end + 1)]
         return ("<div class='wb-chance-strip' title='the last chance: dice rolled, cards drawn'>"
                 f"<b>last chance (step {end + 1})</b>{''.join(parts)}</div>")
+
+    def _drawn(self, state: Any, outcome: Hashable) -> str:
+        """One chance outcome as the viewer may see it (unnamed when it may not)."""
+        s = self.session
+        if sees_outcome(s.game, state, outcome, self.viewer):
+            assert self.chance_drawing is not None
+            return self.chance_drawing(s.game, state, outcome)
+        text = escape(s.game.label_for(state, outcome, self.viewer))
+        return f"<span class='wb-chance-hidden' style='color:#777;font-style:italic'>{text}</span>"
 
     def handle_message(self, content: Mapping[str, Any]) -> bool:
         """Route a message from the picture (a click or a key); True when it did something.

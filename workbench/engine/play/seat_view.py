@@ -55,16 +55,25 @@ def _label(game: Game[Any], state: Any, x: Hashable, viewer: int | None) -> str:
     return game.action_label(state, x)
 
 
-def log_for(session: Any, viewer: int | None) -> list[str]:
+def log_for(session: Any, viewer: int | None, cache: dict[Any, Any] | None = None) -> list[str]:
     """The session's log as ``viewer`` reads it (the same numbering and ``P<n>:``
-    prefixes as :attr:`Session.log`; a chosen chance outcome is marked ``(chosen)``)."""
+    prefixes as :attr:`Session.log`; a chosen chance outcome is marked ``(chosen)``).
+    ``cache``: a dict kept between calls (a board redrawn after every move labels each
+    step once; it holds the states it saw, so their ids stay theirs)."""
     game, history, actions = session.game, session.history, session.actions
     chosen = set(session.chosen_steps)
     out = []
     for k, x in enumerate(actions):
         state = history[k]
+        key = (viewer, k, id(state))
+        hit = cache.get(key) if cache is not None else None
+        if hit is not None and hit[0] is state and hit[1] == x:
+            label = hit[2]
+        else:
+            label = _label(game, state, x, viewer)
+            if cache is not None:
+                cache[key] = (state, x, label)
         who = game.current_player(state)
-        label = _label(game, state, x, viewer)
         who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
         out.append(f"{k + 1}. {who_text}{label}{' (chosen)' if k in chosen else ''}")
     return out
