@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 import pytest
 
 from workbench.cli import COMMANDS, build_parser, main
-from workbench.engine.kernel.registry import game_names
+from workbench.engine.kernel.registry import game_names, is_test_game, shown_game_names
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:
@@ -30,8 +31,18 @@ def test_game_choices_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
             main([command, "--help"])
         assert done.value.code == 0
         text = " ".join(capsys.readouterr().out.split())
-        assert all(name in text for name in game_names()), (command, text)
+        assert all(name in text for name in shown_game_names()), (command, text)
     with pytest.raises(SystemExit):
         main(["export", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "build/reports/" in text and "build/<name>.html" in text
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_test_games_stay_out_of_every_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    fixtures = [g for g in game_names() if is_test_game(g)]
+    assert "peek" in fixtures
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    words = set(re.findall(r"[a-z_]+", capsys.readouterr().out))
+    assert not words & set(fixtures), (command, words & set(fixtures))

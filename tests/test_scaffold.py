@@ -81,12 +81,20 @@ def test_the_scaffolded_tests_pass(scaffolded):
     (["new", "Bad-Name"], "use lower-case letters"),
     (["new", "random"], "standard module"),
     (["new", "peek"], "registered already"),
-    (["new", "fine", "--dir", "/nonexistent/x"], "is not a folder"),
+    (["new", "fine", "--dir", "/dev/null"], "is not a folder"),
+    (["new", "fine", "--dir", "/dev/null/x"], "cannot create it"),
 ])
 def test_bad_names_and_folders_are_one_line_exit_2(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_a_missing_folder_is_created(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert main(["new", "brew", "--dir", "~/games/cards"]) == 0  # the README's example
+    assert (tmp_path / "games" / "cards" / "brew" / "pyproject.toml").is_file()
+    assert "wrote" in capsys.readouterr().out
 
 
 def test_an_existing_project_is_never_overwritten(tmp_path, capsys):

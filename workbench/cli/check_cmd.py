@@ -31,7 +31,7 @@ from workbench.cards.problems import Problem, SheetError, frame_problems, proble
 from workbench.cards.registry import game_schemas, guess_game, schema_for
 from workbench.cards.schema import Column, Schema
 from workbench.cli import CliError
-from workbench.engine.kernel.registry import game_module, game_names
+from workbench.engine.kernel.registry import game_module, shown_game_names
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".parquet")
 
@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "spreadsheet app shows them (header = row 1).")
     parser.add_argument("path", type=Path,
                         help="a sheet (.csv/.xlsx/.parquet), a deck file, or a folder of them")
-    parser.add_argument("--game", choices=game_names(), help="the game (default: from data/<game>/)")
+    parser.add_argument("--game", choices=shown_game_names(), help="the game (default: from data/<game>/)")
     parser.add_argument("--json", action="store_true", help="problems as a JSON list")
     parser.add_argument("--deck", action="store_true", help="treat the file as a deck")
     parser.add_argument("--rules", type=Path, help="deck rules sheet (default: nearest)")

@@ -94,11 +94,11 @@ def _num(x: float | None) -> str:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``compare`` subcommand."""
-    from workbench.engine.kernel.registry import game_names
+    from workbench.engine.kernel.registry import shown_game_names
 
     p = sub.add_parser("compare", help="a game's questions on two sheets, paired on the same deals",
                        description=(__doc__ or "").split("\n\n")[1].replace("\n", " "))
-    p.add_argument("game", help=f"the game: {', '.join(game_names())}")
+    p.add_argument("game", help=f"the game: {', '.join(shown_game_names())}")
     p.add_argument("--variant", required=True, type=Path,
                    help="a saved variant folder, a folder of sheets or one sheet file")
     p.add_argument("--base", type=Path, help="the sheets to compare against (default: the game's)")

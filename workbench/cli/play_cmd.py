@@ -120,9 +120,9 @@ class _PlayersHelp(argparse._StoreAction):
 
     @property  # type: ignore[override]
     def help(self) -> str:
-        from workbench.engine.kernel.registry import game_names
+        from workbench.engine.kernel.registry import shown_game_names
 
-        own = [f"{g}: {', '.join(o)}" for g in game_names() for o in [own_players(g)] if o]
+        own = [f"{g}: {', '.join(o)}" for g in shown_game_names() for o in [own_players(g)] if o]
         return ("comma-separated player specs, one per seat (ismcts:400,greedy). Built in: "
                 f"{BUILT_IN_HELP}" + (f". A game's own — {'; '.join(own)}" if own else ""))
 
@@ -134,9 +134,9 @@ class _PlayersHelp(argparse._StoreAction):
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``play`` subcommand."""
     p = sub.add_parser("play", help="a match between players (random, greedy, osla, ismcts:400 ...)")
-    from workbench.engine.kernel.registry import game_names
+    from workbench.engine.kernel.registry import shown_game_names
 
-    p.add_argument("game", help=f"the game: {', '.join(game_names())}")
+    p.add_argument("game", help=f"the game: {', '.join(shown_game_names())}")
     p.add_argument("--players", required=True, action=_PlayersHelp,
                    help="(listed when --help is asked)")
     p.add_argument("--games", type=whole("--games", 1, 100_000), default=200,

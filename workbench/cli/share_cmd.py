@@ -39,7 +39,12 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    from workbench.engine.kernel.registry import UnknownGame, game_package
+    from workbench.engine.kernel.registry import (
+        UnknownGame,
+        game_package,
+        is_test_game,
+        shown_game_names,
+    )
     from workbench.share.app import app_env, app_notebook, free_port, new_token, voila_command
     from workbench.share.browser import wait_for_http
 
@@ -47,6 +52,9 @@ def _app(args: argparse.Namespace) -> int:
         game_package(args.game)
     except UnknownGame as exc:
         raise CliError(str(exc)) from None
+    if is_test_game(args.game):
+        raise CliError(f"{args.game} is a test fixture, not a game with a board; serve one of "
+                       f"{', '.join(shown_game_names())}")
     try:
         ip = str(ipaddress.ip_address(args.ip))
     except ValueError:
@@ -122,9 +130,9 @@ class _Stopper:
 
 
 def _games() -> list[str]:
-    from workbench.engine.kernel.registry import game_names
+    from workbench.engine.kernel.registry import shown_game_names
 
-    return list(game_names())
+    return list(shown_game_names())
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -23,6 +23,7 @@ workbench.scaffold.ScaffoldError: name 'Pig!': use lower-case letters, digits an
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import keyword
@@ -101,9 +102,8 @@ def _write_golden(project: Path, name: str) -> None:
 def new_game(name: str, folder: str | Path = ".") -> Path:
     """Write the project ``<folder>/<name>/`` (see the module docstring); returns its path."""
     check_name(name)
-    base = Path(folder)
-    if not base.is_dir():
-        raise ScaffoldError(f"--dir {str(base)[:200]!r} is not a folder")
+    base = Path(folder).expanduser()
+    created = _make_folder(base)
     target = base / name
     if target.exists():
         raise ScaffoldError(f"{str(target)[:200]!r} exists already; nothing was written")
@@ -119,5 +119,30 @@ def new_game(name: str, folder: str | Path = ".") -> Path:
             _write_golden(project, name)
             project.rename(target)
     except OSError as exc:
+        if created is not None:  # leave no empty folders behind
+            for made in [base, *base.parents]:
+                if made == created.parent:
+                    break
+                with contextlib.suppress(OSError):
+                    made.rmdir()
         raise ScaffoldError(f"cannot write {str(target)[:200]!r}: {exc.strerror or exc}") from None
     return target
+
+
+def _make_folder(base: Path) -> Path | None:
+    """Create ``base`` (and its parents) when missing, as the README's ``--dir ~/games``
+    expects; the topmost folder created, or None when it existed. ScaffoldError when
+    it is a file or cannot be made."""
+    if base.is_dir():
+        return None
+    if base.exists():
+        raise ScaffoldError(f"--dir {str(base)[:200]!r} is not a folder")
+    missing = base
+    while not missing.parent.exists() and missing.parent != missing:
+        missing = missing.parent
+    try:
+        base.mkdir(parents=True)
+    except OSError as exc:
+        raise ScaffoldError(f"--dir {str(base)[:200]!r}: cannot create it "
+                            f"({exc.strerror or exc})") from None
+    return missing

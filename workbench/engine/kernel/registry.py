@@ -102,6 +102,26 @@ def game_names() -> tuple[str, ...]:
     return tuple(_games())
 
 
+def shown_game_names() -> tuple[str, ...]:
+    """:func:`game_names` without the test fixtures: a game whose package sets
+    ``TEST_GAME = True`` (a check registered as a game) stays playable by name but is
+    not listed in help texts or served as a board.
+
+    >>> set(shown_game_names()) <= set(game_names())
+    True
+    """
+    return tuple(n for n in game_names() if not is_test_game(n))
+
+
+def is_test_game(name: str) -> bool:
+    """Whether game ``name`` is a test fixture (its package sets ``TEST_GAME = True``)."""
+    try:
+        package = importlib.import_module(game_package(name))
+    except (ImportError, UnknownGame):
+        return False
+    return getattr(package, "TEST_GAME", False) is True
+
+
 def game_package(name: str) -> str:
     """The dotted package of game ``name``; :class:`UnknownGame` for an unknown name.
 
