@@ -88,7 +88,7 @@ def play_counts(players: int = 4, n: int = 100, seed: int = 0, bot: str = "greed
                 seat = s.battle.placers[0]
                 held = [c for c in s.archives[seat] if is_negate[c]]
                 if held:
-                    ids = game.legal_ids(s)
+                    ids: list[Any] = game.legal_ids(s)
                     negates.append({"game": i, "role": _role(s.battle, seat), "holds": len(held),
                                     "offered": any(x[0] == "place" and is_negate[x[1]] for x in ids),
                                     "could_void_another": bool(s.battle.placed)
