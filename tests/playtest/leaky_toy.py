@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from workbench.engine.conformance.kernel_toy import Deal, Play, Trick, TwoTricks, TwoTricksTable
 from workbench.engine.kernel import decision
+from workbench.engine.kernel.secrets import secret
 
 
 class NamedDeal(Deal):
@@ -38,13 +39,13 @@ class Keep(NamedTuple):
         return "keep the card"
 
 
+@secret(card="seat")
 @decision
 class SecretKeep(NamedTuple):
     """:class:`Keep` with its card declared as the seat's secret."""
 
     seat: int
     card: int
-    SECRET = {"card": "seat"}
 
     def legal(self, t: TwoTricksTable) -> list[str]:
         return ["keep"]

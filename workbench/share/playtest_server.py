@@ -30,7 +30,13 @@ import tornado.websocket
 from workbench.engine.kernel.protocol import TERMINAL
 from workbench.engine.kernel.registry import game_module
 from workbench.engine.play.playtest import Playtest
-from workbench.engine.play.seat_view import log_for, picture_for, sees_outcome, viewer_name
+from workbench.engine.play.seat_view import (
+    label_as,
+    log_for,
+    picture_for,
+    sees_outcome,
+    viewer_name,
+)
 from workbench.share.app_server import is_loopback
 from workbench.share.playtest_page import page_html
 from workbench.ui.targets import placed_ids
@@ -60,7 +66,7 @@ def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:
         if sees_outcome(s.game, state, x, viewer):
             parts.append(drawing(s.game, state, x) if drawing else f"<span>{escape(str(x))}</span>")
         else:
-            text = s.game.label_for(state, x, viewer)
+            text = label_as(s.game, state, x, viewer)
             parts.append(f"<span class='wb-chance-hidden'>{escape(text)}</span>")
         k -= 1
     return "<div class='wb-chance-strip'><b>last chance</b> " + " · ".join(reversed(parts)) + "</div>" \

@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as w
 
 from workbench.engine.kernel.protocol import Game
-from workbench.engine.play.seat_view import picture_for, sees_outcome
+from workbench.engine.play.seat_view import label_as, picture_for, sees_outcome
 from workbench.engine.play.session import Session
 from workbench.ui.board import BoardView
 from workbench.ui.picture_widget import PictureWidget
@@ -131,7 +131,7 @@ class PictureBoard(BoardView):
         if sees_outcome(s.game, state, outcome, self.viewer):
             assert self.chance_drawing is not None
             return self.chance_drawing(s.game, state, outcome)
-        text = escape(s.game.label_for(state, outcome, self.viewer))
+        text = escape(label_as(s.game, state, outcome, self.viewer))
         return f"<span class='wb-chance-hidden' style='color:#777;font-style:italic'>{text}</span>"
 
     def handle_message(self, content: Mapping[str, Any]) -> bool:

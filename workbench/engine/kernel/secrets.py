@@ -8,11 +8,11 @@ Cards in hidden zones are declared on the fields (``seen=OWN``/``HIDDEN``, see
 - **A secret on a step.** A step class names the fields that hold a secret and
   the field naming the seat that sees it (``None``: nobody)::
 
+      @secret(card="seat")               # only ``seat`` sees which card
       @decision
       class RevengeUse(NamedTuple):
           seat: int
           card: str
-          SECRET = {"card": "seat"}      # only ``seat`` sees which card
           def guess(self, t, rng): ...   # a determinized table's value for it
 
   Other seats' observations show the step with :data:`MASKED` in those fields;
@@ -28,11 +28,11 @@ Cards in hidden zones are declared on the fields (``seen=OWN``/``HIDDEN``, see
 
 >>> from typing import NamedTuple
 >>> from workbench.engine.kernel.steps import decision
->>> @decision
+>>> @secret(card="seat")
+... @decision
 ... class Keep(NamedTuple):
 ...     seat: int
 ...     card: int
-...     SECRET = {"card": "seat"}
 ...     def legal(self, t): return ["keep"]
 ...     def resolve(self, t, a): pass
 >>> mask_step(Keep(0, 7), 0), mask_step(Keep(0, 7), 1)
@@ -42,10 +42,10 @@ Cards in hidden zones are declared on the fields (``seen=OWN``/``HIDDEN``, see
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import Any, TypeVar
 
-__all__ = ["MASKED", "Masked", "hidden_label", "label_for", "mask_step", "mask_tasks",
+__all__ = ["MASKED", "Masked", "hidden_label", "label_for", "mask_step", "mask_tasks", "secret",
            "secret_fields", "seen_by", "sees"]
 
 
@@ -74,15 +74,30 @@ class Masked:
 MASKED = Masked()
 
 
+_S = TypeVar("_S", bound=type)
+
+
+def secret(**fields: str | None) -> Callable[[_S], _S]:
+    """Class decorator: the step's fields that hold a secret, each with the field naming
+    the seat that sees it (``None``: nobody): ``@secret(card="seat")``."""
+    def mark(cls: _S) -> _S:
+        cls.SECRET = dict(fields)  # type: ignore[attr-defined]
+        if "_SECRET_AT" in cls.__dict__:
+            delattr(cls, "_SECRET_AT")
+        secret_fields(cls)  # a misspelt field fails here, at import
+        return cls
+    return mark
+
+
 def secret_fields(cls: type) -> tuple[tuple[int, int], ...]:
     """A step class's secrets as ``(field index, owner field index or -1)`` pairs
     (``()`` when it declares none; cached on the class).
 
     >>> from typing import NamedTuple
-    >>> class Hint(NamedTuple):
+    >>> @secret(word=None)
+    ... class Hint(NamedTuple):
     ...     seat: int
     ...     word: str
-    ...     SECRET = {"word": None}
     >>> secret_fields(Hint)
     ((1, -1),)
     """

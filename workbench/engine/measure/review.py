@@ -112,7 +112,7 @@ def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
         out.append({"seat": seat, "decisions": d.height, "agreed_with_search": agreed / d.height,
                     "agreed_low": lo, "agreed_high": hi,
                     "median_seconds": statistics.median(d["seconds"].to_list()),
-                    "mean_win_rate_lost": float(d["lost"].mean() or 0.0)})
+                    "mean_win_rate_lost": sum(d["lost"].to_list()) / d.height})
     return pl.DataFrame(out)
 
 

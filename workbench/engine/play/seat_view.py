@@ -27,7 +27,7 @@ from typing import Any
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 
-__all__ = ["DESIGNER", "log_for", "picture_for", "sees_outcome", "viewer_name"]
+__all__ = ["DESIGNER", "label_as", "log_for", "picture_for", "sees_outcome", "viewer_name"]
 
 DESIGNER = None  # the viewer who sees everything
 
@@ -49,7 +49,8 @@ def sees_outcome(game: Game[Any], state: Any, x: Hashable, viewer: int | None) -
     return who is None or viewer in who
 
 
-def _label(game: Game[Any], state: Any, x: Hashable, viewer: int | None) -> str:
+def label_as(game: Game[Any], state: Any, x: Hashable, viewer: int | None) -> str:
+    """The label of ``x`` at ``state`` as ``viewer`` reads it (any game)."""
     if isinstance(game, KernelGame):
         return game.label_for(state, x, viewer)
     return game.action_label(state, x)
@@ -70,7 +71,7 @@ def log_for(session: Any, viewer: int | None, cache: dict[Any, Any] | None = Non
         if hit is not None and hit[0] is state and hit[1] == x:
             label = hit[2]
         else:
-            label = _label(game, state, x, viewer)
+            label = label_as(game, state, x, viewer)
             if cache is not None:
                 cache[key] = (state, x, label)
         who = game.current_player(state)
