@@ -29,7 +29,6 @@ from typing import Any, NamedTuple
 from workbench.engine.kernel import auto, chance, decision
 from workbench.engine.kernel.secrets import secret
 from workbench.games.mugen.table import MugenTable, SetSkill, reduced
-from workbench.games.mugen.words import activation_words
 
 T = MugenTable
 FIRST_OUTCOMES = (0, 1)
@@ -337,9 +336,7 @@ class Main(NamedTuple):
             t.dust[p].append(card)
 
     def label(self, t: T, a: Any) -> str:
-        if a == "end":
-            return "end the turn"
-        return activation_words(t, self.seat, a[1], t.game.skills[a[1], a[2]])
+        return "end the turn" if a == "end" else str(t.game.skill_labels[a[1], a[2]])
 
 
 @decision
