@@ -399,9 +399,9 @@ class RevengeUse(NamedTuple):
 
     def label(self, t: T, a: Any) -> str:
         card = t.game.cards[self.card]
-        if a == "keep" or card.revenge is None:
+        if a == "keep":
             return f"keep {card.name}"
-        return activation_words(t, self.seat, self.card, card.revenge)
+        return f"{card.name}: {card.revenge.label if card.revenge else ''}"
 
 
 @decision
