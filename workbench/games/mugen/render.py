@@ -134,8 +134,9 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
     )
 
 
-def prompt(game: Any, state: Any) -> str:
-    """What the table waits for, in words.
+def prompt(game: Any, state: Any, viewer: int | None = None) -> str:
+    """What the table waits for, in words (as ``viewer`` may read it: a card drawn by the
+    opponent's revenge draw is not named).
 
     >>> from workbench.games.mugen.rules import make_game
     >>> from workbench.games.mugen.scenario import position
@@ -160,6 +161,8 @@ def prompt(game: Any, state: Any) -> str:
         what = f"P{p} main phase: {t.mp_left(p - 1)} MP left"
     elif kind is RevengeAsk:
         what = f"P{p} took damage: revenge draw?"
+    elif kind is RevengeUse and viewer not in (None, p - 1):
+        what = f"P{p} drew a card by the revenge draw: use its 【リベンジ時】 free, or keep it?"
     elif kind is RevengeUse:
         what = f"P{p} drew {game.cards[step.card].name}: use its 【リベンジ時】 free, or keep it?"
     elif kind is PushOut:
@@ -206,16 +209,19 @@ def _hand(game: Any, t: MugenTable, q: int) -> str:
     return f"<div><b>P{q + 1} hand</b>{hint}<div class='wb-mugen-hand'>{body}</div></div>"
 
 
-def render(game: Any, state: Any) -> str:
+def render(game: Any, state: Any, viewer: int | None = None) -> str:
     """The whole table: P2 on top, the prompt, P1 below, then the deciding player's hand
-    (read through ``game.view(state)``: no copy of the state)."""
+    (read through ``game.view(state)``: no copy of the state). ``viewer``: the table as
+    that seat sees it (its own hand; the opponent's choices and revenge card not shown)."""
     t = game.view(state)
     who = game.current_player(state)
-    shown = who if who >= 0 else t.active
+    shown = viewer if viewer is not None else who if who >= 0 else t.active
+    mine = who >= 0 and viewer in (None, who)
     css = "wb-mugen-prompt wb-mugen-result" if who == TERMINAL else "wb-mugen-prompt"
-    legal = frozenset(game.legal_ids(state)) if who >= 0 else frozenset()
+    legal = frozenset(game.legal_ids(state)) if mine else frozenset()
+    revenge = _revenge_card(game, t) if viewer in (None, who) else ""
     return (
         f"{STYLE}<div class='wb-mugen'>{_side(game, t, 1, legal)}"
-        f"<div class='{css}'>{escape(prompt(game, state))}</div>{_revenge_card(game, t)}"
+        f"<div class='{css}'>{escape(prompt(game, state, viewer))}</div>{revenge}"
         f"{_side(game, t, 0, legal)}{_hand(game, t, shown)}</div>"
     )
