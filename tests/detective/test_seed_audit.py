@@ -143,8 +143,9 @@ def test_the_night_turn_still_has_its_main_phase_then_the_round_ends():
 
 
 def test_oneshot_free_variant_keeps_the_main_phase_once_per_turn():
-    # 問題点: 使い切りカードについては、手番を消費しない形にする
-    g = make_game(players=3, oneshot_free=True)
+    # 問題点: 使い切りカードについては、手番を消費しない形にする (version 2's cap of one a
+    # turn, oneshot_cap=1; the seed's no cap: test_issue25.py)
+    g = make_game(players=3, oneshot_free=True, oneshot_cap=1)
     s = dealt(g, ((45, 46, 28), (2,), (3,)), line=("yuri:1", "toru:1", "masashi:1"),
               edeck=(50, 51, 52, 53), tasks=TURN)
     s = _deal(g, g.apply(s, ("play", 45)))                  # one-shot: still seat 0's main

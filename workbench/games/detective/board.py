@@ -43,6 +43,7 @@ GROUPS = {
     "suspect": ("suspect (嫌疑): supply → outside", "wb-det-suspect"),
     "clear": ("clear (解消): line → outside, one per person", "wb-det-clear"),
     "add": ("round start: add a person to the investigation deck", "wb-det-add"),
+    "withdraw": ("round start: take a person out of the investigation deck", "wb-det-withdraw"),
     "remove": ("round start: remove a person from the line", "wb-det-remove"),
     "pass": ("or pass", "wb-det-pass"),
     "discard": ("discard a card", "wb-det-discard"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
+from workbench.charts.base import legend_key
+
 from .cards import COLOUR_HEX
 
 
@@ -18,9 +20,12 @@ def exact_vs_simulated_chart(table: pl.DataFrame, x: str = "length",
                              ) -> alt.LayerChart:
     """Bars of the exact probability, points and interval rules of the simulation."""
     base = alt.Chart(table).encode(x=alt.X(f"{x}:O", title=x))
-    bars = base.mark_bar(color="#9ecae1").encode(y=alt.Y("exact_p:Q", title="probability"))
-    rules = base.mark_rule(color="#d62728").encode(y="low:Q", y2="high:Q")
-    points = base.mark_point(color="#d62728", filled=True).encode(y="simulated:Q")
+    key = legend_key([("exact", "#9ecae1"), ("simulated", "#d62728"),
+                      ("simulated, 99.9% interval", "#f4a3a3")])
+    bars = key(base.mark_bar(), "exact").encode(y=alt.Y("exact_p:Q", title="probability"))
+    rules = key(base.mark_rule(strokeWidth=2), "simulated, 99.9% interval").encode(
+        y="low:Q", y2="high:Q")
+    points = key(base.mark_point(filled=True), "simulated").encode(y="simulated:Q")
     return (bars + rules + points).properties(title=title, width=360, height=220)
 
 

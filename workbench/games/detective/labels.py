@@ -58,6 +58,8 @@ def label(cat: Catalogue, action_id: Hashable) -> str:
         return f"clear {cat.cards.people[a[1]].name_ja} from the line"
     if kind == "add":
         return f"add {cat.cards.people[a[1]].name_ja} to the investigation deck"
+    if kind == "withdraw":
+        return f"take {cat.cards.people[a[1]].name_ja} out of the investigation deck"
     if kind == "remove":
         return f"remove {cat.cards.people[a[1]].name_ja} from the line"
     if kind == "burn":

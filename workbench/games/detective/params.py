@@ -34,8 +34,10 @@ class DetectiveParams:
     ``awaken_on_fourth=True`` (the 4th card of a person is the awakened card:
     suspecting it awakens the person), ``reservation=True`` (play an event
     face down now, set it later when the line pays for it; lost with a penalty
-    at round end), ``oneshot_free=True`` (one one-shot event per turn does not
-    use the main phase).
+    at round end; once the tragic night is out nothing more is reserved or set),
+    ``oneshot_free=True`` (one-shot events do not use the main phase: no cap, the
+    seed's 「使い切りカードについては、手番を消費しない形にする」; ``oneshot_cap=1``
+    is version 2's one free one-shot per turn).
 
     Readings (quotes in :mod:`.rules`): ``awaken_at=3`` (with
     ``awaken_on_fourth``, a person awakens once 3 of their cards are suspects,
@@ -43,9 +45,13 @@ class DetectiveParams:
     is suspected); ``generated_lasts="turn"`` (generated icons count for every
     event of the turn; ``"event"``: for the one event paid).
     More ideas from 問題点, as switches: ``break_draw="one"`` (a break draws one
-    card instead of refilling to the limit), ``round_start_edit=True`` (the
-    start player may add one supply card to the investigation deck or remove
-    one card from the line at round start, after the opening).
+    card instead of refilling to the limit, without the refill's optional
+    discard: 「パスして手札１枚補充＆捜査線操作」; ``one_draw_discard=True`` keeps
+    that discard, version 2's reading), ``round_start_edit=True`` (the start
+    player may add one supply card to the investigation deck or take one
+    person's card out of it back to their pile, 「１枚追加、あるいは減らす」;
+    ``edit_remove="line"`` removes a card from the line instead, version 2's
+    reading, which without an opening has nothing to remove).
     """
 
     players: int = field(default=4, metadata={"range": (3, 4)})
@@ -65,9 +71,12 @@ class DetectiveParams:
     reservation: bool = False
     reservation_penalty: int = field(default=1, metadata={"range": (0, 20)})
     oneshot_free: bool = False
+    oneshot_cap: int | None = field(default=None, metadata={"range": (1, 20)})
     generated_lasts: str = field(default="turn", metadata={"choices": ("turn", "event")})
     break_draw: str = field(default="refill", metadata={"choices": ("refill", "one")})
+    one_draw_discard: bool = False
     round_start_edit: bool = False
+    edit_remove: str = field(default="deck", metadata={"choices": ("deck", "line")})
     next_start: str = "after_drawer"
     max_rounds: int = field(default=40, metadata={"range": (1, 1000)})
     cards_folder: str | None = field(default=None, metadata={"path": True})
@@ -100,9 +109,12 @@ class DetectiveParams:
             raise ValueError(f"awaken_at must be None (the awakened card) or 1..9, "
                              f"got {self.awaken_at!r}")
         for name, allowed in (("generated_lasts", ("turn", "event")),
-                              ("break_draw", ("refill", "one"))):
+                              ("break_draw", ("refill", "one")), ("edit_remove", ("deck", "line"))):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        if self.oneshot_cap is not None and (not isinstance(self.oneshot_cap, int)
+                                             or self.oneshot_cap < 1):
+            raise ValueError(f"oneshot_cap must be None (no cap) or >= 1, got {self.oneshot_cap!r}")
         if self.reservation_penalty < 0:
             raise ValueError(f"reservation_penalty must be >= 0, got {self.reservation_penalty}")
 

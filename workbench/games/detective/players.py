@@ -29,6 +29,11 @@ from workbench.engine.players import function_player, random_player
 __all__ = ["POLICIES", "designer_player", "greedy_player", "no_clear_player", "random_player"]
 
 
+GREEDY_FREE_ONESHOTS = 2
+"""Free one-shots (``oneshot_free``) the greedy player plays in a turn before it stops:
+with no cap in the rules, a one-shot that draws cards could otherwise be played forever."""
+
+
 def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     """Investigate the highest-VP payable event (fewest discards, then lowest number);
     else take a break discarding nothing and pass; discard the lowest-VP cards; burn
@@ -46,12 +51,14 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     kind = acts[0][0]
     if kind in ("play", "set", "break", "reserve"):        # the main phase
         plays = [a for a in acts if a[0] in ("play", "set")]
+        t = game.view(view.state)
+        if t.free_used >= GREEDY_FREE_ONESHOTS:    # oneshot_free has no cap: the bot has one
+            plays = [a for a in plays if ev[a[1]].placed]
         if plays:
-            t = game.view(view.state)
             seat = view.seat
             return max(plays, key=lambda a: (ev[a[1]].vp, -t.discards_needed(seat, a[1]), -a[1]))
         return ("break",)
-    if kind in ("suspect", "clear", "pass", "add", "remove"):
+    if kind in ("suspect", "clear", "pass", "add", "withdraw", "remove"):
         return ("pass",)
     if kind == "burn":
         return max(acts, key=lambda a: (ev[a[2]].vp, -a[2]))

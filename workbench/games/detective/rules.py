@@ -71,8 +71,11 @@ Readings chosen where the seed is vague (parameters where both matter):
 - **Trim.** At the end of every turn each player over their hand limit
   discards down, chosen by that player, from the active player clockwise.
 - **One-shot events** resolve then go to the discard pile (they can be
-  reshuffled by the draws they cause). ``oneshot_free=True``: one one-shot
-  per turn does not use the main phase.
+  reshuffled by the draws they cause). ``oneshot_free=True``
+  (問題点: 「使い切りカードについては、手番を消費しない形にする」): a one-shot
+  does not use the main phase, with no cap, since the seed sets none (the
+  player still ends the phase by an event that stays, or a break);
+  ``oneshot_cap=1`` is version 2's one free one-shot per turn.
 - **Victim** has strictly the most cards on the line (the tragic night is
   not a person); every card of theirs leaves the game ("removed"), in the
   deck, line, outside and supply alike.
@@ -93,18 +96,25 @@ Readings chosen where the seed is vague (parameters where both matter):
   hand card face down (one at a time); in a later main phase of yours it can
   be set for free when the line (and tragic night) pay it without discards;
   at round end an unset reservation is discarded and costs
-  ``reservation_penalty`` VP.
+  ``reservation_penalty`` VP. Once the tragic night is out nothing is
+  reserved or set (「ただし、それまでに惨劇の夜が出たら捨て札になる」: the
+  reservation is already lost), so the player who draws it cannot reserve
+  a card only to lose it.
 
 - **More ideas from 問題点, as switches** (off by default, the base game as
   written): ``break_draw="one"`` 「手番でできることは、手札プレイか、パスして手札
   １枚補充＆捜査線操作という形にする」: a break draws one card (never past the
-  hand limit; the optional discard of one card and the suspect / clear
-  step stay) instead of refilling to the limit. ``round_start_edit=True``
+  hand limit) and keeps the suspect / clear step (捜査線操作), without the
+  refill's optional discard of one card, which the idea does not mention
+  (``one_draw_discard=True`` keeps it: version 2). ``round_start_edit=True``
   「新ラウンド時に誰かが１枚追加、あるいは減らすかできた方がいいかも知れない。例えば、
   初手プレイヤー」: at round start, after the opening (if any), the start player
   may add one supply card of a person to the investigation deck (shuffled
-  in: it can be drawn this round), remove one person's card from the line
-  (to outside), or pass.
+  in: it can be drawn this round), take one person's card out of the deck
+  (減らす: back to their pile in the supply, from where it can be suspected
+  or added again), or pass. ``edit_remove="line"`` is version 2's reading:
+  remove one person's card from the line (to outside), which finds nothing
+  to remove unless an opening has put cards on the line.
 - **Simulation.** The in-place path (``simulate(..., fast=True)``) runs the
   same steps as the immutable one, so winners (with the seed's tie-break:
   「複数いれば、通し番号のより小さいイベントカードを【手帳】に配置している方が勝利」),
@@ -153,9 +163,12 @@ class Detective(KernelGame):
     """The rules (see the module docstring for every reading)."""
 
     name = "detective"
-    version = "2"
+    version = "3"
     """2: clear is one choice per person; generated icons last the turn; awakening
-    at the third suspect under ``awaken_on_fourth``; the 問題点 switches."""
+    at the third suspect under ``awaken_on_fourth``; the 問題点 switches.
+    3 (issue 25): the round-start edit may take a card out of the deck; free
+    one-shots have no cap; no reserving once the tragic night is out; a
+    one-card break has no discard."""
     min_players = 3
     max_players = 4
     table = DetectiveTable
@@ -177,7 +190,7 @@ class Detective(KernelGame):
         t.reserved, t.penalties = [None] * n, [0] * n
         t.edeck, t.discard, t.dead = list(cat.event_ids), [], []
         t.round, t.start, t.active, t.tn, t.suspects = 1, 0, 0, False, 0
-        t.first_draw, t.free_used, t.drawer, t.generated = True, False, 0, []
+        t.first_draw, t.free_used, t.drawer, t.generated = True, 0, 0, []
         t.victims, t.over, t.end_reason = [], False, ""
         t.played, t.round_turns, t.turns = [], [], 0
         t.round_deck, t.round_persons, t.history = (), 0, []

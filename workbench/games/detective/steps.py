@@ -175,8 +175,10 @@ class Main(NamedTuple):
                 t.generated += t.shortfall(seat, no)   # they count until the turn ends
                 t.generated.sort()
             t.hands[seat].remove(no)
-            if cat.params.oneshot_free and not cat.events[no].placed and not t.free_used:
-                t.free_used = True         # a free one-shot keeps the main phase
+            p = cat.params
+            if p.oneshot_free and not cat.events[no].placed and (
+                    p.oneshot_cap is None or t.free_used < p.oneshot_cap):
+                t.free_used += 1           # a free one-shot keeps the main phase
                 push(self)
             push(Resolve(seat, no))
             if need:

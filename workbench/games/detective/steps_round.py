@@ -74,14 +74,20 @@ def open_next(t: T, left: int) -> None:
 @decision
 class Edit(NamedTuple):
     """``round_start_edit``: after the opening the start player may add one supply card
-    of a person to the investigation deck, remove one person from the line, or pass."""
+    of a person to the investigation deck (``("add", who)``), take one person's card out
+    of it back to their pile (``("withdraw", who)``: 「１枚追加、あるいは減らす」), or pass;
+    ``edit_remove="line"`` (version 2) removes a person from the line instead."""
 
     seat: int
 
     def legal(self, t: T) -> list[Hashable]:
-        ids: list[Hashable] = [("add", who) for who in t.game.catalogue.persons
+        cat = t.game.catalogue
+        ids: list[Hashable] = [("add", who) for who in cat.persons
                                if t.supply_card(who) is not None]
-        ids += [("remove", who) for who in t.clearable()]
+        if cat.params.edit_remove == "deck":
+            ids += [("withdraw", who) for who in cat.persons if deck_card(t, who) is not None]
+        else:
+            ids += [("remove", who) for who in t.clearable()]
         ids.append(("pass",))
         return ids
 
@@ -91,11 +97,24 @@ class Edit(NamedTuple):
             if card is not None:           # offered only while the pile has one
                 t.supply.remove(card)
                 insort(t.pool, card)
+        elif a[0] == "withdraw":
+            card = deck_card(t, a[1])
+            if card is not None:
+                t.pool.remove(card)
+                insort(t.supply, card)
         elif a[0] == "remove":
             clear_person(t, a[1])
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
+
+
+def deck_card(t: T, who: str) -> str | None:
+    """The card of ``who`` a withdrawal takes out of the investigation deck: the last of
+    their plain cards in it (the awakened card only when no plain one is left)."""
+    cards = [c for c in t.game.catalogue.person_cards[who] if c in t.pool]
+    plain = [c for c in cards if not c.endswith(":A")]
+    return (plain or cards or [None])[-1]
 
 
 @tagged("roundstart")
@@ -140,7 +159,7 @@ class Turn(NamedTuple):
 
 def start_turn(t: T, seat: int) -> None:
     """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
-    t.active, t.free_used = seat, False
+    t.active, t.free_used = seat, 0
     if t.generated:
         t.generated.clear()                # generated icons lapse with the turn
     t.turns += 1

@@ -135,7 +135,7 @@ class DetectiveTable(Table):
     tn: bool = value()          # the tragic night has been drawn this round
     suspects: int = value()
     first_draw: bool = value()
-    free_used: bool = value()
+    free_used: int = value()    # free one-shots played this turn (``oneshot_free``)
     generated: list[str] = items()   # icons generated this turn (colours, sorted)
     drawer: int = value()
     # the record
@@ -331,18 +331,22 @@ class DetectiveTable(Table):
     def main_ids(self, seat: int) -> list[Hashable]:
         """The main phase's ids in their fixed order: ``("set", r)`` when the reservation
         is free now, ``("play", e)`` for every payable hand card, ``("reserve", e)``
-        (variant), ``("break",)`` and ``("break", e)`` for every hand card."""
+        (variant; neither set nor reserve once the tragic night is out: 「それまでに惨劇の
+        夜が出たら捨て札になる」), ``("break",)`` and ``("break", e)`` for every hand card
+        (not with ``break_draw="one"``, unless ``one_draw_discard``)."""
         cat = self.game.catalogue
+        p = cat.params
         hand = self.hands[seat]
         ids: list[Hashable] = []
         res = self.reserved[seat]
-        if res is not None and self.discards_needed(seat, res) == 0:
+        if res is not None and not self.tn and self.discards_needed(seat, res) == 0:
             ids.append(cat.set_id[res])
         ids += self.payable_ids(seat, hand)
-        if cat.params.reservation and res is None:
+        if p.reservation and res is None and not self.tn:
             ids += map(cat.reserve_id.__getitem__, hand)
         ids.append(("break",))
-        ids += map(cat.break_id.__getitem__, hand)
+        if p.break_draw == "refill" or p.one_draw_discard:
+            ids += map(cat.break_id.__getitem__, hand)
         return ids
 
     def payable_ids(self, seat: int, hand: Sequence[int]) -> list[Hashable]:
