@@ -149,7 +149,13 @@ def test_target_shows_the_value_given_the_best_reply_and_the_stat_step_each_stat
     line = html.split("given the defender's best reply")[1]
     assert re.search(r"exactly (\d+/\d+)", line).group(1) == str(value)
     assert "data-action='[&quot;battle&quot;, 18, 1]'" in html  # the target user declares it
-    s = run(g, s, ("battle", 18, 1), ("defend", 2))
+    s = run(g, s, ("battle", 18, 1))
+    assert s.phase == "defend"  # the defender sees what each of its ghosts would face
+    hints = re.findall(r"would pick (物理|精神): P\(attacker wins\) <span class='wb-ghost-p' "
+                       r"title='exactly (\d+/\d+)'", render(g, s))
+    assert [(st, Fraction(p)) for st, p in hints] == [
+        ("物理", brute(sakura["physical"], foes[h]["physical"])) for h in (0, 2)]
+    s = run(g, s, ("defend", 2))
     assert s.phase == "stat"
     html = render(g, s)
     for stat, label in (("physical", "物理"), ("mental", "精神")):
@@ -201,14 +207,15 @@ def test_a_whole_battle_by_the_picture_then_the_strip_shows_the_dice_with_modifi
     strip = b.picture.value.split("wb-chance-strip")[1].split("</div>")[0]
     assert "class='wb-ghost-die'" in strip
     last = s.state.last
-    panel = b.picture.value.split("class='wb-ghost-battle'")[1]
     checked = 0
     for k, (raw, value) in enumerate(zip(last.rolls, last.values)):
         if value > 0 and value != raw:  # the modifier beside the dice: nD+m: raw +m = value
-            assert f"D{value - raw:+d}: {raw} {value - raw:+d} = <b>{value}</b>" in panel, k
+            assert f"D{value - raw:+d}: {raw} {value - raw:+d} = <b>{value}</b>" in strip, k
             checked += 1
     assert checked >= 1
-    assert "Last battle" in b.picture.value and "wins</b>" in b.picture.value
+    # the 'Last battle' box shows in the attacker's own turn only (issue 26 item 6): here when
+    # its archive must be trimmed, else the turn has passed on
+    assert ("Last battle" in b.picture.value) == (s.state.turn == last.attacker)
 
 
 def test_die_row_draws_n_dice_the_sum_and_the_modifier():
@@ -219,8 +226,10 @@ def test_die_row_draws_n_dice_the_sum_and_the_modifier():
 
 def test_render_shows_fumble_and_winner():
     g = game_with(CARDS)
-    s = state(g, desktops=[[(9, -1)], [(2, -1)]])
+    # six cards in the archive: the attacker trims after the battle, still in its turn
+    s = state(g, desktops=[[(9, -1)], [(2, -1)]], archives=[[10, 11, 12, 13, 14, 16], []])
     s = run(g, s, ("battle", 9, 1, "physical"), 0, 1)
+    assert s.phase == "trim" and s.turn == 0
     html = render(g, s)
     assert "シテオク" in html and "the defender wins" in html and "Last battle" in html
 

@@ -43,6 +43,7 @@ from workbench.games.ghost.render_steps import (
     Choices,
     chance_drawing,
     chip,
+    defend_hint,
     label,
     parse_picks,
     pick,
@@ -150,6 +151,8 @@ def _user(game: Any, t: Any, seat: int, deciding: int, ch: Choices, picks: tuple
                 uses += "<div class='wb-ghost-use'>⚔ click the card to attack with it</div>"
             elif g == atk:
                 click = "wb-ghost-chosen"
+        if seat == deciding and t.phase == "defend" and ("defend", g) in ch.ghosts.get(g, []):
+            uses += defend_hint(game, t, g)
         desk.append(card_html(cards[g], "wb-ghost-installed", cards[sh] if sh != NO_SHELL else None,
                               master=t.masters[seat] == g, click=click, uses=uses))
     body = f"<div class='wb-ghost-desktop'>{''.join(desk) or '<i>no ghost installed</i>'}</div>"

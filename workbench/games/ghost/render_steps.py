@@ -180,6 +180,19 @@ def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) ->
             f"<div class='wb-ghost-stats'>{''.join(panels)}</div></div>")
 
 
+def defend_hint(game: Any, t: Any, ghost: int) -> str:
+    """Under a defending ghost: the attacker's exact P(win) per stat if it defends (the
+    attacker's better stat first when it still picks after the defence, else the named one)."""
+    b = t.battle
+    odds = stat_odds(game, t, b.atk[0], [ghost])[ghost]
+    if b.stat:
+        return (f"<div class='wb-ghost-use'>P(attacker wins) against it: "
+                f"{percent(odds[b.stat])}</div>")
+    best = max(odds, key=lambda s: odds[s])
+    return (f"<div class='wb-ghost-use'>against it the attacker would pick "
+            f"{STATS_LABEL[best].split()[0]}: P(attacker wins) {percent(odds[best])}</div>")
+
+
 def stat_choice_step(game: Any, t: Any, stats: Sequence[str]) -> str:
     """The attacker's stat choice once the defending ghost is known: one clickable panel
     per strength with the exact P(attacker wins) of the two lead ghosts as they stand
@@ -251,5 +264,5 @@ def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
     return f"<span class='wb-ghost-drawn'>{escape(text)}</span>"
 
 
-__all__ = ["Choices", "STATS", "chance_drawing", "chip", "die_row", "label", "matchups",
+__all__ = ["Choices", "STATS", "chance_drawing", "chip", "defend_hint", "die_row", "label", "matchups",
            "parse_picks", "pick", "roll_html", "stat_choice_step", "stat_step", "target_summary"]
