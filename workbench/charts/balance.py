@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import altair as alt
 import polars as pl
 
+from workbench.charts.base import legend_key
+
 if TYPE_CHECKING:
     from workbench.engine.measure.balance import BalanceReport
 
@@ -23,12 +25,13 @@ def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat") -> Any:
     """Win rate per seat (or player) with its 95% interval and the fair share as a tick."""
     data = seat_wins.with_columns(pl.col(by).cast(pl.String).alias("who"))
     base = alt.Chart(data).encode(x=alt.X("who:N", title=by, sort=None))
-    bars = base.mark_bar(color="#4c78a8").encode(
+    key = legend_key([("win rate", "#4c78a8"), ("95% interval", "black"), ("fair share", "#e45756")])
+    bars = key(base.mark_bar(), "win rate").encode(
         y=alt.Y("win_rate:Q", title="win rate (sole wins)", scale=alt.Scale(domain=[0, 1])),
         tooltip=["who", "games", "wins", "shared_wins", alt.Tooltip("win_rate:Q", format=".3f")],
     )
-    errors = base.mark_rule(color="black").encode(y="low:Q", y2="high:Q")
-    fair = base.mark_tick(color="#e45756", thickness=2, size=30).encode(y="fair_share:Q")
+    errors = key(base.mark_rule(), "95% interval").encode(y="low:Q", y2="high:Q")
+    fair = key(base.mark_tick(thickness=2, size=30), "fair share").encode(y="fair_share:Q")
     return alt.layer(bars, errors, fair).properties(
         width=220, height=180, title=f"win rate by {by} (95% Wilson interval; red: fair share)"
     )

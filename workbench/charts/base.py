@@ -15,13 +15,15 @@ Conventions every chart in ``workbench.charts`` follows:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import altair as alt
 
 from workbench.charts.tidy import register, register_font, tidy_spec
 
-__all__ = ["enable_offline", "exact_tooltips", "save_chart"]
+__all__ = ["enable_offline", "exact_tooltips", "legend_key", "save_chart"]
 
 _FORMATS = {".png", ".svg", ".pdf", ".html"}
 
@@ -50,6 +52,29 @@ def exact_tooltips(*fields: str, percent: bool = True) -> list[alt.Tooltip]:
         tips.append(alt.Tooltip(f"{name}_exact:N", title=f"{name} (exact)"))
         tips.append(alt.Tooltip(f"{name}:Q", title=name, format=".2%" if percent else ".4f"))
     return tips
+
+
+def legend_key(entries: Sequence[tuple[str, str]], title: str | None = None
+               ) -> Callable[[Any, str], Any]:
+    """Marks drawn in fixed colours, named in one legend: ``key = legend_key([("exact",
+    "black"), ("95% interval", "#888")])``, then ``key(line, "exact")`` colours a layer
+    and gives it its legend entry (a mark whose colour only a title explains is not read).
+
+    >>> import polars as pl
+    >>> key = legend_key([("exact", "black"), ("simulated", "#e45756")], "series")
+    >>> layer = key(alt.Chart(pl.DataFrame({"x": [1]})).mark_line(), "exact").to_dict()
+    >>> layer["encoding"]["color"]["scale"], layer["transform"]
+    ({'domain': ['exact', 'simulated'], 'range': ['black', '#e45756']}, [{'calculate': "'exact'", 'as': 'wb_key'}])
+    """
+    domain, colours = [n for n, _ in entries], [c for _, c in entries]
+    colour = alt.Color("wb_key:N", scale=alt.Scale(domain=domain, range=colours), title=title)
+
+    def key(chart: Any, name: str) -> Any:
+        if name not in domain:
+            raise ValueError(f"{name!r} is not one of the legend's entries {domain}")
+        return chart.transform_calculate(wb_key="'" + name.replace("'", "\\'") + "'").encode(color=colour)
+
+    return key
 
 
 def save_chart(chart: alt.TopLevelMixin, path: str | Path, scale: float = 2.0) -> Path:

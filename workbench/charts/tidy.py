@@ -9,6 +9,10 @@
 - a title left to Vega-Lite's default (the field name) reads as words:
   ``mean_turns`` → ``mean turns``; labels drawn from data values lose their
   underscores the same way;
+- an axis shared by layers has one title in words, the first one written: Vega-Lite
+  would join every layer's field into "rate per attempt, replaced lo, replaced hi";
+- a title written as an identifier (``draw_rate``) or as ``p`` reads as words
+  (``draw rate``, ``probability``);
 - every text is set in the project's one font (:data:`workbench.fonts.FONT_FAMILY`,
   registered with vl-convert by :func:`register_font`), which the exported
   report embeds, so the width vl-convert measured is the width the browser draws.
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 import textwrap
 from typing import Any
 
@@ -61,9 +66,24 @@ def wrap(text: str, width: int) -> str | list[str]:
     return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or text
 
 
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$")
+_WORDS = {"p": "probability", "p_exact": "probability"}
+
+
+def words(title: str) -> str:
+    """A title written as a field name, in words.
+
+    >>> words("draw_rate"), words("p"), words("win rate (sole wins)")
+    ('draw rate', 'probability', 'win rate (sole wins)')
+    """
+    if title in _WORDS:
+        return _WORDS[title]
+    return title.replace("_", " ") if _IDENTIFIER.match(title) else title
+
+
 def _wrap_title(title: Any, width: int) -> Any:
     if isinstance(title, str):
-        return wrap(title, width)
+        return wrap(words(title), width)
     if isinstance(title, dict) and isinstance(title.get("text"), str):
         return {**title, "text": wrap(title["text"], width)}
     return title
@@ -80,7 +100,7 @@ def _tidy_encoding(encoding: dict[str, Any], height: int | None = None) -> None:
             if definition["title"] is not None:
                 definition["title"] = _wrap_title(definition["title"], width)
         elif isinstance(definition.get("field"), str) and "aggregate" not in definition:
-            plain = definition["field"].replace("_", " ")
+            plain = words(definition["field"].replace("_", " "))
             if plain != definition["field"]:
                 definition["title"] = wrap(plain, width)
         for part in ("axis", "legend", "header"):
@@ -107,6 +127,8 @@ def _walk(node: Any, top: bool, height: int | None = None) -> None:
                             or "hconcat" in node or "vconcat" in node or "concat" in node
                             or "spec" in node):
         node["title"] = _wrap_title(node["title"], TITLE_WIDTH)
+    if isinstance(node.get("layer"), list):
+        _one_title_per_axis(node["layer"])
     if isinstance(node.get("encoding"), dict):
         _tidy_encoding(node["encoding"], height)
     for key in ("layer", "hconcat", "vconcat", "concat", "spec"):
@@ -130,6 +152,35 @@ def register_font() -> bool:
         return False
     vlc.register_font_directory(str(folder))
     return True
+
+
+def _one_title_per_axis(layers: list[Any]) -> None:
+    """Give every layer's ``x`` (``y``) — and ``x2`` (``y2``) — the same title: the first
+    explicit one, else the first layer's field in words (Vega-Lite merges equal titles
+    into one and joins different ones with commas).
+
+    >>> ls = [{"encoding": {"y": {"field": "rate", "title": "rate per attempt"}}},
+    ...       {"encoding": {"y": {"field": "lo"}, "y2": {"field": "hi"}}}]
+    >>> _one_title_per_axis(ls); ls[1]["encoding"]["y"]["title"], ls[1]["encoding"]["y2"]["title"]
+    ('rate per attempt', 'rate per attempt')
+    """
+    for axis in ("x", "y"):
+        found = [layer["encoding"][axis] for layer in layers
+                 if isinstance(layer, dict) and isinstance(layer.get("encoding"), dict)
+                 and isinstance(layer["encoding"].get(axis), dict)]
+        if len(found) < 2 or any("title" in enc and enc["title"] is None for enc in found):
+            continue
+        title = next((enc["title"] for enc in found if enc.get("title")), None)
+        if title is None:
+            field = found[0].get("field")
+            if not isinstance(field, str) or "aggregate" in found[0]:
+                continue
+            title = words(field.replace("_", " "))
+        for layer in layers:
+            enc = layer.get("encoding") if isinstance(layer, dict) else None
+            for channel in (axis, axis + "2"):
+                if isinstance(enc, dict) and isinstance(enc.get(channel), dict):
+                    enc[channel]["title"] = title
 
 
 def tidy_spec(spec: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
+from workbench.charts.base import legend_key
 from workbench.games.life.analysis import p_top_table
 from workbench.games.life.simstats import mid_vp_by_seat, order_space_value, placement_by_stage
 
@@ -40,8 +41,10 @@ def chart_top_chain(kmax: int = 8, face: int = 6) -> alt.FacetChart:
 def _bars_with_intervals(data: pl.DataFrame, x: str, y: str, lo: str, hi: str,
                          title: str, ytitle: str) -> alt.LayerChart:
     base = alt.Chart(data).encode(x=alt.X(f"{x}:O"))
-    bars = base.mark_bar(opacity=0.7).encode(y=alt.Y(f"{y}:Q", title=ytitle))
-    rules = base.mark_rule(color="black").encode(y=f"{lo}:Q", y2=f"{hi}:Q")
+    key = legend_key([("mean (simulated)", "#4c78a8"), ("95% interval", "black")])
+    bars = key(base.mark_bar(opacity=0.7), "mean (simulated)").encode(
+        y=alt.Y(f"{y}:Q", title=ytitle))
+    rules = key(base.mark_rule(), "95% interval").encode(y=f"{lo}:Q", y2=f"{hi}:Q")
     return (bars + rules).properties(width=260, height=200, title=title)
 
 

@@ -22,9 +22,13 @@ def exact_vs_simulated_chart(exact: pl.DataFrame, simulated: pl.DataFrame, title
     base = alt.Chart(data)
     x = alt.X("turn:O", title="own turn", axis=alt.Axis(labelAngle=0))
     y = alt.Y("p:Q", title="probability", scale=alt.Scale(domain=[0, 1]))
-    colour = alt.Color("measure:N", title="simulated")
-    line = base.transform_filter("datum.kind == 'exact'").mark_line(color="black").encode(
-        x=x, y=y, tooltip=["turn", "probability", alt.Tooltip("p:Q", format=".1%")]
+    measures = [m for m in dict.fromkeys(simulated["measure"].to_list()) if m]
+    palette = ["#4c78a8", "#e45756", "#f58518", "#54a24b", "#b279a2"]
+    colour = alt.Color("series:N", title="exact or simulated", scale=alt.Scale(
+        domain=["exact", *measures], range=["black", *palette[:len(measures)]]))
+    base = base.transform_calculate(series="datum.kind == 'exact' ? 'exact' : datum.measure")
+    line = base.transform_filter("datum.kind == 'exact'").mark_line().encode(
+        x=x, y=y, color=colour, tooltip=["turn", "probability", alt.Tooltip("p:Q", format=".1%")]
     )
     sim = base.transform_filter("datum.kind == 'sim'")
     bars = sim.mark_rule().encode(x=x, y="lo:Q", y2="hi:Q", color=colour)
@@ -60,9 +64,18 @@ def rates_chart(summary: pl.DataFrame, title: str = "Match-up rates (95% Wilson 
 
 
 def kill_turn_chart(kills: pl.DataFrame, title: str = "Own turn of the kill (games)") -> alt.Chart:
-    """Bars: games won by a kill on each of the winner's own turns, coloured by winner."""
+    """Bars: games won by a kill on each of the winner's own turns, coloured by winner;
+    every turn from the first kill to the last has its place (an empty turn is not skipped).
+
+    >>> kills = pl.DataFrame({"winner": ["A", "B"], "kill_turn": [10, 15], "games": [3, 1]})
+    >>> kill_turn_chart(kills).to_dict()["encoding"]["x"]["scale"]["domain"]
+    [10, 11, 12, 13, 14, 15]
+    """
+    turns = [t for t in kills["kill_turn"].to_list() if t is not None]
+    every = list(range(min(turns), max(turns) + 1)) if turns else []
     return alt.Chart(kills).mark_bar().encode(
-        x=alt.X("kill_turn:O", title="winner's own turn", axis=alt.Axis(labelAngle=0)),
+        x=alt.X("kill_turn:O", title="winner's own turn", axis=alt.Axis(labelAngle=0),
+                scale=alt.Scale(domain=every)),
         y=alt.Y("games:Q", title="games"),
         color=alt.Color("winner:N"),
         tooltip=["winner", "kill_turn", "games"],
