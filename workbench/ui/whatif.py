@@ -114,7 +114,7 @@ def sentence(c: Comparison, diff: pl.DataFrame | None = None) -> str:
         return f"{change}: no question was answered."
     sure = t.filter((pl.col("low") > 0) | (pl.col("high") < 0))
     flips = t.filter(pl.col("changed") & (pl.col("conclusion_base") != pl.col("conclusion_variant")))
-    pairs = int(t["pairs"].max() or 0)
+    pairs = max((int(p) for p in t["pairs"].to_list()), default=0)
     said = []
     for r in sure.iter_rows(named=True):
         said.append(f"{r['measure']} {'rises' if r['difference'] > 0 else 'falls'} from "
