@@ -137,7 +137,8 @@ def rows_html(rows: list[ActionEstimate] | list[OutcomeChance], *,
         columns: dict[str, Any] = {
             "action": [board_words(r.label, names) for r in acts],
             "win rate": [r.win_rate for r in acts],
-            "95% interval": [f"{percent(r.interval[0])} – {percent(r.interval[1])}" for r in acts],
+            "95% interval": [f"{percent(r.interval[0])}\u00a0–\u00a0{percent(r.interval[1])}"
+                             for r in acts],
             "simulations": [r.simulations for r in acts],
         }
         percents = ["win rate"]
@@ -158,9 +159,10 @@ def rows_html(rows: list[ActionEstimate] | list[OutcomeChance], *,
         whose = f" for {mover}" if mover else ""
         base = (f"; fair share {percent(fair_share)} (the win rate of a seat when all play alike)"
                 if fair_share is not None else "")
-        title = (f"ISMCTS{whose} on what that seat sees: {total} simulations, at least "
-                 f"{min(r.simulations for r in acts)} per action, the rest where the best are close"
-                 f"{base} — best first, click a row to play it")
+        fewest, most = min(r.simulations for r in acts), max(r.simulations for r in acts)
+        title = (f"ISMCTS{whose} on what that seat sees: {total} simulations, {fewest}–{most} per "
+                 f"action (a minimum for each, the rest where the best are close){base} — best "
+                 "first, click a row to play it")
         html = table_html(frame, title=title, percent_columns=percents,
                           row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(acts))})
     items: list[ActionEstimate | OutcomeChance] = [*rows]
