@@ -17,6 +17,7 @@ import polars as pl
 import sympy
 
 from workbench.cards.variants import Variant
+from workbench.games.detective.analysis import payable_after
 from workbench.games.detective.cards import load_cards
 
 __all__ = ["PAIRS", "SEED", "EVENT", "figures", "sheet_params", "worked_example"]
@@ -39,17 +40,29 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
     return {"cards_folder": str(folder)}
 
 
+LINES = (4, 8)
+"""Line lengths of :func:`figures`' payment odds (a round lays 4 to 8 people, see the notebook)."""
+
+
 def figures(files: Mapping[str, Path]) -> dict[str, pl.DataFrame]:
-    """Every event's cost in cards, VP and VP per card (exact), cheapest VP first."""
+    """Every event's cost in cards, VP, VP per card, and the exact chance that a line of
+    4 or 8 people drawn from all the person cards pays its cost, by event number (the
+    same rows before and after an edit, so the moved ones line up)."""
     cards = load_cards(files["events"].parent)
+    pool = {who: p.copies for who, p in cards.people.items()}
+    colours = {who: p.colour for who, p in cards.people.items()}
     rows = []
     for e in cards.events:
         paid = sum(n for _, n in e.cost)
         per = sympy.Rational(e.vp, paid) if paid else sympy.oo
-        rows.append({"no": e.no, "name": e.name_ja, "vp": e.vp,
-                     "cost": "; ".join(f"{c} {n}" for c, n in e.cost), "cards": paid,
-                     "vp_per_card": str(per), "p": float(per)})
-    return {"events": pl.DataFrame(rows).sort("p", "no", descending=[True, False])}
+        row: dict[str, object] = {"no": e.no, "name": e.name_ja, "vp": e.vp,
+                                  "cost": "; ".join(f"{c} {n}" for c, n in e.cost), "cards": paid,
+                                  "vp_per_card": str(per)}
+        for k in LINES:
+            chance = payable_after(pool, colours, dict(e.cost), k)
+            row[f"p_line{k}_exact"], row[f"p_line{k}"] = str(chance), float(chance)
+        rows.append(row)
+    return {"events": pl.DataFrame(rows).sort("no")}
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
