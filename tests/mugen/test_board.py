@@ -97,7 +97,8 @@ def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:
 def test_render_game_over() -> None:
     g = plain_game()
     s = g.apply(position(g, hands=(["G17"], []), hp=(30, 3), mp=(4, 1)), ("use", "G17", 0))
-    assert "game over after turn 1: P1 wins (HP 0)" in render(g, s)
+    html = render(g, s)  # in words (issue 25 item 8), the apostrophe escaped
+    assert "game over after turn 1: P1 wins — P2&#x27;s HP fell to 0 (P1 has 30 HP left)" in html
 
 
 def test_a_bot_seat_answers_by_itself() -> None:

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from workbench.engine.kernel.protocol import Action
+from workbench.engine.kernel.protocol import TERMINAL, Action
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.games.mugen.players import greedy_player
-from workbench.games.mugen.render import chance_drawing, render
+from workbench.games.mugen.render import chance_drawing, game_over_words, render
 from workbench.games.mugen.rules import MugenGame, make_game
+from workbench.ui.names import name_seats
 from workbench.ui.picture import PictureBoard
 
 CLASSES = {"use": "wb-mugen-use", "end": "wb-mugen-end", "revenge_draw": "wb-mugen-revenge",
@@ -77,6 +78,16 @@ def action_classes(action: Action) -> list[str]:
 
 class MugenBoard(PictureBoard):
     """The むげんの宙へ board (a clickable table picture, buttons for the rest)."""
+
+    def status_text(self) -> str:
+        """The shared status, but a finished game says how it ended in words (who won,
+        whose HP fell to 0 or whose deck ran out), not the returns ``P1 1, P2 -1``."""
+        text = super().status_text()
+        s = self.session
+        if s.to_move != TERMINAL:
+            return text
+        where = text[text.rindex(" ("):] if text.endswith(")") else ""
+        return name_seats(game_over_words(s.game, s.state), self.seat_names) + where
 
 
 def make_board(

@@ -134,6 +134,29 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
     )
 
 
+def game_over_words(game: Any, state: Any) -> str:
+    """How the game ended, in words (issue 25 item 8: not the scores "P1 1, P2 -1").
+
+    >>> from workbench.games.mugen.rules import make_game
+    >>> from workbench.games.mugen.scenario import position
+    >>> g = make_game()
+    >>> t = g.thaw(position(g, hp=(0, 7)))
+    >>> t.result, t.tasks = (1,), []
+    >>> game_over_words(g, t.freeze())
+    "game over after turn 1: P2 wins — P1's HP fell to 0 (P2 has 7 HP left)"
+    """
+    t = game.view(state)
+    won = game.winners(state)
+    head = f"game over after turn {t.turn}: "
+    if not won:
+        return head + "nobody wins — both decks ran out by the end of the turn"
+    w = won[0]
+    lost = 1 - w
+    if t.hp[lost] == 0:
+        return head + f"P{w + 1} wins — P{lost + 1}'s HP fell to 0 (P{w + 1} has {t.hp[w]} HP left)"
+    return head + f"P{w + 1} wins — P{lost + 1}'s deck was empty at the end of the turn (deck-out)"
+
+
 def prompt(game: Any, state: Any, viewer: int | None = None) -> str:
     """What the table waits for, in words (as ``viewer`` may read it: a card drawn by the
     opponent's revenge draw is not named).
@@ -147,10 +170,7 @@ def prompt(game: Any, state: Any, viewer: int | None = None) -> str:
     t = game.view(state)
     step = t.top()
     if step is None:
-        won = game.winners(state)
-        how = "deck-out" if game.metrics(state)["deck_out"] else "HP 0"
-        text = "nobody wins" if not won else f"P{won[0] + 1} wins"
-        return f"game over after turn {t.turn}: {text} ({how})"
+        return game_over_words(game, state)
     p = getattr(step, "seat", -1) + 1
     kind = type(step)
     if kind is First:

@@ -63,8 +63,9 @@ Readings chosen where the seed is vague (parameters where both matter):
   game's turn 72 (``odds.deck_out_limits``, exact; issue 14, item 10).
 - **First player**: seat 0 by default (``first_player=0``); ``1`` or
   ``"random"`` (a fair chance node) as parameters. The first player also
-  draws at the start of turn 1 (the seed has no exception), so both players
-  hold 4 cards at their first main phase.
+  draws at the start of turn 1 (the seed has no exception: 「先行は3枚、後攻は4枚ドローします」,
+  then at every turn start 「デッキから1枚ドローします」), so the first player holds 4 cards at
+  their first main phase and the second player 5 (``opening``'s example).
 - **Counters**: a set skill with N counters set during your turn loses one
   at each of your next N turn starts and goes at the N-th (its boosts last
   through N of the opponent's turns).
@@ -194,7 +195,21 @@ class MugenGame(KernelGame):
         return tuple(t.hp[q] / max(1, t.max_hp[q]) for q in (0, 1))
 
     def opening(self, first: int) -> list[Any]:
-        """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn."""
+        """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn.
+        With each turn's draw the hands hold 4 and 5 cards at their first main phases:
+
+        >>> from workbench.engine.kernel.protocol import CHANCE
+        >>> g, seen = make_game(), {}
+        >>> s = g.initial_state()
+        >>> while len(seen) < 2:
+        ...     if g.current_player(s) == CHANCE:
+        ...         s = g.apply(s, g.chance_outcomes(s).outcomes()[0])
+        ...     else:
+        ...         _ = seen.setdefault(s.active, len(s.hands[s.active]))
+        ...         s = g.apply(s, "end")
+        >>> seen
+        {0: 4, 1: 5}
+        """
         return opening(self, first)
 
     # -- what the tools read -----------------------------------------------------------

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from workbench.engine.kernel import auto, chance, decision
 from workbench.engine.kernel.secrets import secret
 from workbench.games.mugen.table import MugenTable, SetSkill, reduced
+from workbench.games.mugen.words import activation_words
 
 T = MugenTable
 FIRST_OUTCOMES = (0, 1)
@@ -336,7 +337,9 @@ class Main(NamedTuple):
             t.dust[p].append(card)
 
     def label(self, t: T, a: Any) -> str:
-        return "end the turn" if a == "end" else str(t.game.skill_labels[a[1], a[2]])
+        if a == "end":
+            return "end the turn"
+        return activation_words(t, self.seat, a[1], t.game.skills[a[1], a[2]])
 
 
 @decision
@@ -399,9 +402,9 @@ class RevengeUse(NamedTuple):
 
     def label(self, t: T, a: Any) -> str:
         card = t.game.cards[self.card]
-        if a == "keep":
+        if a == "keep" or card.revenge is None:
             return f"keep {card.name}"
-        return f"{card.name}: {card.revenge.label if card.revenge else ''}"
+        return activation_words(t, self.seat, self.card, card.revenge)
 
 
 @decision

@@ -45,6 +45,53 @@ def skill_words(skill: Any) -> str:
     return f"{skill.cost} MP{KINDS.get(skill.kind, '')}{turns}: {text}"
 
 
+def _hit_words(amount: int, atk: int, defence: int, pierce: bool) -> tuple[int, str]:
+    """The damage a hit deals now and its words: ``4 damage (3 +1 attack)``."""
+    dealt = max(0, amount + atk - (0 if pierce else defence))
+    parts = [f"{atk:+d} attack"] if atk else []
+    if defence and not pierce:
+        parts.append(f"{-defence:+d} defence")
+    how = f" ({amount} {' '.join(parts)})" if parts else ""
+    return dealt, f"{dealt} damage{how}" + (" ignoring defence" if pierce else "")
+
+
+def activation_words(t: Any, seat: int, card_id: str, skill: Any) -> str:
+    """A skill of ``seat``'s card as it resolves from table ``t``: each hit says the damage
+    it deals after attack and defence (not the printed number), and a hit that ends the
+    game says so (issue 25 item 8). A set skill's own attack counts (it is placed first),
+    so does a skill pushed out by the ``oldest`` overflow; a push-out the player chooses
+    and a destroy before the hit are not foreseen.
+
+    >>> from workbench.games.mugen.rules import make_game
+    >>> from workbench.games.mugen.scenario import position
+    >>> g = make_game()
+    >>> t = g.view(position(g, hands=(["G01"], []), mp=(2, 1)))
+    >>> activation_words(t, 0, "G01", g.skills["G01", 0])
+    '火花: 1 MP: 3 damage (2 +1 attack)'
+    """
+    game = t.game
+    o = 1 - seat
+    atk, defence, hp = t.atk(seat), t.defence(o), t.hp[o]
+    if skill.is_set:
+        atk += skill.atk
+        zone = t.zones[seat]
+        if len(zone) >= game.params.set_limit and game.params.overflow == "oldest":
+            atk -= game.boost_atk[zone[0].card, zone[0].slot]
+    said = []
+    for e in skill.effects:
+        if e.timing == "now" and e.verb in ("damage", "pierce"):
+            dealt, text = _hit_words(e.amount, atk, defence, e.verb == "pierce")
+            hp -= dealt
+            said.append(text + (f": P{o + 1} falls to 0 HP" if dealt and hp <= 0 else ""))
+        else:
+            said.append(effect_words(e))
+    name = game.cards[card_id].name
+    if skill.kind == "revenge":
+        return f"{name}: 【リベンジ時】 free: {'; '.join(said)}"
+    turns = f" for {skill.turns} turn{'s' if skill.turns != 1 else ''}" if skill.is_set else ""
+    return f"{name}: {skill.cost} MP{KINDS.get(skill.kind, '')}{turns}: {'; '.join(said)}"
+
+
 def card_name(card: Any) -> str:
     """The Japanese card name with its English gloss."""
     return card_title(card.name, card.name_en)

@@ -1,0 +1,52 @@
+"""Issue 25 (seed fidelity, round three), mugen item 8: hands at the first main phase, and
+the log and the board saying what happened in words."""
+
+from __future__ import annotations
+
+import re
+
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.engine.play.session import Session
+from workbench.engine.players import random_player
+from workbench.games.mugen.board import make_board
+from workbench.games.mugen.rules import make_game
+from workbench.games.mugen.scenario import position
+
+from .helpers import play
+
+
+def test_first_player_holds_four_and_second_five_at_their_first_main_phase():
+    # 先行は3枚、後攻は4枚ドローします + (4) 最後に、デッキから1枚ドローします
+    for first in (0, 1):
+        g, seen = make_game(first_player=first), {}
+        s = g.initial_state()
+        while len(seen) < 2:
+            if g.current_player(s) == CHANCE:
+                s = g.apply(s, g.chance_outcomes(s).outcomes()[0])
+            else:
+                seen.setdefault(s.active, len(s.hands[s.active]))
+                s = g.apply(s, "end")
+        assert seen == {first: 4, 1 - first: 5}
+
+
+def test_the_log_gives_the_damage_dealt_not_the_printed_number():
+    g = make_game()  # seat 0 is ソラ: attack +1; seat 1 has 見張り set: defence +2
+    s = position(g, hands=(["G02", "G09"], []), set_zones=([], [("G16", 0, 2)]), mp=(3, 1))
+    labels = {a.id: a.label for a in g.legal_actions(s)}
+    assert labels["use", "G02", 0].endswith(": 2 damage (3 +1 attack -2 defence)")
+    assert "damage 3" not in labels["use", "G02", 0]
+    after = play(g, s, ("use", "G02", 0), "no_revenge")
+    assert s.hp[1] - after.hp[1] == 2                     # what the label said was dealt
+    s = position(g, hands=(["G01"], []), hp=(30, 2), mp=(1, 1))
+    said = g.action_label(s, ("use", "G01", 0))
+    assert said.endswith("3 damage (2 +1 attack): P2 falls to 0 HP"), said
+
+
+def test_game_over_says_how_it_ended_in_words():
+    board = make_board(seed=5)
+    session: Session = board.session
+    session.play_to_end(random_player)
+    assert session.to_move == TERMINAL
+    text = board.status_text()
+    assert re.search(r"P[12] \S+ wins — P[12] \S+'s (HP fell to 0|deck was empty)|nobody wins", text)
+    assert "-1" not in text and "winner" not in text, text
