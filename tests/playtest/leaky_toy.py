@@ -3,7 +3,9 @@
 - :func:`named_deal`: a card dealt face down is named in every seat's log;
 - :func:`card_on_stack`: the card just dealt waits in a public step (``Keep``);
 - :func:`kept_secret`: the same step with its card declared secret (no leak);
-- :func:`peeking_option`: seat 2's options name seat 1's hidden card.
+- :func:`peeking_option`: seat 2's options name seat 1's hidden card;
+- :func:`bid_in_public`: a bid made face down sits in a public field;
+- :func:`bid_concealed`: the same bid masked by the table's ``conceal`` (no leak).
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import random
 from typing import Any, NamedTuple
 
 from workbench.engine.conformance.kernel_toy import Deal, Play, Trick, TwoTricks, TwoTricksTable
-from workbench.engine.kernel import decision
-from workbench.engine.kernel.secrets import secret
+from workbench.engine.kernel import decision, items
+from workbench.engine.kernel.secrets import MASKED, Masked, secret
 
 
 class NamedDeal(Deal):
@@ -111,3 +113,63 @@ def kept_secret() -> Variant:
 
 def peeking_option() -> Variant:
     return Variant(play2=PeekingPlay)
+
+
+class BidTable(TwoTricksTable):
+    """Two Tricks with a secret bid per seat, kept in a public field (a leak)."""
+
+    bids: list[int] = items()
+
+
+class ConcealedBidTable(BidTable):
+    """The same bids, masked for the other seat (``conceal``) and guessed back."""
+
+    def conceal(self, seat: int, seen: list[Any]) -> None:
+        at = self.NAMES.index("bids")
+        seen[at] = tuple(b if i == seat or not b else MASKED for i, b in enumerate(self.bids))
+
+    def guess_secrets(self, rng: random.Random) -> None:
+        super().guess_secrets(rng)
+        self.bids = [rng.choice((1, 2)) if isinstance(b, Masked) else b for b in self.bids]
+
+
+@decision
+class Bid(NamedTuple):
+    """``seat`` bids 1 or 2, face down."""
+
+    seat: int
+
+    def legal(self, t: BidTable) -> list[int]:
+        return [1, 2]
+
+    def resolve(self, t: BidTable, bid: int) -> None:
+        t.bids[self.seat] = bid
+
+    def seen_by(self, t: BidTable, bid: int) -> tuple[int, ...]:
+        return (self.seat,)
+
+    def hidden_label(self, t: BidTable, bid: int) -> str:
+        return f"seat {self.seat + 1} bids face down"
+
+
+class Bidding(Variant):
+    def setup(self, t: Any) -> None:
+        super().setup(t)
+        t.bids = [0, 0]
+        t.push(Bid(0), Bid(1))
+
+
+class BidInPublic(Bidding):
+    table = BidTable
+
+
+class BidConcealed(Bidding):
+    table = ConcealedBidTable
+
+
+def bid_in_public() -> Variant:
+    return BidInPublic()
+
+
+def bid_concealed() -> Variant:
+    return BidConcealed()

@@ -48,6 +48,17 @@ def test_an_option_naming_a_hidden_card_is_caught():
     assert not report.ok and "options read differently" in report.leaks[0]
 
 
+def test_a_secret_in_a_public_field_is_caught_and_concealing_it_fixes_it():
+    leaky = check_leaks(leaky_toy.bid_in_public(), n_games=2, seed=0)
+    assert not leaky.ok and "seat 2 sees bids[0]: 1 / 2" in leaky.leaks[0]
+    g = leaky_toy.bid_concealed()
+    assert check_leaks(g, n_games=3, seed=0).ok
+    s = g.apply(g.initial_state(), 2)  # seat 1 bids 2
+    assert g.observe(s, 1).state.bids == (MASKED, 0) and g.observe(s, 0).state.bids == (2, 0)
+    guess = g.determinize(g.observe(s, 1), random.Random(0))
+    assert guess.bids[0] in (1, 2) and g.observe(guess, 1) == g.observe(s, 1)
+
+
 def test_the_toy_game_does_not_leak():
     assert check_leaks(two_tricks(), n_games=3, seed=0).ok
 
