@@ -88,3 +88,14 @@ def test_the_cli_on_each_worked_example_gives_the_notebooks_figures(game, data_c
     out = json.loads(capsys.readouterr().out)
     api = compare(game, None, hooks.worked_example(), "greedy", hooks.PAIRS, hooks.SEED, cache=False)
     assert out == json.loads(json.dumps(api.as_json()))
+
+
+def test_the_cli_on_an_identical_variant_gives_zero_differences(data_copy, capsys):
+    folder = Variant.of("detective", data_copy("detective"), "same").save()
+    assert main(["compare", "detective", "--variant", str(folder), "--games", "12", "--seed", "7",
+                 "--json", "--no-cache"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["questions"]) >= 10
+    for q in out["questions"]:
+        lo, hi = q["interval"]
+        assert q["difference"] == 0 and lo <= 0 <= hi and not q["changed"]
