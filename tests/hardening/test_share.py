@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import main
-from workbench.share.app import app_notebook, free_port, new_token, start_voila
+from workbench.share.app import app_notebook, free_port, new_token, ready_url, start_voila
 from workbench.share.browser import wait_for_http
 
 
@@ -102,7 +102,7 @@ def test_app_needs_token_and_local_host_and_caps_kernels(tmp_path):
     port, token = free_port(), new_token()
     proc = start_voila(notebook, port, tmp_path / "jupyter", token=token, max_kernels=1)
     try:
-        wait_for_http(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=120, proc=proc)
+        wait_for_http(ready_url(port, token), timeout=120, proc=proc)
         statuses = set()
         for i in range(20):  # no token, a wrong one, or the right one with a foreign Host
             path, host = [("/", None), ("/?token=nope", None),

@@ -45,7 +45,14 @@ def _app(args: argparse.Namespace) -> int:
         is_test_game,
         shown_game_names,
     )
-    from workbench.share.app import app_env, app_notebook, free_port, new_token, voila_command
+    from workbench.share.app import (
+        app_env,
+        app_notebook,
+        free_port,
+        new_token,
+        ready_url,
+        voila_command,
+    )
     from workbench.share.browser import wait_for_http
 
     try:
@@ -72,7 +79,7 @@ def _app(args: argparse.Namespace) -> int:
     stop = _Stopper(proc)
     try:
         try:
-            wait_for_http(f"http://{host}:{port}/voila/static/voila.js", timeout=120, proc=proc)
+            wait_for_http(ready_url(port, token, host), timeout=120, proc=proc)
         except (RuntimeError, TimeoutError) as exc:
             raise CliError(f"the {args.game} board did not start on port {port}: "
                            f"{str(exc).splitlines()[0]}") from None

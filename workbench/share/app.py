@@ -91,12 +91,15 @@ def new_token() -> str:
 
 
 def voila_command(notebook: Path, port: int, ip: str = "127.0.0.1", max_kernels: int = 4,
-                  cull_idle: int = 600) -> list[str]:
+                  cull_idle: int = 600, preheat: bool = True) -> list[str]:
     """The guarded Voila server's command line (no port hopping, no browser); the token
-    goes through the environment (:func:`app_env`), never the command line."""
+    goes through the environment (:func:`app_env`), never the command line. ``preheat``
+    keeps a kernel ready that has run the notebook already (first paint in about a
+    second instead of a kernel start and the game's imports)."""
     return [
         sys.executable, "-m", "workbench.share.app_server", str(notebook), f"--port={port}",
         f"--ip={ip}", f"--max-kernels={max_kernels}", f"--cull-idle={cull_idle}",
+        *([] if preheat else ["--no-preheat"]),
     ]
 
 
@@ -120,25 +123,37 @@ def isolated_env(home: Path) -> dict[str, str]:
 
 
 def start_voila(notebook: Path, port: int, home: Path, token: str = "",
-                max_kernels: int = 4) -> subprocess.Popen[bytes]:
+                max_kernels: int = 4, preheat: bool = False) -> subprocess.Popen[bytes]:
     """Start the guarded Voila server in its own process group (kill the group to stop
     it). ``token=""`` serves without a token (test harnesses); Host and kernel limits
-    hold either way."""
+    hold either way. Test harnesses start no preheated kernel unless asked (each is a
+    kernel more on a shared machine)."""
     return subprocess.Popen(
-        voila_command(notebook, port, max_kernels=max_kernels), env=app_env(token, home),
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        voila_command(notebook, port, max_kernels=max_kernels, preheat=preheat),
+        env=app_env(token, home), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        start_new_session=True,
     )
 
 
+def ready_url(port: int, token: str = "", host: str = "127.0.0.1") -> str:
+    """The URL that answers 200 once the server is up (the token opens every route).
+
+    >>> ready_url(8866, "t")
+    'http://127.0.0.1:8866/voila/static/voila.js?token=t'
+    """
+    return f"http://{host}:{port}/voila/static/voila.js" + (f"?token={token}" if token else "")
+
+
 @contextlib.contextmanager
-def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90) -> Iterator[str]:
+def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90,
+                preheat: bool = False) -> Iterator[str]:
     """Serve ``game``'s board with Voila for the duration of the block; yields the URL."""
     nb = app_notebook(game, folder / "app", seed=seed)
     port = free_port()
     token = new_token()
-    proc = start_voila(nb, port, folder / "jupyter", token=token)
+    proc = start_voila(nb, port, folder / "jupyter", token=token, preheat=preheat)
     try:
-        wait_for_http(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=timeout, proc=proc)
+        wait_for_http(ready_url(port, token), timeout=timeout, proc=proc)
         yield f"http://127.0.0.1:{port}/?token={token}"
     finally:
         os.killpg(proc.pid, signal.SIGTERM)

@@ -18,6 +18,14 @@ On top of plain Voila:
 - **kernels**: at most ``--max-kernels`` boards at once (the next page gets a
   503 and no kernel); kernels idle for ``--cull-idle`` seconds with no page
   connected are shut down.
+- **every route** (issue 27 item 13): the token and the Host allow-list hold for
+  every request, static files and ``/voila/templates/`` included — checked in
+  front of tornado's handlers (:func:`install_guard`), with a cookie after the
+  first page so the page's own requests pass; an unexpected error in a handler
+  answers 404 with one log line, never 500 with a traceback.
+- **first paint** (issue 26 item 7): ``--preheat`` (the default) keeps one
+  kernel ready that has already run the notebook (Voila's preheated kernels),
+  so a page opens without waiting for a kernel to start and import the game.
 """
 
 from __future__ import annotations
@@ -80,12 +88,140 @@ def kernel_guard(max_kernels: int) -> Any:
     return guard
 
 
+COOKIE = "wb_app_token"
+
+
+def allowed_host(host: str) -> bool:
+    """Whether a ``Host`` header names this machine by loopback (port ignored).
+
+    >>> allowed_host("localhost:8866"), allowed_host("127.0.0.1"), allowed_host("[::1]:80")
+    (True, True, True)
+    >>> allowed_host("evil.example"), allowed_host("evil.example:8866"), allowed_host("")
+    (False, False, False)
+    """
+    name = host.strip()
+    if name.startswith("["):
+        name = name[1:].partition("]")[0]
+    elif name.count(":") == 1:
+        name = name.partition(":")[0]
+    return bool(name) and is_loopback(name.lower())
+
+
+def request_token(handler: Any) -> str:
+    """The token a request carries: ``?token=``, ``Authorization: token …`` or our cookie."""
+    query = handler.get_query_argument("token", default="") or ""
+    if query:
+        return str(query)
+    auth = handler.request.headers.get("Authorization", "")
+    if auth.lower().startswith("token "):
+        return str(auth[6:].strip())
+    return str(handler.get_cookie(COOKIE, default="") or "")
+
+
+def boards_open(manager: Any, pool: int) -> int:
+    """Kernels serving a page: with preheated kernels, those handed to a page and still
+    running (:func:`_counting_kernel_managers` records them), else every kernel."""
+    if manager is None:
+        return 0
+    running = set(manager.list_kernel_ids())
+    handed = getattr(manager, "handed_out", None)
+    return len(running & handed) if isinstance(handed, set) else max(0, len(running) - pool)
+
+
+def _counting_kernel_managers() -> None:
+    """Make Voila's preheating kernel manager remember which kernels it gave to a page
+    (a preheated kernel waiting in the pool is no open board)."""
+    import voila.app
+
+    make = voila.app.voila_kernel_manager_factory
+    if getattr(make, "counts_boards", False):
+        return
+
+    def factory(*args: Any, **kwargs: Any) -> Any:
+        base = make(*args, **kwargs)
+        if not hasattr(base, "get_rendered_notebook"):
+            return base
+
+        class CountingKernelManager(base):  # type: ignore[misc, valid-type]
+            handed_out: set[str]
+
+            async def get_rendered_notebook(self, *a: Any, **k: Any) -> Any:
+                result = await super().get_rendered_notebook(*a, **k)
+                if not hasattr(self, "handed_out"):
+                    self.handed_out = set()
+                self.handed_out.add(result[2])
+                return result
+
+        return CountingKernelManager
+
+    factory.counts_boards = True  # type: ignore[attr-defined]
+    voila.app.voila_kernel_manager_factory = factory
+
+
+def install_guard(token: str, loopback: bool, max_kernels: int, pool: int) -> None:
+    """Check every request of this process's tornado handlers before they run: Host (on
+    loopback), token, and the board cap on page requests; a handler's unexpected error
+    becomes a 404 with one log line instead of a 500 with a traceback."""
+    import hmac
+    import logging
+
+    import tornado.web
+
+    log = logging.getLogger("workbench.app")
+    original_execute = tornado.web.RequestHandler._execute
+
+    async def guarded_execute(self: Any, transforms: Any, *args: Any, **kwargs: Any) -> Any:
+        self._transforms = transforms
+        refused = _refusal(self)
+        if refused is not None:
+            status, reason = refused
+            self.set_status(status, reason=reason)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"{status} {reason}\n")
+            return None
+        return await original_execute(self, transforms, *args, **kwargs)
+
+    def _refusal(handler: Any) -> tuple[int, str] | None:
+        if loopback and not allowed_host(handler.request.host or ""):
+            return 403, "this board answers only to localhost"
+        if token:
+            given = request_token(handler)
+            if not hmac.compare_digest(given.encode(), token.encode()):
+                return 403, "the link's token is missing or wrong"
+            if handler.get_query_argument("token", default=""):
+                handler.set_cookie(COOKIE, token, httponly=True, samesite="Strict")
+        if type(handler).__name__.endswith("VoilaHandler"):  # a page: it takes a kernel
+            in_use = boards_open(handler.settings.get("kernel_manager"), pool)
+            if in_use >= max_kernels:
+                return 503, f"{in_use} boards are open (limit {max_kernels}); close one"
+        return None
+
+    def quiet_exception(self: Any, e: BaseException) -> None:
+        if isinstance(e, tornado.web.Finish | tornado.web.HTTPError):
+            return original_handle(self, e)
+        log.warning("%s %s: %s: %s (answered 404)", self.request.method,
+                    self.request.path[:200], type(e).__name__, str(e)[:200])
+        if not self._finished:
+            self.clear()
+            self.set_status(404)
+            self.finish("404 not found\n")
+        return None
+
+    original_handle = tornado.web.RequestHandler._handle_request_exception
+    tornado.web.RequestHandler._execute = guarded_execute  # type: ignore[method-assign]
+    tornado.web.RequestHandler._handle_request_exception = quiet_exception  # type: ignore[method-assign]
+
+
 def serve(notebook: str, port: int, ip: str, token: str, max_kernels: int,
-          cull_idle: int) -> None:
+          cull_idle: int, preheat: bool = True) -> None:
     """Run the guarded Voila server until it is stopped."""
     from voila.app import Voila
 
     loopback = is_loopback(ip)
+    pool = 1 if preheat else 0
+    install_guard(token, loopback, max_kernels, pool)
+    if preheat:
+        _counting_kernel_managers()
 
     class GuardedVoila(Voila):  # type: ignore[misc]
         def init_settings(self) -> dict[str, Any]:
@@ -96,8 +232,10 @@ def serve(notebook: str, port: int, ip: str, token: str, max_kernels: int,
             return settings
 
     app = GuardedVoila()
-    app.initialize(voila_argv(notebook, port, ip, token, cull_idle))
-    app.voila_configuration.prelaunch_hook = kernel_guard(max_kernels)
+    extra = ["--preheat_kernel=True", "--pool_size=1"] if preheat else []
+    app.initialize(voila_argv(notebook, port, ip, token, cull_idle) + extra)
+    if not preheat:  # Voila refuses a prelaunch hook beside preheated kernels; the guard caps
+        app.voila_configuration.prelaunch_hook = kernel_guard(max_kernels)
     app.start()
 
 
@@ -109,9 +247,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ip", default="127.0.0.1")
     parser.add_argument("--max-kernels", type=int, default=MAX_KERNELS)
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE)
+    parser.add_argument("--no-preheat", action="store_true")
     args = parser.parse_args(argv)
     serve(args.notebook, args.port, args.ip, os.environ.get(TOKEN_ENV, ""), args.max_kernels,
-          args.cull_idle)
+          args.cull_idle, preheat=not args.no_preheat)
     return 0
 
 
