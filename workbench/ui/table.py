@@ -9,7 +9,10 @@
   with ``exact="beside"``, in small type beside it; a ``X_exact`` column
   (``"p/q"`` strings or ``Rational``) is folded into its float twin ``X``;
 - interval bounds (``low/high``, ``lo/hi``, ``ci_low``…) of probabilities are
-  clamped to ``[0, 1]`` (no ``1.7347e-18``);
+  clamped to ``[0, 1]`` (no ``1.7347e-18``); ``X_lo``/``X_hi`` are percentages
+  only when ``X`` is;
+- a float column that repeats an exact column's values (``p`` beside
+  ``probability = "6497/18278"``) is not shown twice: the exact one stays;
 - no shape or dtype rows, no quotes, empty cells instead of ``null``, lists
   joined with ``;``, long text wrapped, every row shown (a long table scrolls,
   and says how many rows it has);
@@ -43,7 +46,8 @@ from workbench.ui.names import player_name
 
 _FRACTION = re.compile(r"^\s*-?\d+(?:\s*/\s*\d+)?\s*$")
 _PROB_NAME = re.compile(
-    r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|wins?$|^exact$|fumble_p|^pr_|percent)",
+    r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|\bwins?\b|wins?$|^exact$|fumble_p|^pr_|"
+    r"percent|^fair)",
     re.IGNORECASE)
 _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE)
 _NOT_PROB = re.compile(r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points",
@@ -225,8 +229,13 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
     if seats is None:
         seats = [c for c in columns if c.lower() == "seat" and frame.schema[c].is_integer()
                  and (frame.height == 0 or (frame.get_column(c).min() or 0) >= -1)]  # type: ignore[operator]
+    hidden |= _repeated_floats(frame, exact_of, hidden)
     shown = [c for c in _ordered_columns(columns) if c not in hidden]
     probability = {c: _is_probability(frame, c, exact_of.get(c), percent_columns) for c in shown}
+    for c in shown:  # a bound is a percentage only when what it bounds is one
+        base = _LOW_HIGH.sub("", c) if percent_columns is None else ""
+        if base and base != c and base in probability and not probability[base]:
+            probability[c] = False
     head = "".join(f"<th>{_html.escape(c.replace('_', ' '))}</th>" for c in shown)
     body = []
     for i, row in enumerate(frame.iter_rows(named=True)):
@@ -249,6 +258,29 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
     empty = "" if n else f"<tr><td colspan='{max(1, len(shown))}' class='wb-empty'>(no rows)</td></tr>"
     return (f"{STYLE}<div class='{box}'><table class='wb-table'>{cap}<thead><tr>{head}</tr>"
             f"</thead><tbody>{''.join(body) or empty}</tbody></table></div>")
+
+
+def _repeated_floats(frame: pl.DataFrame, exact_of: Mapping[str, list[Fraction | None]],
+                     hidden: set[str]) -> set[str]:
+    """Float columns whose every value is an exact column's (``p`` beside ``probability``).
+
+    >>> f = pl.DataFrame({"probability": ["1/3", "1/4"], "p": [1 / 3, 0.25], "q": [0.3, 0.25]})
+    >>> sorted(_repeated_floats(f, {"probability": [Fraction(1, 3), Fraction(1, 4)]}, set()))
+    ['p']
+    """
+    out: set[str] = set()
+    for c in frame.columns:
+        if c in hidden or c in exact_of or not frame.schema[c].is_float():
+            continue
+        values = _values(frame, c)
+        for name, exact in exact_of.items():
+            if name not in hidden and len(exact) == len(values) and all(
+                    (v is None and e is None) or (v is not None and e is not None
+                                                  and abs(float(e) - v) < 1e-12)
+                    for v, e in zip(values, exact, strict=True)):
+                out.add(c)
+                break
+    return out
 
 
 def _is_probability(frame: pl.DataFrame, column: str, exact: list[Fraction | None] | None,
