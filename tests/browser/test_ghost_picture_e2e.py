@@ -69,6 +69,8 @@ def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watch
             if page.locator(f"{PIC} .wb-ghost-stat.wb-target").count():
                 break
             assert "defends" in _text(page, f"{PIC} .wb-ghost-prompt")
+            assert "the attacker would pick" in _text(page, f"{PIC} .wb-ghost-card.wb-target")
+            screenshot(page, out, "picture-ghost-defend")
             _click(page, page.locator(ACTIONS).first)
         # step 3: the attacker picks 物理 or 精神 knowing the defending ghost, each with its odds
         stats = page.locator(f"{PIC} .wb-ghost-stat.wb-target")
