@@ -7,7 +7,7 @@ ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 PORT   ?= 8888
 GAME   ?= life
 
-.PHONY: install system-deps vendor lab test test-slow lint bench app cli export clean
+.PHONY: install system-deps vendor lab test test-slow lint bench bench-full app cli export clean
 
 # examples/pig is a game package of its own (made by `workbench new`), installed beside the workbench.
 $(STAMP): pyproject.toml examples/pig/pyproject.toml
@@ -40,8 +40,13 @@ test: install system-deps vendor lint
 test-slow: install system-deps vendor
 	$(BIN)/python -m pytest -n 2 -m slow tests
 
+# A few minutes: every bench script with --quick, each to the end (a failure is a line in
+# the summary, not the end of the run). `make bench-full` runs the long versions.
 bench: install
-	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+	$(BIN)/python scripts/bench.py
+
+bench-full: install
+	$(BIN)/python scripts/bench.py --full
 
 # make app GAME=ghost [PORT=8866]: without PORT= on the command line a free port is taken.
 app: install
