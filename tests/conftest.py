@@ -34,6 +34,13 @@ def chromium() -> str:
 
 @pytest.fixture(scope="session")
 def build_dir() -> Path:
-    """The git-ignored build/ folder (screenshots, exports)."""
+    """The git-ignored build/ folder (screenshots to look at)."""
     BUILD.mkdir(exist_ok=True)
     return BUILD
+
+
+@pytest.fixture(scope="session")
+def reports_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder for the reports tests export: never the repo's build/reports,
+    which `make export` re-makes (a test run left files there it refused to overwrite)."""
+    return tmp_path_factory.mktemp("reports")

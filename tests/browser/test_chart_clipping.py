@@ -67,7 +67,7 @@ def test_exported_chart_text_is_inside_its_picture(tmp_path: Path, watched_page)
 @pytest.mark.parametrize("name", sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
 def test_no_chart_text_clipped_in_exported_notebook(name: str, tmp_path: Path, watched_page,
                                                     build_dir: Path) -> None:
-    report = export_notebook(NOTEBOOKS / f"{name}.ipynb", build_dir / "reports" / f"{name}.html")
+    report = export_notebook(NOTEBOOKS / f"{name}.ipynb", tmp_path / f"{name}.html")
     page = watched_page.page
     page.goto(report.as_uri())
     found = clipped_chart_text(page)

@@ -55,10 +55,11 @@ def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir
     assert failed == []
 
 
-def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_dir: Path) -> None:
+def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_dir: Path,
+                                                          reports_dir: Path) -> None:
     """The life notebook, exported: its board (widget state) and altair charts render offline."""
     notebook = Path(__file__).resolve().parents[2] / "notebooks" / "life.ipynb"
-    html_path = export_notebook(notebook, build_dir / "reports" / "life.html")
+    html_path = export_notebook(notebook, reports_dir / "life.html")
     assert html_path.stat().st_size <= MAX_REPORT_BYTES
     page = watched_page.page
     failed: list[str] = []
@@ -83,8 +84,9 @@ def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_di
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
-def test_every_report_is_small_and_offline(name: str, watched_page, build_dir: Path) -> None:
-    html_path = export_notebook(NOTEBOOKS / f"{name}.ipynb", build_dir / "reports" / f"{name}.html")
+def test_every_report_is_small_and_offline(name: str, watched_page, build_dir: Path,
+                                           reports_dir: Path) -> None:
+    html_path = export_notebook(NOTEBOOKS / f"{name}.ipynb", reports_dir / f"{name}.html")
     size = html_path.stat().st_size
     assert size <= MAX_REPORT_BYTES, f"{name}.html is {size / 1e6:.2f} MB"
     page = watched_page.page
