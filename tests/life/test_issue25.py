@@ -55,3 +55,28 @@ def test_the_board_speaks_as_a_player_reads_a_card():
     assert "kept to the end:" in html and "set aside as a skill:" in html
     board = _board_at("orient")
     assert "choose how your die lies" in board.picture.value and "(orient)" not in board.picture.value
+
+
+def _notebook():
+    import json
+    from pathlib import Path
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "life.ipynb").read_text())["cells"]
+    text = {kind: "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == kind)
+            for kind in ("markdown", "code")}
+    return text["markdown"], text["code"]
+
+
+def test_section_two_says_what_its_reachability_table_shows():
+    # item 13: "two moves reach 24: a careful player can steer every die to 6" holds only in `free`
+    from workbench.games.life import analysis as A
+    markdown, code = _notebook()
+    assert "two moves reach 24" not in markdown and "steer every die to 6" not in markdown
+    assert "A.best_total(k, square)" in code and "corner_best" in code
+    assert A.best_total(2, 0).p(24) < 1 and A.best_total(2).p(24) == 1     # what it now prints
+
+
+def test_the_order_space_headline_is_printed_under_both_star_readings():
+    # item 12: space 4's worth depends on covered_star_vp; the notebook prints both
+    markdown, code = _notebook()
+    assert "covered_star_vp=covered" in code and "for covered in (1, 0)" in code
+    assert "worth about +0.6 VP" not in markdown
