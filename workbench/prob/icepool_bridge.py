@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -26,11 +27,20 @@ __all__ = ["explode", "from_icepool", "keep_highest", "keep_lowest", "reroll", "
 
 
 def to_icepool(dist: Dist) -> icepool.Die:
-    """Our distribution as an icepool ``Die`` with the same integer weights.
+    """Our distribution as an icepool ``Die`` with the same integer weights (both are
+    immutable, so one Die per distribution is kept: icepool's own caches then key on
+    the same object, and the conversion costs nothing the second time).
 
     >>> to_icepool(Dist.uniform((1, 2, 3, 4, 5, 0))).denominator()
     6
+    >>> to_icepool(D6) is to_icepool(D6)
+    True
     """
+    return _to_icepool(dist)
+
+
+@functools.lru_cache(maxsize=256)
+def _to_icepool(dist: Dist) -> icepool.Die:
     weights = dist._weights  # read-only here: tuples are icepool's fastest input
     return icepool.Die(tuple(weights), times=tuple(weights.values()))
 
