@@ -10,29 +10,39 @@ GAME   ?= life
 .PHONY: install system-deps vendor lab test test-slow lint bench bench-full app cli export clean
 
 # examples/pig is a game package of its own (made by `workbench new`), installed beside the workbench.
+# Each step says what it does and what it took: a first install is minutes of pip.
+SAY    = @echo "[$$(date +%H:%M:%S)] set-up:"
 $(STAMP): pyproject.toml examples/pig/pyproject.toml
-	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	$(BIN)/python -m pip install -q --no-deps -e examples/pig
+	$(SAY) "1/4 creating the virtual environment $(VENV)"
+	@$(PY) -m venv $(VENV)
+	$(SAY) "2/4 upgrading pip"
+	@$(BIN)/python -m pip install -q --upgrade pip
+	$(SAY) "3/4 installing the workbench and its dependencies (a first install takes 1-5 minutes)"
+	@$(BIN)/python -m pip install -q -e '.[dev]'
+	$(SAY) "4/4 installing examples/pig"
+	@$(BIN)/python -m pip install -q --no-deps -e examples/pig
 	@touch $(STAMP)
+	$(SAY) "done"
 
 install: $(STAMP)
 
 # Debian packages the tests need (Chromium, fonts incl. CJK); needs root or sudo.
 system-deps:
-	bash scripts/system-deps.sh
+	$(SAY) "Debian packages (Chromium, fonts, npm) if missing"
+	@bash scripts/system-deps.sh
 
 # Pinned JavaScript for offline HTML export, taken from the npm registry.
 vendor:
+	$(SAY) "pinned JavaScript for offline reports (npm) if missing"
 	@if [ -x scripts/vendor-js.sh ]; then bash scripts/vendor-js.sh; fi
 
 lab: install
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ROOT)
 
 lint: install
-	$(BIN)/ruff check workbench tests bench
-	$(BIN)/mypy
+	$(SAY) "lint (ruff, then mypy: about a minute)"
+	@$(BIN)/ruff check workbench tests bench
+	@$(BIN)/mypy
 
 test: install system-deps vendor lint
 	$(BIN)/python -m pytest -n 2 -m "not slow" --nbmake tests workbench notebooks
