@@ -68,6 +68,7 @@ text-align:left;white-space:normal;overflow-wrap:break-word;word-break:normal;ma
 min-width:3.5em}
 table.wb-table td.wb-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.wb-table td.wb-empty{color:#aaa}
+table.wb-table th.wb-pivot{text-align:center;border-bottom:1px solid #ccc;position:static}
 table.wb-table small.wb-exact{color:#777;margin-left:.4em}
 table.wb-table tr:nth-child(even) td{background:#fafafa}
 </style>"""
@@ -194,13 +195,15 @@ def _cell(value: Any) -> str:
 def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
                percent_columns: Sequence[str] | None = None, seats: Sequence[str] | None = None,
                seat_names: Sequence[str] | None = None, title: str | None = None,
-               row_classes: Mapping[int, tuple[str, str]] | None = None) -> str:
+               row_classes: Mapping[int, tuple[str, str]] | None = None,
+               pivot: str | None = None) -> str:
     """The frame as one styled HTML table (pure; see the module docstring for the rules).
 
     ``percent_columns`` overrides which columns are probabilities; ``seats``
     names the columns counting seats from 0 (default: a column named ``seat``
     whose values are at least -1); ``row_classes`` maps a row index to
-    ``(css class, hover text)``.
+    ``(css class, hover text)``; ``pivot`` names what a pivoted frame's columns are
+    (every column after the first): it heads them, spanning them.
 
     >>> import polars as pl
     >>> f = pl.DataFrame({"seat": [0, 1, -1], "rate": [0.5, 0.5, 0.0],
@@ -237,6 +240,9 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
         if base and base != c and base in probability and not probability[base]:
             probability[c] = False
     head = "".join(f"<th>{_html.escape(c.replace('_', ' '))}</th>" for c in shown)
+    if pivot and len(shown) > 1:
+        head = (f"<th></th><th colspan='{len(shown) - 1}' class='wb-pivot'>{_html.escape(pivot)} →"
+                f"</th></tr><tr>{head}")
     body = []
     for i, row in enumerate(frame.iter_rows(named=True)):
         cells = []
