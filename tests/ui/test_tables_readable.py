@@ -50,3 +50,10 @@ def test_piecewise_is_drawn_as_cases() -> None:
     assert isinstance(expr, sympy.Piecewise)
     assert "piecewise" not in html.lower() and "True" not in html
     assert html.count("<mtr>") == 2 and "otherwise" in html and "if" in html
+
+
+def test_a_pivot_says_what_its_columns_are() -> None:
+    wide = pl.DataFrame({"n": [1, 2], "-1": ["1/3", "1/4"], "0": ["1/2", "1/5"]})
+    html = table_html(wide, pivot="modifier k", percent_columns=["-1", "0"])
+    assert "<th></th><th colspan='2' class='wb-pivot'>modifier k →</th>" in html
+    assert _heads(html)[-3:] == ["n", "-1", "0"] and "33.3%" in html
