@@ -44,9 +44,9 @@ def deal_odds(game) -> dict[int, Fraction]:
     return {k: sum((q for marks, q in result if k in marks), Fraction(0)) for k in range(game.n)}
 
 
-@pytest.mark.parametrize(("players", "ghosts", "mand", "hand", "masters"), [
-    (2, 6, 2, 2, False), (3, 5, 2, 1, False), (2, 6, 2, 2, True)])
-@pytest.mark.parametrize("order", ["by_seat", "all_hands"])
+@pytest.mark.parametrize(("players", "ghosts", "mand", "hand", "masters", "order"), [
+    (2, 6, 2, 2, False, "by_seat"), (3, 5, 2, 1, False, "by_seat"), (2, 6, 2, 2, True, "by_seat"),
+    (2, 6, 2, 2, False, "all_hands"), (3, 5, 2, 1, False, "all_hands")])
 def test_mandatory_by_seat_against_every_deal(players, ghosts, mand, hand, masters, order):
     cards = small_deck(ghosts, mand)
     game = game_with(cards, players=players, hand_size=hand, master_slave=masters, deal_order=order)
