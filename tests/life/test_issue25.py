@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from workbench.games.life import analysis as A
 from workbench.games.life.board import make_board
+from workbench.games.life.steps import kind_of
 
 
 def test_the_log_names_the_player_who_moved():
@@ -26,7 +31,6 @@ def test_the_log_names_the_player_who_moved():
 
 
 def _board_at(kind, seed=3):
-    from workbench.games.life.steps import kind_of
     board = make_board(seed=seed)
     session = board.session
     while kind_of(session.state.tasks[-1]) != kind:
@@ -58,8 +62,6 @@ def test_the_board_speaks_as_a_player_reads_a_card():
 
 
 def _notebook():
-    import json
-    from pathlib import Path
     cells = json.loads((Path(__file__).parents[2] / "notebooks" / "life.ipynb").read_text())["cells"]
     text = {kind: "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == kind)
             for kind in ("markdown", "code")}
@@ -68,7 +70,6 @@ def _notebook():
 
 def test_section_two_says_what_its_reachability_table_shows():
     # item 13: "two moves reach 24: a careful player can steer every die to 6" holds only in `free`
-    from workbench.games.life import analysis as A
     markdown, code = _notebook()
     assert "two moves reach 24" not in markdown and "steer every die to 6" not in markdown
     assert "A.best_total(k, square)" in code and "corner_best" in code
