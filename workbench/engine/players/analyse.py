@@ -92,13 +92,14 @@ def analyse(game: Game[Any], state: Any, seat: int | None, budget: int | float |
     base = _search(budget)
     player = RacingSearch(base, minimum_per_action(base.iterations, len(view.legal_ids)))
     stats = player.search(view, rng)
-    rows = [ActionEstimate(s.action, game.action_label(state, s.action), s.mean, s.visits,
-                           _interval(s.mean, s.visits)) for s in stats]
-    rows.sort(key=lambda r: (-r.win_rate, -r.simulations))
-    if not rows:
-        return rows
-    best_low = rows[0].interval[0]
-    return [rows[0]] + [r._replace(separable=r.interval[1] < best_low) for r in rows[1:]]
+    estimates: list[ActionEstimate] = [
+        ActionEstimate(s.action, game.action_label(state, s.action), s.mean, s.visits,
+                       _interval(s.mean, s.visits)) for s in stats]
+    estimates.sort(key=lambda r: (-r.win_rate, -r.simulations))
+    if not estimates:
+        return estimates
+    best_low = estimates[0].interval[0]
+    return [estimates[0]] + [r._replace(separable=r.interval[1] < best_low) for r in estimates[1:]]
 
 
 def minimum_per_action(iterations: int | None, actions: int) -> int:

@@ -139,7 +139,7 @@ def ladder_chart(ladder: Ladder) -> Any:
     base = alt.Chart(df).encode(
         x=alt.X("opponent:N", sort=order, title="against", axis=alt.Axis(labelAngle=-30)),
         y=alt.Y("player:N", sort=order, title="player"))
-    fair = float(df["fair_share"].mean() or 0.5)  # white is the fair share, not 50%
+    fair = float(df["fair_share"].cast(pl.Float64).mean() or 0.5)  # type: ignore[arg-type]  # white: the fair share
     rect = base.mark_rect().encode(color=alt.Color(
         "win_rate:Q", scale=alt.Scale(domain=[0, 1], domainMid=fair, scheme="redblue"),
         title=f"win rate (white: fair share {fair:.0%})"),

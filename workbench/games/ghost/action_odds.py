@@ -36,7 +36,7 @@ def battle_odds(game: Any, state: Any, action: Hashable) -> tuple[str, sympy.Rat
     except (IllegalAction, ValueError):
         return None
     b = getattr(after, "battle", None)
-    if b is None or not b.dfn or not b.stat or getattr(b, "rolls", ()):
+    if b is None or not b.dfn or not b.stat or b.rolls:
         return None
     try:
         p = battle_chance(game, after)
