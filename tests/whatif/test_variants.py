@@ -9,6 +9,7 @@ import pytest
 from workbench.cards.registry import sheet_files
 from workbench.cards.variants import EditRefused, Variant, load_variant
 from workbench.cli import main
+from workbench.engine.kernel.registry import make_game
 
 
 def test_a_bad_value_is_refused_with_the_checks_message_and_nothing_changes(data_copy):
@@ -46,7 +47,7 @@ def test_a_saved_variant_loads_back_passes_check_and_names_its_base(data_copy, c
     folder = v.save()
     assert folder == base / "variants" / "unyu"
     manifest = json.loads((folder / "variant.json").read_text(encoding="utf-8"))
-    assert manifest["game"] == "ghost" and manifest["rules_version"] == "3"
+    assert manifest["game"] == "ghost" and manifest["rules_version"] == str(make_game("ghost").version)
     assert len(manifest["base_sha256"]["cards"]) == 64 and manifest["date"].startswith("20")
     back = load_variant(folder)
     assert back.diff().rows() == [("cards", "G04", "physical", "1D", "2D+1")]
