@@ -108,8 +108,12 @@ def run_out_chart(endings: pl.DataFrame, table: pl.DataFrame) -> Any:
         y=alt.Y("count():Q", title="games", stack=True),
         color=alt.Color("end:N", title="ending", sort=["server", "void", "special", "vp", "master"]),
         tooltip=["end:N", "count():Q"])
-    bound = base.mark_rule(color="#b3261e", strokeWidth=2).encode(
-        x=alt.X("bound:Q", scale=alt.Scale(domain=[0, top])))
+    bound = base.transform_calculate(mark="'latest run-out (exact)'").mark_rule(
+        color="#b3261e", strokeWidth=2).encode(
+        x=alt.X("bound:Q", scale=alt.Scale(domain=[0, top])),
+        strokeDash=alt.StrokeDash("mark:N", title=None, scale=alt.Scale(range=[[1, 0]]),
+                                  legend=alt.Legend(symbolType="stroke", symbolStrokeColor="#b3261e",
+                                                    symbolStrokeWidth=2)))
     return alt.layer(bars, bound).properties(width=420, height=90).facet(
         row=alt.Row("players:O", title="users")).properties(
         title="The turn games end (simulated); red: latest run-out (exact)")
