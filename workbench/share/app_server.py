@@ -38,6 +38,9 @@ from collections.abc import Sequence
 from typing import Any
 
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"
+#: lines of Jupyter's logs that say nothing to a designer (kept from the terminal)
+JUPYTER_NOISE = ("running over TCP without encryption", "Use IPC transport",
+                 "is not trusted", "susceptible to eavesdropping")
 MAX_KERNELS = 4
 TEMPLATE = "wb_app"
 CULL_IDLE = 600
@@ -212,10 +215,49 @@ def install_guard(token: str, loopback: bool, max_kernels: int, pool: int) -> No
     tornado.web.RequestHandler._handle_request_exception = quiet_exception  # type: ignore[method-assign]
 
 
+def quiet_stderr(noise: Sequence[str] = JUPYTER_NOISE) -> None:
+    """From now on, this process's stderr and that of the kernels it starts (they inherit
+    it) pass through a filter that drops Jupyter's routine warnings (:data:`JUPYTER_NOISE`)
+    and the INFO lines of the Voila app; everything else (errors, tracebacks) passes."""
+    import threading
+
+    original = os.dup(2)
+    read_end, write_end = os.pipe()
+    os.dup2(write_end, 2)
+    os.close(write_end)
+
+    def forward() -> None:
+        with os.fdopen(read_end, "rb") as lines, os.fdopen(original, "wb", buffering=0) as out:
+            for line in lines:
+                text = line.decode("utf-8", "replace")
+                if any(n in text for n in noise) or _routine(text):
+                    continue
+                out.write(line)
+
+    threading.Thread(target=forward, name="stderr-filter", daemon=True).start()
+
+
+def _routine(line: str) -> bool:
+    """A Voila INFO line (``[GuardedVoila] Kernel started: …``): not for a designer.
+
+    >>> _routine("[GuardedVoila] Kernel started: 04a6"), _routine("[GuardedVoila] WARNING | x")
+    (True, False)
+    >>> _routine("http://127.0.0.1:8866/?token=...")
+    True
+    """
+    if line.startswith("http") and line.rstrip().endswith("?token=..."):
+        return True  # the second line of Voila's "running at"; workbench app prints the URL
+    head, _, rest = line.partition("] ")
+    return head.startswith("[GuardedVoila") and not rest.startswith(("WARNING", "ERROR",
+                                                                     "CRITICAL"))
+
+
 def serve(notebook: str, port: int, ip: str, token: str, max_kernels: int,
           cull_idle: int, preheat: bool = True) -> None:
     """Run the guarded Voila server until it is stopped."""
     from voila.app import Voila
+
+    quiet_stderr()
 
     loopback = is_loopback(ip)
     pool = 1 if preheat else 0

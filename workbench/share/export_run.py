@@ -31,11 +31,11 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 
+from workbench.share.app_server import JUPYTER_NOISE as NOISE
+
 TIME_LIMIT = 300
 MAX_OUTPUT_BYTES = 20_000_000
 NUDGE_AFTER = 20.0
-#: lines of a kernel's log that say nothing to a designer
-NOISE = ("running over TCP without encryption", "Use IPC transport", "not trusted")
 GRACE = 15.0  # past the deadline, for the cell's own timeout and the kernel's shutdown
 
 
