@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import re
 
+import polars as pl
+
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
+from workbench.engine.runs.playout import playout
+from workbench.games.mugen import analysis
 from workbench.games.mugen.board import make_board
+from workbench.games.mugen.cards import CARDS_CSV
+from workbench.games.mugen.decks import SAMPLE_DECKS
+from workbench.games.mugen.players import greedy_player
+from workbench.games.mugen.pool import SEED_POOL_CSV, pool_note, pool_table
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
 
@@ -50,3 +58,19 @@ def test_game_over_says_how_it_ended_in_words():
     text = board.status_text()
     assert re.search(r"P[12] \S+ wins — P[12] \S+'s (HP fell to 0|deck was empty)|nobody wins", text)
     assert "-1" not in text and "winner" not in text, text
+
+
+def test_a_seed_sized_prototype_pool_the_deck_questions_can_be_asked_of():
+    # item 9: 「上の2枚の画像をそれぞれA4で、各4枚(計8枚)印刷すると一人分のデッキ＋α分」
+    pool, sheet = pl.read_csv(SEED_POOL_CSV), pl.read_csv(CARDS_CSV)
+    assert pool.height == 2 * 9 and pool["prototype"].all()               # marked prototype
+    assert set(pool.rows()) <= set(sheet.rows())                          # the sheet's own rows
+    table = pool_table()
+    assert table["designs"].to_list() == [18, sheet.height, 18] and table["printed"][0] == 72
+    legal = analysis.deck_legality(cards_path=SEED_POOL_CSV)
+    by = {r["deck"]: r for r in legal.iter_rows(named=True)}
+    assert by["sora"]["legal"] and not by["mirai"]["legal"] and by["mirai"]["broken"] == "pool"
+    g = make_game(cards_path=str(SEED_POOL_CSV), decks=(SAMPLE_DECKS["sora"],) * 2)
+    assert g.is_terminal(playout(g, greedy_player, seed=1).final)
+    note = pool_note()
+    assert "72 cards, 18 designs" in note and f"{sheet.height} designs" in note

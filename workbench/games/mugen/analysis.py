@@ -29,7 +29,7 @@ from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player, playout_in_place
-from workbench.games.mugen.cards import load_cards
+from workbench.games.mugen.cards import CARDS_CSV, SheetError, load_cards
 from workbench.games.mugen.decks import (
     DECKS_DIR,
     Deck,
@@ -45,20 +45,35 @@ from workbench.games.mugen.steps import Draw, Main
 DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card
 
 
-def deck_legality(folder: str | Path = DECKS_DIR) -> pl.DataFrame:
+def deck_legality(folder: str | Path = DECKS_DIR, cards_path: str | Path = CARDS_CSV) -> pl.DataFrame:
     """One row per deck file: size, character, legal, broken rules (shared checker),
     whether this module's own reading of the seed agrees, and warnings (EX-only cards with
-    more copies than a game can use: legal, but dead cards).
+    more copies than a game can use: legal, but dead cards). ``cards_path`` is the pool the
+    decks are built from (the sheet, or the seed-sized pool of :mod:`.pool`): a deck naming
+    a card the pool lacks is not legal there (broken ``pool``).
 
     >>> t = deck_legality()
     >>> t.filter(pl.col("deck") == "sora").select("legal", "broken").row(0)
     (True, '')
+    >>> from workbench.games.mugen.pool import SEED_POOL_CSV
+    >>> seed = deck_legality(cards_path=SEED_POOL_CSV)
+    >>> seed.filter(pl.col("deck").is_in(["sora", "mirai"])).select("deck", "legal", "broken").rows()
+    [('mirai', False, 'pool'), ('sora', True, '')]
     """
-    cards = load_cards()
+    cards = load_cards(cards_path)
     rows = []
     for path in sorted(Path(folder).glob("*.csv")):
-        deck = read_deck(path)
-        shared = rule_problems(deck)
+        try:
+            deck = read_deck(path, cards_path)
+        except SheetError as exc:
+            missing = sorted({m.split("'")[1] for m in exc.problems["message"].to_list() if "'" in m})
+            rows.append({"deck": path.stem, "cards": int(pl.read_csv(path)["count"].sum()),
+                         "character": "", "legal": False, "broken": "pool",
+                         "message": f"pool: not in {Path(cards_path).parent.name}/{Path(cards_path).name}: "
+                                    f"{', '.join(missing)}",
+                         "oracle_agrees": True, "warnings": ""})
+            continue
+        shared = rule_problems(deck, cards_path)
         own = deck_problems(deck, cards)
         char = next((cards[c].name for c, _ in deck if cards[c].character), "")
         rows.append({
