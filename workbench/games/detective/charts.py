@@ -71,9 +71,11 @@ def seat_chart(table: pl.DataFrame) -> alt.LayerChart:
     """Win share per seat with 99.9 % intervals and the fair share."""
     seats = table.filter(pl.col("seat") >= 0)
     base = alt.Chart(seats).encode(x=alt.X("seat:O"))
-    bars = base.mark_bar(color="#9ecae1").encode(y=alt.Y("share:Q", title="win share"))
-    rules = base.mark_rule(color="black").encode(y="low:Q", y2="high:Q")
-    fair = alt.Chart(seats).mark_rule(color="#d62728", strokeDash=[4, 3]).encode(y="fair:Q")
+    key = legend_key([("win share", "#9ecae1"), ("99.9% interval", "black"),
+                      ("fair share", "#d62728")])
+    bars = key(base.mark_bar(), "win share").encode(y=alt.Y("share:Q", title="win share"))
+    rules = key(base.mark_rule(), "99.9% interval").encode(y="low:Q", y2="high:Q")
+    fair = key(alt.Chart(seats).mark_rule(strokeDash=[4, 3]), "fair share").encode(y="fair:Q")
     return (bars + rules + fair).properties(title="Seat advantage", width=240, height=200)
 
 

@@ -47,7 +47,10 @@ def fairness_chart(frame: pl.DataFrame) -> Any:
     )
     labels = base.transform_filter(alt.datum.verdict != "fair").mark_text(
         dx=7, align="left", fontSize=10).encode(x="win:Q", y="vp:Q", text="name:N")
-    line = base.mark_line(color="#888").encode(x="win:Q", y="fitted_vp:Q")
+    line = base.transform_calculate(mark="'fitted VP for the win chance'").mark_line(
+        color="#888").encode(x="win:Q", y="fitted_vp:Q", strokeDash=alt.StrokeDash(
+            "mark:N", title=None, scale=alt.Scale(range=[[1, 0]]),
+            legend=alt.Legend(symbolType="stroke", symbolStrokeColor="#888")))
     return alt.layer(line, points, labels).properties(width=460, height=320,
                                                       title="Is each ghost's VP fair for its strength?")
 
