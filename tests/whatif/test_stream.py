@@ -20,22 +20,33 @@ def _what() -> WhatIf:
 def test_the_stream_ends_with_the_figures_compare_gives_and_caches_them():
     what = _what()
     with ThreadPoolExecutor(1) as pool:
-        stream = SkilledStream(what, "greedy", 12, chunk=3, client=pool)
+        stream = SkilledStream(what, "greedy", 12, chunk=3, client=pool, quiet=0)
         stream.join(60)
     assert stream.error is None and stream.progress.done == stream.progress.total == 36
     direct = compare("mugen", what.variant.base, what.variant, "greedy", 12, 4, cache=False)
     assert stream.result is not None
     assert stream.result.table.drop("pairs").equals(direct.table.drop("pairs"))
     assert "done" in stream.status.value and "ソラ (A) wins" in stream.table.value
-    again = SkilledStream(what, "greedy", 12, chunk=3, client=None)  # cached: no cluster needed
+    again = SkilledStream(what, "greedy", 12, chunk=3, client=None, quiet=0)  # cached: no cluster needed
     again.join(30)
     assert again.result is not None and again.result.cached and "cache" in again.status.value
+
+
+def test_the_widgets_stay_as_built_while_quiet():
+    stream = SkilledStream(_what(), "greedy", 4, quiet=30)
+    try:
+        stream.join(0.5)
+        assert stream.status.value == "greedy: 4 pairs a table, queued" and stream.bar.value == 0
+    finally:
+        stream.stop()
+        stream.join(5)
+    assert not stream.running
 
 
 def test_stop_keeps_what_finished():
     what = _what()
     with ThreadPoolExecutor(1) as pool:
-        stream = SkilledStream(what, "greedy", 400, chunk=2, client=pool)
+        stream = SkilledStream(what, "greedy", 400, chunk=2, client=pool, quiet=0)
         while stream.progress.done < 4 and stream.running:
             stream.join(0.05)
         stream.stop()
@@ -49,7 +60,7 @@ def test_the_kernel_cluster_is_made_once_and_reused():
     client = kernel_client(workers=1)
     try:
         assert kernel_client(workers=1) is client
-        stream = SkilledStream(_what(), "ismcts:20", 2, chunk=1)
+        stream = SkilledStream(_what(), "ismcts:20", 2, chunk=1, quiet=0)
         stream.join(300)
         assert stream.error is None and stream.progress.done == stream.progress.total
     finally:

@@ -254,6 +254,7 @@ def whatif_editor(what: Any, sheet: str | None = None) -> Any:
     import ipywidgets as widgets
 
     from workbench.ui.table import table_html
+    from workbench.ui.whatif import redraw_note
 
     grid = SheetGrid(what.variant, sheet)
     diff = widgets.HTML().add_class("wb-whatif-diff")
@@ -266,7 +267,8 @@ def whatif_editor(what: Any, sheet: str | None = None) -> Any:
         moved = what.figures() if d.height else {}
         parts = [f"<b>{name}</b> (before / after){table_html(frame)}" for name, frame in moved.items()]
         took = what.timings.get("figures")
-        note = f"<p class='wb-whatif-time'>exact figures redrawn in {took:.2f} s</p>" if moved and took else ""
+        note = f"<p class='wb-whatif-time'>exact figures redrawn in {redraw_note(took)}</p>" \
+            if moved and took is not None else ""
         figures.value = "".join(parts) + note if parts else "<p>no exact figure moves</p>"
 
     grid.on_change(redraw)

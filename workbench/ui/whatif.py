@@ -38,7 +38,17 @@ from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module
 from workbench.engine.measure.compare import Comparison, compare, sheet_set
 
-__all__ = ["WhatIf", "moved", "readable", "sentence"]
+__all__ = ["WhatIf", "moved", "readable", "redraw_note", "sentence"]
+
+
+def redraw_note(seconds: float, goal: float = 1.0) -> str:
+    """How long a redraw took, in words that do not change from run to run while it meets
+    the goal (an exported report must give the same bytes each time).
+
+    >>> redraw_note(0.2), redraw_note(1.25)
+    ('under 1 s', '1.2 s (over the 1 s goal)')
+    """
+    return f"under {goal:g} s" if seconds < goal else f"{seconds:.1f} s (over the {goal:g} s goal)"
 
 
 def moved(before: pl.DataFrame, after: pl.DataFrame) -> pl.DataFrame:

@@ -8,7 +8,9 @@ the questions, to a dask ``Client`` — :func:`kernel_client`'s LocalCluster on
 scheduler given — and redraws the paired table (at most once a second) as chunks
 finish: a progress bar, the intervals narrowing, a *stop* button (the games not
 started are cancelled; what finished stays shown). All of it runs in a daemon thread,
-so the cell returns at once. A finished stream is written to the same on-disk cache
+so the cell returns at once; the widgets change only after ``quiet`` seconds, so a
+notebook run in batch that ends with this cell (the tests, an exported report) records
+the same state every time. A finished stream is written to the same on-disk cache
 as :func:`workbench.engine.compare` (keyed by game, rules version, both sheets'
 content hashes, players, seed and games), so asking again shows it at once; a changed
 sheet has another hash and is played afresh.
@@ -95,9 +97,10 @@ class SkilledStream:
 
     def __init__(self, what: WhatIf, players: str = "ismcts:100", games: int = 100, *,
                  chunk: int = 2, scheduler: str | None = None, workers: int = 2,
-                 client: Any = None, start: bool = True) -> None:
+                 client: Any = None, start: bool = True, quiet: float = 2.0) -> None:
         self.what, self.players, self.games, self.chunk = what, players, games, chunk
         self.client = client
+        self.quiet = quiet
         self.scheduler, self.workers = scheduler, workers
         self.variant = what.variant  # the variant as it was when the stream was asked
         self.progress = Progress(0, 0)
@@ -111,7 +114,8 @@ class SkilledStream:
         self.stop_button = widgets.Button(description="stop", icon="stop")
         self.stop_button.add_class("wb-stream-stop")
         self.stop_button.on_click(lambda _b: self.stop())
-        self.status = widgets.HTML("").add_class("wb-stream-status")
+        self.status = widgets.HTML(f"{players}: {games} pairs a table, queued").add_class(
+            "wb-stream-status")
         self.table = widgets.HTML("").add_class("wb-stream-table")
         self.widget = widgets.VBox([widgets.HBox([self.bar, self.stop_button]), self.status,
                                     self.table])
@@ -158,6 +162,10 @@ class SkilledStream:
             self.stop_button.disabled = True
 
     def _run(self) -> None:
+        # The widgets stay as built for ``quiet`` seconds: a notebook run in batch (tests, an
+        # exported report) ends with this cell and records the same state every time.
+        if self._stop.wait(self.quiet):
+            return
         game = self.what.game
         qs, b, v, specs = prepare(game, self.what.variant.base, self.variant, self.players)
         where = cache_file(game, b, v, specs, self.games, self.what.seed)
