@@ -217,7 +217,9 @@ class GhostGame(KernelGame):
     # the leak check's word for what the rules tell the table by whom they ask (issue 24):
     # asking every user instead would change the game's flow and every recorded game
     disclosed = {"React": "asked only of users holding an event playable out of turn "
-                          "(reading 18), so being asked tells the table one is held"}
+                          "(reading 18), so being asked tells the table one is held",
+                 "SetupInstall": "at setup a user without a ghost in hand downloads until "
+                                 "one comes (seed 5-1), so the table learns the hand had none"}
 
     def __init__(self, params: GhostParams | None = None,
                  cards: Sequence[GhostCard] | None = None) -> None:
