@@ -42,6 +42,8 @@ def _run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:  # pragma: no cover - argparse bounds it already
         raise CliError(f"--games must be in 1..{MAX_GAMES}")
     args.workers = bounded_workers(args.workers, "workbench play")
+    if args.workers is not None or args.scheduler is not None:
+        _quiet_dask()
     try:
         _check_players(args.game, specs)
         estimate, preparing = match_estimate(args.game, specs, args.games, args.seed,
@@ -74,6 +76,22 @@ def _run(args: argparse.Namespace) -> int:
     print(f"  {'no winner':<16} games {result['no_winner']:>5}"
           f"  ({result['no_winner'] / result['games']:.1%} of the games)")
     return 0
+
+
+def _quiet_dask() -> None:
+    """dask's own warnings and shutdown noise (a busy dashboard port, workers killed
+    after Ctrl-C, scratch folders) are not the designer's business."""
+    import logging
+    import os
+    import warnings
+
+    # dask sets its loggers up from its config when distributed is imported (here and in
+    # each worker process): the environment reaches both; Ctrl-C then ends in one line
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
+    for name in ("distributed", "dask", "tornado.application"):  # tornado: dask's loop
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    warnings.filterwarnings("ignore", category=UserWarning, module=r"distributed(\..*)?")
+    warnings.filterwarnings("ignore", category=UserWarning, module=r"contextlib")
 
 
 def own_players(game: str) -> list[str]:
