@@ -125,7 +125,7 @@ def read_parquet_bounded(path: str | Path, rows: int, max_bytes: int,
     """At most ``rows`` rows, ``step`` at a time; ValueError once the cells pass ``max_bytes``."""
     scan = pl.scan_parquet(path)
     parts: list[pl.DataFrame] = []
-    size = 0
+    size = 0.0
     for start in range(0, max(rows, 1), step):
         part = scan.slice(start, min(step, rows - start)).collect()
         size += part.estimated_size()
