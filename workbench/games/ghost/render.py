@@ -236,11 +236,13 @@ def prompt(t: Any, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
     return f"<div class='wb-ghost-prompt'><b>User {deciding + 1}</b>: {escape(hint)}</div>"
 
 
-def render(game: Any, state: Any, picks: Sequence[str] = ()) -> str:
+def render(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None = None) -> str:
     """The whole table as HTML (reads a view of the state: no copy); ``picks`` are the
-    attack's steps picked so far (``atk:<ghost>``, ``def:<seat>``)."""
+    attack's steps picked so far (``atk:<ghost>``, ``def:<seat>``). ``viewer``: the table
+    as that user sees it (its own archive; another user's choices not offered)."""
     deciding = game.current_player(state)
-    ch = Choices.of(game.legal_ids(state) if deciding >= 0 else ())
+    mine = deciding >= 0 and viewer in (None, deciding)
+    ch = Choices.of(game.legal_ids(state) if mine else ())
     t = game.view(state)
     atk, dfn = parse_picks(picks)
     if atk not in ch.attacks or (dfn >= 0 and dfn not in ch.attacks[atk]):
@@ -250,7 +252,8 @@ def render(game: Any, state: Any, picks: Sequence[str] = ()) -> str:
     step = stat_step(game, t, atk, dfn, ch.attacks[atk][dfn]) if dfn >= 0 else ""
     if ch.stats and t.battle is not None:
         step = stat_choice_step(game, t, ch.stats)
-    users = "".join(_user(game, t, s, deciding, ch, (atk, dfn)) for s in range(game.n))
+    shown = deciding if viewer is None else viewer  # whose archive is drawn
+    users = "".join(_user(game, t, s, shown, ch, (atk, dfn)) for s in range(game.n))
     battle = ""
     if t.battle is not None:
         battle = battle_html(game, t, t.battle, True)
