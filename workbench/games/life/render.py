@@ -220,17 +220,20 @@ def _choices(game: Any, state: Any, legal: set[Hashable]) -> str:
     return ""
 
 
-def render(game: Any, state: Any) -> str:
+def render(game: Any, state: Any, viewer: int | None = None) -> str:
     """The whole table as HTML: header, order card, common area, albums (active large), scores.
 
     Every place that stands for a legal action carries ``wb-target`` and its
-    ``data-action`` id (:mod:`workbench.ui.picture`)."""
+    ``data-action`` id (:mod:`workbench.ui.picture`). ``viewer``: the table as that
+    player sees it (its own album large with its dream cards; another player's
+    choices not offered)."""
     who = game.current_player(state)
-    focus = who if who >= 0 else state.start
-    legal = _legal(game, state)
+    focus = viewer if viewer is not None else who if who >= 0 else state.start
+    mine = viewer in (None, who)
+    legal = _legal(game, state) if mine else set()
     squares = {a[1]: a for a in legal if a[0] in SQUARE_VERBS}  # type: ignore[index]
     dice = {a[1]: a for a in legal if a[0] == "die"}  # type: ignore[index]
-    big = album_svg(game, state, focus, 64, legal_squares(game, state), squares, dice)
+    big = album_svg(game, state, focus, 64, legal_squares(game, state) if mine else frozenset(), squares, dice)
     small = "".join(
         f"<div style='display:inline-block;margin:4px;text-align:center'>"
         f"<div>{_who(s)}</div>{album_svg(game, state, s, 22)}</div>"
