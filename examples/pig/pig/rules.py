@@ -145,6 +145,21 @@ class Pig(KernelGame):
     def score(self, t: PigTable) -> tuple[float, ...]:
         return tuple(float(x) for x in t.scores)
 
+    def rollout_action(self, t: PigTable, rng: Any) -> str:
+        """The cheap player a search rolls out with: Neller & Presser's "keep pace and end
+        race" rule of thumb — when either seat is within 29 points of the goal, roll on
+        to the goal; else hold once the turn total reaches 21 plus an eighth of the lead
+        the others have. ("Hold at 20" alone misjudges endings: it lets a rival sit just
+        short of the goal instead of finishing, so holding there looks safe to a search
+        that rolls out with it.)"""
+        if not t.total:
+            return "roll"
+        seat, goal = t.tasks[-1].seat, self.params.goal
+        mine, best = t.scores[seat], max(v for i, v in enumerate(t.scores) if i != seat)
+        if max(mine, best) >= goal - 29:
+            return "roll"
+        return "hold" if t.total >= 21 + round((best - mine) / 8) else "roll"
+
     def solve_order(self, state: Any) -> tuple[int, int]:
         """The order the exact solver settles states in: most banked points first (a
         state leads only to as many or more), then the highest turn total."""

@@ -8,7 +8,10 @@ on what that seat sees (``view.observation``), never on the hidden state:
   random (``view.determinize(rng)``: the kernel shuffles the unseen cards
   into the hidden zones) and thaws that state into one mutable table;
 - **select**: the tree is keyed by the seat's action-observation history:
-  below a decision of the searching seat, a child per action; below anybody
+  below a decision of the searching seat, a child per action *and* what the
+  seat observes right after it (a draw or a reveal that follows its move
+  depends on the hidden cards, so one action may lead to several
+  information sets, even to different seats to move); below anybody
   else's step (an opponent's decision, a chance step), a child per
   *observation* the searching seat gets afterwards, so outcomes it cannot
   tell apart share a node. At a decision the mover picks by UCT among the
@@ -19,8 +22,9 @@ on what that seat sees (``view.observation``), never on the hidden state:
   from its exact ``Dist``: the outcome furthest below its share of the
   node's visits is taken (stratified, no rng), so visits follow the exact
   probabilities; larger steps are sampled with the rng;
-- **roll out** from the first new node to the end with random legal moves,
-  in place on the same table (``t.step``), and back up each seat's result
+- **roll out** from the first new node to the end with random legal moves
+  (or the game's cheap ``rollout_action(t, rng)`` when it has one:
+  :func:`rollout_policy`), in place on the same table (``t.step``), and back up each seat's result
   (1 for a sole win, 1/k for a k-way shared win, 0 otherwise) to the edges
   taken, each edge scored for the seat that chose it. With a ``horizon``
   (``ismcts:400/60``) a rollout stops after that many steps and the seats
@@ -54,13 +58,23 @@ from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalActi
 from workbench.engine.kernel.seat import SeatView
 
 __all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
-           "rollout", "standing", "work_table"]
+           "rollout", "rollout_policy", "standing", "work_table"]
 
 EXACT_CHANCE = 32
 """Chance steps with at most this many outcomes are expanded from their exact ``Dist``."""
 
 UCT_C = 0.7
 """The UCT exploration constant for results in [0, 1] (Cowling et al. use 0.7)."""
+
+
+WIDEN = 8
+"""Progressive widening below the root when the game has a rollout policy: a node tries its
+``k + 1``-th action after ``WIDEN * k * k`` visits (the policy's action first)."""
+
+
+TRUST = 3.0
+"""How many standard errors a root action's mean must beat the rollout policy's own move by
+to be played instead (games with a rollout policy only)."""
 
 
 class _Immutable:
@@ -153,9 +167,22 @@ def leader_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
     return tuple(1.0 / len(top) if i in top else 0.0 for i in range(len(scores)))
 
 
-def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True) -> None:
+def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True,
+            policy: Any = None) -> None:
     """Play ``t`` in place with uniformly random legal moves (and chance) to its end, or
-    for at most ``max_steps`` steps (``strict``: not ending in time is an error)."""
+    for at most ``max_steps`` steps (``strict``: not ending in time is an error).
+
+    ``policy(t, rng) -> action``: a cheap player on the table for every decision instead
+    (a game's ``rollout_action``, see :func:`rollout_policy`)."""
+    if policy is not None:
+        for _ in range(max_steps):
+            who = t.to_move()
+            if who == TERMINAL:
+                return
+            t.step(t.sample(rng) if who == CHANCE else policy(t, rng))
+        if strict and t.to_move() != TERMINAL:
+            raise IllegalAction(f"rollout did not end within {max_steps} steps")
+        return
     tasks = getattr(t, "tasks", None)
     if tasks is not None:  # a kernel table: the loop of playout_in_place
         for _ in range(max_steps):
@@ -180,6 +207,40 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: boo
                 t.step(ids[rng.randrange(len(ids))])
     if strict and t.to_move() != TERMINAL:
         raise IllegalAction(f"rollout did not end within {max_steps} steps")
+
+
+def _policy_first(ranked: list[RootStats], hint: Hashable, z: float | None = None
+                  ) -> list[RootStats]:
+    """The root actions with the policy's own move first unless the search's best beats it
+    by more than ``z`` standard errors of the difference of their means: the search
+    improves on the policy where its evidence says so, and where two moves are about
+    as good a few hundred noisy playouts do not overturn a sound rule of thumb.
+
+    >>> r = [RootStats("roll", 300, 0.60, 400), RootStats("hold", 100, 0.58, 400)]
+    >>> [s.action for s in _policy_first(r, "hold")], [s.action for s in _policy_first(r, "roll")]
+    (['hold', 'roll'], ['roll', 'hold'])
+    """
+    z = TRUST if z is None else z
+    best = ranked[0]
+    own = next((s for s in ranked if s.action == hint), None)
+    if own is None or own is best or not own.visits:
+        return ranked
+    var = sum(m * (1 - m) / n for m, n in ((best.mean, best.visits), (own.mean, own.visits)))
+    if best.mean - own.mean > z * math.sqrt(max(var, 1e-12)):
+        return ranked
+    return [own] + [s for s in ranked if s is not own]
+
+
+def rollout_policy(game: Game[Any]) -> Any:
+    """The game's cheap rollout player, ``game.rollout_action(t, rng)`` on a mutable table,
+    when it defines one (a rule of thumb: "hold at 20" in Pig), else None (random moves).
+
+    >>> from workbench.engine.conformance.toy import TakeAway
+    >>> rollout_policy(TakeAway()) is None
+    True
+    """
+    own = getattr(game, "rollout_action", None)
+    return own if callable(own) else None
 
 
 class _Node:
@@ -246,6 +307,7 @@ class ISMCTS:
         """The root actions (those legal for the seat) after the search, best first."""
         game, seat = view.game, view.seat
         root = _Node()
+        self._hints: dict[Hashable, int] = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -261,11 +323,15 @@ class ISMCTS:
             n, w, avail = root.edges.get(a, (0, 0.0, 0))
             out.append((RootStats(a, int(n), w / n if n else 0.0, int(avail)), i))
         out.sort(key=lambda x: (-x[0].visits, -x[0].mean, x[1]))
-        return [s for s, _ in out]
+        ranked = [s for s, _ in out]
+        if self._hints:
+            ranked = _policy_first(ranked, max(self._hints, key=self._hints.__getitem__))
+        return ranked
 
     def _iterate(self, game: Game[Any], seat: int, root: _Node, state: Any,
                  rng: random.Random) -> None:
         t = work_table(game, state)
+        policy = rollout_policy(game)
         node = root
         path: list[tuple[list[float], int]] = []
         while True:
@@ -279,10 +345,19 @@ class ISMCTS:
                 key: Hashable = ("seen", t.observe(seat))
                 fresh = False
             else:
-                action, fresh = self._select(node, t.legal(), rng)
+                legal = t.legal()
+                if policy is None or len(legal) < 2:
+                    action, fresh = self._select(node, legal, rng)
+                else:
+                    hint = policy(t, rng)
+                    if node is root:
+                        self._hints[hint] = self._hints.get(hint, 0) + 1
+                    action, fresh = self._select_guided(node, legal, hint, rng, node is root)
                 path.append((node.edges[action], who))
                 t.step(action)
-                key = action if who == seat else ("seen", t.observe(seat))
+                # after its own move too, the searcher is where what it then sees puts it:
+                # a draw or a reveal that follows splits one action into information sets
+                key = (action, t.observe(seat)) if who == seat else ("seen", t.observe(seat))
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = _Node()
@@ -292,10 +367,10 @@ class ISMCTS:
                 break
         if self.horizon is None:
             if t.to_move() != TERMINAL:
-                rollout(t, rng, self.max_steps)
+                rollout(t, rng, self.max_steps, policy=policy)
             shares = result_shares(game, t.freeze())
         else:
-            rollout(t, rng, self.horizon, strict=False)
+            rollout(t, rng, self.horizon, strict=False, policy=policy)
             shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
                 else leader_shares(game, t)
         for edge, mover in path:
@@ -319,6 +394,37 @@ class ISMCTS:
         best, best_v = legal[0], -math.inf
         c = self.c
         for a in legal:
+            n, w, avail = edges[a]
+            v = w / n + c * math.sqrt(math.log(avail) / n) if n else math.inf
+            if v > best_v:
+                best, best_v = a, v
+        return best, False
+
+    def _select_guided(self, node: _Node, legal: Any, hint: Hashable,
+                       rng: random.Random, at_root: bool) -> tuple[Hashable, bool]:
+        """UCT with the game's rollout policy as a guide: a new node tries the policy's
+        action first, and another action only once the node's visits allow one more
+        (progressive widening: ``k + 1`` actions after :data:`WIDEN` ``* k * k`` visits;
+        at the root every action is tried), so the tree below an
+        action plays like the policy until the visits show a better move. Without it every
+        new node tries every action once, and in a race (Pig) the searcher's own
+        exploring mistakes make rolling on look worse, the opponent's make holding look
+        better."""
+        edges = node.edges
+        tried = [a for a in legal if a in edges]
+        for a in tried:
+            edges[a][2] += 1
+        if hint not in edges:
+            edges[hint] = [0, 0.0, 1]
+            return hint, True
+        if len(tried) < len(legal) and (at_root or WIDEN * len(tried) ** 2 <= node.visits):
+            untried = [a for a in legal if a not in edges]
+            a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            edges[a] = [0, 0.0, 1]
+            return a, True
+        best, best_v = hint, -math.inf
+        c = self.c
+        for a in tried:
             n, w, avail = edges[a]
             v = w / n + c * math.sqrt(math.log(avail) / n) if n else math.inf
             if v > best_v:
