@@ -99,3 +99,12 @@ def test_the_cli_on_an_identical_variant_gives_zero_differences(data_copy, capsy
     for q in out["questions"]:
         lo, hi = q["interval"]
         assert q["difference"] == 0 and lo <= 0 <= hi and not q["changed"]
+
+
+def test_a_changed_sheet_is_never_answered_from_the_cache():
+    hooks = game_module("mugen", "whatif")
+    first = compare("mugen", None, hooks.worked_example(), "greedy", 6, 9)
+    assert not first.cached and compare("mugen", None, hooks.worked_example(), "greedy", 6, 9).cached
+    other = hooks.worked_example().set("cards", "C01", "skill1_cost", "3")
+    again = compare("mugen", None, other, "greedy", 6, 9)
+    assert not again.cached and again.variant.hash != first.variant.hash

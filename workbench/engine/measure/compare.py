@@ -373,13 +373,16 @@ def job(game: str, q: Question, table: str, sides: Sequence[SheetSet], specs: Se
 def cache_file(game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int,
                seed: int) -> Path:
     """Where the answers for exactly this question are cached: keyed by game, rules version,
-    both sheets' content hashes, players, seed and game count (and the workbench version)."""
+    both sheets' content hashes, players, seed and game count (and the workbench version and
+    the game's questions.py, so a changed question is asked again)."""
     import hashlib
 
     import workbench
 
+    asked = Path(game_module(game, "questions").__file__ or "")
+    questions = hashlib.sha256(asked.read_bytes()).hexdigest() if asked.is_file() else ""
     key = json.dumps([game, str(make_game(game).version), base.hash, variant.hash, list(specs),
-                      seed, games, workbench.__version__])
+                      seed, games, workbench.__version__, questions])
     return cache_root() / "compare" / game / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.parquet"
 
 
