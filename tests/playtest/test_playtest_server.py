@@ -99,3 +99,25 @@ def test_a_broken_file_is_one_clear_error(tmp_path: Path) -> None:
     bad.write_text("not json")
     with pytest.raises(PlaytestError, match="cannot read a playtest"):
         Playtest.resume(bad)
+
+
+@pytest.mark.parametrize("name", ["ghost", "mugen", "life", "detective"])
+def test_every_game_draws_each_seat_its_own_table(name: str, tmp_path: Path) -> None:
+    import random
+
+    from workbench.engine.kernel.registry import make_game as by_name
+
+    game = by_name(name)
+    p = Playtest(game, [None] * game.num_players, seed=1, path=tmp_path / "p.json")
+    rng = random.Random(0)
+    for _ in range(25):  # a few moves in, then every seat's page
+        s = p.session
+        if s.to_move < 0:
+            break
+        assert p.move(s.to_move, s.step, rng.choice(s.game.legal_ids(s.state))) == ""
+    who = p.session.to_move
+    for seat in range(game.num_players):
+        view = seat_view(p, seat)
+        offered = "data-action" in view["picture"] or bool(view["buttons"])
+        assert offered == (seat == who), (name, seat, who)  # only the seat to move is offered moves
+        assert "is deciding" not in view["picture"]  # its own table, not a waiting screen
