@@ -52,9 +52,10 @@ GROUPS = {
 PICKED = ("play", "reserve")   # reached through a picked hand card, never buttons
 
 
-def board_picture(game: Any, state: Any, picks: Sequence[str] = ()) -> str:
-    """The picture the board shows: :func:`~.render.render` for the seat to move."""
-    return render(game, state, picks=picks)
+def board_picture(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None = None) -> str:
+    """The picture the board shows: :func:`~.render.render` for the seat to move (or as
+    the board's viewer sees it)."""
+    return render(game, state, picks=picks, viewer=viewer)
 
 
 def _verb(action: Action) -> str:
