@@ -26,9 +26,8 @@ How a game takes a sheet: its ``whatif`` module's ``sheet_params(files)``
 (stem -> path) gives the parameters that make it read those files. ``base`` and
 ``variant`` are a :class:`~workbench.cards.variants.Variant`, a saved variant
 folder, a folder of sheets, one sheet file (the others from the game's data
-folder) or ``None`` (the game's data folder).
+folder) or ``None`` (the game's data folder): :mod:`.compare_sheets`.
 
->>> from workbench.engine.conformance.toy import TakeAway
 >>> round(t_quantile(19), 3), round(t_quantile(1000), 3)
 (2.093, 1.962)
 """
@@ -45,23 +44,18 @@ from typing import Any
 
 import polars as pl
 
-from workbench.cards.registry import guess_game, sheet_files
-from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
-from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module, make_game
+from workbench.engine.measure.compare_sheets import CompareError, SheetSet, cache_root, sheet_set
 from workbench.engine.measure.skilled import Question, conclusion, game_questions
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, simulate_rows
 
-__all__ = ["Comparison", "Pairs", "SheetSet", "compare", "pair_rows", "sheet_set", "t_quantile"]
+__all__ = ["CompareError", "Comparison", "Pairs", "SheetSet", "cache_root", "compare", "pair_rows",
+           "sheet_set", "t_quantile"]
 
 Z95 = 1.959963984540054
 BLOCKS = 20
-
-
-class CompareError(ValueError):
-    """A comparison that cannot be made as asked (one line naming the argument)."""
 
 
 def t_quantile(df: int, z: float = Z95) -> float:
@@ -70,100 +64,6 @@ def t_quantile(df: int, z: float = Z95) -> float:
     g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
     g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
     return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
-
-
-@dataclass(frozen=True)
-class SheetSet:
-    """A game's sheets as files (stem -> path), their content hash, and a label."""
-
-    game: str
-    files: Mapping[str, Path]
-    hash: str
-    label: str
-
-    def params(self) -> dict[str, Any]:
-        """The parameters that make the game read these files."""
-        return dict(game_module(self.game, "whatif").sheet_params(self.files))
-
-
-def cache_root() -> Path:
-    """Where materialised variants and cached answers live (``$WORKBENCH_CACHE``, else
-    ``~/.cache/workbench``)."""
-    root = os.environ.get("WORKBENCH_CACHE") or Path.home() / ".cache" / "workbench"
-    return Path(root)
-
-
-def _materialise(v: Variant) -> dict[str, Path]:
-    if not v.touched():
-        return v.source_files()
-    folder = cache_root() / "sheets" / v.game / v.content_hash()[:20]
-    if not (folder / v.game).is_dir():
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
-        v.write_sheets(tmp)
-        try:
-            os.replace(tmp, folder)
-        except OSError:  # another process wrote the same content first
-            import shutil
-
-            shutil.rmtree(tmp, ignore_errors=True)
-    return sheet_files(v.game, folder / v.game)
-
-
-def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> SheetSet:
-    """The sheets ``source`` names for ``game`` (see the module docstring); CompareError
-    for another game's variant or sheet, or a sheet that fails its checks."""
-    if source is None:
-        files = sheet_files(game, data_files(game))
-        label = "base"
-    elif isinstance(source, Variant):
-        if source.game != game:
-            raise CompareError(f"variant {source.name!r} is a {source.game} variant, not {game}")
-        files, label = _materialise(source), source.name
-    else:
-        path = Path(source)
-        if is_variant(path):
-            of = str(read_manifest(path)["game"])
-            if of != game:
-                raise CompareError(f"{path}: a variant of {of}, not of {game}")
-            files, label = _materialise(load_variant(path)), path.name
-        elif path.is_dir():
-            folder = path / game if (path / game).is_dir() else path
-            files, label = sheet_files(game, folder), path.name
-            if not files:
-                raise CompareError(f"{path}: none of {game}'s sheets are in this folder")
-        elif path.is_file():
-            other = guess_game(path)
-            if other is not None and other != game:
-                raise CompareError(f"{path}: a {other} sheet, not a {game} one")
-            files = sheet_files(game, data_files(game))
-            if path.stem not in files:
-                raise CompareError(f"{path}: {game} has no sheet named {path.stem!r} "
-                                   f"(sheets: {', '.join(files)})")
-            files = {**files, path.stem: path}
-            label = path.name
-        else:
-            raise CompareError(f"{path}: no such file or folder")
-    _check_clean(game, files)
-    return SheetSet(game, dict(files), content_hash({s: p.read_bytes() for s, p in files.items()}),
-                    label)
-
-
-def _check_clean(game: str, files: Mapping[str, Path]) -> None:
-    from workbench.cards.loader import load_sheet
-    from workbench.cards.problems import SheetError, frame_problems
-    from workbench.cards.registry import game_schemas
-
-    schemas = game_schemas(game)
-    for stem, path in files.items():
-        try:
-            problems = frame_problems(load_sheet(path, schemas[stem]).problems)
-        except SheetError as exc:
-            problems = frame_problems(exc.problems)
-        errors = [p for p in problems if not p.message.startswith("warning:")]
-        if errors:
-            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-            raise CompareError(f"{path}: fails its checks: {errors[0]}{more}")
 
 
 def line_up(specs: Sequence[str], seats: int) -> list[str]:

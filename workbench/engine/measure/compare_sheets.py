@@ -1,0 +1,123 @@
+"""The two card sheets of a paired comparison: what ``base`` and ``variant`` name, as files.
+
+:func:`sheet_set` turns a :class:`~workbench.cards.variants.Variant`, a saved variant
+folder, a folder of sheets, one sheet file or ``None`` (the game's data folder) into a
+:class:`SheetSet` — the game's sheets as files, their content hash (the cache key) and the
+parameters that make the game read them (its ``whatif.sheet_params``). An unsaved variant
+is written once under the cache folder, named by its content hash. A variant of another
+game, or a sheet failing its checks, is a :class:`CompareError` (one line).
+
+>>> s = sheet_set("life", None)
+>>> sorted(s.files), len(s.hash)
+(['album', 'dreams'], 64)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from workbench.cards.loader import load_sheet
+from workbench.cards.problems import SheetError, frame_problems
+from workbench.cards.registry import game_schemas, guess_game, sheet_files
+from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
+from workbench.datafiles import data_files
+from workbench.engine.kernel.registry import game_module
+
+__all__ = ["CompareError", "SheetSet", "cache_root", "sheet_set"]
+
+
+class CompareError(ValueError):
+    """A comparison that cannot be made as asked (one line naming the argument)."""
+
+
+@dataclass(frozen=True)
+class SheetSet:
+    """A game's sheets as files (stem -> path), their content hash, and a label."""
+
+    game: str
+    files: Mapping[str, Path]
+    hash: str
+    label: str
+
+    def params(self) -> dict[str, Any]:
+        """The parameters that make the game read these files."""
+        return dict(game_module(self.game, "whatif").sheet_params(self.files))
+
+
+def cache_root() -> Path:
+    """Where materialised variants and cached answers live (``$WORKBENCH_CACHE``, else
+    ``~/.cache/workbench``)."""
+    root = os.environ.get("WORKBENCH_CACHE") or Path.home() / ".cache" / "workbench"
+    return Path(root)
+
+
+def _materialise(v: Variant) -> dict[str, Path]:
+    if not v.touched():
+        return v.source_files()
+    folder = cache_root() / "sheets" / v.game / v.content_hash()[:20]
+    if not (folder / v.game).is_dir():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+        v.write_sheets(tmp)
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process wrote the same content first
+            shutil.rmtree(tmp, ignore_errors=True)
+    return sheet_files(v.game, folder / v.game)
+
+
+def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> SheetSet:
+    """The sheets ``source`` names for ``game`` (see the module docstring); CompareError
+    for another game's variant or sheet, or a sheet that fails its checks."""
+    if source is None:
+        files = sheet_files(game, data_files(game))
+        label = "base"
+    elif isinstance(source, Variant):
+        if source.game != game:
+            raise CompareError(f"variant {source.name!r} is a {source.game} variant, not {game}")
+        files, label = _materialise(source), source.name
+    else:
+        path = Path(source)
+        if is_variant(path):
+            of = str(read_manifest(path)["game"])
+            if of != game:
+                raise CompareError(f"{path}: a variant of {of}, not of {game}")
+            files, label = _materialise(load_variant(path)), path.name
+        elif path.is_dir():
+            folder = path / game if (path / game).is_dir() else path
+            files, label = sheet_files(game, folder), path.name
+            if not files:
+                raise CompareError(f"{path}: none of {game}'s sheets are in this folder")
+        elif path.is_file():
+            other = guess_game(path)
+            if other is not None and other != game:
+                raise CompareError(f"{path}: a {other} sheet, not a {game} one")
+            files = sheet_files(game, data_files(game))
+            if path.stem not in files:
+                raise CompareError(f"{path}: {game} has no sheet named {path.stem!r} "
+                                   f"(sheets: {', '.join(files)})")
+            files = {**files, path.stem: path}
+            label = path.name
+        else:
+            raise CompareError(f"{path}: no such file or folder")
+    _check_clean(game, files)
+    return SheetSet(game, dict(files), content_hash({s: p.read_bytes() for s, p in files.items()}),
+                    label)
+
+
+def _check_clean(game: str, files: Mapping[str, Path]) -> None:
+    schemas = game_schemas(game)
+    for stem, path in files.items():
+        try:
+            problems = frame_problems(load_sheet(path, schemas[stem]).problems)
+        except SheetError as exc:
+            problems = frame_problems(exc.problems)
+        errors = [p for p in problems if not p.message.startswith("warning:")]
+        if errors:
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise CompareError(f"{path}: fails its checks: {errors[0]}{more}")
