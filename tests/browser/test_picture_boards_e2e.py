@@ -60,9 +60,9 @@ def test_life_a_whole_round_by_clicking_the_picture(tmp_path: Path, watched_page
         screenshot(page, build_dir / "e2e", "picture-life-start")
         # the dream draft, the character card, the dice orientations ... to the first turn's take
         shots = {".wb-life-orient": build_dir / "e2e" / "picture-life-orient"}
-        pictured, _ = _play(page, 40, lambda p: "(take)" in _header(p, ".wb-life-header"), shots)
+        pictured, _ = _play(page, 40, lambda p: "take a card from the common area" in _header(p, ".wb-life-header"), shots)
         assert (build_dir / "e2e" / "picture-life-orient.png").exists()  # orientations were dice
-        assert "(take)" in _header(page, ".wb-life-header") and pictured >= 5
+        assert "take a card from the common area" in _header(page, ".wb-life-header") and pictured >= 5
         screenshot(page, build_dir / "e2e", "picture-life-take")
         page.locator(".wb-picture .wb-life-common .wb-target").first.click()  # take a card ...
         wait_settled(page)
