@@ -59,7 +59,12 @@ class ServerTest(tornado.testing.AsyncHTTPTestCase):
         assert "older position" in stale["message"]
         saved = Playtest.read(self.p.path)
         assert list(saved[0].actions) == list(self.p.session.actions)
-        for s in socks:
+        socks[other].close()  # a tab closed and opened again: the same seat, the same position
+        again = await tornado.websocket.websocket_connect(
+            f"ws://127.0.0.1:{self.get_http_port()}/ws/{other + 1}?token={self.p.tokens[other]}")
+        view = json.loads(await again.read_message())
+        assert view["seat"] == other and view["step"] == self.p.session.step
+        for s in (*socks, again):
             s.close()
 
 
