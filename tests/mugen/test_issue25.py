@@ -3,7 +3,9 @@ the log and the board saying what happened in words."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import polars as pl
 
@@ -74,3 +76,17 @@ def test_a_seed_sized_prototype_pool_the_deck_questions_can_be_asked_of():
     assert g.is_terminal(playout(g, greedy_player, seed=1).final)
     note = pool_note()
     assert "72 cards, 18 designs" in note and f"{sheet.height} designs" in note
+
+
+def test_notebook_figures_of_the_skilled_results_are_printed_not_typed():
+    # item 10: the ladder text said 78–98% where the results say 77.5–95%
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "mugen.ipynb").read_text())["cells"]
+    heads = ("### The skill ladder", "### Head-to-head matches", "### The same questions, greedy",
+             "### Game-quality metrics")
+    texts = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+    chosen = [t for t in texts if t.startswith(heads)]
+    assert len(chosen) == len(heads)
+    for text in chosen:
+        assert not re.search(r"\d+(\.\d+)?\s?%|[+−-]0\.\d\d", text), text[:60]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "ladder_sentence(skilled.ladder.frame" in code and "skilled.answers.filter(" in code
