@@ -3,6 +3,9 @@ the seed words them (each with version 2's reading as a parameter)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from workbench.engine.kernel.protocol import CHANCE
 from workbench.games.detective.rules import make_game
 from workbench.games.detective.steps import EventDraw
@@ -87,3 +90,12 @@ def test_one_card_break_has_no_discard():
     assert ("break", 28) in g2.legal_ids(dealt(g2, hands, tasks=TURN))
     g3 = make_game(players=3)
     assert ("break", 28) in g3.legal_ids(dealt(g3, hands, tasks=TURN))
+
+
+def test_notebook_measures_both_edit_readings_and_prints_its_sentence():
+    # item 6: the row (8.66 vs 7.64 actions a round) was the line reading; re-measured, printed
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "detective.ipynb").read_text())["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    markdown = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert '"edit_remove": "line"' in code and "_vs('start player edits the deck', 'base game')" in code
+    assert "removes one card from the line at round start" not in markdown
