@@ -21,6 +21,7 @@ from workbench.cli._budget import ANNOUNCE_AFTER, announce, bounded_workers, mat
 
 def _run(args: argparse.Namespace) -> int:
     from workbench.engine.kernel.registry import UnknownGame, game_package
+    from workbench.engine.runs.cluster import startup_seconds
     from workbench.engine.runs.match import (
         MAX_GAMES,
         MatchError,
@@ -60,6 +61,11 @@ def _run(args: argparse.Namespace) -> int:
         raise CliError(_with_own_players(str(exc), args.game)) from None
     except ValueError as exc:  # a player's preparation refused (a game too big to solve)
         raise CliError(" ".join(str(exc).split())[:300]) from None
+    if args.workers is not None:
+        started = startup_seconds(args.workers)
+        if started is not None:
+            sys.stderr.write(f"workbench play: dask: {args.workers} local workers started in "
+                             f"{started:.1f} s (once per process, reused)\n")
     note = uneven_seating(args.games, len(specs)) if args.swap_seats else None
     if note is not None:
         sys.stderr.write(f"workbench play: note: {note}\n")

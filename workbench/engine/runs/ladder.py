@@ -27,6 +27,7 @@ from typing import Any
 import polars as pl
 
 from workbench.engine.kernel.registry import make_game
+from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.match import build_game, play_match
 
 __all__ = ["LEVELS", "Ladder", "ladder_chart", "skill_ladder"]
@@ -72,15 +73,12 @@ class Ladder:
 
 @contextlib.contextmanager
 def _cluster(workers: int | None, scheduler: str | None) -> Iterator[str | None]:
-    """One dask scheduler for every pairing (a LocalCluster when ``workers`` is given)."""
+    """One dask scheduler for every pairing (the process's shared local cluster when
+    ``workers`` is given: :func:`~workbench.engine.runs.cluster.shared_client`)."""
     if scheduler is not None or workers is None:
         yield scheduler
         return
-    from distributed import LocalCluster
-
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None) as cluster:
-        yield cluster.scheduler_address
+    yield shared_client(workers).scheduler.address
 
 
 def _pairings(levels: Sequence[str], seats: int) -> list[tuple[int, int, bool]]:

@@ -17,7 +17,8 @@ player sits in every seat equally often (otherwise the first ``games mod n``
 seatings come once more: :func:`uneven_seating` says so).
 
 Game ``i`` is played with the seed ``derive_seed(seed, i)`` whoever runs it,
-so in this process, on ``workers`` local dask processes or on a dask
+so in this process, on ``workers`` local dask processes (the process's shared cluster,
+started once and reused: ``runs.cluster.shared_client``) or on a dask
 scheduler the result is the same (players with an iteration budget are
 deterministic given the rng; a time budget is not).
 
@@ -39,6 +40,7 @@ from typing import Any
 from workbench.engine.kernel.registry import make_game
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import BadSpec, player_from_spec
+from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.simulate import simulate_rows
 
 __all__ = ["MAX_GAMES", "MatchError", "build_game", "match_rows", "play_match", "summarise",
@@ -179,15 +181,14 @@ def _bar(total: int, name: str) -> Any:
 def _on_dask(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], games: int,
              seed: int, seating: str, workers: int | None, scheduler: str | None
              ) -> list[dict[str, Any]]:
-    """Chunks of games as dask tasks (a LocalCluster on 127.0.0.1, or the scheduler given),
-    a progress bar on stderr, rows back in game order."""
-    from distributed import Client, LocalCluster, as_completed
+    """Chunks of games as dask tasks (the process's shared local cluster of ``workers``,
+    :func:`~workbench.engine.runs.cluster.shared_client`, or the scheduler given), a
+    progress bar on stderr, rows back in game order."""
+    from distributed import Client, as_completed
 
-    cluster = None
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None)
-        client = Client(cluster)
+    own = scheduler is None
+    if own:  # the process's shared local cluster: started once, reused by every match
+        client = shared_client(workers or 1)
     else:
         try:
             client = Client(scheduler, timeout=10)
@@ -210,6 +211,5 @@ def _on_dask(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], 
             bar.close()
         return [row for start in sorted(done) for row in done[start]]
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        if not own:
+            client.close()

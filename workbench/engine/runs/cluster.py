@@ -1,0 +1,86 @@
+"""One dask cluster per process, started once and reused by every match, sweep, ladder
+and comparison that asks for workers (issue 22 item 4).
+
+Starting a ``LocalCluster`` costs seconds (worker processes start and import
+the workbench and the game), more than 2,000 fast games take on one core; a
+kernel or a command that runs several matches paid it every time. Here:
+
+- :func:`shared_client` ``(workers)`` gives the process's client of a local
+  cluster with that many single-threaded worker processes on 127.0.0.1,
+  started on the first call (the workers import the workbench and the
+  registered games then, so the first match does not pay for it) and the
+  same client afterwards; it is closed when the process ends;
+- :func:`startup_seconds` ``(workers)``: what that start cost (wall seconds),
+  for a command to print; None before it started;
+- :func:`close_shared` closes them now (a test, or a kernel that is done).
+
+>>> startup_seconds(64) is None
+True
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+import time
+from typing import Any
+
+__all__ = ["close_shared", "shared_client", "startup_seconds", "warm_worker"]
+
+_SHARED: dict[int, tuple[Any, Any, float]] = {}
+_LOCK = threading.Lock()
+
+
+def warm_worker() -> int:
+    """Import what every task needs in a worker (the engine, the registered games); the
+    number of games (run on each worker by :func:`shared_client`)."""
+    from workbench.engine.kernel.registry import game_names, make_game
+
+    names = list(game_names())
+    for name in names:
+        try:
+            make_game(name)
+        except Exception:  # a game that cannot be built here still fails in its own task
+            pass
+    return len(names)
+
+
+def shared_client(workers: int) -> Any:
+    """The process's dask ``Client`` of a local cluster of ``workers`` processes (started
+    on the first call, reused after; see the module docstring)."""
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    with _LOCK:
+        got = _SHARED.get(workers)
+        if got is not None and got[1].status == "running":
+            return got[1]
+        from distributed import Client, LocalCluster
+
+        start = time.perf_counter()
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=None)
+        client = Client(cluster)
+        client.run(warm_worker)
+        _SHARED[workers] = (cluster, client, time.perf_counter() - start)
+        return client
+
+
+def startup_seconds(workers: int) -> float | None:
+    """Wall seconds the shared cluster of ``workers`` took to start (None: not started)."""
+    got = _SHARED.get(workers)
+    return None if got is None else got[2]
+
+
+def close_shared() -> None:
+    """Close every shared cluster of this process."""
+    with _LOCK:
+        for cluster, client, _ in _SHARED.values():
+            try:
+                client.close()
+                cluster.close()
+            except Exception:  # closing at exit: a worker already gone is fine
+                pass
+        _SHARED.clear()
+
+
+atexit.register(close_shared)
