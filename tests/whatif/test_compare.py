@@ -24,7 +24,9 @@ def test_an_identical_variant_differs_by_nothing(game, data_copy):
         assert row["base"] == row["variant"] and not row["changed"]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [
+    pytest.param("ghost", marks=pytest.mark.slow), "detective", "mugen",
+    pytest.param("life", marks=pytest.mark.slow)])  # ghost and life play slowly: 4 s each
 def test_paired_intervals_are_narrower_than_independent_runs(game):
     hooks = game_module(game, "whatif")
     c = compare(game, None, hooks.worked_example(), "greedy", 30, 5, cache=False)
