@@ -24,7 +24,7 @@ import polars as pl
 
 from workbench.engine.measure.skilled_results import level_rank
 
-__all__ = ["answer", "answer_text", "interval", "ladder_sentence", "match_sentences", "measure_sentence",
+__all__ = ["answer", "answer_text", "interval", "ladder_sentence", "match_sentences", "measure_sentence", "typed_figures",
            "metrics_sentence", "pct", "seat_sentence", "verdict"]
 
 _BEATS = {"above": "beats", "below": "loses to", "within": "wins about its share against"}
@@ -217,3 +217,14 @@ def metrics_sentence(metrics: pl.DataFrame, levels: Sequence[str] | None = None)
 
 TYPED_FIGURE = re.compile(r"\d+(\.\d+)?\s?%|[+−-]?\d+\.\d+")
 """A result figure typed into prose: a percentage or a decimal (used by the notebooks' tests)."""
+
+
+def typed_figures(text: str) -> list[str]:
+    """The result figures typed into ``text`` (percentages, decimals), the confidence level of
+    "95% interval(s)" aside.
+
+    >>> typed_figures("Search wins 84% [78%, 89%], +0.57 VP, with 95% intervals over 201 games.")
+    ['84%', '78%', '89%', '+0.57']
+    """
+    text = re.sub(r"95\s?% (confidence )?interval", "", text)
+    return [m.group(0) for m in TYPED_FIGURE.finditer(text)]
