@@ -27,9 +27,11 @@ from workbench.ui.analysis_panel import DEFAULT_BUDGET, analysis_rng
 
 #: (game, seed, what the position must have): the first decision after setup with at
 #: least ``actions`` legal actions (and, with ``phase``, the state in that phase: ghost's
-#: "stat" is the attacker choosing 物理 or 精神, "place" placing battle events).
+#: "stat" is the attacker choosing 物理 or 精神, "place" placing battle events,
+#: "support_def" the defender adding support).
 POSITIONS = (("ghost", 1, {"actions": 2, "phase": "stat"}),
              ("ghost", 1, {"actions": 3, "phase": "place"}),
+             ("ghost", 2, {"actions": 3, "phase": "support_def"}),
              ("ghost", 1, {"actions": 8, "phase": None}),
              ("detective", 1, {"actions": 6, "phase": None}))
 
@@ -77,7 +79,7 @@ def timed(run: Any) -> tuple[Any, float, float]:
 
 def main() -> int:
     print(f"new budget {DEFAULT_BUDGET}; old: ismcts 200/40")
-    print(f"{'position':<30} {'panel':<4} {'actions':>7} {'sims/action':>12} {'top3 apart':>10} "
+    print(f"{'position':<36} {'panel':<4} {'actions':>7} {'sims/action':>12} {'top3 apart':>10} "
           f"{'2nd,3rd<best':>12} {'top3 width':>10} {'cpu s':>6} {'wall s':>6}")
     for game, seed, want in POSITIONS:
         s = position(game, seed, **want)
@@ -87,7 +89,7 @@ def main() -> int:
             sims = [r.simulations for r in rows]
             alone, apart = separated(rows)
             width = sum(r.interval[1] - r.interval[0] for r in rows[:3]) / len(rows[:3])
-            print(f"{name:<30} {panel:<4} {len(rows):>7} {min(sims):>5}–{max(sims):<6} "
+            print(f"{name:<36} {panel:<4} {len(rows):>7} {min(sims):>5}–{max(sims):<6} "
                   f"{alone:>7}/{min(3, len(rows))}  {apart:>9}/{min(2, len(rows) - 1)} "
                   f"{100 * width:>7.1f} pt "
                   f"{cpu:>6.2f} {wall:>6.2f}")
