@@ -15,7 +15,8 @@ solver runs the very rules a session plays.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from array import array
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -25,6 +26,7 @@ import numpy as np
 from workbench.engine.kernel import Hidden
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.players.search import work_table
+from workbench.engine.solve.keyed import build_keyed, has_codec
 
 __all__ = ["DEFAULT_MAX_STATES", "Graph", "NotSolvable", "build_graph"]
 
@@ -52,7 +54,7 @@ class Graph:
     states: list[Any] = field(default_factory=list)
     index: dict[Any, int] = field(default_factory=dict)
     mover: list[int] = field(default_factory=list)
-    actions: list[list[Hashable]] = field(default_factory=list)
+    actions: list[Sequence[Hashable]] = field(default_factory=list)
     row_start: list[int] = field(default_factory=lambda: [0])
     ptr: list[int] = field(default_factory=lambda: [0])
     succ: list[int] = field(default_factory=list)
@@ -60,6 +62,8 @@ class Graph:
     den: list[int] = field(default_factory=list)
     root: list[tuple[int, int, int]] = field(default_factory=list)
     shares: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    keys: Any = None  # the states' keys when the game declares a codec (see .keyed)
+    order: Any = None  # (stage, block) of every state, when found while enumerating
 
     def rows_of(self, s: int) -> range:
         """The rows (one per legal action, in the game's order) of state ``s``."""
@@ -72,12 +76,14 @@ class Graph:
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The graph as numpy arrays (float probabilities) for value iteration."""
-        num = np.asarray(self.num, dtype=np.float64)
-        den = np.asarray(self.den, dtype=np.float64)
-        return {"row_start": np.asarray(self.row_start, dtype=np.int64),
-                "ptr": np.asarray(self.ptr, dtype=np.int64),
-                "succ": np.asarray(self.succ, dtype=np.int64), "prob": num / den,
-                "mover": np.asarray(self.mover, dtype=np.int64)}
+        def ints(x: Any) -> np.ndarray:
+            if isinstance(x, array):  # a keyed graph's typed arrays: no copy
+                return np.frombuffer(x, dtype=np.int64) if len(x) else np.zeros(0, np.int64)
+            return np.asarray(x, dtype=np.int64)
+
+        return {"row_start": ints(self.row_start), "ptr": ints(self.ptr),
+                "succ": ints(self.succ), "prob": ints(self.num) / ints(self.den),
+                "mover": ints(self.mover)}
 
 
 def _shares(game: Game[Any], state: Any) -> tuple[Fraction, ...]:
@@ -154,6 +160,25 @@ def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
     """
     g = Graph(game)
     check_hidden = bool(_hidden_fields(game)) and not open_hands
+
+    def too_many() -> NotSolvable:
+        return NotSolvable(f"{game.name}: more than {max_states:,} reachable states; "
+                           "solve a smaller variant or raise max_states")
+
+    def endless() -> NotSolvable:
+        return NotSolvable(f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
+                           "expands chance between decisions and would not end")
+
+    def check(t: Any, who: int) -> None:
+        if check_hidden and not _determined(game, t.freeze(), who):
+            raise NotSolvable(f"{game.name}: seat {who} cannot see the whole state (hidden "
+                              f"fields {', '.join(_hidden_fields(game))}); the solver needs "
+                              "perfect information (open_hands=True: everyone sees all)")
+
+    if has_codec(game):
+        build_keyed(g, max_states, check, lambda s: _shares(game, s), too_many,
+                    MAX_CHANCE_CHAIN, endless)
+        return g
     index, states = g.index, g.states
 
     def add(state: Any) -> int:
@@ -161,8 +186,7 @@ def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
         if i is None:
             i = len(states)
             if i >= max_states:
-                raise NotSolvable(f"{game.name}: more than {max_states:,} reachable states; "
-                                  "solve a smaller variant or raise max_states")
+                raise too_many()
             index[state] = i
             states.append(state)
         return i
@@ -179,10 +203,7 @@ def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
             g.actions.append([])
             g.shares[done] = _shares(game, state)
         else:
-            if check_hidden and not _determined(game, state, who):
-                raise NotSolvable(f"{game.name}: seat {who} cannot see the whole state (hidden "
-                                  f"fields {', '.join(_hidden_fields(game))}); the solver needs "
-                                  "perfect information (open_hands=True: everyone sees all)")
+            check(t, who)
             legal = list(t.legal())
             g.mover.append(int(who))
             g.actions.append(legal)

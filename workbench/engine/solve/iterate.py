@@ -52,7 +52,10 @@ def _plan(graph: Graph, a: dict[str, np.ndarray],
     """
     dec = np.flatnonzero(a["mover"] != TERMINAL)
     order_of = getattr(graph.game, "solve_order", None)
-    if order_of is not None:
+    if graph.order is not None:  # found while enumerating (a keyed graph)
+        stage = np.frombuffer(graph.order[0], dtype=np.int64)[dec]
+        sub = np.frombuffer(graph.order[1], dtype=np.int64)[dec]
+    elif order_of is not None:
         keys = [order_of(graph.states[s]) for s in dec]
         stage = np.array([k[0] for k in keys])
         sub = np.array([k[1] for k in keys])

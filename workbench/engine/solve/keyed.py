@@ -1,0 +1,224 @@
+"""The state graph of a game that declares a compact encoding (for :mod:`.graph`).
+
+A game may tell the solver how to write a table between steps as one whole
+number, so the solver keeps numbers instead of snapshots:
+
+- ``solve_key(t) -> int``: the key of a mutable table at a decision or at the
+  end (equal states, equal keys; different states, different keys);
+- ``solve_table(key) -> table``: a mutable table with that state again;
+- ``solve_key_space`` (optional): every key is below it (then the index is one
+  flat array of ``int32`` instead of a dict).
+
+The transitions are still made by the game's own rules: each state's table is
+rebuilt from its key, each action stepped in place on a clone, chance
+expanded with its exact weights (as :func:`~workbench.engine.solve.graph.build_graph`
+does), and every state reached is looked up by its key. The graph's
+``states`` and ``index`` stay what callers know (a sequence of snapshots, a
+mapping from a snapshot to its number), made on demand from the keys; the
+successor lists are typed arrays; a game's ``solve_order`` is asked with the
+table (it reads the same field names) while enumerating.
+
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> has_codec(TakeAway())
+False
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any
+
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
+from workbench.engine.players.search import work_table
+
+__all__ = ["DENSE_LIMIT", "KeyedIndex", "KeyedStates", "has_codec"]
+
+DENSE_LIMIT = 64_000_000
+"""A key space up to this size is indexed by one flat array (4 bytes a key), else a dict."""
+
+
+def has_codec(game: Game[Any]) -> bool:
+    """True when ``game`` declares ``solve_key`` and ``solve_table`` (see the module docstring)."""
+    return callable(getattr(game, "solve_key", None)) and callable(
+        getattr(game, "solve_table", None))
+
+
+class KeyedStates(Sequence[Any]):
+    """The states of a keyed graph as snapshots, each made from its key when asked."""
+
+    def __init__(self, game: Any, keys: array) -> None:  # type: ignore[type-arg]
+        self.game, self.keys = game, keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self.game.solve_table(self.keys[i]).freeze()
+
+    def __iter__(self) -> Iterator[Any]:
+        table = self.game.solve_table
+        for k in self.keys:
+            yield table(k).freeze()
+
+
+class KeyedIndex:
+    """Snapshot -> state number for a keyed graph (``get``, ``[]``, ``in``, ``len``)."""
+
+    def __init__(self, game: Any, lookup: Callable[[int], int], size: Callable[[], int]) -> None:
+        self.game, self._lookup, self._size = game, lookup, size
+
+    def get(self, state: Any, default: Any = None) -> Any:
+        """The number of ``state``, or ``default`` when it was not enumerated."""
+        try:
+            i = self._lookup(self.game.solve_key(work_table(self.game, state)))
+        except (AttributeError, IndexError, TypeError, ValueError):
+            return default
+        return default if i < 0 else i
+
+    def __getitem__(self, state: Any) -> int:
+        i = self.get(state)
+        if i is None:
+            raise KeyError(state)
+        return int(i)
+
+    def __contains__(self, state: Any) -> bool:
+        return self.get(state) is not None
+
+    def __len__(self) -> int:
+        return self._size()
+
+
+def _outcomes(t: Any) -> tuple[list[tuple[Any, int]], int]:
+    top = t.tasks[-1] if hasattr(t, "tasks") else None
+    if top is not None and not top.WEIGHTED:
+        outs = top.outcomes(t)
+        if len(set(outs)) == len(outs):
+            return [(o, 1) for o in outs], len(outs)
+    dist = t.chance_dist()
+    return list(dist.items()), dist.total
+
+
+def expand_tables(t: Any, num: int, den: int, depth: int, limit: int,
+                  refuse: Callable[[], Exception]) -> Iterator[tuple[Any, int, int]]:
+    """The decision/terminal tables ``t`` reaches through chance, with exact weights
+    (``t`` is used up; each table yielded is only good until the next one)."""
+    if t.to_move() != CHANCE:
+        yield t, num, den
+        return
+    if depth >= limit:
+        raise refuse()
+    pairs, total = _outcomes(t)
+    last = len(pairs) - 1
+    for i, (outcome, weight) in enumerate(pairs):
+        c = t if i == last else t.clone()
+        c.step(outcome)
+        if c.to_move() != CHANCE:
+            yield c, num * weight, den * total
+        else:
+            yield from expand_tables(c, num * weight, den * total, depth + 1, limit, refuse)
+
+
+def _expand_one(t: Any, limit: int,
+                refuse: Callable[[], Exception]) -> list[tuple[Any, int, int]]:
+    """:func:`expand_tables` from a chance step, one level inline (the usual case: each
+    outcome leads to a decision or the end), deeper chains through it."""
+    pairs, total = _outcomes(t)
+    out: list[tuple[Any, int, int]] = []
+    last = len(pairs) - 1
+    for i, (outcome, weight) in enumerate(pairs):
+        c = t if i == last else t.clone()
+        c.step(outcome)
+        if c.to_move() != CHANCE:
+            out.append((c, weight, total))
+        else:
+            out.extend(expand_tables(c, weight, total, 1, limit, refuse))
+    return out
+
+
+def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
+                shares: Callable[[Any], tuple[Any, ...]], too_many: Callable[[], Exception],
+                limit: int, refuse: Callable[[], Exception]) -> None:
+    """Fill the graph ``g`` through the game's codec (see the module docstring).
+
+    ``check(table, seat)`` raises where the solver cannot go; ``shares(snapshot)``
+    gives a terminal state's shares of the win."""
+    game = g.game
+    key_of, table_of = game.solve_key, game.solve_table
+    space = getattr(game, "solve_key_space", None)
+    keys = array("q")
+    index: Any
+    if space is not None and int(space) <= DENSE_LIMIT:
+        index = array("i", [-1]) * int(space)
+
+        def lookup(k: int) -> int:
+            return int(index[k]) if 0 <= k < len(index) else -1
+    else:
+        index = {}
+
+        def lookup(k: int) -> int:
+            return int(index.get(k, -1))
+    dense = isinstance(index, array)
+
+    def add(t: Any) -> int:
+        k = key_of(t)
+        i = index[k] if dense else index.get(k, -1)
+        if i < 0:
+            i = len(keys)
+            if i >= max_states:
+                raise too_many()
+            index[k] = i
+            keys.append(k)
+        return int(i)
+
+    succ, num, den = array("q"), array("q"), array("q")
+    ptr, row_start, mover = array("q", [0]), array("q", [0]), array("q")
+    stage, sub = array("q"), array("q")
+    order_of = getattr(game, "solve_order", None)
+    legal_seen: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
+    actions: list[tuple[Hashable, ...]] = []
+    start = work_table(game, game.initial_state())
+    g.root = [(add(t), n, d) for t, n, d in expand_tables(start, 1, 1, 0, limit, refuse)]
+    done = 0
+    while done < len(keys):
+        t = table_of(keys[done])
+        who = t.to_move()
+        if order_of is not None:
+            st, sb = order_of(t)
+            stage.append(st)
+            sub.append(sb)
+        if who == TERMINAL:
+            mover.append(TERMINAL)
+            actions.append(())
+            g.shares[done] = shares(t.freeze())
+        else:
+            check(t, who)
+            legal = tuple(t.legal())
+            legal = legal_seen.setdefault(legal, legal)
+            mover.append(who)
+            actions.append(legal)
+            last = len(legal) - 1
+            for j, a in enumerate(legal):
+                c = t if j == last else t.clone()
+                c.step(a)
+                if c.to_move() != CHANCE:  # a decision or the end at once
+                    succ.append(add(c))
+                    num.append(1)
+                    den.append(1)
+                else:
+                    for s, n, d in _expand_one(c, limit, refuse):
+                        succ.append(add(s))
+                        num.append(n)
+                        den.append(d)
+                ptr.append(len(succ))
+        row_start.append(len(ptr) - 1)
+        done += 1
+    g.keys, g.succ, g.num, g.den, g.ptr, g.row_start, g.mover = keys, succ, num, den, ptr, \
+        row_start, mover
+    g.actions = actions
+    g.states = KeyedStates(game, keys)
+    g.index = KeyedIndex(game, lookup, lambda: len(keys))
+    if order_of is not None:
+        g.order = (stage, sub)
