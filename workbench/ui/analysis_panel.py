@@ -64,6 +64,7 @@ ActionOdds = Callable[[Any, Any, Hashable], "tuple[str, Any] | None"]
 
 _ROW_CSS = "wb-analysis-row"
 _STYLE = ("<style>.wb-analysis tr.wb-analysis-row{cursor:pointer}"
+          ".wb-analysis td:nth-child(3){white-space:nowrap}"  # the interval on one line
           ".wb-analysis tr.wb-analysis-row:hover td{background:#eaf6ec}</style>")
 
 

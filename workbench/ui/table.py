@@ -13,6 +13,7 @@
   only when ``X`` is;
 - a float column that repeats an exact column's values (``p`` beside
   ``probability = "6497/18278"``) is not shown twice: the exact one stays;
+- numbers (and their headers) right-aligned, text (and its headers) left-aligned;
 - no shape or dtype rows, no quotes, empty cells instead of ``null``, lists
   joined with ``;``, long text wrapped, every row shown (a long table scrolls,
   and says how many rows it has);
@@ -68,6 +69,7 @@ text-align:left;white-space:normal;overflow-wrap:break-word;word-break:normal;ma
 min-width:3.5em}
 table.wb-table td.wb-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.wb-table td.wb-empty{color:#aaa}
+table.wb-table th.wb-num{text-align:right}
 table.wb-table th.wb-pivot{text-align:center;border-bottom:1px solid #ccc;position:static}
 table.wb-table small.wb-exact{color:#777;margin-left:.4em}
 table.wb-table tr:nth-child(even) td{background:#fafafa}
@@ -239,7 +241,10 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
         base = _LOW_HIGH.sub("", c) if percent_columns is None else ""
         if base and base != c and base in probability and not probability[base]:
             probability[c] = False
-    head = "".join(f"<th>{_html.escape(c.replace('_', ' '))}</th>" for c in shown)
+    numeric = {c for c in shown if c in exact_of or (frame.schema[c].is_numeric() and c not in seats)}
+    num_th = " class='wb-num'"
+    head = "".join(f"<th{num_th if c in numeric else ''}>{_html.escape(c.replace('_', ' '))}</th>"
+                   for c in shown)
     if pivot and len(shown) > 1:
         head = (f"<th></th><th colspan='{len(shown) - 1}' class='wb-pivot'>{_html.escape(pivot)} →"
                 f"</th></tr><tr>{head}")
