@@ -52,3 +52,30 @@ def test_picture_boards_list_their_keyboard_shortcuts() -> None:
     assert all(k in keys for k in ("Enter", "undo", "redo", "Esc", "<kbd>1</kbd>"))
     children = list(b.widget.children)
     assert children.index(b.keys) == children.index(b.picture) + 1
+
+
+def test_ghost_says_who_decides_in_whose_battle_with_the_exact_odds() -> None:
+    from workbench.games.ghost.action_odds import battle_odds
+    from workbench.games.ghost.board import make_board as ghost_board
+
+    b = ghost_board(seed=1)
+    for seat in range(1, len(b.seat_choosers)):
+        b.seat_choosers[seat].value = "random"
+    s = b.session
+    for _ in range(60):
+        if s.is_over or s.to_move < 0:
+            break
+        out_of_turn = s.to_move != s.state.turn and s.state.battle is not None
+        if out_of_turn and any(battle_odds(s.game, s.state, a.id) for a in s.legal_actions()):
+            break
+        b.click_action(s.legal_actions()[0].id)
+    else:
+        raise AssertionError("User 1 never decided in another user's battle")
+    owner = b.seat_name(s.state.turn)
+    assert b.status_text().startswith(f"User 1 decides in {owner}'s turn, after {owner}'s move")
+    assert f"User 1</b>: decides in {owner}&#x27;s battle" in b.picture.value
+    b.analysis.budget_field.value = "60/10"
+    b.analysis.analyse()
+    table = b.analysis.table.value
+    assert "battle won before face-down events (exact)" in table and "title=\"exactly " in table
+    assert "fair share 25.0%" in table and "user " not in table.replace("User ", "")
