@@ -12,8 +12,9 @@ seats swapped every game. Two measures:
 - **score**: the share of games won, with a 95% Wilson interval (the goal:
   at least what ``hold:20`` scores, 46%).
 
-The same is printed for ``--reference`` (default ``hold:20``) over the same
-deals. CPU seconds (``time.process_time``) beside wall seconds, and the load
+The same is printed for ``--reference`` (default ``hold:20``) and for the
+game's rollout policy alone (the cheap player the search is guided by: Neller
+& Presser's keep-pace-and-end-race) over the same seeds. CPU seconds (``time.process_time``) beside wall seconds, and the load
 average: the machine is shared.
 
 Run: ``.venv/bin/python bench/pig_strength.py [--goal 100] [--games 1000] [--spec ismcts:400]``.
@@ -109,8 +110,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{'loss/dec':>10} {'±se':>8} {'loss/game':>9} {'cpu s':>8} {'wall s':>8}")
     print(f"against the optimal policy, seats swapped; loss = the solver's chance of winning "
           f"given away by the move\n{head}\n{'-' * len(head)}")
-    for spec in (args.reference, args.spec):
-        r = play(game, solution, player_from_spec(spec, "pig"), args.games, args.seed)
+    def guide(view: SeatView, rng: random.Random) -> Any:  # the search's rollout policy
+        return game.rollout_action(game.thaw(view.state), rng)
+
+    for spec in ("rollout policy", args.reference, args.spec):
+        player = guide if spec == "rollout policy" else player_from_spec(spec, "pig")
+        r = play(game, solution, player, args.games, args.seed)
         print(report(spec, r), flush=True)
     return 0
 
