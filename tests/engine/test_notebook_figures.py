@@ -29,7 +29,7 @@ SKILLED_HEADS = ("### The same questions, greedy against search", "### The skill
 PLAYER_CONSTANTS = {"ghost": {"0.5"}}
 # other paragraphs that typed a result (the opening words of each); the value: figures quoted
 # from the seed that may stay
-OTHER_PARAGRAPHS = {
+OTHER_PARAGRAPHS: dict[str, dict[str, set[str]]] = {
     "life": {"Reading the table": set(), "Timed events take no card slot": set(),
              "A re-placed die is rare": set()},
     "detective": {"## 2. The author's 25 %": {"25 %"}},

@@ -151,8 +151,8 @@ def ladder_sentence(frame: pl.DataFrame, luck: pl.DataFrame | None = None) -> st
     """
     players = sorted(set(frame["player"].to_list()) | set(frame["opponent"].to_list()), key=level_rank)
     games = sorted(set(frame["games"].to_list()))
-    fair = frame["fair_share"]
-    share = pct(fair.min()) if fair.min() == fair.max() else f"{pct(fair.min())}–{pct(fair.max())}"
+    low, high = float(frame["fair_share"].min()), float(frame["fair_share"].max())  # type: ignore[arg-type]
+    share = pct(low) if low == high else f"{pct(low)}–{pct(high)}"
     parts = [f"{' or '.join(map(str, games))} games a pairing, fair share {share}."]
     for i, p in enumerate(players):
         rows = [r for q in players[:i] if (r := _row(frame, p, q)) is not None]
