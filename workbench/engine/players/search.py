@@ -348,11 +348,12 @@ class ISMCTS:
                 legal = t.legal()
                 if policy is None or len(legal) < 2:
                     action, fresh = self._select(node, legal, rng)
-                else:
+                elif node is root:  # every root action is tried (a subclass may race them)
                     hint = policy(t, rng)
-                    if node is root:
-                        self._hints[hint] = self._hints.get(hint, 0) + 1
-                    action, fresh = self._select_guided(node, legal, hint, rng, node is root)
+                    self._hints[hint] = self._hints.get(hint, 0) + 1
+                    action, fresh = self._select(node, legal, rng)
+                else:
+                    action, fresh = self._select_guided(node, legal, policy(t, rng), rng, False)
                 path.append((node.edges[action], who))
                 t.step(action)
                 # after its own move too, the searcher is where what it then sees puts it:
