@@ -111,7 +111,7 @@ class SkilledStream:
         self._thread: threading.Thread | None = None
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description=players)
         self.bar.add_class("wb-stream-progress")
-        self.stop_button = widgets.Button(description="stop", icon="stop")
+        self.stop_button = widgets.Button(description="■ stop")  # no icon: its font would be a request an offline report cannot make
         self.stop_button.add_class("wb-stream-stop")
         self.stop_button.on_click(lambda _b: self.stop())
         self.status = widgets.HTML(f"{players}: {games} pairs a table, queued").add_class(
