@@ -64,6 +64,7 @@ class Graph:
     shares: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
     keys: Any = None  # the states' keys when the game declares a codec (see .keyed)
     order: Any = None  # (stage, block) of every state, when found while enumerating
+    weight: Any = None  # a keyed graph: (weight id per transition, [(num, den), ...])
 
     def rows_of(self, s: int) -> range:
         """The rows (one per legal action, in the game's order) of state ``s``."""
@@ -78,12 +79,18 @@ class Graph:
         """The graph as numpy arrays (float probabilities) for value iteration."""
         def ints(x: Any) -> np.ndarray:
             if isinstance(x, array):  # a keyed graph's typed arrays: no copy
-                return np.frombuffer(x, dtype=np.int64) if len(x) else np.zeros(0, np.int64)
+                kind = np.dtype(x.typecode)
+                return np.frombuffer(x, dtype=kind) if len(x) else np.zeros(0, kind)
             return np.asarray(x, dtype=np.int64)
 
-        return {"row_start": ints(self.row_start), "ptr": ints(self.ptr),
-                "succ": ints(self.succ), "prob": ints(self.num) / ints(self.den),
-                "mover": ints(self.mover)}
+        out = {"row_start": ints(self.row_start), "ptr": ints(self.ptr),
+               "succ": ints(self.succ), "mover": ints(self.mover)}
+        if self.weight is not None:  # a keyed graph: one id per transition, a small table
+            out["wid"], out["ptable"] = ints(self.weight[0]), np.array(
+                [n / d for n, d in self.weight[1]], dtype=np.float64)
+        else:
+            out["prob"] = ints(self.num) / ints(self.den)
+        return out
 
 
 def _shares(game: Game[Any], state: Any) -> tuple[Fraction, ...]:

@@ -14,6 +14,7 @@ until a sweep moves no value by more than the tolerance.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -40,9 +41,33 @@ def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return np.repeat(starts, counts) + np.arange(total) - offsets
 
 
+class _Probs:
+    """Transition probabilities by slice, as a column: from the weight ids of a keyed graph
+    (``ptable[wid]``, made per block) or the floats themselves."""
+
+    def __init__(self, w: np.ndarray, table: np.ndarray | None) -> None:
+        self.w, self.table = w, table
+
+    def __getitem__(self, part: slice) -> np.ndarray:
+        w = self.w[part]
+        return (w if self.table is None else self.table[w])[:, None]
+
+
+def _item(parts: tuple[np.ndarray, ...], x: int, y: int) -> tuple[Any, ...]:
+    """The states ``x:y`` of a stage as one block (what :func:`_update` reads)."""
+    d, counts, rows, row_pos, t_pos, mover = parts
+    r0, r1 = int(row_pos[x]), int(row_pos[y])
+    t0, t1 = int(t_pos[r0]), int(t_pos[r1])
+    c = counts[x:y]
+    return (d[x:y], r0, r1, t0, t1, t_pos[r0:r1] - t0, row_pos[x:y] - r0, c,
+            np.repeat(mover[d[x:y]], c), int(c.max()), rows[r0:r1])
+
+
 def _plan(graph: Graph, a: dict[str, np.ndarray],
-          block: int) -> list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
-    """Stages of blocks of decision states, in the order to update them.
+          block: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], np.ndarray, _Probs]]:
+    """Stages of blocks of decision states, in the order to update them, one stage at a
+    time with its transitions gathered in that order (``succ``, ``prob``): a stage's
+    arrays exist only while it is being solved.
 
     A game may say in which order its states settle: ``solve_order(state) ->
     (stage, block)``; every successor of a stage must lie in an earlier stage or
@@ -64,32 +89,30 @@ def _plan(graph: Graph, a: dict[str, np.ndarray],
         sub = (len(graph.states) - dec) // block
     perm = np.lexsort((sub, stage))
     dec, stage, sub = dec[perm], stage[perm], sub[perm]
-    counts = a["row_start"][dec + 1] - a["row_start"][dec]
-    rows = _ranges(a["row_start"][dec], counts)
-    tcounts = a["ptr"][rows + 1] - a["ptr"][rows]
-    trans = _ranges(a["ptr"][rows], tcounts)
-    a["p_prob"], a["p_succ"] = a["prob"][trans][:, None], a["succ"][trans]
-    row_pos = np.concatenate([[0], np.cumsum(counts)])  # per decision state, into rows
-    t_pos = np.concatenate([[0], np.cumsum(tcounts)])  # per row, into trans
-    def item(lo: int, hi: int) -> tuple[Any, ...]:
-        r0, r1 = int(row_pos[lo]), int(row_pos[hi])
-        t0, t1 = int(t_pos[r0]), int(t_pos[r1])
-        c = counts[lo:hi]
-        return (dec[lo:hi], r0, r1, t0, t1, t_pos[r0:r1] - t0, row_pos[lo:hi] - r0, c,
-                np.repeat(a["mover"][dec[lo:hi]], c), int(c.max()), rows[r0:r1])
-
+    del perm
+    w_all, table = (a["wid"], a["ptable"]) if "wid" in a else (a["prob"], None)
+    row_start, ptr, mover = a["row_start"], a["ptr"], a["mover"]
     stage_cut = np.flatnonzero(np.diff(stage) != 0) + 1
     stage_bounds = np.concatenate([[0], stage_cut, [len(dec)]])
-    out = []
-    for lo, hi in zip(stage_bounds[:-1], stage_bounds[1:]):
-        cut = np.flatnonzero(np.diff(sub[lo:hi]) != 0) + 1 + lo
-        bounds = np.concatenate([[lo], cut, [hi]])
-        out.append((item(int(lo), int(hi)),
-                    [item(int(x), int(y)) for x, y in zip(bounds[:-1], bounds[1:])]))
-    return out
+    for lo, hi in zip(stage_bounds[:-1].tolist(), stage_bounds[1:].tolist()):
+        d = dec[lo:hi]
+        counts = row_start[d + 1] - row_start[d]
+        rows = _ranges(row_start[d], counts)
+        tcounts = ptr[rows + 1] - ptr[rows]
+        trans = _ranges(ptr[rows], tcounts)
+        succ, prob = a["succ"][trans], _Probs(w_all[trans], table)
+        del trans
+        row_pos = np.concatenate([[0], np.cumsum(counts)])  # per decision state, into rows
+        t_pos = np.concatenate([[0], np.cumsum(tcounts)])  # per row, into trans
+
+        parts = (d, counts, rows, row_pos, t_pos, mover)
+        cut = np.flatnonzero(np.diff(sub[lo:hi]) != 0) + 1
+        bounds = np.concatenate([[0], cut, [hi - lo]]).tolist()
+        yield (_item(parts, 0, hi - lo),
+               [_item(parts, x, y) for x, y in zip(bounds[:-1], bounds[1:])], succ, prob)
 
 
-def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: np.ndarray,
+def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: Any,
             succ: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """One Bellman update of a block: its new values and the row chosen in each state."""
     dec, r0, r1, t0, t1, seg, starts, counts, row_mover, most, rows = item
@@ -108,7 +131,7 @@ def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: n
     return q[pick], pick
 
 
-def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: np.ndarray, succ: np.ndarray,
+def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: Any, succ: np.ndarray,
                  weights: np.ndarray | None, pick: np.ndarray, local: np.ndarray) -> None:
     """Set the stage's values to those of its current policy exactly (a sparse solve):
     ``(I - P_inside) v = P_outside values``."""
@@ -122,7 +145,7 @@ def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: np.ndarray, su
     else:
         row_w = weights[rows]
     state_of_row = np.repeat(np.arange(k), counts)
-    p = prob[t0:t1, 0] * row_w[row_of_t]
+    p = prob[t0:t1][:, 0] * row_w[row_of_t]
     src = state_of_row[row_of_t]
     dst = local[succ[t0:t1]]
     inside = (dst >= 0) & (p > 0)
@@ -149,11 +172,9 @@ def sweeps(graph: Graph, weights: np.ndarray | None, tolerance: float,
     for s, shares in graph.shares.items():
         values[s] = [float(x) for x in shares]
     best = np.full(n, -1, dtype=np.int64)
-    plan = _plan(graph, a, block)
-    prob, succ = a["p_prob"], a["p_succ"]
     local = np.full(n, -1, dtype=np.int64)
     most_sweeps, delta = 0, 0.0
-    for whole, blocks in plan:
+    for whole, blocks, succ, prob in _plan(graph, a, block):
         for sweep in range(1, max_sweeps + 1):
             delta = 0.0
             for item in blocks:

@@ -32,7 +32,7 @@ from typing import Any
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.players.search import work_table
 
-__all__ = ["DENSE_LIMIT", "KeyedIndex", "KeyedStates", "has_codec"]
+__all__ = ["DENSE_LIMIT", "KeyedIndex", "KeyedStates", "WeightPart", "has_codec"]
 
 DENSE_LIMIT = 64_000_000
 """A key space up to this size is indexed by one flat array (4 bytes a key), else a dict."""
@@ -89,6 +89,21 @@ class KeyedIndex:
 
     def __len__(self) -> int:
         return self._size()
+
+
+class WeightPart(Sequence[int]):
+    """The numerators (``part`` 0) or denominators (1) of a keyed graph's transitions."""
+
+    def __init__(self, wid: array, table: list[tuple[int, int]], part: int) -> None:  # type: ignore[type-arg]
+        self.wid, self.table, self.part = wid, table, part
+
+    def __len__(self) -> int:
+        return len(self.wid)
+
+    def __getitem__(self, t: Any) -> Any:
+        if isinstance(t, slice):
+            return [self.table[w][self.part] for w in self.wid[t]]
+        return self.table[self.wid[t]][self.part]
 
 
 def _outcomes(t: Any) -> tuple[list[tuple[Any, int]], int]:
@@ -173,8 +188,17 @@ def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
             keys.append(k)
         return int(i)
 
-    succ, num, den = array("q"), array("q"), array("q")
-    ptr, row_start, mover = array("q", [0]), array("q", [0]), array("q")
+    succ, wid = array("i"), array("B")
+    weight_ids: dict[tuple[int, int], int] = {(1, 1): 0}
+
+    def weight(n: int, d: int) -> int:
+        nonlocal wid
+        w = weight_ids.setdefault((n, d), len(weight_ids))
+        if w >= 1 << (8 * wid.itemsize):  # more weights than the id type holds: widen it
+            wid = array("H" if w < 1 << 16 else "q", wid)
+        return w
+
+    ptr, row_start, mover = array("q", [0]), array("q", [0]), array("i")
     stage, sub = array("q"), array("q")
     order_of = getattr(game, "solve_order", None)
     legal_seen: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
@@ -205,18 +229,18 @@ def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
                 c.step(a)
                 if c.to_move() != CHANCE:  # a decision or the end at once
                     succ.append(add(c))
-                    num.append(1)
-                    den.append(1)
+                    wid.append(0)
                 else:
                     for s, n, d in _expand_one(c, limit, refuse):
                         succ.append(add(s))
-                        num.append(n)
-                        den.append(d)
+                        wid.append(weight(n, d))
                 ptr.append(len(succ))
         row_start.append(len(ptr) - 1)
         done += 1
-    g.keys, g.succ, g.num, g.den, g.ptr, g.row_start, g.mover = keys, succ, num, den, ptr, \
-        row_start, mover
+    table = sorted(weight_ids, key=weight_ids.__getitem__)
+    g.keys, g.succ, g.ptr, g.row_start, g.mover = keys, succ, ptr, row_start, mover
+    g.weight = (wid, table)
+    g.num, g.den = WeightPart(wid, table, 0), WeightPart(wid, table, 1)
     g.actions = actions
     g.states = KeyedStates(game, keys)
     g.index = KeyedIndex(game, lookup, lambda: len(keys))
