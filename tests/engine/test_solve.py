@@ -95,3 +95,38 @@ def test_a_deterministic_player_is_evaluated_and_the_optimal_player_plays_the_so
     take_one = lambda view, rng: 1  # noqa: E731
     assert evaluate(game, [take_one, take_one]).exact_value == (1, 0)  # 9 single takes
     assert evaluate(sol, [sol, "random"]).exact_value == (1, 0)
+
+
+class _KeyedTakeAway(TakeAway):
+    """TakeAway declaring the solver's compact encoding (stones and seat as one number)."""
+
+    solve_key_space = 64
+
+    def solve_key(self, t):
+        s = t.freeze()
+        return s.stones * 2 + s.to_move
+
+    def solve_table(self, key):
+        from workbench.engine.conformance.toy import TakeAwayState
+        from workbench.engine.players.search import work_table
+        return work_table(self, TakeAwayState(key // 2, key % 2))
+
+
+@pytest.mark.parametrize("space", [64, None])
+def test_a_game_s_compact_encoding_gives_the_same_solution(space):
+    plain, keyed = TakeAway(TakeAwayParams(stones=10)), _KeyedTakeAway(TakeAwayParams(stones=10))
+    keyed.solve_key_space = space  # a flat index, or a dict when the game gives no bound
+    a, b = solve(plain), solve(keyed)
+    assert b.graph.keys is not None and a.graph.keys is None
+    assert b.exact_value == a.exact_value == (1, 0) and b.states == a.states == 20
+    for state in a.graph.states:
+        assert b.state_value(state) == a.state_value(state)
+        if a.best[a.graph.index[state]] >= 0:
+            assert b.action(state) == a.action(state)
+    assert sorted(map(repr, b.graph.states)) == sorted(map(repr, a.graph.states))
+    assert evaluate(b, ["random", "random"]).exact_value == evaluate(
+        a, ["random", "random"]).exact_value == (
+        sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator),
+        1 - sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator))
+    with pytest.raises(NotSolvable, match=r"more than 5 reachable states"):
+        solve(keyed, max_states=5)

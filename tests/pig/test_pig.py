@@ -110,3 +110,17 @@ def test_the_sheets_of_a_designers_package_are_found_by_game_name():
     assert data_files("pig") == EXAMPLE / "pig"
     sheets, notes = load_game_sheets("pig")
     assert notes == [] and sheets["die"].frame["points"].to_list() == [0, 2, 3, 4, 5, 6]
+
+
+def test_the_solver_keeps_pig_s_states_as_keys_that_round_trip_through_the_rules():
+    from workbench.engine.solve.graph import build_graph
+
+    game = pig_rules.make_game(goal=12, players=3)
+    graph = build_graph(game)
+    assert graph.keys is not None and len(set(graph.keys)) == len(graph.states) > 1000
+    for i, state in enumerate(graph.states):  # each key's state, keyed again, is itself
+        assert graph.index[state] == i
+        assert game.solve_key(game.thaw(state)) == graph.keys[i]
+    moved = game.apply(game.apply(game.initial_state(), "roll"), 3)
+    assert graph.index.get(moved) is not None
+    assert graph.index.get(game.apply(moved, "hold")) is not None
