@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from workbench.engine.kernel.copies import install
+
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
@@ -109,4 +111,5 @@ class TableMeta(type):
         snap = type(f"{name}Snapshot", (Snapshot,), {"__slots__": (), "TABLE": cls, **props})
         snap.__module__ = ns.get("__module__", __name__)
         cls.Frozen = snap  # type: ignore[attr-defined]
+        install(cls)  # compiled freeze/thaw/view/clone for these fields
         return cls

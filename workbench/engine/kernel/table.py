@@ -101,6 +101,10 @@ class Table(metaclass=TableMeta):
     NAMES: ClassVar[tuple[str, ...]]
     Frozen: ClassVar[type[Snapshot]]
     copies: ClassVar[int] = 0  # thaws and clones made, for benchmarks ("copies per click")
+    _freeze: ClassVar[Any]  # compiled from FIELDS (kernel.copies)
+    _thaw: ClassVar[Any]
+    _view: ClassVar[Any]
+    _clone: ClassVar[Any]
 
     tasks: list[Any] = items()
 
@@ -180,53 +184,26 @@ class Table(metaclass=TableMeta):
         """The immutable snapshot of the table now.
 
         A table thawed from a snapshot shares every unchanged field (and row)
-        with it, so a session's history costs only what each step changed.
+        with it, so a session's history costs only what each step changed
+        (compiled per table class: :mod:`workbench.engine.kernel.copies`).
         """
-        out: list[Any] = []
-        origin = self._origin
-        for i, f in enumerate(self.FIELDS):
-            v = getattr(self, f.name)
-            if f.depth == 0:
-                out.append(v)
-                continue
-            new = tuple(v) if f.depth == 1 else tuple(map(tuple, v))
-            if origin is not None:
-                old = origin[i]
-                if new == old:  # steps compare by type too (see _step_eq)
-                    new = old
-                elif f.depth == 2 and len(new) == len(old):
-                    new = tuple(o if o == r else r for o, r in zip(old, new))
-            out.append(new)
-        return self.Frozen(out)
+        return self._freeze()  # type: ignore[no-any-return]
 
     @classmethod
     def thaw(cls, game: Any, snap: Sequence[Any]) -> Table:
         """A mutable copy of a snapshot."""
         Table.copies += 1
-        t = cls.__new__(cls)
-        t.game, t._origin = game, snap
-        for f, v in zip(cls.FIELDS, snap):
-            setattr(t, f.name, v if f.depth == 0 else list(v) if f.depth == 1 else [list(x) for x in v])
-        return t
+        return cls._thaw(game, snap)  # type: ignore[no-any-return]
 
     @classmethod
     def view(cls, game: Any, snap: Sequence[Any]) -> Table:
         """A read-only table over a snapshot's own tuples (no copy: never step it)."""
-        t = cls.__new__(cls)
-        t.game, t._origin = game, None
-        for name, v in zip(cls.NAMES, snap):
-            setattr(t, name, v)
-        return t
+        return cls._view(game, snap)  # type: ignore[no-any-return]
 
     def clone(self) -> Table:
         """An independent mutable copy (search players branch with it)."""
         Table.copies += 1
-        t = type(self).__new__(type(self))
-        t.game, t._origin = self.game, None
-        for f in self.FIELDS:
-            v = getattr(self, f.name)
-            setattr(t, f.name, v if f.depth == 0 else v[:] if f.depth == 1 else [x[:] for x in v])
-        return t
+        return self._clone()  # type: ignore[no-any-return]
 
     # -- observations -----------------------------------------------------------
     def observe(self, seat: int) -> Observation:

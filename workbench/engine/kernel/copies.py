@@ -1,0 +1,105 @@
+"""Freeze, thaw, view and clone compiled per table class from its field declarations.
+
+The kernel copies a table at every step of the immutable path (sessions, boards,
+replays: thaw, step, freeze) and a search copies it at every branch. A loop over
+``FIELDS`` with ``getattr``/``setattr`` costs more than the copies themselves, so
+:func:`install` writes, once per :class:`~workbench.engine.kernel.table.Table`
+subclass, four straight-line functions that name each slot directly. They do
+exactly what the field declaration says (no rule of any game is involved):
+
+- ``freeze``: each list field as a tuple (rows as tuples of tuples); a table
+  thawed from a snapshot keeps that snapshot's tuple for every field (and row)
+  the step left equal, so a session's history holds only what changed;
+- ``thaw``: a mutable copy (lists for list fields, lists of lists for rows);
+- ``view``: the snapshot's own tuples on a table object (no copy: never step it);
+- ``clone``: an independent mutable copy of a table.
+
+>>> from workbench.engine.conformance.kernel_toy import make_game
+>>> g = make_game()
+>>> s = g.initial_state()
+>>> t = g.thaw(s)
+>>> t.freeze() == s, t.freeze()[1] is s[1]  # unchanged fields are shared, not copied
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["install"]
+
+
+def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
+    scope: dict[str, Any] = dict(env)
+    exec(compile(source, f"<kernel {name}>", "exec"), scope)  # noqa: S102 - generated from field names
+    return scope[name]  # type: ignore[no-any-return]
+
+
+def _freeze_source(fields: Sequence[Any]) -> str:
+    lines = ["def freeze(self):", "    o = self._origin"]
+    for i, f in enumerate(fields):
+        if f.depth == 0:
+            lines.append(f"    v{i} = self.{f.name}")
+        elif f.depth == 1:
+            lines.append(f"    v{i} = tuple(self.{f.name})")
+        else:
+            lines.append(f"    v{i} = tuple(map(tuple, self.{f.name}))")
+    lines.append("    if o is not None:")
+    for i, f in enumerate(fields):
+        if f.depth == 0:
+            continue
+        lines.append(f"        old = o[{i}]")
+        lines.append(f"        if v{i} == old:")  # steps compare by type too
+        lines.append(f"            v{i} = old")
+        if f.depth == 2:
+            lines.append(f"        elif len(v{i}) == len(old):")
+            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
+    lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
+    return "\n".join(lines)
+
+
+def _unpack(fields: Sequence[Any]) -> str:
+    names = "".join(f"v{i}, " for i in range(len(fields)))
+    return f"    ({names}) = snap"
+
+
+def _thaw_source(fields: Sequence[Any]) -> str:
+    lines = ["def thaw(game, snap):", "    t = new(cls)", "    t.game = game", "    t._origin = snap",
+             _unpack(fields)]
+    for i, f in enumerate(fields):
+        copy = (f"v{i}", f"list(v{i})", f"[list(x) for x in v{i}]")[f.depth]
+        lines.append(f"    t.{f.name} = {copy}")
+    lines.append("    return t")
+    return "\n".join(lines)
+
+
+def _view_source(fields: Sequence[Any]) -> str:
+    lines = ["def view(game, snap):", "    t = new(cls)", "    t.game = game", "    t._origin = None",
+             _unpack(fields)]
+    lines += [f"    t.{f.name} = v{i}" for i, f in enumerate(fields)]
+    lines.append("    return t")
+    return "\n".join(lines)
+
+
+def _clone_source(fields: Sequence[Any]) -> str:
+    lines = ["def clone(self):", "    t = new(cls)", "    t.game = self.game", "    t._origin = None"]
+    for f in fields:
+        copy = (f"self.{f.name}", f"self.{f.name}[:]", f"[x[:] for x in self.{f.name}]")[f.depth]
+        lines.append(f"    t.{f.name} = {copy}")
+    lines.append("    return t")
+    return "\n".join(lines)
+
+
+def install(cls: Any) -> None:
+    """Give table class ``cls`` (its ``FIELDS`` and ``Frozen`` set) its compiled
+    ``_freeze(self)``, ``_thaw(game, snap)``, ``_view(game, snap)`` and ``_clone(self)``."""
+    fields = cls.FIELDS
+    for f in fields:
+        if not f.name.isidentifier():
+            raise ValueError(f"table {cls.__name__}: field name {f.name!r} is not an identifier")
+    env = {"cls": cls, "new": object.__new__, "Frozen": cls.Frozen}
+    cls._freeze = _compile(_freeze_source(fields), "freeze", env)
+    cls._thaw = staticmethod(_compile(_thaw_source(fields), "thaw", env))
+    cls._view = staticmethod(_compile(_view_source(fields), "view", env))
+    cls._clone = _compile(_clone_source(fields), "clone", env)
