@@ -55,6 +55,7 @@ def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir
     assert failed == []
 
 
+@pytest.mark.slow  # a minute (the life notebook executed); the tiny notebook's test stays
 def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_dir: Path,
                                                           reports_dir: Path) -> None:
     """The life notebook, exported: its board (widget state) and altair charts render offline."""

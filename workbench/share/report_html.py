@@ -53,6 +53,9 @@ SNAPSHOT_CSS = """<style>
   cursor: default; }
 .wb-board button, .wb-board select, .wb-board input { opacity: .55; }
 details.wb-provenance summary { cursor: pointer; }
+/* a widget's icon (Button(icon="stop")) would fetch FontAwesome by a relative URL that a
+   report does not carry: no icon in a static snapshot, and no failed request */
+.fa, i.fa, .jupyter-widgets .fa { display: none !important; font-family: inherit !important; }
 </style>"""
 
 _TEX = re.compile(r"\$\$.+?\$\$|\\\(.+?\\\)|\\\[.+?\\\]|\$[^$\n]*[\\^_{][^$\n]*\$", re.S)
