@@ -25,7 +25,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.engine.kernel import CHANCE_STEP
+from workbench.engine.kernel import AUTO, CHANCE_STEP
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.kernel.seat import Player, SeatView, random_player
 
@@ -135,15 +135,27 @@ def playout_in_place(
     t = game.new_table()
     actions: list[Hashable] = []
     chance: list[bool] = []
-    # the loop below is Table.sample/legal/step inlined (the same calls, in the same
-    # order): rng.choice(seq) draws exactly as seq[rng.randrange(len(seq))]
-    choose, settle, mark = rng.choice, t.settle, chance.append
-    for _ in range(max_steps):
+    # the loop below is Table.settle/sample/legal/step inlined (the same calls, in the
+    # same order): rng.choice(seq) draws exactly as seq[rng.randrange(len(seq))]
+    choose, mark = rng.choice, chance.append
+    steps = 0
+    while True:
         tasks = t.tasks
         if not tasks:
             break
         top = tasks[-1]
-        if top.KIND == CHANCE_STEP:
+        kind = top.KIND
+        if kind == AUTO:
+            tasks.pop()
+            top.run(t)
+            continue
+        if top.LAPSES and top.lapses(t):
+            tasks.pop()
+            continue
+        if steps == max_steps:
+            raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
+        steps += 1
+        if kind == CHANCE_STEP:
             a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
             mark(True)
         else:
@@ -153,8 +165,4 @@ def playout_in_place(
         if record:
             actions.append(a)
         tasks.pop().resolve(t, a)
-        settle()
-    else:
-        if t.tasks:
-            raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     return PlayoutResult(t.freeze(), tuple(actions), tuple(chance))
