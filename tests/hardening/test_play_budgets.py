@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from workbench.cli import CliError, _budget, main
+from workbench.cli import CliError, _budget, _workers, main
 from workbench.engine.runs.match import summarise
 
 
@@ -81,8 +81,8 @@ def test_a_long_run_is_announced_and_one_too_long_refused(capsys):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cores=st.integers(1, 64), requested=st.integers(1, 256))
 def test_workers_never_exceed_the_cores(monkeypatch, capsys, cores, requested):
-    monkeypatch.setattr(_budget, "machine_cores", lambda: cores)
-    got = _budget.bounded_workers(requested, "workbench play")
+    monkeypatch.setattr(_workers, "machine_cores", lambda: cores)
+    got = _workers.bounded_workers(requested, "workbench play")
     err = capsys.readouterr().err
     assert got == min(cores, requested)
     assert ("warning: --workers" in err) == (requested > cores)

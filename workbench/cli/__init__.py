@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import workbench
+from workbench.cli._workers import bounded_workers
 
 
 class CliError(Exception):
@@ -172,8 +173,6 @@ def _bound_shared_options(args: argparse.Namespace) -> None:
     """Protections every subcommand gets, whoever wrote it: ``--workers`` is capped at
     the machine's cores (with a warning line)."""
     if isinstance(getattr(args, "workers", None), int):
-        from workbench.cli._budget import bounded_workers
-
         args.workers = bounded_workers(args.workers, f"workbench {args.command}")
 
 

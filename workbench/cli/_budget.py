@@ -17,7 +17,6 @@ A player may announce work before its first decision with two methods:
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -25,41 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.cli import CliError
+from workbench.cli._workers import bounded_workers, machine_cores  # noqa: F401 (used by play and the tests)
 
 #: a run predicted longer than this is announced on stderr before it starts
 ANNOUNCE_AFTER = 10.0
 #: a search probe: this many iterations timed, then scaled to the player's budget
 PROBE_ITERATIONS = 16
 PROBE_ROLLOUTS = 2
-
-
-def machine_cores() -> int:
-    """Cores this process may use (its CPU affinity), at least 1.
-
-    >>> machine_cores() >= 1
-    True
-    """
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def bounded_workers(requested: int | None, command: str = "workbench") -> int | None:
-    """``requested`` capped at the machine's cores, with a warning on stderr when capped.
-
-    >>> bounded_workers(None) is None, bounded_workers(1)
-    (True, 1)
-    """
-    if requested is None:
-        return None
-    cores = machine_cores()
-    if requested > cores:
-        sys.stderr.write(f"{command}: warning: --workers {requested} on a machine with {cores} "
-                         f"core{'s' if cores > 1 else ''}: using {cores} (more would only "
-                         "share the same cores and multiply the memory)\n")
-        return cores
-    return requested
 
 
 def say_duration(seconds: float) -> str:
