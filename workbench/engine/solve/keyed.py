@@ -106,14 +106,16 @@ class WeightPart(Sequence[int]):
         return self.table[self.wid[t]][self.part]
 
 
-def _outcomes(t: Any) -> tuple[list[tuple[Any, int]], int]:
+def _outcomes(t: Any) -> tuple[list[tuple[Any, int]], int, bool]:
+    """The chance step on top: (outcome, weight) pairs, the total weight, and whether
+    every weight is 1."""
     top = t.tasks[-1] if hasattr(t, "tasks") else None
     if top is not None and not top.WEIGHTED:
         outs = top.outcomes(t)
         if len(set(outs)) == len(outs):
-            return [(o, 1) for o in outs], len(outs)
+            return [(o, 1) for o in outs], len(outs), True
     dist = t.chance_dist()
-    return list(dist.items()), dist.total
+    return list(dist.items()), dist.total, False
 
 
 def expand_tables(t: Any, num: int, den: int, depth: int, limit: int,
@@ -125,7 +127,7 @@ def expand_tables(t: Any, num: int, den: int, depth: int, limit: int,
         return
     if depth >= limit:
         raise refuse()
-    pairs, total = _outcomes(t)
+    pairs, total, _ = _outcomes(t)
     last = len(pairs) - 1
     for i, (outcome, weight) in enumerate(pairs):
         c = t if i == last else t.clone()
@@ -134,23 +136,6 @@ def expand_tables(t: Any, num: int, den: int, depth: int, limit: int,
             yield c, num * weight, den * total
         else:
             yield from expand_tables(c, num * weight, den * total, depth + 1, limit, refuse)
-
-
-def _expand_one(t: Any, limit: int,
-                refuse: Callable[[], Exception]) -> list[tuple[Any, int, int]]:
-    """:func:`expand_tables` from a chance step, one level inline (the usual case: each
-    outcome leads to a decision or the end), deeper chains through it."""
-    pairs, total = _outcomes(t)
-    out: list[tuple[Any, int, int]] = []
-    last = len(pairs) - 1
-    for i, (outcome, weight) in enumerate(pairs):
-        c = t if i == last else t.clone()
-        c.step(outcome)
-        if c.to_move() != CHANCE:
-            out.append((c, weight, total))
-        else:
-            out.extend(expand_tables(c, weight, total, 1, limit, refuse))
-    return out
 
 
 def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
@@ -230,10 +215,21 @@ def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
                 if c.to_move() != CHANCE:  # a decision or the end at once
                     succ.append(add(c))
                     wid.append(0)
-                else:
-                    for s, n, d in _expand_one(c, limit, refuse):
-                        succ.append(add(s))
-                        wid.append(weight(n, d))
+                    ptr.append(len(succ))
+                    continue
+                pairs, total, uniform = _outcomes(c)  # chance: one level inline, the usual case
+                w_uniform = weight(1, total) if uniform else -1
+                final = len(pairs) - 1
+                for i, (outcome, w) in enumerate(pairs):
+                    x = c if i == final else c.clone()
+                    x.step(outcome)
+                    if x.to_move() != CHANCE:
+                        succ.append(add(x))
+                        wid.append(w_uniform if uniform else weight(w, total))
+                    else:
+                        for s, n, d in expand_tables(x, w, total, 1, limit, refuse):
+                            succ.append(add(s))
+                            wid.append(weight(n, d))
                 ptr.append(len(succ))
         row_start.append(len(ptr) - 1)
         done += 1
