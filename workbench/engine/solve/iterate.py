@@ -41,18 +41,6 @@ def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return np.repeat(starts, counts) + np.arange(total) - offsets
 
 
-class _Probs:
-    """Transition probabilities by slice, as a column: from the weight ids of a keyed graph
-    (``ptable[wid]``, made per block) or the floats themselves."""
-
-    def __init__(self, w: np.ndarray, table: np.ndarray | None) -> None:
-        self.w, self.table = w, table
-
-    def __getitem__(self, part: slice) -> np.ndarray:
-        w = self.w[part]
-        return (w if self.table is None else self.table[w])[:, None]
-
-
 def _item(parts: tuple[np.ndarray, ...], x: int, y: int) -> tuple[Any, ...]:
     """The states ``x:y`` of a stage as one block (what :func:`_update` reads)."""
     d, counts, rows, row_pos, t_pos, mover = parts
@@ -64,7 +52,8 @@ def _item(parts: tuple[np.ndarray, ...], x: int, y: int) -> tuple[Any, ...]:
 
 
 def _plan(graph: Graph, a: dict[str, np.ndarray],
-          block: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], np.ndarray, _Probs]]:
+          block: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], np.ndarray,
+                                        np.ndarray]]:
     """Stages of blocks of decision states, in the order to update them, one stage at a
     time with its transitions gathered in that order (``succ``, ``prob``): a stage's
     arrays exist only while it is being solved.
@@ -100,7 +89,8 @@ def _plan(graph: Graph, a: dict[str, np.ndarray],
         rows = _ranges(row_start[d], counts)
         tcounts = ptr[rows + 1] - ptr[rows]
         trans = _ranges(ptr[rows], tcounts)
-        succ, prob = a["succ"][trans], _Probs(w_all[trans], table)
+        w = w_all[trans]
+        succ, prob = a["succ"][trans], (w if table is None else table[w])[:, None]
         del trans
         row_pos = np.concatenate([[0], np.cumsum(counts)])  # per decision state, into rows
         t_pos = np.concatenate([[0], np.cumsum(tcounts)])  # per row, into trans
@@ -112,7 +102,7 @@ def _plan(graph: Graph, a: dict[str, np.ndarray],
                [_item(parts, x, y) for x, y in zip(bounds[:-1], bounds[1:])], succ, prob)
 
 
-def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: Any,
+def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: np.ndarray,
             succ: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """One Bellman update of a block: its new values and the row chosen in each state."""
     dec, r0, r1, t0, t1, seg, starts, counts, row_mover, most, rows = item
@@ -131,7 +121,7 @@ def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: A
     return q[pick], pick
 
 
-def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: Any, succ: np.ndarray,
+def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: np.ndarray, succ: np.ndarray,
                  weights: np.ndarray | None, pick: np.ndarray, local: np.ndarray) -> None:
     """Set the stage's values to those of its current policy exactly (a sparse solve):
     ``(I - P_inside) v = P_outside values``."""
@@ -145,7 +135,7 @@ def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: Any, succ: np.
     else:
         row_w = weights[rows]
     state_of_row = np.repeat(np.arange(k), counts)
-    p = prob[t0:t1][:, 0] * row_w[row_of_t]
+    p = prob[t0:t1, 0] * row_w[row_of_t]
     src = state_of_row[row_of_t]
     dst = local[succ[t0:t1]]
     inside = (dst >= 0) & (p > 0)
