@@ -12,7 +12,11 @@ exactly what the field declaration says (no rule of any game is involved):
   the step left equal, so a session's history holds only what changed;
 - ``thaw``: a mutable copy (lists for list fields, lists of lists for rows);
 - ``view``: the snapshot's own tuples on a table object (no copy: never step it);
-- ``clone``: an independent mutable copy of a table.
+- ``clone``: an independent mutable copy of a table;
+- ``thaw_lazy``: a thaw for one step and a freeze (``KernelGame.apply``): an
+  instance of a subclass whose list fields copy the snapshot's tuple on first
+  access, so the freeze after the step converts and compares only the fields
+  the step read; the others keep the snapshot's own tuples.
 
 >>> from workbench.engine.conformance.kernel_toy import make_game
 >>> g = make_game()
@@ -91,9 +95,79 @@ def _clone_source(fields: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
+def _field_slots(cls: Any) -> dict[str, Any]:
+    """Each field's slot descriptor (the raw storage under a lazy field's property)."""
+    found: dict[str, Any] = {}
+    for f in cls.FIELDS:
+        for k in cls.__mro__:
+            if f.name in k.__dict__:
+                found[f.name] = k.__dict__[f.name]
+                break
+    return found
+
+
+def _lazy_field(i: int, depth: int, slot: Any) -> property:
+    """A list field that copies the snapshot's tuple ``_origin[i]`` on first access."""
+    raw_get, raw_set = slot.__get__, slot.__set__
+    copy = list if depth == 1 else (lambda rows: [list(r) for r in rows])
+
+    def get(self: Any) -> Any:
+        v = raw_get(self)
+        o = self._origin
+        if o is not None and v is o[i]:
+            v = copy(v)
+            raw_set(self, v)
+        return v
+
+    return property(get, raw_set)
+
+
+def _lazy_class(cls: Any) -> Any:
+    """``cls`` with copy-on-first-access list fields (made without the metaclass:
+    the same fields, the same ``Frozen``)."""
+    slots = _field_slots(cls)
+    ns: dict[str, Any] = {"__slots__": (), "__module__": cls.__module__,
+                          "__doc__": f"{cls.__name__} thawed for one step (copy on first access)."}
+    for i, f in enumerate(cls.FIELDS):
+        if f.depth:
+            ns[f.name] = _lazy_field(i, f.depth, slots[f.name])
+    return type.__new__(type(cls), f"Lazy{cls.__name__}", (cls,), ns)
+
+
+def _thaw_lazy_source(fields: Sequence[Any]) -> str:
+    lines = ["def thaw_lazy(game, snap):", "    t = new(lazy)", "    t.game = game",
+             "    t._origin = snap", _unpack(fields)]
+    lines += [f"    set{i}(t, v{i})" if f.depth else f"    t.{f.name} = v{i}"
+              for i, f in enumerate(fields)]
+    lines.append("    return t")
+    return "\n".join(lines)
+
+
+def _lazy_freeze_source(fields: Sequence[Any]) -> str:
+    lines = ["def freeze(self):", "    o = self._origin"]
+    for i, f in enumerate(fields):
+        if f.depth == 0:
+            lines.append(f"    v{i} = self.{f.name}")
+            continue
+        lines.append(f"    v{i} = get{i}(self)")
+        lines.append(f"    if o is None or v{i} is not o[{i}]:")  # read (and maybe changed)
+        lines.append(f"        v{i} = tuple(v{i})" if f.depth == 1 else
+                     f"        v{i} = tuple(map(tuple, v{i}))")
+        lines.append("        if o is not None:")
+        lines.append(f"            old = o[{i}]")
+        lines.append(f"            if v{i} == old:")
+        lines.append(f"                v{i} = old")
+        if f.depth == 2:
+            lines.append(f"            elif len(v{i}) == len(old):")
+            lines.append(f"                v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
+    lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
+    return "\n".join(lines)
+
+
 def install(cls: Any) -> None:
     """Give table class ``cls`` (its ``FIELDS`` and ``Frozen`` set) its compiled
-    ``_freeze(self)``, ``_thaw(game, snap)``, ``_view(game, snap)`` and ``_clone(self)``."""
+    ``_freeze(self)``, ``_thaw(game, snap)``, ``_view(game, snap)``, ``_clone(self)`` and
+    ``_thaw_lazy(game, snap)``."""
     fields = cls.FIELDS
     for f in fields:
         if not f.name.isidentifier():
@@ -103,3 +177,14 @@ def install(cls: Any) -> None:
     cls._thaw = staticmethod(_compile(_thaw_source(fields), "thaw", env))
     cls._view = staticmethod(_compile(_view_source(fields), "view", env))
     cls._clone = _compile(_clone_source(fields), "clone", env)
+    slots = _field_slots(cls)
+    if len(slots) < len(fields):  # a field without a slot of its own: no lazy thaw
+        cls._thaw_lazy = cls._thaw
+        return
+    lazy = _lazy_class(cls)
+    lazy_env = {**env, "lazy": lazy}
+    for i, f in enumerate(fields):
+        lazy_env[f"get{i}"] = slots[f.name].__get__
+        lazy_env[f"set{i}"] = slots[f.name].__set__
+    lazy._freeze = _compile(_lazy_freeze_source(fields), "freeze", lazy_env)
+    cls._thaw_lazy = staticmethod(_compile(_thaw_lazy_source(fields), "thaw_lazy", lazy_env))

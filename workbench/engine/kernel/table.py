@@ -105,6 +105,7 @@ class Table(metaclass=TableMeta):
     _thaw: ClassVar[Any]
     _view: ClassVar[Any]
     _clone: ClassVar[Any]
+    _thaw_lazy: ClassVar[Any]
 
     tasks: list[Any] = items()
 
@@ -301,6 +302,7 @@ class KernelGame(Game[Snapshot]):
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_view", None)  # the cached view is not part of the game
+        state.pop("_legal", None)  # nor the last legal ids
         return state
 
     def view(self, state: Sequence[Any]) -> Any:
@@ -325,7 +327,9 @@ class KernelGame(Game[Snapshot]):
 
     def legal_ids(self, state: Snapshot) -> list[Hashable]:
         """The legal action ids (no labels: what bots ask for)."""
-        return list(self.view(state).legal())
+        ids = self.view(state).legal()
+        self.__dict__["_legal"] = (state, ids)  # apply checks an action against these
+        return list(ids)
 
     def legal_actions(self, state: Snapshot) -> list[Action]:
         t = self.view(state)
@@ -343,8 +347,13 @@ class KernelGame(Game[Snapshot]):
         return self.view(state).sample(rng)  # type: ignore[no-any-return]
 
     def apply(self, state: Snapshot, action_id: Hashable) -> Snapshot:
-        t = self.thaw(state)
-        t.play(action_id)
+        Table.copies += 1
+        t = self.table._thaw_lazy(self, state)  # copies only the fields the step reads
+        known = self.__dict__.get("_legal")
+        if known is not None and known[0] is state and (a := tupled(action_id)) in known[1]:
+            t.step(a)  # legal: checked against the ids just listed for this state
+        else:
+            t.play(action_id)
         return t.freeze()  # type: ignore[no-any-return]
 
     def returns(self, state: Snapshot) -> tuple[float, ...]:
