@@ -21,14 +21,20 @@ wall second beside the in-place one and the load average in the header.
 Anchor: OpenSpiel's Pig (``open-spiel``, C++ states driven by the same kind
 of Python loop) when it is installed, beside our Pig, ratio printed.
 
-Run: ``.venv/bin/python bench/sim.py [--seconds 3] [--sweep] [game ...]``.
+With ``--profile N``: after the table, each game's in-place and immutable
+playouts under cProfile, the top N functions by own time (what remains).
+
+Run: ``.venv/bin/python bench/sim.py [--seconds 3] [--sweep] [--profile 8] [game ...]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import functools
+import io
 import os
+import pstats
 import random
 import sys
 import time
@@ -112,6 +118,22 @@ def session_bytes_per_step(game: Any, seeds: int = 5) -> float:
     return total_bytes / max(total_steps, 1)
 
 
+def profile_top(play_one: Callable[[int], Any], games: int, top: int) -> str:
+    """The ``top`` functions by own time over ``games`` games of ``play_one(seed)``
+    under cProfile (times inflated by the profiler; read the order, not the figures)."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for k in range(games):
+        play_one(derive_seed("profile", k))
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out).sort_stats("tottime")
+    stats.print_stats(top)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
+    return "\n".join(line for line in lines[start:] if line.strip())
+
+
 def _game(name: str, **_: Any) -> Any:
     """The registered game (a sweep's make_game; the grid point is ignored)."""
     return make_game(name)
@@ -141,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game and path")
     parser.add_argument("--sweep", action="store_true", help="also time a 2-worker dask sweep")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print each game's top N functions by own time (cProfile)")
     args = parser.parse_args(argv)
     names = args.games or list(game_names())
     head = (f"{'game':<10} {'in place g/cpu-s':>16} {'g/wall-s':>8} {'goal':>6} {'ratio':>6} "
@@ -178,6 +202,14 @@ def main(argv: list[str] | None = None) -> int:
             below.append(f"{name} session overhead")
         if per_step > GOAL_BYTES_PER_STEP:
             below.append(f"{name} session memory")
+    for name in names if args.profile else ():
+        game = make_game(name)
+        paths = [("immutable", lambda s, g=game: playout(g, random_player, s))]
+        if runs_in_place(game):
+            paths.insert(0, ("in place", lambda s, g=game: playout_in_place(g, random_player, s)))
+        for path, play_one in paths:
+            print(f"\nprofile {name} {path} (20 games; top {args.profile} by own time):")
+            print(profile_top(play_one, 20, args.profile))
     if args.sweep:
         for name in names:
             one, two, started = sweep_speedup(name)
