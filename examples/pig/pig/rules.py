@@ -162,8 +162,10 @@ class Pig(KernelGame):
 
     def solve_order(self, state: Any) -> tuple[int, int]:
         """The order the exact solver settles states in: most banked points first (a
-        state leads only to as many or more), then the highest turn total."""
-        return (-sum(state.scores), -state.total)
+        state leads only to as many or more); each such stage as one block (its policy
+        solves settle the turn totals together; blocks by turn total took more CPU for
+        no fewer sweeps)."""
+        return (-sum(state.scores), 0)
 
     @property
     def _key_base(self) -> int:

@@ -61,7 +61,7 @@ def _plan(graph: Graph, a: dict[str, np.ndarray],
     A game may say in which order its states settle: ``solve_order(state) ->
     (stage, block)``; every successor of a stage must lie in an earlier stage or
     in the same one (Pig: the banked points, most first), and blocks are updated
-    in order within a stage (Pig: the turn total, highest first). Without it,
+    in order within a stage (e.g. a turn total, highest first). Without it,
     one stage, blocks of ``block`` states from the last found to the first.
     """
     dec = np.flatnonzero(a["mover"] != TERMINAL)
