@@ -130,3 +130,11 @@ def test_a_game_s_compact_encoding_gives_the_same_solution(space):
         1 - sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator))
     with pytest.raises(NotSolvable, match=r"more than 5 reachable states"):
         solve(keyed, max_states=5)
+
+
+def test_a_key_outside_the_declared_key_space_is_a_clear_error():
+    keyed = _KeyedTakeAway(TakeAwayParams(stones=10))
+    keyed.solve_key_space = 8
+    with pytest.raises(ValueError, match=r"takeaway: solve_key gave \d+, not a whole number in "
+                                         r"0\.\.8 \(solve_key_space\)"):
+        solve(keyed)

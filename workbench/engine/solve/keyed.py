@@ -164,14 +164,20 @@ def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
 
     def add(t: Any) -> int:
         k = key_of(t)
-        i = index[k] if dense else index.get(k, -1)
-        if i < 0:
+        try:
+            i = index[k] if dense else index.get(k, -1)
+        except (IndexError, OverflowError, TypeError):
+            raise ValueError(f"{game.name}: solve_key gave {k!r}, not a whole number in "
+                             f"0..{space} (solve_key_space)") from None
+        if i < 0 or (dense and k < 0):
+            if dense and k < 0:
+                raise ValueError(f"{game.name}: solve_key gave {k}, below 0")
             i = len(keys)
             if i >= max_states:
                 raise too_many()
             index[k] = i
             keys.append(k)
-        return int(i)
+        return i  # type: ignore[no-any-return]
 
     succ, wid = array("i"), array("B")
     weight_ids: dict[tuple[int, int], int] = {(1, 1): 0}
