@@ -21,6 +21,10 @@ wall second beside the in-place one and the load average in the header.
 Anchor: OpenSpiel's Pig (``open-spiel``, C++ states driven by the same kind
 of Python loop) when it is installed, beside our Pig, ratio printed.
 
+Beside them: chance outcomes and decisions per game (``steps/g``), CPU
+microseconds per such step in place, and the ``rng floor``: games per CPU
+second if every step cost only its ``rng.choice`` (no rule, no kernel).
+
 With ``--profile N``: after the table, each game's in-place and immutable
 playouts under cProfile, the top N functions by own time (what remains).
 
@@ -134,6 +138,25 @@ def profile_top(play_one: Callable[[int], Any], games: int, top: int) -> str:
     return "\n".join(line for line in lines[start:] if line.strip())
 
 
+def steps_per_game(game: Any, games: int = 20) -> float:
+    """Chance outcomes and decisions per random game (automatic steps not counted):
+    each one draws from the rng, so a game's rate can be no better than its rng
+    draws allow (see :func:`rng_floor`)."""
+    run = playout_in_place if runs_in_place(game) else playout
+    return sum(len(run(game, random_player, derive_seed("steps", k)).chance)
+               for k in range(games)) / games
+
+
+def rng_floor(steps: float, draws: int = 200_000) -> float:
+    """Games per CPU second if each of a game's ``steps`` cost only its ``rng.choice``
+    over ten items (no rule, no kernel): the most any kernel could reach."""
+    rng, items = random.Random(1), list(range(10))
+    choose, cpu0 = rng.choice, time.process_time()
+    for _ in range(draws):
+        choose(items)
+    return draws / ((time.process_time() - cpu0) * steps)
+
+
 def _game(name: str, **_: Any) -> Any:
     """The registered game (a sweep's make_game; the grid point is ignored)."""
     return make_game(name)
@@ -168,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = args.games or list(game_names())
     head = (f"{'game':<10} {'in place g/cpu-s':>16} {'g/wall-s':>8} {'goal':>6} {'ratio':>6} "
-            f"{'immutable g/cpu-s':>17} {'in place/imm':>12} {'session x':>9} {'B/step':>7}")
+            f"{'immutable g/cpu-s':>17} {'in place/imm':>12} {'session x':>9} {'B/step':>7} "
+            f"{'steps/g':>7} {'us/step':>7} {'rng floor':>9}")
     print(f"one process; rates per CPU second (time.process_time); load average {load_average()}")
     print(head)
     print("-" * len(head))
@@ -184,10 +208,12 @@ def main(argv: list[str] | None = None) -> int:
 
         session = rate(in_session, args.seconds)
         per_step = session_bytes_per_step(game)
+        steps = steps_per_game(game)
         goal = GOAL_IN_PLACE_BY_GAME.get(name, GOAL_IN_PLACE)
         print(f"{name:<10} {fast:>16.0f} {fast_wall:>8.0f} {goal:>6.0f} "
               f"{fast / goal:>6.2f} {immutable:>17.0f} {fast / immutable:>12.2f} "
-              f"{immutable / session:>9.2f} {per_step:>7.0f}")
+              f"{immutable / session:>9.2f} {per_step:>7.0f} {steps:>7.0f} "
+              f"{1e6 / (fast * steps):>7.2f} {rng_floor(steps):>9.0f}")
         if name == "pig":
             anchor = openspiel_pig_rate(args.seconds)
             print(f"{'':<10} anchor: OpenSpiel's pig, {anchor:.0f} random games per CPU second; "
