@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import polars as pl
 import pytest
 import sympy
@@ -98,7 +100,7 @@ def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatc
     """A registered package's cards module: COMPONENTS counted, extra_findings() appended."""
     from workbench.engine.kernel.registry import register, unregister
 
-    pkg = tmp_path / "mygame"
+    pkg = tmp_path / "outside_components_game"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("", encoding="utf-8")
     (pkg / "cards.py").write_text(
@@ -106,14 +108,16 @@ def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatc
         "from workbench.cards.components import FINDING_SCHEMA, Expectation\n"
         "COMPONENTS = (Expectation('tiles', 3, 'rulebook', 'tiles'),)\n"
         "def extra_findings():\n"
-        "    return pl.DataFrame([('mygame', 'box', 1, 1, True, 'rulebook', '')],\n"
+        "    return pl.DataFrame([('outside_components_game', 'box', 1, 1, True, 'rulebook', '')],\n"
         "                        schema=FINDING_SCHEMA, orient='row')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    register("mygame", "mygame")
+    register("outside_components_game", "outside_components_game")
     try:
-        f = component_findings("mygame", {"tiles": pl.DataFrame({"copies": [2, 2]})})
+        f = component_findings("outside_components_game", {"tiles": pl.DataFrame({"copies": [2, 2]})})
     finally:
-        unregister("mygame")
+        unregister("outside_components_game")
+        for name in ("outside_components_game", "outside_components_game.cards"):
+            sys.modules.pop(name, None)  # else find_spec still finds it (the scaffold's check)
     assert f.select("component", "stated", "counted", "ok").rows() == [
         ("tiles", 3, 4, False), ("box", 1, 1, True)]
 
