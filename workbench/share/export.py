@@ -22,7 +22,6 @@ import hashlib
 import html
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import workbench
+from workbench.atomic import write_text_atomic
 from workbench.datafiles import data_files
 from workbench.share.export_run import MAX_OUTPUT_BYTES, TIME_LIMIT, RunError, run_notebook
 from workbench.share.report_font import report_font_css
@@ -232,17 +232,7 @@ def _write_atomically(path: Path, text: str) -> None:
 
 def _write_file(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes 0600; a report is for sharing
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text, shared=True)  # shared: a report is for passing around
 
 
 def export_notebook(

@@ -32,12 +32,12 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import tempfile
 import time
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
+from workbench.atomic import write_text_atomic
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.steps import tupled
 from workbench.engine.play.replay import Replay, ReplayError
@@ -134,18 +134,7 @@ class Playtest:
         target = Path(path) if path is not None else self.path
         if target is None:
             return None
-        text = json.dumps(self.to_dict(), ensure_ascii=False)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return target
+        return write_text_atomic(target, json.dumps(self.to_dict(), ensure_ascii=False))
 
     @classmethod
     def read(cls, path: str | os.PathLike[str]) -> tuple[Replay, list[str | None], list[dict[str, Any]]]:

@@ -38,12 +38,12 @@ import dataclasses
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.atomic import write_text_atomic
 from workbench.engine.kernel.params import ParamsError, checked_params
 from workbench.engine.kernel.protocol import Game
 from workbench.engine.kernel.registry import game_module
@@ -242,19 +242,7 @@ class Replay:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write atomically (a temporary file in the same folder, then ``os.replace``)."""
-        target = Path(path)
-        text = self.to_json()
-        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return target
+        return write_text_atomic(path, self.to_json())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Replay:
