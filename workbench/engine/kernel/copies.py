@@ -18,6 +18,11 @@ exactly what the field declaration says (no rule of any game is involved):
   access, so the freeze after the step converts and compares only the fields
   the step read; the others keep the snapshot's own tuples.
 
+The code is generated the way the standard library's ``dataclasses`` and
+``namedtuple`` generate theirs: from the class's own field names, which are
+checked to be Python identifiers first. No text from a sheet, a replay or any
+other input ever reaches it.
+
 >>> from workbench.engine.conformance.kernel_toy import make_game
 >>> g = make_game()
 >>> s = g.initial_state()
@@ -28,6 +33,7 @@ exactly what the field declaration says (no rule of any game is involved):
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -170,7 +176,7 @@ def install(cls: Any) -> None:
     ``_thaw_lazy(game, snap)``."""
     fields = cls.FIELDS
     for f in fields:
-        if not f.name.isidentifier():
+        if not f.name.isidentifier() or keyword.iskeyword(f.name):
             raise ValueError(f"table {cls.__name__}: field name {f.name!r} is not an identifier")
     env = {"cls": cls, "new": object.__new__, "Frozen": cls.Frozen}
     cls._freeze = _compile(_freeze_source(fields), "freeze", env)
