@@ -10,6 +10,7 @@ import pytest
 
 from workbench.engine import check_conformance, playout, random_player
 from workbench.engine.kernel import Hidden, HiddenInformation
+from workbench.engine.kernel.secrets import MASKED
 from workbench.engine.runs.playout import playout_in_place
 from workbench.games.ghost.params import OLD_READINGS
 from workbench.games.ghost.players import greedy_player
@@ -75,7 +76,7 @@ def _mid_battle_states(game, seed):
 
 def test_observation_hides_hands_server_and_face_down_events():
     game = make_game(players=3)
-    seen_facedown = False
+    seen_facedown = seen_target = False
     for s in _mid_battle_states(game, 5)[::3] + _mid_battle_states(game, 11)[::3]:
         for seat in range(3):
             obs = game.observe(s, seat).state
@@ -86,8 +87,13 @@ def test_observation_hides_hands_server_and_face_down_events():
                 assert obs.facedown[other] == (s.facedown[other] if mine else Hidden(len(s.facedown[other])))
                 seen_facedown |= bool(s.facedown[other]) and not mine
             for name in PUBLIC:
-                assert getattr(obs, name) == getattr(s, name), name
-    assert seen_facedown  # some state had another seat's card face down
+                if name != "battle":
+                    assert getattr(obs, name) == getattr(s, name), name
+            if s.battle is not None:  # a face-down target is its placer's secret (issue 24)
+                masked = tuple((p, x if p == seat else MASKED) for p, x in s.battle.placed)
+                assert obs.battle == s.battle._replace(placed=masked)
+                seen_target |= any(p != seat for p, _ in s.battle.placed)
+    assert seen_facedown and seen_target  # some state had another seat's card face down
     with pytest.raises(HiddenInformation):
         list(game.observe(game.initial_state(), 0).state.server)
 
@@ -98,9 +104,15 @@ def test_determinize_keeps_public_fields_and_conserves_cards():
     total = Counter(range(len(game.cards)))
     for s in _mid_battle_states(game, 2)[::5]:
         for seat in range(4):
-            full = game.determinize(game.observe(s, seat), rng)
+            obs = game.observe(s, seat)
+            full = game.determinize(obs, rng)
             for name in PUBLIC:
-                assert getattr(full, name) == getattr(s, name), name
+                if name != "battle":
+                    assert getattr(full, name) == getattr(s, name), name
+            assert game.observe(full, seat).state.battle == obs.state.battle
+            if full.battle is not None:  # masked targets guessed: one the dealt card allows
+                t = game.view(full)
+                assert all(x in t.placed_targets(p, k) for k, (p, x) in enumerate(full.battle.placed))
             assert full.archives[seat] == s.archives[seat]
             assert sum(game.zones(full).values(), Counter()) == total
             assert len(full.server) == len(s.server)
@@ -112,3 +124,26 @@ def test_determinize_keeps_public_fields_and_conserves_cards():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_conformance_10000_random_games(players):
     assert check_conformance(make_game(players=players), n_games=2000, seed=99).ok
+
+
+def test_a_face_down_placement_reads_alike_to_the_others_unless_revealed_at_once():
+    from workbench.games.ghost.steps_battle import Place, revealed_at_once
+    game = make_game(players=3)
+    hidden = public = 0
+    for seed in range(6):
+        for s in _mid_battle_states(game, seed):
+            if not s.tasks or type(s.tasks[-1]) is not Place:
+                continue
+            seat, t = s.tasks[-1].seat, game.view(s)
+            for a in game.legal_ids(s):
+                if a[0] != "place":
+                    continue
+                other = (seat + 1) % 3
+                if revealed_at_once(t, a):
+                    public += 1
+                    assert game.label_for(s, a, other) == game.label_for(s, a, seat)
+                else:
+                    hidden += 1
+                    assert game.label_for(s, a, other) == "place an event face down"
+                    assert game.label_for(s, a, None).endswith(f"[seen by P{seat + 1}]")
+    assert hidden > 5 and public > 0, (hidden, public)

@@ -20,7 +20,7 @@ from workbench.games.mugen.rules import make_game as mugen
 @pytest.mark.parametrize(("make", "params", "games"), [
     (mugen, {}, 3), (detective, {"players": 3}, 1), (life, {}, 1), (ghost, {}, 1),
     (ghost, {"players": 2}, 2),
-])
+], ids=["mugen", "detective-3p", "life", "ghost", "ghost-2p"])
 def test_the_four_games_do_not_leak(make, params, games):
     report = check_leaks(make(**params), n_games=games, seed=3, max_options=4)
     assert report.ok, str(report)
@@ -31,7 +31,7 @@ def test_the_four_games_do_not_leak(make, params, games):
 @pytest.mark.parametrize(("make", "params"), [
     (mugen, {}), (detective, {}), (life, {}), (ghost, {}), (ghost, {"players": 2}),
     (ghost, {"players": 5}),
-])
+], ids=["mugen", "detective", "life", "ghost", "ghost-2p", "ghost-5p"])
 def test_the_four_games_do_not_leak_over_many_games(make, params):
     report = check_leaks(make(**params), n_games=10, seed=11)
     assert report.ok, str(report)

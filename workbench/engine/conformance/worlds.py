@@ -57,8 +57,11 @@ class WorldsReport:
 
 
 def _same_view(game: Any, true: Any, world: Any, seat: int) -> str:
-    for f, a, b in zip(game.table.FIELDS, true, world):
-        if f.seen == PUBLIC and a != b:
+    # public fields as the seat sees them (a secret inside one, e.g. a face-down
+    # target the table conceals, is the world's to guess)
+    seen_true, seen_world = game.observe(true, seat).state, game.observe(world, seat).state
+    for f, a, b, x, y in zip(game.table.FIELDS, true, world, seen_true, seen_world):
+        if f.seen == PUBLIC and x != y:
             return f"changed the public field {f.name!r}"
         if f.seen == OWN and a[seat] != b[seat]:
             return f"changed the seat's own {f.name!r}"

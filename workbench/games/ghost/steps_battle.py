@@ -259,11 +259,16 @@ class Place(NamedTuple):
                 + [("install", g) for g in t.quick_installs(self.seat)] + [("pass",)])
 
     def seen_by(self, t: GhostTable, a: Aid) -> tuple[int, ...] | None:
-        return (self.seat,) if a[0] == "place" else None  # the event lies face down
+        """The event and its target lie face down, seen by the placer only, unless
+        the placement closes the window and the reveal turns them over at once."""
+        if a[0] != "place" or revealed_at_once(t, a):
+            return None
+        return (self.seat,)
 
     def hidden_label(self, t: GhostTable, a: Aid) -> str:
-        """The card is secret, its target public (``Battle.placed``, the rules' reading)."""
-        return "place an event face down" + target_text(t, t.game.target[a[1]], a[2])
+        """The card and its target are secret until the reveal (issue 24; the target is
+        masked in ``Battle.placed`` by :meth:`GhostTable.conceal`)."""
+        return "place an event face down"
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
         if a[0] == "place":
@@ -275,6 +280,14 @@ class Place(NamedTuple):
 
     def label(self, t: GhostTable, a: Aid) -> str:
         return battle_label(t, a)
+
+
+def revealed_at_once(t: GhostTable, a: Aid) -> bool:
+    """True when placing ``a`` leaves nobody else to place, so the reveal follows at once
+    (the card and target are public before anyone decides again)."""
+    after = t.game.apply(t.freeze(), a)
+    b = after.battle
+    return b is None or bool(b.revealed)
 
 
 def battle_label(t: Any, a: Aid) -> str:
@@ -429,5 +442,5 @@ class Resolve(NamedTuple):
 
 
 __all__ = ["ChooseStat", "Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
-           "battle_label", "battle_values", "choose_stat", "declare", "fixed_modifier",
+           "battle_label", "battle_values", "revealed_at_once", "choose_stat", "declare", "fixed_modifier",
            "ghost_value", "role_of", "target_text"]

@@ -9,8 +9,10 @@ battle), ``setaside`` (mandatory events dealt at setup, waiting to be shuffled
 back: hidden) and ``facedown`` (per seat, the battle event it placed face down:
 its own secret until the reveal). The rest is public: the turn's progress,
 the battle in progress and the last one (:class:`Battle`: who placed a
-face-down event and its target are public, the card is not), the result and
-the counters of the simulation frame.
+face-down event is public; the card and its target are the placer's secret
+until the reveal — :meth:`GhostTable.conceal` masks the target in
+``Battle.placed`` for every other seat), the result and the counters of the
+simulation frame.
 
 >>> from workbench.games.ghost.rules import make_game
 >>> g = make_game(players=2)
@@ -23,9 +25,11 @@ Hidden(100)
 
 from __future__ import annotations
 
+import random
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import HIDDEN, OWN, Table, items, rows, value
+from workbench.engine.kernel.secrets import MASKED, Masked
 
 NO_SHELL = -1
 ATTACK, DEFENCE = 0, 1
@@ -122,6 +126,39 @@ class GhostTable(Table):
     battles: int = value()
     fumbles: int = value()
     flips: int = value()
+
+    # -- secrets inside public fields (issue 24) ------------------------------------------
+    def conceal(self, seat: int, seen: list[Any]) -> None:
+        """A face-down event's target is its placer's secret until the reveal: masked
+        in ``Battle.placed`` for every other seat (who placed one stays public)."""
+        b = self.battle
+        if b is None or not b.placed:
+            return
+        placed = tuple((s, x if s == seat else MASKED) for s, x in b.placed)
+        if placed != b.placed:
+            seen[_BATTLE_AT] = b.evolve(placed=placed)
+
+    def guess_secrets(self, rng: random.Random) -> None:
+        """Each masked target guessed among those its face-down card allows (the card
+        is dealt already; ``worlds.determinize`` deals card and target together)."""
+        super().guess_secrets(rng)
+        b = self.battle
+        if b is None or not any(isinstance(x, Masked) for _, x in b.placed):
+            return
+        self.battle = b.evolve(placed=tuple(
+            (s, rng.choice(options)) if isinstance(x, Masked) and (options := self.placed_targets(s, k))
+            else (s, x) for k, (s, x) in enumerate(b.placed)))
+
+    def placed_targets(self, seat: int, nth: int) -> list[int]:
+        """The targets the face-down card behind the ``nth`` placement (``seat``'s) may take."""
+        b = self.battle
+        assert b is not None
+        mine = sum(1 for s, _ in b.placed[:nth] if s == seat)
+        row = self.facedown[seat]
+        if mine >= len(row):
+            return []
+        card = row[mine]
+        return list(self.game.fixed_targets[card] or self.targets(card))
 
     # -- seats ----------------------------------------------------------------------
     def next_seat(self, seat: int) -> int:
@@ -305,5 +342,7 @@ class GhostTable(Table):
                 out += [(c, x) for x in fixed[c] or self.targets(c)]
         return out
 
+
+_BATTLE_AT = GhostTable.NAMES.index("battle")
 
 __all__ = ["ATTACK", "DEFENCE", "NO_SHELL", "STATS", "Battle", "GhostTable"]

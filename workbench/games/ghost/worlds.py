@@ -10,7 +10,10 @@ readings 4, 7, 16, 17, 19), so a dealt world must too:
   resolved and trashed);
 - a face-down card is a battle event its placer could place: usable in its
   own battle (the turn's user) or in another's (everybody else), never a
-  ``negate`` placed first, and its public target of the kind the card takes.
+  ``negate`` placed first, and its target of the kind the card takes. The
+  target is the placer's secret too (masked by ``GhostTable.conceal``): a
+  world deals card and target together, a target the dealt card allows,
+  uniform over the (cards, targets) worlds.
 
 :func:`determinize` deals the unseen cards uniformly over the worlds that
 keep these (the kernel's :func:`~workbench.engine.kernel.deal.deal_where_allowed`);
@@ -26,6 +29,8 @@ conformance check of sampled worlds (and of true states).
 >>> w = determinize(g, g.observe(s, 0), random.Random(1))
 >>> world_problems(g, s), world_problems(g, w), [len(r) for r in w.facedown] == [len(r) for r in s.facedown]
 ([], [], True)
+>>> g.observe(w, 0) == g.observe(s, 0), any(isinstance(x, Masked) for _, x in w.battle.placed)
+(True, False)
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from workbench.engine.kernel.deal import deal_where_allowed
+from workbench.engine.kernel.deal import NoWorld, deal_where_allowed
 from workbench.engine.kernel.hidden import Observation
+from workbench.engine.kernel.secrets import Masked
 
 __all__ = ["determinize", "placements_fit", "replacing", "world_problems"]
 
@@ -60,10 +66,12 @@ def replacing(state: Any) -> bool:
     return any(type(x).__name__ == "Replace" for x in state.tasks)
 
 
-def _fits(game: Any, card: int, target: int, first: bool) -> bool:
+def _fits(game: Any, card: int, target: Any, first: bool) -> bool:
     fixed = game.fixed_targets[card]
     if first and game.negates[card]:
         return False
+    if isinstance(target, Masked):  # guessed with the card (determinize)
+        return True
     return target in fixed if fixed else target != -1
 
 
@@ -86,9 +94,43 @@ def placements_fit(game: Any, state: Any) -> bool:
 
 def determinize(game: Any, obs: Observation, rng: random.Random) -> Any:
     """A full state consistent with ``obs`` in which every hidden card lies where the
-    rules could have put it (uniform over such worlds)."""
-    return deal_where_allowed(game.table, obs, rng, _where(game, obs.state),
-                              accept=lambda w: placements_fit(game, w))
+    rules could have put it, and every masked face-down target is one its dealt card
+    allows (uniform over such worlds: a deal is kept with probability proportional
+    to its number of target choices, then the targets are drawn uniformly; when that
+    rejection finds nothing, targets are drawn uniformly on a uniform deal)."""
+    b = obs.state.battle
+    masked = [k for k, (_, x) in enumerate(b.placed) if isinstance(x, Masked)] if b else []
+    where = _where(game, obs.state)
+    if not masked:
+        return deal_where_allowed(game.table, obs, rng, where, accept=lambda w: placements_fit(game, w))
+    t_obs = game.view(obs.state)
+    widest = [max((len(game.fixed_targets[c] or t_obs.targets(c)) for c in set(obs.unseen)
+                   if where[("facedown", b.placed[k][0])](c)), default=1) for k in masked]
+    chosen: list[int] = []
+
+    def accept(world: Any, weighted: bool) -> bool:
+        if not placements_fit(game, world):
+            return False
+        t = game.view(world)
+        options = [t.placed_targets(world.battle.placed[k][0], k) for k in masked]
+        if not all(options):
+            return False
+        if weighted and any(rng.random() * m >= len(o) for o, m in zip(options, widest)):
+            return False
+        chosen[:] = [rng.choice(o) for o in options]
+        return True
+
+    try:
+        world = deal_where_allowed(game.table, obs, rng, where, accept=lambda w: accept(w, True),
+                                   tries=2000)
+    except NoWorld:
+        world = deal_where_allowed(game.table, obs, rng, where, accept=lambda w: accept(w, False))
+    t = game.thaw(world)
+    placed = list(t.battle.placed)
+    for k, x in zip(masked, chosen):
+        placed[k] = (placed[k][0], x)
+    t.battle = t.battle.evolve(placed=tuple(placed))
+    return t.freeze()
 
 
 def world_problems(game: Any, state: Any) -> list[str]:
