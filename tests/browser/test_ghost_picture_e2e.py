@@ -81,7 +81,7 @@ def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watch
         _click(page, stats.first)
         assert "P(attacker wins) =" in _text(page, f"{PIC} .wb-ghost-battle")
         # the battle: defence, supports, face-down events by clicking cards; done / pass buttons
-        for _ in range(30):
+        for _ in range(60):  # every other user is asked at each reaction point (issue 24)
             if "Last battle" in _text(page, f"{PIC} .wb-ghost-battle"):
                 break
             if "P(attacker wins) =" in _text(page, f"{PIC} .wb-ghost-battle"):

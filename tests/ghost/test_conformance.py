@@ -147,3 +147,22 @@ def test_a_face_down_placement_reads_alike_to_the_others_unless_revealed_at_once
                     assert game.label_for(s, a, other) == "place an event face down"
                     assert game.label_for(s, a, None).endswith(f"[seen by P{seat + 1}]")
     assert hidden > 5 and public > 0, (hidden, public)
+
+
+def test_every_other_user_is_asked_at_a_reaction_point_so_being_asked_tells_nothing():
+    from workbench.engine.conformance.leaks import check_leaks
+    from workbench.games.ghost.params import V4_READINGS
+    from workbench.games.ghost.steps_turn import React
+    asked = {}
+    for everyone in (True, False):
+        game = make_game(players=3, ask_everyone=everyone)
+        report = check_leaks(game, n_games=1, seed=3, max_options=4)
+        assert report.ok, str(report)
+        asked[everyone] = [k for k in report.disclosures if "React" in k]
+        only_pass = 0
+        for s in _mid_battle_states(game, 4):
+            if s.tasks and type(s.tasks[-1]) is React:
+                only_pass += game.legal_ids(s) == [("pass",)]
+        assert (only_pass > 0) == everyone  # a user with nothing to play is asked too
+    assert asked[True] == [] and asked[False], asked
+    assert make_game(**V4_READINGS).params.ask_everyone is False

@@ -116,7 +116,7 @@ def test_mandatory_download_is_resolved_at_once(game):
 
 def test_skip_turn_skips_the_whole_next_turn(game):
     s = state(game, desktops=[[(0, -1)], [(1, -1)]], archives=[[14], []])
-    s = run(game, s, ("event", 14, 1), ("end",))
+    s = run(game, s, ("event", 14, 1), ("pass",), ("end",))  # user 2 is asked, passes
     assert s.turn == 0 and pending(s) == steps(Download("draw", 0)) and s.skips == (0, 0)
 
 

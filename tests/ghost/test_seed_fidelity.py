@@ -92,7 +92,7 @@ def test_a_mandatory_event_downloaded_last_ends_the_game_unresolved():
 def test_the_turn_event_and_a_face_down_event_share_the_one_per_turn_only_in_v3():
     layout = dict(desktops=[[(0, -1)], [(1, -1)]], archives=[[3, 4], []])
     g = game_with(CARDS, event_limit="turn")
-    s = run(g, state(g, **layout), ("event", 3, -1), 14, ("battle", 0, 1, "physical"))
+    s = run(g, state(g, **layout), ("event", 3, -1), 14, ("pass",), ("battle", 0, 1, "physical"))
     assert isinstance(top(s), Roll)  # the action event used the turn's one: nothing to place
     old = game_with(CARDS, **OLD_EVENTS)
     s = run(old, state(old, **layout), ("event", 3, -1), 14, ("battle", 0, 1, "physical"))
@@ -137,7 +137,8 @@ def test_a_reaction_uses_the_users_one_event_of_the_turn_in_v3():
     s = run(g, state(g, **layout, pending=[Turn()]), 14, ("event", 7, -1), 15)
     assert s.evented == (False, True)
     s = g.apply(s, ("install", 2))
-    assert top(s) == Main(0)  # no second reaction this turn
+    assert top(s) == React(1) and ids(g, s) == [("pass",)]  # asked, but no second reaction this turn
+    s = g.apply(s, ("pass",))
     s = run(g, s, ("battle", 0, 1, "physical"))
     assert isinstance(top(s), Roll)  # nor a face-down event
 

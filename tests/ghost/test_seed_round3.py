@@ -95,12 +95,12 @@ def test_the_sheet_pairs_move_toward_the_attacker_and_never_back():
 def test_the_action_event_leaves_battle_events_free_and_a_user_places_several():
     layout = dict(desktops=[[(0, -1)], [(1, -1)]], archives=[[3, 4, 5], []])
     g = game_with(CARDS)
-    s = run(g, state(g, **layout), ("event", 3, -1), 9, ("battle", 0, 1, "physical"))
+    s = run(g, state(g, **layout), ("event", 3, -1), 9, ("pass",), ("battle", 0, 1, "physical"))
     assert s.tasks[-1] == Place(0) and ("place", 4, ATTACK) in ids(g, s)
     s = run(g, s, ("place", 4, ATTACK), ("place", 5, ATTACK))
     assert isinstance(s.tasks[-1], Roll) and s.battle.power == (3, 0)
     v3 = game_with(CARDS, event_limit="turn")
-    s = run(v3, state(v3, **layout), ("event", 3, -1), 9, ("battle", 0, 1, "physical"))
+    s = run(v3, state(v3, **layout), ("event", 3, -1), 9, ("pass",), ("battle", 0, 1, "physical"))
     assert isinstance(s.tasks[-1], Roll)  # version 3: the action event used the one
 
 

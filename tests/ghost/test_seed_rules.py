@@ -177,7 +177,7 @@ def test_last_ghost_bounced_to_an_archive_does_not_end_the_game(game):
     s = state(game, desktops=[[(0, -1)], []], archives=[[11], []])
     s = game.apply(s, ("event", 11, 0))
     assert s.result is None and s.archives[0] == (0,) and not any(s.desktops)
-    s = run(game, s, ("end",), 16)  # user 2's turn: download, nothing to fight
+    s = run(game, s, ("pass",), ("end",), 16, ("pass",))  # user 2's turn: download, nothing to fight
     assert s.result is None and ids(game, s)[-1] == ("end",)
 
 
@@ -199,7 +199,7 @@ def test_any_number_of_shells_in_one_turn():
                  ghost("D"))
     g = game_with(cards)
     s = state(g, desktops=[[(0, -1), (1, -1)], [(2, -1)]], archives=[[3, 4, 5], []])
-    s = run(g, s, ("install", 5), ("shell", 3, 0, -1), ("shell", 4, 1, -1))
+    s = run(g, s, ("install", 5), ("pass",), ("shell", 3, 0, -1), ("pass",), ("shell", 4, 1, -1))
     assert s.desktops[0] == ((0, 3), (1, 4), (5, -1))
 
 

@@ -38,6 +38,10 @@ OLD_READINGS = {"server_end": "next_turn", "event_limit": "action", "facedown_pe
 #: dealt and its mandatory events replaced before the next seat is dealt.
 V3_READINGS = {"stat_choice": "at_declaration", "event_limit": "turn", "deal_order": "by_seat"}
 
+#: The reading of version 4 that version 5 (issue 24) replaced: at a reaction point only the
+#: users holding an event playable out of turn were asked (being asked told the table so).
+V4_READINGS = {"ask_everyone": False}
+
 
 @dataclass(frozen=True)
 class GhostParams:
@@ -51,7 +55,10 @@ class GhostParams:
     from its archive per turn: action, face-down or reaction). ``facedown_per_battle``: events a
     user may place face down in one battle (0 = no limit of its own).
     ``reactions``: other users may play Anytime / Not.YourTurn events after
-    each step of the turn user. ``quick_install``: who may install a
+    each step of the turn user; ``ask_everyone`` (default): at such a point every
+    other user is asked the same way, a user without such an event gets the prompt
+    with only "pass" (so being asked reveals nothing); False: only users holding one
+    are asked (version 4). ``quick_install``: who may install a
     〈軽量速攻〉 ghost during a battle (``"anyone"`` or only the ``"sides"``, as
     support). Master-slave: ``master_deal`` (``"dealt"`` before the hands, or
     the ``"first_install"``), ``slave_support`` (slaves may support slaves),
@@ -85,6 +92,7 @@ class GhostParams:
     event_limit: str = field(default="action", metadata={"choices": EVENT_LIMITS})
     facedown_per_battle: int = field(default=0, metadata={"range": (0, 20)})
     reactions: bool = True
+    ask_everyone: bool = True
     quick_install: str = field(default="anyone", metadata={"choices": QUICK_INSTALLS})
     master_deal: str = field(default="dealt", metadata={"choices": MASTER_DEALS})
     slave_support: bool = False
@@ -105,4 +113,5 @@ class GhostParams:
 
 
 __all__ = ["CHOICES", "DEAL_ORDERS", "EVENT_LIMITS", "MASTER_DEALS", "OLD_READINGS", "PENALTIES",
-           "QUICK_INSTALLS", "SERVER_ENDS", "STAT_CHOICES", "V3_READINGS", "GhostParams"]
+           "QUICK_INSTALLS", "SERVER_ENDS", "STAT_CHOICES", "V3_READINGS", "V4_READINGS",
+           "GhostParams"]

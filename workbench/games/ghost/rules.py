@@ -136,6 +136,13 @@ Readings chosen where the seed is vague (parameters where both matter):
     Not.YourTurn event without battle effects (``React``: ``("event",
     card, target)`` or ``("pass",)``); in battles they are placed face down
     (reading 4). False: the old reading, face down in battles only.
+    **Who is asked** (issue 24): 「Event.Anytime いつでも使用できる。」 — the
+    moment is every other user's, so ``ask_everyone=True`` (default, version
+    5) asks each of them the same way; a user without such an event gets the
+    same prompt with only ``("pass",)``, so being asked tells the table
+    nothing (at a real table everyone is looked at, not only those holding a
+    card). ``ask_everyone=False``: version 4's reading, only users holding one
+    are asked (the leak check reports it as a disclosure by asking).
 19. **A negate placed first.** A ``negate`` voids the event revealed just
     before it and the attacker's events are revealed first, so a negate
     with nothing face down before it would be dead: it is offered only when
@@ -210,14 +217,15 @@ class GhostGame(KernelGame):
     """
 
     name = "ghost"
-    version = "4"  # 4: issue 25 (stat after the defence, event limits, all hands dealt first); 3: issue 14
+    version = "5"  # 5: issue 24 (every user asked at a reaction point); 4: issue 25 (stat after
+    # the defence, event limits, all hands dealt first); 3: issue 14
     min_players = 2
     max_players = 6
     table = GhostTable
     # the leak check's word for what the rules tell the table by whom they ask (issue 24):
-    # asking every user instead would change the game's flow and every recorded game
+    # React only with ask_everyone=False (version 4's reading)
     disclosed = {"React": "asked only of users holding an event playable out of turn "
-                          "(reading 18), so being asked tells the table one is held",
+                          "(reading 18, ask_everyone=False), so being asked tells the table one is held",
                  "SetupInstall": "at setup a user without a ghost in hand downloads until "
                                  "one comes (seed 5-1), so the table learns the hand had none"}
 
@@ -348,7 +356,7 @@ def make_game(cards: Sequence[GhostCard] | None = None, **params: Any) -> GhostG
     >>> make_game(colour="red")
     Traceback (most recent call last):
     ...
-    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet, server_end, event_limit, facedown_per_battle, reactions, quick_install, master_deal, slave_support, master_support, stat_choice, deal_order
+    TypeError: unknown ghost parameter(s): colour; known: players, vp_to_win, floor_at_zero, fumble, no_ghost_penalty, master_slave, hand_size, archive_limit, sheet, server_end, event_limit, facedown_per_battle, reactions, ask_everyone, quick_install, master_deal, slave_support, master_support, stat_choice, deal_order
     """
     known = list(GhostParams.__dataclass_fields__)
     unknown = sorted(set(params) - set(known))

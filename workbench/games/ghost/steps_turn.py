@@ -4,7 +4,8 @@
 run (downloads, mandatory events, a battle's dice), it makes the forced moves
 (a user with no ghost to install at setup downloads until one comes; an
 archive within the limit needs no trim; battle choices with one option;
-a user with nothing to play at a reaction point) and otherwise puts the
+with ``ask_everyone=False``, a user with nothing to play at a reaction point)
+and otherwise puts the
 real decision of the phase on top: at a reaction point (after the turn's
 download and after each install, shell, event or ability of the turn's
 user) each other user in turn order decides (:class:`React`) before the
@@ -94,11 +95,14 @@ class Decide(NamedTuple):
 
 
 def _reaction(t: GhostTable) -> React | None:
-    """The next user at this reaction point with an event to play (those without
-    one pass at once), or None when everyone has been asked."""
+    """The next user to ask at this reaction point, or None when everyone has been
+    asked: every other user (``ask_everyone``, reading 18: one without an event to
+    play is asked too and can only pass), else only those with an event to play
+    (the others pass at once)."""
     reactors = t.reactors
+    everyone = t.game.params.ask_everyone
     while reactors:
-        if t.reaction_options(reactors[0]):
+        if everyone or t.reaction_options(reactors[0]):
             t.phase = "react"
             return React(reactors[0])
         reactors.pop(0)
