@@ -64,3 +64,20 @@ def test_hot_seat_hands_over_between_people() -> None:
     assert b.handing_over() == b.session.to_move != first
     assert b.picture.value == "" and f"Pass to Player {b.session.to_move + 1}" in b.handoff_text.value
     assert not b.click_action(b.session.game.legal_ids(b.session.state)[0])  # not before ready
+
+
+def test_what_if_and_chance_outcomes_are_the_designers_view_only() -> None:
+    """Issue 24: 'what if' rewound a seat's board to another seat's draw and listed the
+    cards it could draw. A seat viewer is refused (and has no button); the designer is not."""
+    b = _board()
+    s = b.session
+    who = s.to_move
+    b.set_viewer(who)
+    step = s.step
+    assert b.analysis.what_if_button.layout.display == "none"
+    assert not b._guard(b.analysis.what_if)
+    assert "designer" in b.status.value and s.step == step and b.analysis.rows == []
+    b.set_viewer(None)
+    assert b.analysis.what_if_button.layout.display is None
+    assert b._guard(b.analysis.what_if) and s.step < step  # back at the last chance
+    assert b.analysis.rows and all(r.probability > 0 for r in b.analysis.rows)

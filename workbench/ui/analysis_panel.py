@@ -56,6 +56,10 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_BUDGET", "AnalysisPanel", "ActionOdds", "analysis_rng", "board_words", "row_id",
            "rows_html"]
 
+#: why a seat viewer gets no chance table and no "what if" (issue 24: each seat sees its own game)
+SEAT_SEES_NO_CHANCE = ("'what if' and chance outcomes are the designer's view: they can name cards "
+                       "this seat may not see; switch 'view as' to the designer")
+
 DEFAULT_BUDGET = "1000/40"  # ISMCTS iterations / rollout cut (see workbench.engine.players.specs)
 NOT_SEPARABLE = "not separable at this budget"
 
@@ -221,6 +225,8 @@ class AnalysisPanel:
         who = s.to_move
         rng = analysis_rng(s.seed, s.step)
         seat = None if who in (CHANCE, TERMINAL) else who
+        if seat is None and self._seat_viewer() is not None:
+            raise ValueError(SEAT_SEES_NO_CHANCE)
         try:
             self.rows = analyse(s.game, s.state, seat, self.budget, rng)
         except ValueError as e:
@@ -242,7 +248,12 @@ class AnalysisPanel:
                          fair_share=1 / s.game.num_players, odds=odds)
 
     def what_if(self) -> None:
-        """Go back to the last chance step (its outcome then can be chosen) and analyse it."""
+        """Go back to the last chance step (its outcome then can be chosen) and analyse it.
+
+        The designer's tool: a seat viewer is refused (the outcomes of a draw name cards
+        that seat may not see, and the step rewound to may show another seat's hand)."""
+        if self._seat_viewer() is not None:
+            raise ValueError(SEAT_SEES_NO_CHANCE)
         s = self.board.session
         flags = s.chance_flags
         k = len(flags) - 1
@@ -255,8 +266,14 @@ class AnalysisPanel:
         self.board._quietly(lambda: s.jump(k))
         self.analyse()
 
+    def _seat_viewer(self) -> int | None:
+        """The seat the board is shown to, or None for the designer."""
+        viewer = getattr(self.board, "viewer", None)
+        return viewer if isinstance(viewer, int) else None
+
     def refresh(self) -> None:
         """Clear a table that no longer matches the position (called on every board redraw)."""
+        self.what_if_button.layout.display = "none" if self._seat_viewer() is not None else None
         if self._shown_at is not None and self._shown_at != self._position():
             self._shown_at = None
             self.rows = []
