@@ -50,8 +50,10 @@ def chance_value(solution: Any, game: Any, state: Any, seat: int) -> float:
                for o, w in dist.items()) / dist.total
 
 
-def play(game: Any, solution: Any, player: Any, games: int, seed: int) -> dict[str, Any]:
-    """``games`` games of ``player`` against the optimal policy, seats swapped."""
+def play(game: Any, solution: Any, player: Any, games: int, seed: int,
+         progress: Any = None) -> dict[str, Any]:
+    """``games`` games of ``player`` against the optimal policy, seats swapped
+    (``progress(partial result)`` is called after every game when given)."""
     optimal = solution.player()
     losses: list[float] = []
     wins = 0
@@ -75,6 +77,9 @@ def play(game: Any, solution: Any, player: Any, games: int, seed: int) -> dict[s
                 a = optimal(view, rng)
             s = game.apply(s, a)
         wins += game.winners(s) == (me,)
+        if progress is not None:
+            progress({"games": i + 1, "wins": wins, "losses": losses,
+                      "cpu": time.process_time() - c0, "wall": time.perf_counter() - t0})
     return {"games": games, "wins": wins, "losses": losses, "cpu": time.process_time() - c0,
             "wall": time.perf_counter() - t0}
 
@@ -97,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", default="ismcts:400")
     parser.add_argument("--reference", default="hold:20")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the running figures every N games (a long run can be read early)")
     args = parser.parse_args(argv)
     from pig.players import solution_for
 
@@ -115,7 +122,11 @@ def main(argv: list[str] | None = None) -> int:
 
     for spec in ("rollout policy", args.reference, args.spec):
         player = guide if spec == "rollout policy" else player_from_spec(spec, "pig")
-        r = play(game, solution, player, args.games, args.seed)
+        def every(r: dict[str, Any], spec: str = spec) -> None:
+            if args.progress and r["games"] % args.progress == 0 and r["games"] < args.games:
+                print(report(spec + " …", r), flush=True)
+
+        r = play(game, solution, player, args.games, args.seed, every)
         print(report(spec, r), flush=True)
     return 0
 
