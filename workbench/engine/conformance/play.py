@@ -25,6 +25,7 @@ from typing import Any
 from workbench.engine.kernel import OWN, PUBLIC, KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seeds import player_rngs
 from workbench.engine.play.replay import ReplayError, decode_id, encode_id
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player
@@ -93,6 +94,7 @@ class Checker:
     ) -> None:
         self.game, self.seats = game, tuple(seats)
         self.random_seat = tuple(p is random_player for p in self.seats)
+        self.own: tuple[random.Random, ...] = ()  # the seats' player rngs of the game being run
         self.spot_every, self.sweep_budget = max(1, spot_every), sweep_budget
         self.counts = Counts()
         self.step = 0
@@ -107,6 +109,7 @@ class Checker:
         """Play game ``index`` with ``seed``; the final state and every action id."""
         g = self.game
         rng = random.Random(seed)
+        self.own = player_rngs(seed, len(self.seats))
         every = 1 if mode != LIGHT else self.spot_every
         spot_at = index % every  # the next spot step
         self.sweeper = random.Random(seed ^ 0x5EED) if mode == DEEP else None
@@ -129,7 +132,7 @@ class Checker:
     ) -> Any:
         g, n, c = self.game, self.game.num_players, self.counts
         current, apply, sample, legal_of = g.current_player, g.apply, g.sample_chance, g.legal_actions
-        seats, random_seat, choose = self.seats, self.random_seat, rng.choice
+        seats, random_seat, own = self.seats, self.random_seat, self.own
         append, chance_steps = actions.append, 0
         for step in range(max_steps + 1):
             who = current(s)
@@ -151,9 +154,9 @@ class Checker:
                 if not legal:
                     raise Broken("legal", f"no legal action for seat {who} at a player node")
                 if random_seat[who]:  # random_player's own draw, on the list made here
-                    a = choose(legal).id
+                    a = own[who].choice(legal).id
                 else:
-                    a = seats[who](SeatView(g, who, s), rng)
+                    a = seats[who](SeatView(g, who, s), own[who])
                     if all(x.id != a for x in legal):
                         raise Broken("player", f"player for seat {who} chose {a!r}, not legal")
                 if spot:

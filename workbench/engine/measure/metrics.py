@@ -52,6 +52,7 @@ from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seeds import player_rngs
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.search import standing, work_table
 from workbench.engine.players.specs import player_from_spec
@@ -135,6 +136,7 @@ def record_play(game: Game[Any], players: Player | Sequence[Player], seed: int |
     (decisions and chance), so one game feeds both the metrics and a simulation row."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     seats = seat_players(game, players)
+    own = player_rngs(seed, len(seats))
     t = work_table(game, game.initial_state())
     movers: list[int] = []
     branching: list[int] = []
@@ -151,7 +153,7 @@ def record_play(game: Game[Any], players: Player | Sequence[Player], seed: int |
         movers.append(who)
         branching.append(len(view.legal_ids))
         scores.append(standing(game, t))
-        t.step(seats[who](view, rng))
+        t.step(seats[who](view, own[who]))
     else:
         raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     final = t.freeze()

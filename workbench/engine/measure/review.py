@@ -179,7 +179,7 @@ def scripted_playtest(game: Game[Any], scripts: Sequence[str], path: str | os.Pa
     clock = random.Random(seed)
     while p.session.to_move >= 0:
         s, who = p.session, p.session.to_move
-        action = players[who](SeatView(s.game, who, s.state), s.rng)
+        action = players[who](SeatView(s.game, who, s.state), s.player_rng(who))
         refused = p.move(who, s.step, action, seconds=round(clock.uniform(*think), 1))
         if refused:  # pragma: no cover - scripts choose legal moves
             raise RuntimeError(refused)

@@ -3,14 +3,17 @@
 Steps count every action, chance included: ``history[k]`` is the state after
 ``actions[:k]``. After each player action the chance nodes that follow are
 resolved with the session's one ``random.Random(seed)`` (``auto_chance``) and
-recorded as actions like any other.
+recorded as actions like any other. A bot in seat ``s`` draws from that seat's
+own rng (:func:`~workbench.engine.kernel.seeds.player_rng`), never from the
+chance rng, so letting a bot move (or a stronger bot) does not change the dice.
 
 **Chance after undo.** The rng's position (a word count, see
 :mod:`workbench.engine.kernel.rng`) is kept with every step of the history and
-restored on undo, redo and jump. So the chance results of a session
-depend only on (seed, the player decisions so far): undo + the same action
-gives the same dice, and a session played by random bots gives exactly the
-game :func:`~workbench.engine.runs.playout.playout` gives for the same seed. To
+restored on undo, redo and jump, and so are the seats' rngs. So the chance
+results of a session depend only on (seed, the player decisions so far): undo +
+the same action gives the same dice, and a session played by bots gives exactly
+the game :func:`~workbench.engine.runs.playout.playout` gives for the same seed
+and players. To
 see other dice, start a new game with another seed, or set chance by hand
 (``auto_chance=False``: a chance node lists its outcomes as actions).
 A replay records chance outcomes explicitly, so replaying never depends on
@@ -40,6 +43,7 @@ from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.rng import CountingRandom
 from workbench.engine.kernel.seat import Player, SeatView
+from workbench.engine.kernel.seeds import player_seed
 from workbench.engine.play.replay import Replay, ReplayError, params_differ
 from workbench.engine.play.replay_checks import ChanceCheck, skip_words, what_if_note
 from workbench.engine.runs.playout import GameTooLong, seat_players
@@ -62,8 +66,11 @@ class Session:
     def _start(self, seed: int) -> None:
         self.seed = seed
         self._rng = CountingRandom(seed)
+        self._seat_rngs = tuple(CountingRandom(player_seed(seed, i))  # type: ignore[arg-type]
+                                for i in range(self.game.num_players))
         self._states: list[Any] = [self.game.initial_state()]
         self._marks: list[int] = [0]
+        self._seat_marks: list[tuple[int, ...]] = [(0,) * len(self._seat_rngs)]
         self._chosen: set[int] = set()
         # False when loaded from a replay whose chance was not all checked against its seed
         self.verified_chance = True
@@ -94,8 +101,12 @@ class Session:
 
     @property
     def rng(self) -> random.Random:
-        """The session's one rng (bots and chance draw from it)."""
+        """The session's chance rng (bots draw from :meth:`player_rng`)."""
         return self._rng
+
+    def player_rng(self, seat: int) -> random.Random:
+        """Seat ``seat``'s player rng (a bot there draws from it; rewound with undo)."""
+        return self._seat_rngs[seat]
 
     @property
     def to_move(self) -> int:
@@ -175,10 +186,12 @@ class Session:
         state, who = self.state, self.to_move
         new = self._advance(state, action_id)
         del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
+        del self._seat_marks[self._pos + 1 :]
         del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
         self._chosen = {k for k in self._chosen if k < self._pos}
         self._states.append(new)
         self._marks.append(self._rng.words)
+        self._seat_marks.append(tuple(r.words for r in self._seat_rngs))
         self._actions.append(action_id)
         self._chance.append(who == CHANCE)
         self._lines.append(None if replaying else self._line(self._pos))
@@ -266,14 +279,14 @@ class Session:
         self._changed()
 
     def bot_move(self, player: Player) -> None:
-        """Let a player choose the next action (chance: roll) using the session rng."""
+        """Let a player choose the next action (chance: roll) with its seat's rng."""
         who = self.to_move
         if who == TERMINAL:
             raise IllegalAction("the game is over")
         if who == CHANCE:
             self.roll()
             return
-        self.apply(player(SeatView(self.game, who, self.state), self._rng))
+        self.apply(player(SeatView(self.game, who, self.state), self._seat_rngs[who]))
 
     def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
         """Let bots play every seat to the end (one player, or one per seat)."""
@@ -286,7 +299,7 @@ class Session:
                 self._push(self.game.sample_chance(self.state, self._rng))
                 continue
             view = SeatView(self.game, who, self.state)
-            action = seats[who](view, self._rng)
+            action = seats[who](view, self._seat_rngs[who])
             if action not in view.legal_ids:
                 raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
             self._push(action)
@@ -298,6 +311,8 @@ class Session:
     def _go(self, pos: int) -> None:
         self._pos = pos
         self._rng.rewind(self._marks[pos])
+        for r, words in zip(self._seat_rngs, self._seat_marks[pos], strict=True):
+            r.rewind(words)
 
     @property
     def can_undo(self) -> bool:

@@ -7,11 +7,13 @@ everywhere. The rng is consumed in a fixed order, step by step:
 - at a chance node: ``game.sample_chance(state, rng)`` (by default
   ``Dist.sample``: one ``rng.randrange(total)`` walked over the outcomes in
   their order);
-- at a player node: ``players[seat](view, rng)`` where ``view`` is the
+- at a player node: ``players[seat](view, seat_rng)`` where ``view`` is the
   :class:`SeatView` of that seat — its legal action ids and its observation,
-  never the hidden state; the
-  :func:`~workbench.engine.players.random_player` draws ``rng.choice(ids)``
-  over ``view.legal_ids`` in the order the game lists them.
+  never the hidden state — and ``seat_rng`` is that seat's own stream
+  (:func:`~workbench.engine.kernel.seeds.player_rngs`: derived from the seed
+  and the seat, never the chance rng, so the deals do not depend on the
+  players); the :func:`~workbench.engine.players.random_player` draws
+  ``seat_rng.choice(ids)`` over ``view.legal_ids`` in the order the game lists them.
 
 For a kernel game, :func:`playout_in_place` runs the same rules on one mutable
 table (no snapshot per step) and consumes the rng in exactly the same order,
@@ -28,6 +30,7 @@ from typing import Any
 from workbench.engine.kernel import AUTO, CHANCE_STEP
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.kernel.seat import Player, SeatView, random_player
+from workbench.engine.kernel.seeds import player_rngs
 
 
 class GameTooLong(RuntimeError):
@@ -88,6 +91,7 @@ def playout(
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     seats = seat_players(game, players)
+    own = player_rngs(seed, len(seats))
     s = game.initial_state() if state is None else state
     actions: list[Hashable] = []
     chance: list[bool] = []
@@ -100,7 +104,7 @@ def playout(
             a = game.sample_chance(s, rng)
             chance.append(True)
         else:
-            a = seats[who](SeatView(game, who, s), rng)
+            a = seats[who](SeatView(game, who, s), own[who])
             chance.append(False)
         actions.append(a)
         s = apply(s, a)
@@ -131,7 +135,8 @@ def playout_in_place(
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     seats = seat_players(game, players)
-    randoms = tuple(p is random_player for p in seats)
+    own = player_rngs(seed, len(seats))
+    randoms = tuple(own[i].choice if p is random_player else None for i, p in enumerate(seats))
     t = game.new_table()
     actions: list[Hashable] = []
     chance: list[bool] = []
@@ -160,7 +165,8 @@ def playout_in_place(
             mark(True)
         else:
             seat = top.seat
-            a = choose(top.legal(t)) if randoms[seat] else seats[seat](SeatView(game, seat, t), rng)
+            pick = randoms[seat]
+            a = pick(top.legal(t)) if pick else seats[seat](SeatView(game, seat, t), own[seat])
             mark(False)
         if record:
             actions.append(a)
