@@ -5,9 +5,9 @@ game's sheets and shows, for the notebook (pure tables and text; the widgets are
 :mod:`workbench.ui.sheet_grid` and :mod:`workbench.ui.whatif_stream`):
 
 - :meth:`WhatIf.diff` — card, column, before → after;
-- :meth:`WhatIf.figures` — every exact figure of the game's ``whatif.figures(files)``
-  that the edit moves, before and after (rows that differ, side by side), with
-  the time it took to redraw;
+- :meth:`WhatIf.figures` — the exact figures of the game's ``whatif.FIGURES`` the
+  edit touches (by the columns each reads), redrawn; those it moves before and after
+  (rows that differ, side by side), with the time each took to redraw;
 - :meth:`WhatIf.faces` — the edited cards' faces before and after
   (:func:`workbench.printing.faces`);
 - :meth:`WhatIf.compare` / :func:`readable` / :func:`sentence` — the paired
@@ -37,6 +37,7 @@ from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module
 from workbench.engine.measure.compare import Comparison, compare, sheet_set
+from workbench.engine.measure.sheet_figures import draw_figures, edited_columns, touched_titles
 
 __all__ = ["WhatIf", "moved", "readable", "redraw_note", "sentence"]
 
@@ -160,7 +161,11 @@ class WhatIf:
     seed: int = 1
     players: str = "greedy"
     timings: dict[str, float] = field(default_factory=dict)
-    _base_figures: dict[str, pl.DataFrame] | None = field(default=None, repr=False)
+    figure_timings: dict[str, float] = field(default_factory=dict)
+    """Each redrawn figure's wall seconds (the last :meth:`figures`)."""
+    redrawn: list[str] = field(default_factory=list)
+    """The titles of the figures the last :meth:`figures` redrew (those the edit touches)."""
+    _base_figures: dict[str, pl.DataFrame] = field(default_factory=dict, repr=False)
 
     @property
     def hooks(self) -> Any:
@@ -175,16 +180,26 @@ class WhatIf:
     def diff(self) -> pl.DataFrame:
         return self.variant.diff()
 
+    def edits(self) -> set[tuple[str, str]]:
+        """The (sheet, column) pairs the variant changes (a row added or removed: column ``*``)."""
+        keys = {stem: t.key for stem, t in self.variant.tables().items()}
+        return edited_columns(self.diff(), keys)
+
     def figures(self, before: Mapping[str, pl.DataFrame] | None = None) -> dict[str, pl.DataFrame]:
-        """Figure name -> the rows the edit moved (before/after); figures it does not touch are
-        left out. The redraw time (seconds) is in ``timings["figures"]``."""
-        if before is None:
-            if self._base_figures is None:
-                self._base_figures = self.hooks.figures(self.base_files())
-            before = self._base_figures
-        old = before
+        """Figure title -> the rows the edit moved (before/after), for the figures the edit
+        touches (the game's ``whatif.FIGURES`` name the columns each reads); figures it does
+        not touch are not redrawn, and touched figures that did not move are left out.
+        ``redrawn`` lists the figures redrawn, ``timings["figures"]`` the redraw's wall
+        seconds and ``figure_timings`` each figure's."""
+        edits = self.edits()
+        self.redrawn = touched_titles(self.hooks.FIGURES, edits)
+        old = dict(before) if before is not None else self._base_figures
+        missing = [f for f in self.hooks.FIGURES if f.title in self.redrawn and f.title not in old]
+        if missing:
+            old.update(draw_figures(missing, self.base_files()))
+        self.figure_timings = {}
         start = time.perf_counter()
-        new = self.hooks.figures(self.variant_files())
+        new = self.hooks.figures(self.variant_files(), edits, self.figure_timings)
         self.timings["figures"] = time.perf_counter() - start
         out = {}
         for name, frame in new.items():

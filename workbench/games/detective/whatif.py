@@ -1,15 +1,24 @@
 """Detective's what-if hooks (:mod:`workbench.engine.measure.compare`): how the game takes
 its sheets, the exact figures an edit redraws, and the notebook's worked example.
 
+The notebook's exact figures that depend on the sheets (:data:`FIGURES`, each with the
+columns it reads): every event's cost and payment odds (section 3's question asked of each
+event), round 1's length and P(each person dies) from the sheet's starting deck (section 1),
+the immediate tragic night under each reading of the opening (section 2, the 25 % claim),
+the expected actions per round (section 2), P(one icon of a colour after k draws) on the
+round-1 deck (section 3) and the events whose death condition starves their cost (section 4).
+
 >>> from workbench.cards.registry import sheet_files
 >>> figures(sheet_files("detective"))["events"].columns[:4]
 ['no', 'name', 'vp', 'cost']
+>>> sorted(figures(sheet_files("detective"), [("events", "vp")]))
+['events']
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +26,13 @@ import polars as pl
 import sympy
 
 from workbench.cards.variants import Variant
-from workbench.games.detective.analysis import payable_after
-from workbench.games.detective.cards import load_cards
+from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
+from workbench.games.detective.analysis import OPENINGS, actions_table, payable_after, payable_table
+from workbench.games.detective.cards import CardSet, load_cards
+from workbench.games.detective.exact import exact_round, round_tree
+from workbench.games.detective.params import DetectiveParams
 
-__all__ = ["PAIRS", "SEED", "EVENT", "figures", "sheet_params", "worked_example"]
+__all__ = ["PAIRS", "SEED", "EVENT", "FIGURES", "figures", "sheet_params", "worked_example"]
 
 EVENT = "2"
 """The worked example's event: 二十年前の罪 (5 VP, four cards: black 1, orange 2, blue 1)."""
@@ -41,14 +53,23 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
 
 
 LINES = (4, 8)
-"""Line lengths of :func:`figures`' payment odds (a round lays 4 to 8 people, see the notebook)."""
+"""Line lengths of the events figure's payment odds (a round lays 4 to 8 people)."""
 
 
-def figures(files: Mapping[str, Path]) -> dict[str, pl.DataFrame]:
+def _cards(files: Mapping[str, Path]) -> CardSet:
+    return load_cards(files["events"].parent)
+
+
+def _start_deck(cards: CardSet) -> dict[str, int]:
+    """Round 1's deck: one card of each person marked ``in_start_deck`` (the night apart)."""
+    return {who: 1 for who, p in cards.people.items() if p.in_start_deck}
+
+
+def _events(files: Mapping[str, Path]) -> pl.DataFrame:
     """Every event's cost in cards, VP, VP per card, and the exact chance that a line of
     4 or 8 people drawn from all the person cards pays its cost, by event number (the
     same rows before and after an edit, so the moved ones line up)."""
-    cards = load_cards(files["events"].parent)
+    cards = _cards(files)
     pool = {who: p.copies for who, p in cards.people.items()}
     colours = {who: p.colour for who, p in cards.people.items()}
     rows = []
@@ -62,7 +83,82 @@ def figures(files: Mapping[str, Path]) -> dict[str, pl.DataFrame]:
             chance = payable_after(pool, colours, dict(e.cost), k)
             row[f"p_line{k}_exact"], row[f"p_line{k}"] = str(chance), float(chance)
         rows.append(row)
-    return {"events": pl.DataFrame(rows).sort("no")}
+    return pl.DataFrame(rows).sort("no")
+
+
+def _round_one(files: Mapping[str, Path]) -> pl.DataFrame:
+    """Round 1's length (people on the line when the night comes) and P(each person dies),
+    exact, from the sheet's starting deck under the base rules."""
+    odds = exact_round(_start_deck(_cards(files)), DetectiveParams())
+    rows = [{"quantity": f"length {k}", "exact": str(odds.length.p(k)), "p": float(odds.length.p(k))}
+            for k in sorted(odds.length.outcomes())]
+    rows += [{"quantity": f"dies: {who or 'nobody'}", "exact": str(p), "p": float(p)}
+             for who, p in sorted(odds.death.items(), key=lambda kv: kv[0] or "")]
+    return pl.DataFrame(rows)
+
+
+def _immediate_night(files: Mapping[str, Path]) -> pl.DataFrame:
+    """The author's 25 %: P(the first draw with an action is the night) in round 1 under
+    each reading of the 4-card opening, from the sheet's starting deck."""
+    deck = _start_deck(_cards(files))
+    rows = []
+    for name, prm in OPENINGS.items():
+        p = round_tree(deck, DetectiveParams(**prm))[2]
+        rows.append({"reading": name, "people": sum(deck.values()), "exact": str(p), "p": float(p)})
+    return pl.DataFrame(rows)
+
+
+def _actions(files: Mapping[str, Path]) -> pl.DataFrame:
+    return actions_table(len(_start_deck(_cards(files))))
+
+
+def _colour_odds(files: Mapping[str, Path]) -> pl.DataFrame:
+    cards = _cards(files)
+    colours = {who: p.colour for who, p in cards.people.items()}
+    return payable_table(_start_deck(cards), colours).select("colour", "draws", "exact", "p")
+
+
+def _hard_events(files: Mapping[str, Path]) -> pl.DataFrame:
+    """``analysis.hard_events`` of the sheet: events needing a death whose cost asks for
+    icons only the dead person gives (one from the night: two or more never pay)."""
+    cards = _cards(files)
+    colour_people: dict[str, set[str]] = {}
+    for who, p in cards.people.items():
+        colour_people.setdefault(p.colour, set()).add(who)
+    rows = []
+    for e in cards.events:
+        if not e.needs_dead:
+            continue
+        starved = sum(n for c, n in e.cost if colour_people.get(c, set()) <= {e.needs_dead})
+        if starved:
+            rows.append({"event": e.no, "name": e.name_ja, "needs_dead": e.needs_dead,
+                         "starved_icons": starved,
+                         "verdict": "never payable" if starved >= 2 else "only after the tragic night"})
+    return pl.DataFrame(rows, schema={"event": pl.Int64, "name": pl.String, "needs_dead": pl.String,
+                                      "starved_icons": pl.Int64, "verdict": pl.String})
+
+
+START = ("in_start_deck",)
+"""The people columns round 1's deck reads (the key too: a person added or removed)."""
+
+FIGURES = (
+    SheetFigure("events", {"events": ("name_ja", "vp", "cost"),
+                           "people": ("colour", "copies")}, _events),
+    SheetFigure("round 1: length and deaths", {"people": START}, _round_one),
+    SheetFigure("immediate tragic night (the 25 % claim)", {"people": START}, _immediate_night),
+    SheetFigure("actions per round", {"people": START}, _actions),
+    SheetFigure("one icon of a colour after k draws (round-1 deck)",
+                {"people": (*START, "colour")}, _colour_odds),
+    SheetFigure("events their death starves", {"events": ("name_ja", "cost", "needs_dead"),
+                                               "people": ("colour",)}, _hard_events),
+)
+"""Every exact figure of the notebook that depends on the sheets, with the columns it reads."""
+
+
+def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
+            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+    """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
+    return draw_figures(FIGURES, files, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:

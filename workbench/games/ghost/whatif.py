@@ -1,25 +1,46 @@
 """Ghost's what-if hooks (:mod:`workbench.engine.measure.compare`): how the game takes a
 sheet, the exact figures an edit redraws, and the notebook's worked example.
 
+The notebook's exact figures that depend on the sheet (:data:`FIGURES`, each with the
+columns it reads): every ghost's battle fairness (section 4), the attacker's odds under
+both battle orders (section 3, the stat chosen after the defender), the battles by card
+name (section 3), the mandatory events in the starting hands and the latest run-out
+turn (section 5). The expectation table, the fumble figures and the dice heat map
+(sections 1-3) are functions of the dice strings alone, not of the sheet.
+
 >>> from workbench.cards.registry import sheet_files
->>> sorted(figures(sheet_files("ghost")))
-['battle fairness']
+>>> [f.title for f in FIGURES]  # doctest: +NORMALIZE_WHITESPACE
+['battle fairness', 'battle order: attacker odds by design', 'battles by card name',
+ 'mandatory events in the starting hands', 'latest run-out turn']
+>>> figures(sheet_files("ghost"), [("cards", "vp")]).keys()
+dict_keys(['battle fairness'])
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 from workbench.cards.variants import Variant
-from workbench.games.ghost.analysis import ghost_fairness
-from workbench.games.ghost.cards import load_cards
+from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
+from workbench.games.ghost.analysis import (
+    _all_draws,
+    ghost_fairness,
+    mandatory_by_seat,
+    server_bound,
+)
+from workbench.games.ghost.cards import GhostCard, designs, load_cards
+from workbench.games.ghost.odds import Fighter, ghost_odds, win_chance
+from workbench.games.ghost.steps_battle import fixed_modifier
+from workbench.games.ghost.table import STATS
 
-__all__ = ["PAIRS", "SEED", "CARD", "figures", "sheet_params", "worked_example"]
+__all__ = ["PAIRS", "SEED", "CARD", "FIGURES", "figures", "sheet_params", "worked_example"]
 
 CARD = "G04"
 """The worked example's card: うにゅう, the weakest ghost (3 copies, 1D / 1D+1, 1 VP)."""
@@ -36,11 +57,103 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
     return {"sheet": str(files["cards"])}
 
 
-def figures(files: Mapping[str, Path]) -> dict[str, pl.DataFrame]:
-    """Each ghost's exact battle odds against the sheet's ghosts, its VP and verdict."""
+GHOSTS = ("kind", "name_ja", "copies", "physical", "mental", "ability")
+"""The columns a ghost's battle odds read (its dice, its ability, how many copies fight)."""
+
+
+def _fairness(files: Mapping[str, Path]) -> pl.DataFrame:
     fair = ghost_fairness(load_cards(files["cards"]))
-    return {"battle fairness": fair.select("name", "physical", "mental", "vp", "copies",
-                                           "win_exact", "win", "verdict")}
+    return fair.select("name", "physical", "mental", "vp", "copies", "win_exact", "win", "verdict")
+
+
+def _lead(card: GhostCard, stat: str, role: str) -> Fighter:
+    s = card.strength(stat)
+    return Fighter(s, fixed_modifier(card, None, stat, role) - s.modifier, card.has("steady"))
+
+
+def _battle_order(files: Mapping[str, Path]) -> pl.DataFrame:
+    """Per attacking design, the exact mean over every two-design defence of P(it wins) when
+    the stat is chosen after the defender (the seed's order) and at the declaration: the
+    rows of ``battle_order.battle_order_table`` averaged per attacker (Fractions, so the
+    redraw stays well under a second)."""
+    pool = [c for c in load_cards(files["cards"]) if c.is_ghost]
+    kinds = designs(pool)
+    copies = {c.row: sum(1 for x in pool if x.row == c.row) for c in kinds}
+    odds = {(me.row, foe.row): {s: Fraction(str(win_chance([_lead(me, s, "attack")],
+                                                           [_lead(foe, s, "defend")])))
+                                for s in STATS}
+            for me in kinds for foe in kinds}
+    defences = [(a, b) for a, b in combinations_with_replacement(kinds, 2)
+                if a.row != b.row or copies[a.row] >= 2]
+    rows = []
+    for me in kinds:
+        after = before = Fraction(0)
+        for a, b in defences:
+            pair = (odds[me.row, a.row], odds[me.row, b.row])
+            after += min(max(o.values()) for o in pair)
+            before += max(min(o[s] for o in pair) for s in STATS)
+        after, before = after / len(defences), before / len(defences)
+        rows.append({"attacker": me.name, "after_defender_exact": str(after),
+                     "at_declaration_exact": str(before), "after_defender": float(after),
+                     "at_declaration": float(before), "change": float(after - before)})
+    return pl.DataFrame(rows)
+
+
+NAMED_BATTLES = (([("御影さくら", "剣"), "ブリュンヒルデ"], ["双葉", "番長"]),
+                 ([("ブリュンヒルデ", "剣")], ["御影さくら", "双葉"]),
+                 (["御影さくら"], ["ブリュンヒルデ"]))
+"""The notebook's battles by card name (section 3 and the odds doctests)."""
+
+
+def _named(entries: Iterable[Any]) -> str:
+    return " + ".join(e if isinstance(e, str) else f"{e[0]}+{e[1]}" for e in entries)
+
+
+def _named_battles(files: Mapping[str, Path]) -> pl.DataFrame:
+    cards = load_cards(files["cards"])
+    rows = []
+    for attack, defence in NAMED_BATTLES:
+        for stat in STATS:
+            p = ghost_odds(attack, defence, stat, cards=cards)
+            rows.append({"attack": _named(attack), "defence": _named(defence), "stat": stat,
+                         "p_exact": str(p), "p": float(p)})
+    return pl.DataFrame(rows)
+
+
+def _mandatory(files: Mapping[str, Path]) -> pl.DataFrame:
+    """Section 5's seat-by-seat figure from the sheet's own deck size and mandatory events."""
+    cards = load_cards(files["cards"])
+    deck, mandatory = len(cards), sum(1 for c in cards if c.is_mandatory)
+    parts = [mandatory_by_seat(users, deck=deck, mandatory=mandatory, deal_order=order)
+             .with_columns(pl.lit(order).alias("deal_order"), pl.lit(users).alias("users"))
+             for order in ("all_hands", "by_seat") for users in (4, 6)]
+    return (pl.concat(parts).with_columns(pl.lit(deck).alias("deck"), pl.lit(mandatory).alias("mandatory"))
+            .select("deal_order", "users", "seat", "deck", "mandatory", "p_exact", "p", "p_any_exact"))
+
+
+def _run_out(files: Mapping[str, Path]) -> pl.DataFrame:
+    cards = load_cards(files["cards"])
+    a = _all_draws(cards)
+    return pl.DataFrame([{"users": n, "deck": len(cards), "all_draw_events": a,
+                          "latest_run_out_turn": server_bound(n, deck=len(cards), all_draws=a)}
+                         for n in range(2, 7)])
+
+
+FIGURES = (
+    SheetFigure("battle fairness", {"cards": (*GHOSTS, "name_en", "vp", "prototype")}, _fairness),
+    SheetFigure("battle order: attacker odds by design", {"cards": GHOSTS}, _battle_order),
+    SheetFigure("battles by card name", {"cards": (*GHOSTS, "name_en", "shell_physical",
+                                                   "shell_mental")}, _named_battles),
+    SheetFigure("mandatory events in the starting hands", {"cards": ("kind", "copies")}, _mandatory),
+    SheetFigure("latest run-out turn", {"cards": ("kind", "copies", "effect")}, _run_out),
+)
+"""Every exact figure of the notebook that depends on the sheet, with the columns it reads."""
+
+
+def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
+            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+    """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
+    return draw_figures(FIGURES, files, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:

@@ -1,15 +1,24 @@
 """Life's what-if hooks (:mod:`workbench.engine.measure.compare`): how the game takes its
 sheets, the exact figures an edit redraws, and the notebook's worked example.
 
+The notebook's exact figures that depend on the sheets (:data:`FIGURES`, each with the
+columns it reads): the album's cards and stars by stage and kind and the cards a stage
+holds against the most a game uses (its opening tables), the share of each star count
+among a stage's regular cards, and of each colour. The dice chains, reachable tops, best
+totals, the mid-scoring mean and the relocate gain (sections 1, 2 and 4) are functions of
+the dice and the scoring rules alone, not of the sheets.
+
 >>> from workbench.cards.registry import sheet_files
 >>> figures(sheet_files("life"))["stars by stage"].columns
 ['stage', 'stars', 'cards', 'probability', 'p']
+>>> sorted(figures(sheet_files("life"), [("album", "colour")]))
+['colours by stage']
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +26,10 @@ import polars as pl
 
 from workbench.cards.stats import value_counts
 from workbench.cards.variants import Variant
+from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
 from workbench.games.life.cards import load_album, load_dreams
 
-__all__ = ["PAIRS", "SEED", "CARD", "figures", "sheet_params", "worked_example"]
+__all__ = ["PAIRS", "SEED", "CARD", "FIGURES", "figures", "sheet_params", "worked_example"]
 
 CARD = "J04"
 """The worked example's card: 秘密基地 (stage 1, red, ★1, skill power 1)."""
@@ -36,13 +46,48 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
     return {"album": load_album(files["album"]), "dreams": load_dreams(files["dreams"])}
 
 
-def figures(files: Mapping[str, Path]) -> dict[str, pl.DataFrame]:
-    """The share of each star count among each stage's regular cards (exact)."""
-    album = pl.DataFrame([{"stage": c.stage, "stars": c.stars} for c in load_album(files["album"])
-                          if not c.is_event])
-    parts = [value_counts(album.filter(pl.col("stage") == s), "stars")
-             .with_columns(pl.lit(s).alias("stage")) for s in sorted(set(album["stage"]))]
-    return {"stars by stage": pl.concat(parts).select("stage", "stars", "cards", "probability", "p")}
+def _album(files: Mapping[str, Path]) -> pl.DataFrame:
+    return pl.DataFrame([(c.stage, c.kind, c.colour, c.stars) for c in load_album(files["album"])],
+                        schema=["stage", "kind", "colour", "stars"], orient="row")
+
+
+def _by_stage_and_kind(files: Mapping[str, Path]) -> pl.DataFrame:
+    """The notebook's opening table: cards and stars by stage and kind."""
+    return (_album(files).group_by("stage", "kind").agg(pl.len().alias("cards"), pl.col("stars").sum())
+            .sort("stage", "kind"))
+
+
+def _stage_sizes(files: Mapping[str, Path]) -> pl.DataFrame:
+    """Cards per stage on the sheet against the most a game draws from a stage: 2 cards a
+    player a round, 3 rounds a stage (18 with 3 players, 24 with 4)."""
+    sizes = _album(files).group_by("stage").agg(pl.len().alias("cards on the sheet")).sort("stage")
+    return sizes.with_columns(*(pl.lit(2 * n * 3).alias(f"used with {n} players") for n in (3, 4)),
+                              (pl.col("cards on the sheet") >= 2 * 4 * 3).alias("enough for 4"))
+
+
+def _shares(files: Mapping[str, Path], column: str) -> pl.DataFrame:
+    regular = _album(files).filter(pl.col("kind") != "event")
+    parts = [value_counts(regular.filter(pl.col("stage") == s), column)
+             .with_columns(pl.lit(s).alias("stage")) for s in sorted(set(regular["stage"]))]
+    return pl.concat(parts).select("stage", column, "cards", "probability", "p")
+
+
+FIGURES = (
+    SheetFigure("cards and stars by stage and kind", {"album": ("stage", "kind", "stars")},
+                _by_stage_and_kind),
+    SheetFigure("cards per stage against the cards a game uses", {"album": ("stage",)}, _stage_sizes),
+    SheetFigure("stars by stage", {"album": ("stage", "kind", "stars")},
+                lambda files: _shares(files, "stars")),
+    SheetFigure("colours by stage", {"album": ("stage", "kind", "colour")},
+                lambda files: _shares(files, "colour")),
+)
+"""Every exact figure of the notebook that depends on the sheets, with the columns it reads."""
+
+
+def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
+            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+    """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
+    return draw_figures(FIGURES, files, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:

@@ -1,28 +1,44 @@
 """Mugen's what-if hooks (:mod:`workbench.engine.measure.compare`): how the game takes its
 card sheet, the exact figures an edit redraws, and the notebook's worked example.
 
+The notebook's exact figures that depend on the sheet (:data:`FIGURES`, each with the
+columns it reads): the sample decks' legality and warnings (section 1), the EX warnings
+of both ミライ decks (section 1), the pool's counts (section 1), the ソラ deck's cards with
+their cheapest costs and EX warnings, and its castable-play odds by turn (section 3).
+The draw odds by turn, the deck-out limits and the copies needed (sections 2, 5, 6) are
+functions of the deck list's counts alone, not of the sheet.
+
 >>> from workbench.cards.registry import sheet_files
->>> sorted(figures(sheet_files("mugen")))
+>>> sorted(figures(sheet_files("mugen"), [("cards", "skill1_cost")]))
 ['ソラ deck: cards and EX warnings', 'ソラ deck: castable play by turn']
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from workbench.cards import SheetError
 from workbench.cards.deckrules import load_deck
 from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
-from workbench.games.mugen.cards import deck_warnings, load_cards, read_sheet
-from workbench.games.mugen.decks import SAMPLE_DECKS
+from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
+from workbench.games.mugen.analysis import deck_legality
+from workbench.games.mugen.cards import (
+    deck_warnings,
+    ex_warnings,
+    load_cards,
+    read_deck,
+    read_sheet,
+)
 from workbench.games.mugen.odds import deck_table, mana_curve_exact
+from workbench.games.mugen.pool import pool_table
 
-__all__ = ["PAIRS", "SEED", "CARD", "figures", "sheet_params", "worked_example"]
+__all__ = ["PAIRS", "SEED", "CARD", "FIGURES", "figures", "sheet_params", "worked_example"]
 
 CARD = "C01"
 """The worked example's card: ソラ, the character of the sample ソラ deck."""
@@ -39,18 +55,83 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
     return {"cards_path": str(files["cards"])}
 
 
-def figures(files: Mapping[str, Path]) -> dict[str, pl.DataFrame]:
-    """The ソラ deck's exact castable-play odds by turn, its cards and the EX warnings."""
+def _decks() -> Path:
+    """The deck lists of the data folder in use (``$WORKBENCH_DATA`` or the packaged one)."""
+    return data_files("mugen") / "decks"
+
+
+def _problem(exc: SheetError) -> pl.DataFrame:
+    """A deck the edited sheet no longer reads (a name changed): one row saying why."""
+    return pl.DataFrame({"problem": [" | ".join(exc.problems["message"].to_list())]})
+
+
+NAMES = ("name", "name_en")
+"""The columns a deck list's rows are looked up by (besides the id)."""
+KINDS = tuple(f"skill{i}_kind" for i in (1, 2, 3))
+"""The columns a card's EX-only flag reads (every skill EX)."""
+SKILLS = (*KINDS, *(f"skill{i}_cost" for i in (1, 2, 3)))
+"""The columns a card's cheapest cost reads (a revenge slot has none)."""
+
+
+def _legality(files: Mapping[str, Path]) -> pl.DataFrame:
+    return deck_legality(_decks(), files["cards"]).select(
+        "deck", "cards", "character", "legal", "broken", "oracle_agrees", "warnings")
+
+
+OLD_MIRAI = (("C02", 4), ("G30", 4), ("G28", 4), ("G18", 4), ("G20", 4), ("G25", 4), ("G23", 4),
+             ("G03", 2), ("G04", 2), ("G05", 2), ("G10", 2), ("G16", 2), ("G14", 2))
+"""Version 1's sample ミライ deck (the notebook's section 1: four むげんの翼)."""
+
+
+def _mirai_ex(files: Mapping[str, Path]) -> pl.DataFrame:
     cards = load_cards(files["cards"])
-    deck = SAMPLE_DECKS["sora"]
-    curve = mana_curve_exact(deck, turns=range(1, 6), cards=cards)
-    table = deck_table(deck, cards)
-    warnings = deck_warnings(load_deck(data_files("mugen") / "decks" / "sora.csv"),
-                             read_sheet(files["cards"]))
+    try:
+        rebuilt = read_deck(_decks() / "mirai.csv", files["cards"])
+    except SheetError as exc:
+        return _problem(exc)
+    return pl.DataFrame([{"deck": name, "ex_warnings": " | ".join(ex_warnings(deck, cards)) or "none"}
+                         for name, deck in (("version 1 ミライ", OLD_MIRAI), ("rebuilt ミライ", rebuilt))])
+
+
+def _pool(files: Mapping[str, Path]) -> pl.DataFrame:
+    return pool_table({"this sheet": files["cards"]}).filter(pl.col("pool") == "this sheet")
+
+
+def _sora_curve(files: Mapping[str, Path]) -> pl.DataFrame:
+    try:
+        deck = read_deck(_decks() / "sora.csv", files["cards"])
+    except SheetError as exc:
+        return _problem(exc)
+    return mana_curve_exact(deck, turns=range(1, 11), cards=load_cards(files["cards"]))
+
+
+def _sora_cards(files: Mapping[str, Path]) -> pl.DataFrame:
+    try:
+        deck = read_deck(_decks() / "sora.csv", files["cards"])
+    except SheetError as exc:
+        return _problem(exc)
+    table = deck_table(deck, load_cards(files["cards"]))
+    warnings = deck_warnings(load_deck(_decks() / "sora.csv"), read_sheet(files["cards"]))
     text = {name: str(w.message) for w in warnings for name in table["name"]
             if name in str(w.message)}
-    table = table.with_columns(pl.col("name").replace_strict(text, default="").alias("ex_warning"))
-    return {"ソラ deck: castable play by turn": curve, "ソラ deck: cards and EX warnings": table}
+    return table.with_columns(pl.col("name").replace_strict(text, default="").alias("ex_warning"))
+
+
+FIGURES = (
+    SheetFigure("deck legality", {"cards": (*NAMES, "star", "character", *KINDS)}, _legality),
+    SheetFigure("ミライ decks: EX warnings", {"cards": (*NAMES, *KINDS)}, _mirai_ex),
+    SheetFigure("the pool", {"cards": ("star", "character")}, _pool),
+    SheetFigure("ソラ deck: cards and EX warnings", {"cards": (*NAMES, "star", "character", *SKILLS)},
+                _sora_cards),
+    SheetFigure("ソラ deck: castable play by turn", {"cards": (*NAMES, *SKILLS)}, _sora_curve),
+)
+"""Every exact figure of the notebook that depends on the sheet, with the columns it reads."""
+
+
+def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
+            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+    """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
+    return draw_figures(FIGURES, files, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
