@@ -96,13 +96,13 @@ def test_ismcts_games_reproduce_from_the_seed() -> None:
 
 def test_ismcts_beats_random_when_answering_in_two_tricks() -> None:
     """Seat 1 answers a face-up card: seeing it and its own hand, search wins far more often
-    than random answers (random vs random: 93 of 300 here; search: over 110)."""
+    than random answers (random vs random: 91 of 300 here; search: over 110)."""
     g = two_tricks()
     wins = {}
     for name, p in (("random", random_player), ("ismcts", ismcts_player(60))):
         got = [g.winners(playout_in_place(g, [random_player, p], s).final) for s in range(300)]
         wins[name] = sum(w == (1,) for w in got)
-    assert wins["random"] == 93
+    assert wins["random"] == 91
     assert wins["ismcts"] > 110
 
 
