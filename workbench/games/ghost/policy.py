@@ -1,0 +1,228 @@
+"""The greedy rule of thumb of 「何か」, written once as a function of a table and a seat.
+
+:func:`choose` is the one copy of the rule: the greedy player calls it on the
+table of what its seat observes (``game.view(view.state)``: its own archive,
+the desktops, the battle — the other archives and the server are hidden
+there), and the search's rollouts call it through
+:meth:`~workbench.games.ghost.rules.GhostGame.rollout_action` on the mutable
+table of a determinised world (that table *is* the world the search
+imagines, so reading it is fair). It reads only the seat's own archive, the
+desktops and the battle, whichever table it is given.
+
+The rule: attack when the exact win chance (the defender assumed to pick its
+best ghost — under the seed's battle order knowing that the attacker then
+picks its better stat against it — no support, no events) is above
+``limit``; pick the better stat once the defending ghost is known; add
+support ghosts while they raise the side's chance; defend with the ghost
+that minimises the attacker's chance; install the strongest ghost (by
+``rank``) and shells where they add most; place a face-down event that helps
+its side; play a draw event (on its turn or out of it) when the archive is
+short; trim the weakest cards.
+
+The battle chances are the exact ones of :func:`~workbench.games.ghost.odds.win_chance`,
+kept per pair of sides (dice, fixed modifier, steady per ghost) so a decision
+costs dictionary look-ups, not a new distribution.
+
+>>> import random
+>>> from workbench.engine import CHANCE
+>>> from workbench.games.ghost.rules import make_game
+>>> t, rng = make_game(players=2).new_table(), random.Random(1)
+>>> while t.to_move() == CHANCE:  # the deal
+...     t.step(t.sample(rng))
+>>> t.phase, choose(t, t.to_move(), t.legal())[0]  # its strongest ghost first
+('setup', 'install')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from workbench.games.ghost.cards import GhostCard
+from workbench.games.ghost.odds import Fighter, win_chance
+from workbench.games.ghost.table import ATTACK, DEFENCE, NO_SHELL, STATS
+
+__all__ = ["HALF", "choose", "strength_rank"]
+
+Aid = tuple[Any, ...]
+HALF = Fraction(1, 2)
+_ATTACK_ROLE, _DEFEND_ROLE, _SUPPORT_ROLE = 0, 1, 2  # indices into GhostGame.modifiers[stat]
+
+
+def strength_rank(card: GhostCard) -> float:
+    """A card's worth for installs and trims: a ghost's better expected strength + VP/2.
+
+    >>> from workbench.games.ghost.cards import Strength
+    >>> strength_rank(GhostCard(0, "ghost", "x", physical=Strength(3, 2), vp=4))
+    11.5
+    """
+    if card.is_ghost:
+        best = max(s.count * 2.5 + s.modifier for s in (card.physical, card.mental))
+        return best + card.vp / 2
+    if card.is_shell:
+        return 1.0 + max(card.shell)
+    return 0.0
+
+
+def choose(t: Any, seat: int, ids: Sequence[Hashable], limit: Fraction = HALF,
+           rank: Callable[[GhostCard], float] = strength_rank) -> Hashable:
+    """The rule of thumb's action for ``seat`` among the legal ``ids`` on table ``t``."""
+    if len(ids) == 1:
+        return ids[0]
+    acts: Sequence[Aid] = ids  # type: ignore[assignment]
+    game = t.game
+    cards = game.cards
+    phase = t.phase
+    if phase == "setup":
+        return ("install", max((a[1] for a in acts), key=lambda c: rank(cards[c])))
+    if phase == "trim":
+        return ("trim", min((a[1] for a in acts), key=lambda c: rank(cards[c])))
+    if phase == "main":
+        return _main(t, seat, acts, limit, rank)
+    odds = _Odds(t)
+    b = t.battle
+    if phase == "defend":
+        stats = (b.stat,) if b.stat else STATS  # the stat is still the attacker's to pick
+        return min(acts, key=lambda a: max(odds.chance(b.atk, (a[1],), s) for s in stats))
+    if phase == "stat":
+        return max(acts, key=lambda a: odds.chance(b.atk, b.dfn, a[1]))
+    if phase in ("support_atk", "support_def"):
+        return _support(t, odds, acts)
+    if phase == "react":
+        return _react(t, seat, acts)
+    return _place(t, seat, acts)
+
+
+class _Odds:
+    """Exact battle chances on one table: each ghost as (dice, fixed modifier, steady)."""
+
+    __slots__ = ("game", "shells", "rule")
+
+    def __init__(self, t: Any) -> None:
+        self.game = t.game
+        self.shells = {g: sh for desk in t.desktops for g, sh in desk}
+        p = self.game.params
+        self.rule = (p.fumble, p.floor_at_zero)
+
+    def side(self, ghosts: tuple[int, ...], stat: str, lead: int) -> tuple[tuple[int, int, bool], ...]:
+        game, shells = self.game, self.shells
+        dice, mods, steady = game.dice_counts[stat], game.modifiers[stat], game.steady
+        at = STATS.index(stat)
+        out = []
+        for i, g in enumerate(ghosts):
+            mod = mods[lead if i == 0 else _SUPPORT_ROLE][g]
+            sh = shells.get(g, NO_SHELL)  # a quick ghost from the archive has no shell yet
+            if sh != NO_SHELL:
+                mod += game.cards[sh].shell[at]
+            out.append((dice[g], mod, steady[g]))
+        return tuple(out)
+
+    def chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
+        """P(the attacking side wins), no events, ties to the defender."""
+        key = (self.rule, self.side(atk, stat, _ATTACK_ROLE), self.side(dfn, stat, _DEFEND_ROLE))
+        p = _CHANCES.get(key)
+        if p is None:
+            if len(_CHANCES) > 100_000:
+                _CHANCES.clear()
+            p = _CHANCES[key] = _exact(*key)
+        return p
+
+
+_CHANCES: dict[Any, Fraction] = {}
+
+
+def _exact(rule: tuple[bool, bool], atk: Sequence[tuple[int, int, bool]],
+           dfn: Sequence[tuple[int, int, bool]]) -> Fraction:
+    from workbench.games.ghost.cards import Strength
+
+    def side(spec: Sequence[tuple[int, int, bool]]) -> list[Fighter]:
+        return [Fighter(Strength(n, mod), 0, steady) for n, mod, steady in spec]
+
+    w = win_chance(side(atk), side(dfn), fumble=rule[0], floor=rule[1])
+    return Fraction(int(w.p), int(w.q))
+
+
+def _main(t: Any, seat: int, ids: Sequence[Aid], limit: Fraction,
+          rank: Callable[[GhostCard], float]) -> Hashable:
+    cards = t.game.cards
+    installs = [a for a in ids if a[0] == "install"]
+    if installs:
+        return max(installs, key=lambda a: rank(cards[a[1]]))
+    shells = [a for a in ids if a[0] == "shell" and a[3] == -1]
+    if shells:
+        return max(shells, key=lambda a: _shell_gain(cards, a[1], a[2]))
+    for a in ids:
+        if a[0] == "ability" and a[2] == -1:
+            return a
+    best, best_p = None, limit
+    odds: _Odds | None = None
+    for a in ids:
+        if a[0] != "battle":
+            continue
+        odds = odds or _Odds(t)
+        g, d = a[1], a[2]
+        if len(a) > 3:  # the stat named now: the defender answers it
+            worst = min(odds.chance((g,), (h,), a[3]) for h in t.eligible_fighters(d))
+        else:  # the defender picks first, then the attacker its better stat
+            worst = min(max(odds.chance((g,), (h,), s) for s in STATS)
+                        for h in t.eligible_fighters(d))
+        if worst > best_p:
+            best, best_p = a, worst
+    if best is not None:
+        return best
+    if len(t.archives[seat]) <= 3:
+        for a in ids:
+            if a[0] == "event" and _draws(cards[a[1]]):
+                return a
+    return ("end",)
+
+
+def _draws(card: GhostCard) -> bool:
+    return any(e.verb == "draw" for e in card.effects)
+
+
+def _shell_gain(cards: Sequence[GhostCard], shell: int, ghost: int) -> int:
+    card = cards[ghost]
+    return max(cards[shell].shell[i] + card.strength(s).count for i, s in enumerate(STATS))
+
+
+def _support(t: Any, odds: _Odds, ids: Sequence[Aid]) -> Hashable:
+    b = t.battle
+    attack = t.phase == "support_atk"
+    best: Aid = ("done",)
+    best_p = odds.chance(b.atk, b.dfn, b.stat)
+    for a in ids:
+        if a[0] not in ("support", "quick"):
+            continue
+        extra = (a[1],)
+        p = odds.chance(b.atk + extra, b.dfn, b.stat) if attack else odds.chance(
+            b.atk, b.dfn + extra, b.stat)
+        if (p > best_p) if attack else (p < best_p):
+            best, best_p = a, p
+    return best
+
+
+def _react(t: Any, seat: int, ids: Sequence[Aid]) -> Hashable:
+    """Out of turn: draw when the archive is short (as on its own turn), else pass."""
+    if len(t.archives[seat]) <= 3:
+        cards = t.game.cards
+        for a in ids:
+            if a[0] == "event" and _draws(cards[a[1]]):
+                return a
+    return ("pass",)
+
+
+def _place(t: Any, seat: int, ids: Sequence[Aid]) -> Hashable:
+    b = t.battle
+    mine = ATTACK if seat == b.attacker else DEFENCE if seat == b.defender else None
+    if mine is None:
+        return ("pass",)
+    cards = t.game.cards
+    for a in ids:
+        if a[0] != "place":
+            continue
+        for e in cards[a[1]].effects:
+            if e.verb in ("power", "dice") and (int(e.args[0]) > 0) == (a[2] == mine):
+                return a
+    return ("pass",)
