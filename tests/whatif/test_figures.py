@@ -4,12 +4,16 @@ values checked independently."""
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 
+import polars as pl
 import pytest
 
+from workbench.cards.variants import Variant, load_variant
+from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module
+from workbench.engine.measure.compare import sheet_set
 from workbench.ui.whatif import WhatIf
 
 
@@ -57,3 +61,130 @@ def test_the_worked_example_moves_its_cards_figures(game):
     else:  # ソラ's cheapest skill costs 1: a play is castable earlier
         cards = moved["ソラ deck: cards and EX warnings"]
         assert cards.filter(cards["card"] == "C01")["cheapest"].to_list() == [2, 1]
+
+
+# -- every figure a function of the sheet: an edit moves what it must, by the brute-forced amount --
+
+GAMES = ("ghost", "detective", "mugen", "life")
+YASAGURE = (1, 2, 3, 4, 5, 0)  # the ghost die: its 6 reads 0
+
+
+def _ghost_total(n: int, k: int, faces: tuple[int, ...]) -> int:
+    """nD+k on the ghost die: all of two or more dice reading 0 is a fumble (0); floored at 0."""
+    if n >= 2 and not any(faces):
+        return 0
+    return max(0, sum(faces) + k)
+
+
+def _ghost_win(attack: tuple[int, int], defence: tuple[int, int]) -> Fraction:
+    """P(attack nD+k beats defence nD+k), ties to the defender, by every roll of every die."""
+    wins = total = 0
+    for a in product(YASAGURE, repeat=attack[0]):
+        for d in product(YASAGURE, repeat=defence[0]):
+            total += 1
+            wins += _ghost_total(*attack, a) > _ghost_total(*defence, d)
+    return Fraction(wins, total)
+
+
+def _what(game: str, variant) -> WhatIf:
+    return WhatIf(game, variant)
+
+
+def test_ghost_a_named_ghosts_dice_move_its_named_battle_by_the_brute_forced_amount():
+    """ブリュンヒルデ's mental 1D+1 -> 2D: 御影さくら (mental 3D+1, no mental bonus) attacking it."""
+    what = _what("ghost", Variant.of("ghost", None, "hilde").set("cards", "G02", "mental", "2D"))
+    moved = what.figures()
+    assert "battles by card name" in what.redrawn and "mandatory events in the starting hands" not in what.redrawn
+    named = moved["battles by card name"]
+    row = named.filter((pl.col("attack") == "御影さくら") & (pl.col("stat") == "mental"))
+    before, after = (Fraction(x) for x in row["p_exact"].to_list())
+    assert before == _ghost_win((3, 1), (1, 1)) == Fraction(65, 72)  # the odds doctest
+    assert after == _ghost_win((3, 1), (2, 0))
+    assert after - before == _ghost_win((3, 1), (2, 0)) - _ghost_win((3, 1), (1, 1))
+
+
+def test_ghost_one_more_mandatory_event_moves_the_deal_and_run_out_figures():
+    """ファイル共有 (not an all-draw event) 3 -> 4 copies: 101 cards, 16 mandatory."""
+    what = _what("ghost", Variant.of("ghost", None, "share").set("cards", "M02", "copies", "4"))
+    moved = what.figures()
+    assert set(what.redrawn) == {"mandatory events in the starting hands", "latest run-out turn",
+                                 "battle fairness", "battle order: attacker odds by design",
+                                 "battles by card name"}  # copies: every figure counting cards
+    deal = moved["mandatory events in the starting hands"]
+    after = deal.filter(pl.col("side") == "after")
+    first = after.filter((pl.col("deal_order") == "all_hands") & (pl.col("users") == 4) & (pl.col("seat") == 1))
+    assert Fraction(first["p_exact"].item()) == 1 - Fraction(comb(85, 5), comb(101, 5))
+    last = after.filter((pl.col("deal_order") == "by_seat") & (pl.col("users") == 4) & (pl.col("seat") == 4))
+    assert Fraction(last["p_exact"].item()) == 1 - Fraction(comb(101 - 15 - 16, 5), comb(101 - 15, 5))
+    run_out = moved["latest run-out turn"]
+    for users in range(2, 7):  # one more card after the deal, the same four all-draw events
+        turns = run_out.filter(pl.col("users") == users)["latest_run_out_turn"].to_list()
+        assert turns == [100 - 5 * users - 3, 101 - 5 * users - 3]
+    assert "battle fairness" not in moved  # a mandatory event's copies leave the ghosts' odds
+
+
+def _p_colour(colours: list[str], colour: str, k: int) -> Fraction:
+    """P(a colour among the first k of a shuffled line), by every k-subset of the cards."""
+    lines = list(combinations(range(len(colours)), k))
+    return Fraction(sum(any(colours[i] == colour for i in line) for line in lines), len(lines))
+
+
+def test_detective_a_person_in_the_start_deck_moves_the_round_one_colour_odds():
+    """勿忘草 (blue) starts in the deck: 8 people; the colours read from the CSV itself."""
+    what = _what("detective", Variant.of("detective", None, "wasure").set(
+        "people", "wasurenagusa", "in_start_deck", "true"))
+    moved = what.figures()
+    assert "events" not in what.redrawn  # the events' odds read all person cards, not the start deck
+    odds = moved["one icon of a colour after k draws (round-1 deck)"]
+    sheet = pl.read_csv(data_files("detective") / "people.csv").filter(pl.col("card") == "person")
+    before = sheet.filter(pl.col("in_start_deck"))["colour"].to_list()
+    after = sheet.filter(pl.col("in_start_deck") | (pl.col("id") == "wasurenagusa"))["colour"].to_list()
+    assert (len(before), len(after)) == (7, 8)
+    for side, colours in (("before", before), ("after", after)):
+        rows = odds.filter(pl.col("side") == side)
+        assert sorted(set(rows["colour"])) == sorted(set(colours))
+        for r in rows.iter_rows(named=True):
+            assert Fraction(r["exact"]) == _p_colour(colours, r["colour"], r["draws"]), (side, r)
+    assert set(moved) >= {"round 1: length and deaths", "actions per round"}
+
+
+def test_mugen_a_cheaper_character_moves_the_turn_one_curve_by_the_counted_amount():
+    what = _what("mugen", game_module("mugen", "whatif").worked_example())
+    curve = what.figures()["ソラ deck: castable play by turn"]
+    turn1 = curve.filter((pl.col("going") == "first") & (pl.col("turn") == 1))
+    before, after = (Fraction(x) for x in turn1["probability"].to_list())
+    # 40 cards, 4 seen going first; castable at 1 MP: 10 cards, and the 4 ソラ once it costs 1
+    assert before == 1 - Fraction(comb(30, 4), comb(40, 4)) == Fraction(12797, 18278)
+    assert after == 1 - Fraction(comb(26, 4), comb(40, 4))
+    assert "the pool" not in what.redrawn and "deck legality" not in what.redrawn
+
+
+def test_life_a_second_star_moves_stage_1_shares_by_one_card_in_24():
+    what = _what("life", game_module("life", "whatif").worked_example())
+    shares = what.figures()["stars by stage"]
+    after = {r["stars"]: Fraction(r["probability"]) for r in shares.iter_rows(named=True)
+             if r["side"] == "after"}
+    assert after == {1: Fraction(7, 24), 2: Fraction(5, 24)}
+    assert "colours by stage" not in what.redrawn
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_identical_variant_moves_no_figure(game, data_copy):
+    hooks = game_module(game, "whatif")
+    base = data_copy(game)
+    same = Variant.of(game, base, "same")
+    what = WhatIf(game, same)
+    assert what.figures() == {} and what.redrawn == []
+    redrawn = hooks.figures(sheet_set(game, load_variant(same.save())).files)  # every figure, saved
+    again = hooks.figures(sheet_set(game, same).files)
+    assert [f.title for f in hooks.FIGURES] == list(redrawn) == list(again)
+    for title, frame in again.items():
+        assert frame.equals(redrawn[title]), title
+
+
+@pytest.mark.parametrize(("game", "sheet", "card", "column", "value"), [
+    ("ghost", "cards", "G04", "text_ja", "うにゅう"), ("detective", "people", "genichiro", "note", "x"),
+    ("mugen", "cards", "C01", "flavour", "x"), ("life", "album", "J04", "name_en", "Den")])
+def test_an_edit_no_figure_reads_redraws_nothing(game, sheet, card, column, value):
+    what = _what(game, Variant.of(game, None, "text").set(sheet, card, column, value))
+    assert what.figures() == {} and what.redrawn == []
