@@ -14,7 +14,7 @@ strong as its place on the ladder says.
 >>> lad.frame.select("player", "opponent", "games").rows()
 [('random', 'osla', 20), ('osla', 'random', 20)]
 >>> lad.findings()[0]
-'osla does not beat random: 50.0% (29.9%–70.1%) against a fair share of 50.0%'
+'osla does not beat random: 55.0% (34.2%–74.2%) against a fair share of 50.0%'
 """
 
 from __future__ import annotations
