@@ -24,7 +24,8 @@ from workbench.engine.kernel.protocol import Action, IllegalAction
 from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.players import function_player, random_player
 from workbench.games.mugen.cards import Skill
-from workbench.games.mugen.steps import Main, PushOut, RevengeAsk, RevengeUse
+from workbench.games.mugen.policy import greedy_action, lifetime_damage, profile
+from workbench.games.mugen.steps import Main
 
 __all__ = [
     "function_player",
@@ -40,7 +41,8 @@ def skill_damage(game: Any, state: Any, seat: int, skill: Skill) -> int:
     """Damage a skill is expected to deal over its life, at today's attack and defence.
 
     Immediate damage, plus ``start:``/``end:`` damage once per counter, plus
-    the attack boost applied to one attack per counter. ``state`` may be a
+    the attack boost applied to one attack per counter
+    (:func:`~workbench.games.mugen.policy.lifetime_damage`). ``state`` may be a
     seat's observation (only public zones are read).
 
     >>> from workbench.games.mugen.rules import make_game
@@ -50,52 +52,7 @@ def skill_damage(game: Any, state: Any, seat: int, skill: Skill) -> int:
     9
     """
     t = game.view(state)
-    atk, foe_def = t.atk(seat), t.defence(1 - seat)
-
-    def hit(effects: Sequence[Any]) -> int:
-        total = 0
-        for e in effects:
-            if e.verb == "damage":
-                total += max(0, e.amount + atk - foe_def)
-            elif e.verb == "pierce":
-                total += max(0, e.amount + atk)
-        return total
-
-    total = hit(skill.now)
-    if skill.is_set:
-        timed = [e for e in skill.effects if e.timing in ("start", "end", "opp_start", "opp_end")]
-        total += skill.turns * (hit(timed) + max(0, skill.atk))
-    return total
-
-
-def _useful(skill: Skill, t: Any, seat: int) -> bool:
-    """A skill without damage is worth playing: heal when hurt, draw only when ahead on cards."""
-    if any(e.verb == "draw" for e in skill.effects) and len(t.decks[seat]) <= len(t.decks[1 - seat]):
-        return False
-    return skill.is_set or any(e.verb != "heal" or t.hp[seat] < t.max_hp[seat] for e in skill.now)
-
-
-def _greedy_main(game: Any, state: Any, seat: int, legal: Sequence[Hashable]) -> Hashable:
-    t = game.view(state)
-    best: tuple[float, int] | None = None
-    choice: Hashable = "end"
-    fallback: tuple[int, int] | None = None
-    fallback_id: Hashable = "end"
-    for a in legal:
-        if a == "end":
-            continue
-        use: Any = a
-        skill = game.skills[use[1], use[2]]
-        dmg = skill_damage(game, state, seat, skill)
-        if dmg > 0:
-            key = (dmg / max(skill.cost, 1), dmg)
-            if best is None or key > best:
-                best, choice = key, a
-        elif _useful(skill, t, seat):
-            other = (skill.cost, -len(skill.effects))
-            if fallback is None or other > fallback:
-                fallback, fallback_id = other, a
-    return choice if best is not None else fallback_id
+    return lifetime_damage(profile(skill), t.atk(seat), t.defence(1 - seat))
 
 
 def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
@@ -104,8 +61,10 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     Optional draws (revenge draws, draw skills) only while its deck is bigger
     than the opponent's (drawing races towards deck-out); always uses a
     【リベンジ時】 effect; pushes out the set skill with the fewest counters;
-    destroys the one with the most. Reads the seat's observation only;
-    deterministic (does not touch the rng).
+    destroys the one with the most. The rule is the game's rollout policy
+    (:func:`~workbench.games.mugen.policy.greedy_action`) on the seat's
+    observation; with one legal action it plays it without looking.
+    Deterministic (does not touch the rng).
 
     >>> from workbench.games.mugen.rules import make_game
     >>> from workbench.games.mugen.scenario import position
@@ -115,21 +74,11 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     ('use', 'G01', 0)
     """
     legal = view.legal_ids
+    if len(legal) == 1:
+        return legal[0]
     if not legal:
         raise IllegalAction("greedy_player asked to move where nobody moves")
-    game: Any = view.game
-    state, seat = view.state, view.seat
-    step = state.tasks[-1]
-    kind = type(step)
-    if kind is Main:
-        return _greedy_main(game, state, seat, legal)
-    if kind is RevengeAsk:  # a draw is a step towards deck-out: only when ahead on cards
-        return "revenge_draw" if len(state.decks[seat]) > len(state.decks[1 - seat]) else "no_revenge"
-    if kind is RevengeUse:
-        return "revenge_use"
-    zone = state.zones[seat if kind is PushOut else 1 - seat]
-    pick = min if kind is PushOut else max
-    return pick(legal, key=lambda a: zone[a[1]].counters)  # type: ignore[index]
+    return greedy_action(view.game.view(view.state))  # type: ignore[attr-defined]
 
 
 def policy_player(score: Callable[[Any, Any, Action], float], name: str = "policy") -> Player:

@@ -101,6 +101,7 @@ from workbench.games.mugen.decks import (
 )
 from workbench.games.mugen.effects import TimedEffect
 from workbench.games.mugen.params import MugenParams
+from workbench.games.mugen.policy import greedy_action
 from workbench.games.mugen.steps import First, opening, skill_steps
 from workbench.games.mugen.table import MugenTable
 
@@ -193,6 +194,12 @@ class MugenGame(KernelGame):
         if t.result:
             return self.score(t)
         return tuple(t.hp[q] / max(1, t.max_hp[q]) for q in (0, 1))
+
+    def rollout_action(self, t: MugenTable, rng: Any) -> Any:
+        """The cheap player a search rolls out with, on a (determinised) mutable table:
+        the greedy rule of thumb (:func:`~workbench.games.mugen.policy.greedy_action`,
+        the same function the greedy player runs on its seat's view)."""
+        return greedy_action(t)
 
     def opening(self, first: int) -> list[Any]:
         """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn.
