@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,8 @@ from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player, playout_in_place
-from workbench.games.mugen.cards import CARDS_CSV, SheetError, load_cards
+from workbench.games.mugen.cards import SheetError, cards_file, data_folder, load_cards
 from workbench.games.mugen.decks import (
-    DECKS_DIR,
     Deck,
     deck_problems,
     ex_warnings,
@@ -45,12 +45,14 @@ from workbench.games.mugen.steps import Draw, Main
 DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card
 
 
-def deck_legality(folder: str | Path = DECKS_DIR, cards_path: str | Path = CARDS_CSV) -> pl.DataFrame:
+def deck_legality(folder: str | Path | None = None, cards_path: str | Path | None = None,
+                  data_dir: str | os.PathLike[str] | None = None) -> pl.DataFrame:
     """One row per deck file: size, character, legal, broken rules (shared checker),
     whether this module's own reading of the seed agrees, and warnings (EX-only cards with
     more copies than a game can use: legal, but dead cards). ``cards_path`` is the pool the
     decks are built from (the sheet, or the seed-sized pool of :mod:`.pool`): a deck naming
-    a card the pool lacks is not legal there (broken ``pool``).
+    a card the pool lacks is not legal there (broken ``pool``). By default the decks and the
+    sheet of the data folder in use (``data_dir``, else ``$WORKBENCH_DATA``, else packaged).
 
     >>> t = deck_legality()
     >>> t.filter(pl.col("deck") == "sora").select("legal", "broken").row(0)
@@ -60,6 +62,8 @@ def deck_legality(folder: str | Path = DECKS_DIR, cards_path: str | Path = CARDS
     >>> seed.filter(pl.col("deck").is_in(["sora", "mirai"])).select("deck", "legal", "broken").rows()
     [('mirai', False, 'pool'), ('sora', True, '')]
     """
+    cards_path = cards_file(cards_path, data_dir)
+    folder = folder if folder is not None else data_folder(data_dir) / "decks"
     cards = load_cards(cards_path)
     rows = []
     for path in sorted(Path(folder).glob("*.csv")):
@@ -73,7 +77,7 @@ def deck_legality(folder: str | Path = DECKS_DIR, cards_path: str | Path = CARDS
                                     f"{', '.join(missing)}",
                          "oracle_agrees": True, "warnings": ""})
             continue
-        shared = rule_problems(deck, cards_path)
+        shared = rule_problems(deck, cards_path, data_dir=data_dir)
         own = deck_problems(deck, cards)
         char = next((cards[c].name for c, _ in deck if cards[c].character), "")
         rows.append({
@@ -85,16 +89,18 @@ def deck_legality(folder: str | Path = DECKS_DIR, cards_path: str | Path = CARDS
     return pl.from_dicts(rows)
 
 
-def sample_decks(folder: str | Path = DECKS_DIR) -> dict[str, Deck]:
-    """The legal decks of the folder by file stem.
+def sample_decks(folder: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None
+                 ) -> dict[str, Deck]:
+    """The legal decks of the folder (default: the data folder's ``decks/``) by file stem.
 
     >>> sorted(sample_decks())
     ['mirai', 'sora']
     """
     out = {}
+    folder = folder if folder is not None else data_folder(data_dir) / "decks"
     for path in sorted(Path(folder).glob("*.csv")):
-        deck = read_deck(path)
-        if not rule_problems(deck):
+        deck = read_deck(path, data_dir=data_dir)
+        if not rule_problems(deck, data_dir=data_dir):
             out[path.stem] = deck
     return out
 

@@ -21,6 +21,7 @@ timeline rules are cross-column checks, reported at their row and column.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -36,10 +37,41 @@ from workbench.datafiles import data_files, packaged_data
 from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
 
 ROOT = packaged_data().parent
-"""The folder relative ``cards_path`` parameters are read from (``data/mugen/cards.csv``)."""
+"""The folder other relative ``cards_path`` parameters are read from (the repository's)."""
 DATA = data_files("mugen")
+"""The game's data folder when the module was imported (readers look it up when called)."""
 CARDS_CSV = DATA / "cards.csv"
 DECK_SIZE = 40
+DEFAULT_CARDS = "data/mugen/cards.csv"
+"""The ``cards_path`` parameter's default: the game's own sheet, from the data folder in use."""
+
+
+def data_folder(data_dir: str | os.PathLike[str] | None = None) -> Path:
+    """The game's data folder now: ``data_dir``, else ``$WORKBENCH_DATA``, else the packaged
+    sheets (:func:`workbench.datafiles.data_files`, asked at every call, not at import)."""
+    return data_files("mugen", data_dir)
+
+
+def cards_file(path: str | os.PathLike[str] | None = None,
+               data_dir: str | os.PathLike[str] | None = None) -> Path:
+    """The card sheet a reader reads, as the other games find theirs: ``path`` when it is
+    absolute (a variant's or a designer's own file); ``None`` or a path under ``data/mugen/``
+    (the parameter's default form) from the data folder in use (``data_dir``, else
+    ``$WORKBENCH_DATA``, else the packaged sheets); other relative paths from the repository.
+
+    >>> cards_file() == data_folder() / "cards.csv" == cards_file(DEFAULT_CARDS)
+    True
+    >>> cards_file("data/mugen/seed_pool/cards.csv") == data_folder() / "seed_pool" / "cards.csv"
+    True
+    """
+    if path is None:
+        return data_folder(data_dir) / "cards.csv"
+    p = Path(path)
+    if p.is_absolute():
+        return p
+    if p.parts[:2] == ("data", "mugen"):
+        return data_folder(data_dir).joinpath(*p.parts[2:])
+    return ROOT / p
 
 #: The component counts the issue asks for (checked by ``workbench.cards.components``).
 COMPONENTS = (
@@ -53,7 +85,7 @@ COMPONENTS = (
 def extra_findings(folder: str | Path | None = None) -> pl.DataFrame:
     """The sample decks (``decks/*.csv``, not ``illegal_*``) against the seed's 40 cards, then
     :func:`ex_findings` (EX-only cards with more copies than a game can use: warnings)."""
-    folder = Path(folder) if folder is not None else DATA / "decks"
+    folder = Path(folder) if folder is not None else data_folder() / "decks"
     sizes = deck_findings(folder, DECK_SIZE, game="mugen", source="seed: カード40枚のデッキ")
     return pl.concat([sizes, ex_findings(folder)])
 
@@ -67,16 +99,21 @@ def ex_findings(folder: str | Path) -> pl.DataFrame:
     A warning, not a construction rule: the deck stays legal. Unreadable decks are left to
     the size findings.
 
+    The decks are read against the sheet beside their folder (``<folder>/../cards.csv``)
+    when there is one, else the data folder's.
+
     >>> ex_findings(DATA / "decks").select("component", "stated", "counted", "ok").rows()
     [('EX copies, deck mirai: むげんの翼', 1, 1, True)]
     """
-    cards = load_cards()
+    beside = Path(folder).parent / "cards.csv"
+    sheet = beside if beside.is_file() else cards_file()
+    cards = load_cards(sheet)
     rows = []
     for path in sorted(Path(folder).glob("*.csv")):
         if path.stem.startswith("illegal"):
             continue
         try:
-            deck = read_deck(path)
+            deck = read_deck(path, sheet)
         except (SheetError, OSError, ValueError):
             continue
         for card_id, n in deck:
@@ -286,13 +323,14 @@ def _card(rec: Mapping[str, Any]) -> Card:
     )  # fmt: skip
 
 
-def read_sheet(path: str | Path = CARDS_CSV) -> Any:
-    """The loaded sheet (``.frame``, ``.problems`` with file, row, column, rule, message).
+def read_sheet(path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None) -> Any:
+    """The loaded sheet (``.frame``, ``.problems`` with file, row, column, rule, message);
+    ``path`` and ``data_dir`` as :func:`cards_file` takes them.
 
     >>> read_sheet().problems.height
     0
     """
-    return load_sheet(path, SCHEMA)
+    return load_sheet(cards_file(path, data_dir), SCHEMA)
 
 
 @cache
@@ -301,9 +339,11 @@ def _load(path: str, mtime: float) -> Mapping[str, Card]:
     return {rec["id"]: _card(rec) for rec in sheet.records()}
 
 
-def load_cards(path: str | Path = CARDS_CSV) -> Mapping[str, Card]:
-    """Card id -> Card; raises ``SheetError`` listing every problem (cached by file time)."""
-    p = Path(path).resolve()
+def load_cards(path: str | Path | None = None,
+               data_dir: str | os.PathLike[str] | None = None) -> Mapping[str, Card]:
+    """Card id -> Card; raises ``SheetError`` listing every problem (cached by file time);
+    ``path`` and ``data_dir`` as :func:`cards_file` takes them."""
+    p = cards_file(path, data_dir).resolve()
     return _load(str(p), p.stat().st_mtime if p.exists() else 0.0)
 
 
@@ -365,7 +405,8 @@ def _copies(n: int) -> str:
     return f"{n} cop{'y' if n == 1 else 'ies'}"
 
 
-def read_deck(path: str | Path, cards_path: str | Path = CARDS_CSV) -> Deck:
+def read_deck(path: str | Path, cards_path: str | Path | None = None,
+              data_dir: str | os.PathLike[str] | None = None) -> Deck:
     """A deck file (columns name, count; a name may be the card's name, name_en or id).
 
     Raises ``SheetError`` naming the file, row and column for bad rows or unknown cards.
@@ -375,7 +416,7 @@ def read_deck(path: str | Path, cards_path: str | Path = CARDS_CSV) -> Deck:
     True
     """
     sheet = load_deck(path).require_clean()
-    cards = load_cards(cards_path)
+    cards = load_cards(cards_path, data_dir)
     lookup = {}
     for card in cards.values():
         for key in (card.id, card.name, card.name_en):
@@ -395,4 +436,5 @@ def read_deck(path: str | Path, cards_path: str | Path = CARDS_CSV) -> Deck:
     return normalise(pairs)
 
 
-__all__ = ["CARDS_CSV", "SCHEMA", "Card", "SheetError", "Skill", "load_cards", "read_sheet"]
+__all__ = ["CARDS_CSV", "SCHEMA", "Card", "SheetError", "Skill", "cards_file", "data_folder", "load_cards",
+           "read_sheet"]

@@ -19,6 +19,7 @@ is this module's own reading of the seed, the oracle the tests compare it with.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -31,6 +32,8 @@ from workbench.games.mugen.cards import (  # noqa: F401 (normalise, ex_only, ex_
     DECK_SIZE,
     Card,
     Deck,
+    cards_file,
+    data_folder,
     ex_only,
     ex_warnings,
     load_cards,
@@ -124,20 +127,25 @@ def _rules(path: str) -> tuple[DeckRule, ...]:
 
 
 def rule_problems(
-    deck: Iterable[tuple[str, int]], cards_path: str | Path = CARDS_CSV, rules_path: str | Path = RULES_CSV
+    deck: Iterable[tuple[str, int]], cards_path: str | Path | None = None, rules_path: str | Path | None = None,
+    data_dir: str | os.PathLike[str] | None = None,
 ) -> list[str]:
-    """The shared checker's findings for a deck, as 'rule: message' lines (empty: legal)."""
+    """The shared checker's findings for a deck, as 'rule: message' lines (empty: legal).
+
+    The sheet as :func:`~workbench.games.mugen.cards.cards_file` finds it, the rules
+    (``deck_rules.csv``) from the data folder in use unless ``rules_path`` is given."""
     counts = dict(normalise(deck))
-    path = Path(cards_path).resolve()
+    path = cards_file(cards_path, data_dir).resolve()
     sheet = _sheet(str(path), path.stat().st_mtime)
-    frame = check_deck(counts, sheet, _rules(str(rules_path)), file="deck")
+    rules = rules_path if rules_path is not None else data_folder(data_dir) / "deck_rules.csv"
+    frame = check_deck(counts, sheet, _rules(str(rules)), file="deck")
     return [f"{r['rule']}: {r['message']}" for r in frame.iter_rows(named=True)]
 
 
-def sample_deck_files() -> dict[str, Path]:
-    """Deck name -> file of the sample decks in ``data/mugen/decks/`` (sorted).
+def sample_deck_files(data_dir: str | os.PathLike[str] | None = None) -> dict[str, Path]:
+    """Deck name -> file of the sample decks in the data folder's ``mugen/decks/`` (sorted).
 
     >>> sorted(sample_deck_files())[:2]
     ['illegal_character_copies', 'illegal_character_kinds']
     """
-    return {p.stem: p for p in sorted(DECKS_DIR.glob("*.csv"))}
+    return {p.stem: p for p in sorted((data_folder(data_dir) / "decks").glob("*.csv"))}

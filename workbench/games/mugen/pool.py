@@ -16,11 +16,12 @@ deck's 13 and five ★1 cards; every row ``prototype``) the same questions can b
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import polars as pl
 
-from workbench.games.mugen.cards import CARDS_CSV, DATA, load_cards
+from workbench.games.mugen.cards import CARDS_CSV, DATA, cards_file, data_folder, load_cards
 
 SEED_SHEETS = 2
 """「上の2枚の画像」: two images of cards."""
@@ -34,9 +35,17 @@ POOLS: dict[str, Path] = {"prototype sheet (cards.csv)": CARDS_CSV,
                           "seed-sized prototype pool (seed_pool/cards.csv)": SEED_POOL_CSV}
 
 
-def pool_table(pools: dict[str, Path] | None = None) -> pl.DataFrame:
+def pool_files(data_dir: str | os.PathLike[str] | None = None) -> dict[str, Path]:
+    """:data:`POOLS` in the data folder in use (``data_dir``, else ``$WORKBENCH_DATA``)."""
+    return {"prototype sheet (cards.csv)": cards_file(None, data_dir),
+            "seed-sized prototype pool (seed_pool/cards.csv)": data_folder(data_dir) / "seed_pool" / "cards.csv"}
+
+
+def pool_table(pools: dict[str, Path] | None = None, data_dir: str | os.PathLike[str] | None = None
+               ) -> pl.DataFrame:
     """Per pool: designs (characters, generic by star) and the cards printed with every
-    design at the seed's 4 copies; the seed's own row from its printing instructions.
+    design at the seed's 4 copies; the seed's own row from its printing instructions
+    (default: both pools of the data folder in use).
 
     >>> pool_table().filter(pl.col("designs") == 37)["generic"].to_list()
     [33]
@@ -46,7 +55,7 @@ def pool_table(pools: dict[str, Path] | None = None) -> pl.DataFrame:
         "designs": SEED_SHEETS * SEED_PER_SHEET, "characters": None, "generic": None,
         "generic ★1": None, "generic ★2": None, "generic ★3": None,
         "printed": SEED_SHEETS * SEED_PER_SHEET * SEED_COPIES}]
-    for name, path in (pools or POOLS).items():
+    for name, path in (pools or pool_files(data_dir)).items():
         cards = list(load_cards(path).values())
         generic = [c for c in cards if not c.character]
         rows.append({"pool": name, "designs": len(cards), "characters": len(cards) - len(generic),
@@ -56,13 +65,14 @@ def pool_table(pools: dict[str, Path] | None = None) -> pl.DataFrame:
     return pl.from_dicts(rows)
 
 
-def pool_note(cards_path: str | Path = CARDS_CSV) -> str:
+def pool_note(cards_path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None) -> str:
     """The sentence printed beside every deck-building answer: the seed's pool against the
     sheet the answer was asked of (every figure counted from the files or the seed's line).
 
     >>> pool_note()[:78]
     'Pool: the seed prints 2 A4 sheets of 9 cards, each 4 times: 72 cards, 18 desig'
     """
+    cards_path = cards_file(cards_path, data_dir)
     cards = load_cards(cards_path)
     seed = SEED_SHEETS * SEED_PER_SHEET
     chars = sum(c.character for c in cards.values())
@@ -71,8 +81,9 @@ def pool_note(cards_path: str | Path = CARDS_CSV) -> str:
             f"This answer is asked of {Path(cards_path).parent.name}/{Path(cards_path).name}: "
             f"{len(cards)} designs ({chars} characters, {len(cards) - chars} generic), "
             f"{len(cards) / seed:.1f} × the seed's; the seed-sized prototype pool "
-            f"(seed_pool/cards.csv) asks it of {len(load_cards(SEED_POOL_CSV))}.")
+            f"(seed_pool/cards.csv) asks it of "
+            f"{len(load_cards(data_folder(data_dir) / 'seed_pool' / 'cards.csv'))}.")
 
 
-__all__ = ["POOLS", "SEED_COPIES", "SEED_PER_SHEET", "SEED_POOL_CSV", "SEED_SHEETS", "pool_note",
+__all__ = ["POOLS", "SEED_COPIES", "SEED_PER_SHEET", "SEED_POOL_CSV", "SEED_SHEETS", "pool_files", "pool_note",
            "pool_table"]

@@ -89,9 +89,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from workbench.engine.kernel import KernelGame, Snapshot
-from workbench.games.mugen.cards import CARDS_CSV, ROOT, Card, load_cards
+from workbench.games.mugen.cards import CARDS_CSV, Card, cards_file, data_folder, load_cards
 from workbench.games.mugen.decks import (
-    RULES_CSV,
     Deck,
     DeckError,
     character_of,
@@ -128,8 +127,7 @@ class MugenGame(KernelGame):
     def __init__(self, params: MugenParams | None = None) -> None:
         super().__init__(params)
         p: MugenParams = self.params
-        path = Path(p.cards_path)
-        cards_path = path if path.is_absolute() else ROOT / path
+        cards_path = cards_file(p.cards_path)  # the default from the data folder in use
         self.cards: Mapping[str, Card] = load_cards(cards_path)
         self.decks = (normalise(p.decks[0]), normalise(p.decks[1]))
         if p.check_decks:
@@ -273,9 +271,11 @@ def _timed(effects: tuple[TimedEffect, ...]) -> dict[str, Fx]:
 
 def check_deck(deck: Deck, cards_path: Path) -> list[str]:
     """The construction-rule problems of a deck: the shared checker over
-    ``data/mugen/deck_rules.csv`` (this module's own reading when that file is missing)."""
-    if RULES_CSV.exists():
-        return rule_problems(deck, cards_path, RULES_CSV)
+    ``deck_rules.csv`` of the data folder in use (this module's own reading when that file is
+    missing)."""
+    rules = data_folder() / "deck_rules.csv"
+    if rules.exists():
+        return rule_problems(deck, cards_path, rules)
     return deck_problems(deck, load_cards(cards_path))
 
 
