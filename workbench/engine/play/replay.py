@@ -18,7 +18,9 @@ exceptions are recorded in the file: ``chosen`` lists the steps whose outcome
 the designer set by hand (a "what if"; a chosen outcome does not consume the
 rng, as in :meth:`Session.choose`, so the dice after it are still the seed's),
 and ``player_draws`` lists ``[step, words]`` where a bot drew rng words before
-choosing its move (the check skips them). Files without ``checked`` (older
+choosing its move (the check skips them; only files written before bots drew
+from their seats' own rngs, :func:`~workbench.engine.kernel.seeds.player_rng`,
+have any). Files without ``checked`` (older
 ones, and playouts whose bots drew from an rng nobody counted, as the golden
 files) are not checked against the seed: ``Replay.checked`` is False and the
 session says so (``verified_chance`` is False).
