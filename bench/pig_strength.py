@@ -23,6 +23,7 @@ Run: ``.venv/bin/python bench/pig_strength.py [--goal 100] [--games 1000] [--spe
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -50,15 +51,17 @@ def chance_value(solution: Any, game: Any, state: Any, seat: int) -> float:
                for o, w in dist.items()) / dist.total
 
 
-def play(game: Any, solution: Any, player: Any, games: int, seed: int,
+def play(game: Any, solution: Any, player: Any, games: int | range, seed: int,
          progress: Any = None) -> dict[str, Any]:
-    """``games`` games of ``player`` against the optimal policy, seats swapped
-    (``progress(partial result)`` is called after every game when given)."""
+    """``games`` games of ``player`` against the optimal policy, seats swapped (a range:
+    those games of the run; game ``i`` has the same seed and seats whoever plays it), and
+    ``progress(partial result)`` is called after every game when given."""
     optimal = solution.player()
     losses: list[float] = []
     wins = 0
     c0, t0 = time.process_time(), time.perf_counter()
-    for i in range(games):
+    numbers = range(games) if isinstance(games, int) else games
+    for n, i in enumerate(numbers, 1):
         rng = random.Random(derive_seed(seed, i))
         me = i % 2
         s = game.initial_state()
@@ -78,10 +81,35 @@ def play(game: Any, solution: Any, player: Any, games: int, seed: int,
             s = game.apply(s, a)
         wins += game.winners(s) == (me,)
         if progress is not None:
-            progress({"games": i + 1, "wins": wins, "losses": losses,
+            progress({"games": n, "wins": wins, "losses": losses,
                       "cpu": time.process_time() - c0, "wall": time.perf_counter() - t0})
-    return {"games": games, "wins": wins, "losses": losses, "cpu": time.process_time() - c0,
+    return {"games": len(numbers), "wins": wins, "losses": losses, "cpu": time.process_time() - c0,
             "wall": time.perf_counter() - t0}
+
+
+def play_shared(game: Any, solution: Any, player: Any, games: int, seed: int, jobs: int,
+                progress: Any = None) -> dict[str, Any]:
+    """:func:`play` with the games dealt round-robin to ``jobs`` forked processes (the solved
+    table is shared copy-on-write), merged: the same games and figures as one process plays,
+    the CPU seconds summed over the processes, the wall seconds of the slowest."""
+    if jobs <= 1:
+        return play(game, solution, player, games, seed, progress)
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+
+    def child(k: int) -> None:
+        queue.put(play(game, solution, player, range(k, games, jobs), seed,
+                       None if progress is None else lambda r: progress(r, k)))
+
+    procs = [ctx.Process(target=child, args=(k,)) for k in range(jobs)]
+    for p in procs:
+        p.start()
+    parts = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    return {"games": sum(r["games"] for r in parts), "wins": sum(r["wins"] for r in parts),
+            "losses": [x for r in parts for x in r["losses"]],
+            "cpu": sum(r["cpu"] for r in parts), "wall": max(r["wall"] for r in parts)}
 
 
 def report(name: str, r: dict[str, Any]) -> str:
@@ -102,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", default="ismcts:400")
     parser.add_argument("--reference", default="hold:20")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, choices=range(1, 9), metavar="N",
+                        help="processes to share the games among (default 1)")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the running figures every N games (a long run can be read early)")
     args = parser.parse_args(argv)
@@ -122,11 +152,12 @@ def main(argv: list[str] | None = None) -> int:
 
     for spec in ("rollout policy", args.reference, args.spec):
         player = guide if spec == "rollout policy" else player_from_spec(spec, "pig")
-        def every(r: dict[str, Any], spec: str = spec) -> None:
-            if args.progress and r["games"] % args.progress == 0 and r["games"] < args.games:
-                print(report(spec + " …", r), flush=True)
+        def every(r: dict[str, Any], part: int = 0, spec: str = spec) -> None:
+            if args.progress and r["games"] % args.progress == 0:
+                label = f"{spec} [{part + 1}/{args.jobs}]" if args.jobs > 1 else spec
+                print(report(label + " …", r), flush=True)
 
-        r = play(game, solution, player, args.games, args.seed, every)
+        r = play_shared(game, solution, player, args.games, args.seed, args.jobs, every)
         print(report(spec, r), flush=True)
     return 0
 
