@@ -55,3 +55,26 @@ def test_bad_ladders() -> None:
         skill_ladder("peek", ["random", "random"])
     with pytest.raises(ValueError, match="peek cannot seat 3 players"):
         skill_ladder("peek", ["random", "osla"], seats=3)
+
+
+
+def test_with_more_seats_only_the_row_player_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four seats: the stronger row player alone against copies of the weaker column (the
+    other cells cost several searchers a game and no finding reads them), unless both_ways;
+    a pairing keeps its seed whichever cells are played (the same games, the same cell)."""
+    played: list[tuple[tuple[str, ...], int]] = []
+
+    def fake_match(game: str, line: list[str], games: int, seed: int, **_: Any) -> dict[str, Any]:
+        played.append((tuple(line), seed))
+        cell = {"wins": 1, "draws": 0, "win_rate": 0.25, "interval": [0.1, 0.5]}
+        return {"players": [cell] * len(line)}
+
+    monkeypatch.setattr(ladder_module, "play_match", fake_match)
+    levels = ["random", "greedy", "ismcts:4"]
+    one_way = skill_ladder("ghost", levels, games=4, seed=10)
+    assert played == [(("greedy",) + ("random",) * 3, 12), (("ismcts:4",) + ("random",) * 3, 14),
+                      (("ismcts:4",) + ("greedy",) * 3, 15)]
+    assert one_way.matrix()["player"].to_list() == ["greedy", "ismcts:4"]
+    played.clear()
+    both = skill_ladder("ghost", levels, games=4, seed=10, both_ways=True)
+    assert [seed for _, seed in played] == list(range(10, 16)) and both.frame.height == 6

@@ -14,6 +14,14 @@ kernel or a command that runs several matches paid it every time. Here:
   for a command to print; None before it started;
 - :func:`close_shared` closes them now (a test, or a kernel that is done).
 
+The cluster runs with dask's own watching turned down (:data:`QUIET`): by
+default every worker samples its task's stack every 10 ms for the dashboard's
+profile and checks its memory every 100 ms; with no dashboard here that only
+cost CPU — 12-18% more CPU a game on the workers than on one core in
+``bench/dask_speedup.py``, and 2% of a core per idle worker, 0.4% with it.
+``warm`` names the games the workers build at start (default: every registered
+game; ``workbench play`` names its one game, which saves seconds of start-up).
+
 >>> startup_seconds(64) is None
 True
 """
@@ -23,20 +31,35 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["close_shared", "shared_client", "startup_seconds", "warm_worker"]
+__all__ = ["QUIET", "close_shared", "shared_client", "startup_seconds", "warm_worker"]
+
+QUIET = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.admin.system-monitor.gil.enabled": False,
+}
+"""dask settings for a cluster without a dashboard: no stack sampling, slower health checks
+(a setting already in the environment, ``DASK_DISTRIBUTED__...``, is kept)."""
 
 _SHARED: dict[int, tuple[Any, Any, float]] = {}
 _LOCK = threading.Lock()
 
 
-def warm_worker() -> int:
-    """Import what every task needs in a worker (the engine, the registered games); the
-    number of games (run on each worker by :func:`shared_client`)."""
+def warm_worker(games: Sequence[str] | None = None) -> int:
+    """Import what every task needs in a worker (the engine, the named or else every
+    registered game); the number of games (run on each worker by :func:`shared_client`).
+
+    >>> warm_worker(["peek"])
+    1
+    """
     from workbench.engine.kernel.registry import game_names, make_game
 
-    names = list(game_names())
+    names = list(game_names()) if games is None else list(games)
     for name in names:
         try:
             make_game(name)
@@ -45,22 +68,39 @@ def warm_worker() -> int:
     return len(names)
 
 
-def shared_client(workers: int) -> Any:
+def _quiet_environment() -> dict[str, Any]:
+    """:data:`QUIET` less what the environment already sets (those win), also put in the
+    environment so that the worker processes, which read it when they start, follow."""
+    import os
+
+    chosen = {}
+    for key, value in QUIET.items():
+        name = "DASK_" + key.upper().replace(".", "__").replace("-", "_")
+        if name not in os.environ:
+            os.environ[name] = str(value)
+            chosen[key] = value
+    return chosen
+
+
+def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
     """The process's dask ``Client`` of a local cluster of ``workers`` processes (started
-    on the first call, reused after; see the module docstring)."""
+    on the first call, reused after; see the module docstring). ``warm``: the games its
+    workers build at start (None: every registered game)."""
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
     with _LOCK:
         got = _SHARED.get(workers)
         if got is not None and got[1].status == "running":
             return got[1]
+        import dask
         from distributed import Client, LocalCluster
 
         start = time.perf_counter()
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None)
+        with dask.config.set(_quiet_environment()):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   host="127.0.0.1", dashboard_address=None)
         client = Client(cluster)
-        client.run(warm_worker)
+        client.run(warm_worker, None if warm is None else list(warm))
         _SHARED[workers] = (cluster, client, time.perf_counter() - start)
         return client
 

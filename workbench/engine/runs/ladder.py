@@ -4,7 +4,11 @@
 default ``random < greedy < osla < ismcts:100 < ismcts:400``) with the seats
 rotated, and gives the matrix of win rates with 95% Wilson intervals. In a
 two-seat game one match per pair fills both cells; with more seats the row
-player sits alone among copies of the column player. Each cell is compared
+player sits alone among copies of a weaker column player, so only the row
+player searches (a cell with a stronger column would have every other seat
+search, several times the cost, and no finding reads it; ``both_ways=True``
+plays those too). Each pairing runs on the process's shared dask cluster when
+``workers`` is given (started once, reused by every pairing). Each cell is compared
 with the fair share (games with a single winner / seats): a stronger level
 whose interval does not lie above it against a weaker one is a *finding* —
 the game may be luck-dominated there, or the stronger player is not as
@@ -19,15 +23,13 @@ strong as its place on the ladder says.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import polars as pl
 
 from workbench.engine.kernel.registry import make_game
-from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.match import build_game, play_match
 
 __all__ = ["LEVELS", "Ladder", "ladder_chart", "skill_ladder"]
@@ -71,49 +73,50 @@ class Ladder:
         return ladder_chart(self)
 
 
-@contextlib.contextmanager
-def _cluster(workers: int | None, scheduler: str | None) -> Iterator[str | None]:
-    """One dask scheduler for every pairing (the process's shared local cluster when
-    ``workers`` is given: :func:`~workbench.engine.runs.cluster.shared_client`)."""
-    if scheduler is not None or workers is None:
-        yield scheduler
-        return
-    yield shared_client(workers).scheduler.address
+def _pairings(levels: Sequence[str], seats: int, both_ways: bool = False
+              ) -> list[tuple[int, int, bool]]:
+    """(row, column, both cells) matches to play: in two seats one match per pair; with
+    more, the row player against weaker columns only unless ``both_ways``.
 
-
-def _pairings(levels: Sequence[str], seats: int) -> list[tuple[int, int, bool]]:
-    """(row, column, both cells) matches to play."""
+    >>> _pairings("abc", 2)
+    [(0, 1, True), (0, 2, True), (1, 2, True)]
+    >>> _pairings("abc", 3), len(_pairings("abc", 3, both_ways=True))
+    ([(1, 0, False), (2, 0, False), (2, 1, False)], 6)
+    """
     if seats == 2:
         return [(i, j, True) for i in range(len(levels)) for j in range(i + 1, len(levels))]
-    return [(i, j, False) for i in range(len(levels)) for j in range(len(levels)) if i != j]
+    return [(i, j, False) for i in range(len(levels)) for j in range(len(levels))
+            if i > j or (both_ways and i != j)]
 
 
 def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, seed: int = 0,
                  *, seats: int | None = None, workers: int | None = None,
-                 scheduler: str | None = None) -> Ladder:
+                 scheduler: str | None = None, both_ways: bool = False) -> Ladder:
     """Every pairing of ``levels`` over ``games`` games (seats rotated; ``games`` is rounded
     up to a multiple of the seats) at the game's default table size or ``seats``, on dask
-    when ``workers`` or ``scheduler`` is given."""
+    when ``workers`` or ``scheduler`` is given (see the module docstring for ``both_ways``)."""
     levels = tuple(levels)
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise ValueError(f"skill_ladder needs at least two different levels, got {levels}")
     seats = make_game(game).num_players if seats is None else build_game(game, seats).num_players
     games = -(-games // seats) * seats
     rows = []
-    with _cluster(workers, scheduler) as address:
-        for k, (i, j, both) in enumerate(_pairings(levels, seats)):
-            line = [levels[i]] + [levels[j]] * (seats - 1)
-            r = play_match(game, line, games, seed + k, swap_seats=True, scheduler=address,
-                           progress=address is not None)
-            sole = sum(p["wins"] for p in r["players"])
-            fair = sole / games / seats
-            cells = [(0, i, j)] + ([(1, j, i)] if both else [])
-            for pos, a, b in cells:
-                p = r["players"][pos]
-                rows.append({"player": levels[a], "opponent": levels[b], "games": games,
-                             "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
-                             "low": p["interval"][0], "high": p["interval"][1],
-                             "fair_share": fair})
+    on_dask = workers is not None or scheduler is not None
+    every = _pairings(levels, seats, both_ways=True)  # a pairing's seed: its place in here
+    for i, j, both in _pairings(levels, seats, both_ways):
+        line = [levels[i]] + [levels[j]] * (seats - 1)
+        r = play_match(game, line, games, seed + every.index((i, j, both)), swap_seats=True,
+                       workers=None if scheduler else workers, scheduler=scheduler,
+                       progress=on_dask)
+        sole = sum(p["wins"] for p in r["players"])
+        fair = sole / games / seats
+        cells = [(0, i, j)] + ([(1, j, i)] if both else [])
+        for pos, a, b in cells:
+            p = r["players"][pos]
+            rows.append({"player": levels[a], "opponent": levels[b], "games": games,
+                         "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
+                         "low": p["interval"][0], "high": p["interval"][1],
+                         "fair_share": fair})
     return Ladder(game, levels, pl.DataFrame(rows))
 
 
