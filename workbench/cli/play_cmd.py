@@ -5,7 +5,10 @@ prints ``{"games", "mean_length", "players": [{"player", "wins", "draws",
 "win_rate", "interval"}, ...]}`` (see :mod:`workbench.engine.runs.match`);
 without ``--json``, one line per player. ``--workers N`` runs the games on N
 local dask processes (bound to 127.0.0.1), ``--scheduler ADDR`` on a running
-dask scheduler; the result is the same as in this process.
+dask scheduler; the result is the same as in this process. With ``--workers``
+the command starts its own cluster (the workers import the workbench and build
+the game once) and says on stderr what that start-up took beside the games'
+own time: for a few seconds of games on one core, the start-up is the cost.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from workbench.cli import CliError
 from workbench.cli._args import whole
@@ -21,7 +25,7 @@ from workbench.cli._budget import ANNOUNCE_AFTER, announce, bounded_workers, mat
 
 def _run(args: argparse.Namespace) -> int:
     from workbench.engine.kernel.registry import UnknownGame, game_package
-    from workbench.engine.runs.cluster import startup_seconds
+    from workbench.engine.runs.cluster import shared_client, startup_seconds
     from workbench.engine.runs.match import (
         MAX_GAMES,
         MatchError,
@@ -53,6 +57,9 @@ def _run(args: argparse.Namespace) -> int:
                  f"{args.games} game{'s' if args.games > 1 else ''} of {args.game}")
         for player in preparing:
             player.prepare(build_game(args.game, len(specs)))
+        if args.workers is not None:  # started here, so its start-up is its own figure
+            shared_client(args.workers, warm=[args.game])
+        playing = time.perf_counter()
         result = play_match(args.game, specs, args.games, args.seed, swap_seats=args.swap_seats,
                             workers=args.workers, scheduler=args.scheduler,
                             progress=args.workers is not None or args.scheduler is not None
@@ -61,11 +68,13 @@ def _run(args: argparse.Namespace) -> int:
         raise CliError(_with_own_players(str(exc), args.game)) from None
     except ValueError as exc:  # a player's preparation refused (a game too big to solve)
         raise CliError(" ".join(str(exc).split())[:300]) from None
+    played = time.perf_counter() - playing
     if args.workers is not None:
         started = startup_seconds(args.workers)
         if started is not None:
             sys.stderr.write(f"workbench play: dask: {args.workers} local workers started in "
-                             f"{started:.1f} s (once per process, reused)\n")
+                             f"{started:.1f} s, then the games took {played:.1f} s on them "
+                             "(wall; the start-up is paid once per process)\n")
     note = uneven_seating(args.games, len(specs)) if args.swap_seats else None
     if note is not None:
         sys.stderr.write(f"workbench play: note: {note}\n")

@@ -188,7 +188,7 @@ def _on_dask(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], 
 
     own = scheduler is None
     if own:  # the process's shared local cluster: started once, reused by every match
-        client = shared_client(workers or 1)
+        client = shared_client(workers or 1, warm=[name])
     else:
         try:
             client = Client(scheduler, timeout=10)
