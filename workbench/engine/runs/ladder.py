@@ -32,7 +32,8 @@ import polars as pl
 from workbench.engine.kernel.registry import make_game
 from workbench.engine.runs.match import build_game, play_match
 
-__all__ = ["LEVELS", "Ladder", "ladder_chart", "skill_ladder"]
+__all__ = ["LEVELS", "Ladder", "ladder_chart", "ladder_matches", "ladder_pairings",
+           "skill_ladder"]
 
 LEVELS = ("random", "greedy", "osla", "ismcts:100", "ismcts:400")
 """The default ladder, weakest first: ismcts at two budgets."""
@@ -73,20 +74,33 @@ class Ladder:
         return ladder_chart(self)
 
 
-def _pairings(levels: Sequence[str], seats: int, both_ways: bool = False
+def ladder_pairings(levels: Sequence[str], seats: int, both_ways: bool = False
               ) -> list[tuple[int, int, bool]]:
     """(row, column, both cells) matches to play: in two seats one match per pair; with
     more, the row player against weaker columns only unless ``both_ways``.
 
-    >>> _pairings("abc", 2)
+    >>> ladder_pairings("abc", 2)
     [(0, 1, True), (0, 2, True), (1, 2, True)]
-    >>> _pairings("abc", 3), len(_pairings("abc", 3, both_ways=True))
+    >>> ladder_pairings("abc", 3), len(ladder_pairings("abc", 3, both_ways=True))
     ([(1, 0, False), (2, 0, False), (2, 1, False)], 6)
     """
     if seats == 2:
         return [(i, j, True) for i in range(len(levels)) for j in range(i + 1, len(levels))]
     return [(i, j, False) for i in range(len(levels)) for j in range(len(levels))
             if i > j or (both_ways and i != j)]
+
+
+def ladder_matches(levels: Sequence[str], seats: int, seed: int, both_ways: bool = False
+                   ) -> list[tuple[int, int, bool, list[str], int]]:
+    """The matches a ladder plays: (row, column, both cells, line-up, seed); a pairing's
+    seed is ``seed`` plus its place among every pairing, whichever are played.
+
+    >>> ladder_matches(["random", "greedy"], 3, seed=7)
+    [(1, 0, False, ['greedy', 'random', 'random'], 8)]
+    """
+    every = ladder_pairings(levels, seats, both_ways=True)
+    return [(i, j, both, [levels[i]] + [levels[j]] * (seats - 1), seed + every.index((i, j, both)))
+            for i, j, both in ladder_pairings(levels, seats, both_ways)]
 
 
 def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, seed: int = 0,
@@ -102,10 +116,8 @@ def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, se
     games = -(-games // seats) * seats
     rows = []
     on_dask = workers is not None or scheduler is not None
-    every = _pairings(levels, seats, both_ways=True)  # a pairing's seed: its place in here
-    for i, j, both in _pairings(levels, seats, both_ways):
-        line = [levels[i]] + [levels[j]] * (seats - 1)
-        r = play_match(game, line, games, seed + every.index((i, j, both)), swap_seats=True,
+    for i, j, both, line, pair_seed in ladder_matches(levels, seats, seed, both_ways):
+        r = play_match(game, line, games, pair_seed, swap_seats=True,
                        workers=None if scheduler else workers, scheduler=scheduler,
                        progress=on_dask)
         sole = sum(p["wins"] for p in r["players"])
