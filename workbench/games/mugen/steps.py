@@ -128,6 +128,81 @@ class Discard(NamedTuple):
 
 
 # -- the turn ------------------------------------------------------------------------
+# Where nothing fires (no start or end effect: the usual case) a turn's forced steps run
+# as one: the turn's end, the deck-out check, the next turn's start, MP and counters,
+# up to its draw. Where an effect fires, its steps come in between as they always did.
+_NONE: tuple[Any, ...] = ()
+
+
+def _fired(t: T, p: int, timing: str) -> Sequence[Any]:
+    """The steps ``p``'s trait and set skills with effects at ``timing`` put on the stack
+    (stack order: the trait's first, then the set skills' oldest first); none: empty."""
+    zone = t.zones[p]
+    trait = t.game.trait_steps[p].get(timing)
+    if not zone and not trait:
+        return _NONE
+    steps: list[Any] = list(trait) if trait else []
+    timed = t.game.timed_steps[p]
+    for c, s, _ in zone:
+        fx = timed[c, s].get(timing)
+        if fx:
+            steps += fx
+    steps.reverse()
+    return steps
+
+
+def _turn_start(t: T, p: int) -> None:
+    """``p``'s turn starts: start effects (``p``'s, then the opponent's ``opp_start``),
+    the upkeep, the draw, the main phase."""
+    t.spent[p] = t.bonus[p] = 0
+    tasks = t.tasks
+    tasks += _MAIN_DRAW[p]
+    fx = _fired(t, p, "start")
+    if fx:
+        tasks += (Upkeep(p), Trigger(1 - p, "opp_start"))
+        tasks += fx
+        return
+    fx = _fired(t, 1 - p, "opp_start")
+    if fx:
+        tasks.append(Upkeep(p))
+        tasks += fx
+        return
+    _upkeep(t, p)
+
+
+def _upkeep(t: T, p: int) -> None:
+    """MP +1 (at most ``max_mp``), then one counter off each of ``p``'s set skills
+    (at 0 the card goes to the dust zone)."""
+    if t.mp[p] < t.game.params.max_mp:
+        t.mp[p] += 1
+    zone = t.zones[p]
+    if zone:
+        dust = t.dust[p]
+        kept = []
+        for z in zone:
+            if z.counters > 1:
+                kept.append(SetSkill(z.card, z.slot, z.counters - 1))
+            else:
+                dust.append(z.card)
+        zone[:] = kept
+
+
+def _decked_out(t: T) -> bool:
+    """At a turn's end every player with an empty deck loses (both: nobody wins)."""
+    d0, d1 = t.decks
+    if d0 and d1:
+        return False
+    t.result = tuple(q for q, d in ((0, d0), (1, d1)) if d)
+    t.tasks.clear()
+    return True
+
+
+def _next_turn(t: T, p: int) -> None:
+    """The other seat's turn."""
+    t.active, t.turn = 1 - p, t.turn + 1
+    _turn_start(t, 1 - p)
+
+
 @auto
 class TurnStart(NamedTuple):
     """Start effects (the active player's, then the opponent's), MP +1, counters, draw, main."""
@@ -135,19 +210,30 @@ class TurnStart(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        p = self.seat
-        t.spent[p] = t.bonus[p] = 0
-        t.tasks.extend(_TURN_START[p])
+        _turn_start(t, self.seat)
 
 
 @auto
 class TurnEnd(NamedTuple):
-    """End effects of both players, then the deck-out check, then the next turn."""
+    """End effects (the active player's, then the opponent's ``opp_end``), then the
+    deck-out check, then the next turn."""
 
     seat: int
 
     def run(self, t: T) -> None:
-        t.tasks.extend(_TURN_END[self.seat])
+        p, tasks = self.seat, t.tasks
+        fx = _fired(t, p, "end")
+        if fx:
+            tasks += (NextTurn(p), DeckOut(), Trigger(1 - p, "opp_end"))
+            tasks += fx
+            return
+        fx = _fired(t, 1 - p, "opp_end")
+        if fx:
+            tasks += (NextTurn(p), DeckOut())
+            tasks += fx
+            return
+        if not _decked_out(t):
+            _next_turn(t, p)
 
 
 @auto
@@ -158,47 +244,20 @@ class Trigger(NamedTuple):
     timing: str
 
     def run(self, t: T) -> None:
-        p, timing = self.seat, self.timing
-        zone = t.zones[p]
-        trait = t.game.trait_steps[p].get(timing)
-        if not zone and not trait:
-            return
-        steps: list[Any] = list(trait) if trait else []
-        timed = t.game.timed_steps[p]
-        for c, s, _ in zone:
-            fx = timed[c, s].get(timing)
-            if fx:
-                steps += fx
-        if steps:
-            t.tasks.extend(reversed(steps))
+        fx = _fired(t, self.seat, self.timing)
+        if fx:
+            t.tasks += fx
 
 
 @auto
-class MpUp(NamedTuple):
-    """The MP counter +1 (at most ``max_mp``)."""
+class Upkeep(NamedTuple):
+    """The MP counter +1 (at most ``max_mp``), then one counter off each of ``seat``'s
+    set skills (at 0 the card goes to the dust zone)."""
 
     seat: int
 
     def run(self, t: T) -> None:
-        if t.mp[self.seat] < t.game.params.max_mp:
-            t.mp[self.seat] += 1
-
-
-@auto
-class Tick(NamedTuple):
-    """One counter off each of ``seat``'s set skills; at 0 the card goes to the dust zone."""
-
-    seat: int
-
-    def run(self, t: T) -> None:
-        zone, dust = t.zones[self.seat], t.dust[self.seat]
-        kept = []
-        for z in zone:
-            if z.counters > 1:
-                kept.append(SetSkill(z.card, z.slot, z.counters - 1))
-            else:
-                dust.append(z.card)
-        zone[:] = kept
+        _upkeep(t, self.seat)
 
 
 @auto
@@ -206,10 +265,7 @@ class DeckOut(NamedTuple):
     """At a turn's end every player with an empty deck loses (both: nobody wins)."""
 
     def run(self, t: T) -> None:
-        d0, d1 = t.decks
-        if not d0 or not d1:
-            t.result = tuple(q for q, d in ((0, d0), (1, d1)) if d)
-            t.tasks.clear()
+        _decked_out(t)
 
 
 @auto
@@ -219,8 +275,7 @@ class NextTurn(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        t.active, t.turn = 1 - self.seat, t.turn + 1
-        t.tasks.append(TurnStart(1 - self.seat))
+        _next_turn(t, self.seat)
 
 
 @auto
@@ -447,10 +502,7 @@ class Destroy(NamedTuple):
         return f"destroy {_card_name(t, z.card)} ({z.counters})"
 
 
-_TURN_START = tuple(
-    (Main(p), Draw(p, "turn"), Tick(p), MpUp(p), Trigger(1 - p, "opp_start"), Trigger(p, "start"))
-    for p in (0, 1))  # stack order (the next step last): start effects, MP, counters, draw, main
-_TURN_END = tuple((NextTurn(p), DeckOut(), Trigger(1 - p, "opp_end"), Trigger(p, "end")) for p in (0, 1))
+_MAIN_DRAW = tuple((Main(p), Draw(p, "turn")) for p in (0, 1))  # stack order: draw, then main
 
 
 def opening(game: Any, first: int) -> list[Any]:
