@@ -13,12 +13,24 @@ the search player that has a choice (more than one legal action):
   estimated from the decisions a greedy-vs-greedy game of the same seed asks
   of seat 0, marked ``~``).
 
-With ``--ladder GAME``, it times instead the skill ladder of one game on 2
-dask workers at ``--ladder-games`` games per pairing and extrapolates to
-200 games per pairing (goal: under 10 minutes on 2 cores).
+With ``--ladder GAME`` (ladder mode) it times instead each match of that game's
+skill ladder (``runs.ladder.ladder_matches``: with more than two seats only
+the row player searches) at ``--ladder-games`` games (10-20: a small fraction
+of a full run), and with ``--answers GAME`` the skilled answers
+``scripts/skilled_results.py GAME answers`` computes (every question, its
+tables, at ``--levels``), at ``--answer-games`` games a table. Each part is
+played in this process and its CPU seconds a game measured; the printed
+**estimate** for the full run (200 games a pairing, 200 a table) is that CPU
+scaled to the full number of games, divided by 2 workers, plus the shared
+cluster's start-up. It assumes two free cores, an even split of the games over
+the two workers, a dask overhead as ``bench/dask_speedup.py`` measures it
+(a few per cent), and games as long on average as the few measured. Goals:
+a ladder under 10 minutes for mugen and under 30 for every game, the answers
+under 10 minutes. ``--nice 10`` (the default) lowers this process's priority.
 
 Run: ``.venv/bin/python bench/players.py [--spec ismcts:400] [--seconds 120] [game ...]``
-or ``.venv/bin/python bench/players.py --ladder mugen --ladder-games 20``.
+or ``.venv/bin/python bench/players.py --ladder mugen --ladder-games 12`` or
+``--answers life --answer-games 10``.
 The load average is printed in the header. Anchor: OpenSpiel's C++ MCTS
 (``open-spiel``, when installed) on its Pig, 400 iterations a decision with
 random rollouts, CPU seconds per decision, and our ``ismcts:400`` on our Pig
@@ -43,22 +55,77 @@ from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.playout import playout_in_place
 
 GOAL_DECISION = 0.25
-GOAL_LADDER_MINUTES = 10.0
+GOAL_LADDER_MINUTES = {"mugen": 10.0}  # issue 22 item 4: mugen 10, every game 30
+GOAL_LADDER_ANY = 30.0
+GOAL_ANSWERS_MINUTES = 10.0
+FULL_GAMES = 200
+WORKERS = 2
+STARTUP_SECONDS = 8.0  # the shared cluster's start-up, as bench/dask_speedup.py prints it
+
+
+def _estimate(game: str, what: str, parts: list[tuple[str, int, float, int]], goal: float
+              ) -> None:
+    """Print each measured part (label, games played, CPU s, games in the full run) and
+    the labelled estimate."""
+    total = 0.0
+    for label, games, cpu, full_games in parts:
+        full = cpu / games * full_games
+        total += full
+        print(f"  {label:<44} {games:>4} games {cpu:>8.1f} CPU s  {cpu / games:>7.2f} s a game "
+              f"-> {full / 60:>6.1f} CPU min at {full_games}", flush=True)
+    minutes = (total / WORKERS + STARTUP_SECONDS) / 60
+    print(f"ESTIMATE (extrapolated, not measured) {game} {what} at {FULL_GAMES} games: "
+          f"{total / 60:.1f} CPU min -> ~{minutes:.1f} min on {WORKERS} free cores "
+          f"with the cluster's start-up taken as {STARTUP_SECONDS:.0f} s (goal {goal:.0f} min, "
+          f"ratio {minutes / goal:.2f}); load {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def time_ladder(game: str, games: int, levels: list[str], seats: int | None) -> int:
-    """Time one game's ladder on 2 workers; print the extrapolation to 200 games a pairing."""
-    from workbench.engine.runs.ladder import skill_ladder
+    """Time each match of one game's ladder in this process (CPU a game) and print the
+    estimate of the full ladder (see the module docstring)."""
+    from workbench.engine.runs.ladder import ladder_matches
+    from workbench.engine.runs.match import build_game, play_match
 
-    start = time.monotonic()
-    ladder = skill_ladder(game, levels, games, seed=1, seats=seats, workers=2)
-    secs = time.monotonic() - start
-    pairings = ladder.frame.height // (2 if (seats or make_game(game).num_players) == 2 else 1)
-    played = int(ladder.frame["games"][0])
-    at_200 = secs / played * 200 / 60
-    print(f"{game} ladder {levels}: {pairings} pairings x {played} games in {secs:.0f} s "
-          f"on 2 workers; 200 games a pairing: ~{at_200:.1f} min "
-          f"(goal {GOAL_LADDER_MINUTES:.0f}, ratio {at_200 / GOAL_LADDER_MINUTES:.2f})")
+    seats = seats or make_game(game).num_players
+    build_game(game, seats)  # built (sheets read) before any timing
+    games = -(-games // seats) * seats
+    print(f"{game} ladder, {seats} seats, levels {','.join(levels)}: {games} games a pairing "
+          f"measured, one core, CPU seconds (time.process_time); load {_load()}")
+    parts = []
+    for _, _, _, line, seed in ladder_matches(levels, seats, seed=1):
+        cpu = time.process_time()
+        play_match(game, line, games, seed, swap_seats=True)
+        parts.append((" vs ".join(dict.fromkeys(line)), games, time.process_time() - cpu,
+                      FULL_GAMES))
+        label, _, spent, _ = parts[-1]
+        print(f"  {label:<44} {games:>4} games {spent:>8.1f} CPU s", flush=True)
+    print(f"{game} ladder per pairing:")
+    _estimate(game, f"ladder ({len(parts)} pairings)", parts,
+              GOAL_LADDER_MINUTES.get(game, GOAL_LADDER_ANY))
+    return 0
+
+
+def time_answers(game: str, games: int, levels: list[str]) -> int:
+    """Time the skilled answers of one game (every question and level) in this process and
+    print the estimate of ``scripts/skilled_results.py GAME answers`` at 200 games."""
+    from workbench.engine.measure.skilled import ask, game_questions
+
+    make_game(game)  # built (sheets read) before any timing
+    print(f"{game} skilled answers, levels {','.join(levels)}: {games} games a table measured, "
+          f"one core, CPU seconds (time.process_time); load {_load()}")
+    parts = []
+    for question in game_questions(game):
+        for level in levels:
+            cpu = time.process_time()
+            ask(game, [level], games, seed=1, questions=[question])
+            tables = len(question.variants)
+            parts.append((f"{question.key} ({tables} table{'s' * (tables > 1)}) {level}",
+                          games * tables, time.process_time() - cpu, FULL_GAMES * tables))
+    _estimate(game, "answers", parts, GOAL_ANSWERS_MINUTES)
     return 0
 
 
@@ -121,12 +188,24 @@ def main(argv: list[str] | None = None) -> int:
                         help="search time per game before the rest is estimated")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ladder", help="time this game's skill ladder instead")
-    parser.add_argument("--ladder-games", type=int, default=20)
+    parser.add_argument("--ladder-games", type=int, default=12)
     parser.add_argument("--ladder-seats", type=int)
-    parser.add_argument("--levels", default="random,greedy,osla,ismcts:100,ismcts:400")
+    parser.add_argument("--levels", help="ladder: default random,greedy,osla,ismcts:100,"
+                        "ismcts:400; answers: greedy,ismcts:100 (skilled_results' default)")
+    parser.add_argument("--answers", help="time this game's skilled answers instead")
+    parser.add_argument("--answer-games", type=int, default=10)
+    parser.add_argument("--nice", type=int, default=10, help="ladder, answers: niceness (10)")
     args = parser.parse_args(argv)
+    if args.ladder or args.answers:
+        os.nice(args.nice)
     if args.ladder:
-        return time_ladder(args.ladder, args.ladder_games, args.levels.split(","), args.ladder_seats)
+        from workbench.engine.runs.ladder import LEVELS
+
+        levels = args.levels.split(",") if args.levels else list(LEVELS)
+        return time_ladder(args.ladder, args.ladder_games, levels, args.ladder_seats)
+    if args.answers:
+        levels = (args.levels or "greedy,ismcts:100").split(",")
+        return time_answers(args.answers, args.answer_games, levels)
     names = args.games or list(game_names())
     head = (f"{'game':<10} {'decisions':>9} {'median cpu':>10} {'p90':>7} {'mean':>7} "
             f"{'wall med':>8} {'goal':>5} {'ratio':>6} {'games/min':>10}")
