@@ -19,9 +19,10 @@ that minimises the attacker's chance; install the strongest ghost (by
 its side; play a draw event (on its turn or out of it) when the archive is
 short; trim the weakest cards.
 
-The battle chances are the exact ones of :func:`~workbench.games.ghost.odds.win_chance`,
-kept per pair of sides (dice, fixed modifier, steady per ghost) so a decision
-costs dictionary look-ups, not a new distribution.
+The battle chances are exact (the value :func:`~workbench.games.ghost.odds.win_chance`
+gives), kept per pair of sides (dice, fixed modifier, steady per ghost) and each
+side's total grown from the side without its last ghost, so a decision costs
+dictionary look-ups, and a new support one convolution.
 
 >>> import random
 >>> from workbench.engine import CHANCE
@@ -39,9 +40,11 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from workbench.games.ghost.cards import GhostCard
-from workbench.games.ghost.odds import Fighter, win_chance
+from workbench.games.ghost.cards import GhostCard, Strength
+from workbench.games.ghost.odds import Fighter, fighter_dist
 from workbench.games.ghost.table import ATTACK, DEFENCE, NO_SHELL, STATS
+from workbench.prob.dice import opposed
+from workbench.prob.dist import Dist
 
 __all__ = ["HALF", "choose", "strength_rank"]
 
@@ -97,30 +100,35 @@ def choose(t: Any, seat: int, ids: Sequence[Hashable], limit: Fraction = HALF,
 class _Odds:
     """Exact battle chances on one table: each ghost as (dice, fixed modifier, steady)."""
 
-    __slots__ = ("game", "shells", "rule")
+    __slots__ = ("game", "shells", "rule", "seen")
 
     def __init__(self, t: Any) -> None:
         self.game = t.game
         self.shells = {g: sh for desk in t.desktops for g, sh in desk}
         p = self.game.params
         self.rule = (p.fumble, p.floor_at_zero)
+        self.seen: dict[tuple[int, str, int], tuple[int, int, bool]] = {}
 
-    def side(self, ghosts: tuple[int, ...], stat: str, lead: int) -> tuple[tuple[int, int, bool], ...]:
-        game, shells = self.game, self.shells
-        dice, mods, steady = game.dice_counts[stat], game.modifiers[stat], game.steady
-        at = STATS.index(stat)
-        out = []
-        for i, g in enumerate(ghosts):
-            mod = mods[lead if i == 0 else _SUPPORT_ROLE][g]
-            sh = shells.get(g, NO_SHELL)  # a quick ghost from the archive has no shell yet
+    def ghost(self, g: int, stat: str, role: int) -> tuple[int, int, bool]:
+        """(dice, fixed modifier with its shell, steady) of ghost ``g`` in ``role``."""
+        key = (g, stat, role)
+        out = self.seen.get(key)
+        if out is None:
+            game = self.game
+            mod = game.modifiers[stat][role][g]
+            sh = self.shells.get(g, NO_SHELL)  # a quick ghost from the archive has no shell yet
             if sh != NO_SHELL:
-                mod += game.cards[sh].shell[at]
-            out.append((dice[g], mod, steady[g]))
-        return tuple(out)
+                mod += game.cards[sh].shell[STATS.index(stat)]
+            out = self.seen[key] = (game.dice_counts[stat][g], mod, game.steady[g])
+        return out
 
     def chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
         """P(the attacking side wins), no events, ties to the defender."""
-        key = (self.rule, self.side(atk, stat, _ATTACK_ROLE), self.side(dfn, stat, _DEFEND_ROLE))
+        ghost = self.ghost
+        key = (self.rule, tuple(ghost(g, stat, _ATTACK_ROLE if i == 0 else _SUPPORT_ROLE)
+                                for i, g in enumerate(atk)),
+               tuple(ghost(g, stat, _DEFEND_ROLE if i == 0 else _SUPPORT_ROLE)
+                     for i, g in enumerate(dfn)))
         p = _CHANCES.get(key)
         if p is None:
             if len(_CHANCES) > 100_000:
@@ -130,17 +138,27 @@ class _Odds:
 
 
 _CHANCES: dict[Any, Fraction] = {}
+_SIDES: dict[Any, Dist] = {}
 
 
-def _exact(rule: tuple[bool, bool], atk: Sequence[tuple[int, int, bool]],
-           dfn: Sequence[tuple[int, int, bool]]) -> Fraction:
-    from workbench.games.ghost.cards import Strength
+def _exact(rule: tuple[bool, bool], atk: tuple[tuple[int, int, bool], ...],
+           dfn: tuple[tuple[int, int, bool], ...]) -> Fraction:
+    """:func:`~workbench.games.ghost.odds.win_chance` of two sides, each side's total
+    kept and grown one ghost at a time (a support added costs one convolution)."""
+    v = opposed(_side(rule, atk), _side(rule, dfn), ties="defender")
+    return Fraction(v.win_weight, v.total)
 
-    def side(spec: Sequence[tuple[int, int, bool]]) -> list[Fighter]:
-        return [Fighter(Strength(n, mod), 0, steady) for n, mod, steady in spec]
 
-    w = win_chance(side(atk), side(dfn), fumble=rule[0], floor=rule[1])
-    return Fraction(int(w.p), int(w.q))
+def _side(rule: tuple[bool, bool], spec: tuple[tuple[int, int, bool], ...]) -> Dist:
+    key = (rule, spec)
+    d = _SIDES.get(key)
+    if d is None:
+        if len(_SIDES) > 100_000:
+            _SIDES.clear()
+        n, mod, steady = spec[-1]
+        one = fighter_dist(Fighter(Strength(n, mod), 0, steady), rule[0], rule[1])
+        d = _SIDES[key] = _side(rule, spec[:-1]) + one if len(spec) > 1 else one
+    return d
 
 
 def _main(t: Any, seat: int, ids: Sequence[Aid], limit: Fraction,

@@ -195,6 +195,7 @@ from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.params import GhostParams
+from workbench.games.ghost.policy import choose
 from workbench.games.ghost.steps import DealMaster, Download, Replace, Return, Setup
 from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main
@@ -314,6 +315,13 @@ class GhostGame(KernelGame):
         if state.result is not None:
             return tuple(state.result[1])
         return self.view(state).most_vp()  # type: ignore[no-any-return]
+
+    def rollout_action(self, t: GhostTable, rng: Any) -> Hashable:
+        """The search's cheap rollout player: the greedy rule of thumb
+        (:func:`~workbench.games.ghost.policy.choose`, the greedy player's own) for the seat
+        to move, on the mutable table of a determinised world (that table is the world
+        the search imagines, so reading it is fair); never draws from ``rng``."""
+        return choose(t, t.tasks[-1].seat, t.legal())
 
     def determinize(self, obs: Any, rng: Any) -> Any:
         """A full state for ``obs`` with hidden cards only where the rules could have put
