@@ -1,11 +1,10 @@
 """Life's players on the seat protocol ``(view, rng) -> action id``: random and greedy.
 
-:func:`greedy` looks one step ahead on :func:`life_score` (own VP minus the
-best rival's), reading only what its seat sees: it steps each candidate on a
-table built from the observation (:func:`seen_table`: unseen cards are
-placeholders, counts kept, so a draw or a reveal still stops the step) and
-re-scores only the seats the candidate changed. A rival's dream effect is
-hidden, so rivals are scored without it; the player's own counts.
+:func:`greedy` plays the game's rule of thumb (``policy.rollout_action``: the
+move that leaves its seat the most VP now, a take weighed by the card's best
+placement) on a read-only table of what its seat sees (``game.view`` of the
+observation), so it never reads a rival's dreams or the decks. The search's
+rollouts play the same function on their determinised worlds.
 
 >>> from workbench.engine.runs.playout import playout, playout_in_place
 >>> from workbench.games.life.rules import make_game
@@ -25,6 +24,7 @@ from workbench.engine.kernel import PUBLIC, FieldSpec, Hidden
 from workbench.engine.kernel.protocol import IllegalAction
 from workbench.engine.kernel.seat import SeatView, random_player
 from workbench.games.life.dice import TOP
+from workbench.games.life.policy import rollout_action
 from workbench.games.life.table import LifeTable
 
 __all__ = ["UNSEEN", "LifeGreedy", "best_face", "greedy", "life_score", "random_player",
@@ -60,7 +60,7 @@ def _filled(v: Any, spec: FieldSpec) -> Any:
 
 def seen_table(game: Any, observed: Sequence[Any]) -> LifeTable:
     """A mutable table of what a seat sees (``view.state``): every unseen card is
-    :data:`UNSEEN`, every pile keeps its size.
+    :data:`UNSEEN`, every pile keeps its size (for players that step what they see).
 
     >>> from workbench.games.life.rules import make_game
     >>> g = make_game()
@@ -74,33 +74,10 @@ def seen_table(game: Any, observed: Sequence[Any]) -> LifeTable:
     return LifeTable.thaw(game, values)  # type: ignore[return-value]
 
 
-def _seat_of(t: LifeTable, s: int) -> tuple[Any, ...]:
-    """What a seat's score reads."""
-    return (t.albums[s], t.dice_o[s], t.power[s], t.mid_vp[s], t.bonus_vp[s], t.hands[s],
-            t.skills[s])
-
-
-def _copy(v: Any) -> Any:
-    return v[:] if isinstance(v, list) else v
-
-
-_FIELDS = tuple((f.name, f.depth) for f in LifeTable.FIELDS if f.name != "tasks")
-
-
-def _reset(c: LifeTable, base: LifeTable) -> None:
-    """Make ``c`` (a clone of ``base`` that stepped) equal to ``base`` again,
-    copying only the fields that changed (cheaper than a new clone)."""
-    c.tasks = base.tasks[:]
-    for name, depth in _FIELDS:
-        v = getattr(base, name)
-        if getattr(c, name) != v:
-            setattr(c, name, v if depth == 0 else v[:] if depth == 1 else [x[:] for x in v])
-
-
 class LifeGreedy:
     """The greedy player (see the module docstring); ties are broken with the rng."""
 
-    __name__ = "greedy(life_score)"
+    __name__ = "greedy(rule of thumb)"
 
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
         ids = view.legal_ids
@@ -108,39 +85,14 @@ class LifeGreedy:
             raise IllegalAction(f"{view.game.name}: greedy player asked to move at a non-player node")
         if len(ids) == 1:
             return ids[0]
-        me = view.seat
-        t = seen_table(view.game, view.state)
-        seats = range(len(t.albums))
-        before = [tuple(map(_copy, _seat_of(t, s))) for s in seats]
-        base = [t.score(s, dream=s == me) for s in seats]
-        best: list[Hashable] = []
-        best_value = None
-        last = len(ids) - 1
-        scratch: LifeTable | None = None
-        for i, a in enumerate(ids):
-            if i == last:
-                c = t  # the last candidate steps the table itself
-            elif scratch is None:
-                c = scratch = cast(LifeTable, t.clone())
-            else:
-                _reset(scratch, t)
-                c = scratch
-            c.step(a)
-            scores = [base[s] if _seat_of(c, s) == before[s] else c.score(s, dream=s == me)
-                      for s in seats]
-            v = scores[me] - max(x for s, x in enumerate(scores) if s != me)
-            if best_value is None or v > best_value:
-                best, best_value = [a], v
-            elif v == best_value:
-                best.append(a)
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return rollout_action(view.game.view(view.state), rng)
 
     def __repr__(self) -> str:
         return self.__name__
 
 
 def greedy() -> LifeGreedy:
-    """The greedy one-step player on :func:`life_score`."""
+    """The greedy player: the game's rule of thumb on what its seat sees."""
     return LifeGreedy()
 
 

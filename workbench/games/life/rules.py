@@ -118,6 +118,7 @@ from workbench.games.life import render
 from workbench.games.life.cards import AlbumCard, DreamCard, check_deck, load_album, load_dreams
 from workbench.games.life.effects import Catalogue
 from workbench.games.life.params import LifeParams
+from workbench.games.life.policy import rollout_action
 from workbench.games.life.steps import Place, Resolve, opening
 from workbench.games.life.steps_effects import RemoveCard, event_table, skill_table
 from workbench.games.life.table import CHARACTER, SQUARES, STATS, LifeTable
@@ -234,6 +235,11 @@ class LifeGame(KernelGame):
             values[i] = tuple(tuple(sorted(r)) for r in rows_)
         known = Observation(obs.seat, LifeTable.Frozen(values), tuple(dreams))
         return LifeTable.determinize(known, rng)
+
+    def rollout_action(self, t: LifeTable, rng: random.Random) -> Hashable:
+        """The rule of thumb (``policy.rollout_action``) the search rolls out with and
+        the greedy player plays: the move leaving the mover the most VP now."""
+        return rollout_action(t, rng)
 
     # -- reading a state ----------------------------------------------------------------------
     def score_parts(self, state: Snapshot, seat: int) -> dict[str, int]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, chance, decision
-from workbench.games.life import dice as D
 from workbench.games.life.effects import mid_scoring
 from workbench.games.life.params import LifeParams
 from workbench.games.life.steps_dice import MoveDie, Orient, Reroll, Roll, Tip, TurnAny, WhichDie
@@ -42,12 +41,11 @@ from workbench.games.life.steps_setup import (
     StartPlayer,
     TieBreak,
 )
-from workbench.games.life.table import CHARACTER, SQUARES, STATS, STEP_DIR, LifeTable, square_name
+from workbench.games.life.table import CHARACTER, SQUARES, STATS, LifeTable, square_name
 
 PLACE_IDS: tuple[tuple[str, int], ...] = tuple(("place", sq) for sq in range(SQUARES))
 PAWN_IDS: tuple[tuple[str, int], ...] = tuple(("pawn", k + 1) for k in range(4))
 BONUS = {1: "", 2: " (tip a die)", 3: " (start marker)", 4: " (1 power)"}
-ROLL_TABLE = D.ROLL_TABLE
 N_STATS = len(STATS)
 
 
@@ -170,10 +168,8 @@ class Place(NamedTuple):
     def resolve(self, t: LifeTable, a: tuple[str, int]) -> None:
         seat, card, sq = self.seat, self.card, a[1]
         game = t.game
-        cat = game.catalogue
+        c, o, power, vp = t.placement(seat, card, sq)
         album = t.albums[seat]
-        skills = t.skills[seat]
-        c = cat.colour[card]
         stats = t.stats
         base = N_STATS * t.stage
         stats[base] += 1
@@ -185,14 +181,11 @@ class Place(NamedTuple):
                 old = None
             else:
                 t.discard.append(old)
-            if skills:
-                t.bonus_vp[seat] += cat.skill_sum(skills, "discard_vp")
+            t.bonus_vp[seat] += vp
         album[sq] = card
-        where, dice = t.dice_sq[seat], t.dice_o[seat]
-        dice[c] = ROLL_TABLE[dice[c]][STEP_DIR[where[c]][sq]]
-        where[c] = sq
-        if skills:
-            t.power[seat] += cat.place_power(skills, c)
+        t.dice_o[seat][c] = o
+        t.dice_sq[seat][c] = sq
+        t.power[seat] += power
         if old is not None and game.params.album_skills:
             t.push(*game.skill_steps[old][seat])
 

@@ -23,8 +23,16 @@ from workbench.games.life.effects import CI, Catalogue
 from workbench.games.life.steps_dice import MoveDie, Reroll, Tip, TurnAny, WhichDie
 from workbench.games.life.table import LifeTable
 
-__all__ = ["GainPower", "GainVP", "LosePower", "Lowest", "RemoveCard", "Reward",
+__all__ = ["NOTHING", "GainPower", "GainVP", "LosePower", "Lowest", "RemoveCard", "Reward",
            "event_table", "skill_table"]
+
+
+NOTHING = (0, 0)
+
+
+def _give(t: LifeTable, seat: int, gain: tuple[int, int]) -> None:
+    t.power[seat] += gain[0]
+    t.bonus_vp[seat] += gain[1]
 
 
 @auto
@@ -34,8 +42,13 @@ class GainPower(NamedTuple):
     seat: int
     n: int
 
+    def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
+        """(power, VP) ``seat`` gains when this step runs on ``t`` now (every effect
+        step has it: a rule of thumb weighs an effect without running it)."""
+        return (self.n, 0) if seat == self.seat else NOTHING
+
     def run(self, t: LifeTable) -> None:
-        t.power[self.seat] += self.n
+        _give(t, self.seat, self.gain(t, self.seat))
 
 
 @auto
@@ -45,8 +58,11 @@ class LosePower(NamedTuple):
     seat: int
     n: int
 
+    def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
+        return (-min(self.n, t.power[seat]), 0) if seat == self.seat else NOTHING
+
     def run(self, t: LifeTable) -> None:
-        t.power[self.seat] = max(0, t.power[self.seat] - self.n)
+        _give(t, self.seat, self.gain(t, self.seat))
 
 
 @auto
@@ -56,8 +72,11 @@ class GainVP(NamedTuple):
     seat: int
     n: int
 
+    def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
+        return (0, self.n) if seat == self.seat else NOTHING
+
     def run(self, t: LifeTable) -> None:
-        t.bonus_vp[self.seat] += self.n
+        _give(t, self.seat, self.gain(t, self.seat))
 
 
 @auto
@@ -69,9 +88,13 @@ class Reward(NamedTuple):
     at_least: int
     vp: int
 
+    def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
+        if seat == self.seat and D.TOP[t.dice_o[seat][self.die]] >= self.at_least:
+            return (0, self.vp)
+        return NOTHING
+
     def run(self, t: LifeTable) -> None:
-        if D.TOP[t.dice_o[self.seat][self.die]] >= self.at_least:
-            t.bonus_vp[self.seat] += self.vp
+        _give(t, self.seat, self.gain(t, self.seat))
 
 
 @auto
@@ -80,12 +103,14 @@ class Lowest(NamedTuple):
 
     n: int
 
-    def run(self, t: LifeTable) -> None:
+    def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
         totals = t.totals()
-        low = min(totals)
-        for s, v in enumerate(totals):
-            if v == low:
-                t.power[s] += self.n
+        return (self.n, 0) if totals[seat] == min(totals) else NOTHING
+
+    def run(self, t: LifeTable) -> None:
+        gains = [self.gain(t, s) for s in range(len(t.power))]  # all read before any gains
+        for s, g in enumerate(gains):
+            _give(t, s, g)
 
 
 @auto

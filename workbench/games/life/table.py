@@ -20,6 +20,7 @@ Hidden(12)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
@@ -78,6 +79,9 @@ def square_name(sq: int) -> str:
     ('a1', 'd4')
     """
     return f"{'abcd'[sq % SIZE]}{sq // SIZE + 1}"
+
+
+ROLL_TABLE = D.ROLL_TABLE
 
 
 class LifeTable(Table):
@@ -152,24 +156,44 @@ class LifeTable(Table):
         return sum(self._parts(seat, dream))
 
     def _parts(self, seat: int, dream: bool) -> tuple[int, int, int, int, int, int]:
+        return self.parts_if(seat, self.albums[seat], self.dice_o[seat], self.power[seat],
+                             self.bonus_vp[seat], self.hands[seat], self.skills[seat], dream)
+
+    def parts_if(self, seat: int, album: Sequence[str | None], dice_o: Sequence[int], power: int,
+                 bonus: int, hand: Sequence[str], skills: Sequence[str], dream: bool = True
+                 ) -> tuple[int, int, int, int, int, int]:
+        """The scoring parts (in :data:`PARTS` order) of a seat whose album, dice,
+        power, bonus VP, dream hand and dream skills were these: the one scoring
+        formula, which :meth:`score` reads the table's own values with and a rule
+        of thumb (``policy.py``) the values a move would leave."""
         game = self.game
         cat = game.catalogue
         p = game.params
-        album = self.albums[seat]
         top = D.TOP
-        a, b, c, d = dice_o = self.dice_o[seat]
+        a, b, c, d = dice_o
         stars = sum(map(cat.stars.get, album, _ZEROS))
-        power = self.power[seat]
-        skills = self.skills[seat]
         shield = cat.skill_sum(skills, "shield") if skills else 0
         covered = min(power, stars)  # all power is placed, one per ★
         uncovered = max(0, stars - covered - shield)
-        hand = self.hands[seat]
         vp = dream_score(cat, hand[0], album, dice_o, power - covered, uncovered) \
             if dream and len(hand) == 1 else 0
-        return (top[a] + top[b] + top[c] + top[d], self.mid_vp[seat], self.bonus_vp[seat],
+        return (top[a] + top[b] + top[c] + top[d], self.mid_vp[seat], bonus,
                 covered * p.covered_star_vp - uncovered, vp,
                 p.full_album_vp if None not in album else 0)
+
+    def placement(self, seat: int, card: str, sq: int) -> tuple[int, int, int, int]:
+        """What placing regular ``card`` on square ``sq`` does for ``seat``: the die of
+        its colour (0..3), the orientation that die rolls to, the power and the VP
+        its dream skills give (``place_power``; ``discard_vp`` when a card is
+        replaced). ``steps.Place`` applies it; a rule of thumb weighs it."""
+        cat = self.game.catalogue
+        c = cat.colour[card]
+        o = ROLL_TABLE[self.dice_o[seat][c]][STEP_DIR[self.dice_sq[seat][c]][sq]]
+        skills = self.skills[seat]
+        if not skills:
+            return c, o, 0, 0
+        vp = cat.skill_sum(skills, "discard_vp") if self.albums[seat][sq] is not None else 0
+        return c, o, cat.place_power(skills, c), vp
 
     def top(self, seat: int, colour: str) -> int:
         """Top face of a seat's die of a colour."""

@@ -1,0 +1,189 @@
+"""Life's rule of thumb, written once: the greedy player's choice and the search's rollouts.
+
+:func:`rollout_action` reads a table (a mutable one, or a read-only view of a
+seat's observation) and answers the decision on top of it: the move that leaves
+the mover the most VP *now*, as the scoring formula reads the table
+(``LifeTable.parts_if``), ties broken with the rng. It never copies or steps
+the table: each candidate is weighed from the rules' own helpers
+(``LifeTable.placement`` for where a die rolls and what dream skills give,
+the effect steps' ``gain`` for a skill or an event).
+
+- **place** a card: the square whose roll, stars, full album, dream effect and
+  the replaced card's skill score best;
+- **take** a card of the common area: the card whose best placement scores
+  best (an event: its power and its effects on the mover; a card that fits
+  nowhere: its skill);
+- **tip** a die (order bonus 2, a skill): the tip that scores best (or none);
+- **set aside** or **pass** a dream card: the hand and dream skills that score
+  best; a die **turned** freely: the orientation that scores best;
+- everything else (pawn, character card, initial orientation, which die a skill
+  moves and where): at random, as ``random_player`` draws.
+
+Only the mover's own hand is read (a rival's is hidden), so the greedy player
+may call it on what its seat sees, and a search on a determinised world
+(where the table *is* that world). Effects that are decisions or chance
+(a skill's tip, a re-roll) weigh nothing; a skill's reward is weighed on the
+die as it stands before the move.
+
+>>> import random
+>>> from workbench.games.life.rules import make_game
+>>> g = make_game()
+>>> t = g.new_table()
+>>> while not type(t.tasks[-1]).__name__ == "Take":
+...     t.step(t.sample(random.Random(1)) if t.to_move() < 0 else t.legal()[0])
+>>> rollout_action(t, random.Random(2)) in t.legal()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any
+
+from workbench.games.life import dice as D
+from workbench.games.life.steps import Place, Take
+from workbench.games.life.steps_dice import Tip, TurnAny
+from workbench.games.life.steps_setup import PassDream, SetDream
+from workbench.games.life.table import CHARACTER, CI, LifeTable
+
+__all__ = ["rollout_action", "values"]
+
+
+def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
+    """(power, VP) ``seat`` gains from the effect steps among ``steps``."""
+    power = vp = 0
+    for s in steps:
+        gain = getattr(s, "gain", None)
+        if gain is not None:
+            p, v = gain(t, seat)
+            power += p
+            vp += v
+    return power, vp
+
+
+def _score(t: LifeTable, seat: int, album: Sequence[str | None] | None = None,
+           dice: Sequence[int] | None = None, power: int = 0, vp: int = 0,
+           hand: Sequence[str] | None = None, skills: Sequence[str] | None = None) -> int:
+    """The seat's VP now with some of its values changed (power and VP as gains)."""
+    return sum(t.parts_if(seat, t.albums[seat] if album is None else album,
+                          t.dice_o[seat] if dice is None else dice, t.power[seat] + power,
+                          t.bonus_vp[seat] + vp, t.hands[seat] if hand is None else hand,
+                          t.skills[seat] if skills is None else skills))
+
+
+def _place_values(t: LifeTable, seat: int, card: str, squares: Iterable[int]) -> list[int]:
+    album, dice = t.albums[seat], t.dice_o[seat]
+    game = t.game
+    skill_steps = game.skill_steps if game.params.album_skills else None
+    out = []
+    for sq in squares:
+        c, o, power, vp = t.placement(seat, card, sq)
+        after = list(album)
+        old, after[sq] = after[sq], card
+        rolled = list(dice)
+        rolled[c] = o
+        if skill_steps is not None and old is not None and old != CHARACTER:
+            p, v = _gains(t, seat, skill_steps[old][seat])
+            power, vp = power + p, vp + v
+        out.append(_score(t, seat, after, rolled, power, vp))
+    return out
+
+
+def _take_value(t: LifeTable, seat: int, card: str) -> int:
+    game = t.game
+    cat, p = game.catalogue, game.params
+    if card in cat.event_effects:
+        skills = t.skills[seat]
+        power, vp = _gains(t, seat, game.event_steps[card][seat])
+        power += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
+        return _score(t, seat, power=power, vp=vp)
+    squares = t.legal_squares(seat, card)
+    if squares:
+        return max(_place_values(t, seat, card, squares))
+    if p.album_skills and p.skill_on_failed_placement:
+        power, vp = _gains(t, seat, game.skill_steps[card][seat])
+        return _score(t, seat, power=power, vp=vp)
+    return _score(t, seat)
+
+
+def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
+    dice = t.dice_o[seat]
+    out = []
+    for a in ids:
+        if a[0] != "tip":
+            out.append(_score(t, seat))
+            continue
+        rolled = list(dice)
+        c = CI[a[1]]
+        rolled[c] = D.roll(dice[c], a[2])
+        out.append(_score(t, seat, dice=rolled))
+    return out
+
+
+def _dream_values(t: LifeTable, seat: int, ids: Sequence[Any], keep: bool) -> list[int]:
+    """Dream card ``a[1]`` leaves the hand (``keep``: set aside as a dream skill)."""
+    hand, skills = t.hands[seat], t.skills[seat]
+    out = []
+    for a in ids:
+        rest = list(hand)
+        rest.remove(a[1])
+        out.append(_score(t, seat, hand=rest, skills=[*skills, a[1]] if keep else skills))
+    return out
+
+
+def _turn_values(t: LifeTable, seat: int, die: int, ids: Sequence[Any]) -> list[int]:
+    out = []
+    for a in ids:
+        turned = list(t.dice_o[seat])
+        turned[die] = a[1]
+        out.append(_score(t, seat, dice=turned))
+    return out
+
+
+_Values = Callable[[LifeTable, Any, Sequence[Any]], list[int]]
+#: How each weighed decision values its legal ids (the mover's VP after it).
+_VALUES: dict[type, _Values] = {
+    Place: lambda t, s, ids: _place_values(t, s.seat, s.card, (a[1] for a in ids)),
+    Take: lambda t, s, ids: [_take_value(t, s.seat, a[1]) for a in ids],
+    Tip: lambda t, s, ids: _tip_values(t, s.seat, ids),
+    SetDream: lambda t, s, ids: _dream_values(t, s.seat, ids, True),
+    PassDream: lambda t, s, ids: _dream_values(t, s.seat, ids, False),
+    TurnAny: lambda t, s, ids: _turn_values(t, s.seat, s.die, ids),
+}
+
+
+def values(t: LifeTable) -> list[int] | None:
+    """The mover's VP after each legal id of the decision on top, in the legal order
+    (None for a decision the rule of thumb takes at random).
+
+    >>> from workbench.games.life.rules import make_game
+    >>> from workbench.games.life.steps import Place
+    >>> from workbench.games.life.table import CHARACTER
+    >>> t = make_game().new_table()
+    >>> t.albums[0][5], t.dice_sq[0] = CHARACTER, [5] * 4
+    >>> t.dice_o[0] = [D.index_of(1, 2)] * 4
+    >>> t.tasks = [Place(0, "J01", (1, 4, 6, 9))]   # red: rolls N, W, E, S from b2
+    >>> values(t)  # the red die shows 5, 3, 4, 2; the three others 1
+    [8, 6, 7, 5]
+    """
+    top = t.tasks[-1]
+    rate = _VALUES.get(type(top))
+    return None if rate is None else rate(t, top, top.legal(t))
+
+
+def rollout_action(t: LifeTable, rng: random.Random) -> Hashable:
+    """The rule of thumb's move for the decision on top of ``t`` (see the module
+    docstring): the best by :func:`values`, ties (and unweighed decisions) drawn
+    with ``rng.choice``; a sole legal id is returned without drawing."""
+    top = t.tasks[-1]
+    ids = top.legal(t)
+    if len(ids) == 1:
+        return ids[0]  # type: ignore[no-any-return]
+    rate = _VALUES.get(type(top))
+    if rate is None:
+        return rng.choice(ids)  # type: ignore[no-any-return]
+    vals = rate(t, top, ids)
+    best = max(vals)
+    picks = [a for a, v in zip(ids, vals) if v == best]
+    return picks[0] if len(picks) == 1 else rng.choice(picks)  # type: ignore[no-any-return]
