@@ -55,9 +55,11 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
     return {"cards_path": str(files["cards"])}
 
 
-def _decks() -> Path:
-    """The deck lists of the data folder in use (``$WORKBENCH_DATA`` or the packaged one)."""
-    return data_files("mugen") / "decks"
+def _decks(files: Mapping[str, Path]) -> Path:
+    """The deck lists beside the sheet when it has them, else the data folder's in use
+    (``$WORKBENCH_DATA`` or the packaged one: a variant's sheet folder holds no decks)."""
+    beside = files["cards"].parent / "decks"
+    return beside if beside.is_dir() else data_files("mugen") / "decks"
 
 
 def _problem(exc: SheetError) -> pl.DataFrame:
@@ -74,7 +76,7 @@ SKILLS = (*KINDS, *(f"skill{i}_cost" for i in (1, 2, 3)))
 
 
 def _legality(files: Mapping[str, Path]) -> pl.DataFrame:
-    return deck_legality(_decks(), files["cards"]).select(
+    return deck_legality(_decks(files), files["cards"]).select(
         "deck", "cards", "character", "legal", "broken", "oracle_agrees", "warnings")
 
 
@@ -86,7 +88,7 @@ OLD_MIRAI = (("C02", 4), ("G30", 4), ("G28", 4), ("G18", 4), ("G20", 4), ("G25",
 def _mirai_ex(files: Mapping[str, Path]) -> pl.DataFrame:
     cards = load_cards(files["cards"])
     try:
-        rebuilt = read_deck(_decks() / "mirai.csv", files["cards"])
+        rebuilt = read_deck(_decks(files) / "mirai.csv", files["cards"])
     except SheetError as exc:
         return _problem(exc)
     return pl.DataFrame([{"deck": name, "ex_warnings": " | ".join(ex_warnings(deck, cards)) or "none"}
@@ -99,7 +101,7 @@ def _pool(files: Mapping[str, Path]) -> pl.DataFrame:
 
 def _sora_curve(files: Mapping[str, Path]) -> pl.DataFrame:
     try:
-        deck = read_deck(_decks() / "sora.csv", files["cards"])
+        deck = read_deck(_decks(files) / "sora.csv", files["cards"])
     except SheetError as exc:
         return _problem(exc)
     return mana_curve_exact(deck, turns=range(1, 11), cards=load_cards(files["cards"]))
@@ -107,11 +109,11 @@ def _sora_curve(files: Mapping[str, Path]) -> pl.DataFrame:
 
 def _sora_cards(files: Mapping[str, Path]) -> pl.DataFrame:
     try:
-        deck = read_deck(_decks() / "sora.csv", files["cards"])
+        deck = read_deck(_decks(files) / "sora.csv", files["cards"])
     except SheetError as exc:
         return _problem(exc)
     table = deck_table(deck, load_cards(files["cards"]))
-    warnings = deck_warnings(load_deck(_decks() / "sora.csv"), read_sheet(files["cards"]))
+    warnings = deck_warnings(load_deck(_decks(files) / "sora.csv"), read_sheet(files["cards"]))
     text = {name: str(w.message) for w in warnings for name in table["name"]
             if name in str(w.message)}
     return table.with_columns(pl.col("name").replace_strict(text, default="").alias("ex_warning"))
