@@ -124,16 +124,16 @@ def _main(t: Any, seat: int) -> Hashable:
     best: tuple[float, int] | None = None
     choice: Hashable = "end"
     fallback: tuple[int, int] | None = None
-    for card, slot in t.usable(seat):
-        p = known[card, slot]
+    for use in t.usable_ids(seat):
+        p = known[use[1], use[2]]
         dmg = lifetime_damage(p, atk, foe_def)
         if dmg > 0:
             key = (dmg / (p.cost if p.cost > 1 else 1), dmg)
             if best is None or key > best:
-                best, choice = key, ("use", card, slot)
+                best, choice = key, use
         elif best is None and (ahead or not p.draws) and (p.is_set or p.useful_now or p.heals and hurt):
             if fallback is None or p.fallback > fallback:
-                fallback, choice = p.fallback, ("use", card, slot)
+                fallback, choice = p.fallback, use
     return choice
 
 

@@ -158,7 +158,7 @@ class MugenGame(KernelGame):
         self.trait_steps = [{when: skill_steps(p, fx)[::-1] for when, fx in self.trait_timed[p].items()}
                             for p in (0, 1)]
         self.super_set = frozenset(k for k, s in self.skills.items() if s.kind == "super_set")
-        self.timeline = {c.id: tuple((i, s.kind == "ex", s.cost) for i, s in enumerate(c.skills)
+        self.timeline = {c.id: tuple((s.cost, s.kind == "ex", ("use", c.id, i)) for i, s in enumerate(c.skills)
                                      if s.kind != "revenge") for c in self.cards.values()}
         self.revenge_steps = [{c.id: skill_steps(p, [(e.verb, e.amount) for e in c.revenge.effects])
                                for c in self.cards.values() if c.revenge is not None} for p in (0, 1)]

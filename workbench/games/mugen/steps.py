@@ -362,7 +362,9 @@ class Main(NamedTuple):
     seat: int
 
     def legal(self, t: T) -> list[Any]:
-        return [("use", c, s) for c, s in t.usable(self.seat)] + ["end"]
+        ids: list[Any] = t.usable_ids(self.seat)
+        ids.append("end")
+        return ids
 
     def resolve(self, t: T, a: Any) -> None:
         p = self.seat

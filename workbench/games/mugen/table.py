@@ -23,6 +23,7 @@ Hidden(40)
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from math import gcd
 from typing import Any, NamedTuple
@@ -48,14 +49,11 @@ def reduced(cards: Sequence[str]) -> Sequence[str]:
     n = len(cards)
     if n < 2 or cards[0] != cards[1] or cards[-1] != cards[-2]:  # a gcd > 1 leaves no card alone
         return cards
-    g = gcd(n, cards.count(cards[0]))
-    if g > 1:
-        g = gcd(g, cards.count(cards[-1]))
-    i = 0
-    while g > 1 and i < n:  # every run, in turn
-        run = cards.count(cards[i])
-        g = gcd(g, run)
-        i += run
+    g, i = n, 0
+    while g > 1 and i < n:  # every run, in turn (its end found by bisection: the list is sorted)
+        j = bisect_right(cards, cards[i], i + 1)
+        g = gcd(g, j - i)
+        i = j
     return cards if g == 1 else cards[::g]
 
 
@@ -99,6 +97,18 @@ class MugenTable(Table):
 
     def usable(self, p: int) -> list[tuple[str, int]]:
         """(card, slot) pairs seat ``p`` may activate now, by card id then slot."""
+        return [(c, s) for _, c, s in self.usable_ids(p)]
+
+    def usable_ids(self, p: int) -> list[tuple[str, str, int]]:
+        """The main phase's ``("use", card, slot)`` action ids seat ``p`` may play now, by card
+        id then slot (one cost per card: MP left this turn; an EX skill once per game).
+
+        >>> from workbench.games.mugen.rules import make_game
+        >>> from workbench.games.mugen.scenario import position
+        >>> g = make_game()
+        >>> g.view(position(g, hands=(["G17", "G01", "G01"], []), mp=(4, 1))).usable_ids(0)
+        [('use', 'G01', 0), ('use', 'G17', 0)]
+        """
         game = self.game
         left = self.mp[p] + self.bonus[p] - self.spent[p]
         ex_done = self.ex_used[p]
@@ -109,10 +119,10 @@ class MugenTable(Table):
             if card == prev:
                 continue
             prev = card
-            for slot, ex, cost in game.timeline[card]:  # revenge-only skills are left out
+            for cost, ex, use in game.timeline[card]:  # revenge-only skills are left out
                 if cost > left or ex and (any_ex or card in ex_done):
                     continue
-                out.append((card, slot))
+                out.append(use)
         return out
 
     def top(self) -> Any:
