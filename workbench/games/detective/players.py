@@ -26,18 +26,17 @@ from typing import Any
 from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.players import function_player, random_player
 
-__all__ = ["POLICIES", "designer_player", "greedy_player", "no_clear_player", "random_player"]
+from .policy import GREEDY_FREE_ONESHOTS, SeatTable, greedy_choice
 
-
-GREEDY_FREE_ONESHOTS = 2
-"""Free one-shots (``oneshot_free``) the greedy player plays in a turn before it stops:
-with no cap in the rules, a one-shot that draws cards could otherwise be played forever."""
+__all__ = ["GREEDY_FREE_ONESHOTS", "POLICIES", "designer_player", "greedy_player", "no_clear_player",
+           "random_player"]
 
 
 def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     """Investigate the highest-VP payable event (fewest discards, then lowest number);
     else take a break discarding nothing and pass; discard the lowest-VP cards; burn
-    the highest-VP event. Reads the seat's observation only; never uses the rng.
+    the highest-VP event: :func:`~.policy.greedy_choice` (the search's rollout policy
+    too) on the table the seat observes. Never uses the rng.
 
     >>> from workbench.games.detective.rules import make_game
     >>> from workbench.engine.runs.playout import playout
@@ -45,24 +44,7 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
     >>> g.is_terminal(playout(g, greedy_player, 3).final)
     True
     """
-    game: Any = view.game
-    ev = game.catalogue.events
-    acts: list[Any] = view.legal_ids
-    kind = acts[0][0]
-    if kind in ("play", "set", "break", "reserve"):        # the main phase
-        plays = [a for a in acts if a[0] in ("play", "set")]
-        t = game.view(view.state)
-        if t.free_used >= GREEDY_FREE_ONESHOTS:    # oneshot_free has no cap: the bot has one
-            plays = [a for a in plays if ev[a[1]].placed]
-        if plays:
-            seat = view.seat
-            return max(plays, key=lambda a: (ev[a[1]].vp, -t.discards_needed(seat, a[1]), -a[1]))
-        return ("break",)
-    if kind in ("suspect", "clear", "pass", "add", "withdraw", "remove"):
-        return ("pass",)
-    if kind == "burn":
-        return max(acts, key=lambda a: (ev[a[2]].vp, -a[2]))
-    return min(acts, key=lambda a: (ev[a[1]].vp, -a[1]))
+    return greedy_choice(SeatTable(view), view.seat, view.legal_ids)
 
 
 def no_clear_player(view: SeatView, rng: random.Random) -> Hashable:

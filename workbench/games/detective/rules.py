@@ -148,6 +148,7 @@ from workbench.engine.kernel import KernelGame, Snapshot
 from .cards import CardSet
 from .catalogue import Catalogue
 from .params import DetectiveParams
+from .policy import rollout_action
 from .steps import EventDraw, Resolve
 from .steps_round import RoundStart
 from .table import DetectiveTable, winners_of
@@ -199,6 +200,11 @@ class Detective(KernelGame):
     def score(self, t: DetectiveTable) -> tuple[float, ...]:
         """VP per seat."""
         return tuple(float(t.vp(i)) for i in range(len(t.hands)))
+
+    def rollout_action(self, t: DetectiveTable, rng: Any) -> Hashable:
+        """The search's cheap rollout player: the greedy player's rule of thumb
+        (:func:`.policy.rollout_action`) for the seat to move on a world's table."""
+        return rollout_action(t, rng)
 
     def winners(self, state: Snapshot) -> tuple[int, ...]:
         vps = [int(v) for v in self.returns(state)]
