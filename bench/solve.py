@@ -14,6 +14,13 @@ about 90 MB — included in both) are its own:
   vectorised sweeps to the same tolerance: the anchor (issue 22 item 3's goal:
   ours ≤ 1.2× its CPU and ≤ 2× its peak memory).
 
+Per phase, in the same child: ``game`` (the rules built), ``build`` (the state
+graph), ``solve`` (the sweeps) for ours, ``arrays`` and ``sweeps`` for numpy —
+each phase's CPU seconds and its own peak resident memory (the kernel's
+high-water mark reset at the phase's start through ``/proc/self/clear_refs``,
+so a phase's peak is not hidden behind an earlier, larger one), and the
+child's resident memory when it started (what it shares with this process).
+
 P(first player wins) under optimal play is printed by both, with Neller &
 Presser's 0.5306 for the goal 100. The load average is printed: the machine is
 shared, and wall times include the waiting.
@@ -45,8 +52,56 @@ GOAL_MEMORY_RATIO = 2.0
 PUBLISHED = {100: 0.5306}  # Neller & Presser (2004), P(first player wins) under optimal play
 
 
+def _status_kb(field: str) -> int | None:
+    """A ``/proc/self/status`` figure in kB (``VmHWM``: peak resident, ``VmRSS``: now)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def _reset_peak() -> bool:
+    """Reset this process's peak resident memory to what it holds now (Linux >= 4.0)."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+
+Phases = list[tuple[str, float, float | None]]
+
+
+def phase(phases: Phases, name: str, fn: Callable[[], Any]) -> Any:
+    """``fn()``, appending (name, its CPU seconds, its own peak resident MB) to ``phases``
+    (the peak is None where the kernel cannot reset it).
+
+    >>> got: Phases = []
+    >>> phase(got, "sum", lambda: sum(range(10))), got[0][0]
+    (45, 'sum')
+    """
+    reset = _reset_peak()
+    cpu = time.process_time()
+    out = fn()
+    spent = time.process_time() - cpu
+    peak = _status_kb("VmHWM") if reset else None
+    phases.append((name, spent, None if peak is None else peak / 1024))
+    return out
+
+
+def start_mb() -> float | None:
+    """This process's resident memory now, MB (a child's at its start)."""
+    now = _status_kb("VmRSS")
+    return None if now is None else now / 1024
+
+
 def numpy_pig(goal: int, faces: tuple[int, ...] = (2, 3, 4, 5, 6), sides: int = 6,
-              tolerance: float = 1e-9) -> tuple[float, int]:
+              tolerance: float = 1e-9, phases: Phases | None = None) -> tuple[float, int]:
     """P(first player wins) in two-player Pig to ``goal`` under optimal play, by value
     iteration on arrays (rolling a face not in ``faces`` busts); and the sweeps taken.
 
@@ -57,11 +112,23 @@ def numpy_pig(goal: int, faces: tuple[int, ...] = (2, 3, 4, 5, 6), sides: int = 
     >>> 0.5 < p < 0.8
     True
     """
-    i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
-    p = np.zeros((goal, goal, goal))
+    if phases is None:
+        phases = []
+
+    def arrays() -> tuple[Any, ...]:
+        i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
+        return i, j, k, np.zeros((goal, goal, goal)), (k > 0) & (i + k < goal), \
+            np.minimum(i + k, goal - 1)
+
+    i, j, k, p, can_hold, hold_i = phase(phases, "arrays", arrays)
     bust = sides - len(faces)
-    can_hold = (k > 0) & (i + k < goal)
-    hold_i = np.minimum(i + k, goal - 1)
+    return phase(phases, "sweeps", lambda: _numpy_sweeps(goal, faces, sides, tolerance, bust, i,
+                                                            j, k, p, can_hold, hold_i))
+
+
+def _numpy_sweeps(goal: int, faces: tuple[int, ...], sides: int, tolerance: float, bust: int,
+                  i: Any, j: Any, k: Any, p: Any, can_hold: Any, hold_i: Any
+                  ) -> tuple[float, int]:
     sweeps_done = 0
     while True:
         sweeps_done += 1
@@ -102,13 +169,30 @@ def in_child(fn: Callable[[], Any]) -> tuple[Any, float, float, float]:
             usage.ru_maxrss / 1024)
 
 
-def ours(goal: int) -> tuple[float, int, int, int]:
-    """The workbench's solver on Pig: P(first wins), states, transitions, sweeps."""
-    game = make_game("pig", goal=goal)
-    graph = build_graph(game)
-    values, _, n_sweeps = sweeps(graph, None, 1e-9, 100_000)
+def ours(goal: int) -> tuple[float, int, int, int, Phases, float | None]:
+    """The workbench's solver on Pig: P(first wins), states, transitions, sweeps, the
+    phases (game, build, solve) and the resident MB at the start."""
+    at_start, phases = start_mb(), []
+    game = phase(phases, "game", lambda: make_game("pig", goal=goal))
+    graph = phase(phases, "build", lambda: build_graph(game))
+    values, _, n_sweeps = phase(phases, "solve", lambda: sweeps(graph, None, 1e-9, 100_000))
     first = sum(values[s][0] * n / d for s, n, d in graph.root)
-    return float(first), len(graph.states), len(graph.succ), n_sweeps
+    return float(first), len(graph.states), len(graph.succ), n_sweeps, phases, at_start
+
+
+def reference(goal: int) -> tuple[float, int, Phases, float | None]:
+    """:func:`numpy_pig` with its phases (arrays, sweeps) and the resident MB at the start."""
+    at_start, phases = start_mb(), []
+    first, n_sweeps = numpy_pig(goal, phases=phases)
+    return first, n_sweeps, phases, at_start
+
+
+def phase_line(who: str, phases: Phases, at_start: float | None) -> str:
+    """One line: each phase's CPU seconds and own peak MB, and the resident MB at start."""
+    parts = [f"{name} {cpu:.1f} CPU s, peak {'?' if mb is None else f'{mb:.0f}'} MB"
+             for name, cpu, mb in phases]
+    start = "?" if at_start is None else f"{at_start:.0f}"
+    return f"{'':>5} {who:<6} phases: {'; '.join(parts)} (resident at the child's start {start} MB)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,8 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'goal':>5} {'solver':<6} {'states':>10} {'sweeps':>7} {'cpu s':>8} {'wall s':>8} "
           f"{'peak MB':>8}  P(first wins)")
     for goal in goals:
-        (first, states, _, n_sweeps), cpu, wall, mb = in_child(lambda g=goal: ours(g))
-        (ref, ref_sweeps), ref_cpu, ref_wall, ref_mb = in_child(lambda g=goal: numpy_pig(g))
+        (first, states, _, n_sweeps, our_phases, our_start), cpu, wall, mb = \
+            in_child(lambda g=goal: ours(g))
+        (ref, ref_sweeps, ref_phases, ref_start), ref_cpu, ref_wall, ref_mb = \
+            in_child(lambda g=goal: reference(g))
+        # resetting a phase's peak also resets the one wait4 reports: the child's peak is
+        # its largest phase's (each phase's peak starts from what the child held then)
+        mb = max([mb] + [p for _, _, p in our_phases if p is not None])
+        ref_mb = max([ref_mb] + [p for _, _, p in ref_phases if p is not None])
         pub = f" (published {PUBLISHED[goal]})" if goal in PUBLISHED else ""
         print(f"{goal:>5} {'ours':<6} {states:>10,} {n_sweeps:>7} {cpu:>8.1f} {wall:>8.1f} "
               f"{mb:>8.0f}  {first:.6f}{pub}")
@@ -139,7 +229,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{ref_wall:>8.1f} {ref_mb:>8.0f}  {ref:.6f}")
         print(f"{'':>5} ours / numpy: CPU {cpu / ref_cpu:.2f}× (goal ≤ {GOAL_CPU_RATIO}), "
               f"peak memory {mb / ref_mb:.2f}× (goal ≤ {GOAL_MEMORY_RATIO}); "
-              f"values differ by {abs(first - ref):.1e}", flush=True)
+              f"values differ by {abs(first - ref):.1e}")
+        print(phase_line("ours", our_phases, our_start))
+        print(phase_line("numpy", ref_phases, ref_start), flush=True)
     return 0
 
 
