@@ -78,7 +78,10 @@ def _playtest(args: argparse.Namespace) -> Any:
     out = Path(args.out or f"playtest-{game.name}-{args.seed}.json")
     if not out.parent.is_dir():
         raise CliError(f"--out {out}: no folder {out.parent}")
-    p = Playtest(game, seats, args.seed, out)
+    try:
+        p = Playtest(game, seats, args.seed, out)
+    except PlaytestError as e:
+        raise CliError(f"--bots: {e}") from None
     p.save()
     return p
 

@@ -70,6 +70,10 @@ class Playtest:
         self.hot_token = secrets.token_urlsafe(16)
         self.decisions: list[dict[str, Any]] = list(decisions)
         self._bots: dict[int, Any] = {}
+        for i, spec in enumerate(self.seats):
+            if spec is not None and getattr(self.bot(i), "SEES_EVERYTHING", False):
+                raise PlaytestError(f"seat {i + 1}: {spec} sees every hidden card (an upper bound "
+                                    "for benches); a playtest takes fair bots only")
         self._since = time.monotonic()
         self.play_bots()
 

@@ -51,6 +51,15 @@ from workbench.engine.runs.playout import GameTooLong, seat_players
 Listener = Callable[["Session"], None]
 
 
+def _refuse_cheats(players: Sequence[Player]) -> None:
+    """A session is where people play: a player that reads hidden cards (``open:400``,
+    the search's upper bound) belongs in batch runs, not here."""
+    for p in players:
+        if getattr(p, "SEES_EVERYTHING", False):
+            raise IllegalAction(f"{getattr(p, '__name__', p)} sees every hidden card (an upper "
+                                "bound for benches); sessions and playtests take fair players only")
+
+
 class Session:
     """One game being played, with its whole history (see the module docstring)."""
 
@@ -280,6 +289,7 @@ class Session:
 
     def bot_move(self, player: Player) -> None:
         """Let a player choose the next action (chance: roll) with its seat's rng."""
+        _refuse_cheats([player])
         who = self.to_move
         if who == TERMINAL:
             raise IllegalAction("the game is over")
@@ -291,6 +301,7 @@ class Session:
     def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
         """Let bots play every seat to the end (one player, or one per seat)."""
         seats = seat_players(self.game, players)
+        _refuse_cheats(seats)
         for _ in range(max_steps):
             who = self.to_move
             if who == TERMINAL:

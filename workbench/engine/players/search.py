@@ -276,6 +276,14 @@ class ISMCTS:
     Picklable (a module-level class), so it runs in worker processes.
     """
 
+    #: The tree's keys after a step: what the searching seat then observes (an information
+    #: set). A search on the true state (:class:`~workbench.engine.players.open.OpenSearch`)
+    #: keys by the choice made instead: there the choices fix the state.
+    KEYS_BY_OBSERVATION = True
+    #: True only for a player that reads hidden cards (sessions and playtests refuse it).
+    SEES_EVERYTHING = False
+    NAME = "ismcts"
+
     def __init__(self, iterations: int | None = 400, seconds: float | None = None,
                  c: float = UCT_C, max_steps: int = 100_000, horizon: int | None = None) -> None:
         if (iterations is None) == (seconds is None):
@@ -289,7 +297,7 @@ class ISMCTS:
         self.iterations, self.seconds, self.c, self.max_steps = iterations, seconds, c, max_steps
         self.horizon = horizon
         budget = f"{iterations}" if iterations is not None else f"{seconds:g}s"
-        self.__name__ = f"ismcts:{budget}" + (f"/{horizon}" if horizon else "")
+        self.__name__ = f"{self.NAME}:{budget}" + (f"/{horizon}" if horizon else "")
 
     def __repr__(self) -> str:
         return self.__name__
@@ -310,8 +318,9 @@ class ISMCTS:
         self._hints: dict[Hashable, int] = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        world = self._worlds(view, rng)
         while True:
-            self._iterate(game, seat, root, view.determinize(rng), rng)
+            self._iterate(game, seat, root, world(), rng)
             done += 1
             if deadline is None:
                 if done >= (self.iterations or 0):
@@ -328,11 +337,16 @@ class ISMCTS:
             ranked = _policy_first(ranked, max(self._hints, key=self._hints.__getitem__))
         return ranked
 
+    def _worlds(self, view: SeatView, rng: random.Random) -> Any:
+        """The state each iteration searches: a fresh deal of what the seat cannot see."""
+        return lambda: view.determinize(rng)
+
     def _iterate(self, game: Game[Any], seat: int, root: _Node, state: Any,
                  rng: random.Random) -> None:
         t = work_table(game, state)
         policy = rollout_policy(game)
         node = root
+        by_observation = self.KEYS_BY_OBSERVATION
         path: list[tuple[list[float], int]] = []
         while True:
             who = t.to_move()
@@ -342,7 +356,7 @@ class ISMCTS:
             if who == CHANCE:
                 outcome = self._chance(node, t, rng)
                 t.step(outcome)
-                key: Hashable = ("seen", t.observe(seat))
+                key: Hashable = ("seen", t.observe(seat)) if by_observation else outcome
                 fresh = False
             else:
                 legal = t.legal()
@@ -358,7 +372,12 @@ class ISMCTS:
                 t.step(action)
                 # after its own move too, the searcher is where what it then sees puts it:
                 # a draw or a reveal that follows splits one action into information sets
-                key = (action, t.observe(seat)) if who == seat else ("seen", t.observe(seat))
+                if not by_observation:
+                    key = action
+                elif who == seat:
+                    key = (action, t.observe(seat))
+                else:
+                    key = ("seen", t.observe(seat))
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = _Node()

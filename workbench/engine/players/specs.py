@@ -12,6 +12,9 @@ A spec is ``name`` or ``name:argument``:
 ``ismcts:400``      information-set MCTS, 400 iterations per decision
 ``ismcts:0.5s``     information-set MCTS, half a second per decision
 ``ismcts:400/60``   rollouts cut after 60 steps, scored by who leads
+``open:400``        **a cheat**: the same search on the true state, every hidden
+                    card seen (an upper bound on what search can gain; refused
+                    by sessions and playtests), ``open:400/60`` with a cut
 ==================  ===========================================================
 
 A game adds its own (``hold:20`` ...) in its ``players`` module, asked first:
@@ -37,12 +40,13 @@ from typing import Any
 from workbench.engine.kernel.registry import UnknownGame, game_module
 from workbench.engine.kernel.seat import Player
 from workbench.engine.players.basic import GreedyPlayer, random_player
+from workbench.engine.players.open import OpenSearch
 from workbench.engine.players.osla import OSLA
 from workbench.engine.players.search import ISMCTS
 
 __all__ = ["BUILT_IN", "BadSpec", "parse_spec", "player_from_spec", "players_from_specs"]
 
-BUILT_IN = ("random", "greedy", "osla", "ismcts")
+BUILT_IN = ("random", "greedy", "osla", "ismcts", "open")
 MAX_ITERATIONS = 1_000_000
 _SPEC = re.compile(r"([a-z][a-z0-9_]*)(?::([0-9A-Za-z._/]+))?\Z")
 _SECONDS = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6})?)s\Z")
@@ -77,9 +81,9 @@ def _whole(spec: str, text: str, low: int, high: int) -> int:
     return int(text)
 
 
-def _ismcts(spec: str, arg: str | None) -> ISMCTS:
+def _ismcts(spec: str, arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
     if arg is None:
-        return ISMCTS(400)
+        return kind(400)
     arg, _, cut = arg.partition("/")
     horizon = _whole(spec, cut, 1, 100_000) if cut else None
     m = _SECONDS.match(arg)
@@ -87,11 +91,11 @@ def _ismcts(spec: str, arg: str | None) -> ISMCTS:
         seconds = float(m.group(1))
         if not 0 < seconds <= 3600:
             raise BadSpec(f"player {spec!r}: the time budget must be in (0, 3600] seconds")
-        return ISMCTS(None, seconds, horizon=horizon)
+        return kind(None, seconds, horizon=horizon)
     if not arg.isdigit():
         raise BadSpec(f"player {spec!r}: the budget must be iterations (ismcts:400) "
                       "or seconds (ismcts:0.5s)")
-    return ISMCTS(_whole(spec, arg, 1, MAX_ITERATIONS), horizon=horizon)
+    return kind(_whole(spec, arg, 1, MAX_ITERATIONS), horizon=horizon)
 
 
 def _takes_view_and_rng(fn: Any) -> bool:
@@ -156,6 +160,7 @@ def player_from_spec(spec: str, game: str | None = None) -> Player:
         "greedy": lambda s, a: GreedyPlayer(),
         "osla": lambda s, a: OSLA(0 if a is None else _whole(s, a, 1, 10_000)),
         "ismcts": _ismcts,
+        "open": lambda s, a: _ismcts(s, a, OpenSearch),
     }
     if name not in makers:
         where = f" (nor does game {game!r})" if game else ""
