@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from workbench.cards.variants import Variant
 from workbench.cli import main
 from workbench.engine import compare
 from workbench.engine.kernel.registry import game_module
+from workbench.ui.whatif import sentence
 
 GAMES = ("ghost", "detective", "mugen", "life")
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 @pytest.mark.parametrize("game", ["detective", "mugen"])
@@ -78,18 +82,37 @@ def test_bad_input_is_one_line_and_exit_2(args, words, data_copy, tmp_path, caps
     assert err.count("\n") == 1 and words in err
 
 
+def _notebook_what_if(game: str):
+    """The notebook's own what-if: its WhatIf cell run as written, and its comparison cell."""
+    nb = nbformat.read(NOTEBOOKS / f"{game}.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    build = next(src for src in code if "what = WhatIf(" in src)
+    shown = next(src for src in code if src.startswith("paired = what.compare("))
+    assert "sentence(paired" in shown and "readable(paired)" in shown
+    space: dict = {}
+    exec(compile(build, f"{game}.ipynb", "exec"), space)  # noqa: S102 (the repository's own notebook)
+    return space["what"], shown
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_cli_on_each_worked_example_gives_the_notebooks_figures(game, data_copy, capsys):
-    """The notebook's what-if section prints compare(game, None, worked_example(), "greedy",
-    PAIRS, SEED); the saved variant through the command line gives the same figures."""
+    """The notebook's what-if cells (run from the notebook file) and the saved variant through
+    the command line give the same figures; the notebook's sentence prints the paired /
+    independent width ratio, below 1 on every worked example."""
+    what, shown = _notebook_what_if(game)
     hooks = game_module(game, "whatif")
+    assert what.diff().equals(hooks.worked_example().diff())
     folder = hooks.worked_example(data_copy(game)).save()
-    assert main(["compare", game, "--variant", str(folder), "--games", str(hooks.PAIRS),
-                 "--seed", str(hooks.SEED), "--json"]) == 0
+    assert main(["compare", game, "--variant", str(folder), "--games", str(what.pairs),
+                 "--seed", str(what.seed), "--players", what.players, "--json", "--no-cache"]) == 0
     out = json.loads(capsys.readouterr().out)
-    api = compare(game, None, hooks.worked_example(), "greedy", hooks.PAIRS, hooks.SEED, cache=False)
-    assert out == json.loads(json.dumps(api.as_json()))
+    assert shown.split("\n")[0] == "paired = what.compare()"  # the notebook asks with what's settings
+    paired = what.compare(cache=False)
+    assert out == json.loads(json.dumps(paired.as_json()))
+    ratio = paired.narrowing()
+    assert ratio < 1, paired.table.select("measure", "narrowing")
+    assert f"{ratio:.2f}× as wide as two independent runs" in sentence(paired, what.diff())
 
 
 def test_the_cli_on_an_identical_variant_gives_zero_differences(data_copy, capsys):
