@@ -6,7 +6,7 @@ else to the first enabled action button, dispatched in the page so the clock
 starts at the click: "redraw" is the first change of the board, "settled" the
 last change before 100 ms of quiet (every widget update of the click arrived).
 Goals: settled median < 100 ms; at most 2 state copies per click (thaws and
-clones of the kernel table, counted by ``Table.copies``).
+clones of the kernel table, counted by ``copies_made()``).
 First paint (issue 26 item 7): seconds from opening the page to the board's
 picture, on a cold server (a kernel starts and imports the game) and with
 ``workbench app``'s preheated kernel (opened at once, and once the pool is
@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from workbench.engine.kernel import Table
+from workbench.engine.kernel import copies_made
 from workbench.engine.kernel.registry import shown_game_names
 from workbench.share.app import board_factory, serve_board
 from workbench.share.browser import chromium_context, chromium_path, wait_settled
@@ -44,9 +44,9 @@ def copies_per_click(game: str, clicks: int = 30) -> list[int]:
         legal = board.session.legal_actions()
         if board.session.is_over or not legal:
             break
-        before = Table.copies
+        before = copies_made()
         board.click_action(legal[0].id)
-        counts.append(Table.copies - before)
+        counts.append(copies_made() - before)
     return counts
 
 

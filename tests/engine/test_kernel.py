@@ -19,6 +19,7 @@ from workbench.engine.kernel import (
     KernelGame,
     Table,
     auto,
+    copies_made,
     decision,
     items,
     value,
@@ -131,12 +132,12 @@ def test_freeze_shares_the_fields_a_step_did_not_change() -> None:
 def test_a_view_reads_without_copying() -> None:
     g = make_game()
     s = g.initial_state()
-    before = Table.copies
+    before = copies_made()
     for _ in range(5):
         g.legal_actions(s), g.returns(s), g.chance_outcomes(s), g.current_player(s)
-    assert Table.copies == before
+    assert copies_made() == before
     g.apply(s, 2)
-    assert Table.copies == before + 1
+    assert copies_made() == before + 1
 
 
 def test_illegal_choice_leaves_the_table_unchanged() -> None:
@@ -321,14 +322,14 @@ def test_counting_random_seeded_by_the_system_still_rewinds() -> None:
 def test_a_session_copies_the_state_once_per_undo_not_once_per_step() -> None:
     g = make_game()
     s = Session(g, seed=3)  # the four deals are drawn at once
-    before = Table.copies
+    before = copies_made()
     s.apply(g.legal_ids(s.state)[0])
     s.apply(g.legal_ids(s.state)[0])
-    assert Table.copies - before <= 1
+    assert copies_made() - before <= 1
     s.undo()
-    before = Table.copies
+    before = copies_made()
     s.apply(g.legal_ids(s.state)[-1])
-    assert Table.copies - before == 1
+    assert copies_made() - before == 1
     assert s.history[-1] == playout_of_history(g, s)
 
 

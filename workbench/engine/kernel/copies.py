@@ -56,15 +56,16 @@ def _freeze_source(fields: Sequence[Any]) -> str:
         else:
             lines.append(f"    v{i} = tuple(map(tuple, self.{f.name}))")
     lines.append("    if o is not None:")
+    lines.append("        pass")
     for i, f in enumerate(fields):
-        if f.depth == 0:
+        if f.depth == 0 or f.name == "tasks":  # the step stack: no compare (see below)
             continue
         lines.append(f"        old = o[{i}]")
+        if f.depth == 2:  # the rows equal to old rows are the old rows
+            lines.append(f"        if len(v{i}) == len(old):")
+            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
         lines.append(f"        if v{i} == old:")  # steps compare by type too
         lines.append(f"            v{i} = old")
-        if f.depth == 2:
-            lines.append(f"        elif len(v{i}) == len(old):")
-            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
     lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
     return "\n".join(lines)
 
@@ -112,27 +113,38 @@ def _field_slots(cls: Any) -> dict[str, Any]:
     return found
 
 
+def _copy_rows(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    return [list(r) for r in rows]
+
+
 def _lazy_field(i: int, depth: int, slot: Any) -> property:
-    """A list field that copies the snapshot's tuple ``_origin[i]`` on first access."""
+    """A list field that copies the snapshot's tuple ``_origin[i]`` on first access
+    and marks bit ``i`` of ``_touched`` (a write marks it too): the freeze converts
+    only the marked fields and takes every other one from the snapshot as it is."""
     raw_get, raw_set = slot.__get__, slot.__set__
-    copy = list if depth == 1 else (lambda rows: [list(r) for r in rows])
+    copy = list if depth == 1 else _copy_rows
+    bit = 1 << i
 
     def get(self: Any) -> Any:
-        v = raw_get(self)
-        o = self._origin
-        if o is not None and v is o[i]:
-            v = copy(v)
-            raw_set(self, v)
+        if self._touched & bit:
+            return raw_get(self)
+        v = copy(self._origin[i])
+        raw_set(self, v)
+        self._touched |= bit
         return v
 
-    return property(get, raw_set)
+    def put(self: Any, v: Any) -> None:
+        raw_set(self, v)
+        self._touched |= bit
+
+    return property(get, put)
 
 
 def _lazy_class(cls: Any) -> Any:
     """``cls`` with copy-on-first-access list fields (made without the metaclass:
-    the same fields, the same ``Frozen``)."""
+    the same fields, the same ``Frozen``; one more slot, ``_touched``)."""
     slots = _field_slots(cls)
-    ns: dict[str, Any] = {"__slots__": (), "__module__": cls.__module__,
+    ns: dict[str, Any] = {"__slots__": ("_touched",), "__module__": cls.__module__,
                           "__doc__": f"{cls.__name__} thawed for one step (copy on first access)."}
     for i, f in enumerate(cls.FIELDS):
         if f.depth:
@@ -141,31 +153,35 @@ def _lazy_class(cls: Any) -> Any:
 
 
 def _thaw_lazy_source(fields: Sequence[Any]) -> str:
+    """Only the value fields are set: a list field's slot is filled on first access."""
     lines = ["def thaw_lazy(game, snap):", "    t = new(lazy)", "    t.game = game",
-             "    t._origin = snap", _unpack(fields)]
-    lines += [f"    set{i}(t, v{i})" if f.depth else f"    t.{f.name} = v{i}"
-              for i, f in enumerate(fields)]
+             "    t._origin = snap", "    t._touched = 0"]
+    lines += [f"    t.{f.name} = snap[{i}]" for i, f in enumerate(fields) if not f.depth]
     lines.append("    return t")
     return "\n".join(lines)
 
 
 def _lazy_freeze_source(fields: Sequence[Any]) -> str:
-    lines = ["def freeze(self):", "    o = self._origin"]
+    lines = ["def freeze(self):", "    o = self._origin", "    m = self._touched"]
     for i, f in enumerate(fields):
         if f.depth == 0:
             lines.append(f"    v{i} = self.{f.name}")
             continue
-        lines.append(f"    v{i} = get{i}(self)")
-        lines.append(f"    if o is None or v{i} is not o[{i}]:")  # read (and maybe changed)
-        lines.append(f"        v{i} = tuple(v{i})" if f.depth == 1 else
-                     f"        v{i} = tuple(map(tuple, v{i}))")
-        lines.append("        if o is not None:")
-        lines.append(f"            old = o[{i}]")
-        lines.append(f"            if v{i} == old:")
-        lines.append(f"                v{i} = old")
-        if f.depth == 2:
-            lines.append(f"            elif len(v{i}) == len(old):")
-            lines.append(f"                v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
+        lines.append(f"    if m & {1 << i}:")  # read or written: maybe changed
+        lines.append(f"        old = o[{i}]")
+        if f.depth == 1:
+            lines.append(f"        v{i} = tuple(get{i}(self))")
+        else:  # each row converted once and compared with its old row (kept when equal)
+            lines.append(f"        v{i} = get{i}(self)")
+            lines.append(f"        if len(v{i}) == len(old):")
+            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, map(tuple, v{i}))])")
+            lines.append("        else:")
+            lines.append(f"            v{i} = tuple(map(tuple, v{i}))")
+        if f.name != "tasks":  # the step stack changes at nearly every step: no compare
+            lines.append(f"        if v{i} == old:")
+            lines.append(f"            v{i} = old")
+        lines.append("    else:")
+        lines.append(f"        v{i} = o[{i}]")
     lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
     return "\n".join(lines)
 
@@ -191,6 +207,5 @@ def install(cls: Any) -> None:
     lazy_env = {**env, "lazy": lazy}
     for i, f in enumerate(fields):
         lazy_env[f"get{i}"] = slots[f.name].__get__
-        lazy_env[f"set{i}"] = slots[f.name].__set__
     lazy._freeze = _compile(_lazy_freeze_source(fields), "freeze", lazy_env)
     cls._thaw_lazy = staticmethod(_compile(_thaw_lazy_source(fields), "thaw_lazy", lazy_env))

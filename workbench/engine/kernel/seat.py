@@ -51,9 +51,9 @@ class SeatView:
     def legal_ids(self) -> list[Hashable]:
         """The legal action ids, in the game's order."""
         if self._legal is None:
-            src = self._source
-            self._legal = list(src.legal()) if hasattr(src, "tasks") and hasattr(src, "legal") \
-                else self.game.legal_ids(src)
+            src = self._source  # a state (a tuple, the usual case) or a kernel table
+            self._legal = self.game.legal_ids(src) if isinstance(src, tuple) \
+                or not (hasattr(src, "tasks") and hasattr(src, "legal")) else list(src.legal())
         return self._legal
 
     @property
@@ -61,8 +61,8 @@ class SeatView:
         """What this seat sees (an ``Observation`` for kernel games, else the state)."""
         if self._obs is None:
             src = self._source
-            self._obs = src.observe(self.seat) if hasattr(src, "tasks") and hasattr(src, "observe") \
-                else self.game.observe(src, self.seat)
+            self._obs = self.game.observe(src, self.seat) if isinstance(src, tuple) \
+                or not (hasattr(src, "tasks") and hasattr(src, "observe")) else src.observe(self.seat)
         return self._obs
 
     @property

@@ -61,4 +61,9 @@ def tupled(x: Any) -> Any:
     >>> tupled(["place", [1, 2]])
     ('place', (1, 2))
     """
+    if type(x) in _PLAIN:
+        return x
     return tuple(tupled(v) for v in x) if isinstance(x, list | tuple) else x
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})

@@ -84,11 +84,20 @@ from workbench.prob.dist import Dist
 __all__ = [
     "AUTO", "BY_SEAT", "CHANCE_STEP", "DECISION", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "Hidden",
     "HiddenInformation", "KernelGame", "Observation", "Snapshot", "Table", "auto", "chance",
-    "decision", "items", "rows", "tupled", "value",
+    "copies_made", "decision", "items", "rows", "tupled", "value",
 ]
 
 
 # -- the table -------------------------------------------------------------------
+_COPIES = [0]  # thaws and clones made (a list, not a class attribute: writing to a class
+# invalidates the attribute caches of every table class, which cost a third of a step)
+
+
+def copies_made() -> int:
+    """Thaws and clones made so far in this process (benchmarks, "copies per click")."""
+    return _COPIES[0]
+
+
 class Table(metaclass=TableMeta):
     """The mutable working copy of a game's state; subclasses declare fields.
 
@@ -100,7 +109,6 @@ class Table(metaclass=TableMeta):
     FIELDS: ClassVar[tuple[FieldSpec, ...]]
     NAMES: ClassVar[tuple[str, ...]]
     Frozen: ClassVar[type[Snapshot]]
-    copies: ClassVar[int] = 0  # thaws and clones made, for benchmarks ("copies per click")
     _freeze: ClassVar[Any]  # compiled from FIELDS (kernel.copies)
     _thaw: ClassVar[Any]
     _view: ClassVar[Any]
@@ -193,7 +201,7 @@ class Table(metaclass=TableMeta):
     @classmethod
     def thaw(cls, game: Any, snap: Sequence[Any]) -> Table:
         """A mutable copy of a snapshot."""
-        Table.copies += 1
+        _COPIES[0] += 1
         return cls._thaw(game, snap)  # type: ignore[no-any-return]
 
     @classmethod
@@ -203,7 +211,7 @@ class Table(metaclass=TableMeta):
 
     def clone(self) -> Table:
         """An independent mutable copy (search players branch with it)."""
-        Table.copies += 1
+        _COPIES[0] += 1
         return self._clone()  # type: ignore[no-any-return]
 
     # -- observations -----------------------------------------------------------
@@ -344,14 +352,20 @@ class KernelGame(Game[Snapshot]):
         return self.view(state).chance_dist()  # type: ignore[no-any-return]
 
     def sample_chance(self, state: Snapshot, rng: random.Random) -> Hashable:
-        return self.view(state).sample(rng)  # type: ignore[no-any-return]
+        x = self.view(state).sample(rng)
+        self.__dict__["_legal"] = (state, (x,))  # apply need not list the outcomes again
+        return x
 
     def apply(self, state: Snapshot, action_id: Hashable) -> Snapshot:
-        Table.copies += 1
+        _COPIES[0] += 1
         t = self.table._thaw_lazy(self, state)  # copies only the fields the step reads
         known = self.__dict__.get("_legal")
-        if known is not None and known[0] is state and (a := tupled(action_id)) in known[1]:
-            t.step(a)  # legal: checked against the ids just listed for this state
+        if known is not None and known[0] is state and action_id in known[1]:
+            # legal: one of the ids just listed (or the outcome just drawn) for this state,
+            # applied as the game listed it (a replay's JSON list as the listed tuple)
+            ids = known[1]
+            t.tasks.pop().resolve(t, ids[ids.index(action_id)])
+            t.settle()
         else:
             t.play(action_id)
         return t.freeze()  # type: ignore[no-any-return]
