@@ -48,3 +48,16 @@ def test_the_editor_redraws_the_figures_an_edit_moves():
     assert box.grid.edit(4, "stars", "2")
     assert "stars by stage" in figures.value and "J05" in box.children[1].value
     assert what.variant.diff().height == 1
+
+
+def test_sheets_the_game_cannot_read_are_said_at_the_figures_not_raised():
+    """勿忘草's person key changed: its awakened card names nobody (a rule of detective's loader
+    across sheets, not of the sheet's schema), so the figures say why instead of failing."""
+    what = WhatIf("detective", Variant.of("detective", None, "e"))
+    box = whatif_editor(what, "people")
+    key = [r[0] for r in box.grid.rows].index("wasurenagusa")
+    assert box.grid.edit(key, "person", "genichiro")
+    assert "no exact figure moves" in box.children[2].value  # no figure reads that column
+    assert box.grid.edit(key, "colour", "red")  # the events' odds read it: redrawn, refused
+    assert "the game cannot read these sheets" in box.children[2].value
+    assert "wasurenagusa" in box.children[2].value  # the loader's own words name the card

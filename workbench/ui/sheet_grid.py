@@ -35,6 +35,7 @@ False
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -264,7 +265,11 @@ def whatif_editor(what: Any, sheet: str | None = None) -> Any:
         what.variant = variant
         d = variant.diff()
         diff.value = "<b>Edits</b>" + (table_html(d) if d.height else "<p>none yet</p>")
-        moved = what.figures() if d.height else {}
+        try:
+            moved = what.figures() if d.height else {}
+        except ValueError as exc:  # SheetError too: a cross-sheet rule only the game's loader checks
+            figures.value = f"<p class='wb-whatif-refused'>the game cannot read these sheets: {html.escape(str(exc))}</p>"
+            return
         parts = [f"<b>{name}</b> (before / after){table_html(frame)}" for name, frame in moved.items()]
         took = what.timings.get("figures")
         note = f"<p class='wb-whatif-time'>exact figures redrawn in {redraw_note(took)}</p>" \
