@@ -1,0 +1,75 @@
+"""The one rule of thumb (policy.choose): legal on random reachable tables, the same action
+whether read from the full table (the search's rollouts) or from the seat's view (the
+greedy player), and its cached exact chances equal odds.win_chance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.engine import CHANCE, TERMINAL, SeatView
+from workbench.games.ghost.cards import Strength
+from workbench.games.ghost.odds import Fighter, win_chance
+from workbench.games.ghost.players import greedy_player
+from workbench.games.ghost.policy import _exact, choose
+from workbench.games.ghost.rules import make_game
+
+SETTINGS = [dict(players=2), dict(players=4), dict(players=3, master_slave=True),
+            dict(players=3, stat_choice="at_declaration"),
+            dict(players=4, master_slave=True, slave_support=True, master_support=True)]
+
+
+def random_tables(params: dict, seed: int, games: int):
+    """Every decision table of ``games`` random games (played by random moves)."""
+    game = make_game(**params)
+    rng = random.Random(seed)
+    for _ in range(games):
+        t = game.new_table()
+        while (who := t.to_move()) != TERMINAL:
+            if who == CHANCE:
+                t.step(t.sample(rng))
+                continue
+            yield game, t, who
+            t.step(rng.choice(t.legal()))
+
+
+@pytest.mark.parametrize("params", SETTINGS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+def test_rollout_action_is_legal_and_is_what_greedy_plays_on_the_seats_view(params):
+    greedy = greedy_player()
+    rng = random.Random(0)
+    phases: set[str] = set()
+    for game, t, seat in random_tables(params, 7, 6):
+        legal = t.legal()
+        action = game.rollout_action(t, rng)
+        assert action in legal, (t.phase, action)
+        # the greedy player sees only its seat's observation, and picks the same
+        assert greedy(SeatView(game, seat, t), rng) == action
+        assert choose(game.view(t.observe(seat).state), seat, legal) == action
+        phases.add(t.phase)
+    assert {"setup", "main", "react", "defend", "place", "trim"} - phases <= {"trim"}  # every kind met
+
+
+def test_greedy_on_the_immutable_path_agrees_with_the_rollout_policy_in_place():
+    game = make_game(players=3)
+    greedy = greedy_player()
+    rng = random.Random(1)
+    for _, t, seat in random_tables(dict(players=3), 11, 3):
+        state = t.freeze()
+        assert greedy(SeatView(game, seat, state), rng) == game.rollout_action(t, rng)
+
+
+side = st.lists(st.tuples(st.integers(0, 3), st.integers(-3, 5), st.booleans()), min_size=1,
+                max_size=4).map(tuple)
+
+
+@settings(deadline=None, max_examples=60)
+@given(side, side, st.booleans(), st.booleans())
+def test_cached_exact_chance_equals_win_chance(atk, dfn, fumble, floor):
+    def fighters(spec):
+        return [Fighter(Strength(n, mod), 0, steady) for n, mod, steady in spec]
+
+    assert _exact((fumble, floor), atk, dfn) == win_chance(fighters(atk), fighters(dfn),
+                                                           fumble=fumble, floor=floor)
