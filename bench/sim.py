@@ -10,10 +10,10 @@ Single process unless said. For each game:
   boards use), beside it — goal within 3× of in place;
 - **session**: ``Session.play_to_end`` over ``playout`` (goal ≤ 1.3×) and the
   memory a finished session holds per step (goal ≤ 3 kB, by tracemalloc);
-- with ``--sweep``: 2,000 games through ``engine.sweep`` on the process's
-  shared 2-worker dask cluster (``runs.cluster.shared_client``: started once,
-  its start-up printed) against one core running ``simulate`` (goal ≥ 1.6×,
-  wall time: two cores against one).
+- with ``--sweep``: ``bench/dask_speedup.py``'s random rows — 2,000 games
+  as a match and through ``engine.sweep`` on the process's shared 2-worker
+  dask cluster (started once, its start-up printed) against one core (goal
+  ≥ 1.6×), with CPU per game on each side and the CPU-bound speed-up.
 
 Rates are games per **CPU second** of this process (``time.process_time``:
 what the code costs, whatever else the shared machine runs), with games per
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import functools
 import io
 import os
 import pstats
@@ -51,14 +50,13 @@ from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import playout, playout_in_place
-from workbench.engine.runs.simulate import runs_in_place, simulate
+from workbench.engine.runs.simulate import runs_in_place
 
 GOAL_IN_PLACE = 1500.0
 GOAL_IN_PLACE_BY_GAME = {"mugen": 3000.0, "life": 3000.0}  # issue 22 item 1
 GOAL_IMMUTABLE_RATIO = 3.0  # the immutable path within 3x of in place (issue 22 item 1)
 GOAL_SESSION_RATIO = 1.3
 GOAL_BYTES_PER_STEP = 3000.0
-GOAL_SWEEP_SPEEDUP = 1.6
 
 
 def load_average() -> str:
@@ -157,30 +155,6 @@ def rng_floor(steps: float, draws: int = 200_000) -> float:
     return draws / ((time.process_time() - cpu0) * steps)
 
 
-def _game(name: str, **_: Any) -> Any:
-    """The registered game (a sweep's make_game; the grid point is ignored)."""
-    return make_game(name)
-
-
-def sweep_speedup(game_name: str, n: int = 2000) -> tuple[float, float, float]:
-    """Wall seconds for n games on one core (simulate) and on the shared 2-worker dask
-    cluster (sweep; the cluster already running, as in a kernel or a command that runs
-    several), and the cluster's start-up (paid once per process)."""
-    from workbench.engine.runs.cluster import shared_client, startup_seconds
-    from workbench.engine.runs.sweep import sweep
-
-    game = make_game(game_name)
-    start = time.perf_counter()
-    simulate(game, n=n, seed=1)
-    one = time.perf_counter() - start
-    client = shared_client(2)
-    build = functools.partial(_game, game_name)
-    start = time.perf_counter()
-    sweep(build, {"point": [0]}, n=n, seed=1, executor=client)
-    two = time.perf_counter() - start
-    return one, two, startup_seconds(2) or 0.0
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
@@ -236,12 +210,11 @@ def main(argv: list[str] | None = None) -> int:
         for path, play_one in paths:
             print(f"\nprofile {name} {path} (20 games; top {args.profile} by own time):")
             print(profile_top(play_one, 20, args.profile))
-    if args.sweep:
-        for name in names:
-            one, two, started = sweep_speedup(name)
-            print(f"sweep {name}: 2,000 games, one core {one:.2f} s, 2 dask workers {two:.2f} s "
-                  f"(cluster running; its start-up took {started:.1f} s once), speed-up "
-                  f"{one / two:.2f} (goal ≥ {GOAL_SWEEP_SPEEDUP}); load {load_average()}")
+    if args.sweep:  # bench/dask_speedup.py's rows: wall and CPU, one core against 2 workers
+        from dask_speedup import main as dask_speedup
+
+        print()
+        dask_speedup([*names, "--players", "random", "--sweep"])
     print(f"goals: in place ≥ {GOAL_IN_PLACE:.0f} games per CPU second (mugen, life "
           f"{GOAL_IN_PLACE_BY_GAME['mugen']:.0f}); immutable within {GOAL_IMMUTABLE_RATIO:.0f}× of "
           f"in place; session ≤ {GOAL_SESSION_RATIO}× "
