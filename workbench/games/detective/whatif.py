@@ -91,7 +91,7 @@ def _round_one(files: Mapping[str, Path]) -> pl.DataFrame:
     exact, from the sheet's starting deck under the base rules."""
     odds = exact_round(_start_deck(_cards(files)), DetectiveParams())
     rows = [{"quantity": f"length {k}", "exact": str(odds.length.p(k)), "p": float(odds.length.p(k))}
-            for k in sorted(odds.length.outcomes())]
+            for k in sorted(int(str(k)) for k in odds.length.outcomes())]
     rows += [{"quantity": f"dies: {who or 'nobody'}", "exact": str(p), "p": float(p)}
              for who, p in sorted(odds.death.items(), key=lambda kv: kv[0] or "")]
     return pl.DataFrame(rows)

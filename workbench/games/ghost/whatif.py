@@ -19,7 +19,7 @@ dict_keys(['battle fairness'])
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -99,7 +99,10 @@ def _battle_order(files: Mapping[str, Path]) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-NAMED_BATTLES = (([("御影さくら", "剣"), "ブリュンヒルデ"], ["双葉", "番長"]),
+Side = Sequence[str | tuple[str, str]]
+"""A side of a battle by card name: a ghost, or a ghost with its shell."""
+
+NAMED_BATTLES: tuple[tuple[Side, Side], ...] = (([("御影さくら", "剣"), "ブリュンヒルデ"], ["双葉", "番長"]),
                  ([("ブリュンヒルデ", "剣")], ["御影さくら", "双葉"]),
                  (["御影さくら"], ["ブリュンヒルデ"]))
 """The notebook's battles by card name (section 3 and the odds doctests)."""
