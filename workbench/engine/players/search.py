@@ -56,6 +56,7 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.steps import AUTO, CHANCE_STEP
 
 __all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
            "rollout", "rollout_policy", "standing", "work_table"]
@@ -174,17 +175,36 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: boo
 
     ``policy(t, rng) -> action``: a cheap player on the table for every decision instead
     (a game's ``rollout_action``, see :func:`rollout_policy`)."""
-    if policy is not None:
+    tasks = getattr(t, "tasks", None)
+    if policy is not None and tasks is not None:  # a kernel table: Table.step/sample inlined
+        choose = rng.choice
+        for _ in range(max_steps):
+            if not tasks:
+                return
+            top = tasks[-1]
+            if top.KIND == CHANCE_STEP:
+                a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
+            else:
+                a = policy(t, rng)
+            tasks.pop().resolve(t, a)
+            tasks = t.tasks
+            while tasks:  # Table.settle
+                top = tasks[-1]
+                if top.KIND == AUTO:
+                    tasks.pop()
+                    top.run(t)
+                elif top.LAPSES and top.lapses(t):
+                    tasks.pop()
+                else:
+                    break
+                tasks = t.tasks
+    elif policy is not None:
         for _ in range(max_steps):
             who = t.to_move()
             if who == TERMINAL:
                 return
             t.step(t.sample(rng) if who == CHANCE else policy(t, rng))
-        if strict and t.to_move() != TERMINAL:
-            raise IllegalAction(f"rollout did not end within {max_steps} steps")
-        return
-    tasks = getattr(t, "tasks", None)
-    if tasks is not None:  # a kernel table: the loop of playout_in_place
+    elif tasks is not None:  # a kernel table: the loop of playout_in_place
         for _ in range(max_steps):
             if not tasks:
                 return
