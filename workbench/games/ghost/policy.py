@@ -122,6 +122,18 @@ class _Odds:
             out = self.seen[key] = (game.dice_counts[stat][g], mod, game.steady[g])
         return out
 
+    def duel(self, g: int, h: int) -> Fraction:
+        """P(ghost ``g`` beats ghost ``h`` alone) with the attacker's better stat."""
+        ghost = self.ghost
+        key = (self.rule, ghost(g, "physical", _ATTACK_ROLE), ghost(g, "mental", _ATTACK_ROLE),
+               ghost(h, "physical", _DEFEND_ROLE), ghost(h, "mental", _DEFEND_ROLE))
+        p = _DUELS.get(key)
+        if p is None:
+            if len(_DUELS) > 100_000:
+                _DUELS.clear()
+            p = _DUELS[key] = max(self.chance((g,), (h,), s) for s in STATS)
+        return p
+
     def chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
         """P(the attacking side wins), no events, ties to the defender."""
         ghost = self.ghost
@@ -138,6 +150,7 @@ class _Odds:
 
 
 _CHANCES: dict[Any, Fraction] = {}
+_DUELS: dict[Any, Fraction] = {}
 _SIDES: dict[Any, Dist] = {}
 
 
@@ -183,8 +196,7 @@ def _main(t: Any, seat: int, ids: Sequence[Aid], limit: Fraction,
         if len(a) > 3:  # the stat named now: the defender answers it
             worst = min(odds.chance((g,), (h,), a[3]) for h in t.eligible_fighters(d))
         else:  # the defender picks first, then the attacker its better stat
-            worst = min(max(odds.chance((g,), (h,), s) for s in STATS)
-                        for h in t.eligible_fighters(d))
+            worst = min(odds.duel(g, h) for h in t.eligible_fighters(d))
         if worst > best_p:
             best, best_p = a, worst
     if best is not None:
