@@ -85,7 +85,7 @@ class LifeGreedy:
             raise IllegalAction(f"{view.game.name}: greedy player asked to move at a non-player node")
         if len(ids) == 1:
             return ids[0]
-        return rollout_action(view.game.view(view.state), rng)
+        return rollout_action(view.game.view(view.state), rng)  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         return self.__name__

@@ -172,9 +172,10 @@ class LifeTable(Table):
         top = D.TOP
         a, b, c, d = dice_o
         stars = sum(map(cat.stars.get, album, _ZEROS))
-        shield = cat.skill_sum(skills, "shield") if skills else 0
-        covered = min(power, stars)  # all power is placed, one per ★
-        uncovered = max(0, stars - covered - shield)
+        covered = power if power < stars else stars  # all power is placed, one per ★
+        uncovered = stars - covered
+        if uncovered and skills:  # a shield ignores uncovered ★ only
+            uncovered = max(0, uncovered - cat.skill_sum(skills, "shield"))
         vp = dream_score(cat, hand[0], album, dice_o, power - covered, uncovered) \
             if dream and len(hand) == 1 else 0
         return (top[a] + top[b] + top[c] + top[d], self.mid_vp[seat], bonus,
