@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from workbench.engine.runs import cluster
@@ -20,9 +22,32 @@ def test_matches_share_one_cluster_started_once():
         assert cluster.shared_client(1) is client and cluster.startup_seconds(1) == started
         assert first == second  # same seed, same games, on the reused cluster
         assert first == play_match("pig", ["hold:20", "random"], games=8, seed=1)
+        # the workers run without dask's stack sampling (no dashboard reads it; it cost CPU)
+        assert set(client.run(_profiling).values()) == {False}
     finally:
         cluster.close_shared()
     assert cluster.startup_seconds(1) is None
+
+
+def _profiling() -> bool:
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+
+def test_quiet_settings_name_dask_keys_and_yield_to_the_environment(monkeypatch):
+    """Each quiet setting is a key dask knows, and one already in the environment wins."""
+    import dask
+
+    for key in cluster.QUIET:
+        assert dask.config.get(key) is not None, key
+    monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items()
+                                        if k != "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"})
+    os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "True"
+    chosen = cluster._quiet_environment()
+    assert "distributed.worker.profile.enabled" not in chosen
+    assert chosen["distributed.admin.tick.interval"] == "500ms"
+    assert os.environ["DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"] == "500ms"
 
 
 def test_workers_must_be_a_whole_number():
