@@ -198,7 +198,7 @@ from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.policy import choose
 from workbench.games.ghost.steps import DealMaster, Download, Replace, Return, Setup
 from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
-from workbench.games.ghost.steps_turn import Decide, Main
+from workbench.games.ghost.steps_turn import Decide, Main, React
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
 from workbench.games.ghost.worlds import determinize as deal_world
 from workbench.prob.dice import pool
@@ -268,6 +268,7 @@ class GhostGame(KernelGame):
         # steps are values: the ones every turn pushes are built once
         self.main_steps = tuple(Main(s) for s in range(self.n))
         self.draw_steps = tuple(Download("draw", s) for s in range(self.n))
+        self.react_steps = tuple(React(s) for s in range(self.n))
 
     @classmethod
     def default_params(cls) -> GhostParams:

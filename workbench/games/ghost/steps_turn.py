@@ -104,7 +104,7 @@ def _reaction(t: GhostTable) -> React | None:
     while reactors:
         if everyone or t.reaction_options(reactors[0]):
             t.phase = "react"
-            return React(reactors[0])
+            return t.game.react_steps[reactors[0]]  # type: ignore[no-any-return]
         reactors.pop(0)
     return None
 
@@ -170,7 +170,8 @@ class React(NamedTuple):
     seat: int
 
     def legal(self, t: GhostTable) -> list[Aid]:
-        return [("event", c, x) for c, x in t.reaction_options(self.seat)] + [("pass",)]
+        options = t.reaction_options(self.seat)
+        return [("event", c, x) for c, x in options] + [_PASS] if options else [_PASS]
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
         t.reactors.pop(0)
@@ -284,6 +285,7 @@ class Main(NamedTuple):
         return turn_label(t, a)
 
 
+_PASS = ("pass",)
 _REACTED = frozenset({"install", "shell", "event", "ability"})
 
 

@@ -302,14 +302,20 @@ class GhostTable(Table):
         assert b is not None
         seat = b.placers[0]
         game = self.game
-        if game.params.quick_install == "anyone" and any(game.quick[c] for c in self.archives[seat]):
-            return True
+        archive = self.archives[seat]
+        if game.params.quick_install == "anyone":
+            quick = game.quick
+            for c in archive:
+                if quick[c]:
+                    return True
         if not self.may_place(seat):
             return False
         allowed = game.in_own_battle if seat == self.turn else game.in_other_battle
         fixed, negates, first = game.fixed_targets, game.negates, not b.placed
-        return any(allowed[c] and not (first and negates[c]) and (fixed[c] or self.targets(c))
-                   for c in self.archives[seat])
+        for c in archive:
+            if allowed[c] and not (first and negates[c]) and (fixed[c] or self.targets(c)):
+                return True
+        return False
 
     def place_options(self) -> list[tuple[int, int]]:
         """(card, target) pairs the deciding placer may put face down; a ``negate`` only
