@@ -234,3 +234,21 @@ def test_a_figure_moves_only_with_the_columns_it_declares(game):
         assert moved <= declared, (sheet, column, moved - declared)
         checked += bool(moved)
     assert checked >= 3  # the edits did move figures: the test can fail
+
+
+def test_a_row_added_or_removed_redraws_every_figure_of_its_sheet():
+    """秘密基地 duplicated (a 28th stage-1 card), then 初恋 removed: back to 27 in stage 1."""
+    hooks = game_module("life", "whatif")
+    grown = Variant.of("life", None, "rows").duplicate("album", "J04", "J99")
+    what = WhatIf("life", grown)
+    sizes = what.figures()["cards per stage against the cards a game uses"]
+    assert what.redrawn == [f.title for f in hooks.FIGURES]
+    assert sizes.filter(pl.col("stage") == 1)["cards on the sheet"].to_list() == [27, 28]
+    what.variant = grown.remove("album", "J01")
+    moved = what.figures()
+    assert what.redrawn == [f.title for f in hooks.FIGURES]
+    assert "cards per stage against the cards a game uses" not in moved  # 27 again: nothing moved
+    stars = moved["stars by stage"]  # 初恋 (★0) out, a second 秘密基地 (★1) in; ★2 stays (not shown)
+    after = {r["stars"]: Fraction(r["probability"]) for r in stars.iter_rows(named=True)
+             if r["side"] == "after"}
+    assert after == {0: Fraction(11, 24), 1: Fraction(9, 24)}
