@@ -107,17 +107,31 @@ def _take_value(t: LifeTable, seat: int, card: str) -> int:
     return _score(t, seat)
 
 
-def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
+def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int | None]:
+    """Each die is weighed tipped the way that shows its highest face (of the ways
+    legal here); a tip of the same die showing less is None: a lower top never
+    scores more (nor as much), so it is never among the best."""
     dice = t.dice_o[seat]
-    out = []
+    top = D.TOP
+    best: dict[int, tuple[int, Any]] = {}  # die -> (top after, tip)
+    for a in ids:
+        if a[0] == "tip":
+            c = CI[a[1]]
+            face = top[D.roll(dice[c], a[2])]
+            if c not in best or face > best[c][0]:
+                best[c] = (face, a)
+    weighed = {a: c for c, (_, a) in best.items()}
+    out: list[int | None] = []
     for a in ids:
         if a[0] != "tip":
             out.append(_score(t, seat))
-            continue
-        rolled = list(dice)
-        c = CI[a[1]]
-        rolled[c] = D.roll(dice[c], a[2])
-        out.append(_score(t, seat, dice=rolled))
+        elif a in weighed:
+            rolled = list(dice)
+            c = weighed[a]
+            rolled[c] = D.roll(dice[c], a[2])
+            out.append(_score(t, seat, dice=rolled))
+        else:
+            out.append(None)
     return out
 
 
@@ -141,7 +155,7 @@ def _turn_values(t: LifeTable, seat: int, die: int, ids: Sequence[Any]) -> list[
     return out
 
 
-_Values = Callable[[LifeTable, Any, Sequence[Any]], list[int]]
+_Values = Callable[[LifeTable, Any, Sequence[Any]], Sequence[int | None]]
 #: How each weighed decision values its legal ids (the mover's VP after it).
 _VALUES: dict[type, _Values] = {
     Place: lambda t, s, ids: _place_values(t, s.seat, s.card, (a[1] for a in ids)),
@@ -153,9 +167,10 @@ _VALUES: dict[type, _Values] = {
 }
 
 
-def values(t: LifeTable) -> list[int] | None:
+def values(t: LifeTable) -> Sequence[int | None] | None:
     """The mover's VP after each legal id of the decision on top, in the legal order
-    (None for a decision the rule of thumb takes at random).
+    (None for a decision the rule of thumb takes at random; a None value for a tip
+    that another tip of the same die beats).
 
     >>> from workbench.games.life.rules import make_game
     >>> from workbench.games.life.steps import Place
@@ -184,6 +199,6 @@ def rollout_action(t: LifeTable, rng: random.Random) -> Hashable:
     if rate is None:
         return rng.choice(ids)  # type: ignore[no-any-return]
     vals = rate(t, top, ids)
-    best = max(vals)
+    best = max(v for v in vals if v is not None)
     picks = [a for a, v in zip(ids, vals) if v == best]
     return picks[0] if len(picks) == 1 else rng.choice(picks)  # type: ignore[no-any-return]
