@@ -45,3 +45,37 @@ def test_a_lazy_table_copies_a_field_on_first_access_only() -> None:
     hands[0].append("x")
     hp = game.table.NAMES.index("hp")
     assert t.freeze()[i] != s[i] and t.freeze()[hp] is s[hp]  # hp never read: not copied
+
+
+@pytest.mark.parametrize("name", ["detective", "ghost", "mugen", "life"])
+def test_the_table_kept_between_applies_gives_fresh_states_and_never_changes_old_ones(
+        name: str) -> None:
+    """``apply`` steps the table of the last apply again when asked for the state it
+    froze; branching from an older state, or after an illegal action, thaws afresh.
+    Every state equals the full thaw's and stays as it was made (deep copies compared)."""
+    import copy
+
+    from workbench.engine.kernel.protocol import IllegalAction
+
+    game, rng = make_game(name), random.Random(11)
+    state = game.initial_state()
+    made: list[tuple[object, object]] = []
+    for k in range(120):
+        who = game.current_player(state)
+        if who == -2 or not state[0]:
+            break
+        ids = [game.sample_chance(state, rng)] if who == -1 else game.legal_ids(state)
+        if k % 7 == 3 and len(ids) > 1:  # a branch from the same state first
+            other = game.apply(state, ids[-1])
+            assert other == _full_apply(game, state, ids[-1])
+            made.append((other, copy.deepcopy(other)))
+        if k % 11 == 5:
+            with pytest.raises(IllegalAction):
+                game.apply(state, ("no such action", k))
+        a = ids[0] if who == -1 else rng.choice(ids)
+        new = game.apply(state, a)
+        assert new == _full_apply(game, state, a)
+        made.append((new, copy.deepcopy(new)))
+        state = new
+    assert len(made) > 60
+    assert all(s == kept for s, kept in made)

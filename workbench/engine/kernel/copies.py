@@ -37,7 +37,7 @@ import keyword
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["install"]
+__all__ = ["install", "rearm"]
 
 
 def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
@@ -120,17 +120,24 @@ def _copy_rows(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
 def _lazy_field(i: int, depth: int, slot: Any) -> property:
     """A list field that copies the snapshot's tuple ``_origin[i]`` on first access
     and marks bit ``i`` of ``_touched`` (a write marks it too): the freeze converts
-    only the marked fields and takes every other one from the snapshot as it is."""
+    only the marked fields and takes every other one from the snapshot as it is.
+    A field whose bit is set in ``_live`` already holds a list equal to
+    ``_origin[i]`` (the table was re-armed after its freeze, see :func:`rearm`):
+    it is marked, not copied."""
     raw_get, raw_set = slot.__get__, slot.__set__
     copy = list if depth == 1 else _copy_rows
     bit = 1 << i
 
     def get(self: Any) -> Any:
-        if self._touched & bit:
+        m = self._touched
+        if m & bit:
             return raw_get(self)
-        v = copy(self._origin[i])
-        raw_set(self, v)
-        self._touched |= bit
+        if self._live & bit:
+            v = raw_get(self)
+        else:
+            v = copy(self._origin[i])
+            raw_set(self, v)
+        self._touched = m | bit
         return v
 
     def put(self: Any, v: Any) -> None:
@@ -144,7 +151,7 @@ def _lazy_class(cls: Any) -> Any:
     """``cls`` with copy-on-first-access list fields (made without the metaclass:
     the same fields, the same ``Frozen``; one more slot, ``_touched``)."""
     slots = _field_slots(cls)
-    ns: dict[str, Any] = {"__slots__": ("_touched",), "__module__": cls.__module__,
+    ns: dict[str, Any] = {"__slots__": ("_touched", "_live"), "__module__": cls.__module__,
                           "__doc__": f"{cls.__name__} thawed for one step (copy on first access)."}
     for i, f in enumerate(cls.FIELDS):
         if f.depth:
@@ -155,7 +162,7 @@ def _lazy_class(cls: Any) -> Any:
 def _thaw_lazy_source(fields: Sequence[Any]) -> str:
     """Only the value fields are set: a list field's slot is filled on first access."""
     lines = ["def thaw_lazy(game, snap):", "    t = new(lazy)", "    t.game = game",
-             "    t._origin = snap", "    t._touched = 0"]
+             "    t._origin = snap", "    t._touched = 0", "    t._live = 0"]
     lines += [f"    t.{f.name} = snap[{i}]" for i, f in enumerate(fields) if not f.depth]
     lines.append("    return t")
     return "\n".join(lines)
@@ -184,6 +191,27 @@ def _lazy_freeze_source(fields: Sequence[Any]) -> str:
         lines.append(f"        v{i} = o[{i}]")
     lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
     return "\n".join(lines)
+
+
+def rearm(t: Any, snap: Any) -> None:
+    """Make lazily thawed table ``t``, just frozen into ``snap``, a lazy thaw of ``snap``
+    without copying anything: the lists it holds equal ``snap``'s tuples (live), every
+    other list field is still ``snap``'s own tuple. ``KernelGame.apply`` steps it
+    again when the next state asked for is ``snap`` (a playout, a session's next
+    step), so a field a step touches is copied once per chain, not once per step.
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> s = g.initial_state()
+    >>> t = g.table._thaw_lazy(g, s)
+    >>> t.step(5)
+    >>> new = t.freeze(); rearm(t, new)
+    >>> t.deck == list(new.deck), t.freeze() is not new and t.freeze() == new
+    (True, True)
+    """
+    t._live |= t._touched
+    t._touched = 0
+    t._origin = snap
 
 
 def install(cls: Any) -> None:

@@ -48,6 +48,7 @@ import random
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from workbench.engine.kernel.copies import rearm
 from workbench.engine.kernel.fields import (
     BY_SEAT,
     HIDDEN,
@@ -311,6 +312,7 @@ class KernelGame(Game[Snapshot]):
         state = dict(self.__dict__)
         state.pop("_view", None)  # the cached view is not part of the game
         state.pop("_legal", None)  # nor the last legal ids
+        state.pop("_live", None)  # nor the table of the last apply
         return state
 
     def view(self, state: Sequence[Any]) -> Any:
@@ -357,9 +359,14 @@ class KernelGame(Game[Snapshot]):
         return x
 
     def apply(self, state: Snapshot, action_id: Hashable) -> Snapshot:
-        _COPIES[0] += 1
-        t = self.table._thaw_lazy(self, state)  # copies only the fields the step reads
-        known = self.__dict__.get("_legal")
+        d = self.__dict__
+        live = d.pop("_live", None)  # popped: a step that fails leaves no table behind
+        if live is not None and live[0] is state:
+            t = live[1]  # the table the last apply froze into this very state
+        else:
+            _COPIES[0] += 1
+            t = self.table._thaw_lazy(self, state)  # copies only the fields the step reads
+        known = d.get("_legal")
         if known is not None and known[0] is state and action_id in known[1]:
             # legal: one of the ids just listed (or the outcome just drawn) for this state,
             # applied as the game listed it (a replay's JSON list as the listed tuple)
@@ -368,7 +375,10 @@ class KernelGame(Game[Snapshot]):
             t.settle()
         else:
             t.play(action_id)
-        return t.freeze()  # type: ignore[no-any-return]
+        new = t.freeze()
+        rearm(t, new)
+        d["_live"] = (new, t)
+        return new  # type: ignore[no-any-return]
 
     def returns(self, state: Snapshot) -> tuple[float, ...]:
         return self.score(self.view(state))
