@@ -6,7 +6,10 @@ columns it reads): every ghost's battle fairness (section 4), the attacker's odd
 both battle orders (section 3, the stat chosen after the defender), the battles by card
 name (section 3), the mandatory events in the starting hands and the latest run-out
 turn (section 5). The expectation table, the fumble figures and the dice heat map
-(sections 1-3) are functions of the dice strings alone, not of the sheet.
+(sections 1-3, ``dice.py``) and the report's battle lookup (``battle_lookup.py``, every
+1D-3..3D+3 pair) are functions of the dice strings alone, not of the sheet; the board's
+action odds (``action_odds.py``) are drawn from a game's table in play, whose cards come
+from the sheet the game was made with.
 
 >>> from workbench.cards.registry import sheet_files
 >>> [f.title for f in FIGURES]  # doctest: +NORMALIZE_WHITESPACE
