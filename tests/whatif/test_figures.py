@@ -252,3 +252,51 @@ def test_a_row_added_or_removed_redraws_every_figure_of_its_sheet():
     after = {r["stars"]: Fraction(r["probability"]) for r in stars.iter_rows(named=True)
              if r["side"] == "after"}
     assert after == {0: Fraction(11, 24), 1: Fraction(9, 24)}
+
+
+def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
+    """The what-if figures of the unedited sheets give what the notebooks' sections compute
+    with the game's analysis functions (so before/after starts from the notebook's numbers)."""
+    from workbench.cards.registry import sheet_files
+    from workbench.games.detective import analysis as da
+    from workbench.games.ghost import analysis as ga
+    from workbench.games.mugen import analysis as ma
+    from workbench.games.mugen.decks import SAMPLE_DECKS
+    from workbench.games.mugen.odds import mana_curve_exact
+
+    ghost = game_module("ghost", "whatif").figures(sheet_files("ghost"))
+    seats = ghost["mandatory events in the starting hands"].filter(
+        (pl.col("deal_order") == "by_seat") & (pl.col("users") == 4))
+    assert seats["p_exact"].to_list() == ga.mandatory_by_seat(4, deal_order="by_seat")["p_exact"].to_list()
+    assert ghost["latest run-out turn"]["latest_run_out_turn"].to_list() == [ga.server_bound(n) for n in range(2, 7)]
+    assert ghost["battle fairness"]["win_exact"].to_list() == ga.ghost_fairness()["win_exact"].to_list()
+
+    detective = game_module("detective", "whatif").figures(sheet_files("detective"))
+    assert detective["events their death starves"].equals(da.hard_events())
+    assert detective["actions per round"].equals(da.actions_table())
+    claim = da.claim_25()
+    for r in detective["immediate tragic night (the 25 % claim)"].iter_rows(named=True):
+        name = {"base rules (first-card rule)": "base rules (first-card rule)",
+                "opening 4, as written (night shuffled back)": "as written: night shuffled back, no replacement",
+                "opening 4, night put at the bottom": "night put at the bottom",
+                "opening 4, replacement drawn (4 people open)": "replacement drawn (4 people open)"}[r["reading"]]
+        assert claim.filter(pl.col("reading") == name)["exact"].item() == r["exact"]
+
+    mugen = game_module("mugen", "whatif").figures(sheet_files("mugen"))
+    assert mugen["ソラ deck: castable play by turn"].equals(mana_curve_exact(SAMPLE_DECKS["sora"], turns=range(1, 11)))
+    assert mugen["deck legality"].equals(ma.deck_legality().select(mugen["deck legality"].columns))
+
+
+@pytest.mark.slow
+def test_ghost_battle_order_by_design_is_the_mean_of_the_notebooks_table():
+    """Each attacker's row: the mean of its rows of ``battle_order_table`` (13,800 pairs, ~3 s)."""
+    from workbench.cards.registry import sheet_files
+    from workbench.games.ghost.battle_order import battle_order_table
+
+    figure = game_module("ghost", "whatif").figures(sheet_files("ghost"))["battle order: attacker odds by design"]
+    order = battle_order_table()
+    for r in figure.iter_rows(named=True):
+        rows = order.filter(pl.col("attacker") == r["attacker"])
+        for column in ("after_defender_exact", "at_declaration_exact"):
+            values = rows[column].to_list()
+            assert Fraction(r[column]) == sum(map(Fraction, values)) / len(values), (r["attacker"], column)
