@@ -7,7 +7,7 @@ import os
 import pytest
 
 from workbench.engine.runs import cluster
-from workbench.engine.runs.match import play_match
+from workbench.engine.runs.match import play_match, play_matches
 
 
 @pytest.mark.slow
@@ -22,6 +22,10 @@ def test_matches_share_one_cluster_started_once():
         assert cluster.shared_client(1) is client and cluster.startup_seconds(1) == started
         assert first == second  # same seed, same games, on the reused cluster
         assert first == play_match("pig", ["hold:20", "random"], games=8, seed=1)
+        # several matches handed over at once: each as if played alone, in this process
+        several = [(["hold:20", "random"], 8, 1), (["random", "hold:15"], 5, 2)]
+        assert play_matches("pig", several, workers=1) == play_matches("pig", several)
+        assert play_matches("pig", several, workers=1)[0] == first
         # the workers run without dask's stack sampling (no dashboard reads it; it cost CPU)
         assert set(client.run(_profiling).values()) == {False}
     finally:
@@ -43,11 +47,13 @@ def test_quiet_settings_name_dask_keys_and_yield_to_the_environment(monkeypatch)
         assert dask.config.get(key) is not None, key
     monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items()
                                         if k != "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"})
-    os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "True"
+    monkeypatch.setattr(cluster, "_SET_HERE", set())
+    os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "True"  # the user's
     chosen = cluster._quiet_environment()
     assert "distributed.worker.profile.enabled" not in chosen
     assert chosen["distributed.admin.tick.interval"] == "500ms"
     assert os.environ["DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"] == "500ms"
+    assert "distributed.admin.tick.interval" in cluster._quiet_environment()  # again: ours
 
 
 def test_workers_must_be_a_whole_number():

@@ -64,12 +64,13 @@ def test_with_more_seats_only_the_row_player_searches(monkeypatch: pytest.Monkey
     a pairing keeps its seed whichever cells are played (the same games, the same cell)."""
     played: list[tuple[tuple[str, ...], int]] = []
 
-    def fake_match(game: str, line: list[str], games: int, seed: int, **_: Any) -> dict[str, Any]:
-        played.append((tuple(line), seed))
+    def fake_matches(game: str, matches: list[tuple[list[str], int, int]], **_: Any
+                     ) -> list[dict[str, Any]]:
         cell = {"wins": 1, "draws": 0, "win_rate": 0.25, "interval": [0.1, 0.5]}
-        return {"players": [cell] * len(line)}
+        played.extend((tuple(line), seed) for line, _, seed in matches)
+        return [{"players": [cell] * len(line)} for line, _, _ in matches]
 
-    monkeypatch.setattr(ladder_module, "play_match", fake_match)
+    monkeypatch.setattr(ladder_module, "play_matches", fake_matches)
     levels = ["random", "greedy", "ismcts:4"]
     one_way = skill_ladder("ghost", levels, games=4, seed=10)
     assert played == [(("greedy",) + ("random",) * 3, 12), (("ismcts:4",) + ("random",) * 3, 14),

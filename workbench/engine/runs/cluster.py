@@ -69,17 +69,24 @@ def warm_worker(games: Sequence[str] | None = None) -> int:
 
 
 def _quiet_environment() -> dict[str, Any]:
-    """:data:`QUIET` less what the environment already sets (those win), also put in the
-    environment so that the worker processes, which read it when they start, follow."""
+    """:data:`QUIET` less what the environment set before (that wins), also put in the
+    environment for the worker processes. All of it goes to every cluster start: the
+    nannies hand this process's dask settings to their workers."""
     import os
 
     chosen = {}
     for key, value in QUIET.items():
         name = "DASK_" + key.upper().replace(".", "__").replace("-", "_")
-        if name not in os.environ:
-            os.environ[name] = str(value)
-            chosen[key] = value
+        if name in os.environ and name not in _SET_HERE:
+            continue
+        os.environ[name] = str(value)
+        _SET_HERE.add(name)
+        chosen[key] = value
     return chosen
+
+
+_SET_HERE: set[str] = set()
+"""The environment variables :func:`_quiet_environment` set (not the user's)."""
 
 
 def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:

@@ -30,7 +30,7 @@ from typing import Any
 import polars as pl
 
 from workbench.engine.kernel.registry import make_game
-from workbench.engine.runs.match import build_game, play_match
+from workbench.engine.runs.match import build_game, play_matches
 
 __all__ = ["LEVELS", "Ladder", "ladder_chart", "ladder_matches", "ladder_pairings",
            "skill_ladder"]
@@ -116,10 +116,12 @@ def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, se
     games = -(-games // seats) * seats
     rows = []
     on_dask = workers is not None or scheduler is not None
-    for i, j, both, line, pair_seed in ladder_matches(levels, seats, seed, both_ways):
-        r = play_match(game, line, games, pair_seed, swap_seats=True,
-                       workers=None if scheduler else workers, scheduler=scheduler,
-                       progress=on_dask)
+    planned = ladder_matches(levels, seats, seed, both_ways)
+    # every pairing handed to the workers at once: none waits for another's last chunk
+    results = play_matches(game, [(line, games, pair_seed) for *_, line, pair_seed in planned],
+                           swap_seats=True, workers=None if scheduler else workers,
+                           scheduler=scheduler, progress=on_dask)
+    for (i, j, both, _, _), r in zip(planned, results, strict=True):
         sole = sum(p["wins"] for p in r["players"])
         fair = sole / games / seats
         cells = [(0, i, j)] + ([(1, j, i)] if both else [])

@@ -43,8 +43,8 @@ from workbench.engine.players.specs import BadSpec, player_from_spec
 from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.simulate import simulate_rows
 
-__all__ = ["MAX_GAMES", "MatchError", "build_game", "match_rows", "play_match", "summarise",
-           "uneven_seating"]
+__all__ = ["MAX_GAMES", "MatchError", "build_game", "match_rows", "play_match", "play_matches",
+           "summarise", "uneven_seating"]
 
 MAX_GAMES = 100_000
 
@@ -152,24 +152,49 @@ def play_match(name: str, specs: Sequence[str], games: int = 200, seed: int = 0,
                workers: int | None = None, scheduler: str | None = None,
                progress: bool = False) -> dict[str, Any]:
     """Play the match; see the module docstring. ``workers``/``scheduler`` run it on dask."""
-    specs = [s.strip() for s in specs]
-    _check(name, specs, games, swap_seats)
-    build_game(name, len(specs), params)  # fail here, not in a worker
-    seating = "rotate" if swap_seats else "fixed"
+    return play_matches(name, [(specs, games, seed)], swap_seats=swap_seats, params=params,
+                        workers=workers, scheduler=scheduler, progress=progress)[0]
+
+
+def play_matches(name: str, matches: Sequence[tuple[Sequence[str], int, int]], *,
+                 swap_seats: bool = False, params: Mapping[str, Any] | None = None,
+                 workers: int | None = None, scheduler: str | None = None,
+                 progress: bool = False) -> list[dict[str, Any]]:
+    """Several matches of one game, each ``(specs, games, seed)``: the summary of each, as
+    :func:`play_match` gives it. On dask every match's chunks are handed to the workers at
+    once, so no worker waits at the end of one match for the other's last chunk (a ladder's
+    pairings, say).
+
+    >>> [r["games"] for r in play_matches("peek", [(["random", "osla"], 4, 1), (["osla", "random"], 6, 2)])]
+    [4, 6]
+    """
+    jobs = []
+    for specs, games, seed in matches:
+        specs = [s.strip() for s in specs]
+        _check(name, specs, games, swap_seats)
+        build_game(name, len(specs), params)  # fail here, not in a worker
+        jobs.append((specs, games, seed, "rotate" if swap_seats else "fixed"))
     if workers is None and scheduler is None:
-        bar = _bar(games, name) if progress else None
-        rows: list[dict[str, Any]] = []
-        try:
-            for start in range(0, games, 50):
-                rows += match_rows(name, params, specs, start, min(games, start + 50), seed, seating)
-                if bar is not None:
-                    bar.update(min(games, start + 50) - start)
-        finally:
+        return [summarise(_here(name, params, job, progress), job[0]) for job in jobs]
+    rows = _on_dask(name, params, jobs, workers, scheduler)
+    return [summarise(r, job[0]) for r, job in zip(rows, jobs, strict=True)]
+
+
+def _here(name: str, params: Mapping[str, Any] | None, job: tuple[list[str], int, int, str],
+          progress: bool) -> list[dict[str, Any]]:
+    """One match's rows in this process, in chunks of 50 games (a progress bar if asked)."""
+    specs, games, seed, seating = job
+    bar = _bar(games, name) if progress else None
+    rows: list[dict[str, Any]] = []
+    try:
+        for start in range(0, games, 50):
+            rows += match_rows(name, params, specs, start, min(games, start + 50), seed, seating)
             if bar is not None:
-                bar.close()
-    else:
-        rows = _on_dask(name, params, specs, games, seed, seating, workers, scheduler)
-    return summarise(rows, specs)
+                bar.update(min(games, start + 50) - start)
+    finally:
+        if bar is not None:
+            bar.close()
+    return rows
 
 
 def _bar(total: int, name: str) -> Any:
@@ -178,12 +203,12 @@ def _bar(total: int, name: str) -> Any:
     return tqdm(total=total, desc=name, unit="game", file=sys.stderr, leave=False)
 
 
-def _on_dask(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], games: int,
-             seed: int, seating: str, workers: int | None, scheduler: str | None
-             ) -> list[dict[str, Any]]:
-    """Chunks of games as dask tasks (the process's shared local cluster of ``workers``,
-    :func:`~workbench.engine.runs.cluster.shared_client`, or the scheduler given), a
-    progress bar on stderr, rows back in game order."""
+def _on_dask(name: str, params: Mapping[str, Any] | None,
+             jobs: Sequence[tuple[list[str], int, int, str]], workers: int | None,
+             scheduler: str | None) -> list[list[dict[str, Any]]]:
+    """Chunks of games of every match as dask tasks, all submitted at once (the process's
+    shared local cluster of ``workers``, :func:`~workbench.engine.runs.cluster.shared_client`,
+    or the scheduler given), a progress bar on stderr, each match's rows in game order."""
     from distributed import Client, as_completed
 
     own = scheduler is None
@@ -196,12 +221,15 @@ def _on_dask(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], 
             raise MatchError(f"--scheduler {scheduler}: cannot connect ({e})") from None
     try:
         cores = max(1, sum(client.nthreads().values()))
-        size = max(1, math.ceil(games / (4 * cores)))
-        futures = {client.submit(match_rows, name, params, list(specs), start,
-                                 min(games, start + size), seed, seating, pure=False): start
-                   for start in range(0, games, size)}
-        done: dict[int, list[dict[str, Any]]] = {}
-        bar = _bar(games, name)
+        futures = {}
+        for k, (specs, games, seed, seating) in enumerate(jobs):
+            size = max(1, math.ceil(games / (4 * cores)))
+            for start in range(0, games, size):
+                futures[client.submit(match_rows, name, params, list(specs), start,
+                                      min(games, start + size), seed, seating,
+                                      pure=False)] = (k, start)
+        done: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        bar = _bar(sum(job[1] for job in jobs), name)
         try:
             for future in as_completed(list(futures)):
                 chunk = future.result()
@@ -209,7 +237,8 @@ def _on_dask(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], 
                 bar.update(len(chunk))
         finally:
             bar.close()
-        return [row for start in sorted(done) for row in done[start]]
+        return [[row for key in sorted(done) if key[0] == k for row in done[key]]
+                for k in range(len(jobs))]
     finally:
         if not own:
             client.close()
