@@ -73,7 +73,8 @@ class Observation(NamedTuple):
 
 def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
     """Card ids in their canonical order (see ``_order``); ids of one plain type
-    (all ints or all strs, the usual case) sort without a key.
+    (all ints or all strs, the usual case) sort without a key, and ints with strs
+    (two kinds of card in one hidden pool) as the sorted ints, then the sorted strs.
 
     >>> sorted_cards([10, 9, 2]), sorted_cards(["b", 3, "a", 1])
     ((2, 9, 10), (1, 3, 'a', 'b'))
@@ -81,6 +82,9 @@ def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
     kinds = {type(c) for c in cards}
     if len(kinds) <= 1 and kinds <= {int, str}:
         return tuple(sorted(cards))
+    if kinds == {int, str}:  # what _order gives ("int" < "str"), without a key per card
+        return (*sorted(c for c in cards if type(c) is int),
+                *sorted(c for c in cards if type(c) is str))
     return tuple(sorted(cards, key=_order))
 
 
