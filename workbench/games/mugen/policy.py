@@ -7,8 +7,12 @@ zones and deck *sizes* — so the same function serves
 - the greedy player (:func:`~workbench.games.mugen.players.greedy_player`), on
   ``game.view(view.state)``: the seat's observation, the opponent's hand and
   deck ``Hidden``;
-- the search's rollouts (``MugenGame.rollout_action``), on a determinised
-  world's mutable table, where reading the table is fair: it is that world.
+- a search's rollouts, on a determinised world's mutable table, where reading
+  the table is fair: it is that world. ``MugenGame`` does not offer it as its
+  ``rollout_action``: ``ismcts`` guided by it played little better than greedy,
+  rolling out at random it wins most games against greedy
+  (``bench/mugen_rollouts.py`` measures both and the rule's form as a rollout
+  policy, ``lambda t, rng: greedy_action(t)``).
 
 The rule: in the main phase, the skill with the most damage per MP (its
 lifetime damage at today's attack and defence, :func:`lifetime_damage`), ties

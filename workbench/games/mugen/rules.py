@@ -100,7 +100,6 @@ from workbench.games.mugen.decks import (
 )
 from workbench.games.mugen.effects import TimedEffect
 from workbench.games.mugen.params import MugenParams
-from workbench.games.mugen.policy import greedy_action
 from workbench.games.mugen.steps import First, opening, skill_steps
 from workbench.games.mugen.table import MugenTable
 
@@ -112,6 +111,12 @@ class MugenGame(KernelGame):
 
     The card sheet is looked up once here (each skill's boosts, one-shot and
     timed effects, labels), so steps read plain dicts.
+
+    No ``rollout_action``: the greedy rule of thumb
+    (:func:`~workbench.games.mugen.policy.greedy_action`) as the search's rollout
+    policy made ``ismcts:400`` barely better than greedy, where random rollouts make
+    it win most games against greedy (``bench/mugen_rollouts.py`` prints both), so
+    ``ismcts`` rolls out at random here.
 
     >>> from workbench.engine.kernel.protocol import CHANCE
     >>> game = make_game()
@@ -192,12 +197,6 @@ class MugenGame(KernelGame):
         if t.result:
             return self.score(t)
         return tuple(t.hp[q] / max(1, t.max_hp[q]) for q in (0, 1))
-
-    def rollout_action(self, t: MugenTable, rng: Any) -> Any:
-        """The cheap player a search rolls out with, on a (determinised) mutable table:
-        the greedy rule of thumb (:func:`~workbench.games.mugen.policy.greedy_action`,
-        the same function the greedy player runs on its seat's view)."""
-        return greedy_action(t)
 
     def opening(self, first: int) -> list[Any]:
         """The opening steps: first draws 3, second 4 (+ any ``hand`` trait), first turn.
