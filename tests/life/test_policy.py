@@ -14,8 +14,9 @@ from workbench.games.life import dice as D
 from workbench.games.life.players import greedy
 from workbench.games.life.policy import rollout_action, values
 from workbench.games.life.rules import make_game
-from workbench.games.life.steps import Place, Take
+from workbench.games.life.steps import Pawn, Place, Take
 from workbench.games.life.steps_dice import Tip
+from workbench.games.life.steps_setup import Character
 from workbench.games.life.table import LifeTable
 
 from .helpers import album, blank, sq
@@ -117,3 +118,17 @@ def test_greedy_plays_the_policy_and_reads_only_what_its_seat_sees() -> None:
                 late += all(len(h) == 1 for h in state.hands)  # a dream effect counts
             state = game.apply(state, rng.choice(game.legal_ids(state)))
     assert moves > 150 and late > 20, (moves, late)
+
+
+def test_a_pawn_goes_where_the_bonus_scores_and_the_character_card_to_the_centre() -> None:
+    game, t = blank()
+    t.dice_o[0] = [D.index_of(6, 2)] * 3 + [D.index_of(5, 1)]  # a tip gains 1 at best (5 -> 6)
+    t.order = [-1] * 4
+    t.tasks = [Pawn(0)]
+    assert values(t) == [23, 24, 23, 23]
+    t.albums[0][sq("a1")] = "J06"  # two uncovered ★: one power is worth 2
+    assert values(t) == [21, 22, 21, 23]
+    assert rollout_action(t, random.Random(0)) == ("pawn", 4)
+    t.tasks = [Character(0)]
+    assert {rollout_action(t, random.Random(k))[1] for k in range(40)} == {
+        sq("b2"), sq("c2"), sq("b3"), sq("c3")}

@@ -16,8 +16,16 @@ the effect steps' ``gain`` for a skill or an event).
 - **tip** a die (order bonus 2, a skill): the tip that scores best (or none);
 - **set aside** or **pass** a dream card: the hand and dream skills that score
   best; a die **turned** freely: the orientation that scores best;
-- everything else (pawn, character card, initial orientation, which die a skill
-  moves and where): at random, as ``random_player`` draws.
+- a **pawn**: the order space whose bonus scores best now (2: the best tip,
+  4: one power; 1 and 3 give no VP now);
+- the **character card**: a square with the most squares next to it (room for
+  the first cards: a centre square);
+- everything else (initial orientation, which die a skill moves and where): at
+  random, as ``random_player`` draws.
+
+Measured (greedy against three greedy players of the previous rule, seats
+rotated, 1,200 games each): weighing the pawn's space won 0.321 [0.295, 0.348]
+of the fair 0.25, then a centre character card 0.308 [0.282, 0.334].
 
 Only the mover's own hand is read (a rival's is hidden), so the greedy player
 may call it on what its seat sees, and a search on a determinised world
@@ -42,10 +50,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from workbench.games.life import dice as D
-from workbench.games.life.steps import Place, Take
+from workbench.games.life.steps import Pawn, Place, Take
 from workbench.games.life.steps_dice import Tip, TurnAny
-from workbench.games.life.steps_setup import PassDream, SetDream
-from workbench.games.life.table import CHARACTER, CI, LifeTable
+from workbench.games.life.steps_setup import Character, PassDream, SetDream
+from workbench.games.life.table import CHARACTER, CI, NEAR, LifeTable
 
 __all__ = ["rollout_action", "values"]
 
@@ -155,6 +163,18 @@ def _turn_values(t: LifeTable, seat: int, die: int, ids: Sequence[Any]) -> list[
     return out
 
 
+def _pawn_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
+    """An order space is worth its bonus now: a tip (2) as the best tip, a power (4)."""
+    out = []
+    for a in ids:
+        if a[1] == 2:
+            tips = Tip(seat, bonus=True)
+            out.append(max(v for v in _tip_values(t, seat, tips.legal(t)) if v is not None))
+        else:
+            out.append(_score(t, seat, power=1 if a[1] == 4 else 0))
+    return out
+
+
 _Values = Callable[[LifeTable, Any, Sequence[Any]], Sequence[int | None]]
 #: How each weighed decision values its legal ids (the mover's VP after it).
 _VALUES: dict[type, _Values] = {
@@ -164,13 +184,16 @@ _VALUES: dict[type, _Values] = {
     SetDream: lambda t, s, ids: _dream_values(t, s.seat, ids, True),
     PassDream: lambda t, s, ids: _dream_values(t, s.seat, ids, False),
     TurnAny: lambda t, s, ids: _turn_values(t, s.seat, s.die, ids),
+    Pawn: lambda t, s, ids: _pawn_values(t, s.seat, ids),
+    Character: lambda t, s, ids: [len(NEAR[a[1]]) for a in ids],
 }
 
 
 def values(t: LifeTable) -> Sequence[int | None] | None:
     """The mover's VP after each legal id of the decision on top, in the legal order
     (None for a decision the rule of thumb takes at random; a None value for a tip
-    that another tip of the same die beats).
+    that another tip of the same die beats; for the character card, the squares
+    next to each square).
 
     >>> from workbench.games.life.rules import make_game
     >>> from workbench.games.life.steps import Place
