@@ -61,11 +61,11 @@ def _freeze_source(fields: Sequence[Any]) -> str:
         if f.depth == 0 or f.name == "tasks":  # the step stack: no compare (see below)
             continue
         lines.append(f"        old = o[{i}]")
-        if f.depth == 2:  # the rows equal to old rows are the old rows
-            lines.append(f"        if len(v{i}) == len(old):")
-            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
         lines.append(f"        if v{i} == old:")  # steps compare by type too
         lines.append(f"            v{i} = old")
+        if f.depth == 2:  # changed: the rows equal to old rows are the old rows
+            lines.append(f"        elif len(v{i}) == len(old):")
+            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
     lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
     return "\n".join(lines)
 
@@ -117,45 +117,45 @@ def _copy_rows(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
     return [list(r) for r in rows]
 
 
-def _lazy_field(i: int, depth: int, slot: Any) -> property:
-    """A list field that copies the snapshot's tuple ``_origin[i]`` on first access
-    and marks bit ``i`` of ``_touched`` (a write marks it too): the freeze converts
-    only the marked fields and takes every other one from the snapshot as it is.
-    A field whose bit is set in ``_live`` already holds a list equal to
-    ``_origin[i]`` (the table was re-armed after its freeze, see :func:`rearm`):
-    it is marked, not copied."""
-    raw_get, raw_set = slot.__get__, slot.__set__
-    copy = list if depth == 1 else _copy_rows
-    bit = 1 << i
-
-    def get(self: Any) -> Any:
-        m = self._touched
-        if m & bit:
-            return raw_get(self)
-        if self._live & bit:
-            v = raw_get(self)
-        else:
-            v = copy(self._origin[i])
-            raw_set(self, v)
-        self._touched = m | bit
-        return v
-
-    def put(self: Any, v: Any) -> None:
-        raw_set(self, v)
-        self._touched |= bit
-
-    return property(get, put)
+def _lazy_field_source(i: int, depth: int) -> str:
+    """A list field's getter and setter on a lazily thawed table, stored in slot
+    ``_f{i}``: the getter copies the snapshot's tuple ``_origin[i]`` on first access
+    and marks bit ``i`` of ``_touched`` (a write marks it too), so the freeze
+    converts only the marked fields and takes every other one from the snapshot as
+    it is. A field whose bit is set in ``_live`` already holds a list equal to
+    ``_origin[i]`` (the table was re-armed after its freeze, see :func:`rearm`): it
+    is marked, not copied."""
+    copy = "list(self._origin[I])" if depth == 1 else "[list(r) for r in self._origin[I]]"
+    return "\n".join([
+        "def get(self):",
+        "    m = self._touched",
+        "    if m & BIT:",
+        "        return self._fI",
+        "    if self._live & BIT:",
+        "        v = self._fI",
+        "    else:",
+        f"        v = self._fI = {copy}",
+        "    self._touched = m | BIT",
+        "    return v",
+        "def put(self, v):",
+        "    self._fI = v",
+        "    self._touched |= BIT",
+    ]).replace("BIT", str(1 << i)).replace("I", str(i))
 
 
 def _lazy_class(cls: Any) -> Any:
     """``cls`` with copy-on-first-access list fields (made without the metaclass:
-    the same fields, the same ``Frozen``; one more slot, ``_touched``)."""
-    slots = _field_slots(cls)
-    ns: dict[str, Any] = {"__slots__": ("_touched", "_live"), "__module__": cls.__module__,
+    the same fields, the same ``Frozen``; a list field's value in slot ``_f{i}``,
+    and the slots ``_touched`` and ``_live``)."""
+    ns: dict[str, Any] = {"__module__": cls.__module__,
                           "__doc__": f"{cls.__name__} thawed for one step (copy on first access)."}
+    own = ["_touched", "_live"]
     for i, f in enumerate(cls.FIELDS):
         if f.depth:
-            ns[f.name] = _lazy_field(i, f.depth, slots[f.name])
+            source = _lazy_field_source(i, f.depth)
+            ns[f.name] = property(_compile(source, "get", {}), _compile(source, "put", {}))
+            own.append(f"_f{i}")
+    ns["__slots__"] = tuple(own)
     return type.__new__(type(cls), f"Lazy{cls.__name__}", (cls,), ns)
 
 
@@ -177,16 +177,15 @@ def _lazy_freeze_source(fields: Sequence[Any]) -> str:
         lines.append(f"    if m & {1 << i}:")  # read or written: maybe changed
         lines.append(f"        old = o[{i}]")
         if f.depth == 1:
-            lines.append(f"        v{i} = tuple(get{i}(self))")
-        else:  # each row converted once and compared with its old row (kept when equal)
-            lines.append(f"        v{i} = get{i}(self)")
-            lines.append(f"        if len(v{i}) == len(old):")
-            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, map(tuple, v{i}))])")
-            lines.append("        else:")
-            lines.append(f"            v{i} = tuple(map(tuple, v{i}))")
+            lines.append(f"        v{i} = tuple(self._f{i})")
+        else:
+            lines.append(f"        v{i} = tuple(map(tuple, self._f{i}))")
         if f.name != "tasks":  # the step stack changes at nearly every step: no compare
             lines.append(f"        if v{i} == old:")
             lines.append(f"            v{i} = old")
+            if f.depth == 2:  # changed: the rows equal to old rows are the old rows
+                lines.append(f"        elif len(v{i}) == len(old):")
+                lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
         lines.append("    else:")
         lines.append(f"        v{i} = o[{i}]")
     lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
@@ -233,7 +232,5 @@ def install(cls: Any) -> None:
         return
     lazy = _lazy_class(cls)
     lazy_env = {**env, "lazy": lazy}
-    for i, f in enumerate(fields):
-        lazy_env[f"get{i}"] = slots[f.name].__get__
     lazy._freeze = _compile(_lazy_freeze_source(fields), "freeze", lazy_env)
     cls._thaw_lazy = staticmethod(_compile(_thaw_lazy_source(fields), "thaw_lazy", lazy_env))
