@@ -38,6 +38,8 @@ class Catalogue:
     dream_skill: dict[str, dict[str, Any]] = field(default_factory=dict)
     dream_effect: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
         default_factory=dict)
+    #: per dream card, the power its place_power skills give per colour (red, blue, yellow, green)
+    place_gain: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, album: Sequence[AlbumCard], dreams: Sequence[DreamCard]) -> Catalogue:
@@ -73,6 +75,8 @@ class Catalogue:
                 else:
                     skills[e.verb] = skills.get(e.verb, 0) + int(e.args[0] or 0)
             cat.dream_skill[d.id] = skills
+            cat.place_gain[d.id] = tuple(skills.get("place_power", []).count(c)
+                                         for c in range(len(COLOURS)))
             cat.dream_effect[d.id] = tuple((e.verb, e.args) for e in d.dream)
         return cat
 
@@ -91,11 +95,23 @@ class Catalogue:
 
     def skill_sum(self, dreams: Sequence[str], verb: str) -> int:
         """Total of a numeric dream skill over the dream cards set aside."""
-        return sum(self.dream_skill[d].get(verb, 0) for d in dreams)
+        total = 0
+        for d in dreams:  # one or two cards: a loop is cheaper than sum() over a generator
+            total += self.dream_skill[d].get(verb, 0)
+        return total
 
     def place_power(self, dreams: Sequence[str], colour: int) -> int:
-        """Power gained for placing a card of a colour, from dream skills."""
-        return sum(self.dream_skill[d].get("place_power", []).count(colour) for d in dreams)
+        """Power gained for placing a card of a colour, from dream skills.
+
+        >>> from workbench.games.life.cards import load_album, load_dreams
+        >>> cat = Catalogue.build(load_album(), load_dreams())
+        >>> cat.place_power(["D02", "D03"], CI["yellow"]), cat.place_power(["D02"], CI["red"])
+        (1, 0)
+        """
+        total = 0
+        for d in dreams:
+            total += self.place_gain[d][colour]
+        return total
 
 
 def mid_scoring(totals: Sequence[int], vp: Sequence[int]) -> list[int]:
