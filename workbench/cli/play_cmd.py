@@ -144,7 +144,8 @@ def _check_players(game: str, specs: list[str]) -> None:
 
 
 BUILT_IN_HELP = ("random, greedy, osla, osla:N (N playouts a leaf), ismcts:400 (iterations), "
-                 "ismcts:0.5s (seconds a decision), ismcts:400/60 (rollouts cut at 60 steps)")
+                 "ismcts:0.5s (seconds a decision), ismcts:400/60 (rollouts cut at 60 steps), "
+                 "open:400 (a cheat that sees every hidden card: an upper bound for search)")
 
 
 class _PlayersHelp(argparse._StoreAction):
