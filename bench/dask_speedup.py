@@ -30,7 +30,7 @@ sessions keep both cores busy, two workers of one session get about the CPU its
 one process got, and the wall ratio measures the machine, not the code.
 
 The cluster runs with dask's stack sampling and frequent health checks off
-(``runs.cluster.QUIET``); to see what they cost, run it again with dask's
+(``runs.cluster.CLUSTER_SETTINGS``); to see what they cost, run it again with dask's
 defaults in the environment: ``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=True
 DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL=100ms``.
 

@@ -43,7 +43,7 @@ def test_quiet_settings_name_dask_keys_and_yield_to_the_environment(monkeypatch)
     """Each quiet setting is a key dask knows, and one already in the environment wins."""
     import dask
 
-    for key in cluster.QUIET:
+    for key in cluster.CLUSTER_SETTINGS:
         assert dask.config.get(key) is not None, key
     monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items()
                                         if k != "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"})
