@@ -16,7 +16,8 @@ CPU seconds (``time.process_time``) and wall seconds of each match are
 printed beside it, and the load average in the header and at the end.
 
 Run: ``nice -n 10 .venv/bin/python bench/upper_bound.py --games 8 --budgets 50,200,400
-[--cut 30] [--fair] [game ...]`` (default: the four games). Everything runs in
+[--cut 30] [--fair] [--seats 2] [game ...]`` (default: the four games, each at
+its own number of seats). Everything runs in
 this process, one core.
 """
 
@@ -46,9 +47,10 @@ def verdict(lo: float, hi: float, fair: float) -> str:
     return "above" if lo > fair else "below" if hi < fair else "-"
 
 
-def bound_row(game: str, spec: str, games: int, seed: int) -> str:
-    """One match of ``spec`` in one seat against greedy in the others, as a printed row."""
-    seats = make_game(game).num_players
+def bound_row(game: str, spec: str, games: int, seed: int, seats: int | None = None) -> str:
+    """One match of ``spec`` in one seat against greedy in the others (``seats`` in all,
+    default the game's own number), as a printed row."""
+    seats = seats or make_game(game).num_players
     line = [spec] + ["greedy"] * (seats - 1)
     cpu, wall = time.process_time(), time.perf_counter()
     r = play_match(game, line, games, seed, swap_seats=True)
@@ -70,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cut", type=int, default=None, help="cut rollouts after this many steps")
     ap.add_argument("--fair", action="store_true", help="also play ismcts:N (no cheating)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seats", type=int, default=None, help="seats (default: the game's own)")
     args = ap.parse_args(argv)
     try:
         budgets = [int(b) for b in args.budgets.split(",")]
@@ -89,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games_to_play or GAMES:
         for budget in budgets:
             for kind in kinds:
-                print(bound_row(game, f"{kind}:{budget}{cut}", args.games, args.seed), flush=True)
+                print(bound_row(game, f"{kind}:{budget}{cut}", args.games, args.seed, args.seats),
+                      flush=True)
     print(f"total {time.process_time() - total_cpu:.1f} CPU s, "
           f"{time.perf_counter() - total_wall:.1f} wall s; load {_load()}")
     return 0
