@@ -30,7 +30,8 @@ on what that seat sees (``view.observation``), never on the hidden state:
   (``ismcts:400/60``) a rollout stops after that many steps and the seats
   leading share the win (:func:`leader_shares`; who leads is the game's
   ``standing(t)`` if it has one, else its score): faster in long games, at
-  the price of a cruder estimate.
+  the price of a cruder estimate. A game may declare its own default cut
+  (``search_horizon``), used when the spec gives none.
 
 The move played is the root action visited most (ties: the better mean, then
 the game's order). Every random choice comes from the rng passed in, so with
@@ -405,12 +406,13 @@ class ISMCTS:
             node = child
             if fresh:
                 break
-        if self.horizon is None:
+        horizon = self.horizon if self.horizon is not None else getattr(game, "search_horizon", None)
+        if horizon is None:
             if t.to_move() != TERMINAL:
                 rollout(t, rng, self.max_steps, policy=policy)
             shares = result_shares(game, t.freeze())
         else:
-            rollout(t, rng, self.horizon, strict=False, policy=policy)
+            rollout(t, rng, horizon, strict=False, policy=policy)
             shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
                 else leader_shares(game, t)
         for edge, mover in path:
