@@ -117,6 +117,9 @@ class Catalogue:
         self.reserve_id = {no: ("reserve", no) for no in self.events}
         self.break_id = {no: ("break", no) for no in self.events}
         self.discard_id = {no: ("discard", no) for no in self.events}
+        #: discard id -> the greedy rule's order (:mod:`.policy`: the lowest VP goes first,
+        #: then the highest number), so a choice among discards is one look-up per card
+        self.discard_rank = {self.discard_id[no]: (e.vp, -no) for no, e in self.events.items()}
         #: event -> (who must be dead, cost by colour index, its play id): the main phase's
         #: one look-up per hand card
         self.play_info: dict[int, tuple[str | None, tuple[tuple[int, int], ...], Any]] = {

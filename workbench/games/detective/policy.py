@@ -70,7 +70,7 @@ def greedy_choice(t: Any, seat: int, legal: Sequence[Any]) -> Hashable:
         return PASS
     if kind == "burn":
         return max(legal, key=lambda a: (events[a[2]].vp, -a[2]))  # type: ignore[no-any-return]
-    return min(legal, key=lambda a: (events[a[1]].vp, -a[1]))  # type: ignore[no-any-return]
+    return min(legal, key=t.game.catalogue.discard_rank.__getitem__)  # type: ignore[no-any-return]
 
 
 def rollout_action(t: Any, rng: random.Random) -> Hashable:

@@ -46,21 +46,22 @@ from workbench.engine.kernel import (
 from .catalogue import INF, NIGHT, Catalogue
 
 
-def icon_discards(cost: tuple[tuple[str, int], ...], line_colours: Mapping[str, int],
-                  gen: Mapping[str, int], night: bool) -> int:
-    """Discards that generate the icons of ``cost`` the line lacks (``gen``: colour ->
-    discards per icon); the tragic ``night`` on the line pays the dearest one.
+def icon_discards(cost: tuple[tuple[int, int], ...], counts: Sequence[int],
+                  units: Sequence[int], night: bool) -> int:
+    """Discards that generate the icons of ``cost`` the icons on hand (``counts``) lack, at
+    ``units`` discards per icon (``cost``, ``counts`` and ``units`` by colour index); the
+    tragic ``night`` on the line pays the dearest one (INF: cannot be paid).
 
-    >>> icon_discards((("red", 2), ("black", 1)), {"red": 1}, {"red": 3, "black": INF}, True)
+    >>> icon_discards(((2, 2), (0, 1)), [0, 0, 1], [INF, 4, 3], True)
     3
-    >>> icon_discards((("red", 2),), {"red": 2}, {"red": 3}, False)
+    >>> icon_discards(((2, 2),), [0, 0, 2], [INF, 4, 3], False)
     0
     """
     total = dearest = 0
     for colour, need in cost:
-        short = need - line_colours.get(colour, 0)
+        short = need - counts[colour]
         if short > 0:
-            unit = gen[colour]
+            unit = units[colour]
             total += unit * short
             if unit > dearest:
                 dearest = unit
@@ -267,13 +268,32 @@ class DetectiveTable(Table):
             out.remove(dear)
         return sorted(out)
 
+    def icon_counts(self) -> tuple[list[int], bool]:
+        """The icons on hand by colour index (person cards on the line, icons generated
+        this turn) and whether the tragic night on the line pays one (once it is drawn)."""
+        cat = self.game.catalogue
+        counts = [0] * len(cat.colour_index)
+        index = cat.card_colour_index
+        night = False
+        for c in self.line:
+            k = index.get(c)
+            if k is None:
+                night = True
+            else:
+                counts[k] += 1
+        for colour in self.generated:
+            counts[cat.colour_index[colour]] += 1
+        return counts, night and self.tn
+
     def discards_needed(self, seat: int, no: int) -> int:
         """Hand cards ``seat`` must discard to pay event ``no`` now (INF: cannot)."""
-        ev = self.game.catalogue.events[no]
-        if ev.needs_dead is not None and ev.needs_dead not in self.dead:
+        cat = self.game.catalogue
+        who = cat.needs_dead[no]
+        if who is not None and who not in self.dead:
             return INF
-        return icon_discards(ev.cost, self.line_colours(), self.generation_costs(seat),
-                             self.tn and NIGHT in self.line)
+        counts, night = self.icon_counts()
+        return icon_discards(cat.cost_index[no], counts,
+                             cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead)), night)
 
     def payable(self, seat: int, no: int, hand_size: int) -> bool:
         """True when the other ``hand_size - 1`` cards cover the discards."""
@@ -350,22 +370,11 @@ class DetectiveTable(Table):
         return ids
 
     def payable_ids(self, seat: int, hand: Sequence[int]) -> list[Hashable]:
-        """``("play", e)`` for every card of ``hand`` the other cards can pay now:
-        :meth:`discards_needed` over the line's icons counted once (by colour index)."""
+        """``("play", e)`` for every card of ``hand`` the other cards can pay now
+        (:meth:`discards_needed`, the icons on hand counted once for the hand)."""
         cat = self.game.catalogue
-        counts = [0] * 8
-        index = cat.card_colour_index
-        night = False
-        for c in self.line:
-            k = index.get(c)
-            if k is None:
-                night = True
-            else:
-                counts[k] += 1
-        for colour in self.generated:
-            counts[cat.colour_index[colour]] += 1
-        night = night and self.tn
-        gen = cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead))
+        counts, night = self.icon_counts()
+        units = cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead))
         h = len(hand) - 1
         dead, info = self.dead, cat.play_info
         ids: list[Hashable] = []
@@ -373,15 +382,7 @@ class DetectiveTable(Table):
             who, cost, play = info[e]
             if who is not None and who not in dead:
                 continue
-            total = dearest = 0
-            for colour, need in cost:
-                short = need - counts[colour]
-                if short > 0:
-                    unit = gen[colour]
-                    total += unit * short
-                    if unit > dearest:
-                        dearest = unit
-            if (total - dearest if night else total) <= h:
+            if icon_discards(cost, counts, units, night) <= h:
                 ids.append(play)
         return ids
 
