@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.engine.kernel import AUTO, CHANCE_STEP
-from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import Player, SeatView, random_player
 from workbench.engine.kernel.seeds import player_rngs
 
@@ -92,10 +92,12 @@ def playout(
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     seats = seat_players(game, players)
     own = player_rngs(seed, len(seats))
+    # a random player's draw made here, as random_player makes it: rng.choice(legal ids)
+    randoms = tuple(own[i].choice if p is random_player else None for i, p in enumerate(seats))
     s = game.initial_state() if state is None else state
     actions: list[Hashable] = []
     chance: list[bool] = []
-    apply, current = game.apply, game.current_player
+    apply, current, legal = game.apply, game.current_player, game.legal_ids
     for _ in range(max_steps):
         who = current(s)
         if who == TERMINAL:
@@ -104,7 +106,13 @@ def playout(
             a = game.sample_chance(s, rng)
             chance.append(True)
         else:
-            a = seats[who](SeatView(game, who, s), own[who])
+            pick = randoms[who]
+            if pick is None:
+                a = seats[who](SeatView(game, who, s), own[who])
+            elif not (ids := legal(s)):
+                raise IllegalAction(f"{game.name}: no legal action for seat {who}")
+            else:
+                a = pick(ids)
             chance.append(False)
         actions.append(a)
         s = apply(s, a)
