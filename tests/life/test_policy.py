@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from workbench.engine.kernel.seat import SeatView
+from workbench.engine.players.search import ismcts_player
 from workbench.games.life import dice as D
 from workbench.games.life.players import greedy
 from workbench.games.life.policy import rollout_action, values
@@ -132,3 +133,20 @@ def test_a_pawn_goes_where_the_bonus_scores_and_the_character_card_to_the_centre
     t.tasks = [Character(0)]
     assert {rollout_action(t, random.Random(k))[1] for k in range(40)} == {
         sq("b2"), sq("c2"), sq("b3"), sq("c3")}
+
+
+def test_the_search_guided_by_the_policy_plays_legal_moves() -> None:
+    """ismcts (rollouts by the rule of thumb, cut at the game's search_horizon) on the
+    decisions of one random game: every move it returns is legal where it was asked."""
+    game = make_game(players=3)
+    assert game.search_horizon == 40
+    search = ismcts_player(12)
+    asked = 0
+    for k, t in enumerate(_decisions(game, 3)):
+        if k % 9:
+            continue
+        state = t.freeze()
+        a = search(SeatView(game, t.to_move(), state), random.Random(k))
+        assert a in game.legal_ids(state), (k, a)
+        asked += 1
+    assert asked > 10
