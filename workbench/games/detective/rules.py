@@ -173,6 +173,13 @@ class Detective(KernelGame):
     min_players = 3
     max_players = 4
     table = DetectiveTable
+    #: ismcts cuts its rollouts (guided by the greedy rule, :mod:`.policy`) after this many
+    #: steps, most of a round (a greedy 3-player round is about 50 steps), and scores them by
+    #: who leads on VP: whole-game rollouts cost an ismcts:400 decision 0.33 CPU s (median,
+    #: bench/players.py at load 20), 40 steps 0.19 s; neither was shown to beat greedy
+    #: (against two greedy seats, paired with greedy's own games on the same seeds, both
+    #: mostly play the rule's own move and win the games greedy wins in that seat)
+    search_horizon = 40
 
     def __init__(self, params: DetectiveParams | None = None, cards: CardSet | None = None) -> None:
         super().__init__(params)
