@@ -13,7 +13,7 @@ from workbench.engine.kernel.fields import OWN, PUBLIC, FieldSpec, Snapshot
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
-__all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "sorted_cards"]
+__all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "hidden", "sorted_cards"]
 
 class HiddenInformation(LookupError):
     """Raised when a player's code reads the contents of a zone its seat cannot see."""
@@ -86,6 +86,18 @@ def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
         return (*sorted(c for c in cards if type(c) is int),
                 *sorted(c for c in cards if type(c) is str))
     return tuple(sorted(cards, key=_order))
+
+
+_HIDDEN = tuple(Hidden(n) for n in range(256))
+
+
+def hidden(size: int) -> Hidden:
+    """``Hidden(size)``, shared for the sizes an observation meets (they are never changed).
+
+    >>> hidden(3) == Hidden(3), hidden(3) is hidden(3), hidden(999)
+    (True, True, Hidden(999))
+    """
+    return _HIDDEN[size] if size < 256 else Hidden(size)
 
 
 def _order(x: Any) -> tuple[str, Any]:

@@ -67,6 +67,7 @@ from workbench.engine.kernel.hidden import (
     Observation,
     fill,
     has_hidden,
+    hidden,
     sorted_cards,
 )
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
@@ -225,17 +226,17 @@ class Table(metaclass=TableMeta):
             if f.seen == PUBLIC:
                 out.append(v if f.depth == 0 else tuple(v) if f.depth == 1 else tuple(map(tuple, v)))
             elif f.depth == 1 and f.seen == OWN:
-                out.append(tuple(x if i == seat else Hidden(0 if x is None else 1)
+                out.append(tuple(x if i == seat else hidden(0 if x is None else 1)
                                  for i, x in enumerate(v)))
                 for i, x in enumerate(v):
                     if i != seat and x is not None:
                         pools.setdefault(f.key(i), []).append(x)
             elif f.depth == 1:
-                out.append(Hidden(len(v)))
+                out.append(hidden(len(v)))
                 pools.setdefault(f.key(0), []).extend(v)
             else:
                 mine = f.seen == OWN
-                out.append(tuple(tuple(r) if mine and i == seat else Hidden(len(r))
+                out.append(tuple(tuple(r) if mine and i == seat else hidden(len(r))
                                  for i, r in enumerate(v)))
                 for i, r in enumerate(v):
                     if not (mine and i == seat):
@@ -244,8 +245,9 @@ class Table(metaclass=TableMeta):
         if type(self).conceal is not Table.conceal:
             self.conceal(seat, out)
         unseen = sorted_cards([c for cards in pools.values() for c in cards])
-        by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr))
-        return Observation(seat, self.Frozen(out), unseen, by_pool if len(by_pool) > 1 else ())
+        by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr)) \
+            if len(pools) > 1 else ()  # one pool: its cards are the unseen ones, sorted once
+        return Observation(seat, self.Frozen(out), unseen, by_pool)
 
     def conceal(self, seat: int, seen: list[Any]) -> None:
         """Mask, in ``seen`` (the observed field values in field order), what ``seat``
