@@ -174,7 +174,8 @@ class React(NamedTuple):
         return [("event", c, x) for c, x in options] + [_PASS] if options else [_PASS]
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
-        t.reactors.pop(0)
+        reactors = t.reactors
+        reactors.pop(0)
         t.phase = "main"
         if a[0] == "event":
             if t.game.params.event_limit == "turn":
@@ -182,6 +183,11 @@ class React(NamedTuple):
             t.archives[self.seat].remove(a[1])
             t.trash.append(a[1])
             play_effects(t, self.seat, a[1], a[2])
+        tasks = t.tasks
+        if reactors and len(tasks) == 1 and type(tasks[0]) is Decide:  # as Decide would ask next
+            nxt = _reaction(t)
+            if nxt is not None:
+                tasks.append(nxt)
 
     def label(self, t: GhostTable, a: Aid) -> str:
         return "let it pass" if a[0] == "pass" else battle_label(t, a)
