@@ -51,11 +51,15 @@ from typing import Any
 
 from workbench.games.life import dice as D
 from workbench.games.life.steps import Pawn, Place, Take
-from workbench.games.life.steps_dice import Tip, TurnAny
+from workbench.games.life.steps_dice import TIP_ALL, Tip, TurnAny
 from workbench.games.life.steps_setup import Character, PassDream, SetDream
 from workbench.games.life.table import CHARACTER, CI, NEAR, LifeTable
 
 __all__ = ["rollout_action", "values"]
+
+_DIRECTION = {d: k for k, d in enumerate(D.DIRECTIONS)}  # a tip's direction -> ROLL_TABLE column
+#: _BEST_WAY[o]: the direction (ROLL_TABLE column) that tips orientation o to its highest top
+_BEST_WAY = tuple(max(range(4), key=lambda k, o=o: D.TOP[D.ROLL_TABLE[o][k]]) for o in range(24))
 
 
 def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
@@ -115,28 +119,43 @@ def _take_value(t: LifeTable, seat: int, card: str) -> int:
     return _score(t, seat)
 
 
-def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int | None]:
+def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = None
+                ) -> list[int | None]:
     """Each die is weighed tipped the way that shows its highest face (of the ways
     legal here); a tip of the same die showing less is None: a lower top never
-    scores more (nor as much), so it is never among the best."""
+    scores more (nor as much), so it is never among the best. ``base``: the
+    seat's score now, when known."""
     dice = t.dice_o[seat]
+    roll = D.ROLL_TABLE
+    if base is None:
+        base = _score(t, seat)
+    if ids is TIP_ALL:  # every tip legal: each die's best way read off a table made once
+        out: list[int | None] = [None] * len(ids)
+        out[0] = base
+        for c, o in enumerate(dice):
+            k = _BEST_WAY[o]
+            rolled = list(dice)
+            rolled[c] = roll[o][k]
+            out[1 + 4 * c + k] = _score(t, seat, dice=rolled)
+        return out
     top = D.TOP
     best: dict[int, tuple[int, Any]] = {}  # die -> (top after, tip)
     for a in ids:
         if a[0] == "tip":
             c = CI[a[1]]
-            face = top[D.roll(dice[c], a[2])]
-            if c not in best or face > best[c][0]:
+            face = top[roll[dice[c]][_DIRECTION[a[2]]]]
+            held = best.get(c)
+            if held is None or face > held[0]:
                 best[c] = (face, a)
     weighed = {a: c for c, (_, a) in best.items()}
-    out: list[int | None] = []
+    out = []
     for a in ids:
         if a[0] != "tip":
-            out.append(_score(t, seat))
+            out.append(base)
         elif a in weighed:
             rolled = list(dice)
             c = weighed[a]
-            rolled[c] = D.roll(dice[c], a[2])
+            rolled[c] = roll[dice[c]][_DIRECTION[a[2]]]
             out.append(_score(t, seat, dice=rolled))
         else:
             out.append(None)
@@ -165,13 +184,14 @@ def _turn_values(t: LifeTable, seat: int, die: int, ids: Sequence[Any]) -> list[
 
 def _pawn_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
     """An order space is worth its bonus now: a tip (2) as the best tip, a power (4)."""
+    base = _score(t, seat)
     out = []
     for a in ids:
         if a[1] == 2:
-            tips = Tip(seat, bonus=True)
-            out.append(max(v for v in _tip_values(t, seat, tips.legal(t)) if v is not None))
+            tips = Tip(seat, bonus=True).legal(t)
+            out.append(max(v for v in _tip_values(t, seat, tips, base) if v is not None))
         else:
-            out.append(_score(t, seat, power=1 if a[1] == 4 else 0))
+            out.append(_score(t, seat, power=1) if a[1] == 4 else base)
     return out
 
 
