@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -51,7 +50,7 @@ _LOCK = threading.Lock()
 def kernel_client(scheduler: str | None = None, workers: int = 2) -> Any:
     """The kernel's dask client: a LocalCluster of ``workers`` processes on 127.0.0.1
     started on first use and reused, or a client of ``scheduler``."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     key = scheduler or "local"
     with _LOCK:
@@ -60,11 +59,10 @@ def kernel_client(scheduler: str | None = None, workers: int = 2) -> Any:
             return client
         if scheduler is not None:
             client = Client(scheduler, timeout=10)
-        else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None,
-                                   silence_logs=logging.ERROR)
-            client = Client(cluster)
+        else:  # the process's one local cluster, the one matches, ladders and sweeps use
+            from workbench.engine.runs.cluster import shared_client
+
+            client = shared_client(workers)
         _CLIENTS[key] = client
         return client
 

@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import threading
 import time
@@ -112,7 +113,8 @@ def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
         start = time.perf_counter()
         with dask.config.set(_quiet_environment()):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None)
+                                   host="127.0.0.1", dashboard_address=None,
+                                   silence_logs=logging.ERROR)
         client = Client(cluster)
         client.run(warm_worker, None if warm is None else list(warm))
         _SHARED[workers] = (cluster, client, time.perf_counter() - start)
@@ -120,9 +122,9 @@ def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
 
 
 def startup_seconds(workers: int) -> float | None:
-    """Wall seconds the shared cluster of ``workers`` took to start (None: not started)."""
+    """Wall seconds the shared cluster of ``workers`` took to start (None: not running)."""
     got = _SHARED.get(workers)
-    return None if got is None else got[2]
+    return None if got is None or got[1].status != "running" else got[2]
 
 
 def close_shared() -> None:
