@@ -59,7 +59,8 @@ __all__ = ["rollout_action", "values"]
 
 _DIRECTION = {d: k for k, d in enumerate(D.DIRECTIONS)}  # a tip's direction -> ROLL_TABLE column
 #: _BEST_WAY[o]: the direction (ROLL_TABLE column) that tips orientation o to its highest top
-_BEST_WAY = tuple(max(range(4), key=lambda k, o=o: D.TOP[D.ROLL_TABLE[o][k]]) for o in range(24))
+_BEST_WAY: tuple[int, ...] = tuple(
+    max((D.TOP[rolled], k) for k, rolled in enumerate(D.ROLL_TABLE[o]))[1] for o in range(24))
 
 
 def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
