@@ -32,16 +32,24 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Any]:
     """(client, cluster) for --workers / --scheduler, else (None, None)."""
     if args.workers is None and args.scheduler is None:
         return None, None
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if args.scheduler is not None:
         try:
             return Client(args.scheduler, timeout=10), None
         except (OSError, TimeoutError, ValueError) as e:
             raise CliError(f"--scheduler {args.scheduler}: cannot connect ({e})") from None
-    cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address=None)
-    return Client(cluster), cluster
+    from workbench.engine.runs.cluster import close_shared, shared_client
+
+    # the process's one local cluster (workers forked from a fork server, dask's sampling off)
+    return shared_client(args.workers, warm=[args.game]), _Closer(close_shared)
+
+
+class _Closer:
+    """``close()`` calls the function given (the shared cluster closed at the command's end)."""
+
+    def __init__(self, close: Any) -> None:
+        self.close = close
 
 
 def _run(args: argparse.Namespace) -> int:
