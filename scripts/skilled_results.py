@@ -9,6 +9,11 @@ is how they are made, and how to remake them after the rules change:
     .venv/bin/python scripts/skilled_results.py mugen matches --json build/mugen_greedy.json \
         --players ismcts:400,greedy      (keep a `workbench play --json` run already made)
 
+How long a full run takes: ``bench/players.py --answers GAME`` and ``--ladder GAME``
+play a small fraction and print an estimate from its measured CPU a game. The ladder
+and the matches run on one shared dask cluster (``--workers``, started once); with more
+than two seats the ladder plays only the pairings where the row player is the stronger.
+
 Exit 0 when written, 2 on bad input (one line).
 """
 
