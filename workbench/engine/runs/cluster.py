@@ -11,7 +11,7 @@ kernel or a command that runs several matches paid it every time. Here:
   registered games then, so the first match does not pay for it) and the
   same client afterwards; it is closed when the process ends;
 - :func:`startup_seconds` ``(workers)``: what that start cost (wall seconds),
-  for a command to print; None before it started;
+  for a command to print; None when it is not running;
 - :func:`close_shared` closes them now (a test, or a kernel that is done).
 
 The cluster runs with dask's own watching turned down (:data:`CLUSTER_SETTINGS`): by
