@@ -39,7 +39,6 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.rng import CountingRandom
 from workbench.engine.kernel.seat import Player, SeatView
@@ -88,8 +87,6 @@ class Session:
         self._chance: list[bool] = []
         self._lines: list[str | None] = []
         self._pos = 0
-        self._table: Any = None  # a kernel game's working table, in step with ...
-        self._table_of: Any = None  # ... this state (None: to be thawed again)
         if self.auto_chance:
             self._resolve_chance()
 
@@ -207,19 +204,11 @@ class Session:
         self._pos += 1
 
     def _advance(self, state: Any, action_id: Hashable) -> Any:
-        """The state after ``action_id``. A kernel game keeps one working table in
-        step with the newest state, so a click and the chance steps after it
-        copy the state at most once (after undo or jump), not once per step."""
-        game = self.game
-        if not isinstance(game, KernelGame):
-            return game.apply(state, action_id)
-        t = self._table if self._table_of is state else game.thaw(state)
-        self._table_of = None  # until the step below has succeeded
-        t.play(action_id)
-        new = t.freeze()
-        t._origin = new  # the next freeze shares what the next step leaves alone
-        self._table, self._table_of = t, new
-        return new
+        """The state after ``action_id``. A kernel game's ``apply`` keeps the table it
+        last froze and steps it again when asked for that state, so a click and the
+        chance steps after it copy the state at most once (after undo or jump), and
+        each step converts only the fields it touched (see ``kernel.copies``)."""
+        return self.game.apply(state, action_id)
 
     def _resolve_chance(self, limit: int = 100_000) -> None:
         for _ in range(limit):
