@@ -223,6 +223,11 @@ class GhostGame(KernelGame):
     min_players = 2
     max_players = 6
     table = GhostTable
+    # ismcts's default rollout cut (``ismcts:400/H`` overrides it), scored by who leads in VP:
+    # about one turn of two users with its battle; its guided rollouts to the end cost a
+    # decision about 2.5x the CPU (ismcts:400 0.75 s against 0.31 s, median, load 11) and
+    # a game 29 s against 6-7 s; neither is shown to beat greedy yet (players.md)
+    search_horizon = 20
     # the leak check's word for what the rules tell the table by whom they ask (issue 24):
     # React only with ask_everyone=False (version 4's reading)
     disclosed = {"React": "asked only of users holding an event playable out of turn "
