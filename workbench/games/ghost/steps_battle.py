@@ -180,12 +180,11 @@ def battle_decision(t: GhostTable) -> Any:
             support_done(t)
             return None
         return Support(b.attacker if phase == "support_atk" else b.defender)
+    while b.placers and not t.can_place():  # users with nothing to place are passed over
+        b = t.battle = b.evolve(placers=b.placers[1:])
     if not b.placers:
         t.phase = "resolve"
         t.later(Reveal())
-        return None
-    if not t.can_place():
-        t.battle = b.evolve(placers=b.placers[1:])
         return None
     return Place(b.placers[0])
 
