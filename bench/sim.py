@@ -26,7 +26,7 @@ microseconds per such step in place, and the ``rng floor``: games per CPU
 second if every step cost only its ``rng.choice`` (no rule, no kernel).
 
 With ``--profile N``: after the table, each game's in-place and immutable
-playouts under cProfile, the top N functions by own time (what remains).
+playouts under cProfile (CPU time), the top N functions by own time (what remains).
 
 Run: ``.venv/bin/python bench/sim.py [--seconds 3] [--sweep] [--profile 8] [game ...]``.
 """
@@ -122,8 +122,10 @@ def session_bytes_per_step(game: Any, seeds: int = 5) -> float:
 
 def profile_top(play_one: Callable[[int], Any], games: int, top: int) -> str:
     """The ``top`` functions by own time over ``games`` games of ``play_one(seed)``
-    under cProfile (times inflated by the profiler; read the order, not the figures)."""
-    prof = cProfile.Profile()
+    under cProfile, timed in CPU seconds of this process (a wall-clock profile on a loaded
+    machine charges the waits for a core to whatever function was running); times are
+    inflated by the profiler: read the order, not the figures."""
+    prof = cProfile.Profile(time.process_time)
     prof.enable()
     for k in range(games):
         play_one(derive_seed("profile", k))
