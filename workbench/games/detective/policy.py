@@ -94,6 +94,8 @@ class SeatTable:
         return self._seat_view.game
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):   # its own slots unset (a copy being made): no table to ask
+            raise AttributeError(name)
         t = self._table
         if t is None:
             v = self._seat_view
