@@ -145,8 +145,9 @@ class LifeGame(KernelGame):
     max_players = 4
     table = LifeTable
     #: ismcts cuts its rollouts (guided by the rule of thumb) after this many steps, about a
-    #: round and a half, and scores them by who leads (``standing``): a whole game's guided
-    #: rollout cost an ismcts:400 decision 0.95 CPU s (median, bench/players.py), 40 steps 0.27 s
+    #: round and a half, and scores them by who leads (``standing``): whole guided rollouts made
+    #: an ismcts:400 decision cost about 3x the CPU (``bench/players.py life --spec
+    #: ismcts:400/100000`` against ``--spec ismcts:400/40``)
     search_horizon = 40
 
     def __init__(self, params: LifeParams | None = None, *,
