@@ -144,7 +144,7 @@ class Session:
         """One readable line per applied action (labels from the game)."""
         lines = self._lines
         for k in range(self._pos):
-            if lines[k] is None:  # a replayed step's label is made when first read
+            if lines[k] is None:  # a step's label is made when first read
                 lines[k] = self._line(k)
         return lines[: self._pos]  # type: ignore[return-value]
 
@@ -187,20 +187,23 @@ class Session:
     def _push(self, action_id: Hashable, replaying: bool = False) -> None:
         """Apply without checks beyond the game's own, truncating the redo tail.
 
-        ``replaying``: the log line is made when the log is first read, not now.
+        The log line is made when the log is first read, not now (a label costs
+        more than a step; ``replaying`` is kept for callers that name it).
         """
         state, who = self.state, self.to_move
         new = self._advance(state, action_id)
-        del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
-        del self._seat_marks[self._pos + 1 :]
-        del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
-        self._chosen = {k for k in self._chosen if k < self._pos}
+        if len(self._states) > self._pos + 1:  # after undo: the redo tail goes
+            del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
+            del self._seat_marks[self._pos + 1 :]
+            del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
+        if self._chosen:
+            self._chosen = {k for k in self._chosen if k < self._pos}
         self._states.append(new)
         self._marks.append(self._rng.words)
-        self._seat_marks.append(tuple(r.words for r in self._seat_rngs))
+        self._seat_marks.append(tuple([r.words for r in self._seat_rngs]))
         self._actions.append(action_id)
         self._chance.append(who == CHANCE)
-        self._lines.append(None if replaying else self._line(self._pos))
+        self._lines.append(None)
         self._pos += 1
 
     def _advance(self, state: Any, action_id: Hashable) -> Any:
