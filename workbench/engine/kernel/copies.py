@@ -208,7 +208,11 @@ def rearm(t: Any, snap: Any) -> None:
     >>> t.deck == list(new.deck), t.freeze() is not new and t.freeze() == new
     (True, True)
     """
-    t._live |= t._touched
+    try:
+        t._live |= t._touched
+    except AttributeError:  # fully thawed (a class without a lazy thaw): the freeze compares
+        t._origin = snap
+        return
     t._touched = 0
     t._origin = snap
 

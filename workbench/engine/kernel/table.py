@@ -322,7 +322,7 @@ class KernelGame(Game[Snapshot]):
         cache = self.__dict__.get("_view")
         if cache is not None and cache[0] is state:
             return cache[1]
-        v = self.table.view(self, state)
+        v = self.table._view(self, state)
         self.__dict__["_view"] = (state, v)
         return v
 
