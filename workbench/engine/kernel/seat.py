@@ -20,7 +20,7 @@ __all__ = ["Player", "SeatView", "random_player"]
 
 
 class Player(Protocol):
-    """A player: ``(view, rng) -> action id`` (the rng is the game's one rng)."""
+    """A player: ``(view, rng) -> action id`` (the rng is its seat's own: ``kernel.seeds.player_rng``)."""
 
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable: ...
 
