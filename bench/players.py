@@ -15,7 +15,8 @@ the search player that has a choice (more than one legal action):
 
 With ``--ladder GAME`` (ladder mode) it times instead each match of that game's
 skill ladder (``runs.ladder.ladder_matches``: with more than two seats only
-the row player searches) at ``--ladder-games`` games (10-20: a small fraction
+the row player searches; by default the levels and seats of the ladder in
+``notebooks/results/GAME/``) at ``--ladder-games`` games (10-20: a small fraction
 of a full run), and with ``--answers GAME`` the skilled answers
 ``scripts/skilled_results.py GAME answers`` computes (every question, its
 tables, at ``--levels``), at ``--answer-games`` games a table. Each part is
@@ -109,6 +110,20 @@ def time_ladder(game: str, games: int, levels: list[str], seats: int | None) -> 
     return 0
 
 
+def published_ladder(game: str) -> tuple[list[str], int | None]:
+    """The levels and seats of the ladder in ``notebooks/results/<game>/`` (the one the
+    notebooks show, remade by ``scripts/skilled_results.py GAME ladder``), else the
+    default levels at the game's own seats."""
+    import re
+
+    from workbench.engine.measure.skilled_results import load_results
+    from workbench.engine.runs.ladder import LEVELS
+
+    made = load_results(game).provenance.get("ladder", {})
+    seats = re.search(r"seats=(\d+)", str(made.get("call", "")))
+    return list(made.get("levels") or LEVELS), int(seats.group(1)) if seats else None
+
+
 def time_answers(game: str, games: int, levels: list[str]) -> int:
     """Time the skilled answers of one game (every question and level) in this process and
     print the estimate of ``scripts/skilled_results.py GAME answers`` at 200 games."""
@@ -190,8 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ladder", help="time this game's skill ladder instead")
     parser.add_argument("--ladder-games", type=int, default=12)
     parser.add_argument("--ladder-seats", type=int)
-    parser.add_argument("--levels", help="ladder: default random,greedy,osla,ismcts:100,"
-                        "ismcts:400; answers: greedy,ismcts:100 (skilled_results' default)")
+    parser.add_argument("--levels", help="ladder: default the levels of the ladder in "
+                        "notebooks/results/GAME (else random,greedy,osla,ismcts:100,ismcts:400) "
+                        "at its seats; answers: greedy,ismcts:100 (skilled_results' default)")
     parser.add_argument("--answers", help="time this game's skilled answers instead")
     parser.add_argument("--answer-games", type=int, default=10)
     parser.add_argument("--nice", type=int, default=10, help="ladder, answers: niceness (10)")
@@ -199,10 +215,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.ladder or args.answers:
         os.nice(args.nice)
     if args.ladder:
-        from workbench.engine.runs.ladder import LEVELS
-
-        levels = args.levels.split(",") if args.levels else list(LEVELS)
-        return time_ladder(args.ladder, args.ladder_games, levels, args.ladder_seats)
+        levels, seats = published_ladder(args.ladder)
+        if args.levels:
+            levels = args.levels.split(",")
+        return time_ladder(args.ladder, args.ladder_games, levels, args.ladder_seats or seats)
     if args.answers:
         levels = (args.levels or "greedy,ismcts:100").split(",")
         return time_answers(args.answers, args.answer_games, levels)
