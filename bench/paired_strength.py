@@ -1,0 +1,80 @@
+"""A search player against greedy, read beside greedy's own games on the same deals.
+
+``--spec`` (default ``ismcts:400``) sits in one seat, ``greedy`` in every other,
+seats rotated as ``play_match(..., swap_seats=True)`` rotates them (game ``i``
+puts the searcher in seat ``-i mod n``), game ``i`` on the seed
+``derive_seed(seed, i)``. Players draw from rngs of their own, so the chance
+outcomes of game ``i`` are those of the all-greedy game of the same seed
+until the searcher first moves otherwise. Printed: the searcher's sole wins
+with the 95% Wilson interval against the fair share, greedy's sole wins in
+the same seat on the same seeds, and the games the searcher's own moves
+turned from a greedy loss into a win and from a win into a loss (the paired
+reading: where a search mostly plays the rule of thumb's move, the two
+counts carry the whole difference, without the deals' noise).
+
+CPU seconds (``time.process_time``) and wall seconds beside the load average.
+``--trust Z`` sets ``players.search.TRUST`` in this process (how many standard
+errors a root move must beat the rollout policy's own move by).
+
+Run: ``nice -n 10 .venv/bin/python bench/paired_strength.py detective --games 42 --seats 3
+[--spec open:400] [--start 0] [--trust 0]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from workbench.engine.kernel.registry import make_game
+from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.measure.balance import wilson_interval
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.match import build_game, match_rows
+from workbench.engine.runs.playout import playout_in_place
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--spec", default="ismcts:400")
+    ap.add_argument("--games", type=int, default=42)
+    ap.add_argument("--start", type=int, default=0, help="the first game's index")
+    ap.add_argument("--seats", type=int, default=None, help="seats (default: the game's own)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--trust", type=float, default=None)
+    args = ap.parse_args(argv)
+    if args.trust is not None:
+        from workbench.engine.players import search
+        search.TRUST = args.trust
+    seats = args.seats or make_game(args.game).num_players
+    game = build_game(args.game, seats, None)
+    specs = [args.spec] + ["greedy"] * (seats - 1)
+    greedy = player_from_spec("greedy", args.game)
+    print(f"{args.game}: {args.spec} against {seats - 1} greedy, seats rotated, games "
+          f"{args.start}..{args.start + args.games - 1}; load {_load()}", flush=True)
+    c0, w0 = time.process_time(), time.perf_counter()
+    won = base_won = better = worse = 0
+    for i in range(args.start, args.start + args.games):
+        row = match_rows(args.game, None, specs, i, i + 1, args.seed, "rotate")[0]
+        seat = (-i) % seats
+        base = game.winners(playout_in_place(game, greedy, derive_seed(args.seed, i)).final)
+        mine, theirs = list(row["winners"]) == [seat], list(base) == [seat]
+        won, base_won = won + mine, base_won + theirs
+        better, worse = better + (mine and not theirs), worse + (theirs and not mine)
+    n = args.games
+    lo, hi = wilson_interval(won, n)
+    print(f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
+          f"fair share {1 / seats:.3f}); greedy in that seat on the same seeds {base_won}; "
+          f"turned into a win {better}, into a loss {worse}; "
+          f"{time.process_time() - c0:.0f} CPU s, {time.perf_counter() - w0:.0f} s wall; load {_load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
