@@ -13,7 +13,8 @@ from workbench.engine.kernel.fields import OWN, PUBLIC, FieldSpec, Snapshot
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
-__all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "hidden", "sorted_cards"]
+__all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "hidden",
+           "observation", "seen_fields", "sorted_cards"]
 
 class HiddenInformation(LookupError):
     """Raised when a player's code reads the contents of a zone its seat cannot see."""
@@ -104,6 +105,43 @@ def _order(x: Any) -> tuple[str, Any]:
     """A sort key for card ids of any type: numbers by value, text by text, others
     by their repr (never compared across types)."""
     return (type(x).__name__, x if isinstance(x, int | str) else repr(x))
+
+
+def seen_fields(t: Table, seat: int) -> tuple[list[Any], dict[Hashable, list[Hashable]]]:
+    """Each field of table ``t`` as ``seat`` sees it (hidden zones as :class:`Hidden`),
+    and the cards it does not see, by pool (``Table.observe`` masks secrets on top)."""
+    out: list[Any] = []
+    pools: dict[Hashable, list[Hashable]] = {}
+    for f in t.FIELDS:
+        v = getattr(t, f.name)
+        if f.seen == PUBLIC:
+            out.append(v if f.depth == 0 else tuple(v) if f.depth == 1 else tuple(map(tuple, v)))
+        elif f.depth == 1 and f.seen == OWN:
+            out.append(tuple(x if i == seat else hidden(0 if x is None else 1)
+                             for i, x in enumerate(v)))
+            for i, x in enumerate(v):
+                if i != seat and x is not None:
+                    pools.setdefault(f.key(i), []).append(x)
+        elif f.depth == 1:
+            out.append(hidden(len(v)))
+            pools.setdefault(f.key(0), []).extend(v)
+        else:
+            mine = f.seen == OWN
+            out.append(tuple(tuple(r) if mine and i == seat else hidden(len(r))
+                             for i, r in enumerate(v)))
+            for i, r in enumerate(v):
+                if not (mine and i == seat):
+                    pools.setdefault(f.key(i), []).extend(r)
+    return out, pools
+
+
+def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]]) -> Observation:
+    """The :class:`Observation` of ``seat``: its observed ``state`` and the unseen cards
+    of ``pools``, sorted (once, when they form one pool)."""
+    unseen = sorted_cards([c for cards in pools.values() for c in cards])
+    by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr)) \
+        if len(pools) > 1 else ()
+    return Observation(seat, state, unseen, by_pool)
 
 
 def has_hidden(state: Sequence[Any]) -> bool:

@@ -48,7 +48,7 @@ import random
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from workbench.engine.kernel.copies import rearm
+from workbench.engine.kernel.copies import COPIES, copies_made, rearm
 from workbench.engine.kernel.fields import (
     BY_SEAT,
     HIDDEN,
@@ -67,8 +67,8 @@ from workbench.engine.kernel.hidden import (
     Observation,
     fill,
     has_hidden,
-    hidden,
-    sorted_cards,
+    observation,
+    seen_fields,
 )
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.secrets import guess_steps, has_masked, label_for, mask_tasks, seen_by
@@ -91,13 +91,7 @@ __all__ = [
 
 
 # -- the table -------------------------------------------------------------------
-_COPIES = [0]  # thaws and clones made (a list, not a class attribute: writing to a class
-# invalidates the attribute caches of every table class, which cost a third of a step)
-
-
-def copies_made() -> int:
-    """Thaws and clones made so far in this process (benchmarks, "copies per click")."""
-    return _COPIES[0]
+_UNLISTED = object()  # apply: the action is not among the ids listed for the state
 
 
 class Table(metaclass=TableMeta):
@@ -203,7 +197,7 @@ class Table(metaclass=TableMeta):
     @classmethod
     def thaw(cls, game: Any, snap: Sequence[Any]) -> Table:
         """A mutable copy of a snapshot."""
-        _COPIES[0] += 1
+        COPIES[0] += 1
         return cls._thaw(game, snap)  # type: ignore[no-any-return]
 
     @classmethod
@@ -213,41 +207,17 @@ class Table(metaclass=TableMeta):
 
     def clone(self) -> Table:
         """An independent mutable copy (search players branch with it)."""
-        _COPIES[0] += 1
+        COPIES[0] += 1
         return self._clone()  # type: ignore[no-any-return]
 
     # -- observations -----------------------------------------------------------
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see of this table (see :class:`Observation`)."""
-        out: list[Any] = []
-        pools: dict[Hashable, list[Hashable]] = {}
-        for f in self.FIELDS:
-            v = getattr(self, f.name)
-            if f.seen == PUBLIC:
-                out.append(v if f.depth == 0 else tuple(v) if f.depth == 1 else tuple(map(tuple, v)))
-            elif f.depth == 1 and f.seen == OWN:
-                out.append(tuple(x if i == seat else hidden(0 if x is None else 1)
-                                 for i, x in enumerate(v)))
-                for i, x in enumerate(v):
-                    if i != seat and x is not None:
-                        pools.setdefault(f.key(i), []).append(x)
-            elif f.depth == 1:
-                out.append(hidden(len(v)))
-                pools.setdefault(f.key(0), []).extend(v)
-            else:
-                mine = f.seen == OWN
-                out.append(tuple(tuple(r) if mine and i == seat else hidden(len(r))
-                                 for i, r in enumerate(v)))
-                for i, r in enumerate(v):
-                    if not (mine and i == seat):
-                        pools.setdefault(f.key(i), []).extend(r)
+        out, pools = seen_fields(self, seat)
         out[0] = mask_tasks(self.tasks, seat)  # secrets on steps (see kernel.secrets)
         if type(self).conceal is not Table.conceal:
             self.conceal(seat, out)
-        unseen = sorted_cards([c for cards in pools.values() for c in cards])
-        by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr)) \
-            if len(pools) > 1 else ()  # one pool: its cards are the unseen ones, sorted once
-        return Observation(seat, self.Frozen(out), unseen, by_pool)
+        return observation(seat, self.Frozen(out), pools)
 
     def conceal(self, seat: int, seen: list[Any]) -> None:
         """Mask, in ``seen`` (the observed field values in field order), what ``seat``
@@ -366,17 +336,20 @@ class KernelGame(Game[Snapshot]):
         if live is not None and live[0] is state:
             t = live[1]  # the table the last apply froze into this very state
         else:
-            _COPIES[0] += 1
+            COPIES[0] += 1
             t = self.table._thaw_lazy(self, state)  # copies only the fields the step reads
-        known = d.get("_legal")
-        if known is not None and known[0] is state and action_id in known[1]:
-            # legal: one of the ids just listed (or the outcome just drawn) for this state,
-            # applied as the game listed it (a replay's JSON list as the listed tuple)
-            ids = known[1]
-            t.tasks.pop().resolve(t, ids[ids.index(action_id)])
-            t.settle()
+        known, a = d.get("_legal"), _UNLISTED
+        if known is not None and known[0] is state:
+            ids = known[1]  # the ids just listed (or the outcome just drawn) for this state
+            try:
+                a = ids[ids.index(action_id)]  # legal, applied as the game listed it
+            except ValueError:
+                pass
+        if a is _UNLISTED:
+            t.play(action_id)  # checked against the rules
         else:
-            t.play(action_id)
+            t.tasks.pop().resolve(t, a)
+            t.settle()
         new = t.freeze()
         rearm(t, new)
         d["_live"] = (new, t)
