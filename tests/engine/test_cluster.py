@@ -42,6 +42,7 @@ def _profiling() -> bool:
 def test_quiet_settings_name_dask_keys_and_yield_to_the_environment(monkeypatch):
     """Each quiet setting is a key dask knows, and one already in the environment wins."""
     import dask
+    import distributed  # noqa: F401  (its config defaults, the distributed.* keys, load with it)
 
     for key in cluster.CLUSTER_SETTINGS:
         assert dask.config.get(key) is not None, key
