@@ -57,7 +57,7 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.kernel.steps import AUTO, CHANCE_STEP
+from workbench.engine.kernel.steps import CHANCE_STEP
 
 __all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
            "rollout", "rollout_policy", "standing", "work_table"]
@@ -177,7 +177,7 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: boo
     ``policy(t, rng) -> action``: a cheap player on the table for every decision instead
     (a game's ``rollout_action``, see :func:`rollout_policy`)."""
     tasks = getattr(t, "tasks", None)
-    if policy is not None and tasks is not None:  # a kernel table: Table.step/sample inlined
+    if policy is not None and tasks is not None:  # a kernel table: Table.step/sample inlined, settle called
         choose = rng.choice
         for _ in range(max_steps):
             if not tasks:
@@ -188,17 +188,8 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: boo
             else:
                 a = policy(t, rng)
             tasks.pop().resolve(t, a)
+            t.settle()
             tasks = t.tasks
-            while tasks:  # Table.settle
-                top = tasks[-1]
-                if top.KIND == AUTO:
-                    tasks.pop()
-                    top.run(t)
-                elif top.LAPSES and top.lapses(t):
-                    tasks.pop()
-                else:
-                    break
-                tasks = t.tasks
     elif policy is not None:
         for _ in range(max_steps):
             who = t.to_move()
