@@ -33,6 +33,7 @@ from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.runs.playout import playout_in_place
 from workbench.prob.deck import Need, p_groups
 
+from .cards import load_cards
 from .catalogue import NIGHT
 from .exact import actions_per_round, exact_round, round_tree
 from .params import DetectiveParams
@@ -172,10 +173,22 @@ def death_check(deck: Mapping[str, int], params: DetectiveParams | None = None) 
                          for who, p in death.items()])
 
 
-def claim_25(sims: Mapping[str, Simulation] | None = None) -> pl.DataFrame:
+def start_deck(data_dir: Any = None) -> dict[str, int]:
+    """Round 1's deck as the sheet has it: one card of each person marked ``in_start_deck``
+    (the night apart), from ``data_dir`` (default: the data folder in use).
+
+    >>> sorted(start_deck())[:3], len(start_deck())
+    (['chiyo', 'genichiro', 'masashi'], 7)
+    """
+    return {who: 1 for who, p in load_cards(data_dir).people.items() if p.in_start_deck}
+
+
+def claim_25(sims: Mapping[str, Simulation] | None = None,
+             deck: Mapping[str, int] | None = None) -> pl.DataFrame:
     """The author's "immediate tragic night in round 1 is 25 %" under each reading,
-    exact (round 1: one card of each of 7 people + the night) and, when given, simulated."""
-    deck = {p: 1 for p in ("genichiro", "shizue", "masashi", "yuri", "toru", "shinozuka", "chiyo")}
+    exact (round 1: one card of each starting person + the night; ``deck``, default the
+    sheet's :func:`start_deck`) and, when given, simulated."""
+    deck = start_deck() if deck is None else deck
     readings = {
         "as written: night shuffled back, no replacement": DetectiveParams(opening=4),
         "night put at the bottom": DetectiveParams(opening=4, opening_tragic="bottom"),
@@ -391,5 +404,5 @@ def deck_growth(sim: Simulation) -> dict[str, Any]:
 
 __all__ = ["OPENINGS", "actions_check", "actions_table", "compare_variants", "deck_growth",
            "hard_events", "NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
-           "death_check", "claim_25", "payable_after", "payable_table", "game_length",
+           "death_check", "claim_25", "start_deck", "payable_after", "payable_table", "game_length",
            "end_summary", "seat_advantage", "event_popularity", "wilson"]

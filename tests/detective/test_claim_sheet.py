@@ -1,0 +1,28 @@
+"""The 25 % claim's exact figures follow the sheet's starting deck (issue 23 item 3)."""
+
+import shutil
+
+import polars as pl
+
+from workbench.datafiles import packaged_data
+from workbench.games.detective import analysis as da
+from workbench.games.detective import whatif
+
+
+def test_claim_25_reads_the_starting_deck_from_the_sheet(tmp_path):
+    folder = tmp_path / "detective"
+    shutil.copytree(packaged_data() / "detective", folder)
+    people = pl.read_csv(folder / "people.csv", infer_schema_length=0)
+    people = people.with_columns(pl.when(pl.col("id") == "genichiro").then(pl.lit("false"))
+                                 .otherwise(pl.col("in_start_deck")).alias("in_start_deck"))
+    people.write_csv(folder / "people.csv")
+
+    assert len(da.start_deck()) == 7
+    six = da.start_deck(folder)
+    assert len(six) == 6 and "genichiro" not in six
+    before, after = da.claim_25(), da.claim_25(deck=six)
+    assert before["exact"].to_list() != after["exact"].to_list()
+    figure = whatif.figures({"events": folder / "events.csv", "people": folder / "people.csv"})
+    redrawn = figure["immediate tragic night (the 25 % claim)"]
+    base = redrawn.filter(pl.col("reading") == "base rules (first-card rule)")["exact"].item()
+    assert after.filter(pl.col("reading") == "base rules (first-card rule)")["exact"].item() == base
