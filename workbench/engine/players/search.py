@@ -57,7 +57,14 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.kernel.steps import CHANCE_STEP
+from workbench.engine.players.rollouts import (
+    leader_shares,
+    result_shares,
+    rollout,
+    rollout_policy,
+    standing,
+    work_table,
+)
 
 __all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
            "rollout", "rollout_policy", "standing", "work_table"]
@@ -77,148 +84,6 @@ WIDEN = 8
 TRUST = 3.0
 """How many standard errors a root action's mean must beat the rollout policy's own move by
 to be played instead (games with a rollout policy only)."""
-
-
-class _Immutable:
-    """A protocol game's state behind the table methods search uses (no kernel)."""
-
-    __slots__ = ("game", "state")
-
-    def __init__(self, game: Game[Any], state: Any) -> None:
-        self.game, self.state = game, state
-
-    def to_move(self) -> int:
-        return self.game.current_player(self.state)
-
-    def legal(self) -> list[Hashable]:
-        return self.game.legal_ids(self.state)
-
-    def chance_dist(self) -> Any:
-        return self.game.chance_outcomes(self.state)
-
-    def sample(self, rng: random.Random) -> Hashable:
-        return self.game.sample_chance(self.state, rng)
-
-    def step(self, choice: Hashable) -> None:
-        self.state = self.game.apply(self.state, choice)
-
-    def observe(self, seat: int) -> Any:
-        return self.game.observe(self.state, seat)
-
-    def freeze(self) -> Any:
-        return self.state
-
-    def clone(self) -> _Immutable:
-        return _Immutable(self.game, self.state)
-
-
-def work_table(game: Game[Any], state: Any) -> Any:
-    """A mutable table over ``state``: the kernel's own (``game.thaw``) for a kernel game,
-    else a wrapper that applies steps immutably (same methods: ``to_move``, ``legal``,
-    ``chance_dist``, ``sample``, ``step``, ``observe``, ``freeze``, ``clone``).
-
-    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
-    >>> t = work_table(TakeAway(), TakeAwayState(3))
-    >>> t.legal(); t.step(3); t.to_move()
-    [1, 2, 3]
-    -4
-    """
-    thaw = getattr(game, "thaw", None)
-    return thaw(state) if thaw is not None else _Immutable(game, state)
-
-
-def result_shares(game: Game[Any], final: Any) -> tuple[float, ...]:
-    """Each seat's share of the win at a final state: 1 alone, 1/k in a k-way tie, else 0.
-
-    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
-    >>> result_shares(TakeAway(), TakeAwayState(0, to_move=1))
-    (0.0, 1.0)
-    """
-    won = game.winners(final)
-    share = 1.0 / len(won) if won else 0.0
-    return tuple(share if s in won else 0.0 for s in range(game.num_players))
-
-
-def standing(game: Game[Any], t: Any) -> tuple[float, ...]:
-    """Each seat's standing on a table now: the game's ``standing(t)`` when it defines one
-    (a measure of who is ahead mid-game, e.g. life points in a race whose score is only
-    set at the end), else its score.
-
-    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
-    >>> standing(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)))
-    (-1.0, 1.0)
-    """
-    own = getattr(game, "standing", None)
-    if callable(own):
-        return tuple(float(v) for v in own(t))
-    if isinstance(t, _Immutable):
-        return tuple(float(v) for v in game.returns(t.state))
-    return tuple(float(v) for v in game.score(t))  # type: ignore[attr-defined]
-
-
-def leader_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
-    """Each seat's share of the lead by :func:`standing` (the value of a cut-off rollout).
-
-    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
-    >>> leader_shares(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=0)))
-    (1.0, 0.0)
-    """
-    scores = standing(game, t)
-    best = max(scores)
-    top = [i for i, v in enumerate(scores) if v == best]
-    return tuple(1.0 / len(top) if i in top else 0.0 for i in range(len(scores)))
-
-
-def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True,
-            policy: Any = None) -> None:
-    """Play ``t`` in place with uniformly random legal moves (and chance) to its end, or
-    for at most ``max_steps`` steps (``strict``: not ending in time is an error).
-
-    ``policy(t, rng) -> action``: a cheap player on the table for every decision instead
-    (a game's ``rollout_action``, see :func:`rollout_policy`)."""
-    tasks = getattr(t, "tasks", None)
-    if policy is not None and tasks is not None:  # a kernel table: Table.step/sample inlined, settle called
-        choose = rng.choice
-        for _ in range(max_steps):
-            if not tasks:
-                return
-            top = tasks[-1]
-            if top.KIND == CHANCE_STEP:
-                a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
-            else:
-                a = policy(t, rng)
-            tasks.pop().resolve(t, a)
-            t.settle()
-            tasks = t.tasks
-    elif policy is not None:
-        for _ in range(max_steps):
-            who = t.to_move()
-            if who == TERMINAL:
-                return
-            t.step(t.sample(rng) if who == CHANCE else policy(t, rng))
-    elif tasks is not None:  # a kernel table: the loop of playout_in_place
-        for _ in range(max_steps):
-            if not tasks:
-                return
-            top = tasks[-1]
-            if top.KIND == 1:
-                t.step(t.sample(rng))
-            else:
-                ids = top.legal(t)
-                t.step(ids[rng.randrange(len(ids))])
-            tasks = t.tasks
-    else:
-        for _ in range(max_steps):
-            who = t.to_move()
-            if who == TERMINAL:
-                return
-            if who == CHANCE:
-                t.step(t.sample(rng))
-            else:
-                ids = t.legal()
-                t.step(ids[rng.randrange(len(ids))])
-    if strict and t.to_move() != TERMINAL:
-        raise IllegalAction(f"rollout did not end within {max_steps} steps")
 
 
 def _policy_first(ranked: list[RootStats], hint: Hashable, z: float | None = None
@@ -241,18 +106,6 @@ def _policy_first(ranked: list[RootStats], hint: Hashable, z: float | None = Non
     if best.mean - own.mean > z * math.sqrt(max(var, 1e-12)):
         return ranked
     return [own] + [s for s in ranked if s is not own]
-
-
-def rollout_policy(game: Game[Any]) -> Any:
-    """The game's cheap rollout player, ``game.rollout_action(t, rng)`` on a mutable table,
-    when it defines one (a rule of thumb: "hold at 20" in Pig), else None (random moves).
-
-    >>> from workbench.engine.conformance.toy import TakeAway
-    >>> rollout_policy(TakeAway()) is None
-    True
-    """
-    own = getattr(game, "rollout_action", None)
-    return own if callable(own) else None
 
 
 class _Node:
