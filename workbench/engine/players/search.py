@@ -122,6 +122,23 @@ class _Node:
         self.visits = 0
 
 
+def _uct_best(edges: dict[Hashable, list[float]], actions: Any, first: Hashable,
+              c: float) -> Hashable:
+    """The action of ``actions`` with the highest UCT value (availability counts; an
+    unvisited one is infinite), ``first`` when none beats minus infinity.
+
+    >>> _uct_best({"a": [2, 1.0, 4], "b": [1, 1.0, 4]}, ["a", "b"], "a", 0.7)
+    'b'
+    """
+    best, best_v = first, -math.inf
+    for a in actions:
+        n, w, avail = edges[a]
+        v = w / n + c * math.sqrt(math.log(avail) / n) if n else math.inf
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
 class RootStats(tuple):  # type: ignore[type-arg]
     """One root action after a search: ``(action, visits, mean result, availability)``."""
 
@@ -277,14 +294,7 @@ class ISMCTS:
             a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             edges[a] = [0, 0.0, 1]
             return a, True
-        best, best_v = legal[0], -math.inf
-        c = self.c
-        for a in legal:
-            n, w, avail = edges[a]
-            v = w / n + c * math.sqrt(math.log(avail) / n) if n else math.inf
-            if v > best_v:
-                best, best_v = a, v
-        return best, False
+        return _uct_best(edges, legal, legal[0], self.c), False
 
     def _select_guided(self, node: _Node, legal: Any, hint: Hashable,
                        rng: random.Random, at_root: bool) -> tuple[Hashable, bool]:
@@ -308,14 +318,7 @@ class ISMCTS:
             a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             edges[a] = [0, 0.0, 1]
             return a, True
-        best, best_v = hint, -math.inf
-        c = self.c
-        for a in tried:
-            n, w, avail = edges[a]
-            v = w / n + c * math.sqrt(math.log(avail) / n) if n else math.inf
-            if v > best_v:
-                best, best_v = a, v
-        return best, False
+        return _uct_best(edges, tried, hint, self.c), False
 
     @staticmethod
     def _chance(node: _Node, t: Any, rng: random.Random) -> Hashable:
