@@ -2,7 +2,9 @@
 
 Pig is solved exactly (``workbench.engine.solve``); a player (``--spec``,
 default ``ismcts:400``) plays ``--games`` games against the optimal policy,
-seats swapped every game. Two measures:
+seats swapped every game; the dice come from the game's seed, each player
+draws from its own rng (``player_rngs``), so every player meets the same dice
+until its moves differ. Two measures:
 
 - **exact loss per decision**: at every decision of the player with a
   choice, the solver's chance of winning after the optimal action minus
@@ -34,7 +36,7 @@ from typing import Any
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.kernel.seeds import derive_seed
+from workbench.engine.kernel.seeds import derive_seed, player_rngs
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
 
@@ -62,8 +64,12 @@ def play(game: Any, solution: Any, player: Any, games: int | range, seed: int,
     c0, t0 = time.process_time(), time.perf_counter()
     numbers = range(games) if isinstance(games, int) else games
     for n, i in enumerate(numbers, 1):
-        rng = random.Random(derive_seed(seed, i))
+        game_seed = derive_seed(seed, i)
+        rng = random.Random(game_seed)  # chance only: the players draw from their own rngs
+        mine, theirs = player_rngs(game_seed, 2)
         me = i % 2
+        if me:
+            mine, theirs = theirs, mine
         s = game.initial_state()
         while (who := game.current_player(s)) != TERMINAL:
             if who == CHANCE:
@@ -71,13 +77,13 @@ def play(game: Any, solution: Any, player: Any, games: int | range, seed: int,
                 continue
             view = SeatView(game, who, s)
             if who == me:
-                a = player(view, rng)
+                a = player(view, mine)
                 legal = view.legal_ids
                 if len(legal) > 1:
                     q = {b: chance_value(solution, game, game.apply(s, b), me) for b in legal}
                     losses.append(max(q.values()) - q[a])
             else:
-                a = optimal(view, rng)
+                a = optimal(view, theirs)
             s = game.apply(s, a)
         wins += game.winners(s) == (me,)
         if progress is not None:
@@ -134,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="processes to share the games among (default 1)")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the running figures every N games (a long run can be read early)")
+    parser.add_argument("--only-spec", action="store_true",
+                        help="play only --spec (skip the rollout policy and the reference)")
     args = parser.parse_args(argv)
     from pig.players import solution_for
 
@@ -150,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     def guide(view: SeatView, rng: random.Random) -> Any:  # the search's rollout policy
         return game.rollout_action(game.thaw(view.state), rng)
 
-    for spec in ("rollout policy", args.reference, args.spec):
+    specs = (args.spec,) if args.only_spec else ("rollout policy", args.reference, args.spec)
+    for spec in specs:
         player = guide if spec == "rollout policy" else player_from_spec(spec, "pig")
         def every(r: dict[str, Any], part: int = 0, spec: str = spec) -> None:
             if args.progress and r["games"] % args.progress == 0:
