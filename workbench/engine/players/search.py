@@ -83,7 +83,8 @@ WIDEN = 8
 
 TRUST = 3.0
 """How many standard errors a root action's mean must beat the rollout policy's own move by
-to be played instead (games with a rollout policy only)."""
+to be played instead (games with a rollout policy only). A game may declare its own
+(``search_trust`` on its game class), as it declares its rollout cut."""
 
 
 def _policy_first(ranked: list[RootStats], hint: Hashable, z: float | None = None
@@ -216,7 +217,8 @@ class ISMCTS:
         out.sort(key=lambda x: (-x[0].visits, -x[0].mean, x[1]))
         ranked = [s for s, _ in out]
         if self._hints:
-            ranked = _policy_first(ranked, max(self._hints, key=self._hints.__getitem__))
+            ranked = _policy_first(ranked, max(self._hints, key=self._hints.__getitem__),
+                                   getattr(game, "search_trust", None))
         return ranked
 
     def _worlds(self, view: SeatView, rng: random.Random) -> Any:
