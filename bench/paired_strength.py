@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int, default=None, help="seats (default: the game's own)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--trust", type=float, default=None)
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print the running counts every N games (a long run can be read early)")
     args = ap.parse_args(argv)
     if args.trust is not None:
         from workbench.engine.players import search
@@ -67,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         mine, theirs = list(row["winners"]) == [seat], list(base) == [seat]
         won, base_won = won + mine, base_won + theirs
         better, worse = better + (mine and not theirs), worse + (theirs and not mine)
+        done = i - args.start + 1
+        if args.progress and done % args.progress == 0 and done < args.games:
+            print(f"  … {done} games: sole wins {won}, greedy in that seat {base_won}, "
+                  f"{time.process_time() - c0:.0f} CPU s; load {_load()}", flush=True)
     n = args.games
     lo, hi = wilson_interval(won, n)
     print(f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
