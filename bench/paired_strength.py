@@ -17,15 +17,17 @@ CPU seconds (``time.process_time``) and wall seconds beside the load average.
 errors a root move must beat the rollout policy's own move by).
 
 Run: ``nice -n 10 .venv/bin/python bench/paired_strength.py detective --games 42 --seats 3
-[--spec open:400] [--start 0] [--trust 0]``.
+[--spec open:400] [--start 0] [--trust 0] [--jobs 2] [--progress 20]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
+from typing import Any
 
 from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seeds import derive_seed
@@ -39,6 +41,25 @@ def _load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+def _play(args: argparse.Namespace, game: Any, specs: list[str], greedy: Any, seats: int,
+          games: range, label: str = "") -> list[float]:
+    """Sole wins of the searcher, of greedy in its seat on the same seeds, the games turned
+    into a win and into a loss, and the CPU seconds (of this process, when a child)."""
+    c0 = time.process_time()
+    won = base_won = better = worse = 0
+    for done, i in enumerate(games, 1):
+        row = match_rows(args.game, None, specs, i, i + 1, args.seed, "rotate")[0]
+        seat = (-i) % seats
+        base = game.winners(playout_in_place(game, greedy, derive_seed(args.seed, i)).final)
+        mine, theirs = list(row["winners"]) == [seat], list(base) == [seat]
+        won, base_won = won + mine, base_won + theirs
+        better, worse = better + (mine and not theirs), worse + (theirs and not mine)
+        if args.progress and done % args.progress == 0 and done < len(games):
+            print(f"  {label}… {done} games: sole wins {won}, greedy in that seat {base_won}, "
+                  f"{time.process_time() - c0:.0f} CPU s; load {_load()}", flush=True)
+    return [won, base_won, better, worse, time.process_time() - c0 if label else 0.0]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
@@ -48,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int, default=None, help="seats (default: the game's own)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--trust", type=float, default=None)
+    ap.add_argument("--jobs", type=int, default=1, choices=range(1, 9), metavar="N",
+                    help="processes to share the games among (forked; CPU seconds summed)")
     ap.add_argument("--progress", type=int, default=0, metavar="N",
                     help="print the running counts every N games (a long run can be read early)")
     args = ap.parse_args(argv)
@@ -61,24 +84,32 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.game}: {args.spec} against {seats - 1} greedy, seats rotated, games "
           f"{args.start}..{args.start + args.games - 1}; load {_load()}", flush=True)
     c0, w0 = time.process_time(), time.perf_counter()
-    won = base_won = better = worse = 0
-    for i in range(args.start, args.start + args.games):
-        row = match_rows(args.game, None, specs, i, i + 1, args.seed, "rotate")[0]
-        seat = (-i) % seats
-        base = game.winners(playout_in_place(game, greedy, derive_seed(args.seed, i)).final)
-        mine, theirs = list(row["winners"]) == [seat], list(base) == [seat]
-        won, base_won = won + mine, base_won + theirs
-        better, worse = better + (mine and not theirs), worse + (theirs and not mine)
-        done = i - args.start + 1
-        if args.progress and done % args.progress == 0 and done < args.games:
-            print(f"  … {done} games: sole wins {won}, greedy in that seat {base_won}, "
-                  f"{time.process_time() - c0:.0f} CPU s; load {_load()}", flush=True)
+    games = range(args.start, args.start + args.games)
+    if args.jobs <= 1:
+        counts = _play(args, game, specs, greedy, seats, games)
+    else:
+        ctx = multiprocessing.get_context("fork")
+        queue = ctx.Queue()
+
+        def child(k: int) -> None:
+            label = f"[{k + 1}/{args.jobs}] "
+            queue.put(_play(args, game, specs, greedy, seats, games[k::args.jobs], label))
+
+        procs = [ctx.Process(target=child, args=(k,)) for k in range(args.jobs)]
+        for p in procs:
+            p.start()
+        parts = [queue.get() for _ in procs]
+        for p in procs:
+            p.join()
+        counts = [sum(x) for x in zip(*parts, strict=True)]
+    won, base_won, better, worse, cpu = counts
+    cpu += time.process_time() - c0
     n = args.games
     lo, hi = wilson_interval(won, n)
     print(f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
           f"fair share {1 / seats:.3f}); greedy in that seat on the same seeds {base_won}; "
           f"turned into a win {better}, into a loss {worse}; "
-          f"{time.process_time() - c0:.0f} CPU s, {time.perf_counter() - w0:.0f} s wall; load {_load()}")
+          f"{cpu:.0f} CPU s, {time.perf_counter() - w0:.0f} s wall; load {_load()}")
     return 0
 
 
