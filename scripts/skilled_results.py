@@ -10,9 +10,11 @@ is how they are made, and how to remake them after the rules change:
         --players ismcts:400,greedy      (keep a `workbench play --json` run already made)
 
 How long a full run takes: ``bench/players.py --answers GAME`` and ``--ladder GAME``
-play a small fraction and print an estimate from its measured CPU a game. The ladder
-and the matches run on one shared dask cluster (``--workers``, started once); with more
-than two seats the ladder plays only the pairings where the row player is the stronger.
+play a small fraction and print an estimate from its measured CPU a game. The answers,
+the ladder and the matches run on one shared dask cluster (``--workers``, started once
+before the games; its start-up is printed on stderr beside the games' own time); with
+more than two seats the ladder plays only the pairings where the row player is the
+stronger.
 
 Exit 0 when written, 2 on bad input (one line).
 """
@@ -40,6 +42,18 @@ def _match_rows(result: dict[str, Any], players: list[str], seed: int) -> list[d
                      "low": p["interval"][0], "high": p["interval"][1], "fair_share": fair,
                      "mean_length": result["mean_length"], "seed": seed})
     return rows
+
+
+def _start_cluster(game: str, workers: int) -> float | None:
+    """Start the process's shared dask cluster of ``workers`` (the one the answers, the
+    ladder and the matches all run on) before the games, so its start-up is a figure of
+    its own: the seconds it took, or None on one core (no cluster)."""
+    if workers <= 1:
+        return None
+    from workbench.engine.runs.cluster import shared_client, startup_seconds
+
+    shared_client(workers, warm=[game])
+    return startup_seconds(workers)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(a.out) if a.out else results_folder(a.game)
     levels = [s.strip() for s in a.levels.split(",") if s.strip()]
     start = time.monotonic()
+    plays = a.part != "matches" or (a.players and not a.json)
+    cluster = _start_cluster(a.game, a.workers) if plays else None
+    playing = time.monotonic()
     if a.part == "answers":
         from workbench.engine.measure.skilled import ask
 
@@ -135,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         calls = [c for c in prov.get("calls", []) if c.get("line_up") != ",".join(players)]
         calls.append({"line_up": ",".join(players), **how, "seconds": secs})
         save_part(folder, "matches", rows, {"call": "see calls", "calls": calls}, version=version)
+    if cluster is not None:  # as `workbench play --workers` says it
+        print(f"skilled_results: dask: {a.workers} local workers started in {cluster:.1f} s, "
+              f"then the games took {time.monotonic() - playing:.1f} s on them (wall; the "
+              "start-up is paid once per process)", file=sys.stderr)
     print(f"wrote {folder}/{a.part} in {time.monotonic() - start:.0f} s")
     return 0
 

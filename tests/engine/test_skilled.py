@@ -48,11 +48,25 @@ def test_ask_plays_the_engines_games() -> None:
     assert first["value"] == sum(r["winner"] == r["first"] for r in rows) / 12
 
 
-def test_workers_change_nothing() -> None:
+def test_workers_play_on_the_shared_cluster_and_change_nothing() -> None:
+    """workers=2 runs on the process's one shared dask cluster (as matches do), started once
+    and reused by the next ask; the answers, games and metrics are those of one core."""
+    from workbench.engine.runs import cluster
+
     one = ask("mugen", ["random", "greedy"], games=6, seed=2, workers=1, chunk=2)
-    two = ask("mugen", ["random", "greedy"], games=6, seed=2, workers=2, chunk=2)
+    assert cluster.startup_seconds(2) is None  # one core starts no cluster
+    try:
+        two = ask("mugen", ["random", "greedy"], games=6, seed=2, workers=2, chunk=2)
+        client, started = cluster.shared_client(2), cluster.startup_seconds(2)
+        assert started is not None and started > 0
+        again = ask("mugen", ["random"], games=4, seed=3, workers=2, chunk=1)
+        assert cluster.shared_client(2) is client and cluster.startup_seconds(2) == started
+    finally:
+        cluster.close_shared()
     assert one.answers.equals(two.answers)
     assert one.metrics.equals(two.metrics)
+    assert one.games.equals(two.games)
+    assert again.games.equals(ask("mugen", ["random"], games=4, seed=3).games)
 
 
 def test_metrics_come_from_the_same_games() -> None:

@@ -35,9 +35,7 @@ intervals do not overlap.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,7 +161,10 @@ def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int 
         chunk: int = 5, progress: bool = False) -> Asked:
     """Play every question at every level (every seat the same player) and answer it.
 
-    ``workers`` > 1 spreads chunks of ``chunk`` games over that many processes.
+    ``workers`` > 1 hands chunks of ``chunk`` games to the process's shared dask cluster of
+    that many workers (:func:`~workbench.engine.runs.cluster.shared_client`: started on first
+    use, then reused by every later ask, match, ladder and sweep); the answers are the same
+    as on one core.
     """
     qs = tuple(questions) if questions is not None else game_questions(game)
     if not qs:
@@ -191,6 +192,8 @@ def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int 
 
 
 def _run(game: str, tasks: list[Any], seed: int, workers: int, progress: bool) -> list[Any]:
+    """Each task's (rows, records), in task order: in this process (``workers`` <= 1) or on
+    the process's shared dask cluster of ``workers`` (started once, reused)."""
     bar = None
     if progress:
         from tqdm.auto import tqdm
@@ -204,17 +207,31 @@ def _run(game: str, tasks: list[Any], seed: int, workers: int, progress: bool) -
                 if bar is not None:
                     bar.update(b - a)
             return out
-        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
-            futures = [pool.submit(_rows, game, q, v, lv, a, b, seed) for q, v, lv, a, b in tasks]
-            out = []
-            for f, (*_, a, b) in zip(futures, tasks, strict=True):
-                out.append(f.result())
-                if bar is not None:
-                    bar.update(b - a)
-            return out
+        return _on_cluster(game, tasks, seed, workers, bar)
     finally:
         if bar is not None:
             bar.close()
+
+
+def _on_cluster(game: str, tasks: list[Any], seed: int, workers: int, bar: Any) -> list[Any]:
+    """The tasks on :func:`~workbench.engine.runs.cluster.shared_client` (the cluster that
+    matches, ladders, sweeps and comparisons use), all submitted at once, the results put
+    back in task order (each task is seeded by its games' numbers, so the order in which
+    they finish changes nothing)."""
+    from distributed import as_completed
+
+    from workbench.engine.runs.cluster import shared_client
+
+    client = shared_client(workers, warm=[game])
+    futures = {client.submit(_rows, game, q, v, lv, a, b, seed, pure=False): k
+               for k, (q, v, lv, a, b) in enumerate(tasks)}
+    done: dict[int, Any] = {}
+    for future in as_completed(list(futures)):
+        k = futures[future]
+        done[k] = future.result()
+        if bar is not None:
+            bar.update(tasks[k][4] - tasks[k][3])
+    return [done[k] for k in range(len(tasks))]
 
 
 def conclusion(low: float, high: float, reference: float | None) -> str:
