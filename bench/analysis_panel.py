@@ -13,6 +13,7 @@ Run: `.venv/bin/python bench/analysis_panel.py`.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from typing import Any
@@ -78,7 +79,8 @@ def timed(run: Any) -> tuple[Any, float, float]:
 
 
 def main() -> int:
-    print(f"new budget {DEFAULT_BUDGET}; old: ismcts 200/40")
+    print(f"new budget {DEFAULT_BUDGET}; old: ismcts 200/40; load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"{'position':<36} {'panel':<4} {'actions':>7} {'sims/action':>12} {'top3 apart':>10} "
           f"{'2nd,3rd<best':>12} {'top3 width':>10} {'cpu s':>6} {'wall s':>6}")
     for game, seed, want in POSITIONS:

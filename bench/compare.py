@@ -13,8 +13,8 @@
 - **a cached re-ask**: the same comparison asked again (read from the on-disk cache,
   sheets hashed and checked again) — goal under 1 s.
 
-CPU time (this process and its workers) is printed beside wall time: the machine is
-shared. Run: ``.venv/bin/python bench/compare.py [--games 2000] [--workers 2] [--figures-only]
+CPU time (this process and its workers) is printed beside wall time, and the load average
+in the header and after each game: the machine is shared. Run: ``.venv/bin/python bench/compare.py [--games 2000] [--workers 2] [--figures-only]
 [game ...]`` (``--figures-only``: the per-figure redraws alone, seconds instead of minutes).
 """
 
@@ -39,6 +39,11 @@ def cpu() -> float:
     """CPU seconds of this process and its finished children."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages: on a shared machine, what the wall times mean."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def timed(fn: Any) -> tuple[Any, float, float]:
@@ -169,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.environ.setdefault("WORKBENCH_CACHE", tempfile.mkdtemp(prefix="wb-bench-compare-"))
     print(f"{args.games} greedy pairs per table on {args.workers} workers "
-          f"({os.cpu_count()} cores); cache {os.environ['WORKBENCH_CACHE']}")
+          f"({os.cpu_count()} cores); cache {os.environ['WORKBENCH_CACHE']}; load average {load()}")
     failed = False
     for game in args.games_ or GAMES:
         if args.figures_only:
@@ -186,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['games_per_cpu_s']:.0f} games per cpu s, simulate alone "
               f"{r['peer_games_per_cpu_s']:.0f} ({r['peer_games_per_cpu_s'] / r['games_per_cpu_s']:.2f}× "
               "faster); paired/independent interval width "
-              f"{r['narrowing']:.2f}")
+              f"{r['narrowing']:.2f}; load average {load()}")
         print(f"{'':<10} edit → redrawn exact figures {r['redraw_wall']:.3f} s wall / "
               f"{r['redraw_cpu']:.3f} s cpu ({r['redraw_wall'] / GOAL_REDRAW_S:.2f}× the goal, {mark[1]}); "
               f"cached re-ask {r['cached_wall']:.3f} s wall / {r['cached_cpu']:.3f} s cpu "

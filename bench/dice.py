@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import gc
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -256,6 +257,7 @@ def task_table() -> tuple[float, float]:
     rows = []
     for name, ours, ice, dy in TASKS:
         rows.append((name, timed(ours, True)[0], timed(ice, False)[0], timed(dy, False)[0]))
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (CPU ms, process_time)")
     print(f"{'task':<16}{'ours ms':>10}{'icepool ms':>12}{'dyce ms':>10}"
           f"{'x icepool':>11}{'x dyce':>9}")
     for name, t_ours, t_ice, t_dyce in rows:
