@@ -26,3 +26,21 @@ def test_claim_25_reads_the_starting_deck_from_the_sheet(tmp_path):
     redrawn = figure["immediate tragic night (the 25 % claim)"]
     base = redrawn.filter(pl.col("reading") == "base rules (first-card rule)")["exact"].item()
     assert after.filter(pl.col("reading") == "base rules (first-card rule)")["exact"].item() == base
+
+
+def test_actions_table_counts_the_sheets_starting_deck(tmp_path):
+    """actions_table's default deck is the sheet's starting deck, not a typed 7: a person taken
+    out of it moves the exact expectation, to the what-if figure's value (issue 23 leftover)."""
+    folder = tmp_path / "detective"
+    shutil.copytree(packaged_data() / "detective", folder)
+    people = pl.read_csv(folder / "people.csv", infer_schema_length=0)
+    people = people.with_columns(pl.when(pl.col("id") == "genichiro").then(pl.lit("false"))
+                                 .otherwise(pl.col("in_start_deck")).alias("in_start_deck"))
+    people.write_csv(folder / "people.csv")
+
+    assert da.actions_table()["expected"].to_list() == ["35/8", "7/4", "11/4", "3/2"]
+    six = da.actions_table(data_dir=folder)
+    assert six.equals(da.actions_table(6))
+    assert six["expected"].to_list() != da.actions_table()["expected"].to_list()
+    figure = whatif.figures({"events": folder / "events.csv", "people": folder / "people.csv"})
+    assert figure["actions per round"].equals(six)

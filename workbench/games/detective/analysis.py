@@ -313,14 +313,19 @@ OPENINGS: dict[str, dict[str, Any]] = {
 """The base game and each reading of the 4-card opening."""
 
 
-def actions_table(persons: int = 7, readings: Mapping[str, Mapping[str, Any]] | None = None
-                  ) -> pl.DataFrame:
+def actions_table(persons: int | None = None,
+                  readings: Mapping[str, Mapping[str, Any]] | None = None, *,
+                  data_dir: Any = None) -> pl.DataFrame:
     """Exact expected number of actions (investigation draws with an action) in a round
-    whose deck holds ``persons`` person cards + the night, per reading of the opening.
+    whose deck holds ``persons`` person cards + the night, per reading of the opening;
+    ``persons`` defaults to round 1's deck as the sheet in ``data_dir`` has it
+    (:func:`start_deck`: seven persons in the packaged sheet).
 
     >>> actions_table().select("reading", "expected").rows()[:2]
     [('base rules (first-card rule)', '35/8'), ('opening 4, as written (night shuffled back)', '7/4')]
     """
+    if persons is None:
+        persons = sum(start_deck(data_dir).values())
     rows = []
     for name, prm in (readings or OPENINGS).items():
         d = actions_per_round(persons, DetectiveParams(**prm))
