@@ -19,7 +19,9 @@ the row player searches; by default the levels and seats of the ladder in
 ``notebooks/results/GAME/``) at ``--ladder-games`` games (10-20: a small fraction
 of a full run), and with ``--answers GAME`` the skilled answers
 ``scripts/skilled_results.py GAME answers`` computes (every question, its
-tables, at ``--levels``), at ``--answer-games`` games a table. Each part is
+tables, at ``--levels``), at ``--answer-games`` games a table (``--profile``: under
+cProfile, and the share of the players' decisions, of the search's parts, of the games'
+own steps and of the answers' own tables in that CPU). Each part is
 played in this process and its CPU seconds a game measured; the printed
 **estimate** for the full run (200 games a pairing, 200 a table) is that CPU
 scaled to the full number of games, divided by 2 workers, plus the shared
@@ -124,24 +126,71 @@ def published_ladder(game: str) -> tuple[list[str], int | None]:
     return list(made.get("levels") or LEVELS), int(seats.group(1)) if seats else None
 
 
-def time_answers(game: str, games: int, levels: list[str]) -> int:
+def time_answers(game: str, games: int, levels: list[str], profile: bool = False) -> int:
     """Time the skilled answers of one game (every question and level) in this process and
-    print the estimate of ``scripts/skilled_results.py GAME answers`` at 200 games."""
+    print the estimate of ``scripts/skilled_results.py GAME answers`` at 200 games; with
+    ``profile``, also where their CPU goes (:func:`answer_shares`)."""
+    import cProfile
+    import pstats
+
     from workbench.engine.measure.skilled import ask, game_questions
 
     make_game(game)  # built (sheets read) before any timing
     print(f"{game} skilled answers, levels {','.join(levels)}: {games} games a table measured, "
-          f"one core, CPU seconds (time.process_time); load {_load()}")
+          f"one core, CPU seconds (time.process_time{', under cProfile' * profile}); "
+          f"load {_load()}")
     parts = []
+    prof = cProfile.Profile(time.process_time)  # CPU seconds, not wall: the machine is shared
     for question in game_questions(game):
         for level in levels:
             cpu = time.process_time()
+            if profile:
+                prof.enable()
             ask(game, [level], games, seed=1, questions=[question])
+            if profile:
+                prof.disable()
             tables = len(question.variants)
             parts.append((f"{question.key} ({tables} table{'s' * (tables > 1)}) {level}",
                           games * tables, time.process_time() - cpu, FULL_GAMES * tables))
-    _estimate(game, "answers", parts, GOAL_ANSWERS_MINUTES)
+    _estimate(game, "answers" + " (profiled: slower than plain)" * profile, parts,
+              GOAL_ANSWERS_MINUTES)
+    if profile:
+        share = answer_shares(pstats.Stats(prof))
+        whole = share["ask"] or 1.0
+        print(f"where the answers' CPU goes ({whole:.1f} profiled s): the players' decisions "
+              f"{share['decisions'] / whole:.1%}, of which the search's "
+              + ", ".join(f"{k} {share[k] / whole:.1%}" for k in SEARCH_PARTS)
+              + " (policy: the game's rollout_action, in the rollouts and in the tree)"
+              + f"; the games' own steps and records (record_play less the decisions) "
+              f"{share['games'] / whole:.1%}; the answers' own tables (ask less record_play) "
+              f"{share['answers'] / whole:.1%}")
     return 0
+
+
+SEARCH_PARTS = ("rollouts", "policy", "observe", "determinize", "tree")
+"""The parts of a search's time, as ``bench/search_profile.py`` names them."""
+
+
+def answer_shares(stats: Any) -> dict[str, float]:
+    """Cumulative profiled seconds of the skilled answers' parts: ``ask`` (all of it),
+    ``decisions`` (every player's ``__call__``), ``games`` (``record_play`` less the
+    decisions: the kernel's steps, chance, the per-decision records), ``answers`` (``ask``
+    less ``record_play``: the frames and the questions' answers) and the search's parts
+    (:data:`SEARCH_PARTS`, from ``bench/search_profile.py``'s ``shares``)."""
+    from search_profile import shares
+
+    out = dict.fromkeys(("ask", "decisions", "record_play"), 0.0)
+    for (path, _, fn), (_, _, _, cum, _) in stats.stats.items():
+        if fn == "ask" and path.endswith("measure/skilled.py"):
+            out["ask"] += cum
+        elif fn == "record_play" and path.endswith("measure/metrics.py"):
+            out["record_play"] += cum
+        elif fn == "__call__" and "/engine/players/" in path:
+            out["decisions"] += cum
+    out["games"] = out["record_play"] - out["decisions"]
+    out["answers"] = out["ask"] - out["record_play"]
+    search = shares(stats)
+    return {**out, **{k: search[k] for k in SEARCH_PARTS}}
 
 
 class Timed:
@@ -210,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
                         "at its seats; answers: greedy,ismcts:100 (skilled_results' default)")
     parser.add_argument("--answers", help="time this game's skilled answers instead")
     parser.add_argument("--answer-games", type=int, default=10)
+    parser.add_argument("--profile", action="store_true",
+                        help="answers: also print where their CPU goes (under cProfile)")
     parser.add_argument("--nice", type=int, default=10, help="ladder, answers: niceness (10)")
     args = parser.parse_args(argv)
     if args.ladder or args.answers:
@@ -221,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         return time_ladder(args.ladder, args.ladder_games, levels, args.ladder_seats or seats)
     if args.answers:
         levels = (args.levels or "greedy,ismcts:100").split(",")
-        return time_answers(args.answers, args.answer_games, levels)
+        return time_answers(args.answers, args.answer_games, levels, args.profile)
     names = args.games or list(game_names())
     head = (f"{'game':<10} {'decisions':>9} {'median cpu':>10} {'p90':>7} {'mean':>7} "
             f"{'wall med':>8} {'goal':>5} {'ratio':>6} {'games/min':>10}")

@@ -6,13 +6,14 @@ positions where seat 0 has a choice are taken, evenly spread; ``--spec``
 seconds of each decision (``time.process_time``, with the profiler's own
 overhead), and the share of the profiled time spent in
 
-- **rollouts** (``search.rollout``): the rest of a rollout is the kernel's steps;
+- **rollouts** (``rollouts.rollout``, re-exported by ``search``): the rest of a rollout is the kernel's steps;
 - **policy**: the game's ``rollout_action`` (the game engineers' cost), in the
   rollouts and where the tree asks it for its move (so not a part of rollouts
   alone);
 - **observe**: ``Table.observe``, the tree's keys (what the seat sees after a
   step; the kernel's cost);
-- **determinize**: dealing what the seat cannot see, once per iteration;
+- **determinize**: dealing what the seat cannot see, once per iteration (the view's
+  ``determinize``, or the deal the search prepared once, whichever the search calls);
 - **tree**: the rest of the search (selection, availability counts, chance
   strata, back-up, thawing the dealt world).
 
@@ -55,8 +56,9 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
     table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
     total = sum(v[2] for v in table.values())  # own time of every function
     out = {"rollouts": 0.0, "policy": 0.0, "observe": 0.0, "determinize": 0.0, "search": 0.0}
+    dealt = 0.0
     for (path, _, fn), (_, _, _, cum, _) in table.items():
-        if path.endswith("players/search.py") and fn == "rollout":
+        if path.endswith(("players/search.py", "players/rollouts.py")) and fn == "rollout":
             out["rollouts"] += cum
         elif fn == "rollout_action" and "/games/" in path:  # a rules.py one may wrap policy.py's
             out["policy"] = max(out["policy"], cum)
@@ -64,8 +66,11 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
             out["observe"] += cum
         elif fn == "determinize" and path.endswith("kernel/seat.py"):
             out["determinize"] += cum
+        elif fn == "<lambda>" and path.endswith("players/search.py"):
+            dealt += cum  # the search's prepared deal, ``world()`` (and cheap property lambdas)
         elif fn == "search" and path.endswith("players/search.py"):
             out["search"] += cum
+    out["determinize"] = max(out["determinize"], dealt)  # either way the search deals
     out["tree"] = out["search"] - out["rollouts"] - out["observe"] - out["determinize"]
     out["total"] = total
     return out
@@ -85,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.games or GAMES:
         game, picks = positions(name, args.decisions, args.seed)
         player = player_from_spec(args.spec, name)
-        prof, each = cProfile.Profile(), []
+        prof, each = cProfile.Profile(time.process_time), []  # CPU, as the decisions' times
         for state in picks:
             start = time.process_time()
             prof.enable()
