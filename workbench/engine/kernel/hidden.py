@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+import random
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from workbench.engine.kernel.fields import OWN, PUBLIC, FieldSpec, Snapshot
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
 __all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "hidden",
-           "observation", "seen_fields", "sorted_cards"]
+           "observation", "seen_fields", "shuffle_deal", "sorted_cards"]
 
 class HiddenInformation(LookupError):
     """Raised when a player's code reads the contents of a zone its seat cannot see."""
@@ -175,3 +176,31 @@ def fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[
             out.append(tuple(deal(r, source(f, i), f.sort) if isinstance(r, Hidden) else r
                              for i, r in enumerate(v)))
     return cls.Frozen(out)
+
+
+def shuffle_deal(cls: type[Table], obs: Observation) -> Callable[[random.Random], Snapshot]:
+    """The kernel's generic deal for one observation, as a function of the rng: each
+    pool's unseen cards shuffled and dealt into its hidden zones (``Table.determinize``;
+    a search prepares it once and deals many worlds).
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> obs = g.observe(g.initial_state(), 0)
+    >>> deal = shuffle_deal(g.table, obs)
+    >>> deal(random.Random(2)) == g.table.determinize(obs, random.Random(2))
+    True
+    """
+    state = obs.state
+    if not obs.unseen:
+        known = state if not has_hidden(state) else fill(cls, state, {})
+        return lambda rng: known
+    pools = obs.pools or ((None, obs.unseen),)
+
+    def deal(rng: random.Random) -> Snapshot:
+        dealt: dict[Hashable, Iterator[Hashable]] = {}
+        for key, cards in pools:
+            pool = list(cards)
+            rng.shuffle(pool)
+            dealt[key] = iter(pool)
+        return fill(cls, state, dealt)
+    return deal

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -102,6 +102,12 @@ class Game(ABC, Generic[S]):
     def determinize(self, observation: Any, rng: random.Random) -> S:
         """A full state consistent with an observation (the state itself here)."""
         return observation  # type: ignore[no-any-return]
+
+    def prepare_determinize(self, observation: Any) -> Callable[[random.Random], S]:
+        """``determinize`` for one observation, as a function of the rng: a search deals
+        many worlds from one view, so a game may work out once what depends on the
+        observation alone (the same worlds from the same draws as ``determinize``)."""
+        return lambda rng: self.determinize(observation, rng)
 
     def is_terminal(self, state: S) -> bool:
         """True when the game is over."""

@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
@@ -75,6 +75,23 @@ class SeatView:
         """A full state consistent with the observation (consumes ``rng`` only when
         something is hidden)."""
         return self.game.determinize(self.observation, rng)
+
+    def prepare_determinize(self) -> Callable[[random.Random], Any]:
+        """:meth:`determinize` as a function of the rng, with what depends on the
+        observation alone worked out once (the game's ``prepare_determinize``): the
+        same states from the same draws, for a search that deals many.
+
+        >>> from workbench.engine.conformance.kernel_toy import make_game
+        >>> g = make_game()
+        >>> v = SeatView(g, 0, g.initial_state())
+        >>> v.prepare_determinize()(random.Random(1)) == v.determinize(random.Random(1))
+        True
+        """
+        prepare = getattr(self.game, "prepare_determinize", None)
+        obs = self.observation
+        if prepare is None:
+            return lambda rng: self.game.determinize(obs, rng)
+        return prepare(obs)  # type: ignore[no-any-return]
 
     def actions(self) -> list[Action]:
         """The legal actions with their labels (for display and designers' functions)."""

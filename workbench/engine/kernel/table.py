@@ -45,7 +45,7 @@ one seeded rng identically and give the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from workbench.engine.kernel.copies import COPIES, copies_made, rearm
@@ -65,10 +65,9 @@ from workbench.engine.kernel.hidden import (
     Hidden,
     HiddenInformation,
     Observation,
-    fill,
-    has_hidden,
     observation,
     seen_fields,
+    shuffle_deal,
 )
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.secrets import guess_steps, has_masked, label_for, mask_tasks, seen_by
@@ -233,14 +232,7 @@ class Table(metaclass=TableMeta):
     def determinize(cls, obs: Observation, rng: random.Random) -> Snapshot:
         """A full state consistent with ``obs``: the unseen cards shuffled with ``rng``
         and dealt into the hidden zones (sorted where the field says so)."""
-        if not obs.unseen:
-            return obs.state if not has_hidden(obs.state) else fill(cls, obs.state, {})
-        dealt: dict[Hashable, Iterator[Hashable]] = {}
-        for key, cards in obs.pools or ((None, obs.unseen),):
-            pool = list(cards)
-            rng.shuffle(pool)
-            dealt[key] = iter(pool)
-        return fill(cls, obs.state, dealt)
+        return shuffle_deal(cls, obs)(rng)
 
 
 # -- the immutable game ----------------------------------------------------------
@@ -377,6 +369,15 @@ class KernelGame(Game[Snapshot]):
         """A full state consistent with an observation (hidden cards dealt with ``rng``,
         masked secrets guessed)."""
         return self.guess_secrets(self.table.determinize(obs, rng), rng)
+
+    def prepare_determinize(self, obs: Observation) -> Callable[[random.Random], Snapshot]:
+        """:meth:`determinize` for one observation, as a function of the rng (a game or
+        table writing its own ``determinize`` and no ``prepare_determinize`` keeps it)."""
+        if type(self).determinize is not KernelGame.determinize \
+                or self.table.determinize.__func__ is not Table.determinize.__func__:  # type: ignore[attr-defined]
+            return lambda rng: self.determinize(obs, rng)
+        deal = shuffle_deal(self.table, obs)
+        return lambda rng: self.guess_secrets(deal(rng), rng)
 
     def guess_secrets(self, state: Snapshot, rng: random.Random) -> Snapshot:
         """``state`` with its masked values guessed (itself when nothing is masked)."""

@@ -222,8 +222,10 @@ class ISMCTS:
         return ranked
 
     def _worlds(self, view: SeatView, rng: random.Random) -> Any:
-        """The state each iteration searches: a fresh deal of what the seat cannot see."""
-        return lambda: view.determinize(rng)
+        """The state each iteration searches: a fresh deal of what the seat cannot see
+        (prepared once per search: ``view.prepare_determinize``)."""
+        deal = view.prepare_determinize()
+        return lambda: deal(rng)
 
     def _iterate(self, game: Game[Any], seat: int, root: _Node, state: Any,
                  rng: random.Random) -> None:

@@ -201,6 +201,7 @@ from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main, React
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
 from workbench.games.ghost.worlds import determinize as deal_world
+from workbench.games.ghost.worlds import prepare as prepare_world
 from workbench.prob.dice import pool
 from workbench.prob.dist import Dist
 
@@ -333,6 +334,10 @@ class GhostGame(KernelGame):
         """A full state for ``obs`` with hidden cards only where the rules could have put
         them (``worlds.py``: no mandatory event in an archive, placeable face-down cards)."""
         return deal_world(self, obs, rng)
+
+    def prepare_determinize(self, obs: Any) -> Any:
+        """:meth:`determinize` for one observation, prepared once (``worlds.prepare``)."""
+        return prepare_world(self, obs)
 
     # -- bookkeeping ----------------------------------------------------------------
     def zones(self, state: Any) -> Mapping[str, Counter[Hashable]]:

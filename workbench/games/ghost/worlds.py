@@ -16,7 +16,8 @@ readings 4, 7, 16, 17, 19), so a dealt world must too:
   uniform over the (cards, targets) worlds.
 
 :func:`determinize` deals the unseen cards uniformly over the worlds that
-keep these (the kernel's :func:`~workbench.engine.kernel.deal.deal_where_allowed`);
+keep these (the kernel's :func:`~workbench.engine.kernel.deal.deal_where_allowed`;
+:func:`prepare` works out once what a search's many deals from one view share);
 :func:`world_problems` states the same invariants independently, for the
 conformance check of sampled worlds (and of true states).
 
@@ -39,11 +40,11 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from workbench.engine.kernel.deal import NoWorld, deal_where_allowed
+from workbench.engine.kernel.deal import NoWorld, PreparedDeal
 from workbench.engine.kernel.hidden import Observation
 from workbench.engine.kernel.secrets import Masked
 
-__all__ = ["determinize", "placements_fit", "replacing", "world_problems"]
+__all__ = ["determinize", "placements_fit", "prepare", "replacing", "world_problems"]
 
 
 def _where(game: Any, state: Any) -> dict[tuple[str, int], Callable[[Hashable], bool]]:
@@ -97,40 +98,62 @@ def determinize(game: Any, obs: Observation, rng: random.Random) -> Any:
     rules could have put it, and every masked face-down target is one its dealt card
     allows (uniform over such worlds: a deal is kept with probability proportional
     to its number of target choices, then the targets are drawn uniformly; when that
-    rejection finds nothing, targets are drawn uniformly on a uniform deal)."""
+    rejection finds nothing, targets are drawn uniformly on a uniform deal).
+    (``prepare(game, obs)(rng)``: the same world from the same draws.)"""
+    return prepare(game, obs)(rng)
+
+
+def prepare(game: Any, obs: Observation) -> Callable[[random.Random], Any]:
+    """:func:`determinize` for one observation, with what depends on the observation
+    alone (which cards each zone may hold, the widest target choice) worked out once:
+    a search deals hundreds of worlds from one view.
+
+    >>> from workbench.games.ghost.rules import make_game
+    >>> g = make_game(players=3)
+    >>> obs = g.observe(g.initial_state(), 1)
+    >>> deal = prepare(g, obs)
+    >>> deal(random.Random(4)) == determinize(g, obs, random.Random(4))
+    True
+    """
     b = obs.state.battle
     masked = [k for k, (_, x) in enumerate(b.placed) if isinstance(x, Masked)] if b else []
     where = _where(game, obs.state)
+    prepared = PreparedDeal(game.table, obs, where)
     if not masked:
-        return deal_where_allowed(game.table, obs, rng, where, accept=lambda w: placements_fit(game, w))
+        def fits(w: Any) -> bool:
+            return placements_fit(game, w)
+        return lambda rng: prepared.deal(rng, fits)
     t_obs = game.view(obs.state)
     widest = [max((len(game.fixed_targets[c] or t_obs.targets(c)) for c in set(obs.unseen)
                    if where[("facedown", b.placed[k][0])](c)), default=1) for k in masked]
-    chosen: list[int] = []
 
-    def accept(world: Any, weighted: bool) -> bool:
-        if not placements_fit(game, world):
-            return False
-        t = game.view(world)
-        options = [t.placed_targets(world.battle.placed[k][0], k) for k in masked]
-        if not all(options):
-            return False
-        if weighted and any(rng.random() * m >= len(o) for o, m in zip(options, widest)):
-            return False
-        chosen[:] = [rng.choice(o) for o in options]
-        return True
+    def deal(rng: random.Random) -> Any:
+        chosen: list[int] = []
 
-    try:
-        world = deal_where_allowed(game.table, obs, rng, where, accept=lambda w: accept(w, True),
-                                   tries=2000)
-    except NoWorld:
-        world = deal_where_allowed(game.table, obs, rng, where, accept=lambda w: accept(w, False))
-    t = game.thaw(world)
-    placed = list(t.battle.placed)
-    for k, x in zip(masked, chosen):
-        placed[k] = (placed[k][0], x)
-    t.battle = t.battle.evolve(placed=tuple(placed))
-    return t.freeze()
+        def accept(world: Any, weighted: bool) -> bool:
+            if not placements_fit(game, world):
+                return False
+            t = game.view(world)
+            options = [t.placed_targets(world.battle.placed[k][0], k) for k in masked]
+            if not all(options):
+                return False
+            if weighted and any(rng.random() * m >= len(o) for o, m in zip(options, widest)):
+                return False
+            chosen[:] = [rng.choice(o) for o in options]
+            return True
+
+        try:
+            world = prepared.deal(rng, lambda w: accept(w, True), tries=2000)
+        except NoWorld:
+            world = prepared.deal(rng, lambda w: accept(w, False))
+        t = game.thaw(world)
+        placed = list(t.battle.placed)
+        for k, x in zip(masked, chosen):
+            placed[k] = (placed[k][0], x)
+        t.battle = t.battle.evolve(placed=tuple(placed))
+        return t.freeze()
+
+    return deal
 
 
 def world_problems(game: Any, state: Any) -> list[str]:

@@ -110,10 +110,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from workbench.engine.kernel import KernelGame, Observation, Snapshot
+from workbench.engine.kernel.hidden import shuffle_deal
 from workbench.games.life import render
 from workbench.games.life.cards import AlbumCard, DreamCard, check_deck, load_album, load_dreams
 from workbench.games.life.effects import Catalogue
@@ -221,6 +222,11 @@ class LifeGame(KernelGame):
         >>> full.decks == s.decks, sorted(full.dream_deck) == sorted(s.dream_deck)
         (True, True)
         """
+        return self.prepare_determinize(obs)(rng)
+
+    def prepare_determinize(self, obs: Observation) -> Callable[[random.Random], Snapshot]:
+        """:meth:`determinize` for one observation, as a function of the rng: the piles
+        rebuilt once, the dreams dealt on each call (the same worlds from the same draws)."""
         cards, p = self.cards, self.params
         piles: dict[str, list[list[str]]] = {
             "decks": [[] for _ in range(p.stages)], "events": [[] for _ in range(p.stages)]}
@@ -239,7 +245,7 @@ class LifeGame(KernelGame):
                 raise ValueError(f"life: the observation's {name} do not match its unseen cards")
             values[i] = tuple(tuple(sorted(r)) for r in rows_)
         known = Observation(obs.seat, LifeTable.Frozen(values), tuple(dreams))
-        return LifeTable.determinize(known, rng)
+        return shuffle_deal(LifeTable, known)
 
     def rollout_action(self, t: LifeTable, rng: random.Random) -> Hashable:
         """The rule of thumb (``policy.rollout_action``) the search rolls out with and
