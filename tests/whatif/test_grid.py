@@ -50,14 +50,18 @@ def test_the_editor_redraws_the_figures_an_edit_moves():
     assert what.variant.diff().height == 1
 
 
-def test_sheets_the_game_cannot_read_are_said_at_the_figures_not_raised():
-    """勿忘草's person key changed: its awakened card names nobody (a rule of detective's loader
-    across sheets, not of the sheet's schema), so the figures say why instead of failing."""
+def test_an_edit_that_breaks_an_events_reference_is_refused_at_the_cell():
+    """勿忘草's person key changed: the events that name 勿忘草 would name nobody (detective's
+    sheets name each other's rows; the variant checks each sheet against its set's people),
+    so the grid refuses it, naming the event's file, row and column; nothing moves."""
     what = WhatIf("detective", Variant.of("detective", None, "e"))
     box = whatif_editor(what, "people")
     key = [r[0] for r in box.grid.rows].index("wasurenagusa")
-    assert box.grid.edit(key, "person", "genichiro")
-    assert "no exact figure moves" in box.children[2].value  # no figure reads that column
-    assert box.grid.edit(key, "colour", "red")  # the events' odds read it: redrawn, refused
-    assert "the game cannot read these sheets" in box.children[2].value
-    assert "wasurenagusa" in box.children[2].value  # the loader's own words name the card
+    shown = box.children[2].value
+    assert not box.grid.edit(key, "person", "genichiro")
+    assert "events.csv row 4, column person [allowed]: 'wasurenagusa'" in box.grid.status
+    assert box.grid.problem["row"] == key and box.grid.problem["column"] == "person"
+    assert what.variant.diff().height == 0 and box.children[2].value == shown
+    assert box.grid.edit(key, "colour", "red")  # a colour breaks no reference: accepted
+    assert what.variant.diff().height == 1
+    assert "the game cannot read" not in box.children[2].value

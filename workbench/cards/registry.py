@@ -26,11 +26,14 @@ True
 
 from __future__ import annotations
 
+import inspect
+import shutil
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
 from workbench.cards.loader import Sheet, load_sheet
-from workbench.cards.problems import SheetError
+from workbench.cards.problems import Problem, SheetError, frame_problems
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module, game_names
@@ -49,14 +52,41 @@ def guess_game(path: str | Path) -> str | None:
     return None
 
 
-def game_schemas(game: str) -> dict[str, Schema]:
+def reads_other_sheets(game: str) -> bool:
+    """Whether the game's ``schemas()`` takes a folder: a sheet's schema there depends on
+    another sheet of the same folder (detective's events name the people of its people.csv),
+    so a check of one sheet must read its neighbours.
+
+    >>> reads_other_sheets("detective"), reads_other_sheets("life")
+    (True, False)
+    """
+    maker = getattr(game_module(game, "cards"), "schemas", None)
+    return callable(maker) and bool(inspect.signature(maker).parameters)
+
+
+def game_schemas(game: str, folder: str | Path | None = None) -> dict[str, Schema]:
     """File stem -> schema for one game; ImportError if its cards module is missing
-    (:class:`~workbench.engine.kernel.registry.UnknownGame`, a ValueError, for an unknown game)."""
+    (:class:`~workbench.engine.kernel.registry.UnknownGame`, a ValueError, for an unknown game).
+
+    ``folder``: the folder of the sheets to check, for a game whose schemas read another
+    of its sheets (:func:`reads_other_sheets`); where that sheet is missing there, the
+    packaged one is read; where it is there but refused, its problems are raised
+    (``SheetError``: the file, row and column of each), as the game's loader would."""
     module = game_module(game, "cards")
     found: dict[str, Schema] = {}
     maker = getattr(module, "schemas", None)
     if callable(maker):
-        table = maker()
+        table = None
+        if folder is not None and reads_other_sheets(game):
+            try:
+                table = maker(Path(folder))
+            except SheetError as exc:
+                if set(exc.problems["rule"]) != {"missing"}:
+                    raise
+            except OSError:
+                pass
+        if table is None:
+            table = maker()
         if not isinstance(table, Mapping):
             raise TypeError(f"{module.__name__}.schemas() must return a mapping "
                             f"file stem -> Schema, got {type(table).__name__}")
@@ -74,9 +104,38 @@ def _checked(table: Mapping[str, object], game: str) -> dict[str, Schema]:
     return {str(k): v for k, v in table.items() if isinstance(v, Schema)}
 
 
+def set_schemas(game: str, files: Mapping[str, str | Path]) -> dict[str, Schema]:
+    """The schemas for one set of a game's sheets (stem -> file, possibly in different
+    folders): for a game whose schemas read another sheet, read from this set's sheet
+    (copied side by side into a scratch folder), else :func:`game_schemas` as it is."""
+    if not reads_other_sheets(game):
+        return game_schemas(game)
+    with tempfile.TemporaryDirectory(prefix="wb-sheets-") as tmp:
+        for stem, path in files.items():
+            shutil.copyfile(path, Path(tmp) / f"{stem}{Path(path).suffix}")
+        return game_schemas(game, tmp)
+
+
+def set_problems(game: str, files: Mapping[str, str | Path]) -> list[Problem]:
+    """Every problem of one set of a game's sheets, each read with :func:`set_schemas`
+    (a neighbour the others are read against that is refused itself: its problems)."""
+    try:
+        schemas = set_schemas(game, files)
+    except SheetError as exc:
+        return frame_problems(exc.problems)
+    out: list[Problem] = []
+    for stem, path in files.items():
+        try:
+            out += frame_problems(load_sheet(path, schemas[stem]).problems)
+        except SheetError as exc:
+            out += frame_problems(exc.problems)
+    return out
+
+
 def schema_for(path: str | Path, game: str) -> Schema:
-    """The schema of one sheet file, by its stem; LookupError naming the known stems."""
-    table = game_schemas(game)
+    """The schema of one sheet file, by its stem (read with the sheets beside it, see
+    :func:`game_schemas`); LookupError naming the known stems."""
+    table = game_schemas(game, Path(path).parent)
     stem = Path(path).stem
     if stem in table:
         return table[stem]
@@ -111,11 +170,11 @@ def load_game_sheets(game: str, root: str | Path | None = None
     """
     notes: list[str] = []
     sheets: dict[str, Sheet] = {}
+    folder = Path(root) if root is not None else data_files(game)
     try:
-        schemas = game_schemas(game)
+        schemas = game_schemas(game, folder)
     except ImportError as exc:
         return {}, [f"{game}: no cards module yet ({exc})"]
-    folder = Path(root) if root is not None else data_files(game)
     for stem, path in sheet_files(game, folder).items():
         try:
             sheets[stem] = load_sheet(path, schemas[stem])

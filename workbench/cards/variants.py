@@ -4,7 +4,11 @@ A :class:`Variant` is a base (a game's folder of sheets) plus edits — set one
 cell, add a row, remove a row — each checked before it is kept: the edited
 sheet goes through the very loader and schema ``workbench check`` uses, and
 an edit that brings a problem the sheet did not have is refused with that
-problem's message (:class:`EditRefused`); the variant is unchanged. Variants
+problem's message (:class:`EditRefused`); the variant is unchanged. Where a game's
+sheets name each other's rows (its ``schemas(folder)`` reads a neighbour: detective's
+events name the people of its people.csv), every sheet of the variant is checked
+against the variant's own neighbours, so renaming or removing a person an event
+names is refused at that event's row and column. Variants
 are values (every edit returns a new one), so undo is keeping the old one.
 
 On disk a variant is a folder beside its base::
@@ -57,7 +61,7 @@ import polars as pl
 from workbench.cards.loader import load_sheet
 from workbench.cards.problems import Problem, SheetError, frame_problems
 from workbench.cards.reading import read_cells
-from workbench.cards.registry import game_schemas, sheet_files
+from workbench.cards.registry import game_schemas, reads_other_sheets, set_problems, sheet_files
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import make_game
@@ -197,6 +201,15 @@ def _key(p: Problem) -> tuple[Any, ...]:
     return (p.column, p.rule, p.message)
 
 
+def _set_problems(game: str, tables: Mapping[str, SheetTable]) -> list[Problem]:
+    """:func:`~workbench.cards.registry.set_problems` of these tables (written as CSV)."""
+    with tempfile.TemporaryDirectory(prefix="wb-variant-") as tmp:
+        files = {stem: Path(tmp) / f"{stem}.csv" for stem in tables}
+        for stem, table in tables.items():
+            files[stem].write_text(table.csv_text(), encoding="utf-8")
+        return set_problems(game, files)
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named set of edits on a game's sheets in ``base`` (see the module docstring)."""
@@ -270,6 +283,11 @@ class Variant:
         for p in _problems(e.sheet, after.csv_text(), schemas[e.sheet]):
             if _key(p) not in old:
                 raise EditRefused(p)
+        if reads_other_sheets(self.game):  # an edit here can break a reference there
+            known = {(p.file, *_key(p)) for p in _set_problems(self.game, tables)}
+            for p in _set_problems(self.game, {**tables, e.sheet: after}):
+                if (p.file, *_key(p)) not in known:
+                    raise EditRefused(p)
         return replace(self, edits=(*self.edits, e))
 
     def set(self, sheet: str, card: str, column: str, value: str) -> Variant:

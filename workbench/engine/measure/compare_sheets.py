@@ -23,7 +23,7 @@ from typing import Any
 
 from workbench.cards.loader import load_sheet
 from workbench.cards.problems import SheetError, frame_problems
-from workbench.cards.registry import game_schemas, guess_game, sheet_files
+from workbench.cards.registry import guess_game, set_schemas, sheet_files
 from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
 from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module
@@ -111,7 +111,12 @@ def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> She
 
 
 def _check_clean(game: str, files: Mapping[str, Path]) -> None:
-    schemas = game_schemas(game)
+    try:  # each sheet against the others of this set (detective's events name its people)
+        schemas = set_schemas(game, files)
+    except SheetError as exc:  # a sheet the others are read against is refused: name its path
+        first = frame_problems(exc.problems)[0]
+        path = next((p for p in files.values() if Path(p).name == first.file), first.file)
+        raise CompareError(f"{path}: fails its checks: {first}") from None
     for stem, path in files.items():
         try:
             problems = frame_problems(load_sheet(path, schemas[stem]).problems)
