@@ -112,3 +112,10 @@ def test_simulation_agrees_with_exact_mean():
     zeros = draws.count(0) / len(draws)
     p = 1 / 216
     assert abs(zeros - p) < 3.29 * math.sqrt(p * (1 - p) / len(draws))
+
+
+@given(st.lists(st.sampled_from(["G01", "G02", "R10", "a", "b", "ソラ"]), min_size=1, max_size=24))
+def test_uniform_of_card_ids_is_the_general_constructor(cards):
+    fast, general = Dist.uniform(cards), Dist(dict(Counter(cards)))
+    assert list(fast.items()) == list(general.items()) and fast.total == general.total
+    assert fast == general and hash(fast) == hash(general)

@@ -121,10 +121,14 @@ class Dist:
 
         >>> Dist.uniform([0, 0, 1]).pmf()
         {0: 2/3, 1: 1/3}
+        >>> Dist.uniform(["b", "a", "b", "b"]) == Dist({"a": 1, "b": 3}), Dist.uniform(["b", "a"])
+        (True, Dist({'a': 1, 'b': 1}))
         """
         weights: dict[Hashable, int] = {}
         for o in outcomes:
             weights[o] = weights.get(o, 0) + 1
+        if weights and all(type(o) is str for o in weights):  # card draws: sorted, no checks
+            return cls._trusted(dict(sorted(weights.items())))  # type: ignore[arg-type]
         if weights and all(type(o) is int for o in weights):
             lo, hi = min(weights), max(weights)  # type: ignore[type-var]
             if len(weights) == sum(weights.values()) and hi - lo < 8 * len(weights) + 256:  # type: ignore[operator]
