@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from workbench.games.life import dice as D
@@ -46,3 +47,17 @@ def named(step: Any) -> tuple[Any, ...]:
 def names(steps: Iterable[Any]) -> list[tuple[Any, ...]]:
     """:func:`named` of every step, in order."""
     return [named(s) for s in steps]
+
+
+def choices_of_a_random_game(game: LifeGame, rng: random.Random) -> Iterator[tuple[Any, int]]:
+    """(state, seat) at each decision of a game played at random from ``rng`` (chance and
+    moves) where the seat to move has more than one legal action."""
+    state = game.initial_state()
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        if seat < 0:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        if len(game.legal_ids(state)) > 1:
+            yield state, seat
+        state = game.apply(state, rng.choice(game.legal_ids(state)))

@@ -25,6 +25,8 @@ from workbench.games.life.players import greedy, seen_table
 from workbench.games.life.rules import make_game
 from workbench.games.life.table import LifeTable
 
+from .helpers import choices_of_a_random_game
+
 GOLDEN = Path(__file__).with_name("golden")
 
 CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
@@ -169,21 +171,14 @@ def test_greedy_reads_only_what_its_seat_sees() -> None:
     view = SeatView(game, 1, game.initial_state())
     t = seen_table(game, view.state)
     assert t.dream_deck == ["?"] * 12 and all(d == ["?"] * len(d) for d in t.decks)
-    rng = random.Random(2)
-    state, player, moves, late = game.initial_state(), greedy(), 0, 0
-    while not game.is_terminal(state):
-        seat = game.current_player(state)
-        if seat < 0:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        if len(game.legal_ids(state)) > 1:
-            fake = _poisoned(state, seat)
-            assert game.observe(fake, seat).state == game.observe(state, seat).state
-            a = player(SeatView(game, seat, state), random.Random(moves))
-            assert a == player(SeatView(game, seat, fake), random.Random(moves)), moves
-            moves += 1
-            late += all(len(h) == 1 for h in state.hands)  # rivals' dreams would score
-        state = game.apply(state, rng.choice(game.legal_ids(state)))
+    player, moves, late = greedy(), 0, 0
+    for state, seat in choices_of_a_random_game(game, random.Random(2)):
+        fake = _poisoned(state, seat)
+        assert game.observe(fake, seat).state == game.observe(state, seat).state
+        a = player(SeatView(game, seat, state), random.Random(moves))
+        assert a == player(SeatView(game, seat, fake), random.Random(moves)), moves
+        moves += 1
+        late += all(len(h) == 1 for h in state.hands)  # rivals' dreams would score
     assert moves > 100 and late > 20
 
 

@@ -20,7 +20,7 @@ from workbench.games.life.steps_dice import Tip
 from workbench.games.life.steps_setup import Character
 from workbench.games.life.table import LifeTable
 
-from .helpers import album, blank, sq
+from .helpers import album, blank, choices_of_a_random_game, sq
 
 VARIANTS = [{}, {"players": 3, "timed_events": True, "dream_skills": 3, "start_tie": "first"},
             {"bonus_move": "roll", "relocate_turn": "any", "character_replaceable": False}]
@@ -105,19 +105,11 @@ def test_greedy_plays_the_policy_and_reads_only_what_its_seat_sees() -> None:
     player = greedy()
     moves = late = 0
     for seed in (4, 5):
-        rng = random.Random(seed)
-        state = game.initial_state()
-        while not game.is_terminal(state):
-            seat = game.current_player(state)
-            if seat < 0:
-                state = game.apply(state, game.sample_chance(state, rng))
-                continue
-            if len(game.legal_ids(state)) > 1:
-                mine = player(SeatView(game, seat, state), random.Random(moves))
-                assert mine == rollout_action(game.thaw(state), random.Random(moves)), moves
-                moves += 1
-                late += all(len(h) == 1 for h in state.hands)  # a dream effect counts
-            state = game.apply(state, rng.choice(game.legal_ids(state)))
+        for state, seat in choices_of_a_random_game(game, random.Random(seed)):
+            mine = player(SeatView(game, seat, state), random.Random(moves))
+            assert mine == rollout_action(game.thaw(state), random.Random(moves)), moves
+            moves += 1
+            late += all(len(h) == 1 for h in state.hands)  # a dream effect counts
     assert moves > 150 and late > 20, (moves, late)
 
 
