@@ -30,10 +30,13 @@ from typing import Any
 import polars as pl
 
 from workbench.engine.kernel.registry import make_game
+from workbench.engine.players.osla import OSLA
+from workbench.engine.players.search import ISMCTS
+from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game, play_matches
 
 __all__ = ["LEVELS", "Ladder", "ladder_chart", "ladder_matches", "ladder_pairings",
-           "skill_ladder"]
+           "search_cost", "skill_ladder"]
 
 LEVELS = ("random", "greedy", "osla", "ismcts:100", "ismcts:400")
 """The default ladder, weakest first: ismcts at two budgets."""
@@ -103,6 +106,25 @@ def ladder_matches(levels: Sequence[str], seats: int, seed: int, both_ways: bool
             for i, j, both in ladder_pairings(levels, seats, both_ways)]
 
 
+def search_cost(line_up: Sequence[str], game: str | None = None) -> float:
+    """A rough CPU weight of one game of ``line_up``: the search iterations a decision
+    summed over the seats (a time budget as 2,000 iterations a second; ``osla:N`` as
+    ``N``; random, greedy and the game's own rules of thumb as nothing). Only the order
+    matters: the ladder hands its dearest pairings to the workers first.
+
+    >>> search_cost(["ismcts:400/30", "greedy"]), search_cost(["ismcts:0.5s", "osla:8", "random"])
+    (400.0, 1008.0)
+    """
+    total = 0.0
+    for spec in line_up:
+        player = player_from_spec(spec, game)
+        if isinstance(player, ISMCTS):
+            total += player.iterations or 2000 * (player.seconds or 0)
+        elif isinstance(player, OSLA):
+            total += player.rollouts
+    return total
+
+
 def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, seed: int = 0,
                  *, seats: int | None = None, workers: int | None = None,
                  scheduler: str | None = None, both_ways: bool = False) -> Ladder:
@@ -117,10 +139,13 @@ def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, se
     rows = []
     on_dask = workers is not None or scheduler is not None
     planned = ladder_matches(levels, seats, seed, both_ways)
-    # every pairing handed to the workers at once: none waits for another's last chunk
-    results = play_matches(game, [(line, games, pair_seed) for *_, line, pair_seed in planned],
-                           swap_seats=True, workers=None if scheduler else workers,
-                           scheduler=scheduler, progress=on_dask)
+    # every pairing handed to the workers at once, the dearest first: none waits for
+    # another's last chunk, and the last chunks are cheap ones (the workers end together)
+    order = sorted(range(len(planned)), key=lambda k: -search_cost(planned[k][3], game))
+    played = play_matches(game, [(planned[k][3], games, planned[k][4]) for k in order],
+                          swap_seats=True, workers=None if scheduler else workers,
+                          scheduler=scheduler, progress=on_dask)
+    results = [played[order.index(k)] for k in range(len(planned))]
     for (i, j, both, _, _), r in zip(planned, results, strict=True):
         sole = sum(p["wins"] for p in r["players"])
         fair = sole / games / seats
