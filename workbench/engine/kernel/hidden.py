@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
+import keyword
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from workbench.engine.kernel.fields import OWN, PUBLIC, FieldSpec, Snapshot
+from workbench.engine.kernel.fields import BY_SEAT, OWN, PUBLIC, FieldSpec, Snapshot
 
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
@@ -81,15 +82,16 @@ def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
     >>> sorted_cards([10, 9, 2]), sorted_cards(["b", 3, "a", 1])
     ((2, 9, 10), (1, 3, 'a', 'b'))
     """
-    kinds = {type(c) for c in cards}
-    if len(kinds) <= 1 and kinds <= {int, str}:
+    kinds = set(map(type, cards))
+    if len(kinds) <= 1 and kinds <= _PLAIN:
         return tuple(sorted(cards))
-    if kinds == {int, str}:  # what _order gives ("int" < "str"), without a key per card
+    if kinds == _PLAIN:  # what _order gives ("int" < "str"), without a key per card
         return (*sorted(c for c in cards if type(c) is int),
                 *sorted(c for c in cards if type(c) is str))
     return tuple(sorted(cards, key=_order))
 
 
+_PLAIN = frozenset((int, str))
 _HIDDEN = tuple(Hidden(n) for n in range(256))
 
 
@@ -110,35 +112,78 @@ def _order(x: Any) -> tuple[str, Any]:
 
 def seen_fields(t: Table, seat: int) -> tuple[list[Any], dict[Hashable, list[Hashable]]]:
     """Each field of table ``t`` as ``seat`` sees it (hidden zones as :class:`Hidden`),
-    and the cards it does not see, by pool (``Table.observe`` masks secrets on top)."""
-    out: list[Any] = []
-    pools: dict[Hashable, list[Hashable]] = {}
-    for f in t.FIELDS:
-        v = getattr(t, f.name)
+    and the cards it does not see, by pool (``Table.observe`` masks secrets on top).
+
+    Compiled once per table class (:func:`_seen_source`: one straight line per field,
+    as :mod:`~workbench.engine.kernel.copies` does for freeze and thaw): a search
+    observes after every step of its tree.
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> out, pools = seen_fields(g.thaw(g.initial_state()), 1)
+    >>> out[1:3], sorted(pools[""])
+    ([Hidden(10), (Hidden(0), ())], [1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
+    """
+    seen = _SEEN.get(type(t))
+    if seen is None:
+        seen = _SEEN[type(t)] = _compile_seen(t.FIELDS)
+    return seen(t, seat)  # type: ignore[no-any-return]
+
+
+_SEEN: dict[type, Callable[..., Any]] = {}
+
+
+def _seen_source(fields: Sequence[FieldSpec]) -> str:
+    """The source of ``seen(t, seat)`` for these fields: what the loop over the fields
+    would do, unrolled (pool keys ``k<i>`` and ``by_seat<i>`` come from the environment)."""
+    lines = ["def seen(t, seat):", "    pools = {}", "    add = pools.setdefault"]
+    for i, f in enumerate(fields):
+        v, o = f"t.{f.name}", f"o{i}"
+        key = "(BY_SEAT, j)" if f.pool == BY_SEAT else f"k{i}"
         if f.seen == PUBLIC:
-            out.append(v if f.depth == 0 else tuple(v) if f.depth == 1 else tuple(map(tuple, v)))
-        elif f.depth == 1 and f.seen == OWN:
-            out.append(tuple(x if i == seat else hidden(0 if x is None else 1)
-                             for i, x in enumerate(v)))
-            for i, x in enumerate(v):
-                if i != seat and x is not None:
-                    pools.setdefault(f.key(i), []).append(x)
+            lines.append(f"    {o} = " + (v, f"tuple({v})", f"tuple(map(tuple, {v}))")[f.depth])
+            continue
+        lines.append(f"    v = {v}")
+        if f.depth == 1 and f.seen == OWN:
+            lines += [f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
+                      "for j, x in enumerate(v)])",
+                      "    for j, x in enumerate(v):",
+                      "        if j != seat and x is not None:",
+                      f"            add({key}, []).append(x)"]
         elif f.depth == 1:
-            out.append(hidden(len(v)))
-            pools.setdefault(f.key(0), []).extend(v)
+            key = "(BY_SEAT, 0)" if f.pool == BY_SEAT else f"k{i}"
+            lines += [f"    {o} = hidden(len(v))", f"    add({key}, []).extend(v)"]
+        elif f.seen == OWN:
+            lines += [f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) "
+                      "for j, r in enumerate(v)])",
+                      "    for j, r in enumerate(v):",
+                      "        if j != seat:",
+                      f"            add({key}, []).extend(r)"]
         else:
-            mine = f.seen == OWN
-            out.append(tuple(tuple(r) if mine and i == seat else hidden(len(r))
-                             for i, r in enumerate(v)))
-            for i, r in enumerate(v):
-                if not (mine and i == seat):
-                    pools.setdefault(f.key(i), []).extend(r)
-    return out, pools
+            lines += [f"    {o} = tuple([hidden(len(r)) for r in v])",
+                      "    for j, r in enumerate(v):",
+                      f"        add({key}, []).extend(r)"]
+    lines.append("    return [" + ", ".join(f"o{i}" for i in range(len(fields))) + "], pools")
+    return "\n".join(lines)
+
+
+def _compile_seen(fields: Sequence[FieldSpec]) -> Callable[..., Any]:
+    for f in fields:  # the source names fields as attributes: identifiers only
+        if not f.name.isidentifier() or keyword.iskeyword(f.name):
+            raise ValueError(f"field name {f.name!r} is not an identifier")
+    scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1),
+                             "BY_SEAT": BY_SEAT}
+    scope.update({f"k{i}": f.pool for i, f in enumerate(fields)})
+    exec(compile(_seen_source(fields), "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
+    return scope["seen"]  # type: ignore[no-any-return]
 
 
 def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]]) -> Observation:
     """The :class:`Observation` of ``seat``: its observed ``state`` and the unseen cards
     of ``pools``, sorted (once, when they form one pool)."""
+    if len(pools) == 1:
+        (cards,) = pools.values()
+        return Observation(seat, state, sorted_cards(cards), ())
     unseen = sorted_cards([c for cards in pools.values() for c in cards])
     by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr)) \
         if len(pools) > 1 else ()
