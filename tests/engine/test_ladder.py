@@ -68,7 +68,7 @@ def test_with_more_seats_only_the_row_player_searches(monkeypatch: pytest.Monkey
                      ) -> list[dict[str, Any]]:
         cell = {"wins": 1, "draws": 0, "win_rate": 0.25, "interval": [0.1, 0.5]}
         played.extend((tuple(line), seed) for line, _, seed in matches)
-        return [{"players": [cell] * len(line)} for line, _, _ in matches]
+        return [{"players": [cell] * len(line), "mean_length": 9.0} for line, _, _ in matches]
 
     monkeypatch.setattr(ladder_module, "play_matches", fake_matches)
     levels = ["random", "greedy", "ismcts:4"]
@@ -91,7 +91,7 @@ def test_dearest_pairings_are_played_first_and_each_cell_keeps_its_own_result(
     def fake_matches(game: str, matches: list[tuple[list[str], int, int]], **_: Any
                      ) -> list[dict[str, Any]]:
         played.extend(tuple(line) for line, _, _ in matches)
-        return [{"players": [{"wins": seed, "draws": 0, "win_rate": seed / 100,
+        return [{"mean_length": 9.0, "players": [{"wins": seed, "draws": 0, "win_rate": seed / 100,
                               "interval": [0.0, 1.0]}, {"wins": 0, "draws": 0, "win_rate": 0.0,
                                                         "interval": [0.0, 1.0]}]}
                 for _, _, seed in matches]

@@ -15,8 +15,8 @@ the game may be luck-dominated there, or the stronger player is not as
 strong as its place on the ladder says.
 
 >>> lad = skill_ladder("peek", ["random", "osla"], games=20, seed=1)
->>> lad.frame.select("player", "opponent", "games").rows()
-[('random', 'osla', 20), ('osla', 'random', 20)]
+>>> lad.frame.select("player", "opponent", "games", "mean_length").rows()  # decisions a game
+[('random', 'osla', 20, 1.0), ('osla', 'random', 20, 1.0)]
 >>> lad.findings()[0]
 'osla does not beat random: 55.0% (34.2%–74.2%) against a fair share of 50.0%'
 """
@@ -44,7 +44,8 @@ LEVELS = ("random", "greedy", "osla", "ismcts:100", "ismcts:400")
 
 @dataclass(frozen=True)
 class Ladder:
-    """The pairings' results: one row per (player, opponent) with its interval."""
+    """The pairings' results: one row per (player, opponent) with its interval and the
+    pairing's mean length in decisions (``mean_length``; ladders made before it have none)."""
 
     game: str
     levels: tuple[str, ...]
@@ -155,7 +156,7 @@ def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, se
             rows.append({"player": levels[a], "opponent": levels[b], "games": games,
                          "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
                          "low": p["interval"][0], "high": p["interval"][1],
-                         "fair_share": fair})
+                         "fair_share": fair, "mean_length": r["mean_length"]})
     return Ladder(game, levels, pl.DataFrame(rows))
 
 
