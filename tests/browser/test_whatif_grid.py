@@ -4,15 +4,13 @@ check's message at the cell and changes nothing, a good one redraws the before/a
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from workbench.share.app import free_port, start_voila
+from workbench.share.app import free_port, start_voila, stop_voila
 from workbench.share.browser import screenshot, wait_for_http
 
 pytestmark = pytest.mark.browser
@@ -71,9 +69,4 @@ def test_a_refused_then_an_accepted_edit_in_the_life_grid(tmp_path: Path, watche
         screenshot(page, build_dir / "e2e", "whatif-grid-life")
         assert watched_page.errors == []
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_voila(proc)

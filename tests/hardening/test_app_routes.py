@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
-import subprocess
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.share.app import free_port, new_token, ready_url, start_voila
+from workbench.share.app import free_port, new_token, ready_url, start_voila, stop_voila
 from workbench.share.app_server import allowed_host
 from workbench.share.browser import wait_for_http
 
@@ -45,13 +42,7 @@ def server(tmp_path_factory):
         wait_for_http(ready_url(port, token), timeout=120, proc=proc)
         yield port, token, proc
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop_voila(proc, timeout=30)
 
 
 def _get(port: int, path: str, host: str | None = None, cookie: str | None = None
@@ -92,8 +83,7 @@ def test_no_traceback_reached_the_log(server):
     for path in ("/voila/templates/", "/voila/templates/lab/", "/voila/static/%00",
                  "/voila/files/..%2F..%2Fetc%2Fpasswd", "/api/kernels/nope/channels"):
         _get(port, f"{path}?token={token}")
-    os.killpg(proc.pid, signal.SIGTERM)
-    proc.wait(timeout=30)
+    stop_voila(proc, timeout=30)
     log = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     server_lines = [line for line in log.splitlines() if "IPKernelApp" not in line]
     assert not any("Traceback" in line or " 500 " in line for line in server_lines), log[-3000:]
@@ -125,5 +115,4 @@ def test_preheated_kernels_keep_the_board_cap(tmp_path):
         assert _get(port, f"/?token={token}")[0] == 200  # the preheated kernel
         assert _get(port, f"/?token={token}")[0] == 503  # the refill is no second board
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
+        stop_voila(proc, timeout=30)

@@ -5,14 +5,19 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from workbench.cli import main
-from workbench.share.app import app_notebook, free_port, new_token, ready_url, start_voila
+from workbench.share.app import (
+    app_notebook,
+    free_port,
+    new_token,
+    ready_url,
+    start_voila,
+    stop_voila,
+)
 from workbench.share.browser import wait_for_http
 
 
@@ -116,9 +121,4 @@ def test_app_needs_token_and_local_host_and_caps_kernels(tmp_path):
         assert _get(port, f"/?token={token}") == 503  # the limit: no second kernel
         assert len(_children(proc.pid)) == 1
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_voila(proc, timeout=30)

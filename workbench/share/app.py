@@ -135,6 +135,29 @@ def start_voila(notebook: Path, port: int, home: Path, token: str = "",
     )
 
 
+def stop_voila(proc: subprocess.Popen[bytes], timeout: float = 20.0) -> None:
+    """Stop a server :func:`start_voila` started: SIGTERM to its process group, SIGKILL
+    when it has not ended after ``timeout`` seconds; nothing when the group is gone.
+
+    >>> import sys
+    >>> p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+    ...                      start_new_session=True)
+    >>> stop_voila(p, timeout=10); p.returncode is not None
+    True
+    >>> stop_voila(p)  # already stopped: nothing to do
+    """
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        proc.wait()
+        return
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
 def ready_url(port: int, token: str = "", host: str = "127.0.0.1") -> str:
     """The URL that answers 200 once the server is up (the token opens every route).
 
@@ -156,9 +179,4 @@ def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90,
         wait_for_http(ready_url(port, token), timeout=timeout, proc=proc)
         yield f"http://127.0.0.1:{port}/?token={token}"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_voila(proc)
