@@ -8,6 +8,8 @@ is how they are made, and how to remake them after the rules change:
     .venv/bin/python scripts/skilled_results.py mugen matches --players ismcts:400,greedy --games 200
     .venv/bin/python scripts/skilled_results.py mugen matches --json build/mugen_greedy.json \
         --players ismcts:400,greedy      (keep a `workbench play --json` run already made)
+    .venv/bin/python scripts/skilled_results.py mugen matches --from-ladder \
+        --players ismcts:400,greedy      (a two-seat ladder's pairing: the same games, not replayed)
 
 How long a full run takes: ``bench/players.py --answers GAME`` and ``--ladder GAME``
 play a small fraction and print an estimate from its measured CPU a game. The answers,
@@ -44,6 +46,34 @@ def _match_rows(result: dict[str, Any], players: list[str], seed: int) -> list[d
     return rows
 
 
+def _ladder_match(game: str, folder: Path, players: list[str]) -> tuple[dict[str, Any], str, int]:
+    """The match of ``players`` (two of a two-seat ladder's levels) as the ladder in ``folder``
+    played it: the summary ``play_match`` gives, the equivalent ``workbench play`` call (the
+    pairing's own line-up order and seed) and that seed; ValueError (one line) if there is none."""
+    from workbench.engine.measure.skilled_results import load_results
+    from workbench.engine.runs.ladder import ladder_matches
+
+    made = load_results(game, folder)
+    how = made.provenance.get("ladder", {})
+    if made.ladder is None or "mean_length" not in made.ladder.frame.columns:
+        raise ValueError(f"no ladder with game lengths in {folder} (rerun the ladder part)")
+    frame, levels = made.ladder.frame, list(made.ladder.levels)
+    if len(players) != 2 or not set(players) <= set(levels) or players[0] == players[1]:
+        raise ValueError(f"--from-ladder needs two of the ladder's levels {levels}, got {players}")
+    cells = {(r["player"], r["opponent"]): r for r in frame.iter_rows(named=True)}
+    if (players[0], players[1]) not in cells or (players[1], players[0]) not in cells:
+        raise ValueError("--from-ladder needs a two-seat ladder (both cells of the pairing)")
+    line, seed = next((line, seed) for *_, line, seed in ladder_matches(levels, 2, how["seed"])
+                      if set(line) == set(players))
+    summary = {"games": cells[players[0], players[1]]["games"], "players": [
+        {"player": a, "wins": c["wins"], "draws": c["draws"], "win_rate": c["win_rate"],
+         "interval": [c["low"], c["high"]]} for a, b in (players, players[::-1])
+        for c in [cells[a, b]]], "mean_length": cells[players[0], players[1]]["mean_length"]}
+    call = (f"workbench play {game} --players {','.join(line)} --games {summary['games']} "
+            f"--seed {seed} --swap-seats (a pairing of {how.get('call')})")
+    return summary, call, seed
+
+
 def _start_cluster(game: str, workers: int) -> float | None:
     """Start the process's shared dask cluster of ``workers`` (the one the answers, the
     ladder and the matches all run on) before the games, so its start-up is a figure of
@@ -64,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", help="matches: one spec per seat, comma-separated")
     ap.add_argument("--json", help="matches: a `workbench play --json` output to keep")
     ap.add_argument("--seconds", type=float, help="matches --json: how long that run took")
+    ap.add_argument("--from-ladder", action="store_true",
+                    help="matches: the two-seat ladder's pairing of --players (no game played)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seats", type=int)
@@ -87,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(a.out) if a.out else results_folder(a.game)
     levels = [s.strip() for s in a.levels.split(",") if s.strip()]
     start = time.monotonic()
-    plays = a.part != "matches" or (a.players and not a.json)
+    plays = a.part != "matches" or (a.players and not a.json and not a.from_ladder)
     cluster = _start_cluster(a.game, a.workers) if plays else None
     playing = time.monotonic()
     if a.part == "answers":
@@ -127,7 +159,15 @@ def main(argv: list[str] | None = None) -> int:
             print("skilled_results: matches needs --players", file=sys.stderr)
             return 2
         players = [s.strip() for s in a.players.split(",")]
-        if a.json:
+        call = None
+        if a.from_ladder:
+            try:
+                result, call, a.seed = _ladder_match(a.game, folder, players)
+            except ValueError as e:
+                print(f"skilled_results: {e}", file=sys.stderr)
+                return 2
+            secs = None
+        elif a.json:
             try:
                 result = json.loads(Path(a.json).read_text(encoding="utf-8"))
             except (OSError, ValueError) as e:
@@ -145,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         if old is not None:
             rows = pl.concat([old.filter(pl.col("line_up") != ",".join(players)), rows],
                              how="vertical_relaxed")
-        how = {"call": f"workbench play {a.game} --players {','.join(players)} --games "
-                       f"{result['games']} --seed {a.seed} --swap-seats --workers {a.workers}",
+        how = {"call": call or f"workbench play {a.game} --players {','.join(players)} --games "
+                               f"{result['games']} --seed {a.seed} --swap-seats --workers {a.workers}",
                "games": result["games"], "seed": a.seed}
         prov = load_results(a.game, folder).provenance.get("matches", {})
         calls = [c for c in prov.get("calls", []) if c.get("line_up") != ",".join(players)]

@@ -145,6 +145,32 @@ def test_script_writes_answers_and_refuses_bad_input(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown game" in bad.stderr
 
 
+def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(tmp_path: Path) -> None:
+    """matches --from-ladder: the rows of the ladder's pairing are those of play_match on the
+    pairing's own line-up and seed (the same games), the focus player first."""
+    from workbench.engine.runs.match import play_match
+
+    script = ROOT / "scripts" / "skilled_results.py"
+    run = [sys.executable, str(script), "peek"]
+    common = ["--games", "20", "--workers", "1", "--out", str(tmp_path)]
+    made = subprocess.run(run + ["ladder", "--levels", "random,greedy,osla", "--seed", "5"] + common,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    kept = subprocess.run(run + ["matches", "--from-ladder", "--players", "osla,random"] + common,
+                          capture_output=True, text=True, timeout=120)
+    assert kept.returncode == 0, kept.stderr
+    rows = load_results("peek", tmp_path).matches
+    assert rows is not None and rows["player"].to_list() == ["osla", "random"]
+    again = play_match("peek", ["random", "osla"], 20, 6, swap_seats=True)  # pairing 2 of 3: seed 5 + 1
+    assert rows["wins"].to_list() == [again["players"][1]["wins"], again["players"][0]["wins"]]
+    assert rows["mean_length"][0] == again["mean_length"] and rows["seed"].to_list() == [6, 6]
+    call = json.loads((tmp_path / "provenance.json").read_text())["matches"]["calls"][0]["call"]
+    assert call.startswith("workbench play peek --players random,osla --games 20 --seed 6 --swap-seats")
+    bad = subprocess.run(run + ["matches", "--from-ladder", "--players", "osla,ismcts:9"] + common,
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "two of the ladder's levels" in bad.stderr
+
+
 @pytest.mark.parametrize("game", ["ghost", "detective", "mugen", "life"])
 def test_committed_results_answer_every_question(game: str) -> None:
     """The results the notebook shows: greedy and a search level, every declared measure."""
