@@ -37,7 +37,7 @@ import keyword
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["COPIES", "copies_made", "install", "rearm"]
+__all__ = ["COPIES", "copies_made", "forget_reads", "install", "rearm"]
 
 COPIES = [0]  # thaws and clones made (a list, not a class attribute: writing to a class
 # invalidates the attribute caches of every table class, which cost a third of a step)
@@ -176,28 +176,48 @@ def _thaw_lazy_source(fields: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
-def _lazy_freeze_source(fields: Sequence[Any]) -> str:
-    lines = ["def freeze(self):", "    o = self._origin", "    m = self._touched"]
+def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
+    """The freeze of a lazy table whose step touched the list fields in ``mask``
+    (read or written: maybe changed): those are converted (and kept as the
+    snapshot's own tuples when equal), every other one is the snapshot's tuple
+    as it is, with no test per field."""
+    lines = ["def freeze(self, o):"]
+    out = []
     for i, f in enumerate(fields):
-        if f.depth == 0:
-            lines.append(f"    v{i} = self.{f.name}")
+        if not f.depth:
+            out.append(f"self.{f.name}")
             continue
-        lines.append(f"    if m & {1 << i}:")  # read or written: maybe changed
-        lines.append(f"        old = o[{i}]")
-        if f.depth == 1:
-            lines.append(f"        v{i} = tuple(self._f{i})")
-        else:
-            lines.append(f"        v{i} = tuple(map(tuple, self._f{i}))")
+        if not mask >> i & 1:
+            out.append(f"o[{i}]")
+            continue
+        out.append(f"v{i}")
+        lines.append(f"    v{i} = tuple(self._f{i})" if f.depth == 1 else
+                     f"    v{i} = tuple(map(tuple, self._f{i}))")
         if f.name != "tasks":  # the step stack changes at nearly every step: no compare
-            lines.append(f"        if v{i} == old:")
-            lines.append(f"            v{i} = old")
+            lines.append(f"    old = o[{i}]")
+            lines.append(f"    if v{i} == old:")
+            lines.append(f"        v{i} = old")
             if f.depth == 2:  # changed: the rows equal to old rows are the old rows
-                lines.append(f"        elif len(v{i}) == len(old):")
-                lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
-        lines.append("    else:")
-        lines.append(f"        v{i} = o[{i}]")
-    lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
+                lines.append(f"    elif len(v{i}) == len(old):")
+                lines.append(f"        v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
+    lines.append("    return Frozen((" + "".join(f"{x}, " for x in out) + "))")
     return "\n".join(lines)
+
+
+def _lazy_freezer(fields: Sequence[Any], env: dict[str, Any]) -> Callable[[Any], Any]:
+    """The freeze of a lazy table: the function compiled for the set of fields its
+    step touched (:func:`_lazy_freeze_source`, made on first use; a game meets a few
+    dozen to a few hundred sets)."""
+    by_mask: dict[int, Callable[[Any, Any], Any]] = {}
+
+    def freeze(self: Any) -> Any:
+        m = self._touched
+        f = by_mask.get(m)
+        if f is None:
+            f = by_mask[m] = _compile(_lazy_freeze_source(fields, m), "freeze", env)
+        return f(self, self._origin)
+
+    return freeze
 
 
 def rearm(t: Any, snap: Any) -> None:
@@ -225,6 +245,25 @@ def rearm(t: Any, snap: Any) -> None:
     t._origin = snap
 
 
+def forget_reads(t: Any, touched: int) -> None:
+    """Lazily thawed table ``t`` was only read since its step had touched the fields in
+    ``touched`` (legal ids or a chance draw asked of the table :func:`rearm` kept):
+    the fields first read since then hold lists equal to the snapshot's tuples, so
+    they become live (no copy at the next access) and untouched (the freeze takes the
+    snapshot's tuples as they are).
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> t = g.table._thaw_lazy(g, g.initial_state())
+    >>> before = t._touched
+    >>> deck = t.deck; forget_reads(t, before)
+    >>> t._touched == before, t.deck is deck
+    (True, True)
+    """
+    t._live |= t._touched & ~touched
+    t._touched = touched
+
+
 def install(cls: Any) -> None:
     """Give table class ``cls`` (its ``FIELDS`` and ``Frozen`` set) its compiled
     ``_freeze(self)``, ``_thaw(game, snap)``, ``_view(game, snap)``, ``_clone(self)`` and
@@ -244,5 +283,5 @@ def install(cls: Any) -> None:
         return
     lazy = _lazy_class(cls)
     lazy_env = {**env, "lazy": lazy}
-    lazy._freeze = _compile(_lazy_freeze_source(fields), "freeze", lazy_env)
+    lazy._freeze = _lazy_freezer(fields, lazy_env)
     cls._thaw_lazy = staticmethod(_compile(_thaw_lazy_source(fields), "thaw_lazy", lazy_env))
