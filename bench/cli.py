@@ -134,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             cpus[name].append(cpu)
 
     width = max(map(len, times)) + 2
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"{'command':<{width}}{'best ms':>10}{'median ms':>11}{'best CPU ms':>13}")
     for name, ts in times.items():
         print(f"{name:<{width}}{min(ts) * 1e3:>10.1f}{statistics.median(ts) * 1e3:>11.1f}"

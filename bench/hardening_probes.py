@@ -309,7 +309,9 @@ def main() -> int:
                 print(f"{verdict:5} {took:5.1f}s  {probe.name}: {detail}", flush=True)
     bad = len(probes) - counts["ok"]
     print(f"{len(probes)} probes in {time.perf_counter() - started:.0f} s: "
-          + ", ".join(f"{k} {v}" for k, v in counts.items()))
+          + ", ".join(f"{k} {v}" for k, v in counts.items())
+          + f"; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (a hang is "
+          "judged by wall time)")
     return min(bad, 100)
 
 
