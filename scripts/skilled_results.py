@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -72,6 +73,17 @@ def _ladder_match(game: str, folder: Path, players: list[str]) -> tuple[dict[str
     call = (f"workbench play {game} --players {','.join(line)} --games {summary['games']} "
             f"--seed {seed} --swap-seats (a pairing of {how.get('call')})")
     return summary, call, seed
+
+
+def _cpu_seconds(workers: int) -> tuple[float, float]:
+    """CPU seconds used so far (``time.process_time``) by this process and by the shared
+    cluster's workers together (0 without one): the CPU a run costs, whatever the load."""
+    from workbench.engine.runs.cluster import shared_client, startup_seconds
+
+    here = time.process_time()
+    if workers <= 1 or startup_seconds(workers) is None:
+        return here, 0.0
+    return here, float(sum(shared_client(workers).run(time.process_time).values()))
 
 
 def _start_cluster(game: str, workers: int) -> float | None:
@@ -122,6 +134,15 @@ def main(argv: list[str] | None = None) -> int:
     plays = a.part != "matches" or (a.players and not a.json and not a.from_ladder)
     cluster = _start_cluster(a.game, a.workers) if plays else None
     playing = time.monotonic()
+    cpu_start = _cpu_seconds(a.workers)
+
+    def spent() -> dict[str, Any]:
+        """The games' CPU so far (workers and here), for the provenance and the last line."""
+        (here, workers), (here0, workers0) = _cpu_seconds(a.workers), cpu_start
+        return {"cpu_seconds": round(here - here0 + workers - workers0, 1),
+                "worker_cpu_seconds": round(workers - workers0, 1),
+                "load": [round(x, 1) for x in os.getloadavg()]}
+
     if a.part == "answers":
         from workbench.engine.measure.skilled import ask
 
@@ -143,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                        "games": prov.get("games"), "seed": a.seed,
                        "merged": [prov, {**how, "seconds": secs}]}
                 secs = None
+        how = {**how, **spent()} if secs is not None else how
         save_part(folder, "answers", answers, how, version=version, seconds=secs)
         save_part(folder, "metrics", metrics, how, version=version, seconds=secs)
     elif a.part == "ladder":
@@ -151,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
         lv = levels if a.levels != ap.get_default("levels") else list(LEVELS)
         ladder = skill_ladder(a.game, lv, a.games, a.seed, seats=a.seats, workers=a.workers)
         how = {"call": f"skill_ladder({a.game!r}, {lv}, games={a.games}, seed={a.seed}, "
-                       f"seats={a.seats})", "levels": lv, "games": a.games, "seed": a.seed}
+                       f"seats={a.seats})", "levels": lv, "games": a.games, "seed": a.seed,
+               **spent()}
         save_part(folder, "ladder", ladder.frame, how, version=version,
                   seconds=time.monotonic() - start)
     else:
@@ -192,6 +215,13 @@ def main(argv: list[str] | None = None) -> int:
         calls = [c for c in prov.get("calls", []) if c.get("line_up") != ",".join(players)]
         calls.append({"line_up": ",".join(players), **how, "seconds": secs})
         save_part(folder, "matches", rows, {"call": "see calls", "calls": calls}, version=version)
+    if plays:
+        used = spent()
+        games_wall = time.monotonic() - playing
+        print(f"skilled_results: the games took {used['cpu_seconds']:.1f} CPU s "
+              f"({used['worker_cpu_seconds']:.1f} in the workers) in {games_wall:.1f} s wall, "
+              f"CPU / wall {used['cpu_seconds'] / max(games_wall, 1e-9):.2f}; "
+              f"load {' '.join(map(str, used['load']))}", file=sys.stderr)
     if cluster is not None:  # as `workbench play --workers` says it
         print(f"skilled_results: dask: {a.workers} local workers started in {cluster:.1f} s, "
               f"then the games took {time.monotonic() - playing:.1f} s on them (wall; the "
