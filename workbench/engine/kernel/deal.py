@@ -179,6 +179,8 @@ class PreparedDeal:
             if self.laminar:
                 left = set(range(len(pool)))
                 for j, size, cand, shared in zones:
+                    if not size:  # nothing to deal (a sample of none draws nothing)
+                        continue
                     # a zone whose cards no earlier zone could take draws from all of them
                     free = [i for i in cand if i in left] if shared else cand
                     if len(free) < size:

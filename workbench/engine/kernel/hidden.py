@@ -86,8 +86,8 @@ def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
     if len(kinds) <= 1 and kinds <= _PLAIN:
         return tuple(sorted(cards))
     if kinds == _PLAIN:  # what _order gives ("int" < "str"), without a key per card
-        return (*sorted(c for c in cards if type(c) is int),
-                *sorted(c for c in cards if type(c) is str))
+        return (*sorted([c for c in cards if type(c) is int]),
+                *sorted([c for c in cards if type(c) is str]))
     return tuple(sorted(cards, key=_order))
 
 

@@ -84,6 +84,7 @@ def secret(**fields: str | None) -> Callable[[_S], _S]:
         cls.SECRET = dict(fields)  # type: ignore[attr-defined]
         if "_SECRET_AT" in cls.__dict__:
             delattr(cls, "_SECRET_AT")
+        _SECRETS_OF.pop(cls, None)
         secret_fields(cls)  # a misspelt field fails here, at import
         return cls
     return mark
@@ -128,9 +129,20 @@ def mask_step(step: Any, seat: int) -> Any:
     return type(step)(*values) if changed else step
 
 
+class _SecretsOf(dict):  # type: ignore[type-arg]
+    """``secret_fields`` by step class, looked up without a Python call once known."""
+
+    def __missing__(self, cls: type) -> tuple[tuple[int, int], ...]:
+        at = self[cls] = secret_fields(cls)
+        return at
+
+
+_SECRETS_OF = _SecretsOf()
+
+
 def mask_tasks(tasks: Sequence[Any], seat: int) -> tuple[Any, ...]:
     """The step stack as ``seat`` sees it (the same tuple when nothing is secret)."""
-    if not any(secret_fields(type(s)) for s in tasks):
+    if not any(map(_SECRETS_OF.__getitem__, map(type, tasks))):
         return tuple(tasks)
     return tuple(mask_step(s, seat) for s in tasks)
 
