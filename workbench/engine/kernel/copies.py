@@ -152,14 +152,15 @@ def _lazy_field_source(i: int, depth: int) -> str:
 
 
 def _lazy_class(cls: Any) -> Any:
-    """``cls`` with copy-on-first-access list fields (made without the metaclass:
+    """``cls`` with copy-on-first-access list fields but ``tasks`` (made without the metaclass:
     the same fields, the same ``Frozen``; a list field's value in slot ``_f{i}``,
     and the slots ``_touched`` and ``_live``)."""
     ns: dict[str, Any] = {"__module__": cls.__module__,
                           "__doc__": f"{cls.__name__} thawed for one step (copy on first access)."}
     own = ["_touched", "_live"]
     for i, f in enumerate(cls.FIELDS):
-        if f.depth:
+        if f.depth and f.name != "tasks":  # the step stack: every step changes it,
+            # so it is copied at the thaw and stays the table's own slot (no getter)
             source = _lazy_field_source(i, f.depth)
             ns[f.name] = property(_compile(source, "get", {}), _compile(source, "put", {}))
             own.append(f"_f{i}")
@@ -168,10 +169,12 @@ def _lazy_class(cls: Any) -> Any:
 
 
 def _thaw_lazy_source(fields: Sequence[Any]) -> str:
-    """Only the value fields are set: a list field's slot is filled on first access."""
+    """Only the value fields and ``tasks`` are set: a list field's slot is filled on
+    first access."""
     lines = ["def thaw_lazy(game, snap):", "    t = new(lazy)", "    t.game = game",
              "    t._origin = snap", "    t._touched = 0", "    t._live = 0"]
-    lines += [f"    t.{f.name} = snap[{i}]" for i, f in enumerate(fields) if not f.depth]
+    lines += [f"    t.{f.name} = snap[{i}]" if not f.depth else f"    t.tasks = list(snap[{i}])"
+              for i, f in enumerate(fields) if not f.depth or f.name == "tasks"]
     lines.append("    return t")
     return "\n".join(lines)
 
@@ -187,19 +190,21 @@ def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
         if not f.depth:
             out.append(f"self.{f.name}")
             continue
+        if f.name == "tasks":  # changed at nearly every step: converted, not compared
+            out.append(f"tuple(self.{f.name})")
+            continue
         if not mask >> i & 1:
             out.append(f"o[{i}]")
             continue
         out.append(f"v{i}")
         lines.append(f"    v{i} = tuple(self._f{i})" if f.depth == 1 else
                      f"    v{i} = tuple(map(tuple, self._f{i}))")
-        if f.name != "tasks":  # the step stack changes at nearly every step: no compare
-            lines.append(f"    old = o[{i}]")
-            lines.append(f"    if v{i} == old:")
-            lines.append(f"        v{i} = old")
-            if f.depth == 2:  # changed: the rows equal to old rows are the old rows
-                lines.append(f"    elif len(v{i}) == len(old):")
-                lines.append(f"        v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
+        lines.append(f"    old = o[{i}]")
+        lines.append(f"    if v{i} == old:")
+        lines.append(f"        v{i} = old")
+        if f.depth == 2:  # changed: the rows equal to old rows are the old rows
+            lines.append(f"    elif len(v{i}) == len(old):")
+            lines.append(f"        v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
     lines.append("    return Frozen((" + "".join(f"{x}, " for x in out) + "))")
     return "\n".join(lines)
 
