@@ -53,6 +53,7 @@ def test_workers_play_on_the_shared_cluster_and_change_nothing() -> None:
     and reused by the next ask; the answers, games and metrics are those of one core."""
     from workbench.engine.runs import cluster
 
+    cluster.close_shared()  # one another test left running (workbench play --workers 2)
     one = ask("mugen", ["random", "greedy"], games=6, seed=2, workers=1, chunk=2)
     assert cluster.startup_seconds(2) is None  # one core starts no cluster
     try:
