@@ -6,8 +6,10 @@ import os
 
 import pytest
 
+from workbench.engine.conformance.toy import make_takeaway
 from workbench.engine.runs import cluster
 from workbench.engine.runs.match import play_match, play_matches
+from workbench.engine.runs.sweep import InlineExecutor, sweep
 
 
 @pytest.mark.slow
@@ -26,6 +28,10 @@ def test_matches_share_one_cluster_started_once():
         several = [(["hold:20", "random"], 8, 1), (["random", "hold:15"], 5, 2)]
         assert play_matches("pig", several, workers=1) == play_matches("pig", several)
         assert play_matches("pig", several, workers=1)[0] == first
+        # a sweep with workers runs on the same cluster, with the frame of one core
+        inline = sweep(make_takeaway, {"stones": [3, 5]}, n=12, seed=4, executor=InlineExecutor())
+        assert sweep(make_takeaway, {"stones": [3, 5]}, n=12, seed=4, workers=1).equals(inline)
+        assert cluster.shared_client(1) is client and cluster.startup_seconds(1) == started
         # the workers run without dask's stack sampling (no dashboard reads it; it cost CPU)
         assert set(client.run(_profiling).values()) == {False}
     finally:

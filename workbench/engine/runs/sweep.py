@@ -3,8 +3,9 @@
 The seed of each game derives only from (seed, grid point, game index), so
 the frame is identical whatever runs it: in this process
 (:class:`InlineExecutor`), local processes (the default,
-``concurrent.futures.ProcessPoolExecutor``) or a ``dask.distributed.Client``
-(anything with ``submit`` and ``gather``). Work is cut into chunks of
+``concurrent.futures.ProcessPoolExecutor``), the process's shared dask cluster
+(``workers=N``) or a ``dask.distributed.Client`` (anything with ``submit`` and
+``gather``). Work is cut into chunks of
 ``chunk_size`` games per grid point; each chunk is one task (by default a
 quarter of a point's games, between 50 and 500: few enough tasks that
 scheduling costs little next to games played in place, enough to keep two
@@ -143,8 +144,16 @@ def sweep(
     chunk_size: int | None = None,
     seating: str = "rotate",
     progress: bool = False,
+    workers: int | None = None,
 ) -> pl.DataFrame:
-    """``n`` games at every grid point -> one frame, parameter columns first."""
+    """``n`` games at every grid point -> one frame, parameter columns first. ``workers``
+    (with no ``executor``): on the process's shared dask cluster of that many workers
+    (:func:`~workbench.engine.runs.cluster.shared_client`, started once and reused by
+    matches, ladders, skilled answers and comparisons) instead of a process pool of its own."""
+    if workers is not None and executor is None:
+        from workbench.engine.runs.cluster import shared_client
+
+        executor = shared_client(workers)
     points = grid_points(grid)
     if chunk_size is None:
         chunk_size = max(50, min(500, -(-n // 4)))
