@@ -48,8 +48,8 @@ from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, game_row, game_seed
 
-__all__ = ["Asked", "Question", "ask", "changes", "compare", "conclusion", "game_questions", "mean",
-           "rate", "readable", "seat_answers"]
+__all__ = ["Asked", "Question", "ask", "changes", "compare", "conclusion", "dearest_first",
+           "game_questions", "mean", "rate", "readable", "seat_answers"]
 
 Z95 = 1.959963984540054
 Answer = Callable[[pl.DataFrame], list[dict[str, Any]]]
@@ -213,18 +213,33 @@ def _run(game: str, tasks: list[Any], seed: int, workers: int, progress: bool) -
             bar.close()
 
 
+def dearest_first(game: str, tasks: Sequence[tuple[Any, ...]]) -> list[int]:
+    """The tasks' indices, the dearest level first (:func:`~workbench.engine.runs.ladder.search_cost`
+    of its spec; the order given within a level), so the last chunks the workers take are
+    cheap ones and they end together, as the ladder hands out its pairings.
+
+    >>> dearest_first("mugen", [(None, "", "greedy", 0, 5), (None, "", "ismcts:20", 0, 5),
+    ...                         (None, "", "ismcts:20", 5, 10), (None, "", "greedy", 5, 10)])
+    [1, 2, 0, 3]
+    """
+    from workbench.engine.runs.ladder import search_cost
+
+    cost = {lv: search_cost([lv], game) for lv in {t[2] for t in tasks}}
+    return sorted(range(len(tasks)), key=lambda k: -cost[tasks[k][2]])
+
+
 def _on_cluster(game: str, tasks: list[Any], seed: int, workers: int, bar: Any) -> list[Any]:
     """The tasks on :func:`~workbench.engine.runs.cluster.shared_client` (the cluster that
-    matches, ladders, sweeps and comparisons use), all submitted at once, the results put
-    back in task order (each task is seeded by its games' numbers, so the order in which
+    matches, ladders, sweeps and comparisons use), all submitted at once, dearest first
+    (:func:`dearest_first`), the results put back in task order (each task is seeded by its games' numbers, so the order in which
     they finish changes nothing)."""
     from distributed import as_completed
 
     from workbench.engine.runs.cluster import shared_client
 
     client = shared_client(workers, warm=[game])
-    futures = {client.submit(_rows, game, q, v, lv, a, b, seed, pure=False): k
-               for k, (q, v, lv, a, b) in enumerate(tasks)}
+    futures = {client.submit(_rows, game, *tasks[k][:5], seed, pure=False): k
+               for k in dearest_first(game, tasks)}
     done: dict[int, Any] = {}
     for future in as_completed(list(futures)):
         k = futures[future]
