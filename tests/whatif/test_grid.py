@@ -65,3 +65,21 @@ def test_an_edit_that_breaks_an_events_reference_is_refused_at_the_cell():
     assert box.grid.edit(key, "colour", "red")  # a colour breaks no reference: accepted
     assert what.variant.diff().height == 1
     assert "the game cannot read" not in box.children[2].value
+
+
+def test_sheets_the_game_cannot_read_are_said_at_the_figures_not_raised(monkeypatch):
+    """A rule only the game's loader checks (none is left in the packaged games' sheets since
+    the variant checks read each sheet against its neighbours): the figures say the loader's
+    words instead of the widget's callback raising."""
+    from workbench.cards.problems import Problem, SheetError
+
+    what = WhatIf("life", Variant.of("life", None, "e"))
+    box = whatif_editor(what, "album")
+
+    def refuse() -> dict:
+        raise SheetError([Problem("album.csv", 5, "stars", "rule", "a rule of the loader")])
+
+    monkeypatch.setattr(what, "figures", refuse)
+    assert box.grid.edit(4, "stars", "2")  # the sheet's checks accept it
+    assert "the game cannot read these sheets" in box.children[2].value
+    assert "album.csv row 5, column stars [rule]: a rule of the loader" in box.children[2].value
