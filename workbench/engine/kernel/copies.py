@@ -16,7 +16,8 @@ exactly what the field declaration says (no rule of any game is involved):
 - ``thaw_lazy``: a thaw for one step and a freeze (``KernelGame.apply``): an
   instance of a subclass whose list fields copy the snapshot's tuple on first
   access, so the freeze after the step converts and compares only the fields
-  the step read; the others keep the snapshot's own tuples.
+  the step read; the others keep the snapshot's own tuples (a changed rows
+  field is new as a whole: its rows are not compared one by one).
 
 The code is generated the way the standard library's ``dataclasses`` and
 ``namedtuple`` generate theirs: from the class's own field names, which are
@@ -183,7 +184,10 @@ def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
     """The freeze of a lazy table whose step touched the list fields in ``mask``
     (read or written: maybe changed): those are converted (and kept as the
     snapshot's own tuples when equal), every other one is the snapshot's tuple
-    as it is, with no test per field."""
+    as it is, with no test per field. A rows field that changed is kept whole,
+    its unchanged rows not swapped for the old ones: that row-by-row pass cost
+    more of an immutable step than it saved of a session's memory (the figures
+    are in the commit that dropped it; ``bench/sim.py`` prints both)."""
     lines = ["def freeze(self, o):"]
     out = []
     for i, f in enumerate(fields):
@@ -202,9 +206,6 @@ def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
         lines.append(f"    old = o[{i}]")
         lines.append(f"    if v{i} == old:")
         lines.append(f"        v{i} = old")
-        if f.depth == 2:  # changed: the rows equal to old rows are the old rows
-            lines.append(f"    elif len(v{i}) == len(old):")
-            lines.append(f"        v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
     lines.append("    return Frozen((" + "".join(f"{x}, " for x in out) + "))")
     return "\n".join(lines)
 
