@@ -161,7 +161,8 @@ def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int 
         chunk: int = 5, progress: bool = False) -> Asked:
     """Play every question at every level (every seat the same player) and answer it.
 
-    ``workers`` > 1 hands chunks of ``chunk`` games to the process's shared dask cluster of
+    ``workers`` > 1 hands chunks of ``chunk`` games (fewer where a table's games would
+    make under 4 chunks a worker) to the process's shared dask cluster of
     that many workers (:func:`~workbench.engine.runs.cluster.shared_client`: started on first
     use, then reused by every later ask, match, ladder and sweep); the answers are the same
     as on one core.
@@ -171,6 +172,8 @@ def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int 
         raise ValueError(f"{game} declares no balance questions (a questions module)")
     for level in levels:
         player_from_spec(level, game)  # a bad spec fails here, not in a worker
+    if workers > 1:  # at least 4 chunks a worker per table, so a few games spread evenly
+        chunk = max(1, min(chunk, math.ceil(games / (4 * workers))))
     tasks = [(q, v, lv, a, min(games, a + chunk)) for q in qs for v in q.variants
              for lv in levels for a in range(0, games, chunk)]
     results = _run(game, tasks, seed, workers, progress)
