@@ -105,7 +105,11 @@ def openspiel_pig_rate(seconds: float) -> float | None:
 
 
 def session_bytes_per_step(game: Any, seeds: int = 5) -> float:
-    """Memory a finished session holds per step (tracemalloc, averaged over seeds)."""
+    """Memory a finished session holds per step (tracemalloc, averaged over seeds),
+    each seed played once untraced first: what the kernel compiles once per process
+    (a freeze per set of touched fields) is not memory a step holds."""
+    for k in range(seeds):
+        Session(game, seed=derive_seed("memory", k)).play_to_end(random_player)
     total_bytes = total_steps = 0
     for k in range(seeds):
         tracemalloc.start()
