@@ -86,3 +86,37 @@ def test_each_game_is_seen_as_the_loop_sees_it(name):
         who = game.current_player(s)
         s = game.apply(s, game.sample_chance(s, rng) if who < 0 else rng.choice(game.legal_ids(s)))
     assert seen > 20
+
+
+@pytest.mark.parametrize("name", ["ghost", "life", "mugen", "detective"])
+def test_the_unseen_cards_follow_from_the_seen_state(name):
+    """The search keys its tree by ``seen_state`` (the observation without the unseen
+    cards): the same tree as keying by the whole observation, because within one search
+    (worlds dealt from one view, then stepped) equal seen states have equal unseen cards."""
+    game = make_game(name)
+    rng = random.Random(6)
+    s, k, met, shared = game.initial_state(), 0, {}, 0
+    while game.current_player(s) != -4:
+        who = game.current_player(s)
+        k += 1
+        if k % 9 == 0:
+            for seat in range(game.num_players):
+                met.clear()
+                obs = game.observe(s, seat)
+                for w in range(6):
+                    t = game.thaw(game.determinize(obs, random.Random(w)))
+                    steps = random.Random(k)  # the same choices where the worlds allow them
+                    for _ in range(4):
+                        mover = t.to_move()
+                        if mover == -4:
+                            break
+                        options = list(t.chance_dist()) if mover < 0 else list(t.legal())
+                        t.step(options[steps.randrange(1 << 20) % len(options)])
+                        key, full = t.seen_state(seat), t.observe(seat)
+                        assert full.state == key
+                        if key in met:
+                            assert met[key] == full, "equal seen states, different unseen cards"
+                            shared += 1
+                        met[key] = full
+        s = game.apply(s, game.sample_chance(s, rng) if who < 0 else rng.choice(game.legal_ids(s)))
+    assert shared > 30  # worlds met in the same seen state often enough to tell

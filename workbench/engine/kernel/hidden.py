@@ -11,12 +11,14 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from workbench.engine.kernel.fields import BY_SEAT, OWN, PUBLIC, FieldSpec, Snapshot
+from workbench.engine.kernel.secrets import mask_tasks
 
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
 __all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "hidden",
-           "observation", "seen_fields", "shuffle_deal", "sorted_cards"]
+           "observation", "observe_table", "seen_fields", "seen_values", "shuffle_deal",
+           "sorted_cards"]
 
 class HiddenInformation(LookupError):
     """Raised when a player's code reads the contents of a zone its seat cannot see."""
@@ -126,17 +128,50 @@ def seen_fields(t: Table, seat: int) -> tuple[list[Any], dict[Hashable, list[Has
     """
     seen = _SEEN.get(type(t))
     if seen is None:
-        seen = _SEEN[type(t)] = _compile_seen(t.FIELDS)
+        seen = _SEEN[type(t)] = _compile_seen(t.FIELDS, True)
+    return seen(t, seat)  # type: ignore[no-any-return]
+
+
+def seen_values(t: Table, seat: int) -> list[Any]:
+    """The field values of :func:`seen_fields` alone, without gathering the unseen cards."""
+    seen = _SEEN_VALUES.get(type(t))
+    if seen is None:
+        seen = _SEEN_VALUES[type(t)] = _compile_seen(t.FIELDS, False)
     return seen(t, seat)  # type: ignore[no-any-return]
 
 
 _SEEN: dict[type, Callable[..., Any]] = {}
+_SEEN_VALUES: dict[type, Callable[..., Any]] = {}
 
 
-def _seen_source(fields: Sequence[FieldSpec]) -> str:
+def observe_table(t: Table, seat: int, conceals: bool, unseen: bool = True) -> Any:
+    """``Table.observe``: what ``seat`` sees of ``t`` (an :class:`Observation`); with
+    ``unseen=False`` only its ``state`` (``Table.seen_state``), the unseen cards neither
+    gathered nor sorted. Secrets on steps are masked (:mod:`~workbench.engine.kernel.secrets`)
+    and, when the table ``conceals`` parts of public fields, those too.
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> t = g.thaw(g.initial_state())
+    >>> observe_table(t, 0, False).state == observe_table(t, 0, False, unseen=False)
+    True
+    """
+    if unseen:
+        out, pools = seen_fields(t, seat)
+    else:
+        out = seen_values(t, seat)
+    out[0] = mask_tasks(t.tasks, seat)
+    if conceals:
+        t.conceal(seat, out)
+    state = t.Frozen(out)
+    return observation(seat, state, pools) if unseen else state
+
+
+def _seen_source(fields: Sequence[FieldSpec], pooled: bool) -> str:
     """The source of ``seen(t, seat)`` for these fields: what the loop over the fields
-    would do, unrolled (pool keys ``k<i>`` and ``by_seat<i>`` come from the environment)."""
-    lines = ["def seen(t, seat):", "    pools = {}", "    add = pools.setdefault"]
+    would do, unrolled (pool keys ``k<i>`` come from the environment); without
+    ``pooled``, the field values alone (the unseen cards not gathered)."""
+    lines = ["def seen(t, seat):"] + (["    pools = {}", "    add = pools.setdefault"] * pooled)
     for i, f in enumerate(fields):
         v, o = f"t.{f.name}", f"o{i}"
         key = "(BY_SEAT, j)" if f.pool == BY_SEAT else f"k{i}"
@@ -145,36 +180,39 @@ def _seen_source(fields: Sequence[FieldSpec]) -> str:
             continue
         lines.append(f"    v = {v}")
         if f.depth == 1 and f.seen == OWN:
-            lines += [f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
-                      "for j, x in enumerate(v)])",
-                      "    for j, x in enumerate(v):",
+            lines.append(f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
+                         "for j, x in enumerate(v)])")
+            gather = ["    for j, x in enumerate(v):",
                       "        if j != seat and x is not None:",
                       f"            add({key}, []).append(x)"]
         elif f.depth == 1:
             key = "(BY_SEAT, 0)" if f.pool == BY_SEAT else f"k{i}"
-            lines += [f"    {o} = hidden(len(v))", f"    add({key}, []).extend(v)"]
+            lines.append(f"    {o} = hidden(len(v))")
+            gather = [f"    add({key}, []).extend(v)"]
         elif f.seen == OWN:
-            lines += [f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) "
-                      "for j, r in enumerate(v)])",
-                      "    for j, r in enumerate(v):",
+            lines.append(f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) "
+                         "for j, r in enumerate(v)])")
+            gather = ["    for j, r in enumerate(v):",
                       "        if j != seat:",
                       f"            add({key}, []).extend(r)"]
         else:
-            lines += [f"    {o} = tuple([hidden(len(r)) for r in v])",
-                      "    for j, r in enumerate(v):",
+            lines.append(f"    {o} = tuple([hidden(len(r)) for r in v])")
+            gather = ["    for j, r in enumerate(v):",
                       f"        add({key}, []).extend(r)"]
-    lines.append("    return [" + ", ".join(f"o{i}" for i in range(len(fields))) + "], pools")
+        lines += gather * pooled
+    values = "[" + ", ".join(f"o{i}" for i in range(len(fields))) + "]"
+    lines.append(f"    return {values}, pools" if pooled else f"    return {values}")
     return "\n".join(lines)
 
 
-def _compile_seen(fields: Sequence[FieldSpec]) -> Callable[..., Any]:
+def _compile_seen(fields: Sequence[FieldSpec], pooled: bool) -> Callable[..., Any]:
     for f in fields:  # the source names fields as attributes: identifiers only
         if not f.name.isidentifier() or keyword.iskeyword(f.name):
             raise ValueError(f"field name {f.name!r} is not an identifier")
     scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1),
                              "BY_SEAT": BY_SEAT}
     scope.update({f"k{i}": f.pool for i, f in enumerate(fields)})
-    exec(compile(_seen_source(fields), "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
+    exec(compile(_seen_source(fields, pooled), "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
     return scope["seen"]  # type: ignore[no-any-return]
 
 

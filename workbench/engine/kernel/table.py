@@ -65,12 +65,11 @@ from workbench.engine.kernel.hidden import (
     Hidden,
     HiddenInformation,
     Observation,
-    observation,
-    seen_fields,
+    observe_table,
     shuffle_deal,
 )
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
-from workbench.engine.kernel.secrets import guess_steps, has_masked, label_for, mask_tasks, seen_by
+from workbench.engine.kernel.secrets import guess_steps, has_masked, label_for, seen_by
 from workbench.engine.kernel.steps import (
     AUTO,
     CHANCE_STEP,
@@ -212,11 +211,11 @@ class Table(metaclass=TableMeta):
     # -- observations -----------------------------------------------------------
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see of this table (see :class:`Observation`)."""
-        out, pools = seen_fields(self, seat)
-        out[0] = mask_tasks(self.tasks, seat)  # secrets on steps (see kernel.secrets)
-        if type(self).conceal is not Table.conceal:
-            self.conceal(seat, out)
-        return observation(seat, self.Frozen(out), pools)
+        return observe_table(self, seat, type(self).conceal is not Table.conceal)  # type: ignore[no-any-return]
+
+    def seen_state(self, seat: int) -> Snapshot:
+        """``observe(seat).state`` alone (the unseen cards not gathered: a search's tree keys)."""
+        return observe_table(self, seat, type(self).conceal is not Table.conceal, unseen=False)  # type: ignore[no-any-return]
 
     def conceal(self, seat: int, seen: list[Any]) -> None:
         """Mask, in ``seen`` (the observed field values in field order), what ``seat``

@@ -233,6 +233,9 @@ class ISMCTS:
         policy = rollout_policy(game)
         node = root
         by_observation = self.KEYS_BY_OBSERVATION
+        # the seat's observed state keys the tree: the unseen cards follow from it (cards
+        # only move between zones), so they are neither gathered nor sorted for the key
+        seen = getattr(t, "seen_state", None) or t.observe
         path: list[tuple[list[float], int]] = []
         while True:
             who = t.to_move()
@@ -242,7 +245,7 @@ class ISMCTS:
             if who == CHANCE:
                 outcome = self._chance(node, t, rng)
                 t.step(outcome)
-                key: Hashable = ("seen", t.observe(seat)) if by_observation else outcome
+                key: Hashable = ("seen", seen(seat)) if by_observation else outcome
                 fresh = False
             else:
                 legal = t.legal()
@@ -261,9 +264,9 @@ class ISMCTS:
                 if not by_observation:
                     key = action
                 elif who == seat:
-                    key = (action, t.observe(seat))
+                    key = (action, seen(seat))
                 else:
-                    key = ("seen", t.observe(seat))
+                    key = ("seen", seen(seat))
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = _Node()
