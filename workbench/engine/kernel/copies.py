@@ -256,7 +256,8 @@ def forget_reads(t: Any, touched: int) -> None:
     ``touched`` (legal ids or a chance draw asked of the table :func:`rearm` kept):
     the fields first read since then hold lists equal to the snapshot's tuples, so
     they become live (no copy at the next access) and untouched (the freeze takes the
-    snapshot's tuples as they are).
+    snapshot's tuples as they are). ``KernelGame.legal_ids`` and ``sample_chance``
+    do this inline (a call less per step).
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
     >>> g = make_game()

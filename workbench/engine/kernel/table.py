@@ -48,7 +48,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from workbench.engine.kernel.copies import COPIES, copies_made, forget_reads, rearm
+from workbench.engine.kernel.copies import COPIES, copies_made, rearm
 from workbench.engine.kernel.fields import (
     BY_SEAT,
     HIDDEN,
@@ -299,11 +299,17 @@ class KernelGame(Game[Snapshot]):
         return CHANCE if top.KIND == CHANCE_STEP else int(top.seat)
 
     def legal_ids(self, state: Snapshot) -> list[Hashable]:
-        """The legal action ids (no labels: what bots ask for)."""
-        t, touched = self._reader(state)
-        ids = list(t.legal())  # a copy: the live table's lists change at its next step
-        if touched is not None:
-            forget_reads(t, touched)
+        """The legal action ids (no labels: what bots ask for), read from the table the
+        last apply kept when it froze this very state (no view to make), else a view."""
+        live = self.__dict__.get("_live")
+        if live is None or live[0] is not state:
+            ids = list(self.view(state).legal())
+        else:
+            t, touched = live[1], getattr(live[1], "_touched", -1)
+            ids = list(t.legal())  # a copy: the live table's lists change at its next step
+            if touched >= 0:  # a lazy thaw: forget the reads (see copies.forget_reads)
+                t._live |= t._touched & ~touched
+                t._touched = touched
         self.__dict__["_legal"] = (state, ids)  # apply checks an action against these
         return list(ids)
 
@@ -320,21 +326,17 @@ class KernelGame(Game[Snapshot]):
         return self.view(state).chance_dist()  # type: ignore[no-any-return]
 
     def sample_chance(self, state: Snapshot, rng: random.Random) -> Hashable:
-        t, touched = self._reader(state)
-        x = t.sample(rng)
-        if touched is not None:
-            forget_reads(t, touched)
+        live = self.__dict__.get("_live")  # read as legal_ids reads
+        if live is None or live[0] is not state:
+            x = self.view(state).sample(rng)
+        else:
+            t, touched = live[1], getattr(live[1], "_touched", -1)
+            x = t.sample(rng)
+            if touched >= 0:
+                t._live |= t._touched & ~touched
+                t._touched = touched
         self.__dict__["_legal"] = (state, (x,))  # apply need not list the outcomes again
         return x
-
-    def _reader(self, state: Snapshot) -> tuple[Any, int | None]:
-        """A table to read ``state`` from, and what it had touched before (None: a view):
-        the table of the last apply when it froze this very state (no view to make;
-        a lazy thaw: see :func:`~workbench.engine.kernel.copies.forget_reads`)."""
-        live = self.__dict__.get("_live")
-        if live is not None and live[0] is state:
-            return live[1], getattr(live[1], "_touched", None)
-        return self.view(state), None
 
     def apply(self, state: Snapshot, action_id: Hashable) -> Snapshot:
         d = self.__dict__
@@ -356,7 +358,7 @@ class KernelGame(Game[Snapshot]):
         else:
             t.tasks.pop().resolve(t, a)
             t.settle()
-        new = t.freeze()
+        new = t._freeze()  # (Table.freeze without its call)
         rearm(t, new)
         d["_live"] = (new, t)
         return new  # type: ignore[no-any-return]
