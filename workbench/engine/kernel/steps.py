@@ -27,7 +27,9 @@ def _mark(kind: int) -> Callable[[_S], _S]:
         # a step is its type and its fields: Main(0) and Draw(0) are different steps
         cls.__eq__ = _step_eq  # type: ignore[assignment]
         cls.__ne__ = _step_ne  # type: ignore[assignment]
-        cls.__hash__ = _step_hash  # type: ignore[assignment]
+        # equal steps have equal fields, so the tuple's own hash (C, no call per step:
+        # a search hashes whole step stacks in its tree keys) agrees with that equality
+        cls.__hash__ = tuple.__hash__  # type: ignore[assignment]
         cls.KIND = kind  # type: ignore[attr-defined]
         cls.LAPSES = callable(getattr(cls, "lapses", None))  # type: ignore[attr-defined]
         cls.WEIGHTED = kind == CHANCE_STEP and hasattr(cls, "dist")  # type: ignore[attr-defined]
@@ -41,10 +43,6 @@ def _step_eq(a: Any, b: Any) -> bool:
 
 def _step_ne(a: Any, b: Any) -> bool:
     return not (type(a) is type(b) and tuple.__eq__(a, b))
-
-
-def _step_hash(a: Any) -> int:
-    return hash((type(a).__name__, tuple.__hash__(a)))
 
 
 auto = _mark(AUTO)
