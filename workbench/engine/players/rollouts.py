@@ -18,7 +18,7 @@ from typing import Any
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.steps import AUTO, CHANCE_STEP
 
-__all__ = ["leader_shares", "result_shares", "rollout", "rollout_policy", "standing", "work_table"]
+__all__ = ["cut_shares", "leader_shares", "margin_shares", "result_shares", "rollout", "rollout_policy", "standing", "work_table"]
 
 
 class _Immutable:
@@ -109,6 +109,37 @@ def leader_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
     best = max(scores)
     top = [i for i, v in enumerate(scores) if v == best]
     return tuple(1.0 / len(top) if i in top else 0.0 for i in range(len(scores)))
+
+
+def margin_shares(game: Game[Any], t: Any, margin: float) -> tuple[float, ...]:
+    """Each seat's graded value of a cut-off rollout by its lead in :func:`standing` over
+    the best other seat: ``1/2 + lead / (2 * margin)`` within [0, 1] (a lead of ``margin``
+    counts as a sure win, level as an even chance), which tells a cut rollout that gained
+    a point from one that did not where the leader alone (:func:`leader_shares`) would not.
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> margin_shares(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)), 4)
+    (0.25, 0.75)
+    """
+    scores = standing(game, t)
+    out = []
+    for i, v in enumerate(scores):
+        other = max((x for j, x in enumerate(scores) if j != i), default=v)
+        out.append(min(1.0, max(0.0, 0.5 + (v - other) / (2 * margin))))
+    return tuple(out)
+
+
+def cut_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
+    """The value of a rollout cut before the end: :func:`margin_shares` when the game
+    declares ``search_margin`` (the lead that counts as a sure win), else
+    :func:`leader_shares`.
+
+    >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
+    >>> cut_shares(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)))
+    (0.0, 1.0)
+    """
+    margin = getattr(game, "search_margin", None)
+    return leader_shares(game, t) if margin is None else margin_shares(game, t, margin)
 
 
 def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True,

@@ -57,7 +57,9 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
+from workbench.engine.players.paired_root import PAIRED_TRUST, paired_root
 from workbench.engine.players.rollouts import (
+    cut_shares,
     leader_shares,
     result_shares,
     rollout,
@@ -199,6 +201,10 @@ class ISMCTS:
         game, seat = view.game, view.seat
         root = _Node()
         self._hints: dict[Hashable, int] = {}
+        policy = rollout_policy(game)
+        if getattr(game, "search_root", None) == "paired" and policy is not None \
+                and self.iterations is not None:
+            return self._paired(view, rng, root, policy)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         world = self._worlds(view, rng)
@@ -221,6 +227,23 @@ class ISMCTS:
                                    getattr(game, "search_trust", None))
         return ranked
 
+    def _paired(self, view: SeatView, rng: random.Random, root: _Node, policy: Any
+                ) -> list[RootStats]:
+        """The root decided on common worlds by sequential halving, the rule of thumb's
+        move kept to the end (:mod:`~workbench.engine.players.paired_root`)."""
+        game, seat = view.game, view.seat
+        worlds = self._worlds(view, rng)
+        hint = policy(work_table(game, worlds()), rng)
+        self._hints = {hint: 1}
+
+        def iterate(state: Any, r: random.Random, first: Hashable) -> float:
+            return self._iterate(game, seat, root, state, r, first)[seat]
+
+        z = getattr(game, "search_trust", None)
+        ranked = paired_root(iterate, worlds, view.legal_ids, hint, rng, self.iterations or 1,
+                             PAIRED_TRUST if z is None else z)
+        return [RootStats(a, n, mean, n) for a, n, mean in ranked]
+
     def _worlds(self, view: SeatView, rng: random.Random) -> Any:
         """The state each iteration searches: a fresh deal of what the seat cannot see
         (prepared once per search: ``view.prepare_determinize``)."""
@@ -228,7 +251,9 @@ class ISMCTS:
         return lambda: deal(rng)
 
     def _iterate(self, game: Game[Any], seat: int, root: _Node, state: Any,
-                 rng: random.Random) -> None:
+                 rng: random.Random, first: Hashable = None) -> tuple[float, ...]:
+        """One iteration from ``root`` on the world ``state``; each seat's value of it
+        (``first``: the root move to take instead of selecting one)."""
         t = work_table(game, state)
         policy = rollout_policy(game)
         node = root
@@ -249,7 +274,9 @@ class ISMCTS:
                 fresh = False
             else:
                 legal = t.legal()
-                if policy is None or len(legal) < 2:
+                if first is not None and node is root:
+                    action, fresh = self._take(node, first)
+                elif policy is None or len(legal) < 2:
                     action, fresh = self._select(node, legal, rng)
                 elif node is root:  # every root action is tried (a subclass may race them)
                     hint = policy(t, rng)
@@ -282,10 +309,21 @@ class ISMCTS:
         else:
             rollout(t, rng, horizon, strict=False, policy=policy)
             shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
-                else leader_shares(game, t)
+                else cut_shares(game, t)
         for edge, mover in path:
             edge[0] += 1
             edge[1] += shares[mover]
+        return shares
+
+    @staticmethod
+    def _take(node: _Node, action: Hashable) -> tuple[Hashable, bool]:
+        """The given ``action`` at ``node``, counted as available (new: an untried edge)."""
+        e = node.edges.get(action)
+        if e is None:
+            node.edges[action] = [0, 0.0, 1]
+            return action, True
+        e[2] += 1
+        return action, False
 
     def _select(self, node: _Node, legal: Any, rng: random.Random) -> tuple[Hashable, bool]:
         """UCT over the actions available here; an untried one first (rng)."""
