@@ -13,8 +13,10 @@ reading: where a search mostly plays the rule of thumb's move, the two
 counts carry the whole difference, without the deals' noise).
 
 CPU seconds (``time.process_time``) and wall seconds beside the load average.
-``--trust Z`` sets ``players.search.TRUST`` in this process (how many standard
-errors a root move must beat the rollout policy's own move by).
+``--trust Z`` sets ``players.search.TRUST`` and the game's ``search_trust`` in this
+process (how many standard errors a root move must beat the rollout policy's own
+move by). Also printed: how many of the searcher's searched decisions played
+another move than the rollout policy's (its rule of thumb's).
 
 Run: ``nice -n 10 .venv/bin/python bench/paired_strength.py detective --games 42 --seats 3
 [--spec open:400] [--start 0] [--trust 0] [--jobs 2] [--progress 20]``.
@@ -41,6 +43,24 @@ def _load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+_OFF_RULE = [0, 0]  # searched decisions with a rule-of-thumb move, and moves off it
+
+
+def _count_moves_off_the_rule() -> None:
+    """Wrap ``ISMCTS.search`` in this process to count the moves off the rule of thumb."""
+    from workbench.engine.players.search import ISMCTS
+    plain = ISMCTS.search
+
+    def counted(self: Any, view: Any, rng: Any) -> Any:
+        ranked = plain(self, view, rng)
+        if self._hints:
+            _OFF_RULE[0] += 1
+            _OFF_RULE[1] += ranked[0].action != max(self._hints, key=self._hints.__getitem__)
+        return ranked
+
+    ISMCTS.search = counted  # type: ignore[method-assign]
+
+
 def _play(args: argparse.Namespace, game: Any, specs: list[str], greedy: Any, seats: int,
           games: range, label: str = "") -> list[float]:
     """Sole wins of the searcher, of greedy in its seat on the same seeds, the games turned
@@ -57,7 +77,7 @@ def _play(args: argparse.Namespace, game: Any, specs: list[str], greedy: Any, se
         if args.progress and done % args.progress == 0 and done < len(games):
             print(f"  {label}… {done} games: sole wins {won}, greedy in that seat {base_won}, "
                   f"{time.process_time() - c0:.0f} CPU s; load {_load()}", flush=True)
-    return [won, base_won, better, worse, time.process_time() - c0 if label else 0.0]
+    return [won, base_won, better, worse, *_OFF_RULE, time.process_time() - c0 if label else 0.0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.trust is not None:
         from workbench.engine.players import search
         search.TRUST = args.trust
+        type(make_game(args.game)).search_trust = args.trust  # type: ignore[attr-defined]
+    _count_moves_off_the_rule()
     seats = args.seats or make_game(args.game).num_players
     game = build_game(args.game, seats, None)
     specs = [args.spec] + ["greedy"] * (seats - 1)
@@ -102,13 +124,14 @@ def main(argv: list[str] | None = None) -> int:
         for p in procs:
             p.join()
         counts = [sum(x) for x in zip(*parts, strict=True)]
-    won, base_won, better, worse, cpu = counts
+    won, base_won, better, worse, searched, off_rule, cpu = counts
     cpu += time.process_time() - c0
     n = args.games
     lo, hi = wilson_interval(won, n)
     print(f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
           f"fair share {1 / seats:.3f}); greedy in that seat on the same seeds {base_won}; "
-          f"turned into a win {better}, into a loss {worse}; "
+          f"turned into a win {better}, into a loss {worse}; moves off the rule of thumb "
+          f"{off_rule} of {searched} searched decisions; "
           f"{cpu:.0f} CPU s, {time.perf_counter() - w0:.0f} s wall; load {_load()}")
     return 0
 
