@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     won, base_won, better, worse, searched, off_rule, cpu = counts
     cpu += time.process_time() - c0
     n = args.games
-    lo, hi = wilson_interval(won, n)
+    lo, hi = wilson_interval(int(won), n)
     print(f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
           f"fair share {1 / seats:.3f}); greedy in that seat on the same seeds {base_won}; "
           f"turned into a win {better}, into a loss {worse}; moves off the rule of thumb "
