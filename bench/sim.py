@@ -22,7 +22,10 @@ Anchor: OpenSpiel's Pig (``open-spiel``, C++ states driven by the same kind
 of Python loop) when it is installed, beside our Pig, ratio printed.
 
 Beside them: chance outcomes and decisions per game (``steps/g``), CPU
-microseconds per such step in place, and the ``rng floor``: games per CPU
+microseconds per such step in place, the ``kernel floor``: games per CPU
+second if every step cost what a step with no rule costs the kernel's loop in
+place (a toy table: one chance step or one decision over ten options, each
+pushing the next; see :func:`kernel_floor`), and the ``rng floor``: games per CPU
 second if every step cost only its ``rng.choice`` (no rule, no kernel).
 
 With ``--profile N``: after the table, each game's in-place and immutable
@@ -43,8 +46,9 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
+from workbench.engine.kernel import KernelGame, Table, chance, decision, items, value
 from workbench.engine.kernel.registry import game_names, make_game
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.play.session import Session
@@ -151,6 +155,68 @@ def steps_per_game(game: Any, games: int = 20) -> float:
                for k in range(games)) / games
 
 
+@chance
+class _Flip(NamedTuple):
+    """The floor's chance step: ten outcomes, then a decision (or the end)."""
+
+    def outcomes(self, t: Any) -> tuple[int, ...]:
+        return _TEN
+
+    def resolve(self, t: Any, o: int) -> None:
+        t.left -= 1
+        if t.left:
+            t.tasks.append(_PICK)
+
+
+@decision
+class _Pick(NamedTuple):
+    """The floor's decision: ten options, then a chance step."""
+
+    seat: int
+
+    def legal(self, t: Any) -> tuple[int, ...]:
+        return _TEN
+
+    def resolve(self, t: Any, a: int) -> None:
+        t.tasks.append(_FLIP)
+
+
+_TEN, _FLIP, _PICK = tuple(range(10)), _Flip(), _Pick(0)
+
+
+class _FloorTable(Table):
+    left: int = value()
+    pile: list[int] = items()
+
+
+class _Floor(KernelGame):
+    """Steps with no rule: what the kernel's loop costs a step (:func:`kernel_floor`)."""
+
+    table = _FloorTable
+    name, version, num_players = "floor", 1, 1
+
+    def setup(self, t: Any) -> None:
+        t.left, t.pile = 500, []  # 500 chance steps and 499 decisions
+        t.tasks.append(_FLIP)
+
+    def score(self, t: Any) -> tuple[float, ...]:
+        return (0.0,)
+
+
+def kernel_floor(games: int = 40) -> tuple[float, float]:
+    """CPU microseconds a step with no rule costs in place and on the immutable path
+    (:class:`_Floor`: 999 chance steps and decisions a game, each drawing from ten
+    items with the rng, as a random player and a uniform chance step do)."""
+    game, out = _Floor(), []
+    for run in (playout_in_place, playout):
+        run(game, random_player, 0)
+        cpu0 = time.process_time()
+        for k in range(games):
+            run(game, random_player, k)
+        out.append((time.process_time() - cpu0) / (games * 999) * 1e6)
+    return out[0], out[1]
+
+
 def rng_floor(steps: float, draws: int = 200_000) -> float:
     """Games per CPU second if each of a game's ``steps`` cost only its ``rng.choice``
     over ten items (no rule, no kernel): the most any kernel could reach."""
@@ -172,8 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     names = args.games or list(game_names())
     head = (f"{'game':<10} {'in place g/cpu-s':>16} {'g/wall-s':>8} {'goal':>6} {'ratio':>6} "
             f"{'immutable g/cpu-s':>17} {'in place/imm':>12} {'session x':>9} {'B/step':>7} "
-            f"{'steps/g':>7} {'us/step':>7} {'rng floor':>9}")
+            f"{'steps/g':>7} {'us/step':>7} {'krnl floor':>10} {'rng floor':>9}")
     print(f"one process; rates per CPU second (time.process_time); load average {load_average()}")
+    floor_in_place, floor_immutable = kernel_floor()
+    print(f"kernel floor: a step with no rule costs {floor_in_place:.2f} CPU us in place, "
+          f"{floor_immutable:.2f} on the immutable path ({floor_immutable / floor_in_place:.1f}x)")
     print(head)
     print("-" * len(head))
     below: list[str] = []
@@ -193,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<10} {fast:>16.0f} {fast_wall:>8.0f} {goal:>6.0f} "
               f"{fast / goal:>6.2f} {immutable:>17.0f} {fast / immutable:>12.2f} "
               f"{immutable / session:>9.2f} {per_step:>7.0f} {steps:>7.0f} "
-              f"{1e6 / (fast * steps):>7.2f} {rng_floor(steps):>9.0f}")
+              f"{1e6 / (fast * steps):>7.2f} {1e6 / (floor_in_place * steps):>10.0f} "
+              f"{rng_floor(steps):>9.0f}")
         if name == "pig":
             anchor = openspiel_pig_rate(args.seconds)
             print(f"{'':<10} anchor: OpenSpiel's pig, {anchor:.0f} random games per CPU second; "
