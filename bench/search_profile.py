@@ -10,8 +10,8 @@ overhead), and the share of the profiled time spent in
 - **policy**: the game's ``rollout_action`` (the game engineers' cost), in the
   rollouts and where the tree asks it for its move (so not a part of rollouts
   alone);
-- **observe**: ``Table.observe``, the tree's keys (what the seat sees after a
-  step; the kernel's cost);
+- **observe**: ``Table.seen_state`` (or ``observe``), the tree's keys (what the seat
+  sees after a step; the kernel's cost);
 - **determinize**: dealing what the seat cannot see, once per iteration (the view's
   ``determinize``, or the deal the search prepared once, whichever the search calls);
 - **tree**: the rest of the search (selection, availability counts, chance
@@ -62,7 +62,7 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
             out["rollouts"] += cum
         elif fn == "rollout_action" and "/games/" in path:  # a rules.py one may wrap policy.py's
             out["policy"] = max(out["policy"], cum)
-        elif fn == "observe" and path.endswith("kernel/table.py"):
+        elif fn in ("observe", "seen_state") and path.endswith("kernel/table.py"):
             out["observe"] += cum
         elif fn == "determinize" and path.endswith("kernel/seat.py"):
             out["determinize"] += cum
