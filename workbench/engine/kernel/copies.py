@@ -184,7 +184,8 @@ def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
     """The freeze of a lazy table whose step touched the list fields in ``mask``
     (read or written: maybe changed): those are converted (and kept as the
     snapshot's own tuples when equal), every other one is the snapshot's tuple
-    as it is, with no test per field. A rows field that changed is kept whole,
+    as it is, with no test per field; then the table is re-armed on the new
+    snapshot (:func:`rearm`, inline). A rows field that changed is kept whole,
     its unchanged rows not swapped for the old ones: that row-by-row pass cost
     more of an immutable step than it saved of a session's memory (the figures
     are in the commit that dropped it; ``bench/sim.py`` prints both)."""
@@ -206,7 +207,10 @@ def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
         lines.append(f"    old = o[{i}]")
         lines.append(f"    if v{i} == old:")
         lines.append(f"        v{i} = old")
-    lines.append("    return Frozen((" + "".join(f"{x}, " for x in out) + "))")
+    lines.append("    new = Frozen((" + "".join(f"{x}, " for x in out) + "))")
+    if mask:  # re-armed on the new state (see rearm)
+        lines += [f"    self._live |= {mask}", "    self._touched = 0"]
+    lines += ["    self._origin = new", "    return new"]
     return "\n".join(lines)
 
 
@@ -232,6 +236,8 @@ def rearm(t: Any, snap: Any) -> None:
     other list field is still ``snap``'s own tuple. ``KernelGame.apply`` steps it
     again when the next state asked for is ``snap`` (a playout, a session's next
     step), so a field a step touches is copied once per chain, not once per step.
+    A lazy table's own freeze does this inline (no call a step); a second rearm
+    on the same snapshot changes nothing.
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
     >>> g = make_game()

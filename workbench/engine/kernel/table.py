@@ -48,7 +48,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from workbench.engine.kernel.copies import COPIES, copies_made, rearm
+from workbench.engine.kernel.copies import COPIES, copies_made
 from workbench.engine.kernel.fields import (
     BY_SEAT,
     HIDDEN,
@@ -301,11 +301,11 @@ class KernelGame(Game[Snapshot]):
     def legal_ids(self, state: Snapshot) -> list[Hashable]:
         """The legal action ids (no labels: what bots ask for), read from the table the
         last apply kept when it froze this very state (no view to make), else a view."""
-        live = self.__dict__.get("_live")
-        if live is None or live[0] is not state:
+        t = self.__dict__.get("_live")
+        if t is None or t._origin is not state:
             ids = list(self.view(state).legal())
         else:
-            t, touched = live[1], getattr(live[1], "_touched", -1)
+            touched = getattr(t, "_touched", -1)
             ids = list(t.legal())  # a copy: the live table's lists change at its next step
             if touched >= 0:  # a lazy thaw: forget the reads (see copies.forget_reads)
                 t._live |= t._touched & ~touched
@@ -326,11 +326,11 @@ class KernelGame(Game[Snapshot]):
         return self.view(state).chance_dist()  # type: ignore[no-any-return]
 
     def sample_chance(self, state: Snapshot, rng: random.Random) -> Hashable:
-        live = self.__dict__.get("_live")  # read as legal_ids reads
-        if live is None or live[0] is not state:
+        t = self.__dict__.get("_live")  # read as legal_ids reads
+        if t is None or t._origin is not state:
             x = self.view(state).sample(rng)
         else:
-            t, touched = live[1], getattr(live[1], "_touched", -1)
+            touched = getattr(t, "_touched", -1)
             x = t.sample(rng)
             if touched >= 0:
                 t._live |= t._touched & ~touched
@@ -340,10 +340,8 @@ class KernelGame(Game[Snapshot]):
 
     def apply(self, state: Snapshot, action_id: Hashable) -> Snapshot:
         d = self.__dict__
-        live = d.pop("_live", None)  # popped: a step that fails leaves no table behind
-        if live is not None and live[0] is state:
-            t = live[1]  # the table the last apply froze into this very state
-        else:
+        t = d.pop("_live", None)  # the last apply's table (popped: a failed step leaves none)
+        if t is None or t._origin is not state:  # it froze another state: thaw this one
             COPIES[0] += 1
             t = self.table._thaw_lazy(self, state)  # copies only the fields the step reads
         known, a = d.get("_legal"), _UNLISTED
@@ -358,9 +356,9 @@ class KernelGame(Game[Snapshot]):
         else:
             t.tasks.pop().resolve(t, a)
             t.settle()
-        new = t._freeze()  # (Table.freeze without its call)
-        rearm(t, new)
-        d["_live"] = (new, t)
+        new = t._freeze()  # a lazy thaw's freeze re-arms it on ``new`` (copies.rearm)
+        t._origin = new  # (a full thaw's does not)
+        d["_live"] = t
         return new  # type: ignore[no-any-return]
 
     def returns(self, state: Snapshot) -> tuple[float, ...]:
