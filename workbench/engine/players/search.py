@@ -6,7 +6,9 @@ on what that seat sees (``view.observation``), never on the hidden state:
 
 - **determinise**: each iteration deals the cards the seat cannot see at
   random (``view.determinize(rng)``: the kernel shuffles the unseen cards
-  into the hidden zones) and thaws that state into one mutable table;
+  into the hidden zones, or the game deals them where its rules allow; what
+  depends on the view alone is prepared once per search,
+  ``view.prepare_determinize()``) and thaws that state into one mutable table;
 - **select**: the tree is keyed by the seat's action-observation history:
   below a decision of the searching seat, a child per action *and* what the
   seat observes right after it (a draw or a reveal that follows its move
@@ -14,7 +16,8 @@ on what that seat sees (``view.observation``), never on the hidden state:
   information sets, even to different seats to move); below anybody
   else's step (an opponent's decision, a chance step), a child per
   *observation* the searching seat gets afterwards, so outcomes it cannot
-  tell apart share a node. At a decision the mover picks by UCT among the
+  tell apart share a node (its observed state, ``Table.seen_state``: the
+  unseen cards follow from it, since cards only move between zones). At a decision the mover picks by UCT among the
   actions legal in this determinisation, each action's exploration term
   counting the visits in which it was *available* (Cowling's availability
   counts), untried actions first (chosen with the rng);
