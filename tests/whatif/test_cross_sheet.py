@@ -64,3 +64,16 @@ def test_compare_refuses_a_folder_whose_events_name_a_missing_person(data_copy):
     with pytest.raises(CompareError, match=r"events\.csv: fails its checks: events\.csv row 4, "
                                            r"column person"):
         sheet_set("detective", folder)
+
+
+def test_load_game_sheets_notes_a_refused_people_sheet_instead_of_raising(data_copy):
+    from workbench.cards.registry import load_game_sheets
+
+    folder = data_copy("detective")
+    text = (folder / "people.csv").read_text(encoding="utf-8")
+    (folder / "people.csv").write_text(
+        text.replace("\ngenichiro,person,genichiro,", "\ngenichiro,person,genji,"), encoding="utf-8")
+    sheets, notes = load_game_sheets("detective", folder)
+    assert sorted(sheets) == ["events", "people"]
+    assert notes == ["detective: people.csv column person [unknown]: awakened card for "
+                     "'genichiro' but no person row (the other sheets read against the packaged one)"]

@@ -175,6 +175,9 @@ def load_game_sheets(game: str, root: str | Path | None = None
         schemas = game_schemas(game, folder)
     except ImportError as exc:
         return {}, [f"{game}: no cards module yet ({exc})"]
+    except SheetError as exc:  # a sheet the others are read against is refused itself
+        notes.append(f"{game}: {exc} (the other sheets read against the packaged one)")
+        schemas = game_schemas(game)
     for stem, path in sheet_files(game, folder).items():
         try:
             sheets[stem] = load_sheet(path, schemas[stem])
