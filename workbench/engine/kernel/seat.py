@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
+from workbench.engine.kernel.table import KernelGame
 
 __all__ = ["Player", "SeatView", "random_player"]
 
@@ -40,12 +41,13 @@ class SeatView:
     ([1, 2, 3], ['take 1', 'take 2', 'take 3'])
     """
 
-    __slots__ = ("game", "seat", "_source", "_legal", "_obs")
+    __slots__ = ("game", "seat", "_source", "_legal", "_obs", "_seen")
 
     def __init__(self, game: Game[Any], seat: int, source: Any) -> None:
         self.game, self.seat, self._source = game, seat, source
         self._legal: list[Hashable] | None = None
         self._obs: Any = None
+        self._seen: Any = None
 
     @property
     def legal_ids(self) -> list[Hashable]:
@@ -67,8 +69,26 @@ class SeatView:
 
     @property
     def state(self) -> Any:
-        """The observed state (hidden zones as ``Hidden``): what the seat may read."""
-        obs = self.observation
+        """The observed state (hidden zones as ``Hidden``): what the seat may read (on the
+        kernel, ``Table.seen_state``: the unseen cards are not gathered for it).
+
+        >>> from workbench.engine.conformance.kernel_toy import make_game
+        >>> g = make_game()
+        >>> v = SeatView(g, 1, g.initial_state())
+        >>> v.state == g.observe(g.initial_state(), 1).state, v.state.hands
+        (True, (Hidden(0), ()))
+        """
+        if self._obs is None:
+            if self._seen is None:
+                src = self._source
+                if isinstance(src, tuple) and type(self.game).observe is KernelGame.observe:
+                    src = self.game.view(src)  # type: ignore[attr-defined]
+                if not hasattr(src, "seen_state"):
+                    obs = self.observation
+                    return getattr(obs, "state", obs)
+                self._seen = src.seen_state(self.seat)
+            return self._seen
+        obs = self._obs
         return getattr(obs, "state", obs)
 
     def determinize(self, rng: random.Random) -> Any:
