@@ -61,6 +61,7 @@ def test_an_edit_that_breaks_an_events_reference_is_refused_at_the_cell():
     assert not box.grid.edit(key, "person", "genichiro")
     assert "events.csv row 4, column person [allowed]: 'wasurenagusa'" in box.grid.status
     assert box.grid.problem["row"] == key and box.grid.problem["column"] == "person"
+    assert box.grid.problem["message"].startswith("events.csv row 4, column person")  # at the cell
     assert what.variant.diff().height == 0 and box.children[2].value == shown
     assert box.grid.edit(key, "colour", "red")  # a colour breaks no reference: accepted
     assert what.variant.diff().height == 1

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -166,8 +167,10 @@ class SheetGrid(anywidget.AnyWidget):  # type: ignore[misc]
     def _apply(self, make: Callable[[], Variant], where: dict[str, Any], done: str) -> bool:
         try:
             new = make()
-        except EditRefused as exc:
-            self.problem = {**where, "message": exc.problem.message, "rule": exc.problem.rule}
+        except EditRefused as exc:  # a problem in another sheet (one this edit breaks) says where
+            own = Path(exc.problem.file).stem == self.sheet
+            message = exc.problem.message if own else str(exc.problem)
+            self.problem = {**where, "message": message, "rule": exc.problem.rule}
             self.status = f"refused: {exc}"
             return False
         except (KeyError, ValueError) as exc:
