@@ -79,3 +79,42 @@ def test_the_table_kept_between_applies_gives_fresh_states_and_never_changes_old
         state = new
     assert len(made) > 60
     assert all(s == kept for s, kept in made)
+
+
+@pytest.mark.parametrize("name", ["detective", "life"])
+def test_legal_ids_and_draws_read_the_kept_table_without_touching_it(name: str) -> None:
+    """After an apply, ``legal_ids`` and ``sample_chance`` on the state it made read the
+    table apply kept: the fields they read are not marked touched (the next freeze
+    converts only what the step reads), and the states stay those of a full thaw."""
+    game, rng = make_game(name), random.Random(3)
+    state, reads = game.initial_state(), 0
+    for _ in range(120):
+        who = game.current_player(state)
+        if not state[0]:
+            break
+        kept = game.__dict__.get("_live")
+        if kept is not None and kept._origin is state:
+            reads += 1
+            assert kept._touched == 0  # its freeze re-armed it on this state
+        a = game.sample_chance(state, rng) if who == -1 else rng.choice(game.legal_ids(state))
+        if kept is not None and kept._origin is state:
+            assert kept._touched == 0  # reading the ids or the draw touched nothing
+        new = game.apply(state, a)
+        assert new == _full_apply(game, state, a)
+        state = new
+    assert reads > 100
+
+
+def test_the_ids_legal_ids_returns_are_a_copy_apply_does_not_trust() -> None:
+    """A caller changing the list ``legal_ids`` returned cannot make apply skip the rules."""
+    from workbench.engine.kernel.protocol import IllegalAction
+
+    game = make_game("mugen")
+    state, rng = game.initial_state(), random.Random(5)
+    while game.current_player(state) < 0:
+        state = game.apply(state, game.sample_chance(state, rng))
+    ids = game.legal_ids(state)
+    ids.append(("no such action",))
+    with pytest.raises(IllegalAction):
+        game.apply(state, ("no such action",))
+    assert game.apply(state, ids[0]) == _full_apply(game, state, ids[0])
