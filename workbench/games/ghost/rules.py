@@ -224,11 +224,17 @@ class GhostGame(KernelGame):
     min_players = 2
     max_players = 6
     table = GhostTable
-    # ismcts's default rollout cut (``ismcts:400/H`` overrides it), scored by who leads in VP:
-    # about one turn of two users with its battle; its guided rollouts to the end cost a
-    # decision about 2.5x the CPU (ismcts:400 0.75 s against 0.31 s, median, load 11) and
-    # a game 29 s against 6-7 s; neither is shown to beat greedy yet (players.md)
-    search_horizon = 20
+    # ismcts (players.md, "Against greedy"): rollouts cut after 40 steps (``ismcts:400/H``
+    # overrides it; at 4 seats about a round of turns with their battles), valued by the VP
+    # lead over the best other user (6 VP counts as a sure win: search_margin), and the root
+    # decided on common worlds (search_root "paired"): the rule of thumb's move is played
+    # unless another beats it by 1.5 standard errors of the paired differences. Tuned on 40
+    # games against three greedy users (bench/paired_strength.py's seeds 0-39): UCT root with
+    # trust 0 won 6 (greedy in that seat 9), paired root at a 20-step cut 8-12, this 13
+    search_horizon = 40
+    search_margin = 6
+    search_root = "paired"
+    search_trust = 1.5
     # the leak check's word for what the rules tell the table by whom they ask (issue 24):
     # React only with ask_everyone=False (version 4's reading)
     disclosed = {"React": "asked only of users holding an event playable out of turn "
