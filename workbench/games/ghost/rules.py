@@ -281,6 +281,14 @@ class GhostGame(KernelGame):
         self.main_steps = tuple(Main(s) for s in range(self.n))
         self.draw_steps = tuple(Download("draw", s) for s in range(self.n))
         self.react_steps = tuple(React(s) for s in range(self.n))
+        # per-card constants the steps read every turn (action ids are values: built once)
+        self.win_need = tuple(None if (a := c.ability_args("win_installed")) is None
+                              else int(a[0]) for c in cards)  # type: ignore[call-overload]
+        self.install_ids = tuple(("install", c) for c in range(len(cards)))
+        self.event_ids = tuple(tuple(("event", c, x) for x in f) for c, f in enumerate(self.fixed_targets))
+        self.battle_ids = tuple(tuple(("battle", g, d) for d in range(self.n)) for g in range(len(cards)))
+        self.event_limit_turn, self.quick_anyone = p.event_limit == "turn", p.quick_install == "anyone"
+        self.rotations = tuple(tuple((s + k) % self.n for k in range(self.n)) for s in range(self.n))
 
     @classmethod
     def default_params(cls) -> GhostParams:

@@ -285,15 +285,17 @@ class Turn(NamedTuple):
             t.skips[seat] -= 1
             advance(t)
             return
-        cards = t.game.cards
-        desk = t.ghosts_of(seat)
-        for g in desk:
-            need = cards[g].ability_args("win_installed")
-            if need is not None and len(desk) >= int(need[0]):  # type: ignore[call-overload]
+        game = t.game
+        desk = t.desktops[seat]
+        win_need = game.win_need
+        for g, _ in desk:
+            need = win_need[g]
+            if need is not None and len(desk) >= need:
                 finish(t, "special", (seat,))
                 return
-        p = t.game.params
+        p = game.params
         if not desk and p.no_ghost_penalty == "lose_vp" and not p.master_slave and t.vp[seat]:
+            cards = game.cards
             lowest = min(t.vp[seat], key=lambda c: (cards[c].vp, c))
             t.vp[seat].remove(lowest)
             t.trash.append(lowest)
@@ -301,7 +303,7 @@ class Turn(NamedTuple):
             finish(t, "server", t.most_vp())
             return
         t.turns += 1
-        t.later(t.game.draw_steps[seat])
+        t.later(game.draw_steps[seat])
         open_reactions(t)  # after the download (and what it brings)
 
 

@@ -29,9 +29,10 @@ from typing import Any, NamedTuple
 from workbench.engine.kernel import auto, chance, decision
 from workbench.games.ghost.cards import STATS_LABEL, GhostCard
 from workbench.games.ghost.steps import finish, install, play_effects, remove_ghost
-from workbench.games.ghost.table import ATTACK, DEFENCE, STATS, Battle, GhostTable
+from workbench.games.ghost.table import ATTACK, DEFENCE, NO_SHELL, STATS, Battle, GhostTable
 
 Aid = tuple[Any, ...]
+_PASS = ("pass",)
 
 
 # -- strength ---------------------------------------------------------------------------
@@ -86,12 +87,14 @@ def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, 
     mods = game.modifiers[b.stat]
     at = STATS.index(b.stat)
     k = len(b.atk)
+    shells = {g: sh for desk in t.desktops for g, sh in desk}  # what t.shell_of reads
+    cards = game.cards
     out = []
     for i, g in enumerate(b.atk + b.dfn):
         mod = mods[0 if i == 0 else 1 if i == k else 2][g]
-        shell = t.shell_of(g)
-        if shell is not None:
-            mod += shell.shell[at]
+        sh = shells.get(g, NO_SHELL)
+        if sh != NO_SHELL:
+            mod += cards[sh].shell[at]
         out.append(ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g],
                                floor=floor))
     return tuple(out)
@@ -180,8 +183,11 @@ def battle_decision(t: GhostTable) -> Any:
             support_done(t)
             return None
         return Support(b.attacker if phase == "support_atk" else b.defender)
-    while b.placers and not t.can_place():  # users with nothing to place are passed over
-        b = t.battle = b.evolve(placers=b.placers[1:])
+    placers, skip = b.placers, 0
+    while skip < len(placers) and not t.can_place(placers[skip]):
+        skip += 1  # users with nothing to place are passed over
+    if skip:
+        b = t.battle = b.evolve(placers=placers[skip:])
     if not b.placers:
         t.phase = "resolve"
         t.later(Reveal())
@@ -254,8 +260,9 @@ class Place(NamedTuple):
     seat: int
 
     def legal(self, t: GhostTable) -> list[Aid]:
+        installs = t.game.install_ids
         return ([("place", c, x) for c, x in t.place_options()]
-                + [("install", g) for g in t.quick_installs(self.seat)] + [("pass",)])
+                + [installs[g] for g in t.quick_installs(self.seat)] + [_PASS])
 
     def seen_by(self, t: GhostTable, a: Aid) -> tuple[int, ...] | None:
         """The event and its target lie face down, seen by the placer only, unless

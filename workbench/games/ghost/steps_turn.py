@@ -170,15 +170,19 @@ class React(NamedTuple):
     seat: int
 
     def legal(self, t: GhostTable) -> list[Aid]:
-        options = t.reaction_options(self.seat)
-        return [("event", c, x) for c, x in options] + [_PASS] if options else [_PASS]
+        react = t.game.as_reaction
+        for c in t.archives[self.seat]:
+            if react[c]:  # an event playable out of turn is held: list the options
+                options = t.reaction_options(self.seat)
+                return [("event", c, x) for c, x in options] + [_PASS] if options else [_PASS]
+        return [_PASS]
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
         reactors = t.reactors
         reactors.pop(0)
         t.phase = "main"
         if a[0] == "event":
-            if t.game.params.event_limit == "turn":
+            if t.game.event_limit_turn:
                 t.evented[self.seat] = True
             t.archives[self.seat].remove(a[1])
             t.trash.append(a[1])
@@ -204,23 +208,25 @@ class Main(NamedTuple):
         game = t.game
         archive = t.archives[seat]
         desk = t.desktops[seat]
+        stage = t.stage
         out: list[Aid] = []
-        if t.stage == 0:
+        if stage == 0:
             if not t.installed:
-                is_ghost = game.is_ghost
-                out += [("install", c) for c in archive if is_ghost[c]]
-            is_shell = game.is_shell
-            for c in archive:
-                if is_shell[c]:
-                    for g, sh in desk:
-                        out += [("shell", c, g, -1)] if sh == NO_SHELL else [
-                            ("shell", c, g, sh), ("shell", c, g, c)]
-        if t.stage <= 1:
+                is_ghost, installs = game.is_ghost, game.install_ids
+                out += [installs[c] for c in archive if is_ghost[c]]
+            if desk:  # a shell needs a ghost to wear it
+                is_shell = game.is_shell
+                for c in archive:
+                    if is_shell[c]:
+                        for g, sh in desk:
+                            out += [("shell", c, g, -1)] if sh == NO_SHELL else [
+                                ("shell", c, g, sh), ("shell", c, g, c)]
+        if stage <= 1:
             if not t.evented[seat]:
-                as_action, fixed = game.as_action, game.fixed_targets
+                as_action, event_ids = game.as_action, game.event_ids
                 for c in archive:
                     if as_action[c]:
-                        out += [("event", c, x) for x in fixed[c] or t.targets(c)]
+                        out += event_ids[c] or [("event", c, x) for x in t.targets(c)]
             activated = game.activated
             for g, _ in desk:
                 if not activated[g] or g in t.used:
@@ -230,21 +236,23 @@ class Main(NamedTuple):
                         out.append(("ability", g, -1))
                     else:  # cycle
                         out += [("ability", g, c) for c in archive]
-            fighters = t.eligible_fighters(seat)
+            fighters = t.eligible_fighters(seat) if desk else ()
             if fighters:
                 out_seats, desktops = t.out, t.desktops
                 foes = [s for s in range(len(out_seats))
                         if s != seat and not out_seats[s] and desktops[s]]
-                add = out.append
-                later = game.stat_after_defender
-                for g in fighters:
-                    for d in foes:
-                        if later:
-                            add(("battle", g, d))
-                        else:
+                if game.stat_after_defender:
+                    battle_ids = game.battle_ids
+                    for g in fighters:
+                        ids = battle_ids[g]
+                        out += [ids[d] for d in foes]
+                else:
+                    add = out.append
+                    for g in fighters:
+                        for d in foes:
                             add(("battle", g, d, "physical"))
                             add(("battle", g, d, "mental"))
-        out.append(("end",))
+        out.append(_END)
         return out
 
     def resolve(self, t: GhostTable, a: Aid) -> None:
@@ -291,7 +299,7 @@ class Main(NamedTuple):
         return turn_label(t, a)
 
 
-_PASS = ("pass",)
+_PASS, _END = ("pass",), ("end",)
 _REACTED = frozenset({"install", "shell", "event", "ability"})
 
 

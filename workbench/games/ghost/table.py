@@ -172,7 +172,10 @@ class GhostTable(Table):
 
     def seats_from(self, seat: int) -> list[int]:
         """Seats still in the game in turn order, starting with ``seat``."""
-        n, out = len(self.out), self.out
+        out = self.out
+        if True not in out:  # everyone plays: the seats from ``seat`` round the table
+            return list(self.game.rotations[seat])
+        n = len(out)
         return [s for k in range(n) if not out[s := (seat + k) % n]]
 
     # -- desktops -------------------------------------------------------------------
@@ -281,29 +284,30 @@ class GhostTable(Table):
         """May ``seat`` put (another) event face down in this battle (reading 17)?"""
         b = self.battle
         assert b is not None
-        p = self.game.params
-        if p.event_limit == "turn" and self.evented[seat]:
+        game = self.game
+        if game.event_limit_turn and self.evented[seat]:
             return False
-        cap = p.facedown_per_battle
+        cap = game.params.facedown_per_battle
         return not cap or sum(1 for s, _ in b.placed if s == seat) < cap
 
     def quick_installs(self, seat: int) -> list[int]:
         """〈軽量速攻〉 ghosts ``seat`` may install now, during the battle's event window
         (``quick_install="anyone"``: any user, outsiders too; reading 14)."""
-        if self.game.params.quick_install != "anyone":
+        if not self.game.quick_anyone:
             return []
         quick = self.game.quick
         return [c for c in self.archives[seat] if quick[c]]
 
-    def can_place(self) -> bool:
-        """True when the deciding placer has a battle event to put face down or a quick
-        ghost to install."""
+    def can_place(self, seat: int | None = None) -> bool:
+        """True when the deciding placer (or ``seat``, a placer still to decide) has a
+        battle event to put face down or a quick ghost to install."""
         b = self.battle
         assert b is not None
-        seat = b.placers[0]
+        if seat is None:
+            seat = b.placers[0]
         game = self.game
         archive = self.archives[seat]
-        if game.params.quick_install == "anyone":
+        if game.quick_anyone:
             quick = game.quick
             for c in archive:
                 if quick[c]:
@@ -338,9 +342,9 @@ class GhostTable(Table):
     def reaction_options(self, seat: int) -> list[tuple[int, int]]:
         """(card, target) pairs ``seat`` may play out of its turn now (Anytime and
         Not.YourTurn events without battle effects; reading 18)."""
-        if self.game.params.event_limit == "turn" and self.evented[seat]:
-            return []
         game = self.game
+        if game.event_limit_turn and self.evented[seat]:
+            return []
         react, fixed = game.as_reaction, game.fixed_targets
         out: list[tuple[int, int]] = []
         for c in self.archives[seat]:
