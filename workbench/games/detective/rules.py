@@ -173,13 +173,19 @@ class Detective(KernelGame):
     min_players = 3
     max_players = 4
     table = DetectiveTable
-    #: ismcts cuts its rollouts (guided by the greedy rule, :mod:`.policy`) after this many
-    #: steps, most of a round (a greedy 3-player round is about 50 steps), and scores them by
-    #: who leads on VP: whole-game rollouts cost an ismcts:400 decision 0.33 CPU s (median,
-    #: bench/players.py at load 20), 40 steps 0.19 s; neither was shown to beat greedy
-    #: (against two greedy seats, paired with greedy's own games on the same seeds, both
-    #: mostly play the rule's own move and win the games greedy wins in that seat)
+    #: ismcts (players.md, "Against greedy"): rollouts guided by the greedy rule
+    #: (:mod:`.policy`) and cut after this many steps (most of a round), valued by the VP
+    #: lead over the best other seat (4 VP counts as a sure win: search_margin), and the
+    #: root decided on common worlds (search_root "paired"): the rule's move is played
+    #: unless another beats it by 1.5 standard errors of the paired differences. Tuned on
+    #: 40 games against three greedy seats (bench/paired_strength.py's seeds 0-39; greedy
+    #: in that seat won 6): the UCT root with trust 0 won 4 (7 with the VP lead), this 11
+    #: (+6 -1 against greedy's games), the same at an 80-step cut (+9 -4, a third more
+    #: CPU). With the UCT root and trust 3 the search mostly played the rule's own move.
     search_horizon = 40
+    search_margin = 4
+    search_root = "paired"
+    search_trust = 1.5
 
     def __init__(self, params: DetectiveParams | None = None, cards: CardSet | None = None) -> None:
         super().__init__(params)
