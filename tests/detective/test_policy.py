@@ -82,3 +82,28 @@ def test_rollouts_with_the_policy_end_and_search_plays_legal_moves() -> None:
         s = g.apply(s, g.sample_chance(s, rng))
     view = SeatView(g, g.current_player(s), s)
     assert ISMCTS(30)(view, rng) in view.legal_ids
+
+
+def test_the_paired_search_plays_the_rule_unless_its_evidence_says_otherwise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ismcts's root (search_root "paired"): with a trust no evidence can meet it plays
+    exactly the rule of thumb's move; at the game's own trust it plays legal moves, and the
+    same seed gives the same move."""
+    g = make_game(players=4)
+    assert (g.search_root, g.search_trust, g.search_margin) == ("paired", 1.5, 4)
+    rng, greedy = random.Random(5), greedy_player
+    t, asked = g.new_table(), []
+    while t.to_move() != -4 and len(asked) < 6:
+        if t.to_move() < 0:
+            t.step(t.sample(rng))
+            continue
+        if len(t.legal()) > 1 and rng.random() < 0.2:
+            view = SeatView(g, t.to_move(), t.freeze())
+            a = ISMCTS(24)(view, random.Random(len(asked)))
+            assert a in t.legal() and a == ISMCTS(24)(view, random.Random(len(asked)))
+            asked.append(view)
+        t.step(g.rollout_action(t, rng))
+    assert len(asked) == 6
+    monkeypatch.setattr(type(g), "search_trust", 1e9)
+    for k, view in enumerate(asked):
+        assert ISMCTS(24)(view, random.Random(k)) == greedy(view, random.Random(k))

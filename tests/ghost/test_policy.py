@@ -73,3 +73,25 @@ def test_cached_exact_chance_equals_win_chance(atk, dfn, fumble, floor):
 
     assert _exact((fumble, floor), atk, dfn) == win_chance(fighters(atk), fighters(dfn),
                                                            fumble=fumble, floor=floor)
+
+
+def test_the_paired_search_plays_the_rule_unless_its_evidence_says_otherwise(monkeypatch):
+    """ismcts's root (search_root "paired"): with a trust no evidence can meet it plays
+    exactly the rule of thumb's move; at the game's own trust it plays legal moves, and
+    the same seed gives the same move."""
+    from workbench.engine.players.search import ISMCTS
+
+    game = make_game(players=4)
+    assert (game.search_root, game.search_trust, game.search_margin) == ("paired", 1.5, 6)
+    asked = []
+    for k, (g, t, who) in enumerate(random_tables(dict(players=4), 11, 1)):
+        if k % 7 or len(t.legal()) < 2:
+            continue
+        view = SeatView(g, who, t.freeze())
+        a = ISMCTS(24)(view, random.Random(k))
+        assert a in t.legal() and a == ISMCTS(24)(view, random.Random(k))
+        asked.append((view, k))
+    assert len(asked) >= 5
+    monkeypatch.setattr(type(game), "search_trust", 1e9)
+    for view, k in asked:
+        assert ISMCTS(24)(view, random.Random(k)) == greedy_player()(view, random.Random(k))
