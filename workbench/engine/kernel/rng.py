@@ -27,6 +27,7 @@ from typing import Any
 __all__ = ["CountingRandom"]
 
 _CHECKPOINT_WORDS = 1 << 14
+_getrandbits = random.Random.getrandbits  # the Mersenne Twister's own draw (C)
 
 
 class CountingRandom(random.Random):
@@ -37,6 +38,7 @@ class CountingRandom(random.Random):
         self._origin: tuple[Any, int] | None = None
         self._start: tuple[Any, ...] | None = None
         self._checkpoints: dict[int, tuple[Any, ...]] = {}
+        self._next_checkpoint = _CHECKPOINT_WORDS  # where the next getstate() copy is kept
         super().__init__(seed)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
@@ -47,15 +49,19 @@ class CountingRandom(random.Random):
         self._origin = (a, version) if a is not None else None
         self._start = None if a is not None else super().getstate()
         self._checkpoints = {}
+        self._next_checkpoint = _CHECKPOINT_WORDS
 
     def getrandbits(self, k: int) -> int:
+        # every draw of a session passes here: random.Random's own (C) getrandbits called
+        # directly, and the next checkpoint's position kept (no super() and len per draw)
         if k > 0:
-            self.words += (k + 31) // 32
-            if self.words >= _CHECKPOINT_WORDS * (len(self._checkpoints) + 1):
-                value = super().getrandbits(k)
-                self._checkpoints.setdefault(self.words, super().getstate())
+            words = self.words = self.words + (k + 31) // 32
+            if words >= self._next_checkpoint:
+                value = _getrandbits(self, k)
+                self._checkpoints.setdefault(words, super().getstate())
+                self._next_checkpoint = _CHECKPOINT_WORDS * (len(self._checkpoints) + 1)
                 return value
-        return super().getrandbits(k)
+        return _getrandbits(self, k)
 
     def random(self) -> float:
         self.words += 2
@@ -81,3 +87,4 @@ class CountingRandom(random.Random):
         self.words = 0
         self._origin, self._start = None, state
         self._checkpoints = {}
+        self._next_checkpoint = _CHECKPOINT_WORDS

@@ -190,7 +190,11 @@ class Session:
         The log line is made when the log is first read, not now (a label costs
         more than a step; ``replaying`` is kept for callers that name it).
         """
-        state, who = self.state, self.to_move
+        state = self._states[self._pos]
+        self._push_at(state, self.game.current_player(state), action_id)
+
+    def _push_at(self, state: Any, who: int, action_id: Hashable) -> None:
+        """:meth:`_push` from the current ``state``, where ``who`` is to move."""
         new = self._advance(state, action_id)
         if len(self._states) > self._pos + 1:  # after undo: the redo tail goes
             del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
@@ -294,18 +298,21 @@ class Session:
         """Let bots play every seat to the end (one player, or one per seat)."""
         seats = seat_players(self.game, players)
         _refuse_cheats(seats)
+        game, states, push = self.game, self._states, self._push_at
+        current, sample = game.current_player, game.sample_chance
         for _ in range(max_steps):
-            who = self.to_move
+            state = states[self._pos]
+            who = current(state)
             if who == TERMINAL:
                 break
             if who == CHANCE:
-                self._push(self.game.sample_chance(self.state, self._rng))
+                push(state, who, sample(state, self._rng))
                 continue
-            view = SeatView(self.game, who, self.state)
+            view = SeatView(game, who, state)
             action = seats[who](view, self._seat_rngs[who])
             if action not in view.legal_ids:
                 raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
-            self._push(action)
+            push(state, who, action)
         else:
             raise GameTooLong(f"{self.game.name} did not end within {max_steps} steps")
         self._changed()
