@@ -36,3 +36,13 @@ def test_the_trust_keeps_the_rule_when_the_evidence_is_thin() -> None:
 
     stats = ISMCTS(200).search(SeatView(Trusting(), 0, TakeAwayState(6)), random.Random(1))
     assert stats[0].action == 1 and stats[0].mean < max(s.mean for s in stats)
+
+
+def test_the_analysis_panel_keeps_its_racing_root_and_win_rates() -> None:
+    """The panel's racing search reports win rates: a game's paired root does not replace
+    its root, and every action keeps its own simulations."""
+    from workbench.engine.players.analyse import analyse
+
+    rows = analyse(TakeOne(), TakeAwayState(6), 0, 120, random.Random(1))
+    assert sorted(r.action for r in rows) == [1, 2, 3] and rows[0].action == 2
+    assert sum(r.simulations for r in rows) == 120 and all(0 <= r.win_rate <= 1 for r in rows)

@@ -129,8 +129,12 @@ class RacingSearch(ISMCTS):
     """:class:`ISMCTS` (same budget, rollout cut and tree) whose root spends ``minimum``
     simulations on every legal action, then races the best against its closest rival.
 
-    Only the choice at the root changes; below it the search is ISMCTS's own.
+    Only the choice at the root changes; below it the search is ISMCTS's own. It reports
+    win rates, so a game's root rule and graded cut value (``search_root``,
+    ``search_margin``) do not apply: cut rollouts count who leads.
     """
+
+    GAME_TUNING = False
 
     def __init__(self, base: ISMCTS, minimum: int = MIN_PER_ACTION) -> None:
         super().__init__(base.iterations, base.seconds, base.c, base.max_steps, base.horizon)

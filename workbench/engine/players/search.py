@@ -170,6 +170,9 @@ class ISMCTS:
     KEYS_BY_OBSERVATION = True
     #: True only for a player that reads hidden cards (sessions and playtests refuse it).
     SEES_EVERYTHING = False
+    #: Whether the game's own root rule (``search_root``) and graded cut value
+    #: (``search_margin``) apply: a search reporting win rates keeps plain ones.
+    GAME_TUNING = True
     NAME = "ismcts"
 
     def __init__(self, iterations: int | None = 400, seconds: float | None = None,
@@ -205,8 +208,8 @@ class ISMCTS:
         root = _Node()
         self._hints: dict[Hashable, int] = {}
         policy = rollout_policy(game)
-        if getattr(game, "search_root", None) == "paired" and policy is not None \
-                and self.iterations is not None:
+        if self.GAME_TUNING and getattr(game, "search_root", None) == "paired" \
+                and policy is not None and self.iterations is not None:
             return self._paired(view, rng, root, policy)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -312,7 +315,7 @@ class ISMCTS:
         else:
             rollout(t, rng, horizon, strict=False, policy=policy)
             shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
-                else cut_shares(game, t)
+                else cut_shares(game, t) if self.GAME_TUNING else leader_shares(game, t)
         for edge, mover in path:
             edge[0] += 1
             edge[1] += shares[mover]
@@ -321,12 +324,9 @@ class ISMCTS:
     @staticmethod
     def _take(node: _Node, action: Hashable) -> tuple[Hashable, bool]:
         """The given ``action`` at ``node``, counted as available (new: an untried edge)."""
-        e = node.edges.get(action)
-        if e is None:
-            node.edges[action] = [0, 0.0, 1]
-            return action, True
+        e = node.edges.setdefault(action, [0, 0.0, 0])
         e[2] += 1
-        return action, False
+        return action, e[0] == 0
 
     def _select(self, node: _Node, legal: Any, rng: random.Random) -> tuple[Hashable, bool]:
         """UCT over the actions available here; an untried one first (rng)."""
