@@ -43,6 +43,6 @@ def test_the_analysis_panel_keeps_its_racing_root_and_win_rates() -> None:
     its root, and every action keeps its own simulations."""
     from workbench.engine.players.analyse import analyse
 
-    rows = analyse(TakeOne(), TakeAwayState(6), 0, 120, random.Random(1))
+    rows: list[Any] = list(analyse(TakeOne(), TakeAwayState(6), 0, 120, random.Random(1)))
     assert sorted(r.action for r in rows) == [1, 2, 3] and rows[0].action == 2
     assert sum(r.simulations for r in rows) == 120 and all(0 <= r.win_rate <= 1 for r in rows)

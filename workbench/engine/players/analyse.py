@@ -142,9 +142,9 @@ class RacingSearch(ISMCTS):
         self._root: Any = None
 
     def _iterate(self, game: Game[Any], seat: int, root: Any, state: Any,
-                 rng: random.Random) -> None:
+                 rng: random.Random, first: Hashable = None) -> tuple[float, ...]:
         self._root = root
-        super()._iterate(game, seat, root, state, rng)
+        return super()._iterate(game, seat, root, state, rng, first)
 
     def _select(self, node: Any, legal: Any, rng: random.Random) -> tuple[Hashable, bool]:
         if node is not self._root:
