@@ -36,18 +36,20 @@ import os
 import random
 from collections.abc import Callable, Hashable, Sequence
 from html import escape
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.rng import CountingRandom
-from workbench.engine.kernel.seat import Player, SeatView
+from workbench.engine.kernel.seat import Player, SeatView, random_player
 from workbench.engine.kernel.seeds import player_seed
 from workbench.engine.play.replay import Replay, ReplayError, params_differ
 from workbench.engine.play.replay_checks import ChanceCheck, skip_words, what_if_note
 from workbench.engine.runs.playout import GameTooLong, seat_players
 
 Listener = Callable[["Session"], None]
+_words = attrgetter("words")  # a CountingRandom's position
 
 
 def _refuse_cheats(players: Sequence[Player]) -> None:
@@ -196,19 +198,19 @@ class Session:
     def _push_at(self, state: Any, who: int, action_id: Hashable) -> None:
         """:meth:`_push` from the current ``state``, where ``who`` is to move."""
         new = self._advance(state, action_id)
-        if len(self._states) > self._pos + 1:  # after undo: the redo tail goes
-            del self._states[self._pos + 1 :], self._marks[self._pos + 1 :]
-            del self._seat_marks[self._pos + 1 :]
-            del self._actions[self._pos :], self._chance[self._pos :], self._lines[self._pos :]
+        pos, states = self._pos, self._states
+        if len(states) > pos + 1:  # after undo: the redo tail goes
+            del states[pos + 1 :], self._marks[pos + 1 :], self._seat_marks[pos + 1 :]
+            del self._actions[pos :], self._chance[pos :], self._lines[pos :]
         if self._chosen:
-            self._chosen = {k for k in self._chosen if k < self._pos}
-        self._states.append(new)
+            self._chosen = {k for k in self._chosen if k < pos}
+        states.append(new)
         self._marks.append(self._rng.words)
-        self._seat_marks.append(tuple([r.words for r in self._seat_rngs]))
+        self._seat_marks.append(tuple(map(_words, self._seat_rngs)))
         self._actions.append(action_id)
         self._chance.append(who == CHANCE)
         self._lines.append(None)
-        self._pos += 1
+        self._pos = pos + 1
 
     def _advance(self, state: Any, action_id: Hashable) -> Any:
         """The state after ``action_id``. A kernel game's ``apply`` keeps the table it
@@ -299,7 +301,10 @@ class Session:
         seats = seat_players(self.game, players)
         _refuse_cheats(seats)
         game, states, push = self.game, self._states, self._push_at
-        current, sample = game.current_player, game.sample_chance
+        current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
+        # a random player's draw made here, as random_player makes it (as playout does)
+        randoms = tuple(r.choice if p is random_player else None
+                        for p, r in zip(seats, self._seat_rngs, strict=True))
         for _ in range(max_steps):
             state = states[self._pos]
             who = current(state)
@@ -307,6 +312,12 @@ class Session:
                 break
             if who == CHANCE:
                 push(state, who, sample(state, self._rng))
+                continue
+            pick = randoms[who]
+            if pick is not None:
+                if not (ids := legal(state)):
+                    raise IllegalAction(f"{game.name}: no legal action for seat {who}")
+                push(state, who, pick(ids))
                 continue
             view = SeatView(game, who, state)
             action = seats[who](view, self._seat_rngs[who])
