@@ -139,7 +139,8 @@ class Take(NamedTuple):
         return not t.common
 
     def legal(self, t: LifeTable) -> list[tuple[str, str]]:
-        return [("take", c) for c in sorted(set(t.common))]
+        ids = _TAKES
+        return [ids.get(c) or ids.setdefault(c, ("take", c)) for c in sorted(set(t.common))]
 
     def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
         t.common.remove(a[1])
@@ -196,6 +197,9 @@ class Place(NamedTuple):
         return f"place {self.card} on {square_name(a[1])}{extra}"
 
 
+#: the take id of each card met so far, and a round's steps by (players, timed events, start)
+_TAKES: dict[str, tuple[str, str]] = {}
+_ROUNDS: dict[tuple[int, bool, int], tuple[Any, ...]] = {}
 #: the place ids of each set of legal squares met so far (at most 2**16)
 _PLACES: dict[tuple[int, ...], list[tuple[str, int]]] = {}
 
@@ -207,12 +211,16 @@ class Round(NamedTuple):
 
     def run(self, t: LifeTable) -> None:
         p = t.game.params
-        n = p.players
-        steps: list[Any] = [Reveal()] * n
-        if p.timed_events:
-            steps.append(TimedEvent())
-        steps += [Pawn((t.start + k) % n) for k in range(n)]
-        t.push(*steps, Main())
+        key = (p.players, p.timed_events, t.start)
+        steps = _ROUNDS.get(key)
+        if steps is None:  # steps are values: each round's list is made once
+            n = p.players
+            made: list[Any] = [Reveal()] * n
+            if p.timed_events:
+                made.append(TimedEvent())
+            made += [Pawn((t.start + k) % n) for k in range(n)]
+            steps = _ROUNDS[key] = (*made, Main())
+        t.push(*steps)
 
 
 @auto
