@@ -62,7 +62,7 @@ def advance(t: GhostTable) -> None:
     """End the current turn and queue the next seat's turn."""
     t.battle = None
     t.turn = t.next_seat(t.turn)
-    t.later(Turn())
+    t.later(_TURN)
     t.phase = "main"
 
 
@@ -305,6 +305,9 @@ class Turn(NamedTuple):
         t.turns += 1
         t.later(game.draw_steps[seat])
         open_reactions(t)  # after the download (and what it brings)
+
+
+_TURN = Turn()  # a step is a value: made once
 
 
 @auto

@@ -175,14 +175,14 @@ def battle_decision(t: GhostTable) -> Any:
         if len(options) == 1:
             defend(t, options[0])
             return None
-        return Defend(b.defender)
+        return DEFEND[b.defender]
     if phase == "stat":
-        return ChooseStat(b.attacker)
+        return CHOOSE_STAT[b.attacker]
     if phase in ("support_atk", "support_def"):
         if not t.can_support():
             support_done(t)
             return None
-        return Support(b.attacker if phase == "support_atk" else b.defender)
+        return SUPPORT[b.attacker if phase == "support_atk" else b.defender]
     placers, skip = b.placers, 0
     while skip < len(placers) and not t.can_place(placers[skip]):
         skip += 1  # users with nothing to place are passed over
@@ -190,9 +190,9 @@ def battle_decision(t: GhostTable) -> Any:
         b = t.battle = b.evolve(placers=placers[skip:])
     if not b.placers:
         t.phase = "resolve"
-        t.later(Reveal())
+        t.later(_REVEAL)
         return None
-    return Place(b.placers[0])
+    return PLACE[b.placers[0]]
 
 
 # -- decision steps ---------------------------------------------------------------------------
@@ -346,7 +346,7 @@ class Reveal(NamedTuple):
             k = len(b.atk)
             dice[k] = max(0, dice[k] + extra[1])
         t.battle = b.evolve(dice=tuple(dice))
-        t.later(*[Roll(i) if n else NoDice(i) for i, n in enumerate(dice)], Resolve())
+        t.later(*[_roll(i) if n else NoDice(i) for i, n in enumerate(dice)], _RESOLVE)
 
 
 def _open_events(t: GhostTable, b: Battle) -> Battle:
@@ -445,6 +445,17 @@ class Resolve(NamedTuple):
             finish(t, "vp", (seat,))
             return
         t.phase = "trim"
+
+
+#: steps are values: the decisions and the battle's fixed steps made once (seats 0-5)
+DEFEND, CHOOSE_STAT, SUPPORT, PLACE = (tuple(cls(s) for s in range(6))
+                                       for cls in (Defend, ChooseStat, Support, Place))
+_REVEAL, _RESOLVE, _ROLLS = Reveal(), Resolve(), tuple(Roll(i) for i in range(16))
+
+
+def _roll(nth: int) -> Roll:
+    """The roll of the ``nth`` ghost of the battle."""
+    return _ROLLS[nth] if nth < 16 else Roll(nth)
 
 
 __all__ = ["ChooseStat", "Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",

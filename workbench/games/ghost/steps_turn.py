@@ -85,7 +85,7 @@ class Decide(NamedTuple):
             if len(t.archives[t.turn]) <= t.game.params.archive_limit:
                 advance(t)
             else:
-                step = Trim(t.turn)
+                step = TRIM[t.turn]
         else:
             step = battle_decision(t)
         if t.result is None:
@@ -119,7 +119,7 @@ def _setup(t: GhostTable) -> Any:
     seat = t.order[0]
     is_ghost = t.game.is_ghost
     if any(is_ghost[c] for c in t.archives[seat]):
-        return SetupInstall(seat)
+        return SETUP_INSTALL[seat]
     if not any(is_ghost[c] for c in t.server):  # no ghost left to find
         t.order.pop(0)
         return None
@@ -300,6 +300,8 @@ class Main(NamedTuple):
 
 
 _PASS, _END = ("pass",), ("end",)
+#: steps are values: made once per seat (0-5)
+TRIM, SETUP_INSTALL = (tuple(cls(s) for s in range(6)) for cls in (Trim, SetupInstall))
 _REACTED = frozenset({"install", "shell", "event", "ability"})
 
 
