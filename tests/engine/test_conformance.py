@@ -392,6 +392,7 @@ def test_a_replayed_session_matches_the_played_one_after_the_replay_speed_ups() 
     """The kit's game-0 replay goes through Replay.play: lazy log lines and shared rng states
     must give the same log, history and rng (undo included) as the session that was played."""
     from workbench.engine import Replay, Session, random_player
+    from workbench.engine.play.session_replays import replay_step
 
     played = Session(DiceRace(), seed=11)
     played.play_to_end(random_player)
@@ -406,7 +407,7 @@ def test_a_replayed_session_matches_the_played_one_after_the_replay_speed_ups() 
     assert replayed.state == played.state and replayed.log == played.log
     again = Session(DiceRace(), seed=11, auto_chance=False)
     for a in played.actions[: played.step]:
-        again._replay_step(a)
+        replay_step(again, a)
     assert [again._marks[k] == again._marks[k - 1] for k in range(1, again.step + 1)] == [
         not c for c in again.chance_flags
     ]  # a decision leaves the rng as it was; a chance step draws

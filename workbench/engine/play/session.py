@@ -19,6 +19,13 @@ see other dice, start a new game with another seed, or set chance by hand
 A replay records chance outcomes explicitly, so replaying never depends on
 the rng.
 
+The class is split by concern: this module holds the state stack (moving,
+chance, undo/redo/jump, listeners, the notebook view); bots on a session
+(:meth:`Session.bot_move`, :meth:`Session.play_to_end`) are in
+:mod:`~workbench.engine.play.session_bots`, and loading a replay into a session
+(:meth:`Session.from_replay`, :meth:`Session.load`) in
+:mod:`~workbench.engine.play.session_replays`; the methods here call them.
+
 >>> from workbench.engine.conformance.toy import TakeAway
 >>> s = Session(TakeAway(), seed=0)
 >>> s.apply(2); s.apply(3)
@@ -42,23 +49,15 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.rng import CountingRandom
-from workbench.engine.kernel.seat import Player, SeatView, random_player
+from workbench.engine.kernel.seat import Player
 from workbench.engine.kernel.seeds import player_seed
-from workbench.engine.play.replay import Replay, ReplayError, params_differ
-from workbench.engine.play.replay_checks import ChanceCheck, skip_words, what_if_note
-from workbench.engine.runs.playout import GameTooLong, seat_players
+from workbench.engine.play import session_bots, session_replays
+from workbench.engine.play.replay import Replay
+from workbench.engine.play.replay_checks import ChanceCheck, what_if_note
+from workbench.engine.runs.playout import GameTooLong
 
 Listener = Callable[["Session"], None]
 _words = attrgetter("words")  # a CountingRandom's position
-
-
-def _refuse_cheats(players: Sequence[Player]) -> None:
-    """A session is where people play: a player that reads hidden cards (``open:400``,
-    the search's upper bound) belongs in batch runs, not here."""
-    for p in players:
-        if getattr(p, "SEES_EVERYTHING", False):
-            raise IllegalAction(f"{getattr(p, '__name__', p)} sees every hidden card (an upper "
-                                "bound for benches); sessions and playtests take fair players only")
 
 
 class Session:
@@ -226,32 +225,6 @@ class Session:
             self._push(self.game.sample_chance(self.state, self._rng))
         raise GameTooLong(f"{self.game.name}: more than {limit} chance steps in a row")
 
-    def _replay_step(self, action_id: Hashable, chosen: bool = False) -> Hashable | None:
-        """Apply a recorded action (legality checked, no auto chance, no notification).
-
-        At a chance node the rng still draws once (unless the outcome was
-        ``chosen`` by hand), so that a replayed session's rng continues as the
-        recorded one did; the drawn outcome is returned, for the caller to
-        compare with the recorded one (None at a player step or a chosen one).
-        """
-        game, state = self.game, self.state
-        who = game.current_player(state)
-        drawn: Hashable | None = None
-        if who == CHANCE:
-            if action_id not in game.chance_outcomes(state):
-                raise IllegalAction(f"{action_id!r} is not a chance outcome here")
-            if not chosen:
-                drawn = game.sample_chance(state, self._rng)
-        elif who == TERMINAL:
-            raise IllegalAction("the game was already over")
-        elif action_id not in game.legal_ids(state):
-            raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
-        pos = self._pos
-        self._push(action_id, replaying=True)
-        if chosen:
-            self._chosen.add(pos)
-        return drawn
-
     def choose(self, outcome: Hashable) -> None:
         """Set the outcome of the chance node by hand (a "what if"): the rng does not
         draw, and the step is marked as chosen in the log and in replays."""
@@ -287,46 +260,11 @@ class Session:
 
     def bot_move(self, player: Player) -> None:
         """Let a player choose the next action (chance: roll) with its seat's rng."""
-        _refuse_cheats([player])
-        who = self.to_move
-        if who == TERMINAL:
-            raise IllegalAction("the game is over")
-        if who == CHANCE:
-            self.roll()
-            return
-        self.apply(player(SeatView(self.game, who, self.state), self._seat_rngs[who]))
+        session_bots.bot_move(self, player)
 
     def play_to_end(self, players: Player | Sequence[Player], max_steps: int = 100_000) -> None:
         """Let bots play every seat to the end (one player, or one per seat)."""
-        seats = seat_players(self.game, players)
-        _refuse_cheats(seats)
-        game, states, push = self.game, self._states, self._push_at
-        current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
-        # a random player's draw made here, as random_player makes it (as playout does)
-        randoms = tuple(r.choice if p is random_player else None
-                        for p, r in zip(seats, self._seat_rngs, strict=True))
-        for _ in range(max_steps):
-            state = states[self._pos]
-            who = current(state)
-            if who == TERMINAL:
-                break
-            if who == CHANCE:
-                push(state, who, sample(state, self._rng))
-                continue
-            pick = randoms[who]
-            if pick is not None:
-                if not (ids := legal(state)):
-                    raise IllegalAction(f"{game.name}: no legal action for seat {who}")
-                push(state, who, pick(ids))
-                continue
-            view = SeatView(game, who, state)
-            action = seats[who](view, self._seat_rngs[who])
-            if action not in view.legal_ids:
-                raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
-            push(state, who, action)
-        else:
-            raise GameTooLong(f"{self.game.name} did not end within {max_steps} steps")
-        self._changed()
+        session_bots.play_to_end(self, players, max_steps)
 
     # -- time travel ------------------------------------------------------------
     def _go(self, pos: int) -> None:
@@ -405,45 +343,7 @@ class Session:
                     allow_paths: tuple[str | Path, ...] = ()) -> Session:
         """A session at the replay's last step (checks game, version and params first,
         then each step; a ``checked`` replay's chance outcomes against its seed)."""
-        game = replay.make_game(allow_paths) if game is None else game
-        if game.name != replay.game:
-            raise ReplayError(f"replay is for game {replay.game!r}, not {game.name!r}")
-        if str(game.version) != replay.version:
-            raise ReplayError(
-                f"replay was recorded with {replay.game} version {replay.version}; "
-                f"this is version {game.version}, old games may diverge"
-            )
-        differ = params_differ(game, replay.params)
-        if differ:
-            raise ReplayError(f"replay params {replay.params} differ from the game's: {differ}")
-        session = cls(game, seed=replay.seed, auto_chance=False)
-        chosen, draws = set(replay.chosen), dict(replay.player_draws)
-        chance_steps = verified = 0
-        for i, action in enumerate(replay.actions):
-            try:
-                is_chance = game.current_player(session.state) == CHANCE
-                if i in draws and not is_chance:
-                    skip_words(session.rng, draws[i])  # the bot's draws, word for word
-                drawn = session._replay_step(action, chosen=i in chosen)
-            except RecursionError:
-                raise ReplayError(f"action {i} is nested too deeply") from None
-            except Exception as e:
-                shown = repr(action)[:80]
-                raise ReplayError(f"action {i} ({shown}) is illegal at step {i}: "
-                                  f"{' '.join(str(e).split())[:200]}") from None
-            if i in chosen and not is_chance:
-                raise ReplayError(f"step {i} is listed as chosen but is not a chance step")
-            if replay.checked and is_chance and i not in chosen and drawn != action:
-                raise ReplayError(
-                    f"step {i}: the recorded chance outcome {repr(action)[:60]} is not what "
-                    f"seed {replay.seed} draws there ({repr(drawn)[:60]}); the replay was edited, "
-                    "or list the step in 'chosen' if it was set by hand")
-            chance_steps += is_chance
-            verified += replay.checked and is_chance and i not in chosen
-        session.auto_chance = True
-        session.chance_check = ChanceCheck(chance_steps, verified, len(chosen), replay.seed)
-        session.verified_chance = session.chance_check.honest
-        return session
+        return session_replays.session_from_replay(cls, replay, game, allow_paths=allow_paths)
 
     def _repr_html_(self) -> str:
         """Notebook view: who is to move and the last lines of the log."""

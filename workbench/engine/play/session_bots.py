@@ -1,0 +1,96 @@
+"""Bots on a session: one bot move (:meth:`Session.bot_move`), or bots in every seat to
+the end (:meth:`Session.play_to_end`); the session's methods call these functions.
+
+A bot in seat ``s`` draws from that seat's own rng (``session.player_rng(s)``),
+never from the chance rng, so the dice are the same whoever plays; a session
+is where people play, so a player that reads hidden cards is refused.
+
+>>> from workbench.engine.conformance.toy import TakeAway
+>>> from workbench.engine.kernel.seat import random_player
+>>> from workbench.engine.play.session import Session
+>>> s = Session(TakeAway(), seed=0)
+>>> play_to_end(s, random_player)
+>>> s.is_over, s.step == len(s.log)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
+from workbench.engine.kernel.seat import Player, SeatView, random_player
+from workbench.engine.runs.playout import GameTooLong, seat_players
+
+if TYPE_CHECKING:
+    from workbench.engine.play.session import Session  # only a type: session imports this module
+
+
+def refuse_cheats(players: Sequence[Player]) -> None:
+    """A session is where people play: a player that reads hidden cards (``open:400``,
+    the search's upper bound) belongs in batch runs, not here.
+
+    >>> class Cheat:
+    ...     SEES_EVERYTHING = True
+    >>> refuse_cheats([Cheat()])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    workbench.engine.kernel.protocol.IllegalAction: ... sees every hidden card ...
+    """
+    for p in players:
+        if getattr(p, "SEES_EVERYTHING", False):
+            raise IllegalAction(f"{getattr(p, '__name__', p)} sees every hidden card (an upper "
+                                "bound for benches); sessions and playtests take fair players only")
+
+
+def bot_move(session: Session, player: Player) -> None:
+    """Let ``player`` choose the next action (chance: roll) with its seat's rng."""
+    refuse_cheats([player])
+    who = session.to_move
+    if who == TERMINAL:
+        raise IllegalAction("the game is over")
+    if who == CHANCE:
+        session.roll()
+        return
+    session.apply(player(SeatView(session.game, who, session.state), session.player_rng(who)))
+
+
+def play_to_end(session: Session, players: Player | Sequence[Player],
+                max_steps: int = 100_000) -> None:
+    """Let bots play every seat to the end (one player, or one per seat).
+
+    The hot path of sessions played by bots: the state and the seat to move
+    are read once a step and handed to the push, and a random player's draw
+    is made here, as :func:`~workbench.engine.kernel.seat.random_player` makes
+    it (``rng.choice`` of the legal ids from the seat's own rng, as playout does).
+    """
+    game = session.game
+    seats = seat_players(game, players)
+    refuse_cheats(seats)
+    states, push, chance_rng = session._states, session._push_at, session._rng
+    seat_rngs = session._seat_rngs
+    current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
+    randoms = tuple(r.choice if p is random_player else None
+                    for p, r in zip(seats, seat_rngs, strict=True))
+    for _ in range(max_steps):
+        state = states[session._pos]
+        who = current(state)
+        if who == TERMINAL:
+            break
+        if who == CHANCE:
+            push(state, who, sample(state, chance_rng))
+            continue
+        pick = randoms[who]
+        if pick is not None:
+            if not (ids := legal(state)):
+                raise IllegalAction(f"{game.name}: no legal action for seat {who}")
+            push(state, who, pick(ids))
+            continue
+        view = SeatView(game, who, state)
+        action = seats[who](view, seat_rngs[who])
+        if action not in view.legal_ids:
+            raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
+        push(state, who, action)
+    else:
+        raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
+    session._changed()
