@@ -5,6 +5,7 @@ re-exported by kernel/table.py, which the scaffold's template and designers' gam
 from __future__ import annotations
 
 import inspect
+import pickle
 
 import pytest
 
@@ -44,6 +45,20 @@ def test_session_methods_are_the_functions_of_their_modules():
     with pytest.raises(IllegalAction, match="sees every hidden card"):
         played.reset()
         played.bot_move(type("Cheat", (), {"SEES_EVERYTHING": True})())
+
+
+def test_a_pickled_session_plays_on_with_the_same_dice():
+    """A session pickles (its class and helpers by module name) and plays on as the original.
+    Its rng positions count from zero again after unpickling (CountingRandom's documented
+    pickling, tests/engine/test_counting_rng.py), so only actions, logs and states compare."""
+    s = Session(DiceRace(), seed=3)
+    s.play_to_end(random_player)
+    s.jump(s.total_steps // 2)
+    copy = pickle.loads(pickle.dumps(s))
+    assert copy.rng.getstate() == s.rng.getstate() and copy.history == s.history
+    for one in (s, copy):
+        one.play_to_end(random_player)
+    assert copy.actions == s.actions and copy.log == s.log and copy.state == s.state
 
 
 def test_kernel_game_is_one_class_under_every_name():
