@@ -136,11 +136,21 @@ class SkilledResults:
         return [p for p, how in self.provenance.items() if how.get("version") not in (None, version)]
 
     def describe(self, part: str) -> str:
-        """One line: how a part was computed (call, games, commit, date, minutes)."""
+        """One line: how a part was computed (call, games, commit, date, minutes; with the CPU
+        its games took when the run kept it, since a shared machine's wall is mostly its load).
+
+        >>> how = {"call": "skill_ladder(...)", "version": "2", "commit": "abc", "date": "today",
+        ...        "seconds": 3669.7, "cpu_seconds": 1795.2, "load": [9.8, 9.7, 9.5]}
+        >>> SkilledResults("g", None, None, None, None, {"ladder": how}).describe("ladder")
+        'ladder: skill_ladder(...) — game version 2, commit abc, today, 29.9 CPU min, 61.2 min wall on 2 workers at load 9.8'
+        """
         how = self.provenance.get(part)
         if how is None:
             return f"{part}: not computed yet"
         minutes = f", {how['seconds'] / 60:.1f} min on 2 cores" if how.get("seconds") else ""
+        if how.get("seconds") and how.get("cpu_seconds") is not None:
+            minutes = (f", {how['cpu_seconds'] / 60:.1f} CPU min, {how['seconds'] / 60:.1f} min wall "
+                       f"on 2 workers at load {(how.get('load') or ['?'])[0]}")
         return (f"{part}: {how.get('call', '?')} — game version {how.get('version')}, "
                 f"commit {how.get('commit') or '?'}, {how.get('date')}{minutes}")
 
