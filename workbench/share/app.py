@@ -146,6 +146,8 @@ def stop_voila(proc: subprocess.Popen[bytes], timeout: float = 20.0) -> None:
     True
     >>> stop_voila(p)  # already stopped: nothing to do
     """
+    if proc.returncode is not None:  # reaped already: its pid may name another group by now
+        return
     try:
         os.killpg(proc.pid, signal.SIGTERM)
     except ProcessLookupError:
