@@ -9,7 +9,8 @@ is how they are made, and how to remake them after the rules change:
     .venv/bin/python scripts/skilled_results.py mugen matches --json build/mugen_greedy.json \
         --players ismcts:400,greedy      (keep a `workbench play --json` run already made)
     .venv/bin/python scripts/skilled_results.py mugen matches --from-ladder \
-        --players ismcts:400,greedy      (a two-seat ladder's pairing: the same games, not replayed)
+        --players ismcts:400,greedy      (a ladder's pairing: the same games, not replayed; with
+                                          more seats ismcts:400 alone against copies of greedy)
 
 How long a full run takes: ``bench/players.py --answers GAME`` and ``--ladder GAME``
 play a small fraction and print an estimate from its measured CPU a game. The answers,
@@ -47,10 +48,29 @@ def _match_rows(result: dict[str, Any], players: list[str], seed: int) -> list[d
     return rows
 
 
-def _ladder_match(game: str, folder: Path, players: list[str]) -> tuple[dict[str, Any], str, int]:
-    """The match of ``players`` (two of a two-seat ladder's levels) as the ladder in ``folder``
-    played it: the summary ``play_match`` gives, the equivalent ``workbench play`` call (the
-    pairing's own line-up order and seed) and that seed; ValueError (one line) if there is none."""
+def _ladder_seats(game: str, how: dict[str, Any]) -> int:
+    """The seats the ladder in a provenance entry was played at: its ``seats`` (kept since
+    multi-seat pairings became matches), else the ``seats=N`` of its call, else the game's
+    default table."""
+    import re
+
+    from workbench.engine.kernel.registry import make_game
+
+    if how.get("seats"):
+        return int(how["seats"])
+    said = re.search(r"seats=(\d+)", str(how.get("call", "")))
+    return int(said.group(1)) if said else make_game(game).num_players
+
+
+def _ladder_match(game: str, folder: Path, players: list[str]
+                  ) -> tuple[list[dict[str, Any]], list[str], str, int]:
+    """The match of ``players`` (two of the ladder's levels in ``folder``, the focus first) as
+    that ladder played it: the matches.csv rows, the line-up, the equivalent ``workbench play``
+    call (the pairing's own line-up order and seed) and that seed; ValueError (one line) if
+    there is none. In two seats one pairing fills both cells, so both players get a row; with
+    more seats a pairing is the focus alone against seats - 1 copies of the other (only the
+    stronger sits alone), and the ladder keeps only the focus player's wins: its row is the
+    only one (the copies' split between them is not known, and is not invented)."""
     from workbench.engine.measure.skilled_results import load_results
     from workbench.engine.runs.ladder import ladder_matches
 
@@ -61,18 +81,26 @@ def _ladder_match(game: str, folder: Path, players: list[str]) -> tuple[dict[str
     frame, levels = made.ladder.frame, list(made.ladder.levels)
     if len(players) != 2 or not set(players) <= set(levels) or players[0] == players[1]:
         raise ValueError(f"--from-ladder needs two of the ladder's levels {levels}, got {players}")
+    seats = _ladder_seats(game, how)
     cells = {(r["player"], r["opponent"]): r for r in frame.iter_rows(named=True)}
-    if (players[0], players[1]) not in cells or (players[1], players[0]) not in cells:
-        raise ValueError("--from-ladder needs a two-seat ladder (both cells of the pairing)")
-    line, seed = next((line, seed) for *_, line, seed in ladder_matches(levels, 2, how["seed"])
-                      if set(line) == set(players))
-    summary = {"games": cells[players[0], players[1]]["games"], "players": [
-        {"player": a, "wins": c["wins"], "draws": c["draws"], "win_rate": c["win_rate"],
-         "interval": [c["low"], c["high"]]} for a, b in (players, players[::-1])
-        for c in [cells[a, b]]], "mean_length": cells[players[0], players[1]]["mean_length"]}
-    call = (f"workbench play {game} --players {','.join(line)} --games {summary['games']} "
-            f"--seed {seed} --swap-seats (a pairing of {how.get('call')})")
-    return summary, call, seed
+    pairs = [(players[0], players[1])] + ([(players[1], players[0])] if seats == 2 else [])
+    if not all(pair in cells for pair in pairs):
+        raise ValueError(f"--from-ladder: the ladder has no pairing of {players[0]} against "
+                         f"{players[1]}" + ("" if seats == 2 else f" (at {seats} seats only the "
+                                            "stronger level sits alone: give it first)"))
+    line, seed = next((line, seed) for i, j, _, line, seed in ladder_matches(
+        levels, seats, how["seed"], both_ways=True)
+                      if (seats == 2 and set(line) == set(players))
+                      or (levels[i], levels[j]) == (players[0], players[1]))
+    first = cells[pairs[0]]
+    rows = [{"line_up": ",".join(players if seats == 2 else line), "player": a, "games": c["games"],
+             "wins": c["wins"], "draws": c["draws"], "win_rate": c["win_rate"], "low": c["low"],
+             "high": c["high"], "fair_share": c["fair_share"], "mean_length": c["mean_length"],
+             "seed": seed} for a, b in pairs for c in [cells[a, b]]]
+    call = (f"workbench play {game} --players {','.join(line)} --games {first['games']} "
+            f"--seed {seed} --swap-seats (a pairing of {how.get('call')}"
+            + (")" if seats == 2 else f"; only {players[0]}'s wins are kept)"))
+    return rows, (players if seats == 2 else line), call, seed
 
 
 def _cpu_seconds(workers: int) -> tuple[float, float]:
@@ -107,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="matches: a `workbench play --json` output to keep")
     ap.add_argument("--seconds", type=float, help="matches --json: how long that run took")
     ap.add_argument("--from-ladder", action="store_true",
-                    help="matches: the two-seat ladder's pairing of --players (no game played)")
+                    help="matches: the ladder's pairing of --players (no game played; with more than "
+                         "two seats the first alone against copies of the second)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seats", type=int)
@@ -174,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         ladder = skill_ladder(a.game, lv, a.games, a.seed, seats=a.seats, workers=a.workers)
         how = {"call": f"skill_ladder({a.game!r}, {lv}, games={a.games}, seed={a.seed}, "
                        f"seats={a.seats})", "levels": lv, "games": a.games, "seed": a.seed,
-               **spent()}
+               "seats": a.seats or make_game(a.game).num_players, **spent()}
         save_part(folder, "ladder", ladder.frame, how, version=version,
                   seconds=time.monotonic() - start)
     else:
@@ -182,14 +211,14 @@ def main(argv: list[str] | None = None) -> int:
             print("skilled_results: matches needs --players", file=sys.stderr)
             return 2
         players = [s.strip() for s in a.players.split(",")]
-        call = None
+        call, kept = None, None
         if a.from_ladder:
             try:
-                result, call, a.seed = _ladder_match(a.game, folder, players)
+                kept, players, call, a.seed = _ladder_match(a.game, folder, players)
             except ValueError as e:
                 print(f"skilled_results: {e}", file=sys.stderr)
                 return 2
-            secs = None
+            result, secs = {"games": kept[0]["games"]}, None
         elif a.json:
             try:
                 result = json.loads(Path(a.json).read_text(encoding="utf-8"))
@@ -204,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                                 workers=a.workers)
             secs = time.monotonic() - start
         old = load_results(a.game, folder).matches
-        rows = pl.DataFrame(_match_rows(result, players, a.seed))
+        rows = pl.DataFrame(kept or _match_rows(result, players, a.seed))
         if old is not None:
             rows = pl.concat([old.filter(pl.col("line_up") != ",".join(players)), rows],
                              how="vertical_relaxed")

@@ -172,6 +172,40 @@ def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(tmp_path: Path)
     assert bad.returncode == 2 and "two of the ladder's levels" in bad.stderr
 
 
+def test_a_four_seat_ladder_pairing_is_the_workbench_play_call_it_names(tmp_path: Path) -> None:
+    """matches --from-ladder at more seats: the pairing is the focus alone against copies of the
+    other; its one row (the ladder keeps only the focus player's wins) is what running the
+    written `workbench play` call gives, game for game (wins, length, fair share)."""
+    script = ROOT / "scripts" / "skilled_results.py"
+    run = [sys.executable, str(script), "life"]
+    out = ["--workers", "1", "--out", str(tmp_path)]
+    made = subprocess.run(run + ["ladder", "--levels", "random,greedy,osla", "--games", "8", "--seed", "3"]
+                          + out, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    assert json.loads((tmp_path / "provenance.json").read_text())["ladder"]["seats"] == 4
+    kept = subprocess.run(run + ["matches", "--from-ladder", "--players", "osla,random"] + out,
+                          capture_output=True, text=True, timeout=120)
+    assert kept.returncode == 0, kept.stderr
+    rows = load_results("life", tmp_path).matches
+    assert rows is not None and rows["line_up"].to_list() == ["osla,random,random,random"]
+    assert rows["player"].to_list() == ["osla"] and rows["seed"].to_list() == [3 + 4]  # (osla, random): 5th of all 6
+    call = json.loads((tmp_path / "provenance.json").read_text())["matches"]["calls"][0]["call"]
+    assert call.startswith("workbench play life --players osla,random,random,random --games 8 --seed 7 "
+                           "--swap-seats (a pairing of skill_ladder(") and "only osla's wins are kept" in call
+    command = call.split(" (")[0].split()[1:]
+    played = subprocess.run([str(Path(sys.executable).parent / "workbench"), *command, "--json"],
+                            capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    again = json.loads(played.stdout)
+    row = rows.row(0, named=True)
+    assert (row["games"], row["wins"], row["draws"]) == (8, again["players"][0]["wins"], again["players"][0]["draws"])
+    assert row["mean_length"] == again["mean_length"]
+    assert row["fair_share"] == sum(p["wins"] for p in again["players"]) / 8 / 4
+    weaker = subprocess.run(run + ["matches", "--from-ladder", "--players", "random,osla"] + out,
+                            capture_output=True, text=True, timeout=120)
+    assert weaker.returncode == 2 and "give it first" in weaker.stderr and weaker.stderr.count("\n") == 1
+
+
 @pytest.mark.parametrize("game", ["ghost", "detective", "mugen", "life"])
 def test_committed_results_answer_every_question(game: str) -> None:
     """The results the notebook shows: greedy and a search level, every declared measure."""
