@@ -48,9 +48,8 @@ def test_session_methods_are_the_functions_of_their_modules():
 
 
 def test_a_pickled_session_plays_on_with_the_same_dice():
-    """A session pickles (its class and helpers by module name) and plays on as the original.
-    Its rng positions count from zero again after unpickling (CountingRandom's documented
-    pickling, tests/engine/test_counting_rng.py), so only actions, logs and states compare."""
+    """A session pickles (its class and helpers by module name) and plays on as the original,
+    its rng positions included (undo after unpickling: tests/engine/test_session_pickle.py)."""
     s = Session(DiceRace(), seed=3)
     s.play_to_end(random_player)
     s.jump(s.total_steps // 2)
@@ -59,6 +58,7 @@ def test_a_pickled_session_plays_on_with_the_same_dice():
     for one in (s, copy):
         one.play_to_end(random_player)
     assert copy.actions == s.actions and copy.log == s.log and copy.state == s.state
+    assert copy.rng_marks == s.rng_marks
 
 
 def test_kernel_game_is_one_class_under_every_name():

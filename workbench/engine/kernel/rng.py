@@ -17,6 +17,17 @@ draw goes through ``getrandbits`` (``randrange``, ``choice``, ``shuffle``,
 True
 >>> r.rewind(0); [r.randrange(6) for _ in range(5)] == xs
 True
+
+Pickling and copying keep the position, the seed and the checkpoints (a
+session stores positions with its steps, so its undo after unpickling must
+rewind the same way); ``setstate`` alone starts counting from zero.
+
+>>> import pickle
+>>> copy = pickle.loads(pickle.dumps(r))
+>>> copy.words == r.words and copy.getstate() == r.getstate()
+True
+>>> copy.rewind(mark); [copy.random() for _ in range(3)] == later
+True
 """
 
 from __future__ import annotations
@@ -79,6 +90,25 @@ class CountingRandom(random.Random):
         if words > base:
             super().getrandbits(32 * (words - base))
         self.words = words
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # random.Random pickles getstate() alone, and its __setstate__ calls setstate,
+        # which restarts the count; keep the position, its origin and the checkpoints
+        return self.__class__, (), self.__getstate__()
+
+    def __getstate__(self) -> dict[str, Any]:  # type: ignore[override]
+        return {"state": self.getstate(), "words": self.words, "origin": self._origin,
+                "start": self._start, "checkpoints": dict(self._checkpoints),
+                "next_checkpoint": self._next_checkpoint}
+
+    def __setstate__(self, saved: Any) -> None:
+        if not isinstance(saved, dict):  # a plain getstate() tuple (pickled before the fix)
+            self.setstate(saved)
+            return
+        super().setstate(saved["state"])
+        self.words, self._origin, self._start = saved["words"], saved["origin"], saved["start"]
+        self._checkpoints = dict(saved["checkpoints"])
+        self._next_checkpoint = saved["next_checkpoint"]
 
     def setstate(self, state: Any) -> None:
         """Restore a ``getstate()`` tuple; the word count is then unknown, so the

@@ -9,7 +9,8 @@ chance rng, so letting a bot move (or a stronger bot) does not change the dice.
 
 **Chance after undo.** The rng's position (a word count, see
 :mod:`workbench.engine.kernel.rng`) is kept with every step of the history and
-restored on undo, redo and jump, and so are the seats' rngs. So the chance
+restored on undo, redo and jump, and so are the seats' rngs (the positions
+survive pickling and copying a session: the rngs pickle them). So the chance
 results of a session depend only on (seed, the player decisions so far): undo +
 the same action gives the same dice, and a session played by bots gives exactly
 the game :func:`~workbench.engine.runs.playout.playout` gives for the same seed
