@@ -174,6 +174,8 @@ def match_sentences(matches: pl.DataFrame, ladder: pl.DataFrame | None = None) -
     ...     "fair_share": [0.4925] * 2})
     >>> match_sentences(m)
     ['ismcts:400 against greedy, 200 games: wins 46.5% [39.7%, 53.4%] against a fair share of 49.2% — within its share']
+    >>> match_sentences(m.with_columns(line_up=pl.lit("ismcts:400,greedy,greedy,greedy")))[0][:40]
+    'ismcts:400 against three copies of greed'
     """
     out = []
     for line_up in dict.fromkeys(matches["line_up"].to_list()):
@@ -182,7 +184,8 @@ def match_sentences(matches: pl.DataFrame, ladder: pl.DataFrame | None = None) -
         row = matches.filter((pl.col("line_up") == line_up) & (pl.col("player") == focus)).row(0, named=True)
         rivals = [x for x in names if x != focus]
         rival = rivals[0] if len(set(rivals)) == 1 else ", ".join(rivals)
-        against = f"two copies of {rival}" if len(rivals) == 2 and len(set(rivals)) == 1 else rival
+        copies = {2: "two", 3: "three", 4: "four"}.get(len(rivals), str(len(rivals)))
+        against = f"{copies} copies of {rival}" if len(rivals) > 1 and len(set(rivals)) == 1 else rival
         side = verdict(row["low"], row["high"], row["fair_share"])
         text = (f"{focus} against {against}, {row['games']} games: wins {pct(row['win_rate'])} "
                 f"[{pct(row['low'])}, {pct(row['high'])}] against a fair share of {pct(row['fair_share'])} — "
