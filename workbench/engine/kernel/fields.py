@@ -15,7 +15,8 @@ from workbench.engine.kernel.copies import install
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
-__all__ = ["BY_SEAT", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "Snapshot", "items", "rows", "value"]
+__all__ = ["BY_SEAT", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "ReadOnly", "Snapshot", "items",
+           "readonly", "rows", "value"]
 
 PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
 BY_SEAT = "by seat"  # a pool: row or item i holds only seat i's cards
@@ -68,6 +69,31 @@ def rows(*, seen: str = PUBLIC, sort: bool = False, pool: str = "") -> Any:
     return FieldSpec(2, seen, sort, pool=pool)
 
 
+@dataclass(frozen=True, slots=True)
+class ReadOnly:
+    """A read-only name for a list field of the same table (see :func:`readonly`)."""
+
+    field: str
+
+
+def readonly(field: str) -> Any:
+    """A second, read-only name for list field ``field``:
+    ``albums_seen: Sequence[Sequence[str]] = readonly("albums")``.
+
+    It reads the same value as ``field`` (on a table in place, the very same
+    list), but on a table thawed for one step of the immutable path
+    (:mod:`workbench.engine.kernel.copies`) reading it neither copies the field
+    nor marks it touched: the freeze after the step then takes the snapshot's
+    own tuple with no conversion and no compare. A rule that only reads a
+    field (a legality test, a lapse) reads it through this name; never change
+    what it returns (it may be the snapshot's tuple).
+
+    >>> readonly("albums")
+    ReadOnly(field='albums')
+    """
+    return ReadOnly(field)
+
+
 class Snapshot(tuple):  # type: ignore[type-arg]
     """An immutable state: the table's fields in declaration order, readable by name.
 
@@ -98,7 +124,8 @@ class TableMeta(type):
 
     def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> TableMeta:
         own = [(k, v) for k, v in ns.items() if isinstance(v, FieldSpec)]
-        for k, _ in own:
+        readers = [(k, v.field) for k, v in ns.items() if isinstance(v, ReadOnly)]
+        for k, _ in own + readers:
             del ns[k]
         # plain attributes a table class needs besides its fields: ``_SLOTS``
         ns["__slots__"] = tuple(ns.pop("_SLOTS", ())) + tuple(k for k, _ in own)
@@ -107,6 +134,11 @@ class TableMeta(type):
         fields = inherited + tuple(FieldSpec(v.depth, v.seen, v.sort, k, v.pool) for k, v in own)
         cls.FIELDS = fields  # type: ignore[attr-defined]
         cls.NAMES = tuple(f.name for f in fields)  # type: ignore[attr-defined]
+        depth = {f.name: f.depth for f in fields}
+        for k, field in readers:
+            if not depth.get(field) or field == "tasks":
+                raise ValueError(f"table {name}: readonly({field!r}) for {k!r} names no list field")
+        cls.READERS = getattr(cls, "READERS", ()) + tuple(readers)  # type: ignore[attr-defined]
         props: dict[str, Any] = {f.name: property(itemgetter(i)) for i, f in enumerate(fields)}
         snap = type(f"{name}Snapshot", (Snapshot,), {"__slots__": (), "TABLE": cls, **props})
         snap.__module__ = ns.get("__module__", __name__)

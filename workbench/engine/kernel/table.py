@@ -59,6 +59,7 @@ from workbench.engine.kernel.fields import (
     Snapshot,
     TableMeta,
     items,
+    readonly,
     rows,
     value,
 )
@@ -86,7 +87,7 @@ from workbench.prob.dist import Dist
 __all__ = [
     "AUTO", "BY_SEAT", "CHANCE_STEP", "DECISION", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "Hidden",
     "HiddenInformation", "KernelGame", "Observation", "Snapshot", "Table", "auto", "chance",
-    "copies_made", "decision", "items", "rows", "tupled", "value",
+    "copies_made", "decision", "items", "readonly", "rows", "tupled", "value",
 ]
 
 
@@ -101,6 +102,7 @@ class Table(metaclass=TableMeta):
     _SLOTS = ("game", "_origin")
     FIELDS: ClassVar[tuple[FieldSpec, ...]]
     NAMES: ClassVar[tuple[str, ...]]
+    READERS: ClassVar[tuple[tuple[str, str], ...]]  # (read-only name, its list field): fields.readonly
     Frozen: ClassVar[type[Snapshot]]
     _freeze: ClassVar[Any]  # compiled from FIELDS (kernel.copies)
     _thaw: ClassVar[Any]

@@ -18,6 +18,7 @@ a dream choice from an empty hand lapse. The rest runs at once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, chance, decision
@@ -59,10 +60,10 @@ class Reveal(NamedTuple):
     """Round start: one card of the stage deck face up to the common area."""
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.decks[t.stage]
+        return not t.decks_ro[t.stage]
 
-    def outcomes(self, t: LifeTable) -> list[str]:
-        return t.decks[t.stage]
+    def outcomes(self, t: LifeTable) -> Sequence[str]:
+        return t.decks_ro[t.stage]
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.decks[t.stage].remove(card)
@@ -79,10 +80,10 @@ class Draw(NamedTuple):
     seat: int
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.decks[t.stage]
+        return not t.decks_ro[t.stage]
 
-    def outcomes(self, t: LifeTable) -> list[str]:
-        return t.decks[t.stage]
+    def outcomes(self, t: LifeTable) -> Sequence[str]:
+        return t.decks_ro[t.stage]
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.decks[t.stage].remove(card)
@@ -97,10 +98,10 @@ class TimedEvent(NamedTuple):
     """``timed_events``: the round's event, organised by the start player."""
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.events[t.stage]
+        return not t.events_ro[t.stage]
 
-    def outcomes(self, t: LifeTable) -> list[str]:
-        return t.events[t.stage]
+    def outcomes(self, t: LifeTable) -> Sequence[str]:
+        return t.events_ro[t.stage]
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.events[t.stage].remove(card)
@@ -136,11 +137,11 @@ class Take(NamedTuple):
     seat: int
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.common
+        return not t.common_ro
 
     def legal(self, t: LifeTable) -> list[tuple[str, str]]:
         ids = _TAKES
-        return [ids.get(c) or ids.setdefault(c, ("take", c)) for c in sorted(set(t.common))]
+        return [ids.get(c) or ids.setdefault(c, ("take", c)) for c in sorted(set(t.common_ro))]
 
     def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
         t.common.remove(a[1])
@@ -182,11 +183,13 @@ class Place(NamedTuple):
                 old = None
             else:
                 t.discard.append(old)
-            t.bonus_vp[seat] += vp
+            if vp:  # (an unchanged field left untouched: the freeze need not compare it)
+                t.bonus_vp[seat] += vp
         album[sq] = card
         t.dice_o[seat][c] = o
         t.dice_sq[seat][c] = sq
-        t.power[seat] += power
+        if power:
+            t.power[seat] += power
         if old is not None and game.params.album_skills:
             t.push(*game.skill_steps[old][seat])
 
@@ -268,7 +271,7 @@ def resolve_card(t: LifeTable, seat: int, card: str) -> None:
     cat = game.catalogue
     if card in cat.event_effects:
         t.stats[N_STATS * t.stage + 3] += 1
-        skills = t.skills[seat]
+        skills = t.skills_ro[seat]
         t.power[seat] += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
         t.push(*game.event_steps[card][seat])
     elif squares := t.legal_squares(seat, card):
@@ -290,8 +293,9 @@ class RoundEnd(NamedTuple):
 
     def run(self, t: LifeTable) -> None:
         p = t.game.params
-        t.discard += t.common
-        t.common.clear()
+        if t.common_ro:  # (left untouched when empty: the freeze need not compare them)
+            t.discard += t.common
+            t.common.clear()
         t.round += 1
         if t.round < p.rounds_per_stage:
             t.tasks.append(Round())

@@ -31,8 +31,11 @@ NOTHING = (0, 0)
 
 
 def _give(t: LifeTable, seat: int, gain: tuple[int, int]) -> None:
-    t.power[seat] += gain[0]
-    t.bonus_vp[seat] += gain[1]
+    power, vp = gain
+    if power:  # (a field left untouched when unchanged: the freeze need not compare it)
+        t.power[seat] += power
+    if vp:
+        t.bonus_vp[seat] += vp
 
 
 @auto
@@ -89,7 +92,7 @@ class Reward(NamedTuple):
     vp: int
 
     def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
-        if seat == self.seat and D.TOP[t.dice_o[seat][self.die]] >= self.at_least:
+        if seat == self.seat and D.TOP[t.dice_o_ro[seat][self.die]] >= self.at_least:
             return (0, self.vp)
         return NOTHING
 
