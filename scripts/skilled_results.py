@@ -48,20 +48,6 @@ def _match_rows(result: dict[str, Any], players: list[str], seed: int) -> list[d
     return rows
 
 
-def _ladder_seats(game: str, how: dict[str, Any]) -> int:
-    """The seats the ladder in a provenance entry was played at: its ``seats`` (kept since
-    multi-seat pairings became matches), else the ``seats=N`` of its call, else the game's
-    default table."""
-    import re
-
-    from workbench.engine.kernel.registry import make_game
-
-    if how.get("seats"):
-        return int(how["seats"])
-    said = re.search(r"seats=(\d+)", str(how.get("call", "")))
-    return int(said.group(1)) if said else make_game(game).num_players
-
-
 def _ladder_match(game: str, folder: Path, players: list[str]
                   ) -> tuple[list[dict[str, Any]], list[str], str, int]:
     """The match of ``players`` (two of the ladder's levels in ``folder``, the focus first) as
@@ -71,6 +57,7 @@ def _ladder_match(game: str, folder: Path, players: list[str]
     more seats a pairing is the focus alone against seats - 1 copies of the other (only the
     stronger sits alone), and the ladder keeps only the focus player's wins: its row is the
     only one (the copies' split between them is not known, and is not invented)."""
+    from workbench.engine.kernel.registry import make_game
     from workbench.engine.measure.skilled_results import load_results
     from workbench.engine.runs.ladder import ladder_matches
 
@@ -81,7 +68,7 @@ def _ladder_match(game: str, folder: Path, players: list[str]
     frame, levels = made.ladder.frame, list(made.ladder.levels)
     if len(players) != 2 or not set(players) <= set(levels) or players[0] == players[1]:
         raise ValueError(f"--from-ladder needs two of the ladder's levels {levels}, got {players}")
-    seats = _ladder_seats(game, how)
+    seats = made.seats("ladder") or make_game(game).num_players
     cells = {(r["player"], r["opponent"]): r for r in frame.iter_rows(named=True)}
     pairs = [(players[0], players[1])] + ([(players[1], players[0])] if seats == 2 else [])
     if not all(pair in cells for pair in pairs):

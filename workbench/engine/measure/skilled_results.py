@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,6 +135,21 @@ class SkilledResults:
     def stale(self, version: int) -> list[str]:
         """The parts computed for another version of the game than ``version``."""
         return [p for p, how in self.provenance.items() if how.get("version") not in (None, version)]
+
+    def seats(self, part: str = "ladder") -> int | None:
+        """The seats a part was played at, as its provenance says: its ``seats``, else the
+        ``seats=N`` of its call; None when neither says (then the game's own table).
+
+        >>> how = {"call": "skill_ladder('g', ['random', 'greedy'], games=8, seed=1, seats=3)"}
+        >>> r = SkilledResults("g", None, None, None, None, {"ladder": how, "answers": {}})
+        >>> r.seats(), r.seats("answers"), r.seats("matches")
+        (3, None, None)
+        """
+        how = self.provenance.get(part) or {}
+        if how.get("seats"):
+            return int(how["seats"])
+        said = re.search(r"seats=(\d+)", str(how.get("call", "")))
+        return int(said.group(1)) if said else None
 
     def describe(self, part: str) -> str:
         """One line: how a part was computed (call, games, commit, date, minutes; with the CPU
