@@ -24,6 +24,14 @@ from workbench.games.life.cards import COLOURS, AlbumCard, DreamCard
 CI: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 
 
+class _ZeroIfMissing(dict):  # type: ignore[type-arg]
+    """A count per key; a key never counted (the character card) is 0, remembered."""
+
+    def __missing__(self, key: object) -> int:
+        self[key] = 0
+        return 0
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """The cards of one game, indexed for the rules (built once per game)."""
@@ -40,6 +48,9 @@ class Catalogue:
         default_factory=dict)
     #: per dream card, the power its place_power skills give per colour (red, blue, yellow, green)
     place_gain: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: ``stars`` for any album square: an empty square (None), the character card and a card
+    #: without ★ count 0 (a scoring formula sums ``map(star_count.__getitem__, album)``)
+    star_count: dict[str | None, int] = field(default_factory=lambda: _ZeroIfMissing())
 
     @classmethod
     def build(cls, album: Sequence[AlbumCard], dreams: Sequence[DreamCard]) -> Catalogue:
@@ -61,10 +72,12 @@ class Catalogue:
             cat.colour[c.id] = CI[c.colour]
             if c.stars:
                 cat.stars[c.id] = c.stars
+            cat.star_count[c.id] = c.stars or 0
             if c.is_event:
                 cat.event_effects[c.id] = tuple((e.verb, e.args) for e in c.event)
             else:
                 cat.skill[c.id] = tuple((e.verb, e.args) for e in c.skill)
+        cat.star_count[None] = 0
         for d in dreams:
             if d.id in cat.dream_skill or d.id in cat.colour:
                 raise ValueError(f"dream card id {d.id!r} appears twice")

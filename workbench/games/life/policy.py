@@ -74,6 +74,12 @@ def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
     return power, vp
 
 
+def _now(t: LifeTable, seat: int) -> int:
+    """The seat's VP now (``t.score``, ``_score`` with nothing changed)."""
+    return sum(t.parts_if(seat, t.albums[seat], t.dice_o[seat], t.power[seat], t.bonus_vp[seat],
+                          t.hands[seat], t.skills[seat]))
+
+
 def _score(t: LifeTable, seat: int, album: Sequence[str | None] | None = None,
            dice: Sequence[int] | None = None, power: int = 0, vp: int = 0,
            hand: Sequence[str] | None = None, skills: Sequence[str] | None = None) -> int:
@@ -88,9 +94,11 @@ def _place_values(t: LifeTable, seat: int, card: str, squares: Iterable[int]) ->
     album, dice = t.albums[seat], t.dice_o[seat]
     game = t.game
     skill_steps = game.skill_steps if game.params.album_skills else None
+    parts_if, placement = t.parts_if, t.placement
+    power0, vp0, hand, skills = t.power[seat], t.bonus_vp[seat], t.hands[seat], t.skills[seat]
     out = []
     for sq in squares:
-        c, o, power, vp = t.placement(seat, card, sq)
+        c, o, power, vp = placement(seat, card, sq)
         after = list(album)
         old, after[sq] = after[sq], card
         rolled = list(dice)
@@ -98,7 +106,7 @@ def _place_values(t: LifeTable, seat: int, card: str, squares: Iterable[int]) ->
         if skill_steps is not None and old is not None and old != CHARACTER:
             p, v = _gains(t, seat, skill_steps[old][seat])
             power, vp = power + p, vp + v
-        out.append(_score(t, seat, after, rolled, power, vp))
+        out.append(sum(parts_if(seat, after, rolled, power0 + power, vp0 + vp, hand, skills)))
     return out
 
 
@@ -128,7 +136,10 @@ def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = 
     dice = t.dice_o[seat]
     roll = D.ROLL_TABLE
     if base is None:
-        base = _score(t, seat)
+        base = _now(t, seat)
+    parts_if = t.parts_if
+    album, power, bonus = t.albums[seat], t.power[seat], t.bonus_vp[seat]
+    hand, skills = t.hands[seat], t.skills[seat]
     if ids is TIP_ALL:  # every tip legal: each die's best way read off a table made once
         out: list[int | None] = [None] * len(ids)
         out[0] = base
@@ -136,7 +147,7 @@ def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = 
             k = _BEST_WAY[o]
             rolled = list(dice)
             rolled[c] = roll[o][k]
-            out[1 + 4 * c + k] = _score(t, seat, dice=rolled)
+            out[1 + 4 * c + k] = sum(parts_if(seat, album, rolled, power, bonus, hand, skills))
         return out
     top = D.TOP
     best: dict[int, tuple[int, Any]] = {}  # die -> (top after, tip)
@@ -156,7 +167,7 @@ def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = 
             rolled = list(dice)
             c = weighed[a]
             rolled[c] = roll[dice[c]][_DIRECTION[a[2]]]
-            out.append(_score(t, seat, dice=rolled))
+            out.append(sum(parts_if(seat, album, rolled, power, bonus, hand, skills)))
         else:
             out.append(None)
     return out
@@ -174,24 +185,30 @@ def _dream_values(t: LifeTable, seat: int, ids: Sequence[Any], keep: bool) -> li
 
 
 def _turn_values(t: LifeTable, seat: int, die: int, ids: Sequence[Any]) -> list[int]:
+    parts_if, dice = t.parts_if, t.dice_o[seat]
+    album, power, bonus = t.albums[seat], t.power[seat], t.bonus_vp[seat]
+    hand, skills = t.hands[seat], t.skills[seat]
     out = []
     for a in ids:
-        turned = list(t.dice_o[seat])
+        turned = list(dice)
         turned[die] = a[1]
-        out.append(_score(t, seat, dice=turned))
+        out.append(sum(parts_if(seat, album, turned, power, bonus, hand, skills)))
     return out
 
 
 def _pawn_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
     """An order space is worth its bonus now: a tip (2) as the best tip, a power (4)."""
-    base = _score(t, seat)
+    base = _now(t, seat)
     out = []
     for a in ids:
         if a[1] == 2:
             tips = Tip(seat, bonus=True).legal(t)
             out.append(max(v for v in _tip_values(t, seat, tips, base) if v is not None))
+        elif a[1] == 4:
+            out.append(sum(t.parts_if(seat, t.albums[seat], t.dice_o[seat], t.power[seat] + 1,
+                                      t.bonus_vp[seat], t.hands[seat], t.skills[seat])))
         else:
-            out.append(_score(t, seat, power=1) if a[1] == 4 else base)
+            out.append(base)
     return out
 
 
@@ -242,6 +259,7 @@ def rollout_action(t: LifeTable, rng: random.Random) -> Hashable:
     if rate is None:
         return rng.choice(ids)  # type: ignore[no-any-return]
     vals = rate(t, top, ids)
-    best = max(v for v in vals if v is not None)
-    picks = [a for a, v in zip(ids, vals) if v == best]
-    return picks[0] if len(picks) == 1 else rng.choice(picks)  # type: ignore[no-any-return]
+    best = max(v for v in vals if v is not None) if None in vals else max(vals)  # type: ignore[type-var]
+    if vals.count(best) == 1:
+        return ids[vals.index(best)]  # type: ignore[no-any-return]
+    return rng.choice([a for a, v in zip(ids, vals) if v == best])  # type: ignore[no-any-return]

@@ -21,7 +21,6 @@ Hidden(12)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
 from typing import Any
 
 from workbench.engine.kernel import HIDDEN, OWN, Table, items, readonly, rows, value
@@ -69,7 +68,6 @@ def stat(stage: int, name: str) -> int:
 
 #: The names of a seat's scoring parts, in order.
 PARTS = ("dice", "mid", "bonus", "stars", "dream", "full")
-_ZEROS = repeat(0)
 
 
 def square_name(sq: int) -> str:
@@ -181,7 +179,7 @@ class LifeTable(Table):
         p = game.params
         top = D.TOP
         a, b, c, d = dice_o
-        stars = sum(map(cat.stars.get, album, _ZEROS))
+        stars = sum(map(cat.star_count.__getitem__, album))
         covered = power if power < stars else stars  # all power is placed, one per ★
         uncovered = stars - covered
         if uncovered and skills:  # a shield ignores uncovered ★ only
