@@ -1,11 +1,7 @@
 """Battles (seed section 6) as steps: declare, defend, SSTP support, face-down events, dice, result.
 
-Strength of one ghost in a battle (:func:`ghost_value`): its dice (raw sum of
-the 0..5 やさぐれダイス) + its own modifier + its shell's modifier for the
-stat + its ability bonus (``bonus`` when it attacks or supports, ``guard``
-when it is the defending ghost); floored at 0 when ``floor_at_zero``; a
-fumble (n >= 2 dice all on the zero face, fumble rule on, not ``steady``)
-makes the ghost's whole contribution 0 — for support ghosts as well.
+A ghost's strength in a battle (:func:`ghost_value`, :func:`battle_values`) lives in
+:mod:`~workbench.games.ghost.battle_strength` (its names are re-exported here).
 
 Decisions: :class:`Defend`, :class:`ChooseStat` (``stat_choice="after_defender"``:
 the attacker picks 物理 or 精神 once the defending ghost is known), :class:`Support` (the attacker's side, then the
@@ -15,11 +11,6 @@ user by user: attacker, defender, outsiders). Then :class:`Reveal`, one :class:`
 :class:`Resolve`. :func:`battle_decision` makes the forced moves (one
 defender, nothing to support with, no event to place) so every decision
 left is a real one.
-
->>> ghost_value(raw=0, dice=2, modifier=5, fumble=True, floor=True)
-0
->>> ghost_value(raw=0, dice=1, modifier=-3, fumble=True, floor=False)
--3
 """
 
 from __future__ import annotations
@@ -27,77 +18,19 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import auto, chance, decision
-from workbench.games.ghost.cards import STATS_LABEL, GhostCard
+from workbench.games.ghost.battle_strength import (
+    ROLES,
+    battle_values,
+    fixed_modifier,
+    ghost_value,
+    role_of,
+)
+from workbench.games.ghost.cards import STATS_LABEL
 from workbench.games.ghost.steps import finish, install, play_effects, remove_ghost
-from workbench.games.ghost.table import ATTACK, DEFENCE, NO_SHELL, STATS, Battle, GhostTable
+from workbench.games.ghost.table import ATTACK, DEFENCE, STATS, Battle, GhostTable
 
 Aid = tuple[Any, ...]
 _PASS = ("pass",)
-
-
-# -- strength ---------------------------------------------------------------------------
-def ghost_value(raw: int, dice: int, modifier: int, *, fumble: bool, floor: bool) -> int:
-    """One ghost's contribution from its raw dice sum and its total fixed modifier."""
-    if fumble and dice >= 2 and raw == 0:
-        return 0
-    v = raw + modifier
-    return max(v, 0) if floor else v
-
-
-def fixed_modifier(card: GhostCard, shell: GhostCard | None, stat: str, role: str) -> int:
-    """Own modifier + shell + ability bonus for ``role`` in ("attack", "defend", "support").
-
-    >>> from workbench.games.ghost.cards import ABILITY, Strength
-    >>> sakura = GhostCard(0, "ghost", "御影さくら", physical=Strength(3, 2),
-    ...                    ability=ABILITY.parse("bonus physical +2"))
-    >>> fixed_modifier(sakura, None, "physical", "attack"), fixed_modifier(sakura, None, "physical", "defend")
-    (4, 2)
-    """
-    total = card.strength(stat).modifier
-    if shell is not None:
-        total += shell.shell[STATS.index(stat)]
-    for e in card.ability:
-        if e.verb in ("bonus", "guard") and e.args[0] in (stat, "any"):
-            if (e.verb == "bonus") == (role != "defend"):
-                total += int(e.args[1])  # type: ignore[arg-type]
-    return total
-
-
-ROLES = ("attack", "defend", "support")
-
-
-def role_of(b: Battle, index: int) -> str:
-    """attack, defend or support for the ghost at ``index`` of ``b.ghosts``."""
-    if index == 0:
-        return "attack"
-    return "defend" if index == len(b.atk) else "support"
-
-
-def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, ...]:
-    """Each battling ghost's contribution from the rolls (attack side first);
-    ``fumbles=False`` reads the same rolls as if the fumble rule were off.
-
-    The fixed part is :func:`fixed_modifier`: the card's own part is looked up
-    in the game's table of it, the shell's is added here.
-    """
-    game = t.game
-    p, steady = game.params, game.steady
-    rule = p.fumble if fumbles is None else fumbles
-    floor = p.floor_at_zero
-    mods = game.modifiers[b.stat]
-    at = STATS.index(b.stat)
-    k = len(b.atk)
-    shells = {g: sh for desk in t.desktops for g, sh in desk}  # what t.shell_of reads
-    cards = game.cards
-    out = []
-    for i, g in enumerate(b.atk + b.dfn):
-        mod = mods[0 if i == 0 else 1 if i == k else 2][g]
-        sh = shells.get(g, NO_SHELL)
-        if sh != NO_SHELL:
-            mod += cards[sh].shell[at]
-        out.append(ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g],
-                               floor=floor))
-    return tuple(out)
 
 
 # -- what the decisions do ------------------------------------------------------------------
@@ -458,6 +391,6 @@ def _roll(nth: int) -> Roll:
     return _ROLLS[nth] if nth < 16 else Roll(nth)
 
 
-__all__ = ["ChooseStat", "Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
+__all__ = ["ROLES", "ChooseStat", "Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
            "battle_label", "battle_values", "revealed_at_once", "choose_stat", "declare", "fixed_modifier",
            "ghost_value", "role_of", "target_text"]
