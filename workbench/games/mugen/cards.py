@@ -8,7 +8,8 @@ set skill) and ``skillN_effects`` (the closed vocabulary of
 【リベンジ時】 effect, usable only free through a revenge draw. ``trait`` holds
 a character's additional trait (追加特性) in the same vocabulary. The sheet
 goes through ``workbench.cards.load_sheet`` with :data:`SCHEMA`; the
-timeline rules are cross-column checks, reported at their row and column.
+timeline rules are cross-column checks, reported at their row and column
+(both in :mod:`~workbench.games.mugen.card_schema`, re-exported here).
 
 >>> pool = load_cards()
 >>> pool["C01"].name, pool["C01"].trait_text
@@ -22,7 +23,7 @@ timeline rules are cross-column checks, reported at their row and column.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,11 +31,12 @@ from typing import Any
 
 import polars as pl
 
-from workbench.cards import Column, Problem, Schema, SheetError, load_sheet
+from workbench.cards import Problem, SheetError, load_sheet
 from workbench.cards.components import FINDING_SCHEMA, Expectation, deck_findings
 from workbench.cards.deckrules import load_deck
 from workbench.datafiles import data_files, packaged_data
-from workbench.games.mugen.effects import VOCABULARY, TimedEffect, check_effects, from_vocabulary
+from workbench.games.mugen.card_schema import MAX_COST, MAX_SKILLS, SCHEMA, SKILL_KINDS
+from workbench.games.mugen.effects import TimedEffect, from_vocabulary
 
 ROOT = packaged_data().parent
 """The folder other relative ``cards_path`` parameters are read from (the repository's)."""
@@ -157,84 +159,6 @@ def deck_warnings(deck: Any, cards: Any) -> list[Problem]:
                                "warning: " + message.removeprefix("ex-copies: ")))
     return out
 
-
-SKILL_KINDS = ("plain", "set", "super_set", "revenge", "ex")
-MAX_SKILLS = 3
-MAX_COST = 10
-
-
-def _skill_columns(n: int) -> tuple[Column, ...]:
-    first = n == 1
-    return (
-        Column(f"skill{n}_kind", "str", required=first, allowed=SKILL_KINDS,
-               description=f"skill {n}: plain, set, super_set, revenge or ex"),
-        Column(f"skill{n}_cost", "int", required=False, min=0, max=MAX_COST,
-               description=f"skill {n}: MP cost (empty for revenge)"),
-        Column(f"skill{n}_turns", "int", required=False, min=1, max=99,
-               description=f"skill {n}: counters of a set / super set skill"),
-        Column(f"skill{n}_effects", "effects", required=first, vocabulary=VOCABULARY,
-               description=f"skill {n}: effects"),
-    )  # fmt: skip
-
-
-def _timeline_checks(frame: pl.DataFrame) -> Iterator[tuple[int | None, str | None, str, str]]:
-    """Cross-column rules of a timeline: costs, counters, effects fitting the kind."""
-    for i, row in enumerate(frame.iter_rows(named=True)):
-        kinds = []
-        for n in range(1, MAX_SKILLS + 1):
-            kind, cost, turns, fx = (row.get(f"skill{n}_{k}") for k in ("kind", "cost", "turns", "effects"))
-            if kind is None:
-                for col, value in ((f"skill{n}_cost", cost), (f"skill{n}_turns", turns), (f"skill{n}_effects", fx)):
-                    if value is not None:
-                        yield i, col, "empty-kind", f"filled, but skill{n}_kind is empty"
-                continue
-            kinds.append(kind)
-            if kind == "revenge" and cost not in (None, 0):
-                yield i, f"skill{n}_cost", "revenge-cost", "a 【リベンジ時】 effect is free: leave the cost empty"
-            if kind != "revenge" and cost is None:
-                yield i, f"skill{n}_cost", "required", f"a {kind} skill needs an MP cost"
-            if kind in ("set", "super_set") and turns is None:
-                yield i, f"skill{n}_turns", "required", f"a {kind} skill needs its number of counters"
-            if kind not in ("set", "super_set") and turns is not None:
-                yield i, f"skill{n}_turns", "turns", f"only set and super_set skills have counters, not {kind}"
-            if fx is None:
-                yield i, f"skill{n}_effects", "required", f"skill {n} has no effects"
-            else:
-                why = check_effects(from_vocabulary(VOCABULARY.parse(fx)), kind)
-                if why:
-                    yield i, f"skill{n}_effects", "kind", why
-        if kinds.count("revenge") > 1:
-            yield i, "skill1_kind", "revenge", "a card has at most one 【リベンジ時】 effect"
-        if kinds and set(kinds) == {"revenge"}:
-            yield i, "skill1_kind", "usable", "a card needs a skill besides 【リベンジ時】"
-        if row.get("trait") is not None:
-            if not row.get("character"):
-                yield i, "trait", "trait", "only character skills carry an additional trait"
-            why = check_effects(from_vocabulary(VOCABULARY.parse(row["trait"])), "trait")
-            if why:
-                yield i, "trait", "kind", why  # fmt: skip
-
-
-SCHEMA = Schema(
-    "mugen",
-    (
-        Column("id", "str", unique=True, description="stable card id used by decks and replays"),
-        Column("name", "str", unique=True, description="the card's name (Japanese)"),
-        Column("name_en", "str", description="English name"),
-        Column("star", "int", min=1, max=3, description="★ count (deck-construction limits)"),
-        Column("character", "bool", description="a character skill (4 copies: your character)"),
-        Column("attribute", "str", required=False, description="attribute (unused by the rules)"),
-        Column("trait_name", "str", required=False, description="name of the additional trait"),
-        Column("trait", "effects", required=False, vocabulary=VOCABULARY,
-               description="additional trait (追加特性): on from the start, immune to effects"),
-        *(c for n in range(1, MAX_SKILLS + 1) for c in _skill_columns(n)),
-        Column("flavour", "str", required=False, description="flavour text"),
-        Column("prototype", "bool", required=False, description="authored stand-in for the seed's images"),
-    ),
-    name="cards",
-    description="むげんの宙へ skill cards: one row per card, a timeline of up to 3 skills",
-    checks=(_timeline_checks,),
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,5 +360,5 @@ def read_deck(path: str | Path, cards_path: str | Path | None = None,
     return normalise(pairs)
 
 
-__all__ = ["CARDS_CSV", "SCHEMA", "Card", "SheetError", "Skill", "cards_file", "data_folder", "load_cards",
-           "read_sheet"]
+__all__ = ["CARDS_CSV", "MAX_COST", "MAX_SKILLS", "SCHEMA", "SKILL_KINDS", "Card", "SheetError", "Skill",
+           "cards_file", "data_folder", "load_cards", "read_sheet"]
