@@ -128,3 +128,26 @@ def test_notebook_view() -> None:
     s.apply(2)
     assert s._repr_html_() == "<b>takeaway</b> seed 0, step 1/1: P2 to move<pre style='margin:0'>1. P1: take 2</pre>"
     assert repr(s) == "<Session takeaway seed=0 step=1/1>"
+
+
+@pytest.mark.parametrize("name", ["ghost", "detective", "mugen", "life"])
+def test_play_to_end_makes_no_reference_cycle_so_pausing_the_collector_frees_the_same(
+        name: str) -> None:
+    import gc
+
+    from workbench.engine.kernel.registry import make_game
+    from workbench.engine.players import greedy_player, random_player
+
+    game = make_game(name)
+    players = [greedy_player()] + [random_player] * (game.num_players - 1)
+    gc.collect()
+    gc.disable()
+    try:
+        s = Session(game, seed=11)
+        s.play_to_end(players)
+        assert not gc.isenabled()  # (play_to_end leaves a collector that was off, off)
+        assert s.is_over and gc.collect() == 0  # nothing a collection would have freed
+    finally:
+        gc.enable()
+    Session(game, seed=12).play_to_end(random_player)
+    assert gc.isenabled()  # a collector that was on is on again
