@@ -6,8 +6,9 @@ Chance steps: :class:`EventDraw` (one event from the event deck),
 :class:`Main`, :class:`Break2` (suspect / clear / pass), :class:`Pay`
 (discards for generated icons), :class:`Discard` (an action or effect makes a
 player discard), :class:`Trim` (hand over the limit at turn end),
-:class:`Burn`. Everything else runs at once: :class:`Act` (a person's action for one player),
-:class:`Refill` and :class:`Resolve` (a paid event) here.
+:class:`Burn` (these four in :mod:`.steps_discards`, re-exported here).
+Everything else runs at once: :class:`Act` (a person's action for one
+player), :class:`Refill` and :class:`Resolve` (a paid event) here.
 
 Each step's ``TAG`` is its short name in transcripts (``describe``); its
 fields follow the tag in the order the transcripts print them.
@@ -21,26 +22,18 @@ fields follow the tag in the order the transcripts print them.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Hashable, Sequence
+from typing import Any, NamedTuple
 
 from workbench.cards import Effect
 from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
-from .labels import event_name, label, paying_for
+from .labels import label
+from .steps_discards import COUNTS, DISCARD, PAY, SEATS, Burn, Discard, Pay, Trim, tagged
 from .table import DetectiveTable
 
 T = DetectiveTable
-_S = TypeVar("_S", bound=type)
-
-
-def tagged(tag: str) -> Callable[[_S], _S]:
-    """Class decorator: the step's short name in transcripts (``step.TAG``)."""
-    def mark(cls: _S) -> _S:
-        cls.TAG = tag  # type: ignore[attr-defined]
-        return cls
-    return mark
 
 
 # -- chance ----------------------------------------------------------------------
@@ -245,100 +238,6 @@ def suspect(t: T, who: str) -> None:
         insort(t.outside, card)
 
 
-@tagged("pay")
-@decision
-class Pay(NamedTuple):
-    """``seat`` discards ``left`` more hand cards to generate the icons of its event."""
-
-    seat: int
-    left: int
-
-    def legal(self, t: T) -> list[Hashable]:
-        return t.discard_ids(self.seat)
-
-    def resolve(self, t: T, a: tuple[str, int]) -> None:
-        t.hands[self.seat].remove(a[1])
-        t.discard.append(a[1])
-        if self.left > 1:
-            t.tasks.append(PAY[self.seat][self.left - 1] if self.left <= COUNTS
-                           else Pay(self.seat, self.left - 1))
-
-    def label(self, t: T, a: Hashable) -> str:
-        no = paying_for(t.tasks)
-        text = label(t.game.catalogue, a)
-        return text if no is None else f"{text} to pay for {event_name(t.game.catalogue, no)}"
-
-
-
-@tagged("pdiscard")
-@decision
-class Discard(NamedTuple):
-    """An action or effect makes ``seat`` discard ``left`` cards (fewer when the hand runs out)."""
-
-    seat: int
-    left: int
-
-    def lapses(self, t: T) -> bool:
-        return not t.hands[self.seat]
-
-    def legal(self, t: T) -> list[Hashable]:
-        return t.discard_ids(self.seat)
-
-    def resolve(self, t: T, a: tuple[str, int]) -> None:
-        t.hands[self.seat].remove(a[1])
-        t.discard.append(a[1])
-        if self.left > 1:
-            t.tasks.append(DISCARD[self.seat][self.left - 1] if self.left <= COUNTS
-                           else Discard(self.seat, self.left - 1))
-
-    def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
-
-
-@tagged("trim")
-@decision
-class Trim(NamedTuple):
-    """At turn end ``seat`` discards down to its hand limit, one card at a time."""
-
-    seat: int
-
-    def lapses(self, t: T) -> bool:
-        n = len(t.hands[self.seat])
-        return not n or n <= t.game.catalogue.params.hand_limit or n <= t.limit(self.seat)
-
-    def legal(self, t: T) -> list[Hashable]:
-        return t.discard_ids(self.seat)
-
-    def resolve(self, t: T, a: tuple[str, int]) -> None:
-        t.hands[self.seat].remove(a[1])
-        t.discard.append(a[1])
-        t.tasks.append(self)
-
-    def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
-
-
-@tagged("burn")
-@decision
-class Burn(NamedTuple):
-    """``seat`` burns a placed event of another, unprotected notebook."""
-
-    seat: int
-
-    def lapses(self, t: T) -> bool:
-        return not t.burn_targets(self.seat)
-
-    def legal(self, t: T) -> list[Hashable]:
-        return [("burn", s, e) for s, e in t.burn_targets(self.seat)]
-
-    def resolve(self, t: T, a: tuple[str, int, int]) -> None:
-        t.notebooks[a[1]].remove(a[2])
-        t.discard.append(a[2])
-
-    def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
-
-
 # -- automatic steps ----------------------------------------------------------------
 @tagged("act")
 @auto
@@ -412,17 +311,13 @@ class Resolve(NamedTuple):
             effect(t, self.seat, eff.verb, eff.args)
 
 
-SEATS, COUNTS = 8, 24
-"""Step instances are made once per seat (and count below ``COUNTS``) and reused."""
 EDRAW = tuple(tuple(EventDraw(s, k) for k in range(COUNTS)) for s in range(SEATS))
-PAY = tuple(tuple(Pay(s, k) for k in range(COUNTS)) for s in range(SEATS))
-DISCARD = tuple(tuple(Discard(s, k) for k in range(COUNTS)) for s in range(SEATS))
 INVESTIGATE, MAIN, BREAK2, TRIM, REFILL = (
     tuple(cls(s) for s in range(SEATS)) for cls in (Investigate, Main, Break2, Trim, Refill))
 
 DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
 
-__all__ = ["Act", "Break2", "Burn", "COUNTS", "DECISIONS", "Discard", "EventDraw",
-           "Investigate", "MAIN", "Main", "Pay", "Refill", "Resolve", "SEATS", "TRIM",
+__all__ = ["Act", "Break2", "Burn", "COUNTS", "DECISIONS", "DISCARD", "Discard", "EventDraw",
+           "Investigate", "MAIN", "Main", "PAY", "Pay", "Refill", "Resolve", "SEATS", "TRIM",
            "Trim", "action_steps", "clear_person", "draw_next", "effect", "effect_steps", "investigate",
            "place", "suspect", "tagged"]
