@@ -51,10 +51,10 @@ class EventDraw(NamedTuple):
     left: int
 
     def lapses(self, t: T) -> bool:
-        return not t.edeck and not t.discard
+        return not t.edeck_ro and not t.discard_ro
 
     def outcomes(self, t: T) -> Sequence[int]:
-        return t.edeck or sorted(t.discard)
+        return t.edeck_ro or sorted(t.discard_ro)
 
     def resolve(self, t: T, card: int) -> None:
         edeck = t.edeck
@@ -111,7 +111,7 @@ class Investigate(NamedTuple):
 
 def investigate(t: T, seat: int) -> None:
     """``seat``'s investigation draw: from the deck, or the bottom card when it is empty."""
-    if t.pool:
+    if t.pool_ro:
         t.tasks.append(INVESTIGATE[seat])
     else:
         place(t, seat, t.bottom.pop(0))
@@ -128,10 +128,11 @@ def place(t: T, seat: int, card: str) -> None:
     cat = t.game.catalogue
     plain, awakened = cat.card_actions[card]
     awake = plain is not awakened and t.awake(cat.card_person[card])
-    key = (card, awake, seat, len(t.hands))
+    players = len(t.hands_ro)
+    key = (card, awake, seat, players)
     steps = cat.memo.get(key)
     if steps is None:
-        steps = cat.memo[key] = action_steps(awakened if awake else plain, seat, len(t.hands))
+        steps = cat.memo[key] = action_steps(awakened if awake else plain, seat, players)
     t.tasks += steps
 
 

@@ -160,7 +160,7 @@ class Turn(NamedTuple):
 def start_turn(t: T, seat: int) -> None:
     """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
     t.active, t.free_used = seat, 0
-    if t.generated:
+    if t.generated_ro:
         t.generated.clear()                # generated icons lapse with the turn
     t.turns += 1
     t.tasks += (ENDTURN[seat], TRIMALL[seat], MAIN[seat])
@@ -175,7 +175,7 @@ class TrimAll(NamedTuple):
     seat: int
 
     def run(self, t: T) -> None:
-        hands, base, push = t.hands, t.game.catalogue.params.hand_limit, t.tasks.append
+        hands, base, push = t.hands_ro, t.game.catalogue.params.hand_limit, t.tasks.append
         n = len(hands)
         for k in range(n - 1, -1, -1):      # only the hands over the limit (Trim.lapses)
             seat = (self.seat + k) % n
@@ -195,7 +195,7 @@ class EndTurn(NamedTuple):
         if t.tn:
             round_end(t)
         else:
-            start_turn(t, (self.seat + 1) % len(t.hands))
+            start_turn(t, (self.seat + 1) % len(t.hands_ro))
 
 
 @tagged("roundend")
