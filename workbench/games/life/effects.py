@@ -13,8 +13,9 @@ queries and the analysis share. The effects that change a position are steps
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from workbench.games.life import dice as D
@@ -24,12 +25,17 @@ from workbench.games.life.cards import COLOURS, AlbumCard, DreamCard
 CI: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 
 
-class _ZeroIfMissing(dict):  # type: ignore[type-arg]
-    """A count per key; a key never counted (the character card) is 0, remembered."""
+class _Defaulted(dict):  # type: ignore[type-arg]
+    """A value per key; a key never given (the character card, an empty square) reads
+    ``default``, remembered."""
+
+    def __init__(self, default: int) -> None:
+        super().__init__()
+        self.default = default
 
     def __missing__(self, key: object) -> int:
-        self[key] = 0
-        return 0
+        self[key] = self.default
+        return self.default
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,9 @@ class Catalogue:
     place_gain: dict[str, tuple[int, ...]] = field(default_factory=dict)
     #: ``stars`` for any album square: an empty square (None), the character card and a card
     #: without ★ count 0 (a scoring formula sums ``map(star_count.__getitem__, album)``)
-    star_count: dict[str | None, int] = field(default_factory=lambda: _ZeroIfMissing())
+    star_count: dict[str | None, int] = field(default_factory=lambda: _Defaulted(0))
+    #: ``colour`` for any album square: -1 for an empty square and the character card
+    colour_of: dict[str | None, int] = field(default_factory=lambda: _Defaulted(-1))
 
     @classmethod
     def build(cls, album: Sequence[AlbumCard], dreams: Sequence[DreamCard]) -> Catalogue:
@@ -73,11 +81,13 @@ class Catalogue:
             if c.stars:
                 cat.stars[c.id] = c.stars
             cat.star_count[c.id] = c.stars or 0
+            cat.colour_of[c.id] = CI[c.colour]
             if c.is_event:
                 cat.event_effects[c.id] = tuple((e.verb, e.args) for e in c.event)
             else:
                 cat.skill[c.id] = tuple((e.verb, e.args) for e in c.skill)
         cat.star_count[None] = 0
+        cat.colour_of[None] = -1
         for d in dreams:
             if d.id in cat.dream_skill or d.id in cat.colour:
                 raise ValueError(f"dream card id {d.id!r} appears twice")
@@ -149,10 +159,25 @@ def full_lines(album: Sequence[str | None], size: int = 4) -> int:
 
     >>> full_lines(["x"] * 4 + [None] * 12)
     1
+    >>> full_lines(["x"] * 16), full_lines(["x", None] * 8), full_lines(["x"] * 4, size=2)
+    (8, 2, 4)
     """
-    rows = sum(all(album[r * size + c] is not None for c in range(size)) for r in range(size))
-    cols = sum(all(album[r * size + c] is not None for r in range(size)) for c in range(size))
-    return rows + cols
+    lines = _LINES.get(size)
+    if lines is None:
+        lines = _LINES[size] = _line_getters(size)
+    return sum(None not in line(album) for line in lines)
+
+
+#: per album size, a getter of each row and column's squares (built once)
+_LINES: dict[int, tuple[Callable[[Sequence[str | None]], tuple[str | None, ...]], ...]] = {}
+
+
+def _line_getters(size: int) -> tuple[Callable[[Sequence[str | None]], tuple[str | None, ...]],
+                                      ...]:
+    lines = [range(r * size, (r + 1) * size) for r in range(size)] \
+        + [range(c, size * size, size) for c in range(size)]
+    return tuple(itemgetter(*line) if size > 1 else (lambda a, i=line[0]: (a[i],))
+                 for line in lines)
 
 
 def dream_score(cat: Catalogue, dream: str, album: Sequence[str | None], dice_o: Sequence[int],
@@ -162,7 +187,7 @@ def dream_score(cat: Catalogue, dream: str, album: Sequence[str | None], dice_o:
     for verb, args in cat.dream_effect[dream]:
         if verb == "colour_vp":
             c = CI[args[0]]
-            vp += args[1] * sum(1 for x in album if x is not None and cat.colour.get(x) == c)
+            vp += args[1] * list(map(cat.colour_of.__getitem__, album)).count(c)
         elif verb == "top_vp":
             vp += args[2] if D.TOP[dice_o[CI[args[0]]]] >= args[1] else 0
         elif verb == "power_vp":
