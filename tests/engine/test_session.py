@@ -151,3 +151,32 @@ def test_play_to_end_makes_no_reference_cycle_so_pausing_the_collector_frees_the
         gc.enable()
     Session(game, seed=12).play_to_end(random_player)
     assert gc.isenabled()  # a collector that was on is on again
+
+
+def _record(s: Session) -> tuple[object, ...]:
+    return (s.history, s.actions, s.rng_marks, tuple(s._seat_marks), tuple(s._chance), s.log,
+            s.step, s.rng.getstate(), tuple(r.getstate() for r in s._seat_rngs))
+
+
+@pytest.mark.parametrize("name", ["life", "mugen"])
+def test_play_to_end_records_each_step_as_one_bot_move_at_a_time_does(name: str) -> None:
+    from workbench.engine.kernel.registry import make_game
+    from workbench.engine.players import greedy_player
+
+    game = make_game(name)
+    players = [greedy_player()] + [random_player] * (game.num_players - 1)
+    fast, slow = Session(game, seed=5), Session(game, seed=5)
+    fast.play_to_end(players)
+    while not slow.is_over:
+        slow.bot_move(players[slow.to_move] if slow.to_move >= 0 else random_player)
+    assert _record(fast) == _record(slow)
+    for s in (fast, slow):  # after an undo the redo tail goes, then the bots play on
+        for _ in range(3):
+            s.undo()
+    fast.play_to_end(random_player)
+    while not slow.is_over:
+        slow.bot_move(random_player)
+    assert _record(fast) == _record(slow)
+    fast.jump(7)
+    slow.jump(7)
+    assert _record(fast) == _record(slow)

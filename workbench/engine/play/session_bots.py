@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
@@ -27,6 +28,8 @@ from workbench.engine.runs.playout import GameTooLong, seat_players
 
 if TYPE_CHECKING:
     from workbench.engine.play.session import Session  # only a type: session imports this module
+
+_words = attrgetter("words")  # a CountingRandom's position
 
 
 def refuse_cheats(players: Sequence[Player]) -> None:
@@ -104,30 +107,59 @@ def gc_paused() -> Iterator[None]:
 
 
 def _play(session: Session, game: Any, seats: Sequence[Player], max_steps: int) -> None:
-    """:func:`play_to_end`'s loop."""
+    """:func:`play_to_end`'s loop. A step is recorded as :meth:`Session._push_at` records
+    it, inline: the first step after an undo goes through ``_push_at`` (it drops the
+    redo tail), the others append the state, the rng positions, the action, the
+    chance flag and an unmade log line themselves; the seats' rng positions are read
+    again only after a decision (a chance step draws from the chance rng alone, and
+    ``apply`` from no rng), else the previous step's tuple is kept."""
     states, push, chance_rng = session._states, session._push_at, session._rng
     seat_rngs = session._seat_rngs
     current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
     randoms = tuple(r.choice if p is random_player else None
                     for p, r in zip(seats, seat_rngs, strict=True))
+    from workbench.engine.play.session import Session  # (loaded: it imports this module)
+
+    advance = game.apply if type(session)._advance is Session._advance else session._advance
+    add_state, add_mark, add_seat_mark = states.append, session._marks.append, \
+        session._seat_marks.append
+    add_action, add_chance, add_line = session._actions.append, session._chance.append, \
+        session._lines.append
+    pos = session._pos
+    state = states[pos]
+    tail = len(states) > pos + 1 or any(k >= pos for k in session._chosen)
+    seat_mark = tuple(map(_words, seat_rngs))
     for _ in range(max_steps):
-        state = states[session._pos]
         who = current(state)
         if who == TERMINAL:
             break
         if who == CHANCE:
-            push(state, who, sample(state, chance_rng))
-            continue
-        pick = randoms[who]
-        if pick is not None:
+            a = sample(state, chance_rng)
+        elif (pick := randoms[who]) is not None:
             if not (ids := legal(state)):
                 raise IllegalAction(f"{game.name}: no legal action for seat {who}")
-            push(state, who, pick(ids))
+            a = pick(ids)
+        else:
+            view = SeatView(game, who, state)
+            a = seats[who](view, seat_rngs[who])
+            if a not in view.legal_ids:
+                raise IllegalAction(f"bot for P{who + 1} chose illegal {a!r}")
+        if tail:  # after an undo: the redo tail goes, as at every push
+            push(state, who, a)
+            tail = False
+            pos = session._pos
+            state, seat_mark = states[pos], session._seat_marks[pos]
             continue
-        view = SeatView(game, who, state)
-        action = seats[who](view, seat_rngs[who])
-        if action not in view.legal_ids:
-            raise IllegalAction(f"bot for P{who + 1} chose illegal {action!r}")
-        push(state, who, action)
+        state = advance(state, a)
+        if who != CHANCE:
+            seat_mark = tuple(map(_words, seat_rngs))
+        add_state(state)
+        add_mark(chance_rng.words)
+        add_seat_mark(seat_mark)
+        add_action(a)
+        add_chance(who == CHANCE)
+        add_line(None)
+        pos += 1
+        session._pos = pos
     else:
         raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
