@@ -85,16 +85,37 @@ def choose(t: Any, seat: int, ids: Sequence[Hashable], limit: Fraction = HALF,
         return _main(t, seat, acts, limit, rank)
     odds = _Odds(t)
     b = t.battle
-    if phase == "defend":
+    if phase == "defend":  # the first ghost whose worst stat gives the attacker least
         stats = (b.stat,) if b.stat else STATS  # the stat is still the attacker's to pick
-        return min(acts, key=lambda a: max(odds.chance(b.atk, (a[1],), s) for s in stats))
-    if phase == "stat":
-        return max(acts, key=lambda a: odds.chance(b.atk, b.dfn, a[1]))
+        chance, atk = odds.chance, b.atk
+        pick, low = None, None
+        for a in acts:
+            p = chance(atk, (a[1],), stats[0])
+            for s in stats[1:]:
+                q = chance(atk, (a[1],), s)
+                if _above(q, p):
+                    p = q
+            if low is None or _above(low, p):
+                pick, low = a, p
+        return pick
+    if phase == "stat":  # the first stat with the best chance
+        pick, high = None, None
+        for a in acts:
+            p = odds.chance(b.atk, b.dfn, a[1])
+            if high is None or _above(p, high):
+                pick, high = a, p
+        return pick
     if phase in ("support_atk", "support_def"):
         return _support(t, odds, acts)
     if phase == "react":
         return _react(t, seat, acts)
     return _place(t, seat, acts)
+
+
+def _above(p: Fraction, q: Fraction) -> bool:
+    """``p > q`` for two fractions in lowest terms (denominators positive), without
+    ``Fraction``'s own comparison and its type checks."""
+    return p.numerator * q.denominator > q.numerator * p.denominator  # type: ignore[no-any-return]
 
 
 class _Odds:
@@ -124,6 +145,16 @@ class _Odds:
 
     def duel(self, g: int, h: int) -> Fraction:
         """P(ghost ``g`` beats ghost ``h`` alone) with the attacker's better stat."""
+        shells = self.shells  # the game and the two ghosts' shells fix what a duel reads
+        pair = (self.game, g, shells.get(g, NO_SHELL), h, shells.get(h, NO_SHELL))
+        p = _PAIRS.get(pair)
+        if p is None:
+            if len(_PAIRS) > 100_000:
+                _PAIRS.clear()
+            p = _PAIRS[pair] = self._duel(g, h)
+        return p
+
+    def _duel(self, g: int, h: int) -> Fraction:
         ghost = self.ghost
         key = (self.rule, ghost(g, "physical", _ATTACK_ROLE), ghost(g, "mental", _ATTACK_ROLE),
                ghost(h, "physical", _DEFEND_ROLE), ghost(h, "mental", _DEFEND_ROLE))
@@ -136,11 +167,28 @@ class _Odds:
 
     def chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
         """P(the attacking side wins), no events, ties to the defender."""
+        shells = self.shells  # the game, the sides and their ghosts' shells fix what it reads
+        if len(atk) == 1 and len(dfn) == 1:
+            g, h = atk[0], dfn[0]
+            sides = (self.game, stat, g, shells.get(g, NO_SHELL), h, shells.get(h, NO_SHELL))
+        else:
+            sides = (self.game, stat, atk, dfn, tuple([shells.get(g, NO_SHELL) for g in atk + dfn]))
+        p = _SIDES_SEEN.get(sides)
+        if p is None:
+            if len(_SIDES_SEEN) > 100_000:
+                _SIDES_SEEN.clear()
+            p = _SIDES_SEEN[sides] = self._chance(atk, dfn, stat)
+        return p
+
+    def _chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
         ghost = self.ghost
-        key = (self.rule, tuple(ghost(g, stat, _ATTACK_ROLE if i == 0 else _SUPPORT_ROLE)
-                                for i, g in enumerate(atk)),
-               tuple(ghost(g, stat, _DEFEND_ROLE if i == 0 else _SUPPORT_ROLE)
-                     for i, g in enumerate(dfn)))
+        key = (self.rule,
+               (ghost(atk[0], stat, _ATTACK_ROLE),
+                *[ghost(g, stat, _SUPPORT_ROLE) for g in atk[1:]]) if len(atk) > 1
+               else (ghost(atk[0], stat, _ATTACK_ROLE),),
+               (ghost(dfn[0], stat, _DEFEND_ROLE),
+                *[ghost(g, stat, _SUPPORT_ROLE) for g in dfn[1:]]) if len(dfn) > 1
+               else (ghost(dfn[0], stat, _DEFEND_ROLE),))
         p = _CHANCES.get(key)
         if p is None:
             if len(_CHANCES) > 100_000:
@@ -151,6 +199,8 @@ class _Odds:
 
 _CHANCES: dict[Any, Fraction] = {}
 _DUELS: dict[Any, Fraction] = {}
+_PAIRS: dict[Any, Fraction] = {}  # Odds.duel by (game, ghost, its shell, ghost, its shell)
+_SIDES_SEEN: dict[Any, Fraction] = {}  # Odds.chance by the game, stat, sides and their shells
 _SIDES: dict[Any, Dist] = {}
 
 
@@ -186,18 +236,26 @@ def _main(t: Any, seat: int, ids: Sequence[Aid], limit: Fraction,
     for a in ids:
         if a[0] == "ability" and a[2] == -1:
             return a
-    best, best_p = None, limit
+    best, best_p = None, limit if isinstance(limit, Fraction) else Fraction(limit)
     odds: _Odds | None = None
+    fighters: dict[int, tuple[int, ...]] = {}  # each defending seat's, read once
     for a in ids:
         if a[0] != "battle":
             continue
         odds = odds or _Odds(t)
         g, d = a[1], a[2]
+        hs = fighters.get(d)
+        if hs is None:
+            hs = fighters[d] = t.eligible_fighters(d)
         if len(a) > 3:  # the stat named now: the defender answers it
-            worst = min(odds.chance((g,), (h,), a[3]) for h in t.eligible_fighters(d))
+            chances = [odds.chance((g,), (h,), a[3]) for h in hs]
         else:  # the defender picks first, then the attacker its better stat
-            worst = min(odds.duel(g, h) for h in t.eligible_fighters(d))
-        if worst > best_p:
+            chances = [odds.duel(g, h) for h in hs]
+        worst = chances[0]
+        for p in chances[1:]:
+            if _above(worst, p):
+                worst = p
+        if _above(worst, best_p):
             best, best_p = a, worst
     if best is not None:
         return best
@@ -228,7 +286,7 @@ def _support(t: Any, odds: _Odds, ids: Sequence[Aid]) -> Hashable:
         extra = (a[1],)
         p = odds.chance(b.atk + extra, b.dfn, b.stat) if attack else odds.chance(
             b.atk, b.dfn + extra, b.stat)
-        if (p > best_p) if attack else (p < best_p):
+        if _above(p, best_p) if attack else _above(best_p, p):
             best, best_p = a, p
     return best
 
