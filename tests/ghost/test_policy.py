@@ -95,3 +95,37 @@ def test_the_paired_search_plays_the_rule_unless_its_evidence_says_otherwise(mon
     monkeypatch.setattr(type(game), "search_trust", 1e9)
     for view, k in asked:
         assert ISMCTS(24)(view, random.Random(k)) == greedy_player()(view, random.Random(k))
+
+
+def test_chances_kept_by_game_ghosts_and_shells_are_the_ones_computed_afresh():
+    """Odds.chance/duel keep their answers by (game, stat, ghosts, shells): on tables of
+    games whose rules differ (fumble, floor, master-slave support) taken in turn, every
+    kept answer equals the one computed from the ghosts' strengths now."""
+    from itertools import chain
+
+    from workbench.games.ghost.policy import _Odds
+    from workbench.games.ghost.table import STATS
+
+    settings = [dict(players=3), dict(players=3, fumble=False), dict(players=3, floor_at_zero=False),
+                dict(players=4, master_slave=True, slave_support=True, master_support=True)]
+    tables = chain.from_iterable(zip(*(random_tables(p, 5, 2) for p in settings)))
+    checked = 0
+    for _, t, _ in tables:
+        ghosts = [g for desk in t.desktops for g, _ in desk]
+        if len(ghosts) < 3:
+            continue
+        odds = _Odds(t)
+        g, h, k = ghosts[:3]
+        for stat in STATS:
+            for atk, dfn in (((g,), (h,)), ((g, k), (h,)), ((h,), (g, k))):
+                assert odds.chance(atk, dfn, stat) == odds._chance(atk, dfn, stat)
+        assert odds.duel(g, h) == odds._duel(g, h) == max(odds._chance((g,), (h,), s) for s in STATS)
+        checked += 1
+    assert checked >= 50
+
+
+@given(st.fractions(), st.fractions())
+def test_the_policys_comparison_of_chances_is_fractions_own(p, q):
+    from workbench.games.ghost.policy import _above
+
+    assert _above(p, q) == (p > q)

@@ -109,3 +109,29 @@ def test_a_star_covered_by_power_counts_as_plus_1_vp():
     t.albums[0] = album(a1="@", b1="J06", c1="J04")
     t.power[0] = 2
     assert t.score_parts(0)["stars"] == -1
+
+
+def test_the_scoring_lookups_match_the_card_sheets_and_full_lines_counts_by_hand():
+    """``Catalogue.star_count``/``colour_of`` (what the scoring formula reads a square with)
+    give every album card's ★ and colour and 0 / -1 for an empty square and the character
+    card; ``full_lines`` equals the full rows and columns counted square by square."""
+    import random
+
+    from workbench.games.life.effects import CI, full_lines
+    from workbench.games.life.table import CHARACTER
+
+    game = make_game()
+    cat = game.catalogue
+    for card in game.cards.values():
+        assert cat.star_count[card.id] == (card.stars or 0)
+        assert cat.colour_of[card.id] == CI[card.colour]
+    assert (cat.star_count[None], cat.star_count[CHARACTER]) == (0, 0)
+    assert (cat.colour_of[None], cat.colour_of[CHARACTER]) == (-1, -1)
+    rng = random.Random(5)
+    for size in (2, 3, 4):
+        for _ in range(300):
+            squares = [None if rng.random() < 0.3 else "x" for _ in range(size * size)]
+            full = [all(squares[r * size + c] for c in range(size)) for r in range(size)] \
+                + [all(squares[r * size + c] for r in range(size)) for c in range(size)]
+            assert full_lines(squares, size) == sum(full)
+    assert full_lines(["x"] * 16) == 8 and full_lines([None] * 16) == 0
