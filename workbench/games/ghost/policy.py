@@ -168,6 +168,7 @@ class _Odds:
     def chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
         """P(the attacking side wins), no events, ties to the defender."""
         shells = self.shells  # the game, the sides and their ghosts' shells fix what it reads
+        sides: tuple[Any, ...]
         if len(atk) == 1 and len(dfn) == 1:
             g, h = atk[0], dfn[0]
             sides = (self.game, stat, g, shells.get(g, NO_SHELL), h, shells.get(h, NO_SHELL))
