@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+from itertools import chain
 from typing import Any
 
 from workbench.games.ghost.cards import GhostCard, Strength
@@ -125,7 +126,7 @@ class _Odds:
 
     def __init__(self, t: Any) -> None:
         self.game = t.game
-        self.shells = {g: sh for desk in t.desktops for g, sh in desk}
+        self.shells = dict(chain.from_iterable(t.desktops))  # ghost -> its shell
         p = self.game.params
         self.rule = (p.fumble, p.floor_at_zero)
         self.seen: dict[tuple[int, str, int], tuple[int, int, bool]] = {}
