@@ -180,3 +180,20 @@ def test_play_to_end_records_each_step_as_one_bot_move_at_a_time_does(name: str)
     fast.jump(7)
     slow.jump(7)
     assert _record(fast) == _record(slow)
+
+
+def test_play_to_end_steps_through_a_subclass_own_advance() -> None:
+    """The bots' loop steps ``game.apply`` itself only while ``_advance`` is Session's own:
+    a subclass that overrides it (a board that animates each step, say) sees every step."""
+    seen: list[object] = []
+
+    class Watching(Session):
+        def _advance(self, state, action_id):  # type: ignore[no-untyped-def]
+            seen.append(action_id)
+            return super()._advance(state, action_id)
+
+    watched, plain = Watching(DiceRace(), seed=3), Session(DiceRace(), seed=3)
+    watched.play_to_end(random_player)
+    plain.play_to_end(random_player)
+    assert len(seen) == len(watched.history) - 1 > 0
+    assert watched.history == plain.history

@@ -219,6 +219,10 @@ class Session:
         each step converts only the fields it touched (see ``kernel.copies``)."""
         return self.game.apply(state, action_id)
 
+    #: the bots' loop (``session_bots``) steps ``game.apply`` itself while this is the
+    #: method; a subclass that overrides ``_advance`` has no such mark and is called.
+    _advance.plain_apply = True  # type: ignore[attr-defined]
+
     def _resolve_chance(self, limit: int = 100_000) -> None:
         for _ in range(limit):
             if self.to_move != CHANCE:

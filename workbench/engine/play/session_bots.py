@@ -118,9 +118,8 @@ def _play(session: Session, game: Any, seats: Sequence[Player], max_steps: int) 
     current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
     randoms = tuple(r.choice if p is random_player else None
                     for p, r in zip(seats, seat_rngs, strict=True))
-    from workbench.engine.play.session import Session  # (loaded: it imports this module)
-
-    advance = game.apply if type(session)._advance is Session._advance else session._advance
+    plain = getattr(type(session)._advance, "plain_apply", False)  # not overridden
+    advance = game.apply if plain else session._advance
     add_state, add_mark, add_seat_mark = states.append, session._marks.append, \
         session._seat_marks.append
     add_action, add_chance, add_line = session._actions.append, session._chance.append, \
