@@ -25,7 +25,7 @@ from workbench.engine.kernel.fields import Snapshot
 from workbench.engine.kernel.hidden import Observation, shuffle_deal
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.secrets import has_masked, label_for, seen_by
-from workbench.engine.kernel.steps import AUTO, CHANCE_STEP, DECISION, tupled
+from workbench.engine.kernel.steps import CHANCE_STEP, DECISION, tupled
 from workbench.prob.dist import Dist
 
 if TYPE_CHECKING:
@@ -104,9 +104,7 @@ class KernelGame(Game[Snapshot]):
             ids = list(self.view(state).legal())
         else:
             touched = getattr(t, "_touched", -1)
-            tasks = t.tasks  # Table.legal inlined (a call less a step): a copy, for the
-            # live table's lists change at its next step
-            ids = list(tasks[-1].legal(t)) if tasks and tasks[-1].KIND == DECISION else []
+            ids = list(t.legal())  # a copy: the live table's lists change at its next step
             if touched >= 0:  # a lazy thaw: forget the reads (see copies.forget_reads)
                 t._live |= t._touched & ~touched
                 t._touched = touched
@@ -131,8 +129,7 @@ class KernelGame(Game[Snapshot]):
             x = self.view(state).sample(rng)
         else:
             touched = getattr(t, "_touched", -1)
-            top = t.tasks[-1]  # Table.sample inlined (the same draw, a call less a step)
-            x = top.dist(t).sample(rng) if top.WEIGHTED else rng.choice(top.outcomes(t))
+            x = t.sample(rng)
             if touched >= 0:
                 t._live |= t._touched & ~touched
                 t._touched = touched
@@ -155,17 +152,7 @@ class KernelGame(Game[Snapshot]):
         if a is _UNLISTED:
             t.play(action_id)  # checked against the rules
         else:
-            tasks = t.tasks
-            tasks.pop().resolve(t, a)
-            while tasks:  # Table.settle inlined (the same steps in the same order)
-                top = tasks[-1]
-                if top.KIND == AUTO:
-                    tasks.pop()
-                    top.run(t)
-                elif top.LAPSES and top.lapses(t):
-                    tasks.pop()
-                else:
-                    break
+            t.step(a)
         new = t._freeze()  # a lazy thaw's freeze re-arms it on ``new`` (copies.rearm)
         t._origin = new  # (a full thaw's does not)
         d["_live"] = t
