@@ -42,6 +42,7 @@ lab: install
 lint: install
 	$(SAY) "lint (ruff, then mypy: about a minute)"
 	@$(BIN)/ruff check workbench tests bench
+	@$(BIN)/ruff format --check workbench tests bench scripts examples
 	@$(BIN)/mypy
 
 test: install system-deps vendor lint

@@ -47,8 +47,7 @@ print(json.dumps({"mean": str(d.mean()), "variance": str(d.variance()),
 LIGHT = {
     "versus": ["versus", "3D+2", "3D+1", "--faces", "0,1,2,3,4,5", "--fumble", "zero", "--json"],
     "draws": ["draws", "--deck", "40", "--copies", "4", "--seen", "7", "--json"],
-    "copies-needed": ["copies-needed", "--deck", "40", "--seen", "10", "--target", "0.9",
-                      "--json"],
+    "copies-needed": ["copies-needed", "--deck", "40", "--seen", "10", "--target", "0.9", "--json"],
     "round": ["round", "--deck", "A:2,B:1,C:1,T:1", "--stop", "T", "--json"],
 }
 HEAVY = ("sympy", "polars", "numpy")
@@ -84,13 +83,18 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float
 def imports(argv: list[str]) -> dict[str, int]:
     """Top-level module -> cumulative import time (us) of ``python -m workbench ARGV``,
     from ``-X importtime``."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "workbench", *argv],
-                          capture_output=True, text=True, check=True, env=CHILD_ENV)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "workbench", *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=CHILD_ENV,
+    )
     out: dict[str, int] = {}
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "cumulative" in line:
             continue
-        _, cumulative, name = line[len("import time:"):].split("|")
+        _, cumulative, name = line[len("import time:") :].split("|")
         if not name.startswith("  "):  # a top-level import (one space after the bar)
             top = name.strip().split(".")[0]
             out[top] = out.get(top, 0) + int(cumulative)
@@ -100,8 +104,11 @@ def imports(argv: list[str]) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--baseline-tree", type=Path,
-                        help="a checkout to time as 'before' (python -m workbench, PYTHONPATH)")
+    parser.add_argument(
+        "--baseline-tree",
+        type=Path,
+        help="a checkout to time as 'before' (python -m workbench, PYTHONPATH)",
+    )
     args = parser.parse_args(argv)
     cache = tempfile.mkdtemp(prefix="wb-bench-pycache-")
     CHILD_ENV["PYTHONPYCACHEPREFIX"] = cache
@@ -117,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline_tree:
         env = {**CHILD_ENV, "PYTHONPATH": str(args.baseline_tree.resolve())}
         commands["before: dice 3D+2 --json"] = (
-            [sys.executable, "-m", "workbench", "dice", "3D+2", "--json"], env)
+            [sys.executable, "-m", "workbench", "dice", "3D+2", "--json"],
+            env,
+        )
 
     ours = json.loads(run(dice)[2])
     theirs = json.loads(run(commands["icepool script"][0])[2])
@@ -137,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"{'command':<{width}}{'best ms':>10}{'median ms':>11}{'best CPU ms':>13}")
     for name, ts in times.items():
-        print(f"{name:<{width}}{min(ts) * 1e3:>10.1f}{statistics.median(ts) * 1e3:>11.1f}"
-              f"{min(cpus[name]) * 1e3:>13.1f}")
+        print(
+            f"{name:<{width}}{min(ts) * 1e3:>10.1f}{statistics.median(ts) * 1e3:>11.1f}"
+            f"{min(cpus[name]) * 1e3:>13.1f}"
+        )
 
     print("\nimports of the light commands (cumulative ms; sympy, polars, numpy must be absent):")
     heavy_found = []
@@ -148,20 +159,27 @@ def main(argv: list[str] | None = None) -> int:
         found = [m for m in HEAVY if m in mods]
         heavy_found += found
         top = sorted(mods.items(), key=lambda kv: -kv[1])[:4]
-        print(f"  {name:<14}" + ", ".join(f"{m} {t / 1e3:.1f}" for m, t in top)
-              + (f"   HEAVY: {', '.join(found)}" if found else ""))
+        print(
+            f"  {name:<14}"
+            + ", ".join(f"{m} {t / 1e3:.1f}" for m, t in top)
+            + (f"   HEAVY: {', '.join(found)}" if found else "")
+        )
 
     def ratio(name: str, of: dict[str, list[float]]) -> float:
         return min(of[name]) / min(of["icepool script"])
 
     print()
     if args.baseline_tree:
-        print(f"before: workbench dice / icepool script = "
-              f"{ratio('before: dice 3D+2 --json', times):.2f} "
-              f"(CPU {ratio('before: dice 3D+2 --json', cpus):.2f})")
-    print(f"workbench dice 3D+2 --json / icepool script = "
-          f"{ratio('workbench dice 3D+2 --json', times):.2f} "
-          f"(CPU {ratio('workbench dice 3D+2 --json', cpus):.2f}; goal <= 2.5)")
+        print(
+            f"before: workbench dice / icepool script = "
+            f"{ratio('before: dice 3D+2 --json', times):.2f} "
+            f"(CPU {ratio('before: dice 3D+2 --json', cpus):.2f})"
+        )
+    print(
+        f"workbench dice 3D+2 --json / icepool script = "
+        f"{ratio('workbench dice 3D+2 --json', times):.2f} "
+        f"(CPU {ratio('workbench dice 3D+2 --json', cpus):.2f}; goal <= 2.5)"
+    )
     shutil.rmtree(cache, ignore_errors=True)
     return 1 if heavy_found else 0
 

@@ -80,6 +80,7 @@ def bench_game(game: str, games: int, workers: int, peer_games: int) -> dict[str
 
     hooks = game_module(game, "whatif")
     variant = hooks.worked_example()
+
     def run() -> Any:  # the pool's start and end inside the clock, so its workers' CPU counts
         with ProcessPoolExecutor(workers) as pool:
             return compare(game, None, variant, "greedy", games, 1, executor=pool, cache=True)
@@ -95,9 +96,17 @@ def bench_game(game: str, games: int, workers: int, peer_games: int) -> dict[str
     _, redraw, redraw_cpu = timed(what.figures)
     again, cached, cached_cpu = timed(lambda: compare(game, None, variant, "greedy", games, 1))
     assert again.cached and again.table.equals(result.table)
-    return {"compare_wall": wall, "compare_cpu": used, "games_per_cpu_s": played / used,
-            "peer_games_per_cpu_s": peer, "redraw_wall": redraw, "redraw_cpu": redraw_cpu,
-            "cached_wall": cached, "cached_cpu": cached_cpu, "narrowing": result.narrowing()}
+    return {
+        "compare_wall": wall,
+        "compare_cpu": used,
+        "games_per_cpu_s": played / used,
+        "peer_games_per_cpu_s": peer,
+        "redraw_wall": redraw,
+        "redraw_cpu": redraw_cpu,
+        "cached_wall": cached,
+        "cached_cpu": cached_cpu,
+        "narrowing": result.narrowing(),
+    }
 
 
 def _edit_touching(variant: Any, figure: Any) -> Any:
@@ -131,7 +140,9 @@ def bench_figures(game: str) -> list[dict[str, Any]]:
     rows = []
     for figure in hooks.FIGURES:
         edited = _edit_touching(variant, figure)
-        assert figure.touched_by({(r["sheet"], r["column"]) for r in edited.diff().iter_rows(named=True)})
+        assert figure.touched_by(
+            {(r["sheet"], r["column"]) for r in edited.diff().iter_rows(named=True)}
+        )
         _, wall, used = timed(lambda f=figure, e=edited: f.draw(sheet_set(game, e).files))
         rows.append({"figure": figure.title, "wall": wall, "cpu": used})
     return rows
@@ -142,8 +153,10 @@ def print_figures(game: str) -> bool:
     rows = bench_figures(game)
     for r in rows:
         mark = "ok" if r["wall"] < GOAL_REDRAW_S else "MISSED"
-        print(f"{'':<10}   {r['figure']:<52} {r['wall']:.3f} s wall / {r['cpu']:.3f} s cpu "
-              f"({r['wall'] / GOAL_REDRAW_S:.2f}× the goal, {mark})")
+        print(
+            f"{'':<10}   {r['figure']:<52} {r['wall']:.3f} s wall / {r['cpu']:.3f} s cpu "
+            f"({r['wall'] / GOAL_REDRAW_S:.2f}× the goal, {mark})"
+        )
     sys.stdout.flush()
     return all(r["wall"] < GOAL_REDRAW_S for r in rows)
 
@@ -155,7 +168,7 @@ def _one_more_edit(game: str, variant: Any) -> Any:
     i = table.index(row["card"])
     key = table.header.index(table.key)
     column = table.header.index(row["column"])
-    for r in table.rows[i + 1:]:
+    for r in table.rows[i + 1 :]:
         try:
             return variant.set(row["sheet"], r[key], row["column"], row["after"])
         except ValueError:
@@ -169,12 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="pairs per question table")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--peer-games", type=int, default=200)
-    parser.add_argument("--figures-only", action="store_true",
-                        help="only each exact figure's redraw after an edit touching it")
+    parser.add_argument(
+        "--figures-only",
+        action="store_true",
+        help="only each exact figure's redraw after an edit touching it",
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("WORKBENCH_CACHE", tempfile.mkdtemp(prefix="wb-bench-compare-"))
-    print(f"{args.games} greedy pairs per table on {args.workers} workers "
-          f"({os.cpu_count()} cores); cache {os.environ['WORKBENCH_CACHE']}; load average {load()}")
+    print(
+        f"{args.games} greedy pairs per table on {args.workers} workers "
+        f"({os.cpu_count()} cores); cache {os.environ['WORKBENCH_CACHE']}; load average {load()}"
+    )
     failed = False
     for game in args.games_ or GAMES:
         if args.figures_only:
@@ -182,20 +200,27 @@ def main(argv: list[str] | None = None) -> int:
             failed |= not print_figures(game)
             continue
         r = bench_game(game, args.games, args.workers, args.peer_games)
-        ok = (r["compare_wall"] < GOAL_COMPARE_S, r["redraw_wall"] < GOAL_REDRAW_S,
-              r["cached_wall"] < GOAL_CACHED_S)
+        ok = (
+            r["compare_wall"] < GOAL_COMPARE_S,
+            r["redraw_wall"] < GOAL_REDRAW_S,
+            r["cached_wall"] < GOAL_CACHED_S,
+        )
         failed |= not all(ok)
         mark = ["ok" if x else "MISSED" for x in ok]
-        print(f"{game:<10} compare {r['compare_wall']:6.1f} s wall / {r['compare_cpu']:6.1f} s cpu "
-              f"(goal {GOAL_COMPARE_S:g} s: {r['compare_wall'] / GOAL_COMPARE_S:.2f}× {mark[0]}); "
-              f"{r['games_per_cpu_s']:.0f} games per cpu s, simulate alone "
-              f"{r['peer_games_per_cpu_s']:.0f} ({r['peer_games_per_cpu_s'] / r['games_per_cpu_s']:.2f}× "
-              "faster); paired/independent interval width "
-              f"{r['narrowing']:.2f}; load average {load()}")
-        print(f"{'':<10} edit → redrawn exact figures {r['redraw_wall']:.3f} s wall / "
-              f"{r['redraw_cpu']:.3f} s cpu ({r['redraw_wall'] / GOAL_REDRAW_S:.2f}× the goal, {mark[1]}); "
-              f"cached re-ask {r['cached_wall']:.3f} s wall / {r['cached_cpu']:.3f} s cpu "
-              f"({r['cached_wall'] / GOAL_CACHED_S:.2f}× the goal, {mark[2]})")
+        print(
+            f"{game:<10} compare {r['compare_wall']:6.1f} s wall / {r['compare_cpu']:6.1f} s cpu "
+            f"(goal {GOAL_COMPARE_S:g} s: {r['compare_wall'] / GOAL_COMPARE_S:.2f}× {mark[0]}); "
+            f"{r['games_per_cpu_s']:.0f} games per cpu s, simulate alone "
+            f"{r['peer_games_per_cpu_s']:.0f} ({r['peer_games_per_cpu_s'] / r['games_per_cpu_s']:.2f}× "
+            "faster); paired/independent interval width "
+            f"{r['narrowing']:.2f}; load average {load()}"
+        )
+        print(
+            f"{'':<10} edit → redrawn exact figures {r['redraw_wall']:.3f} s wall / "
+            f"{r['redraw_cpu']:.3f} s cpu ({r['redraw_wall'] / GOAL_REDRAW_S:.2f}× the goal, {mark[1]}); "
+            f"cached re-ask {r['cached_wall']:.3f} s wall / {r['cached_cpu']:.3f} s cpu "
+            f"({r['cached_wall'] / GOAL_CACHED_S:.2f}× the goal, {mark[2]})"
+        )
         failed |= not print_figures(game)
     return 1 if failed else 0
 

@@ -62,9 +62,12 @@ def autogroup_note() -> str:
             on = f.read().strip() == "1"
     except OSError:
         return ""
-    return ("; CPU shared between sessions (sched_autogroup): while other sessions keep both "
-            "cores busy, 2 workers get about what 1 process gets (compare the cores columns)"
-            if on else "")
+    return (
+        "; CPU shared between sessions (sched_autogroup): while other sessions keep both "
+        "cores busy, 2 workers get about what 1 process gets (compare the cores columns)"
+        if on
+        else ""
+    )
 
 
 def worker_cpu(client: Any) -> dict[str, float]:
@@ -99,8 +102,7 @@ def sweep_one_core(game: str, games: int) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def sweep_workers(game: str, games: int, client: Any
-                  ) -> tuple[float, float, dict[str, float], Any]:
+def sweep_workers(game: str, games: int, client: Any) -> tuple[float, float, dict[str, float], Any]:
     """Wall, this process's CPU and each worker's CPU of the same games through ``sweep``."""
     import functools
 
@@ -108,15 +110,17 @@ def sweep_workers(game: str, games: int, client: Any
 
     before = worker_cpu(client)
     wall, cpu = time.perf_counter(), time.process_time()
-    frame = sweep(functools.partial(_registered, game), {"point": [0]}, n=games, seed=1,
-                  executor=client)
+    frame = sweep(
+        functools.partial(_registered, game), {"point": [0]}, n=games, seed=1, executor=client
+    )
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     after = worker_cpu(client)
     return wall, cpu, {w: after[w] - before[w] for w in after}, frame
 
 
-def two_workers(game: str, specs: list[str], games: int, client: Any
-                ) -> tuple[float, float, dict[str, float], dict[str, Any]]:
+def two_workers(
+    game: str, specs: list[str], games: int, client: Any
+) -> tuple[float, float, dict[str, float], dict[str, Any]]:
     """Wall seconds, this process's CPU, each worker's CPU and the result on the cluster."""
     from workbench.engine.runs.match import play_match
 
@@ -130,8 +134,9 @@ def two_workers(game: str, specs: list[str], games: int, client: Any
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", metavar="game",
-                        help="games (default: ghost detective mugen life)")
+    parser.add_argument(
+        "names", nargs="*", metavar="game", help="games (default: ghost detective mugen life)"
+    )
     parser.add_argument("--games", type=int, default=2000, help="games per match (2000)")
     parser.add_argument("--players", default="random,greedy", help="player kinds (random,greedy)")
     parser.add_argument("--quick", action="store_true", help="greedy matches of 400 games")
@@ -144,12 +149,16 @@ def main(argv: list[str] | None = None) -> int:
     names = args.names or ["ghost", "detective", "mugen", "life"]
     start_cpu = time.process_time()
     client = shared_client(2)
-    print(f"shared cluster of 2 workers started in {startup_seconds(2):.1f} s wall "
-          f"({time.process_time() - start_cpu:.1f} CPU s here; once per process, then reused); "
-          f"load average {load_average()}{autogroup_note()}")
-    head = (f"{'game':<10} {'players':<7} {'games':>5} {'1 core s':>8} {'cpu ms/g':>8} "
-            f"{'cores':>5} {'2 wk s':>7} {'cpu ms/g':>8} {'here s':>6} {'cores':>5} {'wall x':>6} "
-            f"{'cpu x':>6} {'load':>5}")
+    print(
+        f"shared cluster of 2 workers started in {startup_seconds(2):.1f} s wall "
+        f"({time.process_time() - start_cpu:.1f} CPU s here; once per process, then reused); "
+        f"load average {load_average()}{autogroup_note()}"
+    )
+    head = (
+        f"{'game':<10} {'players':<7} {'games':>5} {'1 core s':>8} {'cpu ms/g':>8} "
+        f"{'cores':>5} {'2 wk s':>7} {'cpu ms/g':>8} {'here s':>6} {'cores':>5} {'wall x':>6} "
+        f"{'cpu x':>6} {'load':>5}"
+    )
     print(head)
     print("-" * len(head))
     missed: list[str] = []
@@ -171,23 +180,31 @@ def main(argv: list[str] | None = None) -> int:
             busiest = max(max(workers.values()), (sum(workers.values()) + here) / 2)
             speedup, bound = wall1 / wall2, cpu1 / max(busiest, 1e-9)
             spent = sum(workers.values())
-            print(f"{name:<10} {kind:<7} {n:>5} {wall1:>8.2f} {1000 * cpu1 / n:>8.2f} "
-                  f"{cpu1 / wall1:>5.2f} {wall2:>7.2f} {1000 * spent / n:>8.2f} {here:>6.2f} "
-                  f"{(spent + here) / wall2:>5.2f} {speedup:>6.2f} {bound:>6.2f} "
-                  f"{os.getloadavg()[0]:>5.1f}", flush=True)
+            print(
+                f"{name:<10} {kind:<7} {n:>5} {wall1:>8.2f} {1000 * cpu1 / n:>8.2f} "
+                f"{cpu1 / wall1:>5.2f} {wall2:>7.2f} {1000 * spent / n:>8.2f} {here:>6.2f} "
+                f"{(spent + here) / wall2:>5.2f} {speedup:>6.2f} {bound:>6.2f} "
+                f"{os.getloadavg()[0]:>5.1f}",
+                flush=True,
+            )
             if speedup < GOAL_SPEEDUP:
                 missed.append(f"{name} {kind} (wall {speedup:.2f}, CPU-bound {bound:.2f})")
             if bound < GOAL_SPEEDUP:
                 missed_cpu.append(f"{name} {kind} ({bound:.2f})")
-    print(f"columns: one core's wall s, CPU ms a game and cores used (CPU / wall); 2 workers' "
-          "wall s, the workers' CPU ms a game, this process's CPU s and cores used (workers' and "
-          f"this process's CPU / wall); wall x = speed-up (goal ≥ {GOAL_SPEEDUP}), cpu x = one "
-          "core's CPU / the busiest worker's CPU or half of all the CPU on the cluster's side, "
-          "whichever is more (the speed-up on 2 free cores)")
+    print(
+        f"columns: one core's wall s, CPU ms a game and cores used (CPU / wall); 2 workers' "
+        "wall s, the workers' CPU ms a game, this process's CPU s and cores used (workers' and "
+        f"this process's CPU / wall); wall x = speed-up (goal ≥ {GOAL_SPEEDUP}), cpu x = one "
+        "core's CPU / the busiest worker's CPU or half of all the CPU on the cluster's side, "
+        "whichever is more (the speed-up on 2 free cores)"
+    )
     if missed:
         print(f"below {GOAL_SPEEDUP}× in wall time: {'; '.join(missed)}")
-    print(f"CPU-bound below {GOAL_SPEEDUP}×: {'; '.join(missed_cpu)}" if missed_cpu else
-          f"CPU-bound speed-up ≥ {GOAL_SPEEDUP}× everywhere measured")
+    print(
+        f"CPU-bound below {GOAL_SPEEDUP}×: {'; '.join(missed_cpu)}"
+        if missed_cpu
+        else f"CPU-bound speed-up ≥ {GOAL_SPEEDUP}× everywhere measured"
+    )
     return 0
 
 

@@ -25,7 +25,9 @@ def composition(cards: int) -> dict[str, int]:
     """cards - 1 person cards spread as evenly as possible over up to 8 people."""
     persons = cards - 1
     people = min(8, persons)
-    return {chr(65 + i): persons // people + (i < persons % people) for i in range(people)} | {STOP: 1}
+    return {chr(65 + i): persons // people + (i < persons % people) for i in range(people)} | {
+        STOP: 1
+    }
 
 
 def brute_deaths(deck: dict[str, int]) -> dict[str | None, Fraction]:
@@ -55,16 +57,26 @@ def best_of(runs: int, work) -> tuple[float, object]:
 
 def mixed_decks() -> list[dict[str, int]]:
     """40-card decks: 8 people with 1-6 copies each (39 person cards) + the night."""
-    return [dict(zip("ABCDEFGH", copies, strict=True)) | {STOP: 1}
-            for copies in ((1, 3, 5, 6, 6, 6, 6, 6), (6, 6, 6, 6, 6, 6, 2, 1),
-                           (1, 2, 6, 6, 6, 6, 6, 6), (4, 5, 5, 5, 5, 5, 5, 5))]
+    return [
+        dict(zip("ABCDEFGH", copies, strict=True)) | {STOP: 1}
+        for copies in (
+            (1, 3, 5, 6, 6, 6, 6, 6),
+            (6, 6, 6, 6, 6, 6, 2, 1),
+            (1, 2, 6, 6, 6, 6, 6, 6),
+            (4, 5, 5, 5, 5, 5, 5, 5),
+        )
+    ]
 
 
 def main() -> None:
-    print(f"CPU ms (time.process_time), best of 3; load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(f"{'cards':>5} {'people x copies':<26} {'P(nobody dies)':>14} {'exact ms':>9} "
-          f"{'brute ms':>10} {'brute/exact':>11}")
+    print(
+        f"CPU ms (time.process_time), best of 3; load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
+    print(
+        f"{'cards':>5} {'people x copies':<26} {'P(nobody dies)':>14} {'exact ms':>9} "
+        f"{'brute ms':>10} {'brute/exact':>11}"
+    )
     for cards in (*range(8, 17), 20, 24, 28, 32, 36, 40, 41, 49):
         deck = composition(cards)
         shape = ",".join(str(c) for n, c in deck.items() if n != STOP)
@@ -75,15 +87,20 @@ def main() -> None:
         if cards <= BRUTE_LIMIT:
             brute_s, found = best_of(1, lambda deck=deck: brute_deaths(deck))
             assert {k: v for k, v in odds.items() if v} == {  # type: ignore[union-attr]
-                k: v for k, v in found.items()}, "exact and brute force disagree"  # type: ignore[union-attr]
+                k: v for k, v in found.items()
+            }, "exact and brute force disagree"  # type: ignore[union-attr]
             brute, ratio = f"{brute_s * 1e3:10.1f}", f"{brute_s / exact_s:11.0f}"
-        print(f"{cards:>5} {shape:<26} {float(nobody):>14.6f} {exact_s * 1e3:>9.2f} "
-              f"{brute or '-':>10} {ratio or '-':>11}")
+        print(
+            f"{cards:>5} {shape:<26} {float(nobody):>14.6f} {exact_s * 1e3:>9.2f} "
+            f"{brute or '-':>10} {ratio or '-':>11}"
+        )
     print("\n40-card decks, 8 people x 1-6 copies: death + length + every person's line count")
     for deck in mixed_decks():
+
         def everything(deck: dict[str, int] = deck) -> object:
             odds = round_odds(deck, STOP, SEED_RULES)
             return odds.death, odds.length, [odds.on_line(p) for p in odds.people]
+
         took, _ = best_of(3, everything)
         shape = ",".join(str(c) for n, c in deck.items() if n != STOP)
         print(f"{sum(deck.values()):>5} {shape:<26} {took * 1e3:>9.2f} ms")

@@ -223,8 +223,9 @@ def check_agreement() -> None:
     assert dict(keep.items()) == dict(dyce_keep().items())
 
 
-def timed(fn: Callable[[], Any], clear: bool, budget: float = 0.3,
-          most: int = 200) -> tuple[float, Any]:
+def timed(
+    fn: Callable[[], Any], clear: bool, budget: float = 0.3, most: int = 200
+) -> tuple[float, Any]:
     """(best time, last result): runs until ``budget`` seconds are spent (at least 3 runs,
     at most ``most``; one run when it takes over a second). As ``timeit`` does, the
     garbage collector is collected once and then off while timing: a ``gc.collect()``
@@ -258,11 +259,15 @@ def task_table() -> tuple[float, float]:
     for name, ours, ice, dy in TASKS:
         rows.append((name, timed(ours, True)[0], timed(ice, False)[0], timed(dy, False)[0]))
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (CPU ms, process_time)")
-    print(f"{'task':<16}{'ours ms':>10}{'icepool ms':>12}{'dyce ms':>10}"
-          f"{'x icepool':>11}{'x dyce':>9}")
+    print(
+        f"{'task':<16}{'ours ms':>10}{'icepool ms':>12}{'dyce ms':>10}"
+        f"{'x icepool':>11}{'x dyce':>9}"
+    )
     for name, t_ours, t_ice, t_dyce in rows:
-        print(f"{name:<16}{t_ours * 1e3:>10.3f}{t_ice * 1e3:>12.3f}{t_dyce * 1e3:>10.3f}"
-              f"{t_ice / t_ours:>11.2f}{t_dyce / t_ours:>9.2f}")
+        print(
+            f"{name:<16}{t_ours * 1e3:>10.3f}{t_ice * 1e3:>12.3f}{t_dyce * 1e3:>10.3f}"
+            f"{t_ice / t_ours:>11.2f}{t_dyce / t_ours:>9.2f}"
+        )
     speedup = min(t_ice / t_ours for name, t_ours, t_ice, _ in rows if name in HEADLINE)
     return speedup, bridge_overhead()
 
@@ -280,18 +285,26 @@ def bridge_overhead(rounds: int = 7) -> float:
 def small_question() -> None:
     """3 dice against 3: the workbench against the loop a script would write."""
     t_ours = timed(ours_opposed(3), True, most=2000)[0]
-    t_fraction = timed(lambda: opposed(pool(3, die(GHOST_FACES)), pool(3, die(GHOST_FACES)))
-                       .fractions()["win"], True, most=2000)[0]
+    t_fraction = timed(
+        lambda: opposed(pool(3, die(GHOST_FACES)), pool(3, die(GHOST_FACES))).fractions()["win"],
+        True,
+        most=2000,
+    )[0]
     t_loop = timed(loop_opposed(3), False, most=2000)[0]
-    print(f"\nopposed 3v3: workbench {t_ours * 1e6:.1f} us (.win, a sympy Rational), "
-          f"{t_fraction * 1e6:.1f} us (.fractions()), plain Python loop {t_loop * 1e6:.1f} us: "
-          f"loop / workbench = {t_loop / t_ours:.2f}")
+    print(
+        f"\nopposed 3v3: workbench {t_ours * 1e6:.1f} us (.win, a sympy Rational), "
+        f"{t_fraction * 1e6:.1f} us (.fractions()), plain Python loop {t_loop * 1e6:.1f} us: "
+        f"loop / workbench = {t_loop / t_ours:.2f}"
+    )
 
 
 def growth_table(peers_up_to: int) -> float:
     """Print the growth table; returns the largest ours/FFT ratio."""
     tools: dict[str, Callable[[int], Callable[[], Any]]] = {
-        "ours": ours_sum, "packed pow": packed_sum, "icepool": ice_sum, "dyce": dyce_sum,
+        "ours": ours_sum,
+        "packed pow": packed_sum,
+        "icepool": ice_sum,
+        "dyce": dyce_sum,
         "FFT": fft_sum,
     }
     times: dict[str, dict[int, float]] = {name: {} for name in tools}
@@ -307,8 +320,9 @@ def growth_table(peers_up_to: int) -> float:
             if name in results:
                 assert dict(results[name].items()) == exact, f"{name}, N = {n}"
         total = results["ours"].total
-        worst = max(abs(float(Fraction(exact.get(k, 0), total)) - p)
-                    for k, p in enumerate(results["FFT"]))
+        worst = max(
+            abs(float(Fraction(exact.get(k, 0), total)) - p) for k, p in enumerate(results["FFT"])
+        )
         assert worst < 1e-12, f"FFT off by {worst} at N = {n}"
         print(f"  N = {n} checked", file=sys.stderr, flush=True)
 
@@ -316,8 +330,11 @@ def growth_table(peers_up_to: int) -> float:
         t = times[name].get(n)
         return f"{t * 1e3:>11.3f}" if t is not None else f"{'-':>11}"
 
-    print(f"\nsum of N ghost dice (ms)\n{'N':>6}" + "".join(f"{t:>11}" for t in tools)
-          + f"{'x icepool':>11}{'ours/FFT':>10}")
+    print(
+        f"\nsum of N ghost dice (ms)\n{'N':>6}"
+        + "".join(f"{t:>11}" for t in tools)
+        + f"{'x icepool':>11}{'ours/FFT':>10}"
+    )
     ratios = []
     for n in GROWTH_NS:
         ours = times["ours"][n]
@@ -329,16 +346,20 @@ def growth_table(peers_up_to: int) -> float:
     exps = []
     for name in tools:
         ns = [n for n in GROWTH_NS if n >= FIT_FROM and n in times[name]]
-        exps.append(f"{slope(ns, [times[name][n] for n in ns]):>11.2f}" if len(ns) > 1
-                    else f"{'-':>11}")
+        exps.append(
+            f"{slope(ns, [times[name][n] for n in ns]):>11.2f}" if len(ns) > 1 else f"{'-':>11}"
+        )
     print(f"{'N^b':>6}" + "".join(exps) + f"   (b fitted over N = {FIT_FROM}..)")
     return max(ratios)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="icepool and dyce in the growth table only up to N = 200")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="icepool and dyce in the growth table only up to N = 200",
+    )
     args = parser.parse_args(argv)
     check_agreement()
     speedup, bridge = task_table()

@@ -35,7 +35,7 @@ def _sheets(tmp: Path) -> dict[str, bytes]:
         "int 4301 digits": with_cell("skill1_cost", "1" * 4301),
         "int circled": with_cell("skill1_cost", "②"),
         "int superscript": with_cell("skill1_cost", "²"),
-        "formula =": with_cell("flavour", "=HYPERLINK(\"http://evil\",\"x\")"),
+        "formula =": with_cell("flavour", '=HYPERLINK("http://evil","x")'),
         "formula @": with_cell("flavour", "@SUM(A1)"),
         "formula +": with_cell("flavour", "+1+cmd|' /C calc'!A0"),
         "unterminated quote": (head + first.rstrip("\n") + ',"oops\n' + "".join(rest)).encode(),
@@ -49,8 +49,9 @@ def _sheets(tmp: Path) -> dict[str, bytes]:
         "one column": b"x\n1\n2\n",
         "header only commas": b",,,,\n1,2,3\n",
         "huge cell": with_cell("flavour", "x" * 200_000),
-        "many columns": (head.rstrip("\n") + "," + ",".join(f"c{i}" for i in range(5000))
-                         + "\n" + "".join(rest)).encode(),
+        "many columns": (
+            head.rstrip("\n") + "," + ",".join(f"c{i}" for i in range(5000)) + "\n" + "".join(rest)
+        ).encode(),
         "bom": b"\xef\xbb\xbf" + cards,
         "cr only": cards.replace(b"\n", b"\r"),
         "dice circled": with_cell("skill1_cost", "⑩"),
@@ -68,12 +69,22 @@ def probes(tmp: Path, cli: Any, exits: Any, stderr_has: Any) -> list[Any]:
         path = folder / "cards.csv"
         path.write_bytes(data)
         expect = None
-        if name.startswith(("int 2", "int -", "int 5", "int 4", "int c", "int s", "unterm",
-                            "formula", "dice")):
+        if name.startswith(
+            ("int 2", "int -", "int 5", "int 4", "int c", "int s", "unterm", "formula", "dice")
+        ):
             expect = exits(1)
         out.append(cli(f"check {name}", "check", str(path), "--game", "mugen", expect=expect))
-        out.append(cli(f"check --json {name}", "check", str(path), "--game", "mugen", "--json",
-                       expect=expect))
+        out.append(
+            cli(
+                f"check --json {name}",
+                "check",
+                str(path),
+                "--game",
+                "mugen",
+                "--json",
+                expect=expect,
+            )
+        )
     big = tmp / "sheets" / "big" / "cards.csv"
     big.parent.mkdir(parents=True)
     with big.open("wb") as fh:
@@ -93,23 +104,55 @@ def probes(tmp: Path, cli: Any, exits: Any, stderr_has: Any) -> list[Any]:
     out.append(cli("check folder mixed", "check", str(folder), "--game", "mugen"))
     out.append(cli("check missing", "check", str(tmp / "nope.csv"), expect=exits(2)))
     out.append(cli("check no game", "check", str(folder / "a.csv"), expect=exits(2)))
-    out.append(cli("check bad game", "check", str(folder / "a.csv"), "--game", "zzz",
-                   expect=exits(2)))
-    out.append(cli("check xlsx garbage", "check", str(folder / "weird.xlsx"), "--game", "mugen",
-                   expect=exits(2)))
-    out.append(cli("check parquet garbage", "check", str(folder / "weird.parquet"), "--game",
-                   "mugen", expect=exits(2)))
-    out.append(cli("check dir.csv", "check", str(folder / "dir.csv"), "--game", "mugen",
-                   expect=exits(2)))
+    out.append(
+        cli("check bad game", "check", str(folder / "a.csv"), "--game", "zzz", expect=exits(2))
+    )
+    out.append(
+        cli(
+            "check xlsx garbage",
+            "check",
+            str(folder / "weird.xlsx"),
+            "--game",
+            "mugen",
+            expect=exits(2),
+        )
+    )
+    out.append(
+        cli(
+            "check parquet garbage",
+            "check",
+            str(folder / "weird.parquet"),
+            "--game",
+            "mugen",
+            expect=exits(2),
+        )
+    )
+    out.append(
+        cli("check dir.csv", "check", str(folder / "dir.csv"), "--game", "mugen", expect=exits(2))
+    )
     noperm = tmp / "sheets" / "noperm.csv"
     noperm.write_text("a\n")
     noperm.chmod(0)
     out.append(cli("check unreadable", "check", str(noperm), "--game", "mugen", expect=exits(2)))
     out.append(cli("check real data", "check", str(ROOT / "data"), expect=exits(0, 1)))
-    out.append(cli("check deck bad rules", "check", str(ROOT / "data/mugen/decks/sora.csv"),
-                   "--rules", str(folder / "a.csv")))
-    out.append(cli("check deck --cards garbage", "check",
-                   str(ROOT / "data/mugen/decks/sora.csv"), "--cards", str(folder / "weird.xlsx")))
+    out.append(
+        cli(
+            "check deck bad rules",
+            "check",
+            str(ROOT / "data/mugen/decks/sora.csv"),
+            "--rules",
+            str(folder / "a.csv"),
+        )
+    )
+    out.append(
+        cli(
+            "check deck --cards garbage",
+            "check",
+            str(ROOT / "data/mugen/decks/sora.csv"),
+            "--cards",
+            str(folder / "weird.xlsx"),
+        )
+    )
     out += _replay_probes(tmp, cli)
     out += _export_probes(tmp, cli, exits)
     out += _app_probes(tmp, cli, exits)
@@ -117,8 +160,14 @@ def probes(tmp: Path, cli: Any, exits: Any, stderr_has: Any) -> list[Any]:
 
 
 def _replay_base() -> dict[str, Any]:
-    return {"format": "workbench-replay/1", "game": "ghost", "version": "1", "params": {},
-            "seed": 1, "actions": []}
+    return {
+        "format": "workbench-replay/1",
+        "game": "ghost",
+        "version": "1",
+        "params": {},
+        "seed": 1,
+        "actions": [],
+    }
 
 
 def _replay_probes(tmp: Path, cli: Any) -> list[Any]:
@@ -137,8 +186,10 @@ def _replay_probes(tmp: Path, cli: Any) -> list[Any]:
         "mugen hp str": {"game": "mugen", "params": {"hp": "30"}},
         "mugen hp huge": {"game": "mugen", "params": {"hp": 10**30}},
         "mugen cards_path outside": {"game": "mugen", "params": {"cards_path": "/etc/hosts"}},
-        "mugen cards_path dotdot": {"game": "mugen",
-                                    "params": {"cards_path": "data/../../../../etc/hosts"}},
+        "mugen cards_path dotdot": {
+            "game": "mugen",
+            "params": {"cards_path": "data/../../../../etc/hosts"},
+        },
         "mugen decks garbage": {"game": "mugen", "params": {"decks": [[["x", 1]]]}},
         "mugen decks deep": {"game": "mugen", "params": {"decks": nested}},
         "nested actions": {"actions": [nested]},
@@ -169,15 +220,27 @@ def _replay_probes(tmp: Path, cli: Any) -> list[Any]:
                 text = text.replace('"seed": 0', '"seed": ' + "9" * 5000)
             path.write_text(text, encoding="utf-8")
             expect = exits(2) if name not in ("ghost hand_size float",) else exits(2)
-        out.append(Probe(f"replay {name}", [sys.executable, str(Path(__file__)), "replay",
-                                            str(path)], expect))
-    raw = {"not json": "{", "deep json": "[" * 100_000 + "]" * 100_000, "list": "[]",
-           "huge number": '{"format": "workbench-replay/1", "seed": 1' + "0" * 100_000 + "}"}
+        out.append(
+            Probe(
+                f"replay {name}", [sys.executable, str(Path(__file__)), "replay", str(path)], expect
+            )
+        )
+    raw = {
+        "not json": "{",
+        "deep json": "[" * 100_000 + "]" * 100_000,
+        "list": "[]",
+        "huge number": '{"format": "workbench-replay/1", "seed": 1' + "0" * 100_000 + "}",
+    }
     for name, text in raw.items():
         path = folder / (name.replace(" ", "_") + ".json")
         path.write_text(text, encoding="utf-8")
-        out.append(Probe(f"replay {name}", [sys.executable, str(Path(__file__)), "replay",
-                                            str(path)], exits(2)))
+        out.append(
+            Probe(
+                f"replay {name}",
+                [sys.executable, str(Path(__file__)), "replay", str(path)],
+                exits(2),
+            )
+        )
     return out
 
 
@@ -222,31 +285,115 @@ def _export_probes(tmp: Path, cli: Any, exits: Any) -> list[Any]:
     ro.mkdir()
     ro.chmod(0o500)
     return [
-        cli("export not json", "export", str(bad), "--out", str(folder / "a.html"),
-            "--no-execute", expect=exits(2)),
-        cli("export wrong shape", "export", str(wrong), "--out", str(folder / "b.html"),
-            "--no-execute", expect=exits(2)),
-        cli("export nbformat 99", "export", str(old), "--out", str(folder / "c.html"),
-            "--no-execute", expect=exits(2)),
+        cli(
+            "export not json",
+            "export",
+            str(bad),
+            "--out",
+            str(folder / "a.html"),
+            "--no-execute",
+            expect=exits(2),
+        ),
+        cli(
+            "export wrong shape",
+            "export",
+            str(wrong),
+            "--out",
+            str(folder / "b.html"),
+            "--no-execute",
+            expect=exits(2),
+        ),
+        cli(
+            "export nbformat 99",
+            "export",
+            str(old),
+            "--out",
+            str(folder / "c.html"),
+            "--no-execute",
+            expect=exits(2),
+        ),
         cli("export missing", "export", str(folder / "none.ipynb"), expect=exits(2)),
-        cli("export onto dir", "export", str(nb), "--out", str(folder / "outdir"),
-            "--no-execute", expect=exits(2)),
-        cli("export onto existing", "export", str(nb), "--out", str(existing), "--no-execute",
-            expect=exits(2)),
-        cli("export --force", "export", str(nb), "--out", str(existing), "--no-execute",
-            "--force", expect=lambda code, out, err: "" if code == 0 or (
-                "vendored JavaScript" in err and "already exists" not in err) else f"exit {code}"),
-        cli("export read-only dir", "export", str(nb), "--out", str(ro / "x.html"),
-            "--no-execute", expect=exits(0, 2) if os.geteuid() == 0 else exits(2)),  # root writes
-        cli("export /proc", "export", str(nb), "--out", "/proc/x.html", "--no-execute",
-            expect=exits(2)),
-        cli("export under a file", "export", str(nb), "--out", str(existing / "x.html"),
-            "--no-execute", expect=exits(2)),
+        cli(
+            "export onto dir",
+            "export",
+            str(nb),
+            "--out",
+            str(folder / "outdir"),
+            "--no-execute",
+            expect=exits(2),
+        ),
+        cli(
+            "export onto existing",
+            "export",
+            str(nb),
+            "--out",
+            str(existing),
+            "--no-execute",
+            expect=exits(2),
+        ),
+        cli(
+            "export --force",
+            "export",
+            str(nb),
+            "--out",
+            str(existing),
+            "--no-execute",
+            "--force",
+            expect=lambda code, out, err: (
+                ""
+                if code == 0 or ("vendored JavaScript" in err and "already exists" not in err)
+                else f"exit {code}"
+            ),
+        ),
+        cli(
+            "export read-only dir",
+            "export",
+            str(nb),
+            "--out",
+            str(ro / "x.html"),
+            "--no-execute",
+            expect=exits(0, 2) if os.geteuid() == 0 else exits(2),
+        ),  # root writes
+        cli(
+            "export /proc",
+            "export",
+            str(nb),
+            "--out",
+            "/proc/x.html",
+            "--no-execute",
+            expect=exits(2),
+        ),
+        cli(
+            "export under a file",
+            "export",
+            str(nb),
+            "--out",
+            str(existing / "x.html"),
+            "--no-execute",
+            expect=exits(2),
+        ),
         cli("export notebook is dir", "export", str(folder / "outdir"), expect=exits(2)),
-        cli("export --all empty", "export", "--all", "--notebooks", str(folder / "outdir"),
-            "--out", str(folder / "all"), expect=exits(2)),
-        cli("export --all onto file", "export", "--all", "--notebooks", str(folder),
-            "--out", str(existing), "--no-execute", expect=exits(2)),
+        cli(
+            "export --all empty",
+            "export",
+            "--all",
+            "--notebooks",
+            str(folder / "outdir"),
+            "--out",
+            str(folder / "all"),
+            expect=exits(2),
+        ),
+        cli(
+            "export --all onto file",
+            "export",
+            "--all",
+            "--notebooks",
+            str(folder),
+            "--out",
+            str(existing),
+            "--no-execute",
+            expect=exits(2),
+        ),
         cli("export nothing", "export", expect=exits(2)),
     ]
 
@@ -258,8 +405,9 @@ def _app_probes(tmp: Path, cli: Any, exits: Any) -> list[Any]:
         cli("app port 70000", "app", "ghost", "--port", "70000", expect=exits(2)),
         cli("app port text", "app", "ghost", "--port", "x", expect=exits(2)),
         cli("app seed huge", "app", "ghost", "--seed", "9" * 5000, expect=exits(2)),
-        cli("app build is file", "app", "ghost", "--build", str(ROOT / "README.md"),
-            expect=exits(2)),
+        cli(
+            "app build is file", "app", "ghost", "--build", str(ROOT / "README.md"), expect=exits(2)
+        ),
         cli("app ip bogus", "app", "ghost", "--ip", "not an ip", expect=exits(2)),
     ]
 

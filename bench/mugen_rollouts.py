@@ -79,11 +79,20 @@ def run(choice: str, spec: str, games: int, seed: int) -> dict[str, Any]:
         rows = simulate_rows(game, players, range(games), seed, seating="rotate")
     finally:
         search.TRUST = trust
-    wins = sum(1 for r in rows if list(r["winners"]) == [r["game"] % 2])  # the search sits in seat i % 2
+    wins = sum(
+        1 for r in rows if list(r["winners"]) == [r["game"] % 2]
+    )  # the search sits in seat i % 2
     lo, hi = wilson_interval(wins, games)
-    return {"choice": choice, "games": games, "wins": wins, "share": wins / games, "interval": (lo, hi),
-            "decision_cpu": statistics.median(searcher.cpu) if searcher.cpu else 0.0,
-            "cpu": time.process_time() - c0, "wall": time.perf_counter() - w0}
+    return {
+        "choice": choice,
+        "games": games,
+        "wins": wins,
+        "share": wins / games,
+        "interval": (lo, hi),
+        "decision_cpu": statistics.median(searcher.cpu) if searcher.cpu else 0.0,
+        "cpu": time.process_time() - c0,
+        "wall": time.perf_counter() - w0,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,22 +100,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spec", default="ismcts:400")
-    parser.add_argument("--choices", default=",".join(CHOICES[:2]),
-                        help=f"comma-separated, of {', '.join(CHOICES)}")
+    parser.add_argument(
+        "--choices", default=",".join(CHOICES[:2]), help=f"comma-separated, of {', '.join(CHOICES)}"
+    )
     args = parser.parse_args(argv)
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"mugen: {args.spec} against greedy, {args.games} games, seats rotated, seed {args.seed}; "
-          f"load {load}")
-    print(f"{'rollouts':<16}{'wins':>6}{'share':>8}  {'95% Wilson':<16}{'decision cpu':>13}"
-          f"{'cpu s':>8}{'wall s':>8}")
+    print(
+        f"mugen: {args.spec} against greedy, {args.games} games, seats rotated, seed {args.seed}; "
+        f"load {load}"
+    )
+    print(
+        f"{'rollouts':<16}{'wins':>6}{'share':>8}  {'95% Wilson':<16}{'decision cpu':>13}"
+        f"{'cpu s':>8}{'wall s':>8}"
+    )
     for choice in args.choices.split(","):
         if choice not in CHOICES:
             parser.error(f"--choices: {choice!r} is not one of {', '.join(CHOICES)}")
         r = run(choice, args.spec, args.games, args.seed)
         lo, hi = r["interval"]
         verdict = "above the fair share" if lo > 0.5 else "not shown above 1/2"
-        print(f"{choice:<16}{r['wins']:>6}{r['share']:>8.3f}  [{lo:.3f}, {hi:.3f}]  "
-              f"{r['decision_cpu']:>11.3f}{r['cpu']:>8.1f}{r['wall']:>8.1f}  {verdict}", flush=True)
+        print(
+            f"{choice:<16}{r['wins']:>6}{r['share']:>8.3f}  [{lo:.3f}, {hi:.3f}]  "
+            f"{r['decision_cpu']:>11.3f}{r['cpu']:>8.1f}{r['wall']:>8.1f}  {verdict}",
+            flush=True,
+        )
     return 0
 
 

@@ -49,6 +49,7 @@ _OFF_RULE = [0, 0]  # searched decisions with a rule-of-thumb move, and moves of
 def _count_moves_off_the_rule() -> None:
     """Wrap ``ISMCTS.search`` in this process to count the moves off the rule of thumb."""
     from workbench.engine.players.search import ISMCTS
+
     plain = ISMCTS.search
 
     def counted(self: Any, view: Any, rng: Any) -> Any:
@@ -61,8 +62,15 @@ def _count_moves_off_the_rule() -> None:
     ISMCTS.search = counted  # type: ignore[method-assign]
 
 
-def _play(args: argparse.Namespace, game: Any, specs: list[str], greedy: Any, seats: int,
-          games: range, label: str = "") -> list[float]:
+def _play(
+    args: argparse.Namespace,
+    game: Any,
+    specs: list[str],
+    greedy: Any,
+    seats: int,
+    games: range,
+    label: str = "",
+) -> list[float]:
     """Sole wins of the searcher, of greedy in its seat on the same seeds, the games turned
     into a win and into a loss, and the CPU seconds (of this process, when a child)."""
     c0 = time.process_time()
@@ -75,8 +83,11 @@ def _play(args: argparse.Namespace, game: Any, specs: list[str], greedy: Any, se
         won, base_won = won + mine, base_won + theirs
         better, worse = better + (mine and not theirs), worse + (theirs and not mine)
         if args.progress and done % args.progress == 0 and done < len(games):
-            print(f"  {label}… {done} games: sole wins {won}, greedy in that seat {base_won}, "
-                  f"{time.process_time() - c0:.0f} CPU s; load {_load()}", flush=True)
+            print(
+                f"  {label}… {done} games: sole wins {won}, greedy in that seat {base_won}, "
+                f"{time.process_time() - c0:.0f} CPU s; load {_load()}",
+                flush=True,
+            )
     return [won, base_won, better, worse, *_OFF_RULE, time.process_time() - c0 if label else 0.0]
 
 
@@ -89,13 +100,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int, default=None, help="seats (default: the game's own)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--trust", type=float, default=None)
-    ap.add_argument("--jobs", type=int, default=1, choices=range(1, 9), metavar="N",
-                    help="processes to share the games among (forked; CPU seconds summed)")
-    ap.add_argument("--progress", type=int, default=0, metavar="N",
-                    help="print the running counts every N games (a long run can be read early)")
+    ap.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        choices=range(1, 9),
+        metavar="N",
+        help="processes to share the games among (forked; CPU seconds summed)",
+    )
+    ap.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the running counts every N games (a long run can be read early)",
+    )
     args = ap.parse_args(argv)
     if args.trust is not None:
         from workbench.engine.players import search
+
         search.TRUST = args.trust
         type(make_game(args.game)).search_trust = args.trust  # type: ignore[attr-defined]
     _count_moves_off_the_rule()
@@ -103,8 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     game = build_game(args.game, seats, None)
     specs = [args.spec] + ["greedy"] * (seats - 1)
     greedy = player_from_spec("greedy", args.game)
-    print(f"{args.game}: {args.spec} against {seats - 1} greedy, seats rotated, games "
-          f"{args.start}..{args.start + args.games - 1}; load {_load()}", flush=True)
+    print(
+        f"{args.game}: {args.spec} against {seats - 1} greedy, seats rotated, games "
+        f"{args.start}..{args.start + args.games - 1}; load {_load()}",
+        flush=True,
+    )
     c0, w0 = time.process_time(), time.perf_counter()
     games = range(args.start, args.start + args.games)
     if args.jobs <= 1:
@@ -115,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def child(k: int) -> None:
             label = f"[{k + 1}/{args.jobs}] "
-            queue.put(_play(args, game, specs, greedy, seats, games[k::args.jobs], label))
+            queue.put(_play(args, game, specs, greedy, seats, games[k :: args.jobs], label))
 
         procs = [ctx.Process(target=child, args=(k,)) for k in range(args.jobs)]
         for p in procs:
@@ -128,11 +154,13 @@ def main(argv: list[str] | None = None) -> int:
     cpu += time.process_time() - c0
     n = args.games
     lo, hi = wilson_interval(int(won), n)
-    print(f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
-          f"fair share {1 / seats:.3f}); greedy in that seat on the same seeds {base_won}; "
-          f"turned into a win {better}, into a loss {worse}; moves off the rule of thumb "
-          f"{off_rule} of {searched} searched decisions; "
-          f"{cpu:.0f} CPU s, {time.perf_counter() - w0:.0f} s wall; load {_load()}")
+    print(
+        f"{args.spec}: {n} games, sole wins {won} ({won / n:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}], "
+        f"fair share {1 / seats:.3f}); greedy in that seat on the same seeds {base_won}; "
+        f"turned into a win {better}, into a loss {worse}; moves off the rule of thumb "
+        f"{off_rule} of {searched} searched decisions; "
+        f"{cpu:.0f} CPU s, {time.perf_counter() - w0:.0f} s wall; load {_load()}"
+    )
     return 0
 
 

@@ -49,12 +49,15 @@ def chance_value(solution: Any, game: Any, state: Any, seat: int) -> float:
     if who != CHANCE:
         return solution.state_value(state)[seat]  # type: ignore[no-any-return]
     dist = game.chance_outcomes(state)
-    return sum(w * chance_value(solution, game, game.apply(state, o), seat)
-               for o, w in dist.items()) / dist.total
+    return (
+        sum(w * chance_value(solution, game, game.apply(state, o), seat) for o, w in dist.items())
+        / dist.total
+    )
 
 
-def play(game: Any, solution: Any, player: Any, games: int | range, seed: int,
-         progress: Any = None) -> dict[str, Any]:
+def play(
+    game: Any, solution: Any, player: Any, games: int | range, seed: int, progress: Any = None
+) -> dict[str, Any]:
     """``games`` games of ``player`` against the optimal policy, seats swapped (a range:
     those games of the run; game ``i`` has the same seed and seats whoever plays it), and
     ``progress(partial result)`` is called after every game when given."""
@@ -87,14 +90,27 @@ def play(game: Any, solution: Any, player: Any, games: int | range, seed: int,
             s = game.apply(s, a)
         wins += game.winners(s) == (me,)
         if progress is not None:
-            progress({"games": n, "wins": wins, "losses": losses,
-                      "cpu": time.process_time() - c0, "wall": time.perf_counter() - t0})
-    return {"games": len(numbers), "wins": wins, "losses": losses, "cpu": time.process_time() - c0,
-            "wall": time.perf_counter() - t0}
+            progress(
+                {
+                    "games": n,
+                    "wins": wins,
+                    "losses": losses,
+                    "cpu": time.process_time() - c0,
+                    "wall": time.perf_counter() - t0,
+                }
+            )
+    return {
+        "games": len(numbers),
+        "wins": wins,
+        "losses": losses,
+        "cpu": time.process_time() - c0,
+        "wall": time.perf_counter() - t0,
+    }
 
 
-def play_shared(game: Any, solution: Any, player: Any, games: int, seed: int, jobs: int,
-                progress: Any = None) -> dict[str, Any]:
+def play_shared(
+    game: Any, solution: Any, player: Any, games: int, seed: int, jobs: int, progress: Any = None
+) -> dict[str, Any]:
     """:func:`play` with the games dealt round-robin to ``jobs`` forked processes (the solved
     table is shared copy-on-write), merged: the same games and figures as one process plays,
     the CPU seconds summed over the processes, the wall seconds of the slowest."""
@@ -104,8 +120,16 @@ def play_shared(game: Any, solution: Any, player: Any, games: int, seed: int, jo
     queue = ctx.Queue()
 
     def child(k: int) -> None:
-        queue.put(play(game, solution, player, range(k, games, jobs), seed,
-                       None if progress is None else lambda r: progress(r, k)))
+        queue.put(
+            play(
+                game,
+                solution,
+                player,
+                range(k, games, jobs),
+                seed,
+                None if progress is None else lambda r: progress(r, k),
+            )
+        )
 
     procs = [ctx.Process(target=child, args=(k,)) for k in range(jobs)]
     for p in procs:
@@ -113,9 +137,13 @@ def play_shared(game: Any, solution: Any, player: Any, games: int, seed: int, jo
     parts = [queue.get() for _ in procs]
     for p in procs:
         p.join()
-    return {"games": sum(r["games"] for r in parts), "wins": sum(r["wins"] for r in parts),
-            "losses": [x for r in parts for x in r["losses"]],
-            "cpu": sum(r["cpu"] for r in parts), "wall": max(r["wall"] for r in parts)}
+    return {
+        "games": sum(r["games"] for r in parts),
+        "wins": sum(r["wins"] for r in parts),
+        "losses": [x for r in parts for x in r["losses"]],
+        "cpu": sum(r["cpu"] for r in parts),
+        "wall": max(r["wall"] for r in parts),
+    }
 
 
 def report(name: str, r: dict[str, Any]) -> str:
@@ -124,9 +152,11 @@ def report(name: str, r: dict[str, Any]) -> str:
     per = statistics.fmean(loss) if loss else 0.0
     sd = statistics.stdev(loss) / len(loss) ** 0.5 if len(loss) > 1 else 0.0
     mark = "meets" if lo >= GOAL_SCORE or r["wins"] / r["games"] >= GOAL_SCORE else "below"
-    return (f"{name:<14} {r['games']:>6} {r['wins'] / r['games']:>7.1%} [{lo:.1%}, {hi:.1%}] "
-            f"{len(loss):>9} {per:>10.5f} ±{sd:.5f} {per * len(loss) / r['games']:>9.4f} "
-            f"{r['cpu']:>8.1f} {r['wall']:>8.1f}  ({mark} {GOAL_SCORE:.0%})")
+    return (
+        f"{name:<14} {r['games']:>6} {r['wins'] / r['games']:>7.1%} [{lo:.1%}, {hi:.1%}] "
+        f"{len(loss):>9} {per:>10.5f} ±{sd:.5f} {per * len(loss) / r['games']:>9.4f} "
+        f"{r['cpu']:>8.1f} {r['wall']:>8.1f}  ({mark} {GOAL_SCORE:.0%})"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,31 +166,53 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", default="ismcts:400")
     parser.add_argument("--reference", default="hold:20")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, choices=range(1, 9), metavar="N",
-                        help="processes to share the games among (default 1)")
-    parser.add_argument("--progress", type=int, default=0, metavar="N",
-                        help="print the running figures every N games (a long run can be read early)")
-    parser.add_argument("--only-spec", action="store_true",
-                        help="play only --spec (skip the rollout policy and the reference)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        choices=range(1, 9),
+        metavar="N",
+        help="processes to share the games among (default 1)",
+    )
+    parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the running figures every N games (a long run can be read early)",
+    )
+    parser.add_argument(
+        "--only-spec",
+        action="store_true",
+        help="play only --spec (skip the rollout policy and the reference)",
+    )
     args = parser.parse_args(argv)
     from pig.players import solution_for
 
     game = make_game("pig", goal=args.goal)
     c0, t0 = time.process_time(), time.perf_counter()
     solution = solution_for(game)
-    print(f"Pig to {args.goal} solved: {solution.states:,} states, {time.process_time() - c0:.1f} "
-          f"CPU s ({time.perf_counter() - t0:.1f} wall s); load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    head = (f"{'player':<14} {'games':>6} {'score':>7} {'95% interval':<16} {'decisions':>9} "
-            f"{'loss/dec':>10} {'±se':>8} {'loss/game':>9} {'cpu s':>8} {'wall s':>8}")
-    print(f"against the optimal policy, seats swapped; loss = the solver's chance of winning "
-          f"given away by the move\n{head}\n{'-' * len(head)}")
+    print(
+        f"Pig to {args.goal} solved: {solution.states:,} states, {time.process_time() - c0:.1f} "
+        f"CPU s ({time.perf_counter() - t0:.1f} wall s); load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
+    head = (
+        f"{'player':<14} {'games':>6} {'score':>7} {'95% interval':<16} {'decisions':>9} "
+        f"{'loss/dec':>10} {'±se':>8} {'loss/game':>9} {'cpu s':>8} {'wall s':>8}"
+    )
+    print(
+        f"against the optimal policy, seats swapped; loss = the solver's chance of winning "
+        f"given away by the move\n{head}\n{'-' * len(head)}"
+    )
+
     def guide(view: SeatView, rng: random.Random) -> Any:  # the search's rollout policy
         return game.rollout_action(game.thaw(view.state), rng)
 
     specs = (args.spec,) if args.only_spec else ("rollout policy", args.reference, args.spec)
     for spec in specs:
         player = guide if spec == "rollout policy" else player_from_spec(spec, "pig")
+
         def every(r: dict[str, Any], part: int = 0, spec: str = spec) -> None:
             if args.progress and r["games"] % args.progress == 0:
                 label = f"{spec} [{part + 1}/{args.jobs}]" if args.jobs > 1 else spec

@@ -66,21 +66,25 @@ WORKERS = 2
 STARTUP_SECONDS = 8.0  # the shared cluster's start-up, as bench/dask_speedup.py prints it
 
 
-def _estimate(game: str, what: str, parts: list[tuple[str, int, float, int]], goal: float
-              ) -> None:
+def _estimate(game: str, what: str, parts: list[tuple[str, int, float, int]], goal: float) -> None:
     """Print each measured part (label, games played, CPU s, games in the full run) and
     the labelled estimate."""
     total = 0.0
     for label, games, cpu, full_games in parts:
         full = cpu / games * full_games
         total += full
-        print(f"  {label:<44} {games:>4} games {cpu:>8.1f} CPU s  {cpu / games:>7.2f} s a game "
-              f"-> {full / 60:>6.1f} CPU min at {full_games}", flush=True)
+        print(
+            f"  {label:<44} {games:>4} games {cpu:>8.1f} CPU s  {cpu / games:>7.2f} s a game "
+            f"-> {full / 60:>6.1f} CPU min at {full_games}",
+            flush=True,
+        )
     minutes = (total / WORKERS + STARTUP_SECONDS) / 60
-    print(f"ESTIMATE (extrapolated, not measured) {game} {what} at {FULL_GAMES} games: "
-          f"{total / 60:.1f} CPU min -> ~{minutes:.1f} min on {WORKERS} free cores "
-          f"with the cluster's start-up taken as {STARTUP_SECONDS:.0f} s (goal {goal:.0f} min, "
-          f"ratio {minutes / goal:.2f}); load {_load()}")
+    print(
+        f"ESTIMATE (extrapolated, not measured) {game} {what} at {FULL_GAMES} games: "
+        f"{total / 60:.1f} CPU min -> ~{minutes:.1f} min on {WORKERS} free cores "
+        f"with the cluster's start-up taken as {STARTUP_SECONDS:.0f} s (goal {goal:.0f} min, "
+        f"ratio {minutes / goal:.2f}); load {_load()}"
+    )
 
 
 def _load() -> str:
@@ -96,19 +100,26 @@ def time_ladder(game: str, games: int, levels: list[str], seats: int | None) -> 
     seats = seats or make_game(game).num_players
     build_game(game, seats)  # built (sheets read) before any timing
     games = -(-games // seats) * seats
-    print(f"{game} ladder, {seats} seats, levels {','.join(levels)}: {games} games a pairing "
-          f"measured, one core, CPU seconds (time.process_time); load {_load()}")
+    print(
+        f"{game} ladder, {seats} seats, levels {','.join(levels)}: {games} games a pairing "
+        f"measured, one core, CPU seconds (time.process_time); load {_load()}"
+    )
     parts = []
     for _, _, _, line, seed in ladder_matches(levels, seats, seed=1):
         cpu = time.process_time()
         play_match(game, line, games, seed, swap_seats=True)
-        parts.append((" vs ".join(dict.fromkeys(line)), games, time.process_time() - cpu,
-                      FULL_GAMES))
+        parts.append(
+            (" vs ".join(dict.fromkeys(line)), games, time.process_time() - cpu, FULL_GAMES)
+        )
         label, _, spent, _ = parts[-1]
         print(f"  {label:<44} {games:>4} games {spent:>8.1f} CPU s", flush=True)
     print(f"{game} ladder per pairing:")
-    _estimate(game, f"ladder ({len(parts)} pairings)", parts,
-              GOAL_LADDER_MINUTES.get(game, GOAL_LADDER_ANY))
+    _estimate(
+        game,
+        f"ladder ({len(parts)} pairings)",
+        parts,
+        GOAL_LADDER_MINUTES.get(game, GOAL_LADDER_ANY),
+    )
     return 0
 
 
@@ -136,9 +147,11 @@ def time_answers(game: str, games: int, levels: list[str], profile: bool = False
     from workbench.engine.measure.skilled import ask, game_questions
 
     make_game(game)  # built (sheets read) before any timing
-    print(f"{game} skilled answers, levels {','.join(levels)}: {games} games a table measured, "
-          f"one core, CPU seconds (time.process_time{', under cProfile' * profile}); "
-          f"load {_load()}")
+    print(
+        f"{game} skilled answers, levels {','.join(levels)}: {games} games a table measured, "
+        f"one core, CPU seconds (time.process_time{', under cProfile' * profile}); "
+        f"load {_load()}"
+    )
     parts = []
     prof = cProfile.Profile(time.process_time)  # CPU seconds, not wall: the machine is shared
     for question in game_questions(game):
@@ -150,20 +163,29 @@ def time_answers(game: str, games: int, levels: list[str], profile: bool = False
             if profile:
                 prof.disable()
             tables = len(question.variants)
-            parts.append((f"{question.key} ({tables} table{'s' * (tables > 1)}) {level}",
-                          games * tables, time.process_time() - cpu, FULL_GAMES * tables))
-    _estimate(game, "answers" + " (profiled: slower than plain)" * profile, parts,
-              GOAL_ANSWERS_MINUTES)
+            parts.append(
+                (
+                    f"{question.key} ({tables} table{'s' * (tables > 1)}) {level}",
+                    games * tables,
+                    time.process_time() - cpu,
+                    FULL_GAMES * tables,
+                )
+            )
+    _estimate(
+        game, "answers" + " (profiled: slower than plain)" * profile, parts, GOAL_ANSWERS_MINUTES
+    )
     if profile:
         share = answer_shares(pstats.Stats(prof))
         whole = share["ask"] or 1.0
-        print(f"where the answers' CPU goes ({whole:.1f} profiled s): the players' decisions "
-              f"{share['decisions'] / whole:.1%}, of which the search's "
-              + ", ".join(f"{k} {share[k] / whole:.1%}" for k in SEARCH_PARTS)
-              + " (policy: the game's rollout_action, in the rollouts and in the tree)"
-              + f"; the games' own steps and records (record_play less the decisions) "
-              f"{share['games'] / whole:.1%}; the answers' own tables (ask less record_play) "
-              f"{share['answers'] / whole:.1%}")
+        print(
+            f"where the answers' CPU goes ({whole:.1f} profiled s): the players' decisions "
+            f"{share['decisions'] / whole:.1%}, of which the search's "
+            + ", ".join(f"{k} {share[k] / whole:.1%}" for k in SEARCH_PARTS)
+            + " (policy: the game's rollout_action, in the rollouts and in the tree)"
+            + f"; the games' own steps and records (record_play less the decisions) "
+            f"{share['games'] / whole:.1%}; the answers' own tables (ask less record_play) "
+            f"{share['answers'] / whole:.1%}"
+        )
     return 0
 
 
@@ -233,34 +255,55 @@ def measure(name: str, spec: str, seconds: float, seed: int) -> dict[str, Any]:
         per_minute, estimated = 60.0 / wall, False
     else:  # decisions seat 0 faces in a greedy game of the same seed, at the median time
         counter = Timed(greedy, greedy, float("inf"))
-        playout_in_place(game, [counter] + [greedy] * (game.num_players - 1),
-                         derive_seed("bench-players", seed))
+        playout_in_place(
+            game, [counter] + [greedy] * (game.num_players - 1), derive_seed("bench-players", seed)
+        )
         per_minute = 60.0 / (len(counter.times) * statistics.median(times) + 1e-9)
         estimated = True
     walls = timed.walls or [float("nan")]
-    return {"game": name, "decisions": len(timed.times), "median": statistics.median(times),
-            "wall": statistics.median(walls),
-            "p90": times[int(0.9 * (len(times) - 1))], "mean": statistics.fmean(times),
-            "per_minute": per_minute, "estimated": estimated}
+    return {
+        "game": name,
+        "decisions": len(timed.times),
+        "median": statistics.median(times),
+        "wall": statistics.median(walls),
+        "p90": times[int(0.9 * (len(times) - 1))],
+        "mean": statistics.fmean(times),
+        "per_minute": per_minute,
+        "estimated": estimated,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
-    parser.add_argument("--spec", default="ismcts:400", help="the search player (default ismcts:400)")
-    parser.add_argument("--seconds", type=float, default=120.0,
-                        help="search time per game before the rest is estimated")
+    parser.add_argument(
+        "games", nargs="*", help="games to measure (default: every registered game)"
+    )
+    parser.add_argument(
+        "--spec", default="ismcts:400", help="the search player (default ismcts:400)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=120.0,
+        help="search time per game before the rest is estimated",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ladder", help="time this game's skill ladder instead")
     parser.add_argument("--ladder-games", type=int, default=12)
     parser.add_argument("--ladder-seats", type=int)
-    parser.add_argument("--levels", help="ladder: default the levels of the ladder in "
-                        "notebooks/results/GAME (else random,greedy,osla,ismcts:100,ismcts:400) "
-                        "at its seats; answers: greedy,ismcts:100 (skilled_results' default)")
+    parser.add_argument(
+        "--levels",
+        help="ladder: default the levels of the ladder in "
+        "notebooks/results/GAME (else random,greedy,osla,ismcts:100,ismcts:400) "
+        "at its seats; answers: greedy,ismcts:100 (skilled_results' default)",
+    )
     parser.add_argument("--answers", help="time this game's skilled answers instead")
     parser.add_argument("--answer-games", type=int, default=10)
-    parser.add_argument("--profile", action="store_true",
-                        help="answers: also print where their CPU goes (under cProfile)")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="answers: also print where their CPU goes (under cProfile)",
+    )
     parser.add_argument("--nice", type=int, default=10, help="ladder, answers: niceness (10)")
     args = parser.parse_args(argv)
     if args.ladder or args.answers:
@@ -274,19 +317,25 @@ def main(argv: list[str] | None = None) -> int:
         levels = (args.levels or "greedy,ismcts:100").split(",")
         return time_answers(args.answers, args.answer_games, levels, args.profile)
     names = args.games or list(game_names())
-    head = (f"{'game':<10} {'decisions':>9} {'median cpu':>10} {'p90':>7} {'mean':>7} "
-            f"{'wall med':>8} {'goal':>5} {'ratio':>6} {'games/min':>10}")
-    print(f"{args.spec} (seat 0) against greedy, one core; CPU seconds a decision "
-          f"(time.process_time); load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    head = (
+        f"{'game':<10} {'decisions':>9} {'median cpu':>10} {'p90':>7} {'mean':>7} "
+        f"{'wall med':>8} {'goal':>5} {'ratio':>6} {'games/min':>10}"
+    )
+    print(
+        f"{args.spec} (seat 0) against greedy, one core; CPU seconds a decision "
+        f"(time.process_time); load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
     print(head)
     print("-" * len(head))
     slow = []
     for name in names:
         r = measure(name, args.spec, args.seconds, args.seed)
         mark = "~" if r["estimated"] else " "
-        print(f"{name:<10} {r['decisions']:>9} {r['median']:>10.3f} {r['p90']:>7.3f} "
-              f"{r['mean']:>7.3f} {r['wall']:>8.3f} {GOAL_DECISION:>5.2f} "
-              f"{r['median'] / GOAL_DECISION:>6.2f} {mark}{r['per_minute']:>9.2f}")
+        print(
+            f"{name:<10} {r['decisions']:>9} {r['median']:>10.3f} {r['p90']:>7.3f} "
+            f"{r['mean']:>7.3f} {r['wall']:>8.3f} {GOAL_DECISION:>5.2f} "
+            f"{r['median'] / GOAL_DECISION:>6.2f} {mark}{r['per_minute']:>9.2f}"
+        )
         sys.stdout.flush()
         if r["median"] > GOAL_DECISION:
             slow.append(name)
@@ -309,8 +358,9 @@ def anchor_line(spec: str) -> None:
         print("anchor: pig is not installed (make install)")
         return
     game = pyspiel.load_game("pig", {"winscore": 100, "players": 2})
-    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 400, 10**6, False, 1,
-                          False)
+    bot = pyspiel.MCTSBot(
+        game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 400, 10**6, False, 1, False
+    )
     state = game.new_initial_state()
     start = time.process_time()
     for _ in range(20):
@@ -323,8 +373,10 @@ def anchor_line(spec: str) -> None:
     for _ in range(5):
         ours_player(SeatView(ours_game, 0, s), rng)
     ours = (time.process_time() - start) / 5
-    print(f"anchor: OpenSpiel C++ MCTS, 400 iterations on its Pig: {theirs:.4f} CPU s a decision; "
-          f"our {spec} on our Pig (turn total 4): {ours:.4f} s, {ours / theirs:.0f}× of it")
+    print(
+        f"anchor: OpenSpiel C++ MCTS, 400 iterations on its Pig: {theirs:.4f} CPU s a decision; "
+        f"our {spec} on our Pig (turn total 4): {ours:.4f} s, {ours / theirs:.0f}× of it"
+    )
 
 
 if __name__ == "__main__":

@@ -83,10 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spec", default="ismcts:400")
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args(argv)
-    print(f"{args.spec}, seat 0, {args.decisions} positions of a greedy game (seed {args.seed}) "
-          f"under cProfile; shares of the search's time; load {os.getloadavg()[0]:.1f}")
-    print(f"{'game':<10} {'CPU s each (profiled)':<28} {'rollouts':>8} {'policy':>7} "
-          f"{'observe':>8} {'determ.':>8} {'tree':>6}")
+    print(
+        f"{args.spec}, seat 0, {args.decisions} positions of a greedy game (seed {args.seed}) "
+        f"under cProfile; shares of the search's time; load {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"{'game':<10} {'CPU s each (profiled)':<28} {'rollouts':>8} {'policy':>7} "
+        f"{'observe':>8} {'determ.':>8} {'tree':>6}"
+    )
     for name in args.games or GAMES:
         game, picks = positions(name, args.decisions, args.seed)
         player = player_from_spec(args.spec, name)
@@ -99,9 +103,16 @@ def main(argv: list[str] | None = None) -> int:
             each.append(time.process_time() - start)
         part = shares(pstats.Stats(prof))
         whole = part["search"] or 1.0
-        cells = " ".join(f"{part[k] / whole:>{w}.0%}" for k, w in
-                         (("rollouts", 8), ("policy", 7), ("observe", 8), ("determinize", 8),
-                          ("tree", 6)))
+        cells = " ".join(
+            f"{part[k] / whole:>{w}.0%}"
+            for k, w in (
+                ("rollouts", 8),
+                ("policy", 7),
+                ("observe", 8),
+                ("determinize", 8),
+                ("tree", 6),
+            )
+        )
         print(f"{name:<10} {', '.join(f'{x:.2f}' for x in each):<28} {cells}", flush=True)
     return 0
 

@@ -151,8 +151,10 @@ def steps_per_game(game: Any, games: int = 20) -> float:
     each one draws from the rng, so a game's rate can be no better than its rng
     draws allow (see :func:`rng_floor`)."""
     run = playout_in_place if runs_in_place(game) else playout
-    return sum(len(run(game, random_player, derive_seed("steps", k)).chance)
-               for k in range(games)) / games
+    return (
+        sum(len(run(game, random_player, derive_seed("steps", k)).chance) for k in range(games))
+        / games
+    )
 
 
 @chance
@@ -229,28 +231,42 @@ def rng_floor(steps: float, draws: int = 200_000) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
+    parser.add_argument(
+        "games", nargs="*", help="games to measure (default: every registered game)"
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game and path")
     parser.add_argument("--sweep", action="store_true", help="also time a 2-worker dask sweep")
-    parser.add_argument("--profile", type=int, default=0, metavar="N",
-                        help="print each game's top N functions by own time (cProfile)")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print each game's top N functions by own time (cProfile)",
+    )
     args = parser.parse_args(argv)
     names = args.games or list(game_names())
-    head = (f"{'game':<10} {'in place g/cpu-s':>16} {'g/wall-s':>8} {'goal':>6} {'ratio':>6} "
-            f"{'immutable g/cpu-s':>17} {'in place/imm':>12} {'session x':>9} {'B/step':>7} "
-            f"{'steps/g':>7} {'us/step':>7} {'krnl floor':>10} {'rng floor':>9}")
+    head = (
+        f"{'game':<10} {'in place g/cpu-s':>16} {'g/wall-s':>8} {'goal':>6} {'ratio':>6} "
+        f"{'immutable g/cpu-s':>17} {'in place/imm':>12} {'session x':>9} {'B/step':>7} "
+        f"{'steps/g':>7} {'us/step':>7} {'krnl floor':>10} {'rng floor':>9}"
+    )
     print(f"one process; rates per CPU second (time.process_time); load average {load_average()}")
     floor_in_place, floor_immutable = kernel_floor()
-    print(f"kernel floor: a step with no rule costs {floor_in_place:.2f} CPU us in place, "
-          f"{floor_immutable:.2f} on the immutable path ({floor_immutable / floor_in_place:.1f}x)")
+    print(
+        f"kernel floor: a step with no rule costs {floor_in_place:.2f} CPU us in place, "
+        f"{floor_immutable:.2f} on the immutable path ({floor_immutable / floor_in_place:.1f}x)"
+    )
     print(head)
     print("-" * len(head))
     below: list[str] = []
     for name in names:
         game = make_game(name)
         immutable = rate(lambda s, g=game: playout(g, random_player, s), args.seconds)
-        fast, fast_wall = rates(lambda s, g=game: playout_in_place(g, random_player, s),
-                                args.seconds) if runs_in_place(game) else (float("nan"),) * 2
+        fast, fast_wall = (
+            rates(lambda s, g=game: playout_in_place(g, random_player, s), args.seconds)
+            if runs_in_place(game)
+            else (float("nan"),) * 2
+        )
 
         def in_session(seed: int, g: Any = game) -> None:
             Session(g, seed=seed).play_to_end(random_player)
@@ -259,16 +275,21 @@ def main(argv: list[str] | None = None) -> int:
         per_step = session_bytes_per_step(game)
         steps = steps_per_game(game)
         goal = GOAL_IN_PLACE_BY_GAME.get(name, GOAL_IN_PLACE)
-        print(f"{name:<10} {fast:>16.0f} {fast_wall:>8.0f} {goal:>6.0f} "
-              f"{fast / goal:>6.2f} {immutable:>17.0f} {fast / immutable:>12.2f} "
-              f"{immutable / session:>9.2f} {per_step:>7.0f} {steps:>7.0f} "
-              f"{1e6 / (fast * steps):>7.2f} {1e6 / (floor_in_place * steps):>10.0f} "
-              f"{rng_floor(steps):>9.0f}")
+        print(
+            f"{name:<10} {fast:>16.0f} {fast_wall:>8.0f} {goal:>6.0f} "
+            f"{fast / goal:>6.2f} {immutable:>17.0f} {fast / immutable:>12.2f} "
+            f"{immutable / session:>9.2f} {per_step:>7.0f} {steps:>7.0f} "
+            f"{1e6 / (fast * steps):>7.2f} {1e6 / (floor_in_place * steps):>10.0f} "
+            f"{rng_floor(steps):>9.0f}"
+        )
         if name == "pig":
             anchor = openspiel_pig_rate(args.seconds)
-            print(f"{'':<10} anchor: OpenSpiel's pig, {anchor:.0f} random games per CPU second; "
-                  f"ours in place {fast / anchor:.2f}× of it" if anchor else
-                  f"{'':<10} anchor: open-spiel is not installed (pip install open-spiel)")
+            print(
+                f"{'':<10} anchor: OpenSpiel's pig, {anchor:.0f} random games per CPU second; "
+                f"ours in place {fast / anchor:.2f}× of it"
+                if anchor
+                else f"{'':<10} anchor: open-spiel is not installed (pip install open-spiel)"
+            )
         sys.stdout.flush()
         if not fast >= goal:
             below.append(f"{name} in place")
@@ -291,10 +312,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print()
         dask_speedup([*names, "--players", "random", "--sweep"])
-    print(f"goals: in place ≥ {GOAL_IN_PLACE:.0f} games per CPU second (mugen, life "
-          f"{GOAL_IN_PLACE_BY_GAME['mugen']:.0f}); immutable within {GOAL_IMMUTABLE_RATIO:.0f}× of "
-          f"in place; session ≤ {GOAL_SESSION_RATIO}× "
-          f"the immutable playout; ≤ {GOAL_BYTES_PER_STEP:.0f} B per session step")
+    print(
+        f"goals: in place ≥ {GOAL_IN_PLACE:.0f} games per CPU second (mugen, life "
+        f"{GOAL_IN_PLACE_BY_GAME['mugen']:.0f}); immutable within {GOAL_IMMUTABLE_RATIO:.0f}× of "
+        f"in place; session ≤ {GOAL_SESSION_RATIO}× "
+        f"the immutable playout; ≤ {GOAL_BYTES_PER_STEP:.0f} B per session step"
+    )
     if below:
         print(f"below goal: {', '.join(below)}")
     return 0

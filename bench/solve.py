@@ -100,8 +100,13 @@ def start_mb() -> float | None:
     return None if now is None else now / 1024
 
 
-def numpy_pig(goal: int, faces: tuple[int, ...] = (2, 3, 4, 5, 6), sides: int = 6,
-              tolerance: float = 1e-9, phases: Phases | None = None) -> tuple[float, int]:
+def numpy_pig(
+    goal: int,
+    faces: tuple[int, ...] = (2, 3, 4, 5, 6),
+    sides: int = 6,
+    tolerance: float = 1e-9,
+    phases: Phases | None = None,
+) -> tuple[float, int]:
     """P(first player wins) in two-player Pig to ``goal`` under optimal play, by value
     iteration on arrays (rolling a face not in ``faces`` busts); and the sweeps taken.
 
@@ -117,18 +122,37 @@ def numpy_pig(goal: int, faces: tuple[int, ...] = (2, 3, 4, 5, 6), sides: int = 
 
     def arrays() -> tuple[Any, ...]:
         i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
-        return i, j, k, np.zeros((goal, goal, goal)), (k > 0) & (i + k < goal), \
-            np.minimum(i + k, goal - 1)
+        return (
+            i,
+            j,
+            k,
+            np.zeros((goal, goal, goal)),
+            (k > 0) & (i + k < goal),
+            np.minimum(i + k, goal - 1),
+        )
 
     i, j, k, p, can_hold, hold_i = phase(phases, "arrays", arrays)
     bust = sides - len(faces)
-    return phase(phases, "sweeps", lambda: _numpy_sweeps(goal, faces, sides, tolerance, bust, i,
-                                                            j, k, p, can_hold, hold_i))
+    return phase(
+        phases,
+        "sweeps",
+        lambda: _numpy_sweeps(goal, faces, sides, tolerance, bust, i, j, k, p, can_hold, hold_i),
+    )
 
 
-def _numpy_sweeps(goal: int, faces: tuple[int, ...], sides: int, tolerance: float, bust: int,
-                  i: Any, j: Any, k: Any, p: Any, can_hold: Any, hold_i: Any
-                  ) -> tuple[float, int]:
+def _numpy_sweeps(
+    goal: int,
+    faces: tuple[int, ...],
+    sides: int,
+    tolerance: float,
+    bust: int,
+    i: Any,
+    j: Any,
+    k: Any,
+    p: Any,
+    can_hold: Any,
+    hold_i: Any,
+) -> tuple[float, int]:
     sweeps_done = 0
     while True:
         sweeps_done += 1
@@ -165,8 +189,12 @@ def in_child(fn: Callable[[], Any]) -> tuple[Any, float, float, float]:
     status, result = pickle.loads(data)
     if status != "ok":
         raise RuntimeError(result)
-    return (result, usage.ru_utime + usage.ru_stime, time.perf_counter() - wall,
-            usage.ru_maxrss / 1024)
+    return (
+        result,
+        usage.ru_utime + usage.ru_stime,
+        time.perf_counter() - wall,
+        usage.ru_maxrss / 1024,
+    )
 
 
 def ours(goal: int) -> tuple[float, int, int, int, Phases, float | None]:
@@ -189,8 +217,10 @@ def reference(goal: int) -> tuple[float, int, Phases, float | None]:
 
 def phase_line(who: str, phases: Phases, at_start: float | None) -> str:
     """One line: each phase's CPU seconds and own peak MB, and the resident MB at start."""
-    parts = [f"{name} {cpu:.1f} CPU s, peak {'?' if mb is None else f'{mb:.0f}'} MB"
-             for name, cpu, mb in phases]
+    parts = [
+        f"{name} {cpu:.1f} CPU s, peak {'?' if mb is None else f'{mb:.0f}'} MB"
+        for name, cpu, mb in phases
+    ]
     start = "?" if at_start is None else f"{at_start:.0f}"
     return f"{'':>5} {who:<6} phases: {'; '.join(parts)} (resident at the child's start {start} MB)"
 
@@ -209,27 +239,39 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec("pig") is None:
         print("pig is not installed: run make install (it installs examples/pig)")
         return 2
-    print(f"each solve in a child process; CPU = user + system seconds; load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(f"{'goal':>5} {'solver':<6} {'states':>10} {'sweeps':>7} {'cpu s':>8} {'wall s':>8} "
-          f"{'peak MB':>8}  P(first wins)")
+    print(
+        f"each solve in a child process; CPU = user + system seconds; load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
+    print(
+        f"{'goal':>5} {'solver':<6} {'states':>10} {'sweeps':>7} {'cpu s':>8} {'wall s':>8} "
+        f"{'peak MB':>8}  P(first wins)"
+    )
     for goal in goals:
-        (first, states, _, n_sweeps, our_phases, our_start), cpu, wall, mb = \
-            in_child(lambda g=goal: ours(g))
-        (ref, ref_sweeps, ref_phases, ref_start), ref_cpu, ref_wall, ref_mb = \
-            in_child(lambda g=goal: reference(g))
+        (first, states, _, n_sweeps, our_phases, our_start), cpu, wall, mb = in_child(
+            lambda g=goal: ours(g)
+        )
+        (ref, ref_sweeps, ref_phases, ref_start), ref_cpu, ref_wall, ref_mb = in_child(
+            lambda g=goal: reference(g)
+        )
         # resetting a phase's peak also resets the one wait4 reports: the child's peak is
         # its largest phase's (each phase's peak starts from what the child held then)
         mb = max([mb] + [p for _, _, p in our_phases if p is not None])
         ref_mb = max([ref_mb] + [p for _, _, p in ref_phases if p is not None])
         pub = f" (published {PUBLISHED[goal]})" if goal in PUBLISHED else ""
-        print(f"{goal:>5} {'ours':<6} {states:>10,} {n_sweeps:>7} {cpu:>8.1f} {wall:>8.1f} "
-              f"{mb:>8.0f}  {first:.6f}{pub}")
-        print(f"{goal:>5} {'numpy':<6} {goal ** 3:>10,} {ref_sweeps:>7} {ref_cpu:>8.1f} "
-              f"{ref_wall:>8.1f} {ref_mb:>8.0f}  {ref:.6f}")
-        print(f"{'':>5} ours / numpy: CPU {cpu / ref_cpu:.2f}× (goal ≤ {GOAL_CPU_RATIO}), "
-              f"peak memory {mb / ref_mb:.2f}× (goal ≤ {GOAL_MEMORY_RATIO}); "
-              f"values differ by {abs(first - ref):.1e}")
+        print(
+            f"{goal:>5} {'ours':<6} {states:>10,} {n_sweeps:>7} {cpu:>8.1f} {wall:>8.1f} "
+            f"{mb:>8.0f}  {first:.6f}{pub}"
+        )
+        print(
+            f"{goal:>5} {'numpy':<6} {goal**3:>10,} {ref_sweeps:>7} {ref_cpu:>8.1f} "
+            f"{ref_wall:>8.1f} {ref_mb:>8.0f}  {ref:.6f}"
+        )
+        print(
+            f"{'':>5} ours / numpy: CPU {cpu / ref_cpu:.2f}× (goal ≤ {GOAL_CPU_RATIO}), "
+            f"peak memory {mb / ref_mb:.2f}× (goal ≤ {GOAL_MEMORY_RATIO}); "
+            f"values differ by {abs(first - ref):.1e}"
+        )
         print(phase_line("ours", our_phases, our_start))
         print(phase_line("numpy", ref_phases, ref_start), flush=True)
     return 0

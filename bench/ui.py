@@ -65,8 +65,10 @@ def has_board(game: str) -> bool:
 
 def first_paint(chromium: str, game: str, *, preheat: bool, wait: float = 0.0) -> float:
     """Seconds from opening the page to the board's picture (the server already up)."""
-    with tempfile.TemporaryDirectory() as tmp, \
-            serve_board(game, Path(tmp), seed=3, preheat=preheat) as url:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serve_board(game, Path(tmp), seed=3, preheat=preheat) as url,
+    ):
         time.sleep(wait)
         with chromium_context(chromium) as ctx:
             page = ctx.new_page()
@@ -92,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         counts = copies_per_click(game, clicks=10 if args.quick else 30)
         if counts:
-            print(f"{game:<10} {len(counts):>6} {max(counts):>16} {sum(counts) / len(counts):>6.2f} "
-                  f"{GOAL_COPIES:>5}")
+            print(
+                f"{game:<10} {len(counts):>6} {max(counts):>16} {sum(counts) / len(counts):>6.2f} "
+                f"{GOAL_COPIES:>5}"
+            )
     chromium = chromium_path()
     if chromium is None:
         print("chromium not installed (make system-deps): the browser tables are skipped")
@@ -109,12 +113,18 @@ def main(argv: list[str] | None = None) -> int:
                 timed = [t for t in (timed_click(page) for _ in range(clicks)) if t is not None][3:]
         if timed:
             redraw, settled = sorted(t[0] for t in timed), sorted(t[1] for t in timed)
-            rows.append((game, len(timed), median(redraw), p90(redraw), median(settled), p90(settled)))
-    print(f"{'board':<10} {'clicks':>6} {'redraw med':>10} {'p90':>6} {'settled med':>11} {'p90':>6} "
-          f"{'goal':>5} {'ratio':>6}")
+            rows.append(
+                (game, len(timed), median(redraw), p90(redraw), median(settled), p90(settled))
+            )
+    print(
+        f"{'board':<10} {'clicks':>6} {'redraw med':>10} {'p90':>6} {'settled med':>11} {'p90':>6} "
+        f"{'goal':>5} {'ratio':>6}"
+    )
     for game, n, rmed, rp90, smed, sp90 in rows:
-        print(f"{game:<10} {n:>6} {rmed:>10.1f} {rp90:>6.1f} {smed:>11.1f} {sp90:>6.1f} {GOAL_MS:>5.0f} "
-              f"{GOAL_MS / smed:>6.2f}")
+        print(
+            f"{game:<10} {n:>6} {rmed:>10.1f} {rp90:>6.1f} {smed:>11.1f} {sp90:>6.1f} {GOAL_MS:>5.0f} "
+            f"{GOAL_MS / smed:>6.2f}"
+        )
     if rows:
         print(f"worst settled median: {max(r[4] for r in rows):.1f} ms (goal < {GOAL_MS:.0f} ms)")
     print_first_paint(chromium, games)
@@ -125,8 +135,10 @@ def print_first_paint(chromium: str, games: list[str]) -> None:
     """The first-paint table: cold, preheated at once, preheated once warm (wall seconds;
     the CPU of this process is no measure of the server's)."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"first paint, wall seconds (load average {load:.1f} on {os.cpu_count()} cores; "
-          f"the goal is for an idle machine)")
+    print(
+        f"first paint, wall seconds (load average {load:.1f} on {os.cpu_count()} cores; "
+        f"the goal is for an idle machine)"
+    )
     print(f"{'board':<10} {'cold s':>7} {'preheated s':>12} {'warm s':>7} {'goal s':>7}")
     for game in games:
         cold = first_paint(chromium, game, preheat=False)

@@ -59,15 +59,19 @@ def bound_row(game: str, spec: str, games: int, seed: int, seats: int | None = N
     sole = sum(p["wins"] for p in r["players"])
     fair = sole / r["games"] / seats if r["games"] else 0.0
     lo, hi = me["interval"]
-    return (f"{game:<10} {spec:<14} {seats:>5} {r['games']:>5} {me['wins']:>5} {me['draws']:>5} "
-            f"{me['win_rate']:>6.1%} [{lo:>6.1%}, {hi:>6.1%}] {fair:>6.1%} "
-            f"{verdict(lo, hi, fair):>6} {cpu:>8.1f} {wall:>8.1f}")
+    return (
+        f"{game:<10} {spec:<14} {seats:>5} {r['games']:>5} {me['wins']:>5} {me['draws']:>5} "
+        f"{me['win_rate']:>6.1%} [{lo:>6.1%}, {hi:>6.1%}] {fair:>6.1%} "
+        f"{verdict(lo, hi, fair):>6} {cpu:>8.1f} {wall:>8.1f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games_to_play", nargs="*", metavar="game", help="games (default: the four)")
-    ap.add_argument("--games", type=int, default=8, help="games per match (a multiple of the seats)")
+    ap.add_argument(
+        "--games", type=int, default=8, help="games per match (a multiple of the seats)"
+    )
     ap.add_argument("--budgets", default="50,200,400", help="iterations, comma-separated")
     ap.add_argument("--cut", type=int, default=None, help="cut rollouts after this many steps")
     ap.add_argument("--fair", action="store_true", help="also play ismcts:N (no cheating)")
@@ -77,25 +81,35 @@ def main(argv: list[str] | None = None) -> int:
     try:
         budgets = [int(b) for b in args.budgets.split(",")]
     except ValueError:
-        print(f"--budgets: whole numbers separated by commas, got {args.budgets!r}", file=sys.stderr)
+        print(
+            f"--budgets: whole numbers separated by commas, got {args.budgets!r}", file=sys.stderr
+        )
         return 2
     if args.games < 1 or any(b < 1 for b in budgets):
         print("--games and every budget must be at least 1", file=sys.stderr)
         return 2
     cut = f"/{args.cut}" if args.cut else ""
     kinds = ("open", "ismcts") if args.fair else ("open",)
-    print(f"open:N (sees every hidden card) vs greedy, seats rotated, {args.games} games a match, "
-          f"seed {args.seed}, one core; load {_load()}")
-    print(f"{'game':<10} {'player':<14} {'seats':>5} {'games':>5} {'wins':>5} {'draws':>5} "
-          f"{'win':>6} {'95% Wilson':>18} {'fair':>6} {'vs fair':>6} {'CPU s':>8} {'wall s':>8}")
+    print(
+        f"open:N (sees every hidden card) vs greedy, seats rotated, {args.games} games a match, "
+        f"seed {args.seed}, one core; load {_load()}"
+    )
+    print(
+        f"{'game':<10} {'player':<14} {'seats':>5} {'games':>5} {'wins':>5} {'draws':>5} "
+        f"{'win':>6} {'95% Wilson':>18} {'fair':>6} {'vs fair':>6} {'CPU s':>8} {'wall s':>8}"
+    )
     total_cpu, total_wall = time.process_time(), time.perf_counter()
     for game in args.games_to_play or GAMES:
         for budget in budgets:
             for kind in kinds:
-                print(bound_row(game, f"{kind}:{budget}{cut}", args.games, args.seed, args.seats),
-                      flush=True)
-    print(f"total {time.process_time() - total_cpu:.1f} CPU s, "
-          f"{time.perf_counter() - total_wall:.1f} wall s; load {_load()}")
+                print(
+                    bound_row(game, f"{kind}:{budget}{cut}", args.games, args.seed, args.seats),
+                    flush=True,
+                )
+    print(
+        f"total {time.process_time() - total_cpu:.1f} CPU s, "
+        f"{time.perf_counter() - total_wall:.1f} wall s; load {_load()}"
+    )
     return 0
 
 

@@ -24,8 +24,9 @@ NOT_BENCHMARKS = ("hardening_",)
 
 def benchmarks(names: list[str]) -> list[Path]:
     """The bench scripts to run, in name order (``names`` narrows them)."""
-    found = sorted(p for p in (ROOT / "bench").glob("*.py")
-                   if not p.name.startswith(("_", *NOT_BENCHMARKS)))
+    found = sorted(
+        p for p in (ROOT / "bench").glob("*.py") if not p.name.startswith(("_", *NOT_BENCHMARKS))
+    )
     return [p for p in found if not names or p.stem in names]
 
 
@@ -40,13 +41,16 @@ def main(argv: list[str] | None = None) -> int:
     for number, script in enumerate(scripts, 1):
         quick = not args.full and "--quick" in script.read_text(encoding="utf-8")
         command = [sys.executable, str(script), *(["--quick"] if quick else [])]
-        print(f"== [{number}/{len(scripts)}] bench/{script.name}{' --quick' if quick else ''}",
-              flush=True)
+        print(
+            f"== [{number}/{len(scripts)}] bench/{script.name}{' --quick' if quick else ''}",
+            flush=True,
+        )
         start = time.perf_counter()
         cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
-            code = subprocess.run(command, cwd=ROOT, timeout=args.limit,
-                                  env={**os.environ, "PYTHONUNBUFFERED": "1"}).returncode
+            code = subprocess.run(
+                command, cwd=ROOT, timeout=args.limit, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+            ).returncode
             status = "ok" if code == 0 else f"exit {code}"
         except subprocess.TimeoutExpired:
             status = f"stopped after {args.limit} s (--limit)"

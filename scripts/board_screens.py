@@ -18,8 +18,13 @@ import nbformat
 
 #: screenshot name -> (game, seed, clicks of the first seat); "ghost-battle" stops where
 #: User 1 decides in another user's turn (a reaction or a battle).
-GAMES = {"ghost": ("ghost", 1, 3), "ghost-battle": ("ghost", 1, 23), "detective": ("detective", 1, 3),
-         "mugen": ("mugen", 4, 2), "life": ("life", 2, 3)}
+GAMES = {
+    "ghost": ("ghost", 1, 3),
+    "ghost-battle": ("ghost", 1, 23),
+    "detective": ("detective", 1, 3),
+    "mugen": ("mugen", 4, 2),
+    "life": ("life", 2, 3),
+}
 CELL = """
 from workbench.ui.notebook import setup
 setup()
@@ -52,8 +57,11 @@ def main(label: str, out: Path, only: list[str] | None = None) -> int:
                 continue
             nb = nbformat.v4.new_notebook()
             nb.cells = [nbformat.v4.new_code_cell(CELL.format(game=game, seed=seed, clicks=clicks))]
-            nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                         "language": "python"}
+            nb.metadata["kernelspec"] = {
+                "name": "python3",
+                "display_name": "Python 3",
+                "language": "python",
+            }
             path = Path(tmp) / f"{name}.ipynb"
             nbformat.write(nb, path)
             report = export_notebook(path, Path(tmp) / f"{name}.html")
@@ -70,6 +78,10 @@ def main(label: str, out: Path, only: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1] if len(sys.argv) > 1 else "after",
-                          Path(sys.argv[2]) if len(sys.argv) > 2 else Path("build/e2e"),
-                          sys.argv[3:] or None))
+    raise SystemExit(
+        main(
+            sys.argv[1] if len(sys.argv) > 1 else "after",
+            Path(sys.argv[2]) if len(sys.argv) > 2 else Path("build/e2e"),
+            sys.argv[3:] or None,
+        )
+    )

@@ -41,15 +41,27 @@ def _match_rows(result: dict[str, Any], players: list[str], seed: int) -> list[d
     fair = sole / games / len(players) if games else 0.0
     rows = []
     for p in result["players"]:
-        rows.append({"line_up": ",".join(players), "player": p["player"], "games": games,
-                     "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
-                     "low": p["interval"][0], "high": p["interval"][1], "fair_share": fair,
-                     "mean_length": result["mean_length"], "seed": seed})
+        rows.append(
+            {
+                "line_up": ",".join(players),
+                "player": p["player"],
+                "games": games,
+                "wins": p["wins"],
+                "draws": p["draws"],
+                "win_rate": p["win_rate"],
+                "low": p["interval"][0],
+                "high": p["interval"][1],
+                "fair_share": fair,
+                "mean_length": result["mean_length"],
+                "seed": seed,
+            }
+        )
     return rows
 
 
-def _ladder_match(game: str, folder: Path, players: list[str]
-                  ) -> tuple[list[dict[str, Any]], list[str], str, int]:
+def _ladder_match(
+    game: str, folder: Path, players: list[str]
+) -> tuple[list[dict[str, Any]], list[str], str, int]:
     """The match of ``players`` (two of the ladder's levels in ``folder``, the focus first) as
     that ladder played it: the matches.csv rows, the line-up, the equivalent ``workbench play``
     call (the pairing's own line-up order and seed) and that seed; ValueError (one line) if
@@ -72,21 +84,44 @@ def _ladder_match(game: str, folder: Path, players: list[str]
     cells = {(r["player"], r["opponent"]): r for r in frame.iter_rows(named=True)}
     pairs = [(players[0], players[1])] + ([(players[1], players[0])] if seats == 2 else [])
     if not all(pair in cells for pair in pairs):
-        raise ValueError(f"--from-ladder: the ladder has no pairing of {players[0]} against "
-                         f"{players[1]}" + ("" if seats == 2 else f" (at {seats} seats only the "
-                                            "stronger level sits alone: give it first)"))
-    line, seed = next((line, seed) for i, j, _, line, seed in ladder_matches(
-        levels, seats, how["seed"], both_ways=True)
-                      if (seats == 2 and set(line) == set(players))
-                      or (levels[i], levels[j]) == (players[0], players[1]))
+        raise ValueError(
+            f"--from-ladder: the ladder has no pairing of {players[0]} against "
+            f"{players[1]}"
+            + (
+                ""
+                if seats == 2
+                else f" (at {seats} seats only the stronger level sits alone: give it first)"
+            )
+        )
+    line, seed = next(
+        (line, seed)
+        for i, j, _, line, seed in ladder_matches(levels, seats, how["seed"], both_ways=True)
+        if (seats == 2 and set(line) == set(players))
+        or (levels[i], levels[j]) == (players[0], players[1])
+    )
     first = cells[pairs[0]]
-    rows = [{"line_up": ",".join(players if seats == 2 else line), "player": a, "games": c["games"],
-             "wins": c["wins"], "draws": c["draws"], "win_rate": c["win_rate"], "low": c["low"],
-             "high": c["high"], "fair_share": c["fair_share"], "mean_length": c["mean_length"],
-             "seed": seed} for a, b in pairs for c in [cells[a, b]]]
-    call = (f"workbench play {game} --players {','.join(line)} --games {first['games']} "
-            f"--seed {seed} --swap-seats (a pairing of {how.get('call')}"
-            + (")" if seats == 2 else f"; only {players[0]}'s wins are kept)"))
+    rows = [
+        {
+            "line_up": ",".join(players if seats == 2 else line),
+            "player": a,
+            "games": c["games"],
+            "wins": c["wins"],
+            "draws": c["draws"],
+            "win_rate": c["win_rate"],
+            "low": c["low"],
+            "high": c["high"],
+            "fair_share": c["fair_share"],
+            "mean_length": c["mean_length"],
+            "seed": seed,
+        }
+        for a, b in pairs
+        for c in [cells[a, b]]
+    ]
+    call = (
+        f"workbench play {game} --players {','.join(line)} --games {first['games']} "
+        f"--seed {seed} --swap-seats (a pairing of {how.get('call')}"
+        + (")" if seats == 2 else f"; only {players[0]}'s wins are kept)")
+    )
     return rows, (players if seats == 2 else line), call, seed
 
 
@@ -121,16 +156,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", help="matches: one spec per seat, comma-separated")
     ap.add_argument("--json", help="matches: a `workbench play --json` output to keep")
     ap.add_argument("--seconds", type=float, help="matches --json: how long that run took")
-    ap.add_argument("--from-ladder", action="store_true",
-                    help="matches: the ladder's pairing of --players (no game played; with more than "
-                         "two seats the first alone against copies of the second)")
+    ap.add_argument(
+        "--from-ladder",
+        action="store_true",
+        help="matches: the ladder's pairing of --players (no game played; with more than "
+        "two seats the first alone against copies of the second)",
+    )
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seats", type=int)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", help="folder (default notebooks/results/<game>)")
-    ap.add_argument("--merge", action="store_true",
-                    help="answers: keep the other levels already computed (add random, say)")
+    ap.add_argument(
+        "--merge",
+        action="store_true",
+        help="answers: keep the other levels already computed (add random, say)",
+    )
     a = ap.parse_args(argv)
 
     from workbench.engine.kernel.registry import UnknownGame, make_game
@@ -155,30 +196,44 @@ def main(argv: list[str] | None = None) -> int:
     def spent() -> dict[str, Any]:
         """The games' CPU so far (workers and here), for the provenance and the last line."""
         (here, workers), (here0, workers0) = _cpu_seconds(a.workers), cpu_start
-        return {"cpu_seconds": round(here - here0 + workers - workers0, 1),
-                "worker_cpu_seconds": round(workers - workers0, 1),
-                "load": [round(x, 1) for x in os.getloadavg()]}
+        return {
+            "cpu_seconds": round(here - here0 + workers - workers0, 1),
+            "worker_cpu_seconds": round(workers - workers0, 1),
+            "load": [round(x, 1) for x in os.getloadavg()],
+        }
 
     if a.part == "answers":
         from workbench.engine.measure.skilled import ask
 
         asked = ask(a.game, levels, a.games, a.seed, workers=a.workers, progress=True)
-        how: dict[str, Any] = {"call": f"ask({a.game!r}, {levels}, games={a.games}, seed={a.seed})",
-                               "levels": levels, "games": a.games, "seed": a.seed}
+        how: dict[str, Any] = {
+            "call": f"ask({a.game!r}, {levels}, games={a.games}, seed={a.seed})",
+            "levels": levels,
+            "games": a.games,
+            "seed": a.seed,
+        }
         secs: float | None = time.monotonic() - start
         answers, metrics = asked.answers, asked.metrics
         if a.merge:
             old = load_results(a.game, folder)
             prov = old.provenance.get("answers", {})
             if old.answers is not None and old.metrics is not None:
-                answers = pl.concat([old.answers.filter(~pl.col("level").is_in(levels)), answers],
-                                    how="vertical_relaxed")
-                metrics = pl.concat([old.metrics.filter(~pl.col("level").is_in(levels)), metrics],
-                                    how="vertical_relaxed")
+                answers = pl.concat(
+                    [old.answers.filter(~pl.col("level").is_in(levels)), answers],
+                    how="vertical_relaxed",
+                )
+                metrics = pl.concat(
+                    [old.metrics.filter(~pl.col("level").is_in(levels)), metrics],
+                    how="vertical_relaxed",
+                )
                 merged = [lv for lv in prov.get("levels", []) if lv not in levels]
-                how = {"call": f"{prov.get('call')}; then {how['call']}", "levels": merged + levels,
-                       "games": prov.get("games"), "seed": a.seed,
-                       "merged": [prov, {**how, "seconds": secs}]}
+                how = {
+                    "call": f"{prov.get('call')}; then {how['call']}",
+                    "levels": merged + levels,
+                    "games": prov.get("games"),
+                    "seed": a.seed,
+                    "merged": [prov, {**how, "seconds": secs}],
+                }
                 secs = None
         how = {**how, **spent()} if secs is not None else how
         save_part(folder, "answers", answers, how, version=version, seconds=secs)
@@ -188,11 +243,18 @@ def main(argv: list[str] | None = None) -> int:
 
         lv = levels if a.levels != ap.get_default("levels") else list(LEVELS)
         ladder = skill_ladder(a.game, lv, a.games, a.seed, seats=a.seats, workers=a.workers)
-        how = {"call": f"skill_ladder({a.game!r}, {lv}, games={a.games}, seed={a.seed}, "
-                       f"seats={a.seats})", "levels": lv, "games": a.games, "seed": a.seed,
-               "seats": a.seats or make_game(a.game).num_players, **spent()}
-        save_part(folder, "ladder", ladder.frame, how, version=version,
-                  seconds=time.monotonic() - start)
+        how = {
+            "call": f"skill_ladder({a.game!r}, {lv}, games={a.games}, seed={a.seed}, "
+            f"seats={a.seats})",
+            "levels": lv,
+            "games": a.games,
+            "seed": a.seed,
+            "seats": a.seats or make_game(a.game).num_players,
+            **spent(),
+        }
+        save_part(
+            folder, "ladder", ladder.frame, how, version=version, seconds=time.monotonic() - start
+        )
     else:
         if not a.players:
             print("skilled_results: matches needs --players", file=sys.stderr)
@@ -216,17 +278,23 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from workbench.engine.runs.match import play_match
 
-            result = play_match(a.game, players, a.games, a.seed, swap_seats=True,
-                                workers=a.workers)
+            result = play_match(
+                a.game, players, a.games, a.seed, swap_seats=True, workers=a.workers
+            )
             secs = time.monotonic() - start
         old = load_results(a.game, folder).matches
         rows = pl.DataFrame(kept or _match_rows(result, players, a.seed))
         if old is not None:
-            rows = pl.concat([old.filter(pl.col("line_up") != ",".join(players)), rows],
-                             how="vertical_relaxed")
-        how = {"call": call or f"workbench play {a.game} --players {','.join(players)} --games "
-                               f"{result['games']} --seed {a.seed} --swap-seats --workers {a.workers}",
-               "games": result["games"], "seed": a.seed}
+            rows = pl.concat(
+                [old.filter(pl.col("line_up") != ",".join(players)), rows], how="vertical_relaxed"
+            )
+        how = {
+            "call": call
+            or f"workbench play {a.game} --players {','.join(players)} --games "
+            f"{result['games']} --seed {a.seed} --swap-seats --workers {a.workers}",
+            "games": result["games"],
+            "seed": a.seed,
+        }
         prov = load_results(a.game, folder).provenance.get("matches", {})
         calls = [c for c in prov.get("calls", []) if c.get("line_up") != ",".join(players)]
         calls.append({"line_up": ",".join(players), **how, "seconds": secs})
@@ -234,14 +302,20 @@ def main(argv: list[str] | None = None) -> int:
     if plays:
         used = spent()
         games_wall = time.monotonic() - playing
-        print(f"skilled_results: the games took {used['cpu_seconds']:.1f} CPU s "
-              f"({used['worker_cpu_seconds']:.1f} in the workers) in {games_wall:.1f} s wall, "
-              f"CPU / wall {used['cpu_seconds'] / max(games_wall, 1e-9):.2f}; "
-              f"load {' '.join(map(str, used['load']))}", file=sys.stderr)
+        print(
+            f"skilled_results: the games took {used['cpu_seconds']:.1f} CPU s "
+            f"({used['worker_cpu_seconds']:.1f} in the workers) in {games_wall:.1f} s wall, "
+            f"CPU / wall {used['cpu_seconds'] / max(games_wall, 1e-9):.2f}; "
+            f"load {' '.join(map(str, used['load']))}",
+            file=sys.stderr,
+        )
     if cluster is not None:  # as `workbench play --workers` says it
-        print(f"skilled_results: dask: {a.workers} local workers started in {cluster:.1f} s, "
-              f"then the games took {time.monotonic() - playing:.1f} s on them (wall; the "
-              "start-up is paid once per process)", file=sys.stderr)
+        print(
+            f"skilled_results: dask: {a.workers} local workers started in {cluster:.1f} s, "
+            f"then the games took {time.monotonic() - playing:.1f} s on them (wall; the "
+            "start-up is paid once per process)",
+            file=sys.stderr,
+        )
     print(f"wrote {folder}/{a.part} in {time.monotonic() - start:.0f} s")
     return 0
 

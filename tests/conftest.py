@@ -27,7 +27,9 @@ def chromium() -> str:
     path = chromium_path()
     if path is None:
         if IN_CI:
-            pytest.fail("Chromium is missing under CI=true: scripts/system-deps.sh should install it")
+            pytest.fail(
+                "Chromium is missing under CI=true: scripts/system-deps.sh should install it"
+            )
         pytest.skip("Debian chromium not installed (run `make system-deps`)")
     return path
 

@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
-TIMING = sorted(p for p in BENCH.glob("*.py")
-                if re.search(r"process_time|perf_counter|RUSAGE", p.read_text(encoding="utf-8")))
+TIMING = sorted(
+    p
+    for p in BENCH.glob("*.py")
+    if re.search(r"process_time|perf_counter|RUSAGE", p.read_text(encoding="utf-8"))
+)
 
 
 @pytest.mark.parametrize("path", TIMING, ids=[p.name for p in TIMING])
@@ -22,8 +25,12 @@ def test_a_bench_that_reads_a_clock_prints_the_load(path: Path) -> None:
 
 def test_compare_bench_header_names_the_load() -> None:
     """bench/compare.py's first line ends with the 1, 5 and 15 minute load averages."""
-    out = subprocess.run([sys.executable, str(BENCH / "compare.py"), "--figures-only", "mugen"],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "compare.py"), "--figures-only", "mugen"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     header = out.stdout.splitlines()[0]
     assert re.search(r"load average \d+\.\d \d+\.\d \d+\.\d$", header), header
     assert len(TIMING) >= 10  # the benches found: the glob reads the real folder

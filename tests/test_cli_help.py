@@ -20,8 +20,11 @@ def _subparsers() -> dict[str, argparse.ArgumentParser]:
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_option_has_help(command: str) -> None:
     parser = _subparsers()[command]
-    missing = [a.option_strings[0] if a.option_strings else a.dest for a in parser._actions
-               if not isinstance(a, argparse._HelpAction) and not (a.help or "").strip()]
+    missing = [
+        a.option_strings[0] if a.option_strings else a.dest
+        for a in parser._actions
+        if not isinstance(a, argparse._HelpAction) and not (a.help or "").strip()
+    ]
     assert missing == [], f"workbench {command}: no help text for {missing}"
 
 
@@ -39,7 +42,9 @@ def test_game_choices_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_test_games_stay_out_of_every_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_test_games_stay_out_of_every_help(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     fixtures = [g for g in game_names() if is_test_game(g)]
     assert "peek" in fixtures
     with pytest.raises(SystemExit):

@@ -27,4 +27,6 @@ def test_environment_yml_matches_pyproject() -> None:
         m = re.match(r"\s*-\s+([A-Za-z0-9_.\-]+)", line)
         if in_dependencies and m and m.group(1) not in {"python", "pip"}:
             listed.add(_name(m.group(1)))
-    assert wanted == listed, f"only in pyproject: {wanted - listed}; only in environment.yml: {listed - wanted}"
+    assert wanted == listed, (
+        f"only in pyproject: {wanted - listed}; only in environment.yml: {listed - wanted}"
+    )

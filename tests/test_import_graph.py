@@ -25,11 +25,13 @@ def module_name(path: Path) -> str:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
-def module_level_imports(tree: ast.Module, name: str, is_package: bool
-                         ) -> Iterator[tuple[str, str | None]]:
+def module_level_imports(
+    tree: ast.Module, name: str, is_package: bool
+) -> Iterator[tuple[str, str | None]]:
     """(module, name imported from it or None) at module level; ``if TYPE_CHECKING:`` left out."""
     body: list[ast.stmt] = list(tree.body)
     while body:
@@ -39,8 +41,12 @@ def module_level_imports(tree: ast.Module, name: str, is_package: bool
                 body[:0] = [*node.body, *node.orelse]
             continue
         if isinstance(node, ast.Try):
-            body[:0] = [*node.body, *node.orelse, *node.finalbody,
-                        *(s for h in node.handlers for s in h.body)]
+            body[:0] = [
+                *node.body,
+                *node.orelse,
+                *node.finalbody,
+                *(s for h in node.handlers for s in h.body),
+            ]
             continue
         if isinstance(node, ast.Import):
             yield from ((alias.name, None) for alias in node.names)
@@ -55,14 +61,17 @@ def module_level_imports(tree: ast.Module, name: str, is_package: bool
                 yield module, alias.name
 
 
-def deferred_imports(tree: ast.Module, name: str, is_package: bool
-                     ) -> Iterator[tuple[str, str | None]]:
+def deferred_imports(
+    tree: ast.Module, name: str, is_package: bool
+) -> Iterator[tuple[str, str | None]]:
     """Imports inside functions and methods (taken at call time): a cycle through one
     is still a cycle of the design, only hidden from the interpreter."""
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            inner = ast.Module(body=[n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))],
-                               type_ignores=[])
+            inner = ast.Module(
+                body=[n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))],
+                type_ignores=[],
+            )
             yield from module_level_imports(inner, name, is_package)
 
 
@@ -122,8 +131,10 @@ def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def _game_of(component: frozenset[str]) -> str | None:
-    games = {m.split(".")[2] if m.startswith("workbench.games.") and m.count(".") >= 2 else None
-             for m in component}
+    games = {
+        m.split(".")[2] if m.startswith("workbench.games.") and m.count(".") >= 2 else None
+        for m in component
+    }
     return games.pop() if len(games) == 1 else None
 
 

@@ -19,7 +19,9 @@ SHEETS = (".csv", ".xlsx", ".parquet", ".md")
 
 
 def _setuptools() -> dict:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]
 
 
 def test_every_folder_of_the_package_is_listed_for_the_wheel():
@@ -28,7 +30,9 @@ def test_every_folder_of_the_package_is_listed_for_the_wheel():
     folders = {
         ".".join(p.relative_to(ROOT).parts)
         for p in [ROOT / "workbench", *(ROOT / "workbench").rglob("*")]
-        if p.is_dir() and p.name != "__pycache__" and "_vendor" not in p.parts
+        if p.is_dir()
+        and p.name != "__pycache__"
+        and "_vendor" not in p.parts
         and any(f.name != "__pycache__" for f in p.iterdir())
     }
     assert folders - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
@@ -74,8 +78,11 @@ def _buildable_copy(dest: Path) -> Path:
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, dest / name)
     for name in ("workbench", "data"):
-        shutil.copytree(ROOT / name, dest / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "_vendor"))
+        shutil.copytree(
+            ROOT / name,
+            dest / name,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "_vendor"),
+        )
     return dest
 
 
@@ -83,23 +90,57 @@ def _buildable_copy(dest: Path) -> Path:
 def test_the_wheel_carries_the_sheets_and_finds_them_installed(tmp_path):
     """Build the wheel, install it (no dependencies) in a fresh venv, read a sheet there."""
     src = _buildable_copy(tmp_path / "src")
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q",
-                            "-w", str(tmp_path / "wheel")], capture_output=True, text=True)
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(src),
+            "--no-deps",
+            "-q",
+            "-w",
+            str(tmp_path / "wheel"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     if build.returncode != 0:
-        pytest.skip(f"cannot build a wheel here (build backend unavailable?): {build.stderr[-300:]}")
+        pytest.skip(
+            f"cannot build a wheel here (build backend unavailable?): {build.stderr[-300:]}"
+        )
     (wheel,) = (tmp_path / "wheel").glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    sheets = {f"workbench/{p.relative_to(ROOT).as_posix()}" for p in (ROOT / "data").rglob("*")
-              if p.suffix in SHEETS and p.is_file()}
+    sheets = {
+        f"workbench/{p.relative_to(ROOT).as_posix()}"
+        for p in (ROOT / "data").rglob("*")
+        if p.suffix in SHEETS and p.is_file()
+    }
     assert sheets and sheets <= names
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")], check=True)
-    site = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-c",
-                           "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")], check=True
+    )
+    site = subprocess.run(
+        [
+            str(tmp_path / "venv" / "bin" / "python"),
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     with zipfile.ZipFile(wheel) as z:
         z.extractall(site)
-    probe = ("import workbench; p = workbench.data_files('mugen') / 'decks' / 'sora.csv'; "
-             "print(p.read_text(encoding='utf-8').splitlines()[0])")
-    out = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-c", probe], cwd=tmp_path,
-                         capture_output=True, text=True, check=True).stdout
+    probe = (
+        "import workbench; p = workbench.data_files('mugen') / 'decks' / 'sora.csv'; "
+        "print(p.read_text(encoding='utf-8').splitlines()[0])"
+    )
+    out = subprocess.run(
+        [str(tmp_path / "venv" / "bin" / "python"), "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out.strip() == "name,count"

@@ -41,8 +41,22 @@ def test_every_file_is_written_and_the_game_is_registered(scaffolded, capsys):
     text = (scaffolded / "pyproject.toml").read_text()
     assert '[project.entry-points."workbench.games"]\nbrew = "brew"' in text
     assert "{{" not in "".join(p.read_text() for p in scaffolded.rglob("*") if p.is_file())
-    assert main(["play", "brew", "--players", "cautious:4,random", "--games", "100", "--seed", "1",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "brew",
+                "--players",
+                "cautious:4,random",
+                "--games",
+                "100",
+                "--seed",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 100 and sum(p["wins"] + p["draws"] for p in out["players"]) >= 100
 
@@ -61,7 +75,9 @@ def test_the_scaffolded_layout_prints_every_card(scaffolded, tmp_path, capsys):
 
 
 def test_the_scaffolded_tests_pass(scaffolded):
-    spec = importlib.util.spec_from_file_location("test_brew", scaffolded / "tests" / "test_brew.py")
+    spec = importlib.util.spec_from_file_location(
+        "test_brew", scaffolded / "tests" / "test_brew.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.test_golden_playthrough()
@@ -77,13 +93,16 @@ def test_the_scaffolded_tests_pass(scaffolded):
     assert 0 < exact < 1 and exact.q > 1  # an exact fraction, not a float
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["new", "Bad-Name"], "use lower-case letters"),
-    (["new", "random"], "standard module"),
-    (["new", "peek"], "registered already"),
-    (["new", "fine", "--dir", "/dev/null"], "is not a folder"),
-    (["new", "fine", "--dir", "/dev/null/x"], "cannot create it"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["new", "Bad-Name"], "use lower-case letters"),
+        (["new", "random"], "standard module"),
+        (["new", "peek"], "registered already"),
+        (["new", "fine", "--dir", "/dev/null"], "is not a folder"),
+        (["new", "fine", "--dir", "/dev/null/x"], "cannot create it"),
+    ],
+)
 def test_bad_names_and_folders_are_one_line_exit_2(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -110,16 +129,32 @@ def test_an_existing_project_is_never_overwritten(tmp_path, capsys):
 def test_pip_install_and_100_games_through_the_command_line(tmp_path):
     """The real path: pip install -e into this venv, the entry point, the CLI; then uninstalled."""
     project = new_game("brewtest", tmp_path)
-    pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-e",
-           str(project)]
+    pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-e", str(project)]
     subprocess.run(pip, check=True, timeout=300)
     try:
-        out = subprocess.run([str(BIN / "workbench"), "play", "brewtest", "--players",
-                              "cautious,random", "--games", "100", "--seed", "1", "--json"],
-                             capture_output=True, text=True, timeout=300,
-                             env={**os.environ, "PYTHONPATH": ""})
+        out = subprocess.run(
+            [
+                str(BIN / "workbench"),
+                "play",
+                "brewtest",
+                "--players",
+                "cautious,random",
+                "--games",
+                "100",
+                "--seed",
+                "1",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "PYTHONPATH": ""},
+        )
         assert out.returncode == 0, out.stderr
         assert json.loads(out.stdout)["games"] == 100
     finally:
-        subprocess.run([sys.executable, "-m", "pip", "uninstall", "-q", "-y", "brewtest-game"],
-                       check=True, timeout=300)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "uninstall", "-q", "-y", "brewtest-game"],
+            check=True,
+            timeout=300,
+        )

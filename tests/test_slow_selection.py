@@ -22,7 +22,8 @@ def _runs(options: list[str], marks: set[str]) -> bool:
     finally:
         config._ensure_unconfigure()
     return not expression or Expression.compile(expression).evaluate(
-        lambda name, /, **_: name in marks)
+        lambda name, /, **_: name in marks
+    )
 
 
 def test_plain_pytest_skips_slow_and_the_makefile_commands_select_as_before() -> None:
@@ -33,7 +34,11 @@ def test_plain_pytest_skips_slow_and_the_makefile_commands_select_as_before() ->
     test_options = [test.group(1)[:2], test.group(1)[3:].strip('"')]
     slow_options = slow.group(1).split()
     assert slow_options == ["-m", "slow"]
-    for options, slow_runs, quick_runs in (([], False, True), (test_options, False, True),
-                                           (slow_options, True, False), (["-m", ""], True, True)):
+    for options, slow_runs, quick_runs in (
+        ([], False, True),
+        (test_options, False, True),
+        (slow_options, True, False),
+        (["-m", ""], True, True),
+    ):
         assert _runs(options, {"slow"}) is slow_runs, options
         assert _runs(options, {"browser"}) is quick_runs, options

@@ -39,8 +39,10 @@ def packaged_data() -> Path:
     """The folder of the sheets shipped with the workbench (``data/`` in a checkout)."""
     root = files(PACKAGE)
     if not isinstance(root, Path):
-        raise FileNotFoundError(f"the workbench is installed zipped, so its sheets are not "
-                                f"a folder; set {ENV} to a folder of card sheets")
+        raise FileNotFoundError(
+            f"the workbench is installed zipped, so its sheets are not "
+            f"a folder; set {ENV} to a folder of card sheets"
+        )
     return root
 
 

@@ -44,5 +44,7 @@ def font_file() -> Path:
         path = Path(candidate)
         if path.is_file():
             return path
-    raise FontMissing(f"the font {FONT_FAMILY} is not installed: run `make system-deps` "
-                      "(Debian package fonts-ipaexfont-gothic) or set WORKBENCH_FONT to a .ttf file")
+    raise FontMissing(
+        f"the font {FONT_FAMILY} is not installed: run `make system-deps` "
+        "(Debian package fonts-ipaexfont-gothic) or set WORKBENCH_FONT to a .ttf file"
+    )

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.browser
 ROWS = ".wb-analysis tr.wb-analysis-row"
 
 
-def test_mugen_analyse_then_choose_a_chance_outcome(tmp_path: Path, watched_page: Any,
-                                                    build_dir: Path) -> None:
+def test_mugen_analyse_then_choose_a_chance_outcome(
+    tmp_path: Path, watched_page: Any, build_dir: Path
+) -> None:
     page = watched_page.page
     with serve_board("mugen", tmp_path, seed=4) as url:
         page.goto(url, timeout=90_000)

@@ -45,14 +45,30 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_app_page_is_offline_and_sigterm_leaves_nothing(tmp_path: Path, watched_page,
-                                                         build_dir: Path) -> None:
+def test_app_page_is_offline_and_sigterm_leaves_nothing(
+    tmp_path: Path, watched_page, build_dir: Path
+) -> None:
     port = free_port()
     env = isolated_env(tmp_path / "jupyter")
-    cmd = [sys.executable, "-m", "workbench", "app", "life", "--port", str(port),
-           "--build", str(tmp_path / "build")]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, text=True)
+    cmd = [
+        sys.executable,
+        "-m",
+        "workbench",
+        "app",
+        "life",
+        "--port",
+        str(port),
+        "--build",
+        str(tmp_path / "build"),
+    ]
+    proc = subprocess.Popen(
+        cmd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()  # printed only once the server answers
@@ -90,8 +106,22 @@ def test_app_port_in_use_is_one_line(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "workbench", "app", "life", "--port", str(port),
-                               "--build", str(tmp_path)], capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "workbench",
+                "app",
+                "life",
+                "--port",
+                str(port),
+                "--build",
+                str(tmp_path),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"workbench app: --port {port}: cannot listen")
     assert len(done.stderr.strip().splitlines()) == 1

@@ -19,9 +19,15 @@ pytestmark = pytest.mark.browser
 def _report(folder: Path) -> Path:
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("HTML(battle_lookup_html())")
-    cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": battle_lookup_html()})]
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data={"text/html": battle_lookup_html()})
+    ]
     nb.cells = [cell]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbformat.write(nb, folder / "battle.ipynb")
     return export_notebook(folder / "battle.ipynb", folder / "battle.html", execute=False)
 
@@ -36,6 +42,8 @@ def test_the_menus_answer_exactly_without_a_kernel(tmp_path: Path, watched_page)
     page.select_option(".wb-battle-lookup select[name=defence]", "1D-3")
     page.select_option(".wb-battle-lookup select[name=ties]", "nobody")
     v = opposed(first, side_dist("1D-3", GHOST_FACES, fumble="zero"), ties="nobody")
-    assert answer.inner_text().split(" · ")[:2] == [f"attacker wins {v.win} ≈ {float(v.win):.1%}",
-                                                    f"tie {v.tie}"]
+    assert answer.inner_text().split(" · ")[:2] == [
+        f"attacker wins {v.win} ≈ {float(v.win):.1%}",
+        f"tie {v.tie}",
+    ]
     assert watched_page.errors == []

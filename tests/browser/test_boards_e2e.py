@@ -30,10 +30,16 @@ def _has_board(game: str) -> bool:
 DEFAULT_GAMES = ("ghost", "pig")
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=() if g in DEFAULT_GAMES else pytest.mark.slow)
-    for g in shown_game_names()])
-def test_board_click_through_in_chromium(game: str, tmp_path: Path, watched_page, build_dir: Path) -> None:
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=() if g in DEFAULT_GAMES else pytest.mark.slow)
+        for g in shown_game_names()
+    ],
+)
+def test_board_click_through_in_chromium(
+    game: str, tmp_path: Path, watched_page, build_dir: Path
+) -> None:
     if not _has_board(game):
         pytest.skip(f"{game} has no board yet")
     with serve_board(game, tmp_path, seed=7) as url:
@@ -52,5 +58,7 @@ def test_board_click_through_in_chromium(game: str, tmp_path: Path, watched_page
         (out / f"latency-{game}.json").write_text(
             json.dumps({"game": game, **summary, "latencies_ms": run.latencies_ms}, indent=1)
         )
-        print(f"{game}: click->redraw median {summary['median_ms']:.0f} ms, p90 {summary['p90_ms']:.0f} ms")
+        print(
+            f"{game}: click->redraw median {summary['median_ms']:.0f} ms, p90 {summary['p90_ms']:.0f} ms"
+        )
         assert watched_page.errors == [], watched_page.errors

@@ -20,16 +20,28 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-
 def _labels_chart() -> alt.Chart:
-    frame = pl.DataFrame({"reading": ["floor0_fumble", "in play (greedy)", "A wins going second",
-                                      "御影さくらの探偵無宿"],
-                          "probability": [0.25, 0.5, 0.125, 0.875]})
-    return alt.Chart(frame).mark_bar().encode(
-        y=alt.Y("reading:N", title="reading of the dice"),
-        x=alt.X("probability:Q", title="probability"),
-        color=alt.Color("reading:N", title="reading"),
-    ).properties(title="期待値 by reading", width=160)
+    frame = pl.DataFrame(
+        {
+            "reading": [
+                "floor0_fumble",
+                "in play (greedy)",
+                "A wins going second",
+                "御影さくらの探偵無宿",
+            ],
+            "probability": [0.25, 0.5, 0.125, 0.875],
+        }
+    )
+    return (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=alt.Y("reading:N", title="reading of the dice"),
+            x=alt.X("probability:Q", title="probability"),
+            color=alt.Color("reading:N", title="reading"),
+        )
+        .properties(title="期待値 by reading", width=160)
+    )
 
 
 def _probe(folder: Path) -> Path:
@@ -37,10 +49,15 @@ def _probe(folder: Path) -> Path:
     (drawn here, so the export need not start a kernel)."""
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("labels_chart()")
-    cell.outputs = [nbformat.v4.new_output("display_data",
-                                           data=svg_renderer(_labels_chart().to_dict()))]
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data=svg_renderer(_labels_chart().to_dict()))
+    ]
     nb.cells = [cell]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     path = folder / "labels.ipynb"
     nbformat.write(nb, path)
     return path
@@ -65,14 +82,17 @@ def test_exported_chart_text_is_inside_its_picture(tmp_path: Path, watched_page)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
-def test_no_chart_text_clipped_in_exported_notebook(name: str, tmp_path: Path, watched_page,
-                                                    build_dir: Path) -> None:
+def test_no_chart_text_clipped_in_exported_notebook(
+    name: str, tmp_path: Path, watched_page, build_dir: Path
+) -> None:
     report = export_notebook(NOTEBOOKS / f"{name}.ipynb", tmp_path / f"{name}.html")
     page = watched_page.page
     page.goto(report.as_uri())
     found = clipped_chart_text(page)
-    print(f"{name}: {found['charts']} charts, {found['texts']} texts, "
-          f"{len(found['clipped'])} clipped, {report.stat().st_size / 1e6:.2f} MB")
+    print(
+        f"{name}: {found['charts']} charts, {found['texts']} texts, "
+        f"{len(found['clipped'])} clipped, {report.stat().st_size / 1e6:.2f} MB"
+    )
     assert found["clipped"] == [], f"{name}: chart text clipped in Chromium: {found['clipped']}"
     if found["charts"]:
         assert page.evaluate(EMBEDDED_FONT_JS) == 1

@@ -22,7 +22,9 @@ def _png(title: str) -> bytes:
 def test_japanese_titles_render_as_distinct_glyphs() -> None:
     if not glob.glob("/usr/share/fonts/**/*CJK*", recursive=True):
         if IN_CI:
-            pytest.fail("no CJK font under CI=true: scripts/system-deps.sh should install fonts-noto-cjk")
+            pytest.fail(
+                "no CJK font under CI=true: scripts/system-deps.sh should install fonts-noto-cjk"
+            )
         pytest.skip("no CJK font installed (make system-deps)")
     a, b = _png("御影さくら"), _png("探偵無宿")
     assert a[:8] == b"\x89PNG\r\n\x1a\n"
@@ -30,6 +32,11 @@ def test_japanese_titles_render_as_distinct_glyphs() -> None:
 
 
 def test_japanese_title_survives_svg_export() -> None:
-    chart = alt.Chart(pl.DataFrame({"x": [1]})).mark_point().encode(x="x").properties(title="むげんの宙へ")
+    chart = (
+        alt.Chart(pl.DataFrame({"x": [1]}))
+        .mark_point()
+        .encode(x="x")
+        .properties(title="むげんの宙へ")
+    )
     svg = vlc.vegalite_to_svg(chart.to_dict())
     assert "むげんの宙へ" in svg

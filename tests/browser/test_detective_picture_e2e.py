@@ -44,8 +44,9 @@ def _until_main(page: Any, who: str, clicks: int = 30) -> int:
     return n
 
 
-def test_detective_two_turns_by_clicking_the_picture(tmp_path: Path, watched_page: Any,
-                                                     build_dir: Path) -> None:
+def test_detective_two_turns_by_clicking_the_picture(
+    tmp_path: Path, watched_page: Any, build_dir: Path
+) -> None:
     page = watched_page.page
     out = build_dir / "e2e"
     with serve_board("detective", tmp_path, seed=3) as url:  # Player 1 can pay #9 with 4 discards
@@ -53,7 +54,7 @@ def test_detective_two_turns_by_clicking_the_picture(tmp_path: Path, watched_pag
         page.wait_for_selector(f"{PIC} .wb-det-board", timeout=90_000)
         wait_settled(page)
         _until_main(page, "Player 1")
-        assert "wb-chance-strip" in page.locator(PIC).inner_html()   # the last cards drawn
+        assert "wb-chance-strip" in page.locator(PIC).inner_html()  # the last cards drawn
         assert page.locator(f"{PIC} .wb-det-hand .wb-target[data-pick]").count() >= 4
         screenshot(page, out, "picture-detective-start")
         # turn 1: pick a playable card, investigate it in the notebook, pay by clicking the hand
@@ -79,7 +80,7 @@ def test_detective_two_turns_by_clicking_the_picture(tmp_path: Path, watched_pag
         for _ in range(5):
             if "suspect / clear / pass" in _status(page):
                 break
-            click_and_time(page, page.locator(".wb-bot-move").first)   # the refill's draws
+            click_and_time(page, page.locator(".wb-bot-move").first)  # the refill's draws
             wait_settled(page, quiet_ms=120)
         assert "suspect / clear / pass" in _status(page)
         outside = page.locator(f"{PIC} .wb-det-outside .wb-det-card")
@@ -87,10 +88,10 @@ def test_detective_two_turns_by_clicking_the_picture(tmp_path: Path, watched_pag
         assert page.locator(f"{PIC} .wb-det-line .wb-target").count() >= 1
         screenshot(page, out, "picture-detective-clear")
         _click(page, ".wb-det-line .wb-target")
-        assert outside.count() == cards + 1   # the person went outside (the line may refill)
+        assert outside.count() == cards + 1  # the person went outside (the line may refill)
         assert "clear" in page.locator(".wb-log").inner_text()
         before = page.locator(PIC).inner_html()
-        page.locator(PIC).first.click(position={"x": 2, "y": 2})   # focus, an inert spot
+        page.locator(PIC).first.click(position={"x": 2, "y": 2})  # focus, an inert spot
         page.keyboard.press("u")
         wait_settled(page)
         assert page.locator(PIC).inner_html() != before

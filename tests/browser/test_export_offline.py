@@ -29,7 +29,11 @@ def _tiny_notebook(folder: Path) -> Path:
             ".encode(x='n:O', y='mean').properties(title='期待値')"
         ),
     ]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     path = folder / "probe.ipynb"
     nbformat.write(nb, path)
     return path
@@ -56,8 +60,9 @@ def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir
 
 
 @pytest.mark.slow  # a minute (the life notebook executed); the tiny notebook's test stays
-def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_dir: Path,
-                                                          reports_dir: Path) -> None:
+def test_real_game_notebook_report_shows_board_and_charts(
+    watched_page, build_dir: Path, reports_dir: Path
+) -> None:
     """The life notebook, exported: its board (widget state) and altair charts render offline."""
     notebook = Path(__file__).resolve().parents[2] / "notebooks" / "life.ipynb"
     html_path = export_notebook(notebook, reports_dir / "life.html")
@@ -70,7 +75,8 @@ def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_di
     assert page.locator(".wb-board .wb-action").count() >= 1
     assert page.locator(".jp-OutputArea-output svg, .jp-OutputArea-output img").count() >= 3
     note = page.evaluate(
-        "() => getComputedStyle(document.querySelector('.wb-board'), '::before').content")
+        "() => getComputedStyle(document.querySelector('.wb-board'), '::before').content"
+    )
     assert "static snapshot" in note
     banner = page.locator(".wb-provenance")
     assert len(banner.inner_text().strip().splitlines()) == 1  # folded: one line
@@ -85,8 +91,9 @@ def test_real_game_notebook_report_shows_board_and_charts(watched_page, build_di
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
-def test_every_report_is_small_and_offline(name: str, watched_page, build_dir: Path,
-                                           reports_dir: Path) -> None:
+def test_every_report_is_small_and_offline(
+    name: str, watched_page, build_dir: Path, reports_dir: Path
+) -> None:
     html_path = export_notebook(NOTEBOOKS / f"{name}.ipynb", reports_dir / f"{name}.html")
     size = html_path.stat().st_size
     assert size <= MAX_REPORT_BYTES, f"{name}.html is {size / 1e6:.2f} MB"

@@ -33,8 +33,9 @@ def _text(page: Any, css: str) -> str:
     return str(loc.first.inner_text()) if loc.count() else ""
 
 
-def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watched_page: Any,
-                                                            build_dir: Path) -> None:
+def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(
+    tmp_path: Path, watched_page: Any, build_dir: Path
+) -> None:
     page = watched_page.page
     out = build_dir / "e2e"
     with serve_board("ghost", tmp_path, seed=7) as url:
@@ -63,7 +64,9 @@ def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watch
         # step 2: the target user declares the attack (no stat yet)
         _click(page, users.first)
         assert "attacks User" in _text(page, f"{PIC} .wb-ghost-battle")
-        assert "the attacker picks once the defence is known" in _text(page, f"{PIC} .wb-ghost-battle")
+        assert "the attacker picks once the defence is known" in _text(
+            page, f"{PIC} .wb-ghost-battle"
+        )
         # the defender picks its ghost by clicking it (unless it has only one)
         for _ in range(3):
             if page.locator(f"{PIC} .wb-ghost-stat.wb-target").count():
@@ -106,8 +109,10 @@ def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(tmp_path: Path, watch
         if end.count():
             _click(page, end.first)
             for _ in range(10):
-                if not page.locator(f"{PIC} .wb-ghost-trim, button.wb-ghost-trim").count() and \
-                        _text(page, f"{PIC} .wb-ghost-prompt").split(":")[0] != before:
+                if (
+                    not page.locator(f"{PIC} .wb-ghost-trim, button.wb-ghost-trim").count()
+                    and _text(page, f"{PIC} .wb-ghost-prompt").split(":")[0] != before
+                ):
                     break
                 if "trash them down" not in _text(page, f"{PIC} .wb-ghost-prompt"):
                     break

@@ -32,7 +32,11 @@ def _notebook(folder: Path) -> Path:
             "import ipywidgets as w\nb = w.Button(description='御影さくら')\nb.add_class('wb-lab-probe')\nb"
         ),
     ]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     path = folder / "lab_probe.ipynb"
     nbformat.write(nb, path)
     return path
@@ -51,18 +55,28 @@ def test_jupyterlab_runs_a_notebook(tmp_path: Path, watched_page, build_dir: Pat
     )
     port = free_port()
     cmd = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.port={port}",
-        "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={work}",
-        f"--IdentityProvider.token={TOKEN}", "--ServerApp.allow_root=True",
-        f"--LabApp.workspaces_dir={home / 'workspaces'}", "--LabApp.expose_app_in_browser=True",
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        f"--ServerApp.port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={work}",
+        f"--IdentityProvider.token={TOKEN}",
+        "--ServerApp.allow_root=True",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        "--LabApp.expose_app_in_browser=True",
     ]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
     try:
         wait_for_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", timeout=90, proc=proc)
         page = watched_page.page
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/lab_probe.ipynb?reset&token={TOKEN}",
-                  timeout=90_000)
+        page.goto(
+            f"http://127.0.0.1:{port}/lab/tree/lab_probe.ipynb?reset&token={TOKEN}", timeout=90_000
+        )
         page.wait_for_function("() => document.body.innerText.includes('| Idle')", timeout=90_000)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_selector(".wb-lab-probe", timeout=60_000)

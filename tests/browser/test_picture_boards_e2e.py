@@ -23,7 +23,9 @@ def _header(page: Any, css: str) -> str:
     return str(page.locator(css).first.inner_text())
 
 
-def _play(page: Any, clicks: int, done: Any, shots: dict[str, Path] | None = None) -> tuple[int, int]:
+def _play(
+    page: Any, clicks: int, done: Any, shots: dict[str, Path] | None = None
+) -> tuple[int, int]:
     """Click the first picture target (else the one real button) until ``done(page)``;
     returns (picture clicks, button clicks). ``shots`` maps a CSS selector to a
     screenshot path taken the first time the picture shows it."""
@@ -52,7 +54,9 @@ def _open(page: Any, url: str, picture: str) -> None:
     wait_settled(page)
 
 
-def test_life_a_whole_round_by_clicking_the_picture(tmp_path: Path, watched_page: Any, build_dir: Path) -> None:
+def test_life_a_whole_round_by_clicking_the_picture(
+    tmp_path: Path, watched_page: Any, build_dir: Path
+) -> None:
     page = watched_page.page
     with serve_board("life", tmp_path, seed=7) as url:
         _open(page, url, ".wb-target")
@@ -60,9 +64,16 @@ def test_life_a_whole_round_by_clicking_the_picture(tmp_path: Path, watched_page
         screenshot(page, build_dir / "e2e", "picture-life-start")
         # the dream draft, the character card, the dice orientations ... to the first turn's take
         shots = {".wb-life-orient": build_dir / "e2e" / "picture-life-orient"}
-        pictured, _ = _play(page, 40, lambda p: "take a card from the common area" in _header(p, ".wb-life-header"), shots)
+        pictured, _ = _play(
+            page,
+            40,
+            lambda p: "take a card from the common area" in _header(p, ".wb-life-header"),
+            shots,
+        )
         assert (build_dir / "e2e" / "picture-life-orient.png").exists()  # orientations were dice
-        assert "take a card from the common area" in _header(page, ".wb-life-header") and pictured >= 5
+        assert (
+            "take a card from the common area" in _header(page, ".wb-life-header") and pictured >= 5
+        )
         screenshot(page, build_dir / "e2e", "picture-life-take")
         page.locator(".wb-picture .wb-life-common .wb-target").first.click()  # take a card ...
         wait_settled(page)
@@ -81,8 +92,9 @@ def test_life_a_whole_round_by_clicking_the_picture(tmp_path: Path, watched_page
     assert watched_page.errors == [], watched_page.errors
 
 
-def test_mugen_a_whole_turn_each_by_clicking_the_picture(tmp_path: Path, watched_page: Any,
-                                                         build_dir: Path) -> None:
+def test_mugen_a_whole_turn_each_by_clicking_the_picture(
+    tmp_path: Path, watched_page: Any, build_dir: Path
+) -> None:
     page = watched_page.page
     with serve_board("mugen", tmp_path, seed=4) as url:  # 6 skills played in two turns
         _open(page, url, ".wb-mugen")
@@ -92,7 +104,9 @@ def test_mugen_a_whole_turn_each_by_clicking_the_picture(tmp_path: Path, watched
         pictured, buttons = _play(page, 30, lambda p: "turn 3" in _header(p, ".wb-mugen-prompt"))
         assert pictured >= 4 and buttons >= 2, (pictured, buttons)  # skills clicked, turns ended
         assert "turn 3" in _header(page, ".wb-mugen-prompt")
-        assert page.locator(".wb-picture .wb-mugen-side-1 .wb-mugen-hp").inner_text() != hp or pictured
+        assert (
+            page.locator(".wb-picture .wb-mugen-side-1 .wb-mugen-hp").inner_text() != hp or pictured
+        )
         page.locator(".wb-picture").first.click(position={"x": 2, "y": 2})
         page.keyboard.press("1")  # the first highlighted skill, by number
         wait_settled(page)

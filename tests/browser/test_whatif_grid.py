@@ -23,16 +23,21 @@ def _grid_notebook(folder: Path, game: str) -> Path:
     nb = nbformat.read(ROOT / "notebooks" / f"{game}.ipynb", as_version=4)
     cells = [c for c in nb.cells if c.metadata.get("whatif") in ("setup", "grid")]
     assert [c.metadata["whatif"] for c in cells] == ["setup", "grid"]
-    out = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": {
-        "display_name": "Python 3", "language": "python", "name": "python3"}})
+    out = nbformat.v4.new_notebook(
+        cells=cells,
+        metadata={
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+    )
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game}_whatif.ipynb"
     path.write_text(json.dumps(out, indent=1), encoding="utf-8")
     return path
 
 
-def test_a_refused_then_an_accepted_edit_in_the_life_grid(tmp_path: Path, watched_page,
-                                                           build_dir: Path, monkeypatch) -> None:
+def test_a_refused_then_an_accepted_edit_in_the_life_grid(
+    tmp_path: Path, watched_page, build_dir: Path, monkeypatch
+) -> None:
     monkeypatch.setenv("WORKBENCH_CACHE", str(tmp_path / "cache"))
     nb = _grid_notebook(tmp_path / "nb", "life")
     port = free_port()
@@ -60,10 +65,13 @@ def test_a_refused_then_an_accepted_edit_in_the_life_grid(tmp_path: Path, watche
         page.press(f"{cell} input", "Enter")
         page.wait_for_function(
             "() => document.querySelector('.wb-whatif-diff').innerText.includes('J05')",
-            timeout=30_000)
+            timeout=30_000,
+        )
         page.wait_for_function(
-            "(b) => document.querySelector('.wb-whatif-figures').innerText !== b", arg=before,
-            timeout=30_000)
+            "(b) => document.querySelector('.wb-whatif-figures').innerText !== b",
+            arg=before,
+            timeout=30_000,
+        )
         assert page.locator(".wb-grid-error").count() == 0
         assert page.locator(cell).inner_text().strip() == "2"
         screenshot(page, build_dir / "e2e", "whatif-grid-life")

@@ -37,10 +37,21 @@ def test_problems_exit_1_as_json(tmp_path, demo_schema, capsys):
     path = sheet(tmp_path, "id,name,star\nG01,a,9\nG01,b,1\n")
     assert main(["check", str(path), "--json"]) == 1
     assert json.loads(capsys.readouterr().out) == [
-        {"file": "cards.csv", "row": 2, "column": "star", "rule": "range",
-         "message": "9 is above the maximum 3"},
-        {"file": "cards.csv", "row": 3, "column": "id", "rule": "unique",
-         "message": "duplicate 'G01' (first at row 2)"}]
+        {
+            "file": "cards.csv",
+            "row": 2,
+            "column": "star",
+            "rule": "range",
+            "message": "9 is above the maximum 3",
+        },
+        {
+            "file": "cards.csv",
+            "row": 3,
+            "column": "id",
+            "rule": "unique",
+            "message": "duplicate 'G01' (first at row 2)",
+        },
+    ]
 
 
 def test_unusable_sheet_exits_2(tmp_path, demo_schema, capsys):
@@ -67,7 +78,7 @@ def test_decks_exit_0_and_1(capsys):
     assert main(["check", str(MUGEN / "decks" / "sora.csv")]) == 0
     assert main(["check", str(MUGEN / "decks" / "illegal_star3_kinds.csv"), "--json"]) == 1
     out = capsys.readouterr().out
-    problems = json.loads(out[out.index("["):])
+    problems = json.loads(out[out.index("[") :])
     assert [p["rule"] for p in problems] == ["star3-kinds"]
 
 
@@ -79,8 +90,9 @@ def test_deck_outside_data_needs_rules(tmp_path, capsys):
     assert "give --rules" in capsys.readouterr().err
     assert main(["check", str(deck), "--rules", str(MUGEN / "deck_rules.csv")]) == 0
     deck.write_text("name,count\nソラ,4\n", encoding="utf-8")
-    assert main(["check", str(deck), "--rules", str(MUGEN / "deck_rules.csv"), "--game",
-                 "mugen"]) == 1
+    assert (
+        main(["check", str(deck), "--rules", str(MUGEN / "deck_rules.csv"), "--game", "mugen"]) == 1
+    )
 
 
 def test_folder_checks_everything_and_exits_with_the_worst(tmp_path, demo_schema, capsys):
@@ -101,6 +113,16 @@ def test_folder_checks_everything_and_exits_with_the_worst(tmp_path, demo_schema
 def test_mugen_folder_lists_every_illegal_deck(capsys):
     assert main(["check", str(MUGEN), "--json"]) == 1
     problems = json.loads(capsys.readouterr().out)
-    assert {p["file"] for p in problems} == {f"illegal_{r}.csv" for r in (
-        "total", "per_name", "character_kinds", "character_copies", "star3_kinds",
-        "star3_cards", "star2_kinds", "star2_cards")}
+    assert {p["file"] for p in problems} == {
+        f"illegal_{r}.csv"
+        for r in (
+            "total",
+            "per_name",
+            "character_kinds",
+            "character_copies",
+            "star3_kinds",
+            "star3_cards",
+            "star2_kinds",
+            "star2_cards",
+        )
+    }

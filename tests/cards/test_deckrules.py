@@ -14,9 +14,16 @@ from workbench.cards.deckrules import DeckRule, check_deck, load_deck, load_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 MUGEN = ROOT / "data" / "mugen"
-CARDS_SCHEMA = Schema("mugen", (Column("id", unique=True), Column("name", unique=True),
-                                Column("name_en", required=False), Column("star", "int"),
-                                Column("character", "bool")))
+CARDS_SCHEMA = Schema(
+    "mugen",
+    (
+        Column("id", unique=True),
+        Column("name", unique=True),
+        Column("name_en", required=False),
+        Column("star", "int"),
+        Column("character", "bool"),
+    ),
+)
 #: deck file -> the rules it must break (star caps of 8 and 20 cannot be broken alone:
 #: with at most 4 per name they follow from the kinds caps, 2 x 4 and 5 x 4)
 EXPECTED = {
@@ -40,12 +47,15 @@ def mugen():
 def test_rules_sheet_holds_the_seed_rules(mugen):
     _, rules = mugen
     assert [(r.rule, r.select, r.measure, r.op, r.value) for r in rules] == [
-        ("total", "all", "cards", "==", 40), ("per-name", "all", "copies", "<=", 4),
+        ("total", "all", "cards", "==", 40),
+        ("per-name", "all", "copies", "<=", 4),
         ("character-kinds", "character==true", "kinds", "==", 1),
         ("character-copies", "character==true", "copies", "==", 4),
-        ("star3-kinds", "star==3", "kinds", "<=", 2), ("star3-cards", "star==3", "cards", "<=", 8),
+        ("star3-kinds", "star==3", "kinds", "<=", 2),
+        ("star3-cards", "star==3", "cards", "<=", 8),
         ("star2-kinds", "star==2", "kinds", "<=", 5),
-        ("star2-cards", "star==2", "cards", "<=", 20)]
+        ("star2-cards", "star==2", "cards", "<=", 20),
+    ]
 
 
 def test_every_rule_has_an_illegal_deck(mugen):
@@ -73,37 +83,47 @@ def test_each_illegal_deck_fails_with_its_rule(mugen, name):
 def test_messages_name_the_cards(mugen):
     cards, rules = mugen
     problems = check_deck(load_deck(MUGEN / "decks" / "illegal_star3_kinds.csv"), cards, rules)
-    assert problems["message"][0] == ("star==3: 3 kinds, at most 2 allowed (ソラ ×4, 天穹の砲 ×2, "
-                                      "終焉の鐘 ×2) — ★3: at most 2 kinds (the character counts)")
+    assert problems["message"][0] == (
+        "star==3: 3 kinds, at most 2 allowed (ソラ ×4, 天穹の砲 ×2, "
+        "終焉の鐘 ×2) — ★3: at most 2 kinds (the character counts)"
+    )
     per_name = check_deck(load_deck(MUGEN / "decks" / "illegal_per_name.csv"), cards, rules)
     assert per_name.row(0, named=True)["row"] == 9  # the 火花 line of the deck file
     assert "火花 ×5" in per_name["message"][0]
 
 
-SYNTH = pl.DataFrame({
-    "id": ["c1", "c2", "a", "b", "c", "d", "e", "f", "g"],
-    "name": ["Hero", "Rival", "A", "B", "C", "D", "E", "F", "G"],
-    "name_en": ["hero", "rival", "a", "b", "c", "d", "e", "f", "g"],
-    "star": [2, 1, 3, 3, 3, 2, 1, 1, 1],
-    "character": [True, True, False, False, False, False, False, False, False],
-})
-RULES = (DeckRule("total", "all", "cards", "==", 12), DeckRule("per-name", "all", "copies", "<=", 3),
-         DeckRule("char", "character==true", "kinds", "==", 1),
-         DeckRule("char-copies", "character == TRUE", "copies", "==", 3),
-         DeckRule("star3", "star==3", "kinds", "<=", 1),
-         DeckRule("no-f", "name==f", "cards", "==", 0))
+SYNTH = pl.DataFrame(
+    {
+        "id": ["c1", "c2", "a", "b", "c", "d", "e", "f", "g"],
+        "name": ["Hero", "Rival", "A", "B", "C", "D", "E", "F", "G"],
+        "name_en": ["hero", "rival", "a", "b", "c", "d", "e", "f", "g"],
+        "star": [2, 1, 3, 3, 3, 2, 1, 1, 1],
+        "character": [True, True, False, False, False, False, False, False, False],
+    }
+)
+RULES = (
+    DeckRule("total", "all", "cards", "==", 12),
+    DeckRule("per-name", "all", "copies", "<=", 3),
+    DeckRule("char", "character==true", "kinds", "==", 1),
+    DeckRule("char-copies", "character == TRUE", "copies", "==", 3),
+    DeckRule("star3", "star==3", "kinds", "<=", 1),
+    DeckRule("no-f", "name==f", "cards", "==", 0),
+)
 
 
-@pytest.mark.parametrize(("deck", "broken"), [
-    ({"Hero": 3, "A": 3, "E": 3, "G": 3}, set()),
-    ({"hero": 3, "a": 3, "e": 3, "c1": 3}, {"per-name", "char-copies"}),  # en name + id: 6 Hero
-    ({"Hero": 3, "A": 3, "E": 3, "G": 2}, {"total"}),
-    ({"Hero": 3, "Rival": 3, "E": 3, "G": 3}, {"char"}),
-    ({"Hero": 2, "A": 3, "E": 3, "G": 4}, {"char-copies", "per-name"}),
-    ({"Hero": 3, "A": 2, "B": 1, "E": 3, "G": 3}, {"star3"}),
-    ({"Hero": 3, "A": 3, "F": 3, "G": 3}, {"no-f"}),
-    ({"E": 3, "G": 3, "A": 3, "D": 3}, {"char"}),
-])
+@pytest.mark.parametrize(
+    ("deck", "broken"),
+    [
+        ({"Hero": 3, "A": 3, "E": 3, "G": 3}, set()),
+        ({"hero": 3, "a": 3, "e": 3, "c1": 3}, {"per-name", "char-copies"}),  # en name + id: 6 Hero
+        ({"Hero": 3, "A": 3, "E": 3, "G": 2}, {"total"}),
+        ({"Hero": 3, "Rival": 3, "E": 3, "G": 3}, {"char"}),
+        ({"Hero": 2, "A": 3, "E": 3, "G": 4}, {"char-copies", "per-name"}),
+        ({"Hero": 3, "A": 2, "B": 1, "E": 3, "G": 3}, {"star3"}),
+        ({"Hero": 3, "A": 3, "F": 3, "G": 3}, {"no-f"}),
+        ({"E": 3, "G": 3, "A": 3, "D": 3}, {"char"}),
+    ],
+)
 def test_synthetic_rules(deck, broken):
     problems = check_deck(deck, SYNTH, RULES)
     assert set(problems["rule"].to_list()) == broken
@@ -116,7 +136,9 @@ def test_unknown_cards_are_problems_at_their_row(tmp_path):
     assert [(r["row"], r["rule"]) for r in deck.problems.iter_rows(named=True)] == [(4, "int")]
     problems = check_deck(deck, SYNTH, RULES[:1])
     assert [(r["row"], r["rule"]) for r in problems.iter_rows(named=True)] == [
-        (3, "unknown-card"), (None, "total")]
+        (3, "unknown-card"),
+        (None, "total"),
+    ]
 
 
 def test_bad_rules_sheet_is_refused(tmp_path):

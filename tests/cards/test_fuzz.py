@@ -17,14 +17,60 @@ from workbench.cards.problems import PROBLEM_SCHEMA
 from .test_loader import SCHEMA
 
 CELLS = st.one_of(
-    st.sampled_from(["", " ", "1", "３", "−2", "3.0", "2.5", "yes", "○", "3D+2", "３Ｄ＋２",
-                     "1D−1", "D", "red", "purple", "a;;b", "damage 3", "atk +2 for 2 turns",
-                     "for", "dammage", "G01", "g01", "御影さくら", "\n", "\"", ",", "x" * 10_050]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "1",
+            "３",
+            "−2",
+            "3.0",
+            "2.5",
+            "yes",
+            "○",
+            "3D+2",
+            "３Ｄ＋２",
+            "1D−1",
+            "D",
+            "red",
+            "purple",
+            "a;;b",
+            "damage 3",
+            "atk +2 for 2 turns",
+            "for",
+            "dammage",
+            "G01",
+            "g01",
+            "御影さくら",
+            "\n",
+            '"',
+            ",",
+            "x" * 10_050,
+        ]
+    ),
     st.text(max_size=12),
 )
-HEADERS = st.lists(st.sampled_from(
-    ["id", "name", "star", "power", "character", "colour", "tags", "effects", "notes", "",
-     "Name", "nme", "star"]), min_size=0, max_size=9)
+HEADERS = st.lists(
+    st.sampled_from(
+        [
+            "id",
+            "name",
+            "star",
+            "power",
+            "character",
+            "colour",
+            "tags",
+            "effects",
+            "notes",
+            "",
+            "Name",
+            "nme",
+            "star",
+        ]
+    ),
+    min_size=0,
+    max_size=9,
+)
 
 
 def _load(data: bytes, suffix: str = ".csv"):
@@ -67,15 +113,40 @@ def test_any_cells(header, rows):
     assert all(r >= 1 for r in sheet.problems["row"].drop_nulls())
 
 
-XLSX_CELLS = st.sampled_from(["", "1", "３", "−2", "2.5", "yes", "○", "3D+2", "１Ｄ−１", "red",
-                              "purple", "a;b", "damage 3", "atk +2 def +1 for 2 turns", "dammage",
-                              "G01", "g01", "御影さくら", "x y", "TRUE", "0"])
+XLSX_CELLS = st.sampled_from(
+    [
+        "",
+        "1",
+        "３",
+        "−2",
+        "2.5",
+        "yes",
+        "○",
+        "3D+2",
+        "１Ｄ−１",
+        "red",
+        "purple",
+        "a;b",
+        "damage 3",
+        "atk +2 def +1 for 2 turns",
+        "dammage",
+        "G01",
+        "g01",
+        "御影さくら",
+        "x y",
+        "TRUE",
+        "0",
+    ]
+)
 COLUMNS = ["id", "name", "star", "power", "character", "colour", "tags", "effects", "notes"]
 
 
 @settings(max_examples=15)
-@given(st.lists(st.lists(XLSX_CELLS, min_size=len(COLUMNS), max_size=len(COLUMNS)),
-                min_size=1, max_size=5))
+@given(
+    st.lists(
+        st.lists(XLSX_CELLS, min_size=len(COLUMNS), max_size=len(COLUMNS)), min_size=1, max_size=5
+    )
+)
 def test_csv_and_xlsx_agree_on_frame_and_problems(rows):
     raw = pl.DataFrame(rows, schema=COLUMNS, orient="row")
     with tempfile.TemporaryDirectory() as folder:

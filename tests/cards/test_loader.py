@@ -9,18 +9,20 @@ import pytest
 
 from workbench.cards import Column, Schema, SheetError, Vocabulary, load_sheet
 
-VOCAB = Vocabulary({"damage": "int", "draw": "int", "atk": "signed turns?",
-                    "def": "signed turns?"})
-SCHEMA = Schema("demo", (
-    Column("id", unique=True),
-    Column("name", unique=True),
-    Column("star", "int", min=1, max=3),
-    Column("power", "dice", required=False),
-    Column("character", "bool", required=False),
-    Column("colour", "str", required=False, allowed=("red", "blue", "green", "yellow")),
-    Column("tags", "list", required=False),
-    Column("effects", "effects", vocabulary=VOCAB, required=False),
-))
+VOCAB = Vocabulary({"damage": "int", "draw": "int", "atk": "signed turns?", "def": "signed turns?"})
+SCHEMA = Schema(
+    "demo",
+    (
+        Column("id", unique=True),
+        Column("name", unique=True),
+        Column("star", "int", min=1, max=3),
+        Column("power", "dice", required=False),
+        Column("character", "bool", required=False),
+        Column("colour", "str", required=False, allowed=("red", "blue", "green", "yellow")),
+        Column("tags", "list", required=False),
+        Column("effects", "effects", vocabulary=VOCAB, required=False),
+    ),
+)
 
 GOOD = (
     "id,name,star,power,character,colour,tags,effects,notes\n"
@@ -50,8 +52,11 @@ def test_good_sheet_is_typed_and_normalised(tmp_path):
     assert f["power"].to_list() == ["3D+2", "1D-1", "2D"]
     assert f["character"].to_list() == [True, False, None]
     assert f["tags"].to_list() == [["a", "b"], None, ["x"]]
-    assert f["effects"].to_list() == ["damage 3; draw 1",
-                                      "atk +2 for 2 turns; def +1 for 2 turns", None]
+    assert f["effects"].to_list() == [
+        "damage 3; draw 1",
+        "atk +2 for 2 turns; def +1 for 2 turns",
+        None,
+    ]
     assert f["notes"].to_list() == ["刀", None, None]  # extra columns kept, not dropped
     assert sheet.rows == (2, 3, 4)
     rec = sheet.records()[1]
@@ -67,16 +72,24 @@ def test_bom_and_blank_rows_and_row_numbers(tmp_path):
 
 
 def test_cell_problems_name_row_and_column(tmp_path):
-    text = ("id,name,star,power,colour,effects\n"
-            "A,x,4,3D+,purple,damage\n"
-            "A,X,one,2D,red,dammage 2\n"
-            "B,y,,1D,blue,atk +1 for two turns\n")
+    text = (
+        "id,name,star,power,colour,effects\n"
+        "A,x,4,3D+,purple,damage\n"
+        "A,X,one,2D,red,dammage 2\n"
+        "B,y,,1D,blue,atk +1 for two turns\n"
+    )
     sheet = load_sheet(write(tmp_path, text), SCHEMA)
     assert problems(sheet) == [
-        (2, "star", "range"), (2, "power", "dice"), (2, "colour", "allowed"),
+        (2, "star", "range"),
+        (2, "power", "dice"),
+        (2, "colour", "allowed"),
         (2, "effects", "effects"),
-        (3, "id", "unique"), (3, "name", "unique"), (3, "star", "int"), (3, "effects", "effects"),
-        (4, "star", "required"), (4, "effects", "effects"),
+        (3, "id", "unique"),
+        (3, "name", "unique"),
+        (3, "star", "int"),
+        (3, "effects", "effects"),
+        (4, "star", "required"),
+        (4, "effects", "effects"),
     ]
     messages = sheet.problems["message"].to_list()
     assert "unknown word 'dammage' at character 1 (did you mean 'damage'?)" in messages
@@ -89,14 +102,17 @@ def test_cell_problems_name_row_and_column(tmp_path):
     assert "cards.csv row 2, column star [range]: 4 is above the maximum 3" in str(info.value)
 
 
-@pytest.mark.parametrize(("text", "rule", "fragment"), [
-    ("", "empty", "empty"),
-    ("\n\n  \n", "empty", "empty"),
-    ("G01,x,3\n", "no-header", "none of the expected columns"),
-    ("id,nme,star\nG01,x,3\n", "missing-column", "'name' (is 'nme' it?)"),
-    ("id,name,star,name\n", "header", "appears twice"),
-    ("\nid,name,star\n", "no-header", "row 1 is blank"),
-])
+@pytest.mark.parametrize(
+    ("text", "rule", "fragment"),
+    [
+        ("", "empty", "empty"),
+        ("\n\n  \n", "empty", "empty"),
+        ("G01,x,3\n", "no-header", "none of the expected columns"),
+        ("id,nme,star\nG01,x,3\n", "missing-column", "'name' (is 'nme' it?)"),
+        ("id,name,star,name\n", "header", "appears twice"),
+        ("\nid,name,star\n", "no-header", "row 1 is blank"),
+    ],
+)
 def test_unusable_files_raise_one_sheet_error(tmp_path, text, rule, fragment):
     with pytest.raises(SheetError) as info:
         load_sheet(write(tmp_path, text), SCHEMA)
@@ -116,8 +132,11 @@ def test_bad_encoding_names_file_and_byte_offset(tmp_path):
 
 def test_utf16_and_missing_and_unknown_type(tmp_path):
     (tmp_path / "u.csv").write_bytes("id,name,star\n".encode("utf-16"))
-    for path, rule in [(tmp_path / "u.csv", "encoding"), (tmp_path / "none.csv", "missing"),
-                       (write(tmp_path, "x", "cards.json"), "format")]:
+    for path, rule in [
+        (tmp_path / "u.csv", "encoding"),
+        (tmp_path / "none.csv", "missing"),
+        (write(tmp_path, "x", "cards.json"), "format"),
+    ]:
         with pytest.raises(SheetError) as info:
             load_sheet(path, SCHEMA)
         assert info.value.problems["rule"].to_list() == [rule]
@@ -127,8 +146,12 @@ def test_huge_cells_and_spill_and_unnamed_columns(tmp_path):
     big = "x" * 10_001
     text = f"id,name,star,,notes\nG01,{big},1,stray,{big}\nG02,b,2,,,,extra\n"
     sheet = load_sheet(write(tmp_path, text), SCHEMA)
-    assert problems(sheet) == [(1, "D", "no-column-name"), (2, "name", "huge-cell"),
-                               (2, "notes", "huge-cell"), (3, "G", "extra-cells")]
+    assert problems(sheet) == [
+        (1, "D", "no-column-name"),
+        (2, "name", "huge-cell"),
+        (2, "notes", "huge-cell"),
+        (3, "G", "extra-cells"),
+    ]
     assert sheet.frame["name"].to_list() == [None, "b"]
 
 

@@ -11,11 +11,17 @@ from workbench.cards import Column, Schema, registry
 from workbench.cards.registry import guess_game, load_game_sheets, schema_for
 
 
-@pytest.mark.parametrize(("path", "game"), [
-    ("data/ghost/cards.csv", "ghost"), ("/x/data/life/album.xlsx", "life"),
-    ("data/mugen/decks/sora.csv", "mugen"), ("my/detective/people.csv", "detective"),
-    ("data/chess/cards.csv", None), ("cards.csv", None),
-])
+@pytest.mark.parametrize(
+    ("path", "game"),
+    [
+        ("data/ghost/cards.csv", "ghost"),
+        ("/x/data/life/album.xlsx", "life"),
+        ("data/mugen/decks/sora.csv", "mugen"),
+        ("my/detective/people.csv", "detective"),
+        ("data/chess/cards.csv", None),
+        ("cards.csv", None),
+    ],
+)
 def test_guess_game(path, game):
     assert guess_game(path) == game
 

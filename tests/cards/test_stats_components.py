@@ -23,12 +23,18 @@ from workbench.prob.dist import Dist
 def test_value_counts_weights_by_copies_and_explodes_lists():
     f = pl.DataFrame({"colour": [["red", "blue"], ["red"], None], "copies": [2, 1, 1]})
     assert value_counts(f, "colour").select("colour", "cards", "probability").rows() == [
-        (None, 1, "1/6"), ("blue", 2, "1/3"), ("red", 3, "1/2")]
+        (None, 1, "1/6"),
+        ("blue", 2, "1/3"),
+        ("red", 3, "1/2"),
+    ]
 
 
 def test_cost_curve_max_and_missing_columns():
     f = pl.DataFrame({"c1": [1, 3], "c2": [4, None]})
-    assert cost_curve(f, ["c1", "c2"], pick="max").select("cost", "cards").rows() == [(3, 1), (4, 1)]
+    assert cost_curve(f, ["c1", "c2"], pick="max").select("cost", "cards").rows() == [
+        (3, 1),
+        (4, 1),
+    ]
     with pytest.raises(KeyError):
         cost_curve(f, ["nope"])
 
@@ -42,8 +48,12 @@ def test_dice_strength_matches_brute_force():
     row = dice_strength(f, ["mental"], faces).row(0, named=True)
     assert sympy.Rational(row["mean"]) == brute == Dist.uniform(outcomes).mean()
     assert row["p_fumble"] == "1/36" and row["dice"] == "2D+1"
-    unfloored = dice_strength(pl.DataFrame({"id": ["Y"], "name_en": ["y"], "vp": [1],
-                                            "mental": ["1D-3"]}), ["mental"], faces, floor=None)
+    unfloored = dice_strength(
+        pl.DataFrame({"id": ["Y"], "name_en": ["y"], "vp": [1], "mental": ["1D-3"]}),
+        ["mental"],
+        faces,
+        floor=None,
+    )
     assert unfloored["mean"].to_list() == ["-1/2"]  # the seed's "(-0.5)" reading
 
 
@@ -56,8 +66,10 @@ def test_deck_cost_share_is_exact():
 
 
 def test_life_findings_report_78_against_81():
-    frames = {"album": pl.DataFrame({"stage": [1] * 27 + [2] * 27 + [3] * 26}),
-              "dreams": pl.DataFrame({"id": range(12)})}
+    frames = {
+        "album": pl.DataFrame({"stage": [1] * 27 + [2] * 27 + [3] * 26}),
+        "dreams": pl.DataFrame({"id": range(12)}),
+    }
     f = component_findings("life", frames)
     by = {r["component"]: (r["counted"], r["ok"]) for r in f.iter_rows(named=True)}
     assert by["album cards (total)"] == (80, False)
@@ -85,8 +97,10 @@ def test_deck_findings(tmp_path):
     (tmp_path / "d.csv").write_text("no,columns\n", encoding="utf-8")
     f = deck_findings(tmp_path, 40, game="g", source="seed: 40")
     assert f.select("game", "component", "counted", "ok", "source").rows() == [
-        ("g", "deck a", 40, True, "seed: 40"), ("g", "deck b", 39, False, "seed: 40"),
-        ("g", "deck d", None, None, "seed: 40")]
+        ("g", "deck a", 40, True, "seed: 40"),
+        ("g", "deck b", 39, False, "seed: 40"),
+        ("g", "deck d", None, None, "seed: 40"),
+    ]
 
 
 def test_mugen_sample_decks_come_from_its_extra_findings_hook():
@@ -109,27 +123,44 @@ def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatc
         "COMPONENTS = (Expectation('tiles', 3, 'rulebook', 'tiles'),)\n"
         "def extra_findings():\n"
         "    return pl.DataFrame([('outside_components_game', 'box', 1, 1, True, 'rulebook', '')],\n"
-        "                        schema=FINDING_SCHEMA, orient='row')\n", encoding="utf-8")
+        "                        schema=FINDING_SCHEMA, orient='row')\n",
+        encoding="utf-8",
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     register("outside_components_game", "outside_components_game")
     try:
-        f = component_findings("outside_components_game", {"tiles": pl.DataFrame({"copies": [2, 2]})})
+        f = component_findings(
+            "outside_components_game", {"tiles": pl.DataFrame({"copies": [2, 2]})}
+        )
     finally:
         unregister("outside_components_game")
         for name in ("outside_components_game", "outside_components_game.cards"):
             sys.modules.pop(name, None)  # else find_spec still finds it (the scaffold's check)
     assert f.select("component", "stated", "counted", "ok").rows() == [
-        ("tiles", 3, 4, False), ("box", 1, 1, True)]
+        ("tiles", 3, 4, False),
+        ("box", 1, 1, True),
+    ]
 
 
 def test_charts_build_and_render_svg():
     import vl_convert as vlc
 
-    f = pl.DataFrame({"id": ["a", "b"], "name_en": ["A", "B"], "vp": [3, 5],
-                      "physical": ["2D", "3D+1"], "colour": ["red", "teal"], "cost": [1, 2]})
-    charts = [counts_chart(value_counts(f, "colour"), colours=True), cost_curve_chart(
-        cost_curve(f)), strength_vs_vp_chart(dice_strength(f, ["physical"], (1, 2, 3, 4, 5, 6))),
-        deck_cost_chart(deck_cost_share({"a": 2, "b": 1}, f, ["cost"], name_columns=("id",)))]
+    f = pl.DataFrame(
+        {
+            "id": ["a", "b"],
+            "name_en": ["A", "B"],
+            "vp": [3, 5],
+            "physical": ["2D", "3D+1"],
+            "colour": ["red", "teal"],
+            "cost": [1, 2],
+        }
+    )
+    charts = [
+        counts_chart(value_counts(f, "colour"), colours=True),
+        cost_curve_chart(cost_curve(f)),
+        strength_vs_vp_chart(dice_strength(f, ["physical"], (1, 2, 3, 4, 5, 6))),
+        deck_cost_chart(deck_cost_share({"a": 2, "b": 1}, f, ["cost"], name_columns=("id",))),
+    ]
     for chart in charts:
         assert vlc.vegalite_to_svg(chart.to_json()).startswith("<svg")
 
@@ -178,8 +209,13 @@ def test_sheet_picker_swaps_views():
 
 
 def test_each_person_needs_four_cards():
-    people = pl.DataFrame({"card": ["person"] * 3 + ["awakened"], "person": ["a", "b", "c", "a"],
-                           "copies": [4, 3, 4, 1]})
+    people = pl.DataFrame(
+        {
+            "card": ["person"] * 3 + ["awakened"],
+            "person": ["a", "b", "c", "a"],
+            "copies": [4, 3, 4, 1],
+        }
+    )
     f = component_findings("detective", {"people": people})
     row = f.filter(pl.col("component") == "cards of each person").row(0, named=True)
     assert (row["counted"], row["ok"]) == (4, False)

@@ -23,7 +23,9 @@ def arrangements(cards: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(p) for p in multiset_permutations(list(cards))]
 
 
-def law(cards: Sequence[str], event: Callable[[tuple[str, ...]], Outcome]) -> dict[Outcome, Fraction]:
+def law(
+    cards: Sequence[str], event: Callable[[tuple[str, ...]], Outcome]
+) -> dict[Outcome, Fraction]:
     """Exact law of event(order) over a uniformly shuffled deck."""
     orders = arrangements(cards)
     out: dict[Outcome, Fraction] = {}
@@ -33,8 +35,9 @@ def law(cards: Sequence[str], event: Callable[[tuple[str, ...]], Outcome]) -> di
     return out
 
 
-def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
-               opening_stop: str) -> dict[Outcome, Fraction]:
+def play_round(
+    cards: Sequence[str], stop: str, stop_first: str, opening: int, opening_stop: str
+) -> dict[Outcome, Fraction]:
     """The round played literally on every order; reshuffles enumerate every order again.
 
     Outcome: (line as a sorted tuple of (person, count), line length, acting draws).
@@ -50,7 +53,9 @@ def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
         return out
 
     @functools.cache
-    def acting_phase(deck: tuple[str, ...], line: tuple[str, ...], first: bool) -> dict[Outcome, Fraction]:
+    def acting_phase(
+        deck: tuple[str, ...], line: tuple[str, ...], first: bool
+    ) -> dict[Outcome, Fraction]:
         rest, placed = list(deck), list(line)
         opening_cards = len(line)
         while True:
@@ -60,7 +65,11 @@ def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
                 first = False
                 continue
             if not first or not rest or stop_first == "end":
-                key = (tuple(sorted(Counter(placed).items())), len(placed), len(placed) - opening_cards)
+                key = (
+                    tuple(sorted(Counter(placed).items())),
+                    len(placed),
+                    len(placed) - opening_cards,
+                )
                 return {key: Fraction(1)}
             if stop_first == "bottom":
                 rest.append(stop)
@@ -70,7 +79,9 @@ def play_round(cards: Sequence[str], stop: str, stop_first: str, opening: int,
             return reshuffled(tuple(sorted(rest + [stop])), tuple(sorted(placed)), True)
 
     @functools.cache
-    def reshuffled(cards: tuple[str, ...], line: tuple[str, ...], person_first: bool) -> dict[Outcome, Fraction]:
+    def reshuffled(
+        cards: tuple[str, ...], line: tuple[str, ...], person_first: bool
+    ) -> dict[Outcome, Fraction]:
         """Every order of the multiset (only those starting with a person when asked)."""
         orders = [o for o in arrangements(cards) if not person_first or o[0] != stop]
         return mix([acting_phase(o, line, not person_first) for o in orders])

@@ -34,8 +34,12 @@ def marginal(out: dict, key) -> dict:
     return {k: R(v) for k, v in sorted(res.items(), key=lambda kv: (kv[0] is None, str(kv[0])))}
 
 
-rules_st = st.builds(RoundRules, st.sampled_from(["end", "bottom", "reshuffle"]), st.integers(0, 3),
-                     st.sampled_from(["reshuffle", "bottom"]))
+rules_st = st.builds(
+    RoundRules,
+    st.sampled_from(["end", "bottom", "reshuffle"]),
+    st.integers(0, 3),
+    st.sampled_from(["reshuffle", "bottom"]),
+)
 
 
 @given(st.lists(st.integers(0, 3), min_size=1, max_size=4), rules_st)
@@ -57,8 +61,11 @@ def test_round_matches_literal_play(counts: list[int], rules: RoundRules) -> Non
         assert odds.on_line(n).pmf() == marginal(brute, lambda o, n=n: dict(o[0]).get(n, 0))
 
 
-@given(st.lists(st.integers(0, 3), min_size=1, max_size=3), st.lists(st.integers(0, 2), max_size=3),
-       st.booleans())
+@given(
+    st.lists(st.integers(0, 3), min_size=1, max_size=3),
+    st.lists(st.integers(0, 2), max_size=3),
+    st.booleans(),
+)
 def test_mid_round_matches_enumeration(counts: list[int], placed: list[int], bottom: bool) -> None:
     if sum(counts) > 7:
         return
@@ -79,7 +86,10 @@ def test_mid_round_matches_enumeration(counts: list[int], placed: list[int], bot
 def test_seed_starting_deck() -> None:
     odds = round_odds(STARTING_DECK, STOP)
     # first-card rule: the night is never first; it is last with weight 2 (bottomed or last)
-    assert odds.length.pmf() == {**{n: sympy.Rational(1, 8) for n in range(1, 7)}, 7: sympy.Rational(1, 4)}
+    assert odds.length.pmf() == {
+        **{n: sympy.Rational(1, 8) for n in range(1, 7)},
+        7: sympy.Rational(1, 4),
+    }
     assert odds.death[None] == sympy.Rational(7, 8)
     assert all(odds.death[p] == sympy.Rational(1, 56) for p in "ABCDEFG")
 
@@ -107,21 +117,24 @@ def test_suspect_and_clear_change_the_odds() -> None:
     assert death_given_line(clear(line, "A"), rest, STOP).death["A"] == 0
 
 
-@pytest.mark.parametrize(("call", "word"), [
-    (lambda: round_odds({"A": 1}, "T"), "stop"),
-    (lambda: round_odds({"A": 1, "T": 2}, "T"), "stop"),
-    (lambda: round_odds({"A": -1, "T": 1}, "T"), "deck"),
-    (lambda: round_odds({"A": 1, "T": 1}, "T", RoundRules(opening=2)), "opening"),
-    (lambda: RoundRules(opening=-1), "opening"),
-    (lambda: RoundRules(opening_stop="top"), "opening_stop"),  # type: ignore[arg-type]
-    (lambda: round_odds({"A": 3000, "T": 1}, "T"), "deck"),
-    (lambda: round_odds({chr(65 + i): 20 for i in range(40)} | {"T": 1}, "T").line(), "limit"),
-    (lambda: parse_deck("A2,B:1"), "item 1"),
-    (lambda: parse_deck("A:x"), "count"),
-    (lambda: clear({"A": 0}, "A"), "person"),
-    (lambda: suspect({"T": 1}, "T", "T"), "person"),
-    (lambda: death_given_line({"T": 1}, {"T": 1}, "T"), "line"),
-])
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda: round_odds({"A": 1}, "T"), "stop"),
+        (lambda: round_odds({"A": 1, "T": 2}, "T"), "stop"),
+        (lambda: round_odds({"A": -1, "T": 1}, "T"), "deck"),
+        (lambda: round_odds({"A": 1, "T": 1}, "T", RoundRules(opening=2)), "opening"),
+        (lambda: RoundRules(opening=-1), "opening"),
+        (lambda: RoundRules(opening_stop="top"), "opening_stop"),  # type: ignore[arg-type]
+        (lambda: round_odds({"A": 3000, "T": 1}, "T"), "deck"),
+        (lambda: round_odds({chr(65 + i): 20 for i in range(40)} | {"T": 1}, "T").line(), "limit"),
+        (lambda: parse_deck("A2,B:1"), "item 1"),
+        (lambda: parse_deck("A:x"), "count"),
+        (lambda: clear({"A": 0}, "A"), "person"),
+        (lambda: suspect({"T": 1}, "T", "T"), "person"),
+        (lambda: death_given_line({"T": 1}, {"T": 1}, "T"), "line"),
+    ],
+)
 def test_bad_input_names_the_argument(call, word: str) -> None:
     with pytest.raises(ValueError, match=word):
         call()

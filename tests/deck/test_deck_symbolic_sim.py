@@ -28,16 +28,23 @@ def test_closed_forms_match_the_engine(deck: int, data: st.DataObject) -> None:
     copies = data.draw(st.integers(1, deck))
     seen = data.draw(st.integers(0, deck))
     assert sym.at(sym.p_none(), N=deck, K=copies, n=seen) == p_draw(deck, copies, seen, exactly=0)
-    assert sym.at(sym.p_none_product(), N=deck, K=copies, n=seen) == p_draw(deck, copies, seen, at_most=0)
+    assert sym.at(sym.p_none_product(), N=deck, K=copies, n=seen) == p_draw(
+        deck, copies, seen, at_most=0
+    )
     assert sym.at(sym.p_at_least_one(), N=deck, K=copies, n=seen) == p_draw(deck, copies, seen)
-    assert sym.at(sym.expected_first_position(), N=deck, K=copies) == first_copy_position(deck, copies).mean()
+    assert (
+        sym.at(sym.expected_first_position(), N=deck, K=copies)
+        == first_copy_position(deck, copies).mean()
+    )
     assert expected_first_position(deck, copies) == first_copy_position(deck, copies).mean()
 
 
 @given(st.integers(2, 30), st.data())
 def test_round_forms_match_the_engine(cards: int, data: st.DataObject) -> None:
     deck = {f"p{i}": 1 for i in range(cards - 1)} | {"T": 1}
-    assert sym.at(sym.p_stop_first(), N=cards) == round_odds(deck, "T", RoundRules("end")).acting.p(0)
+    assert sym.at(sym.p_stop_first(), N=cards) == round_odds(deck, "T", RoundRules("end")).acting.p(
+        0
+    )
     for rule in ("end", "bottom"):
         exact = round_odds(deck, "T", RoundRules(rule)).expected_length  # type: ignore[arg-type]
         assert sym.at(sym.expected_round_length(rule), N=cards) == exact
@@ -69,7 +76,9 @@ def test_by_turn_simulation_agrees() -> None:
     assert inside(hits, trials, float(p_by_turn(40, 3, 4, MUGEN_SECOND)))
 
 
-def simulate_round(deck: list[str], stop: str, rules: RoundRules, rng: random.Random) -> tuple[int, str | None]:
+def simulate_round(
+    deck: list[str], stop: str, rules: RoundRules, rng: random.Random
+) -> tuple[int, str | None]:
     cards = list(deck)
     rng.shuffle(cards)
     line: list[str] = []
@@ -102,7 +111,9 @@ def simulate_round(deck: list[str], stop: str, rules: RoundRules, rng: random.Ra
     return len(line), leaders[0] if len(leaders) == 1 else None
 
 
-@pytest.mark.parametrize("rules", [RoundRules(), OPENING_SHUFFLE, RoundRules("reshuffle", 3, "bottom")])
+@pytest.mark.parametrize(
+    "rules", [RoundRules(), OPENING_SHUFFLE, RoundRules("reshuffle", 3, "bottom")]
+)
 def test_round_simulation_agrees_on_a_40_card_deck(rules: RoundRules) -> None:
     composition = {chr(65 + i): 1 + i % 6 for i in range(8)} | {"T": 1}
     deck = [n for n, c in composition.items() for _ in range(c)]

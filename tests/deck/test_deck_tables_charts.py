@@ -29,8 +29,9 @@ GOING = {"first": MUGEN_FIRST, "second": MUGEN_SECOND}
 def test_opening_table_is_the_mugen_schedule() -> None:
     frame = opening_table(GOING)
     assert frame.height == 2 * 4 * 10
-    for going, turn, copies, seen, prob in frame.select("going", "turn", "copies", "seen",
-                                                        "p_exact").iter_rows():
+    for going, turn, copies, seen, prob in frame.select(
+        "going", "turn", "copies", "seen", "p_exact"
+    ).iter_rows():
         schedule = MUGEN_FIRST if going == "first" else MUGEN_SECOND
         assert seen == schedule.seen(turn)
         assert sympy.Rational(prob) == p_draw(40, copies, seen)
@@ -57,7 +58,11 @@ def test_round_frames_sum_to_one() -> None:
 
 def test_charts_render_offline() -> None:
     odds = round_odds(STARTING_DECK, STOP)
-    for chart in (by_turn_chart(opening_table(GOING, 40, [1, 4], [1, 2])), round_length_chart(round_length_table(odds)),
-                  death_chart(death_table(odds)), suspect_chart(suspect_table(STARTING_DECK, STOP))):
+    for chart in (
+        by_turn_chart(opening_table(GOING, 40, [1, 4], [1, 2])),
+        round_length_chart(round_length_table(odds)),
+        death_chart(death_table(odds)),
+        suspect_chart(suspect_table(STARTING_DECK, STOP)),
+    ):
         svg = vl_convert.vegalite_to_svg(chart.to_json())
         assert svg.startswith("<svg") and "probability" in svg

@@ -37,8 +37,11 @@ def position(g: Detective, state: DetectiveState, *, tasks: tuple, **zones: Any)
 
     Cards named in zones are taken out of the zones they were in, so the
     position stays a legal arrangement of the box."""
-    taken_p = {c for k in ("pool", "bottom", "line", "outside", "supply", "removed")
-               for c in zones.get(k, ())}
+    taken_p = {
+        c
+        for k in ("pool", "bottom", "line", "outside", "supply", "removed")
+        for c in zones.get(k, ())
+    }
     taken_e = {e for k in ("edeck", "discard") for e in zones.get(k, ())}
     for h in zones.get("hands", ()):
         taken_e |= set(h)

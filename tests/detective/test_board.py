@@ -42,13 +42,20 @@ def _board(hands, **zones):
 
 def test_render_shows_line_supply_notebooks_and_playability():
     g = make_game(players=3)
-    s = dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), line=("masashi:1", "yuri:1"),
-              notebooks=((), (15,), ()), tasks=TURN)
+    s = dealt(
+        g,
+        ((28, 45, 46, 47, 48), (2,), (3,)),
+        line=("masashi:1", "yuri:1"),
+        notebooks=((), (15,), ()),
+        tasks=TURN,
+    )
     html = render(g, s)
     assert html.count("class='wb-det-card") == 2 and "wb-det-person-masashi" in html
     assert "class='wb-det-notebook wb-det-active' data-seat='0'" in html
     assert "Player 2 手帳 · 3 VP" in html and "seat " not in html
-    assert html.count("wb-det-event wb-det-playable") == 5    # masashi on the line pays #28, others by 4
+    assert (
+        html.count("wb-det-event wb-det-playable") == 5
+    )  # masashi on the line pays #28, others by 4
     assert "data-person='wasurenagusa'" in html and "×4" in html
     people = g.catalogue.cards.people
     assert people["yuri"].name_en in html and people["masashi"].name_ja in html
@@ -58,23 +65,31 @@ def test_render_shows_line_supply_notebooks_and_playability():
 
 def test_render_shows_the_victim_and_the_winner():
     g = make_game(players=3)
-    s = dealt(g, ((45,), (46,), (47,)), notebooks=((15, 16, 17, 25), (), ()),
-              line=("yuri:1", "yuri:2", NIGHT), tn=True, tasks=(RoundEnd(),))
+    s = dealt(
+        g,
+        ((45,), (46,), (47,)),
+        notebooks=((15, 16, 17, 25), (), ()),
+        line=("yuri:1", "yuri:2", NIGHT),
+        tn=True,
+        tasks=(RoundEnd(),),
+    )
     html = render(g, s)
     assert "椚 百合 (" in html and "died" in html and "Game over (vp): Player 1 won" in html
 
 
 def test_a_picked_card_is_investigated_in_the_notebook_and_paid_by_clicking_the_hand():
     b = _board(((28, 45, 46, 47, 48), (2,), (3,)))
-    assert b.button_ids == [("break",)]          # the rest is in the picture
-    assert not _click(b, ("play", 28))           # not placed before the card is picked
+    assert b.button_ids == [("break",)]  # the rest is in the picture
+    assert not _click(b, ("play", 28))  # not placed before the card is picked
     assert _pick(b, 28) and "wb-det-picked" in b.picture.value
     assert {("play", 28), ("break", 28)} <= b._placed
     assert "investigate #28" in b.picture.value
     assert _click(b, ("play", 28))
     html = b.picture.value
     assert b.session.state.tasks[-1].TAG == "pay"
-    assert "paying for <span class='wb-det-event' data-event='28'" in html and "discard 4 more" in html
+    assert (
+        "paying for <span class='wb-det-event' data-event='28'" in html and "discard 4 more" in html
+    )
     assert b.button_ids == []
     for card in (45, 46, 47, 48):
         assert _click(b, ("discard", card))
@@ -85,11 +100,11 @@ def test_a_picked_card_is_investigated_in_the_notebook_and_paid_by_clicking_the_
 def test_an_inert_or_illegal_click_changes_nothing():
     b = _board(((28, 45, 46, 47, 48), (2,), (3,)))
     state = b.session.state
-    assert not _click(b, ("discard", 45))        # not legal in the main phase
-    assert not _click(b, ("pass",))              # no such target
+    assert not _click(b, ("discard", 45))  # not legal in the main phase
+    assert not _click(b, ("pass",))  # no such target
     assert not b.handle_message({"kind": "action", "action": "{bad"})
     assert b.session.state is state
-    assert b.handle_message({"kind": "clear"}) is False   # nothing picked
+    assert b.handle_message({"kind": "clear"}) is False  # nothing picked
 
 
 def test_a_break_then_a_click_on_a_pile_suspects_and_on_the_line_clears():
@@ -120,11 +135,12 @@ def test_play_to_end_shows_the_end():
 
 def test_a_picked_card_is_reserved_in_the_reservation_slot():
     g = make_game(players=3, reservation=True)
-    b = detective_board(FromPosition(dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), tasks=TURN),
-                                     g.params), seed=1)
+    b = detective_board(
+        FromPosition(dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), tasks=TURN), g.params), seed=1
+    )
     assert _pick(b, 45)
     assert b._placed == {("break", 45), ("play", 45), ("reserve", 45)}
     assert "reserve #45" in b.picture.value
-    assert b.handle_message({"kind": "clear"}) and not b._placed   # Escape drops the pick
+    assert b.handle_message({"kind": "clear"}) and not b._placed  # Escape drops the pick
     assert _pick(b, 45) and _click(b, ("reserve", 45))
     assert b.session.state.reserved[0] == 45 and 45 not in b.session.state.hands[0]

@@ -13,7 +13,7 @@ from workbench.games.detective.cards import DATA, load_cards
 
 def test_the_box_matches_the_seed():
     cs = load_cards()
-    assert cs.person_cards == 39                       # 8 people x 4 + 7 awakened
+    assert cs.person_cards == 39  # 8 people x 4 + 7 awakened
     assert sum(p.has_awakened for p in cs.people.values()) == 7
     assert [e.no for e in cs.events] == list(range(1, 61))
     assert not cs.people["wasurenagusa"].has_awakened

@@ -14,8 +14,12 @@ def _without_genichiro_at_the_start(tmp_path):
     folder = tmp_path / "detective"
     shutil.copytree(packaged_data() / "detective", folder)
     people = pl.read_csv(folder / "people.csv", infer_schema_length=0)
-    people = people.with_columns(pl.when(pl.col("id") == "genichiro").then(pl.lit("false"))
-                                 .otherwise(pl.col("in_start_deck")).alias("in_start_deck"))
+    people = people.with_columns(
+        pl.when(pl.col("id") == "genichiro")
+        .then(pl.lit("false"))
+        .otherwise(pl.col("in_start_deck"))
+        .alias("in_start_deck")
+    )
     people.write_csv(folder / "people.csv")
     return folder
 

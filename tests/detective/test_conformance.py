@@ -18,8 +18,15 @@ from workbench.games.detective.params import DetectiveParams
 from workbench.games.detective.rules import make_game
 
 SHORT = dict(players=3, win_vp=4, deaths_to_end=2, max_rounds=4)
-VARIANTS = dict(opening=4, suspects_per_round=1, copies=3, awaken_on_fourth=True,
-                reservation=True, oneshot_free=True, hand_limit=6)
+VARIANTS = dict(
+    opening=4,
+    suspects_per_round=1,
+    copies=3,
+    awaken_on_fourth=True,
+    reservation=True,
+    oneshot_free=True,
+    hand_limit=6,
+)
 
 
 @pytest.mark.slow
@@ -34,19 +41,38 @@ def test_conformance_1000_random_games():
 def test_conformance_base_and_variants():
     assert check_conformance(make_game(), n_games=40, seed=2, full_every=20).ok
     assert check_conformance(make_game(**VARIANTS), n_games=40, seed=3, full_every=20).ok
-    assert check_conformance(make_game(players=3, opening=4, opening_tragic="bottom",
-                                       opening_replace=True, next_start="rotate"),
-                             n_games=30, seed=4, full_every=15).ok
-    assert check_conformance(make_game(break_draw="one", round_start_edit=True, opening=4,
-                                       generated_lasts="event", copies=3, awaken_on_fourth=True,
-                                       awaken_at=None, oneshot_free=True),
-                             n_games=20, seed=7, full_every=10).ok
+    assert check_conformance(
+        make_game(
+            players=3, opening=4, opening_tragic="bottom", opening_replace=True, next_start="rotate"
+        ),
+        n_games=30,
+        seed=4,
+        full_every=15,
+    ).ok
+    assert check_conformance(
+        make_game(
+            break_draw="one",
+            round_start_edit=True,
+            opening=4,
+            generated_lasts="event",
+            copies=3,
+            awaken_on_fourth=True,
+            awaken_at=None,
+            oneshot_free=True,
+        ),
+        n_games=20,
+        seed=7,
+        full_every=10,
+    ).ok
 
 
 @pytest.mark.slow
 def test_conformance_1000_short_variant_games():
-    rep = check_conformance(make_game(**SHORT, **{k: v for k, v in VARIANTS.items()
-                                                   if k != "players"}), n_games=1000, seed=5)
+    rep = check_conformance(
+        make_game(**SHORT, **{k: v for k, v in VARIANTS.items() if k != "players"}),
+        n_games=1000,
+        seed=5,
+    )
     assert rep.ok
 
 
@@ -57,16 +83,20 @@ def test_conformance_10000_games():
 
 SEVEN = {p: 1 for p in "abcdefg"}
 DECKS = [SEVEN, {"a": 3, "b": 2, "c": 1, "d": 2}, {"a": 2, "b": 2}, {"a": 1}]
-RULES = [DetectiveParams(), DetectiveParams(first_card_rule=False),
-         DetectiveParams(opening=4), DetectiveParams(opening=4, opening_tragic="bottom"),
-         DetectiveParams(opening=2)]
+RULES = [
+    DetectiveParams(),
+    DetectiveParams(first_card_rule=False),
+    DetectiveParams(opening=4),
+    DetectiveParams(opening=4, opening_tragic="bottom"),
+    DetectiveParams(opening=2),
+]
 
 
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("params", RULES)
 def test_exact_deck_engine_equals_the_brute_force_tree(deck, params):
     length, death, immediate = round_tree(deck, params)
-    if params.opening > sum(deck.values()):     # the engine refuses; the tree opens them all
+    if params.opening > sum(deck.values()):  # the engine refuses; the tree opens them all
         with pytest.raises(ValueError, match="opening"):
             exact_round(deck, params)
         assert length.outcomes() == (sum(deck.values()),)
@@ -96,13 +126,19 @@ def test_opening_variants_match_the_exact_immediate_night():
 
 
 @settings(max_examples=40, deadline=None)
-@given(counts=st.lists(st.integers(1, 3), min_size=1, max_size=4),
-       first=st.booleans(), opening=st.integers(0, 3),
-       bottom=st.booleans())
+@given(
+    counts=st.lists(st.integers(1, 3), min_size=1, max_size=4),
+    first=st.booleans(),
+    opening=st.integers(0, 3),
+    bottom=st.booleans(),
+)
 def test_exact_engine_equals_the_tree_on_random_small_decks(counts, first, opening, bottom):
     deck = {f"p{i}": c for i, c in enumerate(counts)}
-    params = DetectiveParams(first_card_rule=first, opening=min(opening, sum(counts)),
-                             opening_tragic="bottom" if bottom else "reshuffle")
+    params = DetectiveParams(
+        first_card_rule=first,
+        opening=min(opening, sum(counts)),
+        opening_tragic="bottom" if bottom else "reshuffle",
+    )
     odds = exact_round(deck, params)
     length, death, immediate = round_tree(deck, params)
     assert odds.length == length and odds.death == death and odds.acting.p(0) == immediate

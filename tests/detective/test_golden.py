@@ -20,8 +20,11 @@ GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "base_4p_random_seed1": (dict(), "random", 1),
     "base_3p_greedy_seed2": (dict(players=3), "greedy", 2),
-    "variants_4p_random_seed3": (dict(opening=4, suspects_per_round=1, copies=3,
-                                      awaken_on_fourth=True, reservation=True), "random", 3),
+    "variants_4p_random_seed3": (
+        dict(opening=4, suspects_per_round=1, copies=3, awaken_on_fourth=True, reservation=True),
+        "random",
+        3,
+    ),
 }
 PLAYERS = {"random": random_player, "greedy": greedy_player}
 
@@ -33,5 +36,6 @@ def _round_changed(before: Any, after: Any) -> bool:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     params, player, seed = CASES[name]
-    check_golden(make_game(**params), PLAYERS[player], seed, GOLDEN, name,
-                 describe_when=_round_changed)
+    check_golden(
+        make_game(**params), PLAYERS[player], seed, GOLDEN, name, describe_when=_round_changed
+    )

@@ -30,17 +30,42 @@ from workbench.games.detective.table import victim_of
 PARAMS = [
     {},
     dict(players=3, win_vp=4, deaths_to_end=2, max_rounds=4),
-    dict(opening=4, suspects_per_round=1, copies=3, awaken_on_fourth=True, reservation=True,
-         oneshot_free=True, hand_limit=6),
-    dict(players=3, opening=4, opening_tragic="bottom", opening_replace=True,
-         next_start="rotate"),
+    dict(
+        opening=4,
+        suspects_per_round=1,
+        copies=3,
+        awaken_on_fourth=True,
+        reservation=True,
+        oneshot_free=True,
+        hand_limit=6,
+    ),
+    dict(players=3, opening=4, opening_tragic="bottom", opening_replace=True, next_start="rotate"),
     dict(first_card_rule=False, reservation=True, reservation_penalty=2, discard_rate=2),
-    dict(players=3, copies=2, awaken_on_fourth=True, oneshot_free=True, opening=2,
-         min_discards=2, hand_limit=3),
-    dict(break_draw="one", round_start_edit=True, oneshot_free=True, copies=3,
-         awaken_on_fourth=True, awaken_at=None),
-    dict(players=3, round_start_edit=True, opening=4, oneshot_free=True,
-         generated_lasts="event", reservation=True),
+    dict(
+        players=3,
+        copies=2,
+        awaken_on_fourth=True,
+        oneshot_free=True,
+        opening=2,
+        min_discards=2,
+        hand_limit=3,
+    ),
+    dict(
+        break_draw="one",
+        round_start_edit=True,
+        oneshot_free=True,
+        copies=3,
+        awaken_on_fourth=True,
+        awaken_at=None,
+    ),
+    dict(
+        players=3,
+        round_start_edit=True,
+        opening=4,
+        oneshot_free=True,
+        generated_lasts="event",
+        reservation=True,
+    ),
 ]
 
 
@@ -74,14 +99,16 @@ def test_300_games_give_the_same_rows_in_place_and_immutably():
     fast = simulate(g, random_player, 300, seed=7, fast=True)
     slow = simulate(g, random_player, 300, seed=7, fast=False)
     assert fast["winners"].to_list() == slow["winners"].to_list()
-    assert fast["winner"].to_list() == slow["winner"].to_list()        # None: a draw
+    assert fast["winner"].to_list() == slow["winner"].to_list()  # None: a draw
     for col in g.metrics(playout_in_place(g, random_player, 0).final):
         assert fast[col].null_count() == 0, col
     assert fast.equals(slow)
-    tied_top = [sorted(s for s in range(4) if row[f"score_{s}"] == max(
-        row[f"score_{k}"] for k in range(4))) for row in fast.iter_rows(named=True)]
+    tied_top = [
+        sorted(s for s in range(4) if row[f"score_{s}"] == max(row[f"score_{k}"] for k in range(4)))
+        for row in fast.iter_rows(named=True)
+    ]
     draws = sum(len(w) > 1 for w in fast["winners"].to_list())
-    assert sum(len(t) > 1 for t in tied_top) > 2 * draws   # most VP ties the tie-break decides
+    assert sum(len(t) > 1 for t in tied_top) > 2 * draws  # most VP ties the tie-break decides
 
 
 def test_no_draw_the_seed_forbids_in_300_games_and_the_same_rows_both_ways():
@@ -101,18 +128,20 @@ def test_no_draw_the_seed_forbids_in_300_games_and_the_same_rows_both_ways():
         assert (len(won) > 1) == allowed
         if len(tied) == 1 or allowed:
             assert won == tuple(tied)
-        else:                 # the tied seat holding the lowest-numbered event
-            assert won == (min((min(final.notebooks[i]), i) for i in tied
-                               if final.notebooks[i])[1],)
+        else:  # the tied seat holding the lowest-numbered event
+            assert won == (
+                min((min(final.notebooks[i]), i) for i in tied if final.notebooks[i])[1],
+            )
         draws += allowed
-    assert draws < 3          # a tie at the top with empty notebooks is rare
+    assert draws < 3  # a tie at the top with empty notebooks is rare
 
 
 def test_a_person_action_outside_the_sheet_vocabulary_runs_the_same_both_ways():
     cards = load_cards()
     people = dict(cards.people)
-    people["yuri"] = replace(people["yuri"], action=(Effect("suspect", ("toru",)),
-                                                     Effect("draw", (1,))))
+    people["yuri"] = replace(
+        people["yuri"], action=(Effect("suspect", ("toru",)), Effect("draw", (1,)))
+    )
     g = Detective(DetectiveParams(players=3), CardSet(people, cards.events))
     for seed in range(8):
         _same_game(g, random_player, seed)
@@ -157,17 +186,22 @@ def _states(g, seed, every=7):
         if k % every == 0:
             out.append(s)
         k += 1
-        s = g.apply(s, g.sample_chance(s, rng) if g.current_player(s) < 0
-                    else rng.choice(g.legal_ids(s)))
+        s = g.apply(
+            s, g.sample_chance(s, rng) if g.current_player(s) < 0 else rng.choice(g.legal_ids(s))
+        )
     return out
 
 
 def _cards(s):
     """Every card of a state, wherever it is (investigation and event cards)."""
     people = Counter(s.pool + s.bottom + s.line + s.outside + s.supply + s.removed)
-    events = Counter(s.edeck + s.discard + tuple(e for h in s.hands for e in h)
-                     + tuple(e for b in s.notebooks for e in b)
-                     + tuple(r for r in s.reserved if r is not None))
+    events = Counter(
+        s.edeck
+        + s.discard
+        + tuple(e for h in s.hands for e in h)
+        + tuple(e for b in s.notebooks for e in b)
+        + tuple(r for r in s.reserved if r is not None)
+    )
     return people, events
 
 
@@ -184,7 +218,7 @@ def test_a_seat_sees_its_hand_and_the_face_up_zones_only():
                 assert o.reserved[other] == Hidden(s.reserved[other] is not None)
             for name in set(s.TABLE.NAMES) - hidden:
                 assert getattr(o, name) == getattr(s, name), name
-            assert o.bottom == s.bottom          # only the night goes there, in view
+            assert o.bottom == s.bottom  # only the night goes there, in view
     with pytest.raises(HiddenInformation):
         list(g.observe(s, 0).state.edeck)
 
@@ -197,7 +231,7 @@ def test_determinize_keeps_the_public_zones_and_conserves_every_card():
         for seat in range(4):
             d = g.determinize(g.observe(s, seat), rng)
             for name in set(s.TABLE.NAMES) - {"edeck", "hands", "reserved"}:
-                assert getattr(d, name) == getattr(s, name), name     # the pool is inferred
+                assert getattr(d, name) == getattr(s, name), name  # the pool is inferred
             assert d.hands[seat] == s.hands[seat] and d.reserved[seat] == s.reserved[seat]
             assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
             assert [r is None for r in d.reserved] == [r is None for r in s.reserved]

@@ -29,10 +29,10 @@ from .helpers import TURN, dealt, head, position
 def _free_oneshot_then(generated_lasts: str):
     g = make_game(players=3, oneshot_free=True, generated_lasts=generated_lasts)
     s = dealt(g, ((28, 45, 46, 47, 48, 52), (2,), (3,)), line=("yuri:1",), tasks=TURN)
-    s = g.apply(s, ("play", 52))          # one-shot, red 1: four discards make a red icon
+    s = g.apply(s, ("play", 52))  # one-shot, red 1: four discards make a red icon
     for card in (45, 46, 47, 48):
         s = g.apply(s, ("discard", card))
-    assert head(s) == ("main", 0) and s.hands[0] == (28,)      # the free one-shot kept it
+    assert head(s) == ("main", 0) and s.hands[0] == (28,)  # the free one-shot kept it
     return g, s
 
 
@@ -40,8 +40,8 @@ def test_a_generated_icon_pays_the_next_event_of_the_same_turn():
     # 「これにより発生させたコストは、自分の手番が終われば全てなくなります」
     g, s = _free_oneshot_then("turn")
     assert s.generated == ("red",) and g.view(s).discards_needed(0, 28) == 0
-    s = g.apply(s, ("play", 28))          # #28 needs red 1: the generated icon pays it
-    assert s.notebooks[0] == (28,) and s.generated == ()        # lapsed with the turn
+    s = g.apply(s, ("play", 28))  # #28 needs red 1: the generated icon pays it
+    assert s.notebooks[0] == (28,) and s.generated == ()  # lapsed with the turn
 
 
 def test_version_1_reading_keeps_the_icon_for_one_event_only():
@@ -82,8 +82,9 @@ def test_round_start_edit_lets_the_start_player_add_or_remove_one_card():
     added = g.apply(s, ("add", "wasurenagusa"))
     assert "wasurenagusa:1" in added.pool and "wasurenagusa:1" not in added.supply
     removed = g.apply(s, ("remove", who))
-    assert len(removed.line) == 1 and any(g.catalogue.card_person[c] == who
-                                          for c in removed.outside)
+    assert len(removed.line) == 1 and any(
+        g.catalogue.card_person[c] == who for c in removed.outside
+    )
     assert "edit" not in [x.TAG for x in make_game(players=3).initial_state().tasks]
 
 
@@ -94,7 +95,7 @@ def test_awaken_on_fourth_awakens_when_the_third_card_is_a_suspect():
         g = make_game(players=3, copies=3, awaken_on_fourth=True, awaken_at=awaken_at)
         s = dealt(g, ((45,), (46,), (47,)), tasks=TURN)
         seen = []
-        for _ in range(3):                 # suspect shizue: :2, :3, then the awakened card
+        for _ in range(3):  # suspect shizue: :2, :3, then the awakened card
             s = position(g, s, hands=((45, 46, 47, 48, 49), (2,), (3,)), tasks=TURN)
             s = g.apply(g.apply(s, ("break",)), ("suspect", "shizue"))
             seen.append(g.view(s).awake("shizue"))
@@ -106,19 +107,21 @@ def test_awaken_on_fourth_awakens_when_the_third_card_is_a_suspect():
 def test_clear_is_one_choice_per_person():
     # 解消: version 1 offered ("clear", "yuri:1") and ("clear", "yuri:2"): two buttons, one meaning
     g = make_game(players=3)
-    s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"),
-              tasks=TURN)
+    s = dealt(
+        g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"), tasks=TURN
+    )
     s = g.apply(s, ("break",))
     clears = [a for a in g.legal_ids(s) if a[0] == "clear"]
     assert clears == [("clear", "yuri"), ("clear", "toru")]
     s = g.apply(s, ("clear", "yuri"))
-    assert s.line == ("yuri:1", "toru:1") and "yuri:2" in s.outside     # the rightmost goes
+    assert s.line == ("yuri:1", "toru:1") and "yuri:2" in s.outside  # the rightmost goes
 
 
 def test_a_random_player_clears_each_person_with_equal_chance():
     g = make_game(players=3)
-    s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"),
-              tasks=TURN)
+    s = dealt(
+        g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"), tasks=TURN
+    )
     s = g.apply(s, ("break",))
     clears = [a[1] for a in g.legal_ids(s) if a[0] == "clear"]
     assert clears.count("yuri") == clears.count("toru") == 1
@@ -131,16 +134,21 @@ def test_the_board_names_the_event_being_paid_for():
     assert paying_for(s.tasks) == 28 and head(s) == ("pay", 0, 4)
     assert "discard to pay for" in status_line(g, s) and "#28" in status_line(g, s)
     t = g.thaw(s)
-    assert t.tasks[-1].label(t, ("discard", 45)).endswith("to pay for #28 " +
-                                                            g.catalogue.events[28].name_ja)
+    assert (
+        t.tasks[-1]
+        .label(t, ("discard", 45))
+        .endswith("to pay for #28 " + g.catalogue.events[28].name_ja)
+    )
 
     class From(Detective):
         def initial_state(self):
             return s
 
     b = detective_board(From(g.params), seed=1)
-    titles = [title for title, _ in action_layout(b.session.game, b.session.state,
-                                                  b.session.legal_actions())]
+    titles = [
+        title
+        for title, _ in action_layout(b.session.game, b.session.state, b.session.legal_actions())
+    ]
     assert titles == [f"discard to pay for #28 {g.catalogue.events[28].name_ja}"]
 
 
@@ -181,7 +189,7 @@ def _brute_actions(persons: int, params: DetectiveParams) -> Fraction:
         if held and params.opening_tragic == "bottom":
             total += len(rest)
             count += 1
-        elif held:                       # shuffled back: every order of rest + N alike
+        elif held:  # shuffled back: every order of rest + N alike
             subs = list(permutations([*rest, "N"]))
             total += Fraction(sum(acting(o, False) for o in subs), len(subs))
             count += 1
@@ -191,8 +199,11 @@ def _brute_actions(persons: int, params: DetectiveParams) -> Fraction:
     return total / count
 
 
-@pytest.mark.parametrize("prm", list(A.OPENINGS.values()) + [{"first_card_rule": False}],
-                         ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "base")
+@pytest.mark.parametrize(
+    "prm",
+    list(A.OPENINGS.values()) + [{"first_card_rule": False}],
+    ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "base",
+)
 @pytest.mark.parametrize("persons", [3, 5])
 def test_expected_actions_per_round_match_brute_force(prm, persons):
     params = DetectiveParams(**{**prm, "opening": min(prm.get("opening", 0), persons)})
@@ -237,15 +248,16 @@ def test_simulate_rows_carry_the_tie_break_and_the_metrics_both_ways():
 
 def test_the_board_offers_one_clear_per_person():
     g = make_game(players=3)
-    s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"),
-              tasks=TURN)
+    s = dealt(
+        g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2"), tasks=TURN
+    )
     s = g.apply(s, ("break",))
 
     class From(Detective):
         def initial_state(self):
             return s
 
-    b = detective_board(From(g.params), seed=1)   # the line's people are the clear targets
+    b = detective_board(From(g.params), seed=1)  # the line's people are the clear targets
     assert sorted(a for a in b._placed if a[0] == "clear") == [("clear", "toru"), ("clear", "yuri")]
     assert b.picture.value.count("data-action='[&quot;clear&quot;, &quot;yuri&quot;]'") == 2
     assert b.handle_message({"kind": "action", "action": '["clear", "yuri"]'})

@@ -24,8 +24,13 @@ def _deal(g, s):
 
 def _round_start(g):
     _, s = base(g)
-    return position(g, s, hands=((45,), (46,), (47,)), pool=tuple(sorted(SEVEN + (NIGHT,))),
-                    tasks=(Turn(0), EDIT[0]))
+    return position(
+        g,
+        s,
+        hands=((45,), (46,), (47,)),
+        pool=tuple(sorted(SEVEN + (NIGHT,))),
+        tasks=(Turn(0), EDIT[0]),
+    )
 
 
 def test_round_start_edit_can_take_a_card_out_of_the_deck():
@@ -39,7 +44,7 @@ def test_round_start_edit_can_take_a_card_out_of_the_deck():
     supply = len(s.supply)
     s = g.apply(s, ("withdraw", "yuri"))
     assert "yuri:1" not in s.pool and "yuri:1" in s.supply and len(s.supply) == supply + 1
-    assert len(s.pool) == 7 and NIGHT in s.pool            # the round's deck is one card thinner
+    assert len(s.pool) == 7 and NIGHT in s.pool  # the round's deck is one card thinner
     assert g.action_label(_round_start(g), ("withdraw", "yuri")).startswith("take ")
 
 
@@ -62,7 +67,7 @@ def test_oneshot_free_has_no_cap_unless_asked():
         assert head(s) == ("main", 0)
         s = _deal(g, g.apply(s, ("play", 46)))
         assert (head(s) == ("main", 0)) is still_main, cap
-        assert any(x.TAG == "main" for x in s.tasks) is still_main   # cap 1: the phase is used
+        assert any(x.TAG == "main" for x in s.tasks) is still_main  # cap 1: the phase is used
     assert s.free_used == 1
 
 
@@ -71,12 +76,26 @@ def test_no_reservation_once_the_tragic_night_is_out():
     g = make_game(players=3, reservation=True)
     s = dealt(g, ((28, 30), (2,), (3,)), line=("masashi:1",), tasks=TURN)
     assert ("reserve", 30) in g.legal_ids(s)
-    s = dealt(g, ((28, 30), (2,), (3,)), line=("masashi:1", NIGHT), tn=True, drawer=0,
-              first_draw=False, tasks=TURN)
+    s = dealt(
+        g,
+        ((28, 30), (2,), (3,)),
+        line=("masashi:1", NIGHT),
+        tn=True,
+        drawer=0,
+        first_draw=False,
+        tasks=TURN,
+    )
     legal = g.legal_ids(s)
     assert not any(a[0] in ("reserve", "set") for a in legal) and ("break",) in legal
-    s = dealt(g, ((28,), (2,), (3,)), line=("masashi:1", "toru:1", NIGHT), tn=True,
-              reserved=(30, None, None), first_draw=False, tasks=TURN)
+    s = dealt(
+        g,
+        ((28,), (2,), (3,)),
+        line=("masashi:1", "toru:1", NIGHT),
+        tn=True,
+        reserved=(30, None, None),
+        first_draw=False,
+        tasks=TURN,
+    )
     assert not any(a[0] == "set" for a in g.legal_ids(s))
 
 
@@ -94,8 +113,13 @@ def test_one_card_break_has_no_discard():
 
 def test_notebook_measures_both_edit_readings_and_prints_its_sentence():
     # item 6: the row (8.66 vs 7.64 actions a round) was the line reading; re-measured, printed
-    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "detective.ipynb").read_text())["cells"]
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "detective.ipynb").read_text())[
+        "cells"
+    ]
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     markdown = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    assert '"edit_remove": "line"' in code and "_vs('start player edits the deck', 'base game')" in code
+    assert (
+        '"edit_remove": "line"' in code
+        and "_vs('start player edits the deck', 'base game')" in code
+    )
     assert "removes one card from the line at round start" not in markdown

@@ -49,8 +49,14 @@ def test_policy_plays_the_highest_vp_event_then_fewest_discards() -> None:
     g, s = base(players=3)
     ev = g.catalogue.events
     assert (ev[18].vp, ev[18].cost, ev[20].vp, ev[20].cost, ev[28].vp, ev[28].cost) == (
-        3, (("green", 2),), 3, (("white", 2),), 1, (("red", 1),))
-    line = ("yuri:1", "yuri:2", "toru:1", "masashi:1")   # white 2, green 1, red 1
+        3,
+        (("green", 2),),
+        3,
+        (("white", 2),),
+        1,
+        (("red", 1),),
+    )
+    line = ("yuri:1", "yuri:2", "toru:1", "masashi:1")  # white 2, green 1, red 1
 
     def choice(hand: tuple[int, ...]) -> object:
         t = g.thaw(position(g, s, tasks=TURN, line=line, hands=(hand, (), ())))
@@ -66,7 +72,9 @@ def test_policy_plays_the_highest_vp_event_then_fewest_discards() -> None:
     t = g.view(s)
     assert greedy_choice(t, 0, [("suspect", "yuri"), ("pass",)]) == ("pass",)
     assert greedy_choice(t, 0, [("discard", 45), ("discard", 46), ("discard", 28)]) == (
-        "discard", 46)
+        "discard",
+        46,
+    )
     assert greedy_choice(t, 0, [("burn", 1, 28), ("burn", 2, 20)]) == ("burn", 2, 20)
 
 
@@ -85,7 +93,8 @@ def test_rollouts_with_the_policy_end_and_search_plays_legal_moves() -> None:
 
 
 def test_the_paired_search_plays_the_rule_unless_its_evidence_says_otherwise(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """ismcts's root (search_root "paired"): with a trust no evidence can meet it plays
     exactly the rule of thumb's move; at the game's own trust it plays legal moves, and the
     same seed gives the same move."""

@@ -17,8 +17,13 @@ SEVEN = ("chiyo:1", "genichiro:1", "masashi:1", "shinozuka:1", "shizue:1", "toru
 
 def test_first_card_rule_puts_the_night_at_the_bottom_and_draws_again():
     g, s = base(players=3)
-    s = position(g, s, hands=((), (), ()), pool=tuple(sorted(SEVEN + (NIGHT,))),
-                 tasks=(*TURN, Investigate(0)))
+    s = position(
+        g,
+        s,
+        hands=((), (), ()),
+        pool=tuple(sorted(SEVEN + (NIGHT,))),
+        tasks=(*TURN, Investigate(0)),
+    )
     assert g.current_player(s) == CHANCE
     s2 = g.apply(s, NIGHT)
     assert s2.bottom == (NIGHT,) and s2.line == () and not s2.tn
@@ -33,32 +38,51 @@ def test_first_card_rule_puts_the_night_at_the_bottom_and_draws_again():
 
 def test_without_the_first_card_rule_a_first_night_ends_the_round():
     g, s = base(players=3, first_card_rule=False)
-    s = position(g, s, hands=((), (), ()), pool=tuple(sorted(SEVEN + (NIGHT,))),
-                 tasks=(*TURN, Investigate(0)))
+    s = position(
+        g,
+        s,
+        hands=((), (), ()),
+        pool=tuple(sorted(SEVEN + (NIGHT,))),
+        tasks=(*TURN, Investigate(0)),
+    )
     s2 = g.apply(s, NIGHT)
     assert s2.tn and s2.line == (NIGHT,)
 
 
 def test_night_alone_in_the_deck_is_drawn_even_first():
     g, s = base(players=3)
-    s = position(g, s, hands=((1,), (2,), (3,)), pool=(NIGHT,), outside=SEVEN,
-                 tasks=(*TURN, Investigate(0)))
+    s = position(
+        g, s, hands=((1,), (2,), (3,)), pool=(NIGHT,), outside=SEVEN, tasks=(*TURN, Investigate(0))
+    )
     s2 = g.apply(s, NIGHT)
     assert s2.tn and s2.line == (NIGHT,)
 
 
 def test_tie_for_most_kills_nobody():
     g, s = base(players=3)
-    s = position(g, s, hands=((1,), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2", "toru:2",
-                 NIGHT), pool=tuple(c for c in SEVEN if c not in ("yuri:1", "toru:1")),
-                 tn=True, tasks=(RoundEnd(),))
+    s = position(
+        g,
+        s,
+        hands=((1,), (2,), (3,)),
+        line=("yuri:1", "toru:1", "yuri:2", "toru:2", NIGHT),
+        pool=tuple(c for c in SEVEN if c not in ("yuri:1", "toru:1")),
+        tn=True,
+        tasks=(RoundEnd(),),
+    )
     assert s.victims == (None,) and s.dead == ()
 
 
 def test_death_removes_every_card_of_that_person():
     g, s = base(players=3)
-    s = position(g, s, hands=((1,), (2,), (3,)), line=("yuri:1", "toru:1", "yuri:2", NIGHT),
-                 outside=("yuri:3",), tn=True, tasks=(RoundEnd(),))
+    s = position(
+        g,
+        s,
+        hands=((1,), (2,), (3,)),
+        line=("yuri:1", "toru:1", "yuri:2", NIGHT),
+        outside=("yuri:3",),
+        tn=True,
+        tasks=(RoundEnd(),),
+    )
     assert s.victims == ("yuri",) and s.dead == ("yuri",)
     assert set(s.removed) == {"yuri:1", "yuri:2", "yuri:3", "yuri:4", "yuri:A"}
     for zone in (s.pool, s.bottom, s.line, s.outside, s.supply):
@@ -86,26 +110,26 @@ def test_cost_by_discards_four_cards_per_icon():
 def test_related_notebook_events_reduce_the_discards_to_at_least_one():
     g = make_game(players=3)
     t = g.view(dealt(g, ((28, 45, 46), (2,), (3,)), notebooks=((41,), (), ()), tasks=TURN))
-    assert t.discards_needed(0, 28) == 2          # #41 is related to masashi (red), discount 2
+    assert t.discards_needed(0, 28) == 2  # #41 is related to masashi (red), discount 2
     t = g.view(dealt(g, ((28, 45), (2,), (3,)), notebooks=((41, 21), (), ()), tasks=TURN))
-    assert t.discards_needed(0, 28) == 1          # 4 - 3 would be 1; never below 1
+    assert t.discards_needed(0, 28) == 1  # 4 - 3 would be 1; never below 1
     t = g.view(dealt(g, ((28,), (2,), (3,)), notebooks=((30,), (), ()), tasks=TURN))
-    assert t.discards_needed(0, 28) == 4          # #30 is related to toru (green): no help
+    assert t.discards_needed(0, 28) == 4  # #30 is related to toru (green): no help
 
 
 def test_black_and_dead_colours_cannot_be_generated_but_the_night_pays_one_icon():
     g = make_game(players=3)
-    hand = (25, 45, 46, 47, 48)                    # #25 costs black 1
+    hand = (25, 45, 46, 47, 48)  # #25 costs black 1
     assert ("play", 25) not in g.legal_ids(dealt(g, (hand, (2,), (3,)), tasks=TURN))
     s = dealt(g, (hand, (2,), (3,)), line=("yuri:1", NIGHT), tn=True, tasks=TURN)
     assert g.view(s).discards_needed(0, 25) == 0 and ("play", 25) in g.legal_ids(s)
     s = dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), dead=("masashi",), tasks=TURN)
-    assert ("play", 28) not in g.legal_ids(s)      # red belongs to the dead masashi
+    assert ("play", 28) not in g.legal_ids(s)  # red belongs to the dead masashi
 
 
 def test_death_condition_needs_the_person_dead():
     g = make_game(players=3)
-    hand = (19, 45, 46, 47, 48)                    # #19 needs yuri dead; purple 1; orange 1
+    hand = (19, 45, 46, 47, 48)  # #19 needs yuri dead; purple 1; orange 1
     line = ("shizue:1", "chiyo:1")
     assert ("play", 19) not in g.legal_ids(dealt(g, (hand, (2,), (3,)), line=line, tasks=TURN))
     s = dealt(g, (hand, (2,), (3,)), line=line, dead=("yuri",), tasks=TURN)
@@ -126,7 +150,7 @@ def test_break_before_the_night_offers_suspect_clear_pass():
     g = make_game(players=3)
     s = dealt(g, ((45, 46, 47, 48, 49), (2,), (3,)), line=("yuri:1",), tasks=TURN)
     s = g.apply(s, ("break",))
-    assert g.current_player(s) == 0               # a full hand: nothing to refill
+    assert g.current_player(s) == 0  # a full hand: nothing to refill
     ids = g.legal_ids(s)
     assert ("clear", "yuri") in ids and ("suspect", "wasurenagusa") in ids and ("pass",) in ids
     s2 = g.apply(s, ("suspect", "wasurenagusa"))
@@ -143,18 +167,27 @@ def test_one_suspect_per_round_variant():
 
 def test_action_applies_to_every_player_from_the_active_one():
     g = make_game(players=3)
-    s = dealt(g, ((45,), (46,), (47,)), pool=("shizue:1", NIGHT), tasks=(*TURN[:2], Main(1),
-              Investigate(1)))
-    s = g.apply(s, "shizue:1")                     # shizue: draw 1, for everyone from seat 1
+    s = dealt(
+        g,
+        ((45,), (46,), (47,)),
+        pool=("shizue:1", NIGHT),
+        tasks=(*TURN[:2], Main(1), Investigate(1)),
+    )
+    s = g.apply(s, "shizue:1")  # shizue: draw 1, for everyone from seat 1
     order = [(x.seat, x.left) for x in reversed(s.tasks) if type(x) is EventDraw]
     assert head(s) == ("edraw", 1, 1) and order == [(1, 1), (2, 1), (0, 1)]
 
 
 def test_awakened_action_while_the_awakening_event_is_in_a_notebook():
     g = make_game(players=3)
-    s = dealt(g, ((45,), (46,), (47,)), pool=("shizue:1", NIGHT), notebooks=((), (9,), ()),
-              tasks=(*TURN, Investigate(0)))
-    s = g.apply(s, "shizue:1")                     # awakened shizue: draw 2
+    s = dealt(
+        g,
+        ((45,), (46,), (47,)),
+        pool=("shizue:1", NIGHT),
+        notebooks=((), (9,), ()),
+        tasks=(*TURN, Investigate(0)),
+    )
+    s = g.apply(s, "shizue:1")  # awakened shizue: draw 2
     assert head(s) == ("edraw", 0, 2)
 
 
@@ -185,8 +218,14 @@ def test_hand_is_trimmed_at_turn_end_by_its_owner():
 def test_game_end_tie_break_goes_to_the_lowest_numbered_event():
     assert winners_of([10, 10, 3], [[15, 21, 8], [3, 40], [1]]) == (1,)
     g = make_game(players=3)
-    s = dealt(g, ((45,), (46,), (47,)), notebooks=((15, 16, 17, 25), (18, 20, 21, 24), ()),
-              line=("yuri:1", NIGHT), tn=True, tasks=(RoundEnd(),))
+    s = dealt(
+        g,
+        ((45,), (46,), (47,)),
+        notebooks=((15, 16, 17, 25), (18, 20, 21, 24), ()),
+        line=("yuri:1", NIGHT),
+        tn=True,
+        tasks=(RoundEnd(),),
+    )
     assert s.end_reason == "vp" and g.returns(s)[:2] == (11.0, 11.0)
     assert g.winners(s) == (0,)
 
@@ -194,8 +233,9 @@ def test_game_end_tie_break_goes_to_the_lowest_numbered_event():
 def test_five_deaths_end_the_game():
     g = make_game(players=3)
     dead = ("genichiro", "shizue", "masashi", "toru")
-    s = dealt(g, ((45,), (46,), (47,)), dead=dead, line=("yuri:1", NIGHT), tn=True,
-              tasks=(RoundEnd(),))
+    s = dealt(
+        g, ((45,), (46,), (47,)), dead=dead, line=("yuri:1", NIGHT), tn=True, tasks=(RoundEnd(),)
+    )
     assert s.end_reason == "deaths" and g.is_terminal(s)
 
 
@@ -204,22 +244,32 @@ def test_reservation_variant_sets_for_free_and_penalises_at_round_end():
     s = dealt(g, ((28, 45), (46,), (47,)), tasks=TURN)
     s = g.apply(s, ("reserve", 28))
     assert s.reserved[0] == 28 and 28 not in s.hands[0]
-    s2 = dealt(g, ((45,), (46,), (47,)), reserved=(28, None, None), line=("masashi:1",),
-               tasks=TURN)
+    s2 = dealt(g, ((45,), (46,), (47,)), reserved=(28, None, None), line=("masashi:1",), tasks=TURN)
     assert ("set", 28) in g.legal_ids(s2)
     s3 = g.apply(s2, ("set", 28))
     assert s3.notebooks[0] == (28,) and g.current_player(s3) == 0  # still in the main phase
-    s4 = dealt(g, ((45,), (46,), (47,)), reserved=(28, None, None), line=("yuri:1", NIGHT),
-               tn=True, tasks=(RoundEnd(),))
+    s4 = dealt(
+        g,
+        ((45,), (46,), (47,)),
+        reserved=(28, None, None),
+        line=("yuri:1", NIGHT),
+        tn=True,
+        tasks=(RoundEnd(),),
+    )
     assert s4.penalties[0] == 1 and 28 in s4.discard
 
 
 def test_burn_discards_a_placed_event_and_its_vp():
     g = make_game(players=3)
-    s = dealt(g, ((58,), (46,), (47,)), notebooks=((), (15,), (38, 16)),
-              line=("yuri:1", "masashi:1"), tasks=TURN)
+    s = dealt(
+        g,
+        ((58,), (46,), (47,)),
+        notebooks=((), (15,), (38, 16)),
+        line=("yuri:1", "masashi:1"),
+        tasks=TURN,
+    )
     s = g.apply(s, ("play", 58))
-    assert g.legal_ids(s) == [("burn", 1, 15)]     # seat 2 is protected by #38
+    assert g.legal_ids(s) == [("burn", 1, 15)]  # seat 2 is protected by #38
     s = g.apply(s, ("burn", 1, 15))
     assert s.notebooks[1] == () and 15 in s.discard
 
@@ -228,8 +278,11 @@ def test_illegal_action_names_itself_and_changes_nothing():
     g = make_game(players=3)
     s = dealt(g, ((45,), (46,), (47,)), tasks=TURN)
     before = g.legal_ids(s)
-    with pytest.raises(IllegalAction, match=r"\('play', 1\) is not legal here; legal: "
-                                            r"\('break',\), \('break', 45\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"\('play', 1\) is not legal here; legal: "
+        r"\('break',\), \('break', 45\)",
+    ):
         g.apply(s, ("play", 1))
     with pytest.raises(IllegalAction):
         g.apply(s, "nonsense")

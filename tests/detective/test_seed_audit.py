@@ -31,7 +31,8 @@ def test_setup_deck_supply_and_hands_follow_the_seed():
     assert "wasurenagusa" not in people and all(c.endswith(":1") for c in s.pool if c != NIGHT)
     assert len(s.supply) == 32 and sum(c.endswith(":A") for c in s.supply) == 7
     assert {c for c in s.supply if c.startswith("wasurenagusa")} == {
-        f"wasurenagusa:{k}" for k in range(1, 5)}
+        f"wasurenagusa:{k}" for k in range(1, 5)
+    }
     assert [len(h) for h in s.hands] == [5, 5, 5, 5] and len(s.edeck) == 60 - 20
     assert head(s) == ("inv", 0) and s.line == () and s.notebooks == ((),) * 4
 
@@ -42,7 +43,7 @@ def test_investigate_plays_one_card_only():
     s = dealt(g, ((28, 30, 45), (2,), (3,)), line=("masashi:1", "toru:1"), tasks=TURN)
     s = g.apply(s, ("play", 28))
     assert s.notebooks[0] == (28,) and 30 in s.hands[0]
-    assert head(s) == ("inv", 1)       # seat 1's turn: no second play
+    assert head(s) == ("inv", 1)  # seat 1's turn: no second play
 
 
 def test_generated_cost_lapses_with_the_turn():
@@ -54,7 +55,7 @@ def test_generated_cost_lapses_with_the_turn():
         s = g.apply(s, ("discard", card))
     assert s.notebooks[0] == (28,)
     s = position(g, s, tasks=TURN, hands=((30, 21, 22, 23), (2,), (3,)))
-    assert g.view(s).discards_needed(0, 30) == 4             # nothing carried over
+    assert g.view(s).discards_needed(0, 30) == 4  # nothing carried over
     assert ("play", 30) not in g.legal_ids(s)
 
 
@@ -65,8 +66,8 @@ def test_break_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
     s = g.apply(s, ("break", 45))
     assert tuple(g.chance_outcomes(s).outcomes()) == (50,)
     s = g.apply(s, 50)
-    assert list(g.chance_outcomes(s).outcomes()) == [45, 51, 52, 53]    # the discards, shuffled
-    s = g.apply(s, 51)                                    # the reshuffle comes with the draw
+    assert list(g.chance_outcomes(s).outcomes()) == [45, 51, 52, 53]  # the discards, shuffled
+    s = g.apply(s, 51)  # the reshuffle comes with the draw
     assert s.edeck == (45, 52, 53) and s.discard == () and 51 in s.hands[0]
     s = _deal(g, s)
     assert len(s.hands[0]) == 5 and s.edeck == () and s.discard == ()
@@ -92,23 +93,26 @@ def test_pass_leaves_the_line_and_supply_alone():
 def test_awakening_ends_when_the_awakening_event_is_discarded():
     # 覚醒: 覚醒状態へ変更するイベントカードが捨て札になった場合 ... 元のアクション
     g = make_game(players=3)
-    s = dealt(g, ((58,), (46,), (47,)), notebooks=((), (9,), ()),
-              line=("yuri:1", "masashi:1"), tasks=TURN)
+    s = dealt(
+        g, ((58,), (46,), (47,)), notebooks=((), (9,), ()), line=("yuri:1", "masashi:1"), tasks=TURN
+    )
     assert g.view(s).awake("shizue")
     s = g.apply(s, ("play", 58))
     s = g.apply(s, ("burn", 1, 9))
     assert not g.view(s).awake("shizue") and 9 in s.discard
-    s = position(g, s, hands=((45,), (46,), (47,)), pool=("shizue:1", NIGHT),
-                 tasks=(*TURN, Investigate(0)))
+    s = position(
+        g, s, hands=((45,), (46,), (47,)), pool=("shizue:1", NIGHT), tasks=(*TURN, Investigate(0))
+    )
     s = g.apply(s, "shizue:1")
-    assert head(s) == ("edraw", 0, 1)                    # plain shizue: draw 1
+    assert head(s) == ("edraw", 0, 1)  # plain shizue: draw 1
 
 
 def test_ten_vp_mid_round_waits_for_the_round_end():
     # いずれか１人のプレイヤーが１０ＶＰを得るか ... そのラウンド終了時にゲーム終了
     g = make_game(players=3)
-    s = dealt(g, ((45,), (46,), (47,)), notebooks=((15, 16, 17, 25), (), ()),
-              line=("yuri:1",), tasks=TURN)
+    s = dealt(
+        g, ((45,), (46,), (47,)), notebooks=((15, 16, 17, 25), (), ()), line=("yuri:1",), tasks=TURN
+    )
     assert g.returns(s)[0] == 11.0
     s = g.apply(s, ("break",))
     s = _deal(g, s)
@@ -121,21 +125,29 @@ def test_next_start_player_follows_the_player_who_drew_the_night():
     g = make_game(players=4)
     _, s = base(g)
     hands = ((45,), (46,), (47,), (48,))
-    s1 = position(g, s, hands=hands, line=("yuri:1", NIGHT), tn=True, drawer=2, start=0,
-                  tasks=(RoundEnd(),))
+    s1 = position(
+        g, s, hands=hands, line=("yuri:1", NIGHT), tn=True, drawer=2, start=0, tasks=(RoundEnd(),)
+    )
     assert s1.start == 3 and s1.round == 2 and head(s1) == ("inv", 3)
     g2 = make_game(players=4, next_start="rotate")
     _, s = base(g2)
-    s2 = position(g2, s, hands=hands, line=("yuri:1", NIGHT), tn=True, drawer=2, start=0,
-                  tasks=(RoundEnd(),))
+    s2 = position(
+        g2, s, hands=hands, line=("yuri:1", NIGHT), tn=True, drawer=2, start=0, tasks=(RoundEnd(),)
+    )
     assert s2.start == 1 and head(s2) == ("inv", 1)
 
 
 def test_the_night_turn_still_has_its_main_phase_then_the_round_ends():
     # 「惨劇の夜」だった場合、アクションはありません。手番終了時にラウンドが終了します
     g = make_game(players=3)
-    s = dealt(g, ((28, 45), (46,), (47,)), pool=(NIGHT,), line=("masashi:1",),
-              first_draw=False, tasks=(*TURN, Investigate(0)))
+    s = dealt(
+        g,
+        ((28, 45), (46,), (47,)),
+        pool=(NIGHT,),
+        line=("masashi:1",),
+        first_draw=False,
+        tasks=(*TURN, Investigate(0)),
+    )
     s = g.apply(s, NIGHT)
     assert s.tn and head(s) == ("main", 0) and ("play", 28) in g.legal_ids(s)
     s = g.apply(s, ("play", 28))
@@ -146,16 +158,21 @@ def test_oneshot_free_variant_keeps_the_main_phase_once_per_turn():
     # 問題点: 使い切りカードについては、手番を消費しない形にする (version 2's cap of one a
     # turn, oneshot_cap=1; the seed's no cap: test_issue25.py)
     g = make_game(players=3, oneshot_free=True, oneshot_cap=1)
-    s = dealt(g, ((45, 46, 28), (2,), (3,)), line=("yuri:1", "toru:1", "masashi:1"),
-              edeck=(50, 51, 52, 53), tasks=TURN)
-    s = _deal(g, g.apply(s, ("play", 45)))                  # one-shot: still seat 0's main
+    s = dealt(
+        g,
+        ((45, 46, 28), (2,), (3,)),
+        line=("yuri:1", "toru:1", "masashi:1"),
+        edeck=(50, 51, 52, 53),
+        tasks=TURN,
+    )
+    s = _deal(g, g.apply(s, ("play", 45)))  # one-shot: still seat 0's main
     assert head(s) == ("main", 0) and ("play", 46) in g.legal_ids(s)
-    s = _deal(g, g.apply(s, ("play", 46)))                  # the second one uses the phase
+    s = _deal(g, g.apply(s, ("play", 46)))  # the second one uses the phase
     assert head(s) == ("inv", 1)
     g0 = make_game(players=3)
     s0 = dealt(g0, ((45, 46, 28), (2,), (3,)), line=("yuri:1",), edeck=(50, 51), tasks=TURN)
     s0 = _deal(g0, g0.apply(s0, ("play", 45)))
-    assert head(s0) == ("inv", 1)                       # base game: one card, turn over
+    assert head(s0) == ("inv", 1)  # base game: one card, turn over
 
 
 def test_opening_variant_draws_without_actions_and_sets_the_night_aside():
@@ -163,12 +180,24 @@ def test_opening_variant_draws_without_actions_and_sets_the_night_aside():
     for tragic, where in (("reshuffle", "pool"), ("bottom", "bottom")):
         g = make_game(players=3, opening=4, opening_tragic=tragic)
         _, s = base(g)
-        seven = ("chiyo:1", "genichiro:1", "masashi:1", "shinozuka:1", "shizue:1", "toru:1",
-                 "yuri:1")
-        s = position(g, s, hands=((45,), (46,), (47,)), pool=tuple(sorted(seven + (NIGHT,))),
-                     tasks=(Turn(0), Open(4)))
+        seven = (
+            "chiyo:1",
+            "genichiro:1",
+            "masashi:1",
+            "shinozuka:1",
+            "shizue:1",
+            "toru:1",
+            "yuri:1",
+        )
+        s = position(
+            g,
+            s,
+            hands=((45,), (46,), (47,)),
+            pool=tuple(sorted(seven + (NIGHT,))),
+            tasks=(Turn(0), Open(4)),
+        )
         for card in ("chiyo:1", NIGHT, "shizue:1", "toru:1"):
             s = g.apply(s, card)
-            assert not any(type(x) in (Act, EventDraw) for x in s.tasks)   # no actions
+            assert not any(type(x) in (Act, EventDraw) for x in s.tasks)  # no actions
         assert s.line == ("chiyo:1", "shizue:1", "toru:1")
         assert NIGHT in getattr(s, where) and head(s) == ("inv", 0)

@@ -21,7 +21,8 @@ def test_chance_steps_give_their_exact_distribution() -> None:
     g = make_game()
     got = analyse(g, g.initial_state(), None, 0, None)
     assert [(o.outcome, o.label, o.probability) for o in got] == [
-        (c, f"deal {c} to seat 1", sympy.Rational(1, 4)) for c in (1, 2, 3, 4)]
+        (c, f"deal {c} to seat 1", sympy.Rational(1, 4)) for c in (1, 2, 3, 4)
+    ]
 
 
 def test_estimates_do_not_depend_on_what_the_seat_cannot_see() -> None:

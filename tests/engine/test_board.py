@@ -14,7 +14,8 @@ from workbench.ui.board import BoardView
 
 def race_svg(game: Game[Any], state: DiceRaceState) -> str:
     dots = "".join(
-        f"<circle cx='{10 + 10 * p}' cy='{10 + 20 * i}' r='5'/>" for i, p in enumerate(state.positions)
+        f"<circle cx='{10 + 10 * p}' cy='{10 + 20 * i}' r='5'/>"
+        for i, p in enumerate(state.positions)
     )
     return f"<svg width='200' height='60'>{dots}</svg>"
 
@@ -35,18 +36,28 @@ def classes(widget: Any) -> set[str]:
 def test_every_control_has_its_css_class(board: BoardView) -> None:
     assert "wb-board" in classes(board.widget)
     for widget, css in [
-        (board.picture, "wb-picture"), (board.undo_button, "wb-undo"), (board.redo_button, "wb-redo"),
-        (board.reset_button, "wb-reset"), (board.new_game_button, "wb-new-game"),
-        (board.seed_field, "wb-seed"), (board.bot_move_button, "wb-bot-move"),
-        (board.play_to_end_button, "wb-play-to-end"), (board.step_slider, "wb-step"),
-        (board.log, "wb-log"), (board.status, "wb-status"),
+        (board.picture, "wb-picture"),
+        (board.undo_button, "wb-undo"),
+        (board.redo_button, "wb-redo"),
+        (board.reset_button, "wb-reset"),
+        (board.new_game_button, "wb-new-game"),
+        (board.seed_field, "wb-seed"),
+        (board.bot_move_button, "wb-bot-move"),
+        (board.play_to_end_button, "wb-play-to-end"),
+        (board.step_slider, "wb-step"),
+        (board.log, "wb-log"),
+        (board.status, "wb-status"),
     ]:
         assert css in classes(widget)
     assert classes(board.action_buttons[1]) >= {"wb-action", "wb-action-1"}
 
 
 def test_click_applies_the_action_and_redraws(board: BoardView) -> None:
-    assert [b.description for b in board.action_buttons] == ["roll the die", "play card 1", "play card 3"]
+    assert [b.description for b in board.action_buttons] == [
+        "roll the die",
+        "play card 1",
+        "play card 3",
+    ]
     board.action_buttons[2].click()  # play card 3: moves 3, then draws
     s = board.session
     assert s.state.positions == (3, 0)
@@ -77,7 +88,11 @@ def test_new_game_uses_the_seed_field(board: BoardView) -> None:
 
 
 def test_bots_and_play_to_end() -> None:
-    b = BoardView(Session(TakeAway(), seed=3), nim_svg, bots={"greedy": greedy_player(), "random": random_player})
+    b = BoardView(
+        Session(TakeAway(), seed=3),
+        nim_svg,
+        bots={"greedy": greedy_player(), "random": random_player},
+    )
     b.bot_chooser.value = "greedy"
     b.action_buttons[0].click()  # P1 takes 1 -> 6 left
     b.bot_move_button.click()  # greedy P2
@@ -110,12 +125,19 @@ def test_slider_jumps(board: BoardView) -> None:
     assert board.session.step == 2 and board.step_slider.max == total
     assert board.status.value.startswith("chance to resolve")
     # at a chance node the buttons are the outcomes
-    assert all(d.startswith("P2 drew card") for d in (b.description for b in board.action_buttons[:3]))
+    assert all(
+        d.startswith("P2 drew card") for d in (b.description for b in board.action_buttons[:3])
+    )
 
 
 def test_action_layout_groups_buttons() -> None:
-    def layout(game: Game[Any], state: Any, actions: list[Action]) -> list[tuple[str, list[Action]]]:
-        return [("cards", [a for a in actions if a.id != "roll"]), ("dice", [a for a in actions if a.id == "roll"])]
+    def layout(
+        game: Game[Any], state: Any, actions: list[Action]
+    ) -> list[tuple[str, list[Action]]]:
+        return [
+            ("cards", [a for a in actions if a.id != "roll"]),
+            ("dice", [a for a in actions if a.id == "roll"]),
+        ]
 
     b = BoardView(Session(DiceRace(), seed=1), race_svg, action_layout=layout)
     titles = [g.children[0].value for g in b.actions_box.children]
@@ -139,7 +161,12 @@ def test_picture_is_not_redrawn_when_state_is_unchanged() -> None:
 
 
 def test_bot_seat_answers_each_click_and_undo_skips_its_moves() -> None:
-    b = BoardView(Session(TakeAway(), seed=0), nim_svg, bots={"greedy": greedy_player()}, bot_seats={1: "greedy"})
+    b = BoardView(
+        Session(TakeAway(), seed=0),
+        nim_svg,
+        bots={"greedy": greedy_player()},
+        bot_seats={1: "greedy"},
+    )
     assert "wb-seat-1" in classes(b.seat_choosers[1]) and b.seat_choosers[1].value == "greedy"
     b.click_action(1)  # P1 takes 1 -> 6 left; greedy P2 answers at once
     s = b.session
@@ -161,7 +188,9 @@ def test_seating_a_bot_on_the_seat_to_move_lets_it_play() -> None:
 
 
 def test_unknown_bot_seat_is_named() -> None:
-    with pytest.raises(ValueError, match=r"bot_seats\[1\] = 'smart' is not one of the bots \['random'\]"):
+    with pytest.raises(
+        ValueError, match=r"bot_seats\[1\] = 'smart' is not one of the bots \['random'\]"
+    ):
         BoardView(Session(TakeAway(), seed=0), nim_svg, bot_seats={1: "smart"})
 
 
@@ -175,7 +204,9 @@ def test_action_classes_follow_the_buttons() -> None:
     for action in ("roll", "roll", ("card", 1)):
         b.click_action(action)
     assert b.button_ids == ["roll", ("card", 1), ("card", 2)]
-    assert "wb-card-2" in classes(b.action_buttons[2]) and "wb-card-3" not in classes(b.action_buttons[2])
+    assert "wb-card-2" in classes(b.action_buttons[2]) and "wb-card-3" not in classes(
+        b.action_buttons[2]
+    )
 
 
 def test_typed_seed_survives_moves_until_new_game(board: BoardView) -> None:
@@ -199,4 +230,7 @@ def test_a_late_click_never_applies_the_action_that_took_the_buttons_place() -> 
     assert "not an action any more" in b.status.value and b.session.step == 2
     b.click_action(1)  # one redraw later the retired button is still not reused
     assert take3 not in b.action_buttons
-    assert [set(x._dom_classes) >= {"wb-action", f"wb-action-{i}"} for i, x in enumerate(b.action_buttons)] == [True]
+    assert [
+        set(x._dom_classes) >= {"wb-action", f"wb-action-{i}"}
+        for i, x in enumerate(b.action_buttons)
+    ] == [True]

@@ -35,10 +35,21 @@ board
 
 def _notebook(folder: Path) -> Path:
     nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "board", "metadata": {},
-                   "outputs": [], "source": NOTEBOOK_SOURCE}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "board",
+                "metadata": {},
+                "outputs": [],
+                "source": NOTEBOOK_SOURCE,
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "toy_board.ipynb"
@@ -51,7 +62,9 @@ def test_toy_board_in_chromium(tmp_path: Path, chromium: str, build_dir: Path) -
     from workbench.share.browser import chromium_context, click_and_time, wait_for_http
 
     port = free_port()
-    proc: subprocess.Popen[bytes] = start_voila(_notebook(tmp_path / "app"), port, tmp_path / "jupyter")
+    proc: subprocess.Popen[bytes] = start_voila(
+        _notebook(tmp_path / "app"), port, tmp_path / "jupyter"
+    )
     try:
         wait_for_http(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=90, proc=proc)
         with chromium_context(chromium) as context:
@@ -68,8 +81,20 @@ def test_toy_board_in_chromium(tmp_path: Path, chromium: str, build_dir: Path) -
 def _click_through(page: Any, url: str, click_and_time: Any, build_dir: Path) -> None:
     page.goto(url, timeout=90_000)
     page.wait_for_selector(".wb-board .wb-action", timeout=90_000)
-    for css in ("wb-picture", "wb-undo", "wb-redo", "wb-reset", "wb-new-game", "wb-seed",
-                "wb-bot-move", "wb-play-to-end", "wb-step", "wb-log", "wb-status", "wb-action-0"):
+    for css in (
+        "wb-picture",
+        "wb-undo",
+        "wb-redo",
+        "wb-reset",
+        "wb-new-game",
+        "wb-seed",
+        "wb-bot-move",
+        "wb-play-to-end",
+        "wb-step",
+        "wb-log",
+        "wb-status",
+        "wb-action-0",
+    ):
         assert page.locator(f".{css}").count() >= 1, css
     assert "Player 1 to move" in page.locator(".wb-status").inner_text()
     from workbench.share.browser import wait_settled

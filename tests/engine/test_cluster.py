@@ -52,8 +52,11 @@ def test_quiet_settings_name_dask_keys_and_yield_to_the_environment(monkeypatch)
 
     for key in cluster.CLUSTER_SETTINGS:
         assert dask.config.get(key) is not None, key
-    monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items()
-                                        if k != "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"})
+    monkeypatch.setattr(
+        os,
+        "environ",
+        {k: v for k, v in os.environ.items() if k != "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL"},
+    )
     monkeypatch.setattr(cluster, "_SET_HERE", set())
     os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "True"  # the user's
     chosen = cluster._quiet_environment()

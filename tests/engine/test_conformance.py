@@ -103,7 +103,9 @@ class HiddenRandom(TakeAway):
 
 
 def test_hidden_randomness_breaks_reproduction() -> None:
-    report = check_conformance(HiddenRandom(), n_games=3, seed=0, raise_on_failure=False, full_every=1)
+    report = check_conformance(
+        HiddenRandom(), n_games=3, seed=0, raise_on_failure=False, full_every=1
+    )
     assert any(f.check == "replay" for f in report.failures)
 
 
@@ -117,7 +119,9 @@ def test_negative_zone_counts_fail() -> None:
         check_conformance(ZonesRace(), n_games=1)
 
 
-def test_the_in_place_path_is_compared_with_the_immutable_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_in_place_path_is_compared_with_the_immutable_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from workbench.engine.conformance import check as conformance
     from workbench.engine.conformance.kernel_toy import make_game
     from workbench.engine.runs.playout import PlayoutResult, playout_in_place
@@ -130,7 +134,9 @@ def test_the_in_place_path_is_compared_with_the_immutable_one(monkeypatch: pytes
         return PlayoutResult(r.final, r.actions[:-1], r.chance[:-1])
 
     monkeypatch.setattr(conformance, "playout_in_place", one_step_short)
-    with pytest.raises(AssertionError, match=r"\[in_place\] game #0 .*diverged from playout at step 7"):
+    with pytest.raises(
+        AssertionError, match=r"\[in_place\] game #0 .*diverged from playout at step 7"
+    ):
         check_conformance(make_game(), n_games=5, seed=0)
 
 
@@ -207,7 +213,9 @@ def test_a_card_lost_late_in_a_light_game_is_found_at_its_step() -> None:
     for f in light:  # the re-run names the very step that lost the card, not the end of the game
         assert f.step == _first_card_change(LateLeak(), f.seed), f
         assert "lost {3: 1}" in f.message and "after ('card', 3)" in f.message
-    assert any("(re-run with every check at every step; first seen at step" in f.message for f in light)
+    assert any(
+        "(re-run with every check at every step; first seen at step" in f.message for f in light
+    )
 
 
 class PendingDrawGap(DiceRace):
@@ -355,7 +363,9 @@ def test_a_game_whose_replay_diverges_is_reported() -> None:
     assert "the same seed gave a different game" in report.failures[0].message
 
 
-def test_an_in_place_path_that_diverges_only_in_some_games_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_in_place_path_that_diverges_only_in_some_games_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from workbench.engine.conformance import check as conformance
     from workbench.engine.conformance.kernel_toy import make_game
     from workbench.engine.runs.playout import PlayoutResult, playout_in_place

@@ -49,7 +49,8 @@ def test_a_lazy_table_copies_a_field_on_first_access_only() -> None:
 
 @pytest.mark.parametrize("name", ["detective", "ghost", "mugen", "life"])
 def test_the_table_kept_between_applies_gives_fresh_states_and_never_changes_old_ones(
-        name: str) -> None:
+    name: str,
+) -> None:
     """``apply`` steps the table of the last apply again when asked for the state it
     froze; branching from an older state, or after an illegal action, thaws afresh.
     Every state equals the full thaw's and stays as it was made (deep copies compared)."""
@@ -145,6 +146,7 @@ def test_a_read_only_name_must_name_a_list_field() -> None:
     from workbench.engine.kernel import Table, readonly, value
 
     with pytest.raises(ValueError, match=r"readonly\('n'\) for 'n_ro' names no list field"):
+
         class Bad(Table):
             n: int = value()
             n_ro: int = readonly("n")

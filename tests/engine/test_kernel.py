@@ -42,8 +42,13 @@ def exact_random_play(game: KernelGame, state: Any = None) -> Fraction:
         return Fraction(int(a > b))
     if who == CHANCE:
         dist = game.chance_outcomes(s)
-        return sum((Fraction(w, dist.total) * exact_random_play(game, game.apply(s, o))
-                    for o, w in dist.items()), Fraction(0))
+        return sum(
+            (
+                Fraction(w, dist.total) * exact_random_play(game, game.apply(s, o))
+                for o, w in dist.items()
+            ),
+            Fraction(0),
+        )
     ids = game.legal_ids(s)
     return sum((exact_random_play(game, game.apply(s, a)) for a in ids), Fraction(0)) / len(ids)
 
@@ -170,15 +175,21 @@ def test_observation_hides_the_other_hand_and_the_deck() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 8), st.integers(0, 1))
-def test_determinize_keeps_what_the_seat_sees_and_conserves_cards(seed: int, steps: int, seat: int) -> None:
+def test_determinize_keeps_what_the_seat_sees_and_conserves_cards(
+    seed: int, steps: int, seat: int
+) -> None:
     g = make_game()
     rng = random.Random(seed)
     s = g.initial_state()
     for _ in range(steps):
         if g.current_player(s) == TERMINAL:
             break
-        s = g.apply(s, g.sample_chance(s, rng) if g.current_player(s) == CHANCE
-                    else rng.choice(g.legal_ids(s)))
+        s = g.apply(
+            s,
+            g.sample_chance(s, rng)
+            if g.current_player(s) == CHANCE
+            else rng.choice(g.legal_ids(s)),
+        )
     guess = g.determinize(g.observe(s, seat), rng)
     assert guess.tasks == s.tasks and guess.played == s.played and guess.tricks == s.tricks
     assert guess.hands[seat] == s.hands[seat]
@@ -201,6 +212,7 @@ def test_a_player_cannot_peek_through_its_view() -> None:
 
 def test_steps_are_checked_when_declared() -> None:
     with pytest.raises(TypeError, match="step Bad needs legal, a 'seat' field"):
+
         @decision
         class Bad(NamedTuple):
             n: int
@@ -208,6 +220,7 @@ def test_steps_are_checked_when_declared() -> None:
             def resolve(self, t: Any, a: Any) -> None: ...
 
     with pytest.raises(ValueError, match="a hidden or own field must be a list"):
+
         class BadTable(Table):
             secret: int = value(seen="hidden")
 
@@ -235,8 +248,9 @@ def test_later_runs_after_everything_pending() -> None:
 
 
 # -- the session's compact rng ---------------------------------------------------------------
-OPS = st.lists(st.sampled_from(["randrange", "choice", "shuffle", "random", "bits70", "bits0"]),
-               max_size=40)
+OPS = st.lists(
+    st.sampled_from(["randrange", "choice", "shuffle", "random", "bits70", "bits0"]), max_size=40
+)
 
 
 def _run(r: random.Random, ops: list[str]) -> list[Any]:
@@ -261,7 +275,9 @@ def _run(r: random.Random, ops: list[str]) -> list[Any]:
 
 @settings(max_examples=80, deadline=None)
 @given(st.integers(0, 2**40), OPS, OPS)
-def test_counting_random_draws_as_random_and_rewinds_exactly(seed: int, first: list[str], then: list[str]) -> None:
+def test_counting_random_draws_as_random_and_rewinds_exactly(
+    seed: int, first: list[str], then: list[str]
+) -> None:
     counted, plain = CountingRandom(seed), random.Random(seed)
     assert _run(counted, first) == _run(plain, first)
     mark = counted.words
@@ -366,8 +382,11 @@ def test_pools_keep_each_kind_and_each_owner_of_hidden_cards_apart() -> None:
     t.events = [7, 8]
     obs = t.observe(0)
     assert obs.unseen == (7, 8, "a1", "a2", "a3", "b1", "b2", "b3", "b4")  # own deck unseen too
-    assert dict(obs.pools) == {"events": (7, 8), (BY_SEAT, 1): ("b1", "b2", "b3", "b4"),
-                               (BY_SEAT, 0): ("a1", "a2", "a3")}
+    assert dict(obs.pools) == {
+        "events": (7, 8),
+        (BY_SEAT, 1): ("b1", "b2", "b3", "b4"),
+        (BY_SEAT, 0): ("a1", "a2", "a3"),
+    }
     for seed in range(30):
         guess = Duel.determinize(obs, random.Random(seed))
         assert guess.decks[0] == ("a1", "a2", "a3") and guess.hands[0] == ("a4",)

@@ -18,6 +18,8 @@ def test_the_guide_runs() -> None:
 
 def test_the_guide_shows_the_toy_games_field_declarations() -> None:
     source = inspect.getsource(kernel_toy.TwoTricksTable)
-    fields = [line.strip() for line in source.splitlines() if "= items(" in line or "= rows(" in line]
+    fields = [
+        line.strip() for line in source.splitlines() if "= items(" in line or "= rows(" in line
+    ]
     text = GUIDE.read_text(encoding="utf-8")
     assert fields and all(f.split("  #")[0].strip() in text for f in fields)

@@ -57,15 +57,15 @@ def test_bad_ladders() -> None:
         skill_ladder("peek", ["random", "osla"], seats=3)
 
 
-
 def test_with_more_seats_only_the_row_player_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Four seats: the stronger row player alone against copies of the weaker column (the
     other cells cost several searchers a game and no finding reads them), unless both_ways;
     a pairing keeps its seed whichever cells are played (the same games, the same cell)."""
     played: list[tuple[tuple[str, ...], int]] = []
 
-    def fake_matches(game: str, matches: list[tuple[list[str], int, int]], **_: Any
-                     ) -> list[dict[str, Any]]:
+    def fake_matches(
+        game: str, matches: list[tuple[list[str], int, int]], **_: Any
+    ) -> list[dict[str, Any]]:
         cell = {"wins": 1, "draws": 0, "win_rate": 0.25, "interval": [0.1, 0.5]}
         played.extend((tuple(line), seed) for line, _, seed in matches)
         return [{"players": [cell] * len(line), "mean_length": 9.0} for line, _, _ in matches]
@@ -74,8 +74,11 @@ def test_with_more_seats_only_the_row_player_searches(monkeypatch: pytest.Monkey
     levels = ["random", "greedy", "ismcts:4"]
     one_way = skill_ladder("ghost", levels, games=4, seed=10)
     # the searching pairings first (the dearest to the workers first), seeds kept
-    assert played == [(("ismcts:4",) + ("random",) * 3, 14), (("ismcts:4",) + ("greedy",) * 3, 15),
-                      (("greedy",) + ("random",) * 3, 12)]
+    assert played == [
+        (("ismcts:4",) + ("random",) * 3, 14),
+        (("ismcts:4",) + ("greedy",) * 3, 15),
+        (("greedy",) + ("random",) * 3, 12),
+    ]
     assert one_way.matrix()["player"].to_list() == ["greedy", "ismcts:4"]
     played.clear()
     both = skill_ladder("ghost", levels, games=4, seed=10, both_ways=True)
@@ -83,18 +86,26 @@ def test_with_more_seats_only_the_row_player_searches(monkeypatch: pytest.Monkey
 
 
 def test_dearest_pairings_are_played_first_and_each_cell_keeps_its_own_result(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The pairings go to the workers by search cost (ismcts:400 with ismcts:100 first, the
     rules of thumb last), and each result lands in its own pairing's cells."""
     played: list[tuple[str, ...]] = []
 
-    def fake_matches(game: str, matches: list[tuple[list[str], int, int]], **_: Any
-                     ) -> list[dict[str, Any]]:
+    def fake_matches(
+        game: str, matches: list[tuple[list[str], int, int]], **_: Any
+    ) -> list[dict[str, Any]]:
         played.extend(tuple(line) for line, _, _ in matches)
-        return [{"mean_length": 9.0, "players": [{"wins": seed, "draws": 0, "win_rate": seed / 100,
-                              "interval": [0.0, 1.0]}, {"wins": 0, "draws": 0, "win_rate": 0.0,
-                                                        "interval": [0.0, 1.0]}]}
-                for _, _, seed in matches]
+        return [
+            {
+                "mean_length": 9.0,
+                "players": [
+                    {"wins": seed, "draws": 0, "win_rate": seed / 100, "interval": [0.0, 1.0]},
+                    {"wins": 0, "draws": 0, "win_rate": 0.0, "interval": [0.0, 1.0]},
+                ],
+            }
+            for _, _, seed in matches
+        ]
 
     monkeypatch.setattr(ladder_module, "play_matches", fake_matches)
     lad = skill_ladder("peek", ["random", "greedy", "ismcts:100", "ismcts:400"], games=10, seed=20)
@@ -102,6 +113,14 @@ def test_dearest_pairings_are_played_first_and_each_cell_keeps_its_own_result(
     assert [len(set(line) & {"ismcts:400"}) for line in played[:4]] == [1, 1, 1, 0]
     wins = {(r["player"], r["opponent"]): r["wins"] for r in lad.frame.iter_rows(named=True)}
     # pairing k of (r-g, r-100, r-400, g-100, g-400, 100-400) has seed 20 + k
-    assert [wins[a, b] for a, b in [("random", "greedy"), ("random", "ismcts:100"),
-            ("random", "ismcts:400"), ("greedy", "ismcts:100"), ("greedy", "ismcts:400"),
-            ("ismcts:100", "ismcts:400")]] == [20, 21, 22, 23, 24, 25]
+    assert [
+        wins[a, b]
+        for a, b in [
+            ("random", "greedy"),
+            ("random", "ismcts:100"),
+            ("random", "ismcts:400"),
+            ("greedy", "ismcts:100"),
+            ("greedy", "ismcts:400"),
+            ("ismcts:100", "ismcts:400"),
+        ]
+    ] == [20, 21, 22, 23, 24, 25]

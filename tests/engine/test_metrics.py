@@ -23,9 +23,14 @@ from workbench.engine.runs.playout import playout
 
 def _rec(scores, winners, branching=None, seats=2):
     n = len(scores) - 1
-    return GameRecord(seats, tuple(i % seats for i in range(n)),
-                      tuple(branching or [2] * n), tuple(map(tuple, scores)), tuple(winners),
-                      ("p",) * seats)
+    return GameRecord(
+        seats,
+        tuple(i % seats for i in range(n)),
+        tuple(branching or [2] * n),
+        tuple(map(tuple, scores)),
+        tuple(winners),
+        ("p",) * seats,
+    )
 
 
 def test_leaders_lead_changes_and_decisiveness_by_hand() -> None:
@@ -45,9 +50,9 @@ def test_leaders_lead_changes_and_decisiveness_by_hand() -> None:
 
 def test_frame_and_summary_by_hand() -> None:
     games = [
-        _rec([(0, 0), (1, 0), (1, 0)], [0], branching=[3, 1]),          # seat 0, led from start
+        _rec([(0, 0), (1, 0), (1, 0)], [0], branching=[3, 1]),  # seat 0, led from start
         _rec([(0, 0), (0, 1), (0, 1), (0, 1)], [1], branching=[2, 2, 2]),  # seat 1, j=1 of 3
-        _rec([(0, 0), (1, 1)], [0, 1], branching=[5]),                   # shared
+        _rec([(0, 0), (1, 1)], [0, 1], branching=[5]),  # shared
         _rec([(0, 0), (1, 0), (1, 2), (3, 2)], [0], branching=[1, 1, 1]),  # seat 0 at the end
     ]
     df = metrics_frame(games)

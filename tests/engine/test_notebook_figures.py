@@ -23,15 +23,23 @@ from workbench.engine.measure.skilled_sentences import (
 )
 
 NOTEBOOKS = Path(__file__).parents[2] / "notebooks"
-SKILLED_HEADS = ("### The same questions, greedy against search", "### The skill ladder",
-                 "### Head-to-head matches", "### Game-quality metrics")
+SKILLED_HEADS = (
+    "### The same questions, greedy against search",
+    "### The skill ladder",
+    "### Head-to-head matches",
+    "### Game-quality metrics",
+)
 # constants of the players that may stay: the greedy ghost user attacks when P(win) ≥ 0.5
 PLAYER_CONSTANTS = {"ghost": {"0.5"}}
 # other paragraphs that typed a result (the opening words of each); the value: figures quoted
 # from the seed that may stay
 OTHER_PARAGRAPHS: dict[str, dict[str, set[str]]] = {
-    "life": {"Reading the table": set(), "Timed events take no card slot": set(),
-             "A re-placed die is rare": set(), "Under version 2 new cards were thrown away": set()},
+    "life": {
+        "Reading the table": set(),
+        "Timed events take no card slot": set(),
+        "A re-placed die is rare": set(),
+        "Under version 2 new cards were thrown away": set(),
+    },
     "detective": {"## 2. The author's 25 %": {"25 %"}, "Greedy players play the highest-VP": set()},
     "02_your_own_game": {"The line above prints the threshold": set()},
 }
@@ -52,13 +60,23 @@ def _code(name: str) -> str:
 @pytest.mark.parametrize("game", ["ghost", "detective", "life"])
 def test_the_skilled_play_paragraphs_carry_no_typed_figure(game: str) -> None:
     texts = _markdown(game)
-    chosen = [t for t in texts if t.startswith(SKILLED_HEADS) or "Under skilled play" in t.split("\n")[0]]
+    chosen = [
+        t for t in texts if t.startswith(SKILLED_HEADS) or "Under skilled play" in t.split("\n")[0]
+    ]
     assert len(chosen) == len(SKILLED_HEADS) + 1, [t[:40] for t in chosen]
     for text in chosen:
-        assert set(typed_figures(text)) <= PLAYER_CONSTANTS.get(game, set()), (game, text[:60], typed_figures(text))
+        assert set(typed_figures(text)) <= PLAYER_CONSTANTS.get(game, set()), (
+            game,
+            text[:60],
+            typed_figures(text),
+        )
     code = _code(game)
-    for call in ("ladder_sentence(skilled.ladder.frame", "match_sentences(skilled.matches",
-                 "metrics_sentence(skilled.metrics", "seat_sentence(skilled.answers"):
+    for call in (
+        "ladder_sentence(skilled.ladder.frame",
+        "match_sentences(skilled.matches",
+        "metrics_sentence(skilled.metrics",
+        "seat_sentence(skilled.answers",
+    ):
         assert call in code, (game, call)
 
 
@@ -80,12 +98,24 @@ def test_the_printed_sentences_carry_the_results_figures(game: str) -> None:
     sentence = ladder_sentence(frame, results.luck())
     for row in frame.filter(pl.col("opponent") == "random").iter_rows(named=True):
         if row["player"] != "random":
-            verb = ("beats" if row["low"] > row["fair_share"] else "loses to" if row["high"] < row["fair_share"]
-                    else "wins about its share against")
-            assert f"{row['player']} {verb} random ({pct(row['win_rate'])} [" in sentence, (row, sentence)
+            verb = (
+                "beats"
+                if row["low"] > row["fair_share"]
+                else "loses to"
+                if row["high"] < row["fair_share"]
+                else "wins about its share against"
+            )
+            assert f"{row['player']} {verb} random ({pct(row['win_rate'])} [" in sentence, (
+                row,
+                sentence,
+            )
     lines = match_sentences(results.matches, frame)
     assert len(lines) == results.matches["line_up"].n_unique()
-    for line, line_up in zip(lines, results.matches["line_up"].unique(maintain_order=True), strict=True):
+    for line, line_up in zip(
+        lines, results.matches["line_up"].unique(maintain_order=True), strict=True
+    ):
         focus = line_up.split(",")[0]
-        first = results.matches.filter((pl.col("line_up") == line_up) & (pl.col("player") == focus)).row(0, named=True)
+        first = results.matches.filter(
+            (pl.col("line_up") == line_up) & (pl.col("player") == focus)
+        ).row(0, named=True)
         assert line.startswith(first["player"]) and f"wins {pct(first['win_rate'])}" in line

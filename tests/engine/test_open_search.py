@@ -18,7 +18,9 @@ def test_specs_name_the_cheat() -> None:
     assert repr(player_from_spec("open:200", "ghost")) == "open:200"
     assert repr(player_from_spec("open:400/30")) == "open:400/30"
     assert repr(player_from_spec("open")) == "open:400"
-    assert sees_everything(player_from_spec("open:50")) and not sees_everything(player_from_spec("ismcts:50"))
+    assert sees_everything(player_from_spec("open:50")) and not sees_everything(
+        player_from_spec("ismcts:50")
+    )
     with pytest.raises(BadSpec, match="iterations"):
         player_from_spec("open:lots")
 
@@ -36,8 +38,9 @@ def test_the_bound_is_above_fair_search_on_two_tricks() -> None:
     g = two_tricks()
     won = {}
     for name, p in (("random", random_player), ("ismcts", ISMCTS(60)), ("open", OpenSearch(60))):
-        won[name] = sum(g.winners(playout_in_place(g, [random_player, p], k).final) == (1,)
-                        for k in range(120))
+        won[name] = sum(
+            g.winners(playout_in_place(g, [random_player, p], k).final) == (1,) for k in range(120)
+        )
     assert won == {"random": 36, "ismcts": 42, "open": 47}  # seat 1 of 120 games
 
 

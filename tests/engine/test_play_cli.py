@@ -16,8 +16,9 @@ def _play(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
 
 
 def test_json_shape_one_entry_per_player_in_the_order_given(capsys) -> None:
-    out = _play(capsys, "peek", "--players", "random,osla", "--games", "20", "--seed", "2",
-                "--json")
+    out = _play(
+        capsys, "peek", "--players", "random,osla", "--games", "20", "--seed", "2", "--json"
+    )
     assert list(out) == ["games", "mean_length", "no_winner", "players"]
     assert out["no_winner"] == 0
     assert out["games"] == 20 and out["mean_length"] == 1.0
@@ -31,8 +32,9 @@ def test_json_shape_one_entry_per_player_in_the_order_given(capsys) -> None:
 
 
 def test_peek_seat_0_wins_a_quarter_as_the_issue_asks(capsys) -> None:
-    out = _play(capsys, "peek", "--players", "ismcts:200,random", "--games", "400", "--seed", "1",
-                "--json")
+    out = _play(
+        capsys, "peek", "--players", "ismcts:200,random", "--games", "400", "--seed", "1", "--json"
+    )
     first = out["players"][0]  # about 5 s
     assert first["wins"] == 89  # seed 1: 22.25%
     lo, hi = first["interval"]
@@ -53,10 +55,17 @@ def test_swap_seats_rotates_the_line_up() -> None:
 def test_same_result_on_a_dask_scheduler() -> None:
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                      dashboard_address=None) as cluster:
-        far = play_match("peek", ["ismcts:20", "osla"], games=30, seed=5, swap_seats=True,
-                         scheduler=cluster.scheduler_address)
+    with LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        far = play_match(
+            "peek",
+            ["ismcts:20", "osla"],
+            games=30,
+            seed=5,
+            swap_seats=True,
+            scheduler=cluster.scheduler_address,
+        )
     assert far == play_match("peek", ["ismcts:20", "osla"], games=30, seed=5, swap_seats=True)
 
 
@@ -66,16 +75,19 @@ def test_same_result_on_two_local_workers(capsys) -> None:
     assert _play(capsys, *argv, "--workers", "2") == _play(capsys, *argv)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["chess", "--players", "random,random"], "unknown game 'chess'"),
-    (["peek", "--players", "random"], "peek cannot seat 1 players"),
-    (["peek", "--players", "random,alphazero"], "unknown player 'alphazero'"),
-    (["peek", "--players", "random,,random"], "player 2 of 'random,,random' is empty"),
-    (["peek", "--players", "ismcts:0,random"], "'0' must be a whole number in 1..1000000"),
-    (["peek", "--players", "random,random", "--games", "0"], "0 is below the minimum 1"),
-    (["peek", "--players", "random,random", "--games", "200001"], "above the maximum 100000"),
-    (["peek", "--players", "random,random", "--workers", "2", "--scheduler", "x"], "not both"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["chess", "--players", "random,random"], "unknown game 'chess'"),
+        (["peek", "--players", "random"], "peek cannot seat 1 players"),
+        (["peek", "--players", "random,alphazero"], "unknown player 'alphazero'"),
+        (["peek", "--players", "random,,random"], "player 2 of 'random,,random' is empty"),
+        (["peek", "--players", "ismcts:0,random"], "'0' must be a whole number in 1..1000000"),
+        (["peek", "--players", "random,random", "--games", "0"], "0 is below the minimum 1"),
+        (["peek", "--players", "random,random", "--games", "200001"], "above the maximum 100000"),
+        (["peek", "--players", "random,random", "--workers", "2", "--scheduler", "x"], "not both"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message) -> None:
     try:
         code = main(["play", *argv])
@@ -88,10 +100,11 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message) -> None:
 
 
 def test_uneven_rotation_note_on_stderr(capsys) -> None:
-    assert main(["play", "peek", "--players", "random,random", "--games", "3",
-                 "--swap-seats"]) == 0
+    assert main(["play", "peek", "--players", "random,random", "--games", "3", "--swap-seats"]) == 0
     captured = capsys.readouterr()
     assert "3 games, seed 0, seats rotated" in captured.out
     err = captured.err
-    assert err == ("workbench play: note: seats rotated unevenly: 3 games for 2 players "
-                   "(a multiple of 2 is even)\n")
+    assert err == (
+        "workbench play: note: seats rotated unevenly: 3 games for 2 players "
+        "(a multiple of 2 is even)\n"
+    )

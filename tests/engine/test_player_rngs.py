@@ -28,7 +28,10 @@ def pig_rolls(specs: list[str], seed: int) -> list[Hashable]:
 def test_the_same_seed_rolls_the_same_dice_whatever_the_search_budget(seed: int) -> None:
     # Pig's die rolls do not depend on the position, so the game's rolls are the chance
     # stream itself: with one shared rng the searcher's draws would shift every roll
-    short, long = pig_rolls(["ismcts:8", "hold:20"], seed), pig_rolls(["ismcts:30", "hold:20"], seed)
+    short, long = (
+        pig_rolls(["ismcts:8", "hold:20"], seed),
+        pig_rolls(["ismcts:30", "hold:20"], seed),
+    )
     n = min(len(short), len(long))
     assert n >= 10
     assert short[:n] == long[:n]

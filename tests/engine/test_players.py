@@ -68,7 +68,9 @@ def test_margin_score() -> None:
 def test_players_pickle_for_worker_processes() -> None:
     for p in (greedy_player(margin_score), function_player(_first)):
         q = pickle.loads(pickle.dumps(p))
-        assert q(_v(TakeAway(), TakeAwayState(7)), random.Random(0)) == p(_v(TakeAway(), TakeAwayState(7)), random.Random(0))
+        assert q(_v(TakeAway(), TakeAwayState(7)), random.Random(0)) == p(
+            _v(TakeAway(), TakeAwayState(7)), random.Random(0)
+        )
 
 
 def _first(state: Any, actions: list[Action]) -> Action:
@@ -79,7 +81,9 @@ def test_function_player_both_signatures_and_validation() -> None:
     g, s = TakeAway(), TakeAwayState(7)
     assert function_player(_first)(_v(g, s), random.Random(0)) == 1
     assert function_player(lambda game, state, rng: 3)(_v(g, s), random.Random(0)) == 3
-    with pytest.raises(IllegalAction, match=r"player _bad returned \[1\], not a legal action; legal ids: 1, 2, 3"):
+    with pytest.raises(
+        IllegalAction, match=r"player _bad returned \[1\], not a legal action; legal ids: 1, 2, 3"
+    ):
         function_player(_bad)(_v(g, s), random.Random(0))
     with pytest.raises(TypeError, match="takes 1 parameters; write fn"):
         function_player(lambda state: 1)

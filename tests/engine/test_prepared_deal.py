@@ -31,12 +31,18 @@ RULES = {
 # (deck, seat 1's hand) of the first three deals from Random(11), and the rng's
 # randrange(1000) after six deals, as the deal made them before it was prepared once (commit 0788e47)
 BEFORE = {
-    "laminar": ([((1, 1, 2, 3, 4, 4), (3, 5)), ((1, 2, 3, 4, 4, 5), (1, 3)),
-                 ((1, 2, 3, 4, 4, 5), (3, 1))], 71),
-    "nested": ([((1, 1, 2, 3, 3, 4), (4, 5)), ((1, 1, 2, 3, 4, 5), (3, 4)),
-                ((1, 1, 2, 3, 4, 5), (4, 3))], 71),
-    "non-laminar": ([((1, 1, 3, 4, 4, 5), (2, 3)), ((1, 1, 3, 4, 4, 5), (3, 2)),
-                     ((1, 1, 3, 4, 4, 5), (3, 2))], 968),
+    "laminar": (
+        [((1, 1, 2, 3, 4, 4), (3, 5)), ((1, 2, 3, 4, 4, 5), (1, 3)), ((1, 2, 3, 4, 4, 5), (3, 1))],
+        71,
+    ),
+    "nested": (
+        [((1, 1, 2, 3, 3, 4), (4, 5)), ((1, 1, 2, 3, 4, 5), (3, 4)), ((1, 1, 2, 3, 4, 5), (4, 3))],
+        71,
+    ),
+    "non-laminar": (
+        [((1, 1, 3, 4, 4, 5), (2, 3)), ((1, 1, 3, 4, 4, 5), (3, 2)), ((1, 1, 3, 4, 4, 5), (3, 2))],
+        968,
+    ),
 }
 
 
@@ -77,9 +83,17 @@ def _positions(name, seed, every, **params):
     return game, out
 
 
-@pytest.mark.parametrize("name,params,every", [
-    ("ghost", {"players": 3}, 2), ("ghost", {"players": 2}, 3), ("life", {}, 4),
-    ("mugen", {}, 3), ("detective", {}, 4), ("pig", {}, 3)])
+@pytest.mark.parametrize(
+    "name,params,every",
+    [
+        ("ghost", {"players": 3}, 2),
+        ("ghost", {"players": 2}, 3),
+        ("life", {}, 4),
+        ("mugen", {}, 3),
+        ("detective", {}, 4),
+        ("pig", {}, 3),
+    ],
+)
 def test_prepared_worlds_are_the_worlds_determinize_deals(name, params, every):
     game, states = _positions(name, 5, every, **params)
     masked = 0

@@ -31,7 +31,9 @@ def test_the_seed_games_come_first_in_their_order():
 
 
 def test_unknown_names_say_which_games_exist():
-    with pytest.raises(UnknownGame, match=r"^unknown game 'chess'; known: ghost, detective, mugen, life"):
+    with pytest.raises(
+        UnknownGame, match=r"^unknown game 'chess'; known: ghost, detective, mugen, life"
+    ):
         game_module("chess")
     assert issubclass(UnknownGame, ValueError)
     with pytest.raises(UnknownGame):
@@ -51,8 +53,9 @@ def outside_package(tmp_path, monkeypatch):
     pkg = tmp_path / "tinygame"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("", encoding="utf-8")
-    (pkg / "rules.py").write_text("def make_game(**params):\n    return ('tiny', params)\n",
-                                  encoding="utf-8")
+    (pkg / "rules.py").write_text(
+        "def make_game(**params):\n    return ('tiny', params)\n", encoding="utf-8"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
     sys.modules.pop("tinygame.rules", None)
@@ -74,8 +77,9 @@ def test_register_adds_a_game_and_a_later_registration_wins(outside_package):
     assert "tiny" not in game_names() and game_package("ghost") == "workbench.games.ghost"
 
 
-@pytest.mark.parametrize("name, package", [("Bad Name", "x"), ("", "x"), ("ok", "not a path"),
-                                           ("ok", "")])
+@pytest.mark.parametrize(
+    "name, package", [("Bad Name", "x"), ("", "x"), ("ok", "not a path"), ("ok", "")]
+)
 def test_register_refuses_bad_names(name, package):
     with pytest.raises(ValueError, match="game name|package"):
         register(name, package)
@@ -86,10 +90,12 @@ def test_another_distribution_joins_through_the_entry_point_group(outside_packag
     """An installed package (a dist-info on sys.path) with a workbench.games entry point."""
     info = outside_package / "tinygame-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tinygame\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[{GROUP}]\ntiny = tinygame\naardvark = tinygame\n",
-                                           encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: tinygame\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[{GROUP}]\ntiny = tinygame\naardvark = tinygame\n", encoding="utf-8"
+    )
     registry.refresh()
     try:
         names = game_names()

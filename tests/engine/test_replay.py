@@ -42,7 +42,13 @@ def test_save_load_reproduces_the_game(tmp_path: Path) -> None:
     path = s.to_replay().save(tmp_path / "game.json")
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp file left
     r = Replay.load(path)
-    assert r.params == {"players": 2, "goal": 9, "faces": 4, "hand": 2, "deck": ((1, 3), (2, 2), (3, 2))}
+    assert r.params == {
+        "players": 2,
+        "goal": 9,
+        "faces": 4,
+        "hand": 2,
+        "deck": ((1, 3), (2, 2), (3, 2)),
+    }
     again = Session.from_replay(r, DiceRace(DiceRaceParams(goal=9)))
     assert again.actions == s.actions and again.state == s.state and again.log == s.log
     again.undo()
@@ -76,7 +82,9 @@ def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch: pytest.M
 def test_version_and_game_are_checked() -> None:
     r = played().to_replay()
     with pytest.raises(ReplayError, match="recorded with dicerace version 0; this is version 1"):
-        Session.from_replay(Replay(r.game, "0", r.params, r.seed, r.actions), DiceRace(DiceRaceParams(goal=9)))
+        Session.from_replay(
+            Replay(r.game, "0", r.params, r.seed, r.actions), DiceRace(DiceRaceParams(goal=9))
+        )
     with pytest.raises(ReplayError, match="is for game 'dicerace', not 'takeaway'"):
         Session.from_replay(r, TakeAway())
     with pytest.raises(ReplayError, match="params .* differ"):

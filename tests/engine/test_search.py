@@ -65,8 +65,9 @@ def _view(game: Any, state: Any = None) -> SeatView:
 
 
 # -- ISMCTS ------------------------------------------------------------------------------
-@pytest.mark.parametrize("stones, budget", [(5, 400), (6, 400), (7, 400), (9, 1500),
-                                            (10, 1500), (11, 1500)])
+@pytest.mark.parametrize(
+    "stones, budget", [(5, 400), (6, 400), (7, 400), (9, 1500), (10, 1500), (11, 1500)]
+)
 def test_ismcts_takes_the_winning_number_of_stones(stones: int, budget: int) -> None:
     """One-pile Nim (take 1-3, last stone wins): the only winning move leaves a multiple of 4."""
     g = TakeAway()
@@ -141,15 +142,18 @@ def test_osla_samples_a_chance_step_wider_than_its_budget() -> None:
 
 
 # -- specs ----------------------------------------------------------------------------
-@pytest.mark.parametrize("bad, message", [
-    ("ismcts:0", "'0' must be a whole number in 1..1000000"),
-    ("ismcts:1.5", "the budget must be iterations"),
-    ("ismcts:0s", "time budget must be in (0, 3600]"),
-    ("osla:-1", "write name or name:argument"),
-    ("greedy:2", "greedy takes no argument"),
-    ("alphazero", "unknown player 'alphazero'"),
-    ("", "write name or name:argument"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("ismcts:0", "'0' must be a whole number in 1..1000000"),
+        ("ismcts:1.5", "the budget must be iterations"),
+        ("ismcts:0s", "time budget must be in (0, 3600]"),
+        ("osla:-1", "write name or name:argument"),
+        ("greedy:2", "greedy takes no argument"),
+        ("alphazero", "unknown player 'alphazero'"),
+        ("", "write name or name:argument"),
+    ],
+)
 def test_bad_specs_say_what_is_wrong(bad: str, message: str) -> None:
     with pytest.raises(BadSpec) as e:
         player_from_spec(bad)
@@ -162,8 +166,9 @@ def test_game_players_come_first(monkeypatch: pytest.MonkeyPatch) -> None:
         limit = int(arg)
         return lambda view, rng: limit
 
-    module = SimpleNamespace(PLAYERS={"hold": hold},
-                             player_for=lambda spec: "mine" if spec == "random" else None)
+    module = SimpleNamespace(
+        PLAYERS={"hold": hold}, player_for=lambda spec: "mine" if spec == "random" else None
+    )
     monkeypatch.setattr(specs, "_game_players", lambda game: module)
     assert player_from_spec("hold:20", "x")(None, None) == 20  # type: ignore[arg-type]
     with pytest.raises(BadSpec, match="player 'hold:many': invalid literal"):

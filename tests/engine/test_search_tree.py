@@ -78,14 +78,14 @@ class Coin(KernelGame):
 
 def test_after_its_own_move_the_searcher_is_keyed_by_what_it_then_sees():
     g = Coin()
-    s = g.apply(g.initial_state(), 1)          # the coin shows 1, hidden from seat 0
+    s = g.apply(g.initial_state(), 1)  # the coin shows 1, hidden from seat 0
     view = SeatView(g, 0, s)
     root, rng, p = _Node(), random.Random(1), ISMCTS(200)
     for _ in range(200):
         p._iterate(g, 0, root, view.determinize(rng), rng)
     after_look = [k for k in root.children if k[0] == "look"]
     after_skip = [k for k in root.children if k[0] == "skip"]
-    assert len(after_look) == 2 and len(after_skip) == 1   # heads and tails seen apart
+    assert len(after_look) == 2 and len(after_skip) == 1  # heads and tails seen apart
     # so the searcher learns that looking wins: each look-node knows its coin
     assert p(view, random.Random(2)) == "look"
     assert root.edges["look"][1] / root.edges["look"][0] > 0.9
@@ -99,8 +99,9 @@ def test_the_policy_move_stays_first_unless_the_search_clearly_beats_it():
     assert _policy_first(close, "a") == close
 
 
-@pytest.mark.parametrize("scores,total,seed", [((35, 24), 14, 1), ((35, 24), 14, 2),
-                                               ((0, 0), 4, 1), ((30, 30), 8, 3)])
+@pytest.mark.parametrize(
+    "scores,total,seed", [((35, 24), 14, 1), ((35, 24), 14, 2), ((0, 0), 4, 1), ((30, 30), 8, 3)]
+)
 def test_guided_search_rolls_where_the_exact_solution_rolls_in_pig(scores, total, seed):
     pig = pytest.importorskip("pig.rules")
     g = pig.make_game()
@@ -114,7 +115,12 @@ def test_pig_rollout_policy_keeps_pace_and_ends_the_race():
     pig = pytest.importorskip("pig.rules")
     g = pig.make_game()
     t = g.new_table()
-    for scores, total, want in [((0, 0), 20, "roll"), ((0, 0), 21, "hold"), ((0, 40), 25, "roll"),
-                                ((72, 0), 30, "roll"), ((40, 0), 16, "hold")]:
+    for scores, total, want in [
+        ((0, 0), 20, "roll"),
+        ((0, 0), 21, "hold"),
+        ((0, 40), 25, "roll"),
+        ((72, 0), 30, "roll"),
+        ((40, 0), 16, "hold"),
+    ]:
         t.scores, t.total = list(scores), total
         assert g.rollout_action(t, None) == want, (scores, total)

@@ -23,8 +23,9 @@ def loop_over_fields(t, seat):
         if f.seen == PUBLIC:
             out.append(v if f.depth == 0 else tuple(v) if f.depth == 1 else tuple(map(tuple, v)))
         elif f.depth == 1 and f.seen == OWN:
-            out.append(tuple(x if i == seat else hidden(0 if x is None else 1)
-                             for i, x in enumerate(v)))
+            out.append(
+                tuple(x if i == seat else hidden(0 if x is None else 1) for i, x in enumerate(v))
+            )
             for i, x in enumerate(v):
                 if i != seat and x is not None:
                     pools.setdefault(f.key(i), []).append(x)
@@ -33,8 +34,9 @@ def loop_over_fields(t, seat):
             pools.setdefault(f.key(0), []).extend(v)
         else:
             mine = f.seen == OWN
-            out.append(tuple(tuple(r) if mine and i == seat else hidden(len(r))
-                             for i, r in enumerate(v)))
+            out.append(
+                tuple(tuple(r) if mine and i == seat else hidden(len(r)) for i, r in enumerate(v))
+            )
             for i, r in enumerate(v):
                 if not (mine and i == seat):
                     pools.setdefault(f.key(i), []).extend(r)

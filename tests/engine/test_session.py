@@ -126,13 +126,17 @@ def test_game_over_refuses_moves() -> None:
 def test_notebook_view() -> None:
     s = Session(TakeAway(), seed=0)
     s.apply(2)
-    assert s._repr_html_() == "<b>takeaway</b> seed 0, step 1/1: P2 to move<pre style='margin:0'>1. P1: take 2</pre>"
+    assert (
+        s._repr_html_()
+        == "<b>takeaway</b> seed 0, step 1/1: P2 to move<pre style='margin:0'>1. P1: take 2</pre>"
+    )
     assert repr(s) == "<Session takeaway seed=0 step=1/1>"
 
 
 @pytest.mark.parametrize("name", ["ghost", "detective", "mugen", "life"])
 def test_play_to_end_makes_no_reference_cycle_so_pausing_the_collector_frees_the_same(
-        name: str) -> None:
+    name: str,
+) -> None:
     import gc
 
     from workbench.engine.kernel.registry import make_game
@@ -154,8 +158,17 @@ def test_play_to_end_makes_no_reference_cycle_so_pausing_the_collector_frees_the
 
 
 def _record(s: Session) -> tuple[object, ...]:
-    return (s.history, s.actions, s.rng_marks, tuple(s._seat_marks), tuple(s._chance), s.log,
-            s.step, s.rng.getstate(), tuple(r.getstate() for r in s._seat_rngs))
+    return (
+        s.history,
+        s.actions,
+        s.rng_marks,
+        tuple(s._seat_marks),
+        tuple(s._chance),
+        s.log,
+        s.step,
+        s.rng.getstate(),
+        tuple(r.getstate() for r in s._seat_rngs),
+    )
 
 
 @pytest.mark.parametrize("name", ["life", "mugen"])

@@ -52,10 +52,15 @@ def _round_trip(session: Session, how: str) -> Session:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32), before=st.integers(0, 12), undos=st.integers(0, 6),
-       how=st.sampled_from(["pickle", "deepcopy"]))
-def test_undo_after_unpickling_draws_what_the_original_draws(seed: int, before: int, undos: int,
-                                                             how: str) -> None:
+@given(
+    seed=st.integers(0, 2**32),
+    before=st.integers(0, 12),
+    undos=st.integers(0, 6),
+    how=st.sampled_from(["pickle", "deepcopy"]),
+)
+def test_undo_after_unpickling_draws_what_the_original_draws(
+    seed: int, before: int, undos: int, how: str
+) -> None:
     original = Session(DiceRace(), seed=seed)
     _decide(original, before)
     copied = _round_trip(original, how)

@@ -24,15 +24,32 @@ from workbench.engine.runs.sweep import InlineExecutor, grid_points, sweep
 def test_rows_columns_and_reproduction() -> None:
     df = simulate(DiceRace(), random_player, n=50, seed=4)
     assert df.columns == [
-        "game", "seed", "seats", "seating", "player_0", "player_1", "score_0", "score_1",
-        "winners", "winner", "draw", "margin", "winner_player", "turns", "actions", "cards_played",
+        "game",
+        "seed",
+        "seats",
+        "seating",
+        "player_0",
+        "player_1",
+        "score_0",
+        "score_1",
+        "winners",
+        "winner",
+        "draw",
+        "margin",
+        "winner_player",
+        "turns",
+        "actions",
+        "cards_played",
     ]
     assert df["game"].to_list() == list(range(50))
     assert df.equals(simulate(DiceRace(), random_player, n=50, seed=4))
     row = df.row(17, named=True)
     s = Session(DiceRace(), seed=row["seed"])
     s.play_to_end(random_player)  # a row is reproduced by a session with the row's seed
-    assert (len(s.actions), s.game.returns(s.state)) == (row["actions"], (row["score_0"], row["score_1"]))
+    assert (len(s.actions), s.game.returns(s.state)) == (
+        row["actions"],
+        (row["score_0"], row["score_1"]),
+    )
     assert row["cards_played"] == len(s.state.discard)
 
 
@@ -74,15 +91,28 @@ def test_simulated_seat_advantage_agrees_with_exact_value() -> None:
 
 
 def test_balance_report_numbers() -> None:
-    df = pl.DataFrame({
-        "game": [0, 1, 2, 3], "seats": [2] * 4, "player_0": ["a"] * 4, "player_1": ["b"] * 4,
-        "score_0": [3.0, 1.0, 2.0, 5.0], "score_1": [1.0, 1.0, 4.0, 4.0],
-        "winners": [[0], [0, 1], [1], [0]], "winner": [0, None, 1, 0], "draw": [False, True, False, False],
-        "margin": [2.0, 0.0, 2.0, 1.0], "winner_player": ["a", None, "b", "a"],
-        "turns": [10, 12, 12, 20], "actions": [20, 24, 24, 40],
-    })
+    df = pl.DataFrame(
+        {
+            "game": [0, 1, 2, 3],
+            "seats": [2] * 4,
+            "player_0": ["a"] * 4,
+            "player_1": ["b"] * 4,
+            "score_0": [3.0, 1.0, 2.0, 5.0],
+            "score_1": [1.0, 1.0, 4.0, 4.0],
+            "winners": [[0], [0, 1], [1], [0]],
+            "winner": [0, None, 1, 0],
+            "draw": [False, True, False, False],
+            "margin": [2.0, 0.0, 2.0, 1.0],
+            "winner_player": ["a", None, "b", "a"],
+            "turns": [10, 12, 12, 20],
+            "actions": [20, 24, 24, 40],
+        }
+    )
     r = balance_report(df, decisive_margin=2)
-    assert r.seat_wins.select("seat", "games", "wins", "shared_wins").rows() == [(0, 4, 2, 1), (1, 4, 1, 1)]
+    assert r.seat_wins.select("seat", "games", "wins", "shared_wins").rows() == [
+        (0, 4, 2, 1),
+        (1, 4, 1, 1),
+    ]
     assert r.decisiveness == {"draws": 0.25, "decisive": 0.5, "mean_gap": 1.25}
     assert r.length_stats["median"] == 12 and r.length_stats["max"] == 20
     assert r.lengths.rows() == [(10, 1), (12, 2), (20, 1)]
@@ -110,15 +140,28 @@ def test_sweep_identical_across_executors_and_chunking() -> None:
     assert inline.columns[:3] == ["goal", "faces", "game"]
     assert inline.height == 120
     # a point's games do not depend on the other points
-    alone = sweep(make_dicerace, {"goal": [9], "faces": [4]}, n=30, seed=2, executor=InlineExecutor())
+    alone = sweep(
+        make_dicerace, {"goal": [9], "faces": [4]}, n=30, seed=2, executor=InlineExecutor()
+    )
     assert alone.equals(inline.filter((pl.col("goal") == 9) & (pl.col("faces") == 4)))
-    assert set(inline["seed"]) != set(simulate(DiceRace(DiceRaceParams(goal=9)), n=30, seed=2)["seed"])
+    assert set(inline["seed"]) != set(
+        simulate(DiceRace(DiceRaceParams(goal=9)), n=30, seed=2)["seed"]
+    )
 
 
 def test_sweep_in_processes_matches_inline() -> None:
     grid = {"goal": [6, 9]}
-    inline = sweep(make_dicerace, grid, [greedy_player(), random_player], n=20, seed=5, executor=InlineExecutor())
-    procs = sweep(make_dicerace, grid, [greedy_player(), random_player], n=20, seed=5, chunk_size=10)
+    inline = sweep(
+        make_dicerace,
+        grid,
+        [greedy_player(), random_player],
+        n=20,
+        seed=5,
+        executor=InlineExecutor(),
+    )
+    procs = sweep(
+        make_dicerace, grid, [greedy_player(), random_player], n=20, seed=5, chunk_size=10
+    )
     assert procs.equals(inline)
 
 
@@ -132,9 +175,12 @@ def test_sweep_on_dask_matches_inline() -> None:
     start = time.perf_counter()
     grid = {"goal": [6, 9]}
     inline = sweep(make_dicerace, grid, n=20, seed=3, executor=InlineExecutor(), chunk_size=10)
-    with distributed.LocalCluster(
-        processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         on_dask = sweep(make_dicerace, grid, n=20, seed=3, executor=client, chunk_size=10)
     assert on_dask.equals(inline)
     assert time.perf_counter() - start < 60
@@ -146,7 +192,9 @@ def test_seat_win_rates_by_swept_parameter_and_charts_render() -> None:
     from workbench.charts.balance import sweep_win_chart
     from workbench.engine.measure.balance import seat_win_rates
 
-    df = sweep(make_dicerace, {"goal": [6, 9], "faces": [3, 6]}, n=40, seed=0, executor=InlineExecutor())
+    df = sweep(
+        make_dicerace, {"goal": [6, 9], "faces": [3, 6]}, n=40, seed=0, executor=InlineExecutor()
+    )
     rates = seat_win_rates(df, by=["goal", "faces"])
     assert rates.height == 8 and rates["games"].unique().to_list() == [40]
     one = rates.filter((pl.col("goal") == 9) & (pl.col("faces") == 3))
@@ -162,7 +210,9 @@ def test_metrics_may_not_overwrite_frame_columns() -> None:
         def metrics(self, state):  # type: ignore[no-untyped-def]
             return {"turns": 0}
 
-    with pytest.raises(ValueError, match=r"dicerace.metrics\(\) reuses the frame's column names \['turns'\]"):
+    with pytest.raises(
+        ValueError, match=r"dicerace.metrics\(\) reuses the frame's column names \['turns'\]"
+    ):
         simulate(Clashing(), n=1)
 
 
@@ -183,14 +233,26 @@ def test_progress_bar_is_optional_and_changes_nothing(capsys: pytest.CaptureFixt
 
 
 def test_fair_share_discounts_draws() -> None:
-    df = pl.DataFrame({
-        "game": [0, 1, 2, 3], "seats": [2] * 4, "score_0": [1.0, 1.0, 1.0, 0.0], "score_1": [1.0, 1.0, 0.0, 1.0],
-        "winners": [[0, 1], [0, 1], [0], [1]], "winner": [None, None, 0, 1], "draw": [True, True, False, False],
-        "margin": [0.0, 0.0, 1.0, 1.0], "turns": [1, 1, 1, 1], "actions": [1, 1, 1, 1],
-    })
+    df = pl.DataFrame(
+        {
+            "game": [0, 1, 2, 3],
+            "seats": [2] * 4,
+            "score_0": [1.0, 1.0, 1.0, 0.0],
+            "score_1": [1.0, 1.0, 0.0, 1.0],
+            "winners": [[0, 1], [0, 1], [0], [1]],
+            "winner": [None, None, 0, 1],
+            "draw": [True, True, False, False],
+            "margin": [0.0, 0.0, 1.0, 1.0],
+            "turns": [1, 1, 1, 1],
+            "actions": [1, 1, 1, 1],
+        }
+    )
     r = balance_report(df)
     assert r.seat_wins["fair_share"].to_list() == [0.25, 0.25]
-    assert r.findings()[:2] == ["no seat advantage shows at 95% over 4 games", "50.0% of the games are draws"]
+    assert r.findings()[:2] == [
+        "no seat advantage shows at 95% over 4 games",
+        "50.0% of the games are draws",
+    ]
 
 
 def test_unpicklable_maker_gets_a_clear_error_before_any_process_starts() -> None:

@@ -40,11 +40,14 @@ def test_ask_plays_the_engines_games() -> None:
     q = _mirror()
     asked = ask("mugen", ["random"], games=12, seed=5, questions=[q])
     game = make_game("mugen", **q.variants[""])
-    rows = simulate_rows(game, player_from_spec("random", "mugen"), range(12), 5,
-                         key=("mirror", ""), seating="fixed")
+    rows = simulate_rows(
+        game, player_from_spec("random", "mugen"), range(12), 5, key=("mirror", ""), seating="fixed"
+    )
     assert asked.games["winner"].to_list() == [r["winner"] for r in rows]
     assert asked.games["last_turn"].to_list() == [r["last_turn"] for r in rows]
-    first = asked.answers.filter(pl.col("measure") == "first player wins (ソラ mirror)").row(0, named=True)
+    first = asked.answers.filter(pl.col("measure") == "first player wins (ソラ mirror)").row(
+        0, named=True
+    )
     assert first["value"] == sum(r["winner"] == r["first"] for r in rows) / 12
 
 
@@ -102,17 +105,41 @@ def test_conclusion_is_the_side_of_the_interval(a: float, b: float, ref: float) 
 
 
 def test_compare_flags_a_changed_conclusion_and_a_moved_mean() -> None:
-    answers = pl.DataFrame([
-        {"question": "q", "measure": "seat 1 wins", "kind": "rate", "level": lv, "games": 100,
-         "value": v, "low": v - 0.1, "high": v + 0.1, "reference": 0.5}
-        for lv, v in (("greedy", 0.7), ("ismcts:100", 0.52))] + [
-        {"question": "q", "measure": "turns", "kind": "mean", "level": lv, "games": 100,
-         "value": v, "low": v - 1, "high": v + 1, "reference": None}
-        for lv, v in (("greedy", 10.0), ("ismcts:100", 11.5))])
+    answers = pl.DataFrame(
+        [
+            {
+                "question": "q",
+                "measure": "seat 1 wins",
+                "kind": "rate",
+                "level": lv,
+                "games": 100,
+                "value": v,
+                "low": v - 0.1,
+                "high": v + 0.1,
+                "reference": 0.5,
+            }
+            for lv, v in (("greedy", 0.7), ("ismcts:100", 0.52))
+        ]
+        + [
+            {
+                "question": "q",
+                "measure": "turns",
+                "kind": "mean",
+                "level": lv,
+                "games": 100,
+                "value": v,
+                "low": v - 1,
+                "high": v + 1,
+                "reference": None,
+            }
+            for lv, v in (("greedy", 10.0), ("ismcts:100", 11.5))
+        ]
+    )
     c = compare(answers, "greedy", "ismcts:100")
     assert c["changed"].to_list() == [True, False]
     assert changes(answers, "greedy", "ismcts:100") == [
-        "seat 1 wins: 0.7 with greedy, 0.52 with ismcts:100 (above → no clear difference)"]
+        "seat 1 wins: 0.7 with greedy, 0.52 with ismcts:100 (above → no clear difference)"
+    ]
 
 
 def test_results_round_trip_and_stale(tmp_path: Path) -> None:
@@ -128,21 +155,61 @@ def test_results_round_trip_and_stale(tmp_path: Path) -> None:
 
 def test_script_writes_answers_and_refuses_bad_input(tmp_path: Path) -> None:
     script = ROOT / "scripts" / "skilled_results.py"
-    ok = subprocess.run([sys.executable, str(script), "mugen", "answers", "--levels", "random",
-                         "--games", "3", "--workers", "1", "--out", str(tmp_path)],
-                        capture_output=True, text=True, timeout=120)
+    ok = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "mugen",
+            "answers",
+            "--levels",
+            "random",
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ok.returncode == 0, ok.stderr
     prov = json.loads((tmp_path / "provenance.json").read_text())
     assert prov["answers"]["games"] == 3 and (tmp_path / "metrics.csv").exists()
-    merged = subprocess.run([sys.executable, str(script), "mugen", "answers", "--levels", "greedy",
-                             "--games", "3", "--workers", "1", "--out", str(tmp_path), "--merge"],
-                            capture_output=True, text=True, timeout=120)
+    merged = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "mugen",
+            "answers",
+            "--levels",
+            "greedy",
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--out",
+            str(tmp_path),
+            "--merge",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert merged.returncode == 0, merged.stderr
     r = load_results("mugen", tmp_path)
-    assert r.levels() == ["random", "greedy"] and r.metrics["level"].to_list() == ["random", "greedy"]
+    assert r.levels() == ["random", "greedy"] and r.metrics["level"].to_list() == [
+        "random",
+        "greedy",
+    ]
     assert r.provenance["answers"]["levels"] == ["random", "greedy"]
-    bad = subprocess.run([sys.executable, str(script), "chess", "answers", "--out", str(tmp_path)],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, str(script), "chess", "answers", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown game" in bad.stderr
 
 
@@ -154,21 +221,37 @@ def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(tmp_path: Path)
     script = ROOT / "scripts" / "skilled_results.py"
     run = [sys.executable, str(script), "peek"]
     common = ["--games", "20", "--workers", "1", "--out", str(tmp_path)]
-    made = subprocess.run(run + ["ladder", "--levels", "random,greedy,osla", "--seed", "5"] + common,
-                          capture_output=True, text=True, timeout=120)
+    made = subprocess.run(
+        run + ["ladder", "--levels", "random,greedy,osla", "--seed", "5"] + common,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert made.returncode == 0, made.stderr
-    kept = subprocess.run(run + ["matches", "--from-ladder", "--players", "osla,random"] + common,
-                          capture_output=True, text=True, timeout=120)
+    kept = subprocess.run(
+        run + ["matches", "--from-ladder", "--players", "osla,random"] + common,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert kept.returncode == 0, kept.stderr
     rows = load_results("peek", tmp_path).matches
     assert rows is not None and rows["player"].to_list() == ["osla", "random"]
-    again = play_match("peek", ["random", "osla"], 20, 6, swap_seats=True)  # pairing 2 of 3: seed 5 + 1
+    again = play_match(
+        "peek", ["random", "osla"], 20, 6, swap_seats=True
+    )  # pairing 2 of 3: seed 5 + 1
     assert rows["wins"].to_list() == [again["players"][1]["wins"], again["players"][0]["wins"]]
     assert rows["mean_length"][0] == again["mean_length"] and rows["seed"].to_list() == [6, 6]
     call = json.loads((tmp_path / "provenance.json").read_text())["matches"]["calls"][0]["call"]
-    assert call.startswith("workbench play peek --players random,osla --games 20 --seed 6 --swap-seats")
-    bad = subprocess.run(run + ["matches", "--from-ladder", "--players", "osla,ismcts:9"] + common,
-                         capture_output=True, text=True, timeout=120)
+    assert call.startswith(
+        "workbench play peek --players random,osla --games 20 --seed 6 --swap-seats"
+    )
+    bad = subprocess.run(
+        run + ["matches", "--from-ladder", "--players", "osla,ismcts:9"] + common,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 2 and "two of the ladder's levels" in bad.stderr
 
 
@@ -179,38 +262,71 @@ def test_a_four_seat_ladder_pairing_is_the_workbench_play_call_it_names(tmp_path
     script = ROOT / "scripts" / "skilled_results.py"
     run = [sys.executable, str(script), "life"]
     out = ["--workers", "1", "--out", str(tmp_path)]
-    made = subprocess.run(run + ["ladder", "--levels", "random,greedy,osla", "--games", "8", "--seed", "3"]
-                          + out, capture_output=True, text=True, timeout=120)
+    made = subprocess.run(
+        run + ["ladder", "--levels", "random,greedy,osla", "--games", "8", "--seed", "3"] + out,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert made.returncode == 0, made.stderr
     assert json.loads((tmp_path / "provenance.json").read_text())["ladder"]["seats"] == 4
-    kept = subprocess.run(run + ["matches", "--from-ladder", "--players", "osla,random"] + out,
-                          capture_output=True, text=True, timeout=120)
+    kept = subprocess.run(
+        run + ["matches", "--from-ladder", "--players", "osla,random"] + out,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert kept.returncode == 0, kept.stderr
     rows = load_results("life", tmp_path).matches
     assert rows is not None and rows["line_up"].to_list() == ["osla,random,random,random"]
-    assert rows["player"].to_list() == ["osla"] and rows["seed"].to_list() == [3 + 4]  # (osla, random): 5th of all 6
+    assert rows["player"].to_list() == ["osla"] and rows["seed"].to_list() == [
+        3 + 4
+    ]  # (osla, random): 5th of all 6
     call = json.loads((tmp_path / "provenance.json").read_text())["matches"]["calls"][0]["call"]
-    assert call.startswith("workbench play life --players osla,random,random,random --games 8 --seed 7 "
-                           "--swap-seats (a pairing of skill_ladder(") and "only osla's wins are kept" in call
+    assert (
+        call.startswith(
+            "workbench play life --players osla,random,random,random --games 8 --seed 7 "
+            "--swap-seats (a pairing of skill_ladder("
+        )
+        and "only osla's wins are kept" in call
+    )
     command = call.split(" (")[0].split()[1:]
-    played = subprocess.run([str(Path(sys.executable).parent / "workbench"), *command, "--json"],
-                            capture_output=True, text=True, timeout=120)
+    played = subprocess.run(
+        [str(Path(sys.executable).parent / "workbench"), *command, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert played.returncode == 0, played.stderr
     again = json.loads(played.stdout)
     row = rows.row(0, named=True)
-    assert (row["games"], row["wins"], row["draws"]) == (8, again["players"][0]["wins"], again["players"][0]["draws"])
+    assert (row["games"], row["wins"], row["draws"]) == (
+        8,
+        again["players"][0]["wins"],
+        again["players"][0]["draws"],
+    )
     assert row["mean_length"] == again["mean_length"]
     assert row["fair_share"] == sum(p["wins"] for p in again["players"]) / 8 / 4
-    weaker = subprocess.run(run + ["matches", "--from-ladder", "--players", "random,osla"] + out,
-                            capture_output=True, text=True, timeout=120)
-    assert weaker.returncode == 2 and "give it first" in weaker.stderr and weaker.stderr.count("\n") == 1
+    weaker = subprocess.run(
+        run + ["matches", "--from-ladder", "--players", "random,osla"] + out,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (
+        weaker.returncode == 2
+        and "give it first" in weaker.stderr
+        and weaker.stderr.count("\n") == 1
+    )
 
 
 @pytest.mark.parametrize("game", ["ghost", "detective", "mugen", "life"])
 def test_committed_results_answer_every_question(game: str) -> None:
     """The results the notebook shows: greedy and a search level, every declared measure."""
     r = load_results(game, results_folder(game, ROOT / "notebooks"))
-    assert r.answers is not None and r.metrics is not None, f"{game}: run scripts/skilled_results.py"
+    assert r.answers is not None and r.metrics is not None, (
+        f"{game}: run scripts/skilled_results.py"
+    )
     levels = r.levels()
     assert "greedy" in levels and levels[-1].startswith("ismcts"), levels
     asked = {q.key for q in game_questions(game)}

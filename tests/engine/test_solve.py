@@ -18,12 +18,14 @@ from workbench.games.peek.rules import make_game as peek
 
 def _nim_random(n: int, most: int = 3) -> Fraction:
     """P(player to move wins) in one-pile Nim with uniformly random moves, by recursion."""
+
     @functools.cache
     def f(k: int) -> Fraction:
         if k == 0:
             return Fraction(0)
         takes = range(1, min(most, k) + 1)
         return sum((1 - f(k - t) for t in takes), Fraction(0)) / len(takes)
+
     return f(n)
 
 
@@ -37,7 +39,9 @@ def test_nim_optimal_and_random_match_brute_force(stones):
         assert sol.action(game.initial_state()) == stones % 4
     p = _nim_random(stones)
     assert evaluate(game, ["random", "random"]).exact_value == (
-        sympy.Rational(p.numerator, p.denominator), 1 - sympy.Rational(p.numerator, p.denominator))
+        sympy.Rational(p.numerator, p.denominator),
+        1 - sympy.Rational(p.numerator, p.denominator),
+    )
 
 
 def _two_tricks_open() -> Fraction:
@@ -89,6 +93,7 @@ def test_a_deterministic_player_is_evaluated_and_the_optimal_player_plays_the_so
     sol = solve(game)
     me = sol.player()
     from workbench.engine.runs.playout import playout
+
     for seed in range(5):  # optimal first player always wins against random
         r = playout(game, [me, random_player], seed)
         assert game.winners(r.final) == (0,)
@@ -109,6 +114,7 @@ class _KeyedTakeAway(TakeAway):
     def solve_table(self, key):
         from workbench.engine.conformance.toy import TakeAwayState
         from workbench.engine.players.search import work_table
+
         return work_table(self, TakeAwayState(key // 2, key % 2))
 
 
@@ -124,10 +130,14 @@ def test_a_game_s_compact_encoding_gives_the_same_solution(space):
         if a.best[a.graph.index[state]] >= 0:
             assert b.action(state) == a.action(state)
     assert sorted(map(repr, b.graph.states)) == sorted(map(repr, a.graph.states))
-    assert evaluate(b, ["random", "random"]).exact_value == evaluate(
-        a, ["random", "random"]).exact_value == (
-        sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator),
-        1 - sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator))
+    assert (
+        evaluate(b, ["random", "random"]).exact_value
+        == evaluate(a, ["random", "random"]).exact_value
+        == (
+            sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator),
+            1 - sympy.Rational(_nim_random(10).numerator, _nim_random(10).denominator),
+        )
+    )
     with pytest.raises(NotSolvable, match=r"more than 5 reachable states"):
         solve(keyed, max_states=5)
 
@@ -135,6 +145,9 @@ def test_a_game_s_compact_encoding_gives_the_same_solution(space):
 def test_a_key_outside_the_declared_key_space_is_a_clear_error():
     keyed = _KeyedTakeAway(TakeAwayParams(stones=10))
     keyed.solve_key_space = 8
-    with pytest.raises(ValueError, match=r"takeaway: solve_key gave \d+, not a whole number in "
-                                         r"0\.\.8 \(solve_key_space\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"takeaway: solve_key gave \d+, not a whole number in "
+        r"0\.\.8 \(solve_key_space\)",
+    ):
         solve(keyed)

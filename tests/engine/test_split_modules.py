@@ -21,18 +21,53 @@ from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 
 # Session's public names before the split (459 lines, commit b840ffd)
-SESSION_API = ["actions", "apply", "bot_move", "can_redo", "can_undo", "chance_flags", "choose",
-               "chosen_steps", "from_replay", "history", "is_over", "jump", "legal_actions", "load",
-               "log", "on_change", "play_to_end", "player_rng", "redo", "reset", "rng", "rng_marks",
-               "roll", "save", "state", "step", "to_move", "to_replay", "total_steps", "undo"]
+SESSION_API = [
+    "actions",
+    "apply",
+    "bot_move",
+    "can_redo",
+    "can_undo",
+    "chance_flags",
+    "choose",
+    "chosen_steps",
+    "from_replay",
+    "history",
+    "is_over",
+    "jump",
+    "legal_actions",
+    "load",
+    "log",
+    "on_change",
+    "play_to_end",
+    "player_rng",
+    "redo",
+    "reset",
+    "rng",
+    "rng_marks",
+    "roll",
+    "save",
+    "state",
+    "step",
+    "to_move",
+    "to_replay",
+    "total_steps",
+    "undo",
+]
 
 
 def test_session_keeps_every_public_name_and_its_signature():
     assert sorted(n for n in dir(Session) if not n.startswith("_")) == SESSION_API
     assert engine.Session is Session
-    assert list(inspect.signature(Session.play_to_end).parameters) == ["self", "players", "max_steps"]
+    assert list(inspect.signature(Session.play_to_end).parameters) == [
+        "self",
+        "players",
+        "max_steps",
+    ]
     assert list(inspect.signature(Session.from_replay).parameters) == [
-        "replay", "game", "allow_paths"]  # a classmethod, bound
+        "replay",
+        "game",
+        "allow_paths",
+    ]  # a classmethod, bound
 
 
 def test_session_methods_are_the_functions_of_their_modules():
@@ -66,12 +101,15 @@ def test_kernel_game_is_one_class_under_every_name():
     assert "KernelGame" in table.__all__ and "KernelGame" in kernel.__all__
 
 
-@pytest.mark.parametrize(("name", "conceal", "determinize"), [
-    ("ghost", True, False),  # secrets inside public fields (its own conceal and guesses)
-    ("detective", False, True),  # its table deals the unseen cards itself
-    ("life", False, False),
-    ("mugen", False, False),
-])
+@pytest.mark.parametrize(
+    ("name", "conceal", "determinize"),
+    [
+        ("ghost", True, False),  # secrets inside public fields (its own conceal and guesses)
+        ("detective", False, True),  # its table deals the unseen cards itself
+        ("life", False, False),
+        ("mugen", False, False),
+    ],
+)
 def test_tables_say_which_hooks_they_write(name: str, conceal: bool, determinize: bool):
     t = make_game(name).table
     assert (t.overrides_conceal(), t.overrides_determinize()) == (conceal, determinize)

@@ -82,8 +82,9 @@ def test_impossible_constraints_say_so():
     g = two_tricks()
     obs = g.observe(_position(g), 0)
     with pytest.raises(NoWorld, match="no world for seat 0"):
-        deal_where_allowed(g.table, obs, random.Random(1), {("hands", 1): lambda c: c > 5},
-                           tries=20)
+        deal_where_allowed(
+            g.table, obs, random.Random(1), {("hands", 1): lambda c: c > 5}, tries=20
+        )
 
 
 def test_sampled_worlds_follow_the_exact_posterior_in_two_tricks():
@@ -100,8 +101,9 @@ def test_sampled_worlds_follow_the_exact_posterior_in_two_tricks():
 def test_a_biased_deal_is_caught_by_the_posterior_check():
     class Sorted(type(two_tricks())):
         def determinize(self, obs, rng):  # the lowest unseen cards always go to the other hand
-            return Table.determinize.__func__(self.table, obs._replace(unseen=obs.unseen),
-                                              random.Random(0))
+            return Table.determinize.__func__(
+                self.table, obs._replace(unseen=obs.unseen), random.Random(0)
+            )
 
     g = Sorted()
     post = exact_posterior(g, 0)

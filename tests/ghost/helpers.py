@@ -16,21 +16,41 @@ def strength(text: str) -> Strength:
     return Strength(int(n), int(mod or 0))
 
 
-def ghost(name: str, phys: str = "2D", ment: str = "2D", vp: int = 1, ability: str = "",
-          timing: str = "", effect: str = "", names: tuple[str, ...] = ()) -> dict[str, Any]:
-    return dict(kind="ghost", name=name, physical=strength(phys), mental=strength(ment), vp=vp,
-                ability=ABILITY.parse(ability), timing=timing, effects=EVENT.parse(effect),
-                event_names=names)
+def ghost(
+    name: str,
+    phys: str = "2D",
+    ment: str = "2D",
+    vp: int = 1,
+    ability: str = "",
+    timing: str = "",
+    effect: str = "",
+    names: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    return dict(
+        kind="ghost",
+        name=name,
+        physical=strength(phys),
+        mental=strength(ment),
+        vp=vp,
+        ability=ABILITY.parse(ability),
+        timing=timing,
+        effects=EVENT.parse(effect),
+        event_names=names,
+    )
 
 
-def shell(name: str, phys: int = 0, ment: int = 0, timing: str = "", effect: str = "") -> dict[str, Any]:
-    return dict(kind="shell", name=name, shell=(phys, ment), timing=timing,
-                effects=EVENT.parse(effect))
+def shell(
+    name: str, phys: int = 0, ment: int = 0, timing: str = "", effect: str = ""
+) -> dict[str, Any]:
+    return dict(
+        kind="shell", name=name, shell=(phys, ment), timing=timing, effects=EVENT.parse(effect)
+    )
 
 
 def mandatory(name: str, effect: str) -> dict[str, Any]:
-    return dict(kind="mandatory", name=name, timing="System.Mandatory",
-                effects=MANDATORY.parse(effect))
+    return dict(
+        kind="mandatory", name=name, timing="System.Mandatory", effects=MANDATORY.parse(effect)
+    )
 
 
 def deck(*specs: dict[str, Any]) -> tuple[GhostCard, ...]:
@@ -42,9 +62,16 @@ def game_with(cards: tuple[GhostCard, ...], **params: Any) -> GhostGame:
     return make_game(cards=cards, **params)
 
 
-def state(game: GhostGame, *, desktops: list[list[tuple[int, int]]] | None = None,
-          archives: list[list[int]] | None = None, turn: int = 0, phase: str = "main",
-          pending: list[Any] = (), **fields: Any) -> Snapshot:  # type: ignore[assignment]
+def state(
+    game: GhostGame,
+    *,
+    desktops: list[list[tuple[int, int]]] | None = None,
+    archives: list[list[int]] | None = None,
+    turn: int = 0,
+    phase: str = "main",
+    pending: list[Any] = (),
+    **fields: Any,
+) -> Snapshot:  # type: ignore[assignment]
     """A mid-game state: listed cards where given, everything else in the server;
     ``pending``: steps to run before the next decision (the next one first)."""
     n = game.n
@@ -73,7 +100,9 @@ def steps(*xs: Any) -> tuple[tuple[Any, ...], ...]:
 
 def pending(s: Snapshot) -> tuple[tuple[Any, ...], ...]:
     """The chance and automatic steps waiting before the next decision, the next one first."""
-    return steps(*[x for x in reversed(s.tasks) if x.KIND != DECISION and not isinstance(x, Decide)])
+    return steps(
+        *[x for x in reversed(s.tasks) if x.KIND != DECISION and not isinstance(x, Decide)]
+    )
 
 
 def run(game: GhostGame, s: Snapshot, *actions: Any) -> Snapshot:

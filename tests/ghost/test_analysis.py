@@ -23,7 +23,10 @@ def test_heatmap_agrees_with_the_dice_core_grid():
     core = versus_grid(strings, strings, GHOST_FACES, floor=0, fumble="zero")
     assert mine["win_exact"].to_list() == core["win_exact"].to_list()
     plain = ga.heatmap_frame(strings, strings, fumble=False, floor=False)
-    assert plain["win_exact"].to_list() == versus_grid(strings, strings, GHOST_FACES)["win_exact"].to_list()
+    assert (
+        plain["win_exact"].to_list()
+        == versus_grid(strings, strings, GHOST_FACES)["win_exact"].to_list()
+    )
 
 
 def test_mandatory_in_hand_is_the_hypergeometric_complement():
@@ -54,8 +57,12 @@ def test_fairness_covers_every_ghost_design_and_orders_by_strength():
 
 
 def test_simulated_battles_agree_with_the_exact_chance():
-    cards = deck(ghost("A", "2D+1", "2D"), ghost("B", "2D+2", "1D"), ghost("C", "1D+1", "1D"),
-                 shell("S", phys=1))
+    cards = deck(
+        ghost("A", "2D+1", "2D"),
+        ghost("B", "2D+2", "1D"),
+        ghost("C", "1D+1", "1D"),
+        shell("S", phys=1),
+    )
     g = game_with(cards)
     s = state(g, desktops=[[(0, 3)], [(1, -1), (2, -1)]])
     s = run(g, s, ("battle", 0, 1, "physical"), ("defend", 1), ("support", 2))
@@ -76,7 +83,9 @@ def test_simulated_battles_agree_with_the_exact_chance():
 def test_length_and_seat_tables_have_intervals():
     lengths = ga.length_table([2, 3], n=6, seed=1, bot="random")
     assert lengths["players"].to_list() == [2, 3]
-    assert (lengths["low"] <= lengths["mean_turns"]).all() and (lengths["mean_turns"] <= lengths["high"]).all()
+    assert (lengths["low"] <= lengths["mean_turns"]).all() and (
+        lengths["mean_turns"] <= lengths["high"]
+    ).all()
     seats = ga.seat_table(players=2, n=10, seed=1, bot="random")
     assert seats["seat"].to_list() == [0, 1] and (seats["low"] <= seats["high"]).all()
 

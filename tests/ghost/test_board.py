@@ -27,10 +27,12 @@ def act(board, aid):
 def brute(atk, dfn):
     """P(attacker wins) by listing every face of every die: (dice, modifier) per side,
     a fumble (2+ dice all 0) counts 0, totals floored at 0, ties to the defender."""
+
     def value(faces, mod):
         if len(faces) >= 2 and not any(faces):
             return 0
         return max(sum(faces) + mod, 0)
+
     wins = total = 0
     for a in product(FACES, repeat=atk[0]):
         for d in product(FACES, repeat=dfn[0]):
@@ -80,7 +82,10 @@ def test_attack_declared_by_the_target_click_then_the_stat_after_the_defence():
     g, d = attacks[0][1], attacks[0][2]
     before = s.state
     assert b.handle_message({"kind": "pick", "pick": f"atk:{g}"})
-    assert "given the defender's best reply" in b.picture.value and "wb-ghost-chosen" in b.picture.value
+    assert (
+        "given the defender's best reply" in b.picture.value
+        and "wb-ghost-chosen" in b.picture.value
+    )
     assert placed_ids(b.picture.value) >= {a for a in attacks if a[1] == g}
     assert s.state is before  # picking the ghost commits nothing
     assert act(b, ("battle", g, d))
@@ -90,7 +95,10 @@ def test_attack_declared_by_the_target_click_then_the_stat_after_the_defence():
         assert act(b, b.placed_actions()[0])
     assert s.state.phase == "stat" and s.to_move == s.state.battle.attacker
     shown = placed_ids(b.picture.value)
-    assert {("stat", "physical"), ("stat", "mental")} <= shown and "choose the strength" in b.picture.value
+    assert {
+        ("stat", "physical"),
+        ("stat", "mental"),
+    } <= shown and "choose the strength" in b.picture.value
     assert act(b, ("stat", "mental"))
     assert s.state.battle.stat == "mental" and s.state.phase != "stat"
 
@@ -151,15 +159,21 @@ def test_target_shows_the_value_given_the_best_reply_and_the_stat_step_each_stat
     assert "data-action='[&quot;battle&quot;, 18, 1]'" in html  # the target user declares it
     s = run(g, s, ("battle", 18, 1))
     assert s.phase == "defend"  # the defender sees what each of its ghosts would face
-    hints = re.findall(r"would pick (物理|精神): P\(attacker wins\) <span class='wb-ghost-p' "
-                       r"title='exactly (\d+/\d+)'", render(g, s))
+    hints = re.findall(
+        r"would pick (物理|精神): P\(attacker wins\) <span class='wb-ghost-p' "
+        r"title='exactly (\d+/\d+)'",
+        render(g, s),
+    )
     assert [(st, Fraction(p)) for st, p in hints] == [
-        ("物理", brute(sakura["physical"], foes[h]["physical"])) for h in (0, 2)]
+        ("物理", brute(sakura["physical"], foes[h]["physical"])) for h in (0, 2)
+    ]
     s = run(g, s, ("defend", 2))
     assert s.phase == "stat"
     html = render(g, s)
     for stat, label in (("physical", "物理"), ("mental", "精神")):
-        panel = html.split(f"data-action='[&quot;stat&quot;, &quot;{stat}&quot;]'")[1].split("</div>")[0]
+        panel = html.split(f"data-action='[&quot;stat&quot;, &quot;{stat}&quot;]'")[1].split(
+            "</div>"
+        )[0]
         p = Fraction(re.search(r"exactly (\d+/\d+)", panel).group(1))
         assert p == brute(sakura[stat], foes[2][stat]) and label in panel
     assert "the attacker picks once the defence is known" in html
@@ -171,8 +185,9 @@ def test_inert_and_illegal_clicks_change_nothing():
     assert act(b, ("end",)) is False  # not legal now
     assert b.handle_message({"kind": "action", "action": "not json"}) is False
     assert "not JSON" in b.status.value
-    ghost_id = next(c for c in range(len(b.session.game.cards))
-                    if ("install", c) not in b.placed_actions())
+    ghost_id = next(
+        c for c in range(len(b.session.game.cards)) if ("install", c) not in b.placed_actions()
+    )
     assert act(b, ("install", ghost_id)) is False  # a card not in the archive
     assert b.session.state is before
 

@@ -45,14 +45,17 @@ def _broken(tmp_path, row: int, column: str, value: str):
     return load_sheet(path, SCHEMA)
 
 
-@pytest.mark.parametrize(("row", "column", "value", "rule", "words"), [
-    (3, "ability", "fly high", "effects", "unknown word 'fly'"),
-    (4, "physical", "3X+1", "dice", "3X+1"),
-    (5, "vp", "", "ghost", "needs physical, mental and vp"),
-    (10, "effect", "void_lowest", "effect", "'void_lowest' is not a ghost effect"),
-    (40, "timing", "Event.OnYourTurn", "timing", "System.Mandatory"),
-    (6, "effect", "power +2; skip_turn", "target", "one kind of thing"),
-])
+@pytest.mark.parametrize(
+    ("row", "column", "value", "rule", "words"),
+    [
+        (3, "ability", "fly high", "effects", "unknown word 'fly'"),
+        (4, "physical", "3X+1", "dice", "3X+1"),
+        (5, "vp", "", "ghost", "needs physical, mental and vp"),
+        (10, "effect", "void_lowest", "effect", "'void_lowest' is not a ghost effect"),
+        (40, "timing", "Event.OnYourTurn", "timing", "System.Mandatory"),
+        (6, "effect", "power +2; skip_turn", "target", "one kind of thing"),
+    ],
+)
 def test_bad_rows_are_problems_at_their_row_and_column(tmp_path, row, column, value, rule, words):
     sheet = _broken(tmp_path, row, column, value)
     problems = sheet.problems.filter(sheet.problems["row"] == row)

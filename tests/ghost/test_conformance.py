@@ -24,12 +24,39 @@ VARIANTS = [
     # issue 14's old readings, and the readings between
     dict(players=4, **OLD_READINGS),
     dict(players=4, event_limit="action", facedown_per_battle=0),
-    dict(players=3, master_slave=True, master_deal="first_install", slave_support=True,
-         master_support=True),
+    dict(
+        players=3,
+        master_slave=True,
+        master_deal="first_install",
+        slave_support=True,
+        master_support=True,
+    ),
 ]
-PUBLIC = ("desktops", "trash", "void", "vp", "phase", "turn", "turns", "stage", "installed",
-          "evented", "reactors", "used", "skips", "order", "battle", "last", "masters", "out", "result",
-          "battles", "fumbles", "flips", "tasks")
+PUBLIC = (
+    "desktops",
+    "trash",
+    "void",
+    "vp",
+    "phase",
+    "turn",
+    "turns",
+    "stage",
+    "installed",
+    "evented",
+    "reactors",
+    "used",
+    "skips",
+    "order",
+    "battle",
+    "last",
+    "masters",
+    "out",
+    "result",
+    "battles",
+    "fumbles",
+    "flips",
+    "tasks",
+)
 
 
 def test_conformance_300_random_games_four_users():
@@ -38,14 +65,17 @@ def test_conformance_300_random_games_four_users():
     assert report.ok and report.games == 300 and report.fast_checked >= 10
 
 
-@pytest.mark.parametrize("params", VARIANTS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+@pytest.mark.parametrize(
+    "params", VARIANTS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
+)
 def test_conformance_variants(params):
     assert check_conformance(make_game(**params), n_games=60, seed=2, full_every=20).ok
 
 
 def test_conformance_greedy_players():
-    assert check_conformance(make_game(players=3), n_games=15, seed=4,
-                             players=greedy_player(), full_every=5).ok
+    assert check_conformance(
+        make_game(players=3), n_games=15, seed=4, players=greedy_player(), full_every=5
+    ).ok
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -83,8 +113,12 @@ def test_observation_hides_hands_server_and_face_down_events():
             assert obs.server == Hidden(len(s.server)) and obs.setaside == Hidden(len(s.setaside))
             for other in range(3):
                 mine = other == seat
-                assert obs.archives[other] == (s.archives[other] if mine else Hidden(len(s.archives[other])))
-                assert obs.facedown[other] == (s.facedown[other] if mine else Hidden(len(s.facedown[other])))
+                assert obs.archives[other] == (
+                    s.archives[other] if mine else Hidden(len(s.archives[other]))
+                )
+                assert obs.facedown[other] == (
+                    s.facedown[other] if mine else Hidden(len(s.facedown[other]))
+                )
                 seen_facedown |= bool(s.facedown[other]) and not mine
             for name in PUBLIC:
                 if name != "battle":
@@ -112,7 +146,9 @@ def test_determinize_keeps_public_fields_and_conserves_cards():
             assert game.observe(full, seat).state.battle == obs.state.battle
             if full.battle is not None:  # masked targets guessed: one the dealt card allows
                 t = game.view(full)
-                assert all(x in t.placed_targets(p, k) for k, (p, x) in enumerate(full.battle.placed))
+                assert all(
+                    x in t.placed_targets(p, k) for k, (p, x) in enumerate(full.battle.placed)
+                )
             assert full.archives[seat] == s.archives[seat]
             assert sum(game.zones(full).values(), Counter()) == total
             assert len(full.server) == len(s.server)
@@ -128,6 +164,7 @@ def test_conformance_10000_random_games(players):
 
 def test_a_face_down_placement_reads_alike_to_the_others_unless_revealed_at_once():
     from workbench.games.ghost.steps_battle import Place, revealed_at_once
+
     game = make_game(players=3)
     hidden = public = 0
     for seed in range(6):
@@ -153,6 +190,7 @@ def test_every_other_user_is_asked_at_a_reaction_point_so_being_asked_tells_noth
     from workbench.engine.conformance.leaks import check_leaks
     from workbench.games.ghost.params import V4_READINGS
     from workbench.games.ghost.steps_turn import React
+
     asked = {}
     for everyone in (True, False):
         game = make_game(players=3, ask_everyone=everyone)

@@ -29,8 +29,12 @@ from .helpers import deck, game_with, ghost, run, shell, state
 def brute(attack, defence, fumble, floor, power=(0, 0)):
     """P(attacker wins) and P(equal) by listing every face of every die (faces 0..5)."""
     sides = [attack, defence]
-    dice = [(si, i) for si, side in enumerate(sides) for i, f in enumerate(side)
-            for _ in range(f.strength.count)]
+    dice = [
+        (si, i)
+        for si, side in enumerate(sides)
+        for i, f in enumerate(side)
+        for _ in range(f.strength.count)
+    ]
     win = equal = total = 0
     for faces in itertools.product(range(6), repeat=len(dice)):
         rolled: dict[tuple[int, int], list[int]] = {}
@@ -58,8 +62,13 @@ fighter = st.builds(
 )
 
 
-@given(st.lists(fighter, min_size=1, max_size=2), st.lists(fighter, min_size=1, max_size=2),
-       st.booleans(), st.booleans(), st.tuples(st.integers(-2, 2), st.integers(-2, 2)))
+@given(
+    st.lists(fighter, min_size=1, max_size=2),
+    st.lists(fighter, min_size=1, max_size=2),
+    st.booleans(),
+    st.booleans(),
+    st.tuples(st.integers(-2, 2), st.integers(-2, 2)),
+)
 def test_win_chance_matches_brute_force(attack, defence, fumble, floor, power):
     if sum(f.strength.count for f in attack + defence) > 5:
         return
@@ -69,14 +78,17 @@ def test_win_chance_matches_brute_force(attack, defence, fumble, floor, power):
     assert tie_chance(attack, defence, **kw) == equal
 
 
-@pytest.mark.parametrize(("a", "d"), [("3D+2", "3D+1"), ("2D", "2D"), ("1D-3", "1D"),
-                                      ("2D+1", "1D+3")])
+@pytest.mark.parametrize(
+    ("a", "d"), [("3D+2", "3D+1"), ("2D", "2D"), ("1D-3", "1D"), ("2D+1", "1D+3")]
+)
 def test_named_strings_match_brute_force(a, d):
     for fumble in (True, False):
         for floor in (True, False):
             attack, defence = [Fighter.of(a)], [Fighter.of(d)]
-            assert win_chance([a], [d], fumble=fumble, floor=floor) == brute(
-                attack, defence, fumble, floor)[0]
+            assert (
+                win_chance([a], [d], fumble=fumble, floor=floor)
+                == brute(attack, defence, fumble, floor)[0]
+            )
 
 
 def test_without_fumbles_and_floor_a_side_is_the_plain_pool():
@@ -96,8 +108,12 @@ def test_bad_strength_text_names_it():
 
 
 def test_battle_chance_uses_shells_abilities_and_supports():
-    cards = deck(ghost("Sakura", "3D+2", "3D+1", ability="bonus physical +2"),
-                 ghost("B", "2D+1", "2D"), ghost("C", "1D", "1D"), shell("S", phys=1))
+    cards = deck(
+        ghost("Sakura", "3D+2", "3D+1", ability="bonus physical +2"),
+        ghost("B", "2D+1", "2D"),
+        ghost("C", "1D", "1D"),
+        shell("S", phys=1),
+    )
     g = game_with(cards)
     s = state(g, desktops=[[(0, 3)], [(1, -1), (2, -1)]])
     s = run(g, s, ("battle", 0, 1, "physical"), ("defend", 1), ("support", 2))
@@ -113,7 +129,9 @@ def test_ghost_odds_by_name_equals_the_game_battle():
         first.setdefault(c.name, c.id)
     sakura, brun, futaba, sword = (first[n] for n in ("御影さくら", "ブリュンヒルデ", "双葉", "剣"))
     s = state(g, desktops=[[(brun, sword), (sakura, -1)], [(futaba, -1), (first["侍"], -1)]])
-    s = run(g, s, ("battle", brun, 1, "physical"), ("defend", futaba), ("support", sakura), ("done",))
+    s = run(
+        g, s, ("battle", brun, 1, "physical"), ("defend", futaba), ("support", sakura), ("done",)
+    )
     assert s.battle is not None and s.battle.atk == (brun, sakura)
     expected = ghost_odds([("ブリュンヒルデ", "剣"), "御影さくら"], ["双葉"])
     assert battle_chance(g, s) == expected

@@ -15,9 +15,14 @@ from workbench.games.ghost.rules import make_game
 
 from .helpers import deck, game_with, ghost, mandatory, run, shell, state
 
-CARDS = deck(ghost("Strong", "3D+3", "3D+3", vp=5), ghost("Weak", "1D", "1D"),
-             ghost("Mid", "2D+1", "2D+1", vp=2), ghost("Tiny", "1D-1", "1D-1"),
-             shell("S", phys=2), ghost("filler", "1D", "1D"))
+CARDS = deck(
+    ghost("Strong", "3D+3", "3D+3", vp=5),
+    ghost("Weak", "1D", "1D"),
+    ghost("Mid", "2D+1", "2D+1", vp=2),
+    ghost("Tiny", "1D-1", "1D-1"),
+    shell("S", phys=2),
+    ghost("filler", "1D", "1D"),
+)
 RNG = random.Random(0)
 
 
@@ -60,29 +65,69 @@ kinds = st.sampled_from(["ghost", "ghost", "ghost", "shell", "mandatory", "event
 
 
 @settings(deadline=None)  # examples from the hypothesis profile (default 60, slow 500)
-@given(st.lists(kinds, min_size=6, max_size=24), st.integers(2, 4), st.integers(1, 5),
-       st.booleans(), st.integers(0, 10**6))
+@given(
+    st.lists(kinds, min_size=6, max_size=24),
+    st.integers(2, 4),
+    st.integers(1, 5),
+    st.booleans(),
+    st.integers(0, 10**6),
+)
 def test_random_small_decks_keep_the_protocol(kind_list, players, hand, master, seed):
     r = random.Random(seed)
     specs = []
     for k in kind_list:
         dice = f"{r.randint(0, 3)}D{r.randint(-2, 3):+d}"
         if k == "ghost":
-            ability = r.choice(["", "quick", "steady", "bonus any +1", "guard mental +2", "draw 1",
-                                "cycle", "win_installed 3"])
-            specs.append(ghost(k, dice, dice, vp=r.randint(0, 4), ability=ability,
-                               timing=r.choice(["OnBattle", "Anytime"]), effect="power +1"))
+            ability = r.choice(
+                [
+                    "",
+                    "quick",
+                    "steady",
+                    "bonus any +1",
+                    "guard mental +2",
+                    "draw 1",
+                    "cycle",
+                    "win_installed 3",
+                ]
+            )
+            specs.append(
+                ghost(
+                    k,
+                    dice,
+                    dice,
+                    vp=r.randint(0, 4),
+                    ability=ability,
+                    timing=r.choice(["OnBattle", "Anytime"]),
+                    effect="power +1",
+                )
+            )
         elif k == "event":
-            timing, effect = r.choice([("OnYourTurn", "skip_turn"), ("OnYourTurn", "bounce"),
-                                       ("Not.YourTurn", "draw 1"), ("OnBattle", "switch"),
-                                       ("OnBattle", "negate"), ("Anytime", "dice +1"),
-                                       ("OnYourTurn", "trash_shell")])
+            timing, effect = r.choice(
+                [
+                    ("OnYourTurn", "skip_turn"),
+                    ("OnYourTurn", "bounce"),
+                    ("Not.YourTurn", "draw 1"),
+                    ("OnBattle", "switch"),
+                    ("OnBattle", "negate"),
+                    ("Anytime", "dice +1"),
+                    ("OnYourTurn", "trash_shell"),
+                ]
+            )
             specs.append(ghost(k, dice, dice, timing=timing, effect=effect))
         elif k == "shell":
             specs.append(shell(k, r.randint(-1, 2), r.randint(-1, 2), "OnBattle", "power -1"))
         else:
-            specs.append(mandatory(k, r.choice(["all_draw 1", "rotate_archives",
-                                                "trash_all_shells", "void_lowest"])))
-    g = game_with(deck(*specs), players=players, hand_size=hand, master_slave=master,
-                  vp_to_win=r.choice([0, 3]))
+            specs.append(
+                mandatory(
+                    k,
+                    r.choice(["all_draw 1", "rotate_archives", "trash_all_shells", "void_lowest"]),
+                )
+            )
+    g = game_with(
+        deck(*specs),
+        players=players,
+        hand_size=hand,
+        master_slave=master,
+        vp_to_win=r.choice([0, 3]),
+    )
     assert check_conformance(g, n_games=4, seed=seed, full_every=2).ok

@@ -17,9 +17,13 @@ from workbench.games.ghost.players import greedy_player
 from workbench.games.ghost.policy import _exact, choose
 from workbench.games.ghost.rules import make_game
 
-SETTINGS = [dict(players=2), dict(players=4), dict(players=3, master_slave=True),
-            dict(players=3, stat_choice="at_declaration"),
-            dict(players=4, master_slave=True, slave_support=True, master_support=True)]
+SETTINGS = [
+    dict(players=2),
+    dict(players=4),
+    dict(players=3, master_slave=True),
+    dict(players=3, stat_choice="at_declaration"),
+    dict(players=4, master_slave=True, slave_support=True, master_support=True),
+]
 
 
 def random_tables(params: dict, seed: int, games: int):
@@ -36,7 +40,9 @@ def random_tables(params: dict, seed: int, games: int):
             t.step(rng.choice(t.legal()))
 
 
-@pytest.mark.parametrize("params", SETTINGS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+@pytest.mark.parametrize(
+    "params", SETTINGS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
+)
 def test_rollout_action_is_legal_and_is_what_greedy_plays_on_the_seats_view(params):
     greedy = greedy_player()
     rng = random.Random(0)
@@ -49,7 +55,9 @@ def test_rollout_action_is_legal_and_is_what_greedy_plays_on_the_seats_view(para
         assert greedy(SeatView(game, seat, t), rng) == action
         assert choose(game.view(t.observe(seat).state), seat, legal) == action
         phases.add(t.phase)
-    assert {"setup", "main", "react", "defend", "place", "trim"} - phases <= {"trim"}  # every kind met
+    assert {"setup", "main", "react", "defend", "place", "trim"} - phases <= {
+        "trim"
+    }  # every kind met
 
 
 def test_greedy_on_the_immutable_path_agrees_with_the_rollout_policy_in_place():
@@ -61,8 +69,9 @@ def test_greedy_on_the_immutable_path_agrees_with_the_rollout_policy_in_place():
         assert greedy(SeatView(game, seat, state), rng) == game.rollout_action(t, rng)
 
 
-side = st.lists(st.tuples(st.integers(0, 3), st.integers(-3, 5), st.booleans()), min_size=1,
-                max_size=4).map(tuple)
+side = st.lists(
+    st.tuples(st.integers(0, 3), st.integers(-3, 5), st.booleans()), min_size=1, max_size=4
+).map(tuple)
 
 
 @settings(deadline=None, max_examples=60)
@@ -71,8 +80,9 @@ def test_cached_exact_chance_equals_win_chance(atk, dfn, fumble, floor):
     def fighters(spec):
         return [Fighter(Strength(n, mod), 0, steady) for n, mod, steady in spec]
 
-    assert _exact((fumble, floor), atk, dfn) == win_chance(fighters(atk), fighters(dfn),
-                                                           fumble=fumble, floor=floor)
+    assert _exact((fumble, floor), atk, dfn) == win_chance(
+        fighters(atk), fighters(dfn), fumble=fumble, floor=floor
+    )
 
 
 def test_the_paired_search_plays_the_rule_unless_its_evidence_says_otherwise(monkeypatch):
@@ -106,8 +116,12 @@ def test_chances_kept_by_game_ghosts_and_shells_are_the_ones_computed_afresh():
     from workbench.games.ghost.policy import _Odds
     from workbench.games.ghost.table import STATS
 
-    settings = [dict(players=3), dict(players=3, fumble=False), dict(players=3, floor_at_zero=False),
-                dict(players=4, master_slave=True, slave_support=True, master_support=True)]
+    settings = [
+        dict(players=3),
+        dict(players=3, fumble=False),
+        dict(players=3, floor_at_zero=False),
+        dict(players=4, master_slave=True, slave_support=True, master_support=True),
+    ]
     tables = chain.from_iterable(zip(*(random_tables(p, 5, 2) for p in settings)))
     checked = 0
     for _, t, _ in tables:
@@ -119,7 +133,9 @@ def test_chances_kept_by_game_ghosts_and_shells_are_the_ones_computed_afresh():
         for stat in STATS:
             for atk, dfn in (((g,), (h,)), ((g, k), (h,)), ((h,), (g, k))):
                 assert odds.chance(atk, dfn, stat) == odds._chance(atk, dfn, stat)
-        assert odds.duel(g, h) == odds._duel(g, h) == max(odds._chance((g,), (h,), s) for s in STATS)
+        assert (
+            odds.duel(g, h) == odds._duel(g, h) == max(odds._chance((g,), (h,), s) for s in STATS)
+        )
         checked += 1
     assert checked >= 50
 

@@ -12,24 +12,24 @@ from workbench.games.ghost.table import ATTACK, DEFENCE
 from .helpers import deck, game_with, ghost, mandatory, pending, run, shell, state, steps
 
 CARDS = deck(
-    ghost("A", "2D", "2D", vp=2),                      # 0
-    ghost("B", "2D", "2D", vp=3),                      # 1
-    ghost("C", "1D", "1D"),                            # 2
-    ghost("D", "1D", "1D"),                            # 3
-    ghost("E", "1D", "1D"),                            # 4
-    shell("S1", phys=2),                               # 5
-    shell("S2", ment=2),                               # 6
-    mandatory("M", "trash_all_shells"),                # 7
-    ghost("Q", "1D+1", "1D", ability="quick"),         # 8
-    ghost("Big", "2D+5", "1D"),                        # 9
-    ghost("F1", "1D", "1D"),                           # 10
-    ghost("F2", "1D", "1D"),                           # 11
-    ghost("F3", "1D", "1D"),                           # 12
-    ghost("F4", "1D", "1D"),                           # 13
-    ghost("Skip", timing="OnYourTurn", effect="skip_turn"),    # 14
+    ghost("A", "2D", "2D", vp=2),  # 0
+    ghost("B", "2D", "2D", vp=3),  # 1
+    ghost("C", "1D", "1D"),  # 2
+    ghost("D", "1D", "1D"),  # 3
+    ghost("E", "1D", "1D"),  # 4
+    shell("S1", phys=2),  # 5
+    shell("S2", ment=2),  # 6
+    mandatory("M", "trash_all_shells"),  # 7
+    ghost("Q", "1D+1", "1D", ability="quick"),  # 8
+    ghost("Big", "2D+5", "1D"),  # 9
+    ghost("F1", "1D", "1D"),  # 10
+    ghost("F2", "1D", "1D"),  # 11
+    ghost("F3", "1D", "1D"),  # 12
+    ghost("F4", "1D", "1D"),  # 13
+    ghost("Skip", timing="OnYourTurn", effect="skip_turn"),  # 14
     shell("P", phys=1, timing="OnBattle", effect="power +3"),  # 15
-    ghost("N", timing="OnBattle", effect="negate"),            # 16
-    mandatory("V", "void_lowest"),                     # 17
+    ghost("N", timing="OnBattle", effect="negate"),  # 16
+    mandatory("V", "void_lowest"),  # 17
     ghost("Sakura", "3D+2", "3D+1", vp=5, ability="bonus physical +2"),  # 18
 )
 
@@ -52,7 +52,11 @@ def test_mandatory_dealt_at_setup_is_replaced_then_shuffled_back():
     game = game_with(CARDS, deal_order="by_seat")
     s = game.initial_state()
     s = game.apply(s, 7)
-    assert s.setaside == (7,) and s.archives[0] == () and pending(s)[0] == steps(Download("deal", 0))[0]
+    assert (
+        s.setaside == (7,)
+        and s.archives[0] == ()
+        and pending(s)[0] == steps(Download("deal", 0))[0]
+    )
     assert 7 not in s.server
     s = run(game, s, 0, 1, 2, 3)
     assert s.setaside == (7,)  # four cards so far
@@ -64,10 +68,17 @@ def test_setup_installs_forward_then_reverse(game):
     s = run(game, game.initial_state(), 0, 1, 2, 3, 4, 9, 10, 11, 12, 13)
     assert s.phase == "setup" and s.order == (0, 1, 1, 0)
     s = run(game, s, ("install", 0), ("install", 9), ("install", 10))
-    assert game.current_player(s) == 0 and [a.id for a in game.legal_actions(s)][0] == ("install", 1)
+    assert game.current_player(s) == 0 and [a.id for a in game.legal_actions(s)][0] == (
+        "install",
+        1,
+    )
     s = game.apply(s, ("install", 1))
     assert game.view(s).ghosts_of(0) == (0, 1) and game.view(s).ghosts_of(1) == (9, 10)
-    assert game.current_player(s) == CHANCE and pending(s) == steps(Download("draw", 0)) and s.turns == 1
+    assert (
+        game.current_player(s) == CHANCE
+        and pending(s) == steps(Download("draw", 0))
+        and s.turns == 1
+    )
 
 
 def test_user_without_ghost_shows_and_downloads_until_one(game):
@@ -84,7 +95,9 @@ def test_user_without_ghost_shows_and_downloads_until_one(game):
 def test_one_shell_per_ghost_a_second_forces_trashing_one(game):
     s = state(game, desktops=[[(0, 5)], [(1, -1)]], archives=[[6], []])
     ids = [a.id for a in game.legal_actions(s)]
-    assert ("shell", 6, 0, 5) in ids and ("shell", 6, 0, 6) in ids and ("shell", 6, 0, -1) not in ids
+    assert (
+        ("shell", 6, 0, 5) in ids and ("shell", 6, 0, 6) in ids and ("shell", 6, 0, -1) not in ids
+    )
     replaced = game.apply(s, ("shell", 6, 0, 5))
     assert replaced.desktops[0] == ((0, 6),) and replaced.trash == (5,)
     kept = game.apply(s, ("shell", 6, 0, 6))
@@ -101,7 +114,8 @@ def test_archive_is_trimmed_to_five_at_the_end(game):
     s = state(game, desktops=[[(0, -1)], [(1, -1)]], archives=[[2, 3, 4, 10, 11, 12, 13], []])
     s = game.apply(s, ("end",))
     assert s.phase == "trim" and {a.id for a in game.legal_actions(s)} == {
-        ("trim", c) for c in (2, 3, 4, 10, 11, 12, 13)}
+        ("trim", c) for c in (2, 3, 4, 10, 11, 12, 13)
+    }
     s = run(game, s, ("trim", 2), ("trim", 13))
     assert s.archives[0] == (3, 4, 10, 11, 12) and s.trash == (2, 13)
     assert game.current_player(s) == CHANCE and s.turn == 1
@@ -137,7 +151,9 @@ def test_tie_goes_to_the_defender_who_takes_the_attackers(game):
     s = run(game, s, ("battle", 0, 1, "physical"), ("defend", 1), ("done",))
     s = run(game, s, 3, 3)  # 2D rolls 3, 2D rolls 3
     assert s.last.totals == (3, 3) and s.last.winner == DEFENCE
-    assert s.vp[1] == (0,) and game.view(s).ghosts_of(0) == () and game.view(s).ghosts_of(1) == (1, 3)
+    assert (
+        s.vp[1] == (0,) and game.view(s).ghosts_of(0) == () and game.view(s).ghosts_of(1) == (1, 3)
+    )
     assert game.returns(s) == (0.0, 2.0)
 
 
@@ -214,7 +230,9 @@ def test_vp_threshold_wins_at_once():
 
 def test_empty_server_ends_the_game_most_vp_wins(game):
     everything = list(range(2, len(CARDS)))
-    s = state(game, desktops=[[(0, -1)], [(1, -1)]], trash=everything[:-1], vp=[[], [everything[-1]]])
+    s = state(
+        game, desktops=[[(0, -1)], [(1, -1)]], trash=everything[:-1], vp=[[], [everything[-1]]]
+    )
     assert s.server == ()
     s = game.apply(s, ("end",))
     assert s.result == ("server", (1,)) and game.winners(s) == (1,)

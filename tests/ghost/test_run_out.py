@@ -18,9 +18,11 @@ from .helpers import deck, game_with, ghost, mandatory
 
 
 def small_deck(ghosts: int, all_draws: int, other: int = 0):
-    return deck(*[ghost(f"G{i}") for i in range(ghosts)],
-                *[mandatory(f"U{i}", "all_draw 1") for i in range(all_draws)],
-                *[mandatory(f"S{i}", "trash_all_shells") for i in range(other)])
+    return deck(
+        *[ghost(f"G{i}") for i in range(ghosts)],
+        *[mandatory(f"U{i}", "all_draw 1") for i in range(all_draws)],
+        *[mandatory(f"S{i}", "trash_all_shells") for i in range(other)],
+    )
 
 
 def deal_odds(game) -> dict[int, Fraction]:
@@ -30,7 +32,9 @@ def deal_odds(game) -> dict[int, Fraction]:
     def walk(s) -> tuple[tuple[frozenset[int], Fraction], ...]:
         top = s.tasks[-1] if s.tasks else None
         if not isinstance(top, Download | DealMaster) or getattr(top, "kind", "deal") not in (
-                "deal", "hand"):
+            "deal",
+            "hand",
+        ):
             return ((frozenset(), Fraction(1)),)
         out: dict[frozenset[int], Fraction] = {}
         for card, p in game.chance_outcomes(s).pmf_fractions().items():
@@ -44,15 +48,23 @@ def deal_odds(game) -> dict[int, Fraction]:
     return {k: sum((q for marks, q in result if k in marks), Fraction(0)) for k in range(game.n)}
 
 
-@pytest.mark.parametrize(("players", "ghosts", "mand", "hand", "masters", "order"), [
-    (2, 6, 2, 2, False, "by_seat"), (3, 5, 2, 1, False, "by_seat"), (2, 6, 2, 2, True, "by_seat"),
-    (2, 6, 2, 2, False, "all_hands"), (3, 5, 2, 1, False, "all_hands")])
+@pytest.mark.parametrize(
+    ("players", "ghosts", "mand", "hand", "masters", "order"),
+    [
+        (2, 6, 2, 2, False, "by_seat"),
+        (3, 5, 2, 1, False, "by_seat"),
+        (2, 6, 2, 2, True, "by_seat"),
+        (2, 6, 2, 2, False, "all_hands"),
+        (3, 5, 2, 1, False, "all_hands"),
+    ],
+)
 def test_mandatory_by_seat_against_every_deal(players, ghosts, mand, hand, masters, order):
     cards = small_deck(ghosts, mand)
     game = game_with(cards, players=players, hand_size=hand, master_slave=masters, deal_order=order)
     brute = deal_odds(game)
-    exact = ga.mandatory_by_seat(players, deck=len(cards), mandatory=mand, hand=hand, masters=masters,
-                                 deal_order=order)
+    exact = ga.mandatory_by_seat(
+        players, deck=len(cards), mandatory=mand, hand=hand, masters=masters, deal_order=order
+    )
     assert [Fraction(p) for p in exact["p_exact"]] == [brute[k] for k in range(players)]
     if order == "by_seat":
         assert brute[players - 1] > brute[0]  # later seats deal from a smaller server
@@ -100,8 +112,10 @@ def run_out_turns(game) -> dict[int, Fraction]:
     return dict(walk(game.initial_state()))
 
 
-@pytest.mark.parametrize(("players", "ghosts", "all_draws", "hand"), [
-    (2, 6, 2, 2), (2, 6, 0, 2), (3, 6, 2, 2), (2, 5, 3, 2)])
+@pytest.mark.parametrize(
+    ("players", "ghosts", "all_draws", "hand"),
+    [(2, 6, 2, 2), (2, 6, 0, 2), (3, 6, 2, 2), (2, 5, 3, 2)],
+)
 def test_server_bound_is_the_latest_run_out_of_every_shuffle(players, ghosts, all_draws, hand):
     cards = small_deck(ghosts, all_draws)
     game = game_with(cards, players=players, hand_size=hand, vp_to_win=0)
@@ -123,7 +137,9 @@ def test_simulated_run_outs_stay_within_the_bound():
     assert endings.height == 60 and set(endings["end"]) <= {"server", "void", "special"}
     table = ga.run_out_table(endings)
     assert table["bound"].to_list() == [87, 77]
-    shares = table.select(pl.sum_horizontal("server_share", "void_share", "special_share", "vp_share"))
+    shares = table.select(
+        pl.sum_horizontal("server_share", "void_share", "special_share", "vp_share")
+    )
     assert shares.to_series().to_list() == pytest.approx([1.0, 1.0])
     server = endings.filter(pl.col("end") == "server")
     assert server.height and (server["user_turns"] <= 87).all()

@@ -21,23 +21,26 @@ from workbench.games.ghost.table import ATTACK
 from .helpers import deck, game_with, ghost, mandatory, run, state
 
 CARDS = deck(
-    ghost("A", "2D", "2D", vp=2),                                  # 0
-    ghost("B", "2D", "2D", vp=3),                                  # 1
-    ghost("C", "1D", "1D", vp=1),                                  # 2
-    ghost("Turn", timing="OnYourTurn", effect="draw 1"),           # 3
-    ghost("Battle1", timing="OnBattle", effect="power +1"),        # 4
-    ghost("Battle2", timing="OnBattle", effect="power +2"),        # 5
-    ghost("NotMine", timing="Not.YourTurn", effect="draw 1"),      # 6
-    ghost("Any", timing="Anytime", effect="draw 1"),               # 7
+    ghost("A", "2D", "2D", vp=2),  # 0
+    ghost("B", "2D", "2D", vp=3),  # 1
+    ghost("C", "1D", "1D", vp=1),  # 2
+    ghost("Turn", timing="OnYourTurn", effect="draw 1"),  # 3
+    ghost("Battle1", timing="OnBattle", effect="power +1"),  # 4
+    ghost("Battle2", timing="OnBattle", effect="power +2"),  # 5
+    ghost("NotMine", timing="Not.YourTurn", effect="draw 1"),  # 6
+    ghost("Any", timing="Anytime", effect="draw 1"),  # 7
     ghost("NotMinePow", timing="Not.YourTurn", effect="power +1"),  # 8
-    ghost("Neg", timing="OnBattle", effect="negate"),              # 9
-    ghost("Q", "1D+1", "1D", ability="quick"),                     # 10
-    mandatory("All", "all_draw 1"),                                # 11
-    ghost("D", "1D", "1D"),                                        # 12
-    ghost("E", "1D", "1D"),                                        # 13
-    ghost("Pad1"), ghost("Pad2"), ghost("Pad3"), ghost("Pad4"),     # 14-17
-    ghost("Neg2", timing="OnBattle", effect="negate"),             # 18
-    ghost("NotMine2", timing="Not.YourTurn", effect="draw 1"),     # 19
+    ghost("Neg", timing="OnBattle", effect="negate"),  # 9
+    ghost("Q", "1D+1", "1D", ability="quick"),  # 10
+    mandatory("All", "all_draw 1"),  # 11
+    ghost("D", "1D", "1D"),  # 12
+    ghost("E", "1D", "1D"),  # 13
+    ghost("Pad1"),
+    ghost("Pad2"),
+    ghost("Pad3"),
+    ghost("Pad4"),  # 14-17
+    ghost("Neg2", timing="OnBattle", effect="negate"),  # 18
+    ghost("NotMine2", timing="Not.YourTurn", effect="draw 1"),  # 19
 )
 OLD_EVENTS = dict(event_limit="action", facedown_per_battle=1, reactions=False)
 
@@ -53,7 +56,9 @@ def top(s):
 def server_only(*keep_in_server, **kw):
     """Everything outside the server except the given cards (and what ``kw`` places)."""
     placed = {c for d in kw.get("desktops", []) for pair in d for c in pair if c >= 0}
-    placed |= {c for a in kw.get("archives", []) for c in a} | {c for v in kw.get("vp", []) for c in v}
+    placed |= {c for a in kw.get("archives", []) for c in a} | {
+        c for v in kw.get("vp", []) for c in v
+    }
     return [c for c in range(len(CARDS)) if c not in placed and c not in keep_in_server]
 
 
@@ -137,7 +142,9 @@ def test_a_reaction_uses_the_users_one_event_of_the_turn_in_v3():
     s = run(g, state(g, **layout, pending=[Turn()]), 14, ("event", 7, -1), 15)
     assert s.evented == (False, True)
     s = g.apply(s, ("install", 2))
-    assert top(s) == React(1) and ids(g, s) == [("pass",)]  # asked, but no second reaction this turn
+    assert top(s) == React(1) and ids(g, s) == [
+        ("pass",)
+    ]  # asked, but no second reaction this turn
     s = g.apply(s, ("pass",))
     s = run(g, s, ("battle", 0, 1, "physical"))
     assert isinstance(top(s), Roll)  # nor a face-down event
@@ -146,8 +153,11 @@ def test_a_reaction_uses_the_users_one_event_of_the_turn_in_v3():
 # -- item 4: a negate is offered only when an event already lies face down -------------------
 def test_a_negate_placed_first_is_not_offered():
     g = game_with(CARDS)
-    s = run(g, state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[9, 4], [18]]),
-            ("battle", 0, 1, "physical"))
+    s = run(
+        g,
+        state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[9, 4], [18]]),
+        ("battle", 0, 1, "physical"),
+    )
     assert ids(g, s) == [("place", 4, 0), ("place", 4, 1), ("pass",)]  # the attacker reveals first
     s = g.apply(s, ("place", 4, ATTACK))
     assert ids(g, s) == [("place", 9, -1), ("pass",)]  # now it could only void its own event
@@ -155,8 +165,12 @@ def test_a_negate_placed_first_is_not_offered():
     assert top(s) == Place(1) and ids(g, s) == [("place", 18, -1), ("pass",)]
     s = g.apply(s, ("place", 18, -1))
     assert s.battle.voided == (0,) and s.battle.power == (0, 0)
-    s = run(g, state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[4], [18]]),
-            ("battle", 0, 1, "physical"), ("pass",))
+    s = run(
+        g,
+        state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[4], [18]]),
+        ("battle", 0, 1, "physical"),
+        ("pass",),
+    )
     assert isinstance(top(s), Roll)  # nothing face down: the defender's negate would be dead
 
 
@@ -188,7 +202,8 @@ def test_masters_are_dealt_before_the_hands():
     s = g.initial_state()
     assert top(s) == DealMaster(0)
     assert sorted(o for o, _ in g.chance_outcomes(s).items()) == [
-        c for c in range(len(CARDS)) if g.is_ghost[c]]
+        c for c in range(len(CARDS)) if g.is_ghost[c]
+    ]
     s = run(g, s, 10, 12)
     assert s.masters == (10, 12) and s.desktops == (((10, -1),), ((12, -1),))
     assert top(s) == Download("hand", 0)
@@ -198,6 +213,7 @@ def test_masters_are_dealt_before_the_hands():
 
 def test_every_user_starts_with_its_master_and_two_slaves():
     from workbench.games.ghost.rules import make_game
+
     game = make_game(players=3, master_slave=True)
     s = game.initial_state()
     for a in playout(game, random_player, 4).actions:
@@ -211,11 +227,14 @@ def test_every_user_starts_with_its_master_and_two_slaves():
 MS = dict(desktops=[[(0, -1), (2, -1), (12, -1)], [(1, -1), (13, -1)]], masters=[0, 1])
 
 
-@pytest.mark.parametrize(("params", "offered"), [
-    ({}, []),                                                # slaves do not support slaves
-    ({"slave_support": True}, [("support", 12)]),            # the old reading
-    ({"master_support": True}, [("support", 0)]),            # the seed's tentative rule
-])
+@pytest.mark.parametrize(
+    ("params", "offered"),
+    [
+        ({}, []),  # slaves do not support slaves
+        ({"slave_support": True}, [("support", 12)]),  # the old reading
+        ({"master_support": True}, [("support", 0)]),  # the seed's tentative rule
+    ],
+)
 def test_support_in_master_slave(params, offered):
     g = game_with(CARDS, master_slave=True, **params)
     s = run(g, state(g, **MS), ("battle", 2, 1, "physical"))
@@ -236,8 +255,12 @@ def test_old_readings_as_parameters_play_the_version_2_rules():
     """The old readings together (except the dead negate, item 4) keep the old flow: no
     reaction, no mid-battle install by outsiders, one face-down event per user per battle."""
     g = game_with(CARDS, players=3, **OLD_READINGS)
-    s = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]], archives=[[3, 4, 5], [13], [10]],
-              pending=[Download("draw", 0)])
+    s = state(
+        g,
+        desktops=[[(0, -1)], [(1, -1)], [(2, -1)]],
+        archives=[[3, 4, 5], [13], [10]],
+        pending=[Download("draw", 0)],
+    )
     s = run(g, s, 14, ("event", 3, -1), 15, ("battle", 0, 1, "physical"))
     assert top(s) == Place(0) and s.phase == "place"
     s = g.apply(s, ("place", 4, ATTACK))

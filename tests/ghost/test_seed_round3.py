@@ -22,16 +22,16 @@ from workbench.games.ghost.table import ATTACK
 from .helpers import deck, game_with, ghost, mandatory, run, state
 
 CARDS = deck(
-    ghost("X", "3D", "3D", vp=2),                                   # 0 the attacker
-    ghost("Hp", "5D", "1D", vp=2),                                  # 1 strong body, weak mind
-    ghost("Hm", "1D", "5D", vp=2),                                  # 2 weak body, strong mind
-    ghost("Turn", timing="OnYourTurn", effect="draw 1"),            # 3
-    ghost("Pow1", timing="OnBattle", effect="power +1"),            # 4
-    ghost("Pow2", timing="OnBattle", effect="power +2"),            # 5
-    ghost("Neg", timing="OnBattle", effect="negate"),               # 6
-    ghost("Any", timing="Anytime", effect="draw 1"),                # 7
-    mandatory("M", "all_draw 1"),                                   # 8
-    *[ghost(f"Pad{i}") for i in range(12)],                         # 9-20
+    ghost("X", "3D", "3D", vp=2),  # 0 the attacker
+    ghost("Hp", "5D", "1D", vp=2),  # 1 strong body, weak mind
+    ghost("Hm", "1D", "5D", vp=2),  # 2 weak body, strong mind
+    ghost("Turn", timing="OnYourTurn", effect="draw 1"),  # 3
+    ghost("Pow1", timing="OnBattle", effect="power +1"),  # 4
+    ghost("Pow2", timing="OnBattle", effect="power +2"),  # 5
+    ghost("Neg", timing="OnBattle", effect="negate"),  # 6
+    ghost("Any", timing="Anytime", effect="draw 1"),  # 7
+    mandatory("M", "all_draw 1"),  # 8
+    *[ghost(f"Pad{i}") for i in range(12)],  # 9-20
 )
 SPLIT = dict(desktops=[[(0, -1)], [(1, -1), (2, -1)]])
 
@@ -61,8 +61,11 @@ def test_the_stat_is_chosen_after_the_defending_ghost():
 def test_the_attackers_expectation_given_the_best_reply_under_both_orders():
     g = game_with(CARDS)
     t = g.view(state(g, **SPLIT))
-    p = {(h, st): win_chance([x], [y]) for h, (ph, mn) in ((1, ("5D", "1D")), (2, ("1D", "5D")))
-         for st, x, y in (("physical", "3D", ph), ("mental", "3D", mn))}
+    p = {
+        (h, st): win_chance([x], [y])
+        for h, (ph, mn) in ((1, ("5D", "1D")), (2, ("1D", "5D")))
+        for st, x, y in (("physical", "3D", ph), ("mental", "3D", mn))
+    }
     seed = min(max(p[h, "physical"], p[h, "mental"]) for h in (1, 2))
     old = max(min(p[1, st], p[2, st]) for st in ("physical", "mental"))
     assert attack_value(g, t, 0, 1) == seed and attack_value(g, t, 0, 1, "at_declaration") == old
@@ -87,8 +90,9 @@ def test_the_sheet_pairs_move_toward_the_attacker_and_never_back():
     table = battle_order_table()
     assert (table["change"] >= 0).all() and table["change"].max() > 0.6
     row = table.filter(table["change"] == table["change"].max()).row(0, named=True)
-    assert Fraction(row["after_defender_exact"]) - Fraction(row["at_declaration_exact"]) == \
-        pytest.approx(row["change"])
+    assert Fraction(row["after_defender_exact"]) - Fraction(
+        row["at_declaration_exact"]
+    ) == pytest.approx(row["change"])
 
 
 # -- item 2: one event per turn in the action step only; battle events unlimited (6 4)) -------
@@ -114,8 +118,11 @@ def test_a_reaction_does_not_use_up_the_users_battle_events():
 # -- item 3: the attacker's negate can only void its own event ----------------------------------
 def test_the_attackers_negate_only_ever_follows_its_own_event():
     g = game_with(CARDS)
-    s = run(g, state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[4, 6], []]),
-            ("battle", 0, 1, "physical"))
+    s = run(
+        g,
+        state(g, desktops=[[(0, -1)], [(1, -1)]], archives=[[4, 6], []]),
+        ("battle", 0, 1, "physical"),
+    )
     assert ids(g, s) == [("place", 4, 0), ("place", 4, 1), ("pass",)]  # not placed first
     s = run(g, s, ("place", 4, ATTACK), ("place", 6, -1))
     assert s.battle.voided == (0,) and s.battle.power == (0, 0)  # it voided its own +1

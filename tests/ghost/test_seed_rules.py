@@ -15,23 +15,26 @@ from workbench.games.ghost.table import ATTACK, DEFENCE
 from .helpers import deck, game_with, ghost, mandatory, pending, run, shell, state, steps
 
 CARDS = deck(
-    ghost("A", "2D", "2D", vp=2),                                     # 0
-    ghost("B", "2D", "2D", vp=3),                                     # 1
-    ghost("C", "1D", "1D", vp=1),                                     # 2
-    ghost("Draw", "1D", "1D", ability="draw 1"),                      # 3
-    ghost("One", "1D+5", "1D"),                                       # 4
-    ghost("Turn1", timing="OnYourTurn", effect="draw 1"),             # 5
-    ghost("Turn2", timing="OnYourTurn", effect="draw 1"),             # 6
-    ghost("Battle", timing="OnBattle", effect="power +1"),            # 7
-    ghost("NotMine", timing="Not.YourTurn", effect="power +1"),       # 8
-    ghost("Any", timing="Anytime", effect="draw 1"),                  # 9
-    shell("S", phys=2),                                               # 10
-    ghost("Bounce", timing="OnYourTurn", effect="bounce"),            # 11
-    mandatory("V", "void_lowest"),                                    # 12
-    mandatory("All", "all_draw 1"),                                   # 13
-    mandatory("Rot", "rotate_archives"),                              # 14
-    ghost("Coll", "1D", "1D", ability="win_installed 2"),             # 15
-    ghost("Pad1"), ghost("Pad2"), ghost("Pad3"), ghost("Pad4"),        # 16-19
+    ghost("A", "2D", "2D", vp=2),  # 0
+    ghost("B", "2D", "2D", vp=3),  # 1
+    ghost("C", "1D", "1D", vp=1),  # 2
+    ghost("Draw", "1D", "1D", ability="draw 1"),  # 3
+    ghost("One", "1D+5", "1D"),  # 4
+    ghost("Turn1", timing="OnYourTurn", effect="draw 1"),  # 5
+    ghost("Turn2", timing="OnYourTurn", effect="draw 1"),  # 6
+    ghost("Battle", timing="OnBattle", effect="power +1"),  # 7
+    ghost("NotMine", timing="Not.YourTurn", effect="power +1"),  # 8
+    ghost("Any", timing="Anytime", effect="draw 1"),  # 9
+    shell("S", phys=2),  # 10
+    ghost("Bounce", timing="OnYourTurn", effect="bounce"),  # 11
+    mandatory("V", "void_lowest"),  # 12
+    mandatory("All", "all_draw 1"),  # 13
+    mandatory("Rot", "rotate_archives"),  # 14
+    ghost("Coll", "1D", "1D", ability="win_installed 2"),  # 15
+    ghost("Pad1"),
+    ghost("Pad2"),
+    ghost("Pad3"),
+    ghost("Pad4"),  # 16-19
 )
 
 
@@ -87,7 +90,11 @@ def test_one_battle_per_turn_then_the_turn_ends(game):
     s = state(game, desktops=[[(0, -1), (2, -1)], [(1, -1), (4, -1)]])
     s = run(game, s, ("battle", 0, 1, "physical"), ("defend", 1), ("done",), ("done",), 5, 1)
     assert s.last.winner == ATTACK and s.battles == 1
-    assert s.turn == 1 and game.current_player(s) == CHANCE and pending(s) == steps(Download("draw", 1))
+    assert (
+        s.turn == 1
+        and game.current_player(s) == CHANCE
+        and pending(s) == steps(Download("draw", 1))
+    )
 
 
 def test_only_events_that_fit_the_turn_are_played_as_the_action(game):
@@ -106,8 +113,11 @@ def test_battle_events_by_timing_and_seat():
     assert s.phase == "place" and g.current_player(s) == 0
     assert {a[1] for a in ids(g, s) if a[0] == "place"} == {7, 9}  # not Not.YourTurn
     for seat in (1, 2):
-        s2 = state(g, desktops=[[(0, -1)], [(1, -1)], [(2, -1)]],
-                   archives=[[], [5, 7, 8, 9], []] if seat == 1 else [[], [], [5, 7, 8, 9]])
+        s2 = state(
+            g,
+            desktops=[[(0, -1)], [(1, -1)], [(2, -1)]],
+            archives=[[], [5, 7, 8, 9], []] if seat == 1 else [[], [], [5, 7, 8, 9]],
+        )
         s2 = run(g, s2, ("battle", 0, 1, "physical"))
         assert s2.phase == "place" and g.current_player(s2) == seat
         assert {a[1] for a in ids(g, s2) if a[0] == "place"} == {7, 8, 9}  # not OnYourTurn
@@ -143,7 +153,9 @@ def test_mandatory_all_draw_every_user_downloads(game):
 
 
 def test_mandatory_rotate_archives_passes_to_the_next_user(game):
-    s = state(game, desktops=[[(0, -1)], [(1, -1)]], archives=[[5], [6, 9]], pending=[Download("draw", 0)])
+    s = state(
+        game, desktops=[[(0, -1)], [(1, -1)]], archives=[[5], [6, 9]], pending=[Download("draw", 0)]
+    )
     s = game.apply(s, 14)
     assert s.archives == ((6, 9), (5,))
 
@@ -177,7 +189,9 @@ def test_last_ghost_bounced_to_an_archive_does_not_end_the_game(game):
     s = state(game, desktops=[[(0, -1)], []], archives=[[11], []])
     s = game.apply(s, ("event", 11, 0))
     assert s.result is None and s.archives[0] == (0,) and not any(s.desktops)
-    s = run(game, s, ("pass",), ("end",), 16, ("pass",))  # user 2's turn: download, nothing to fight
+    s = run(
+        game, s, ("pass",), ("end",), 16, ("pass",)
+    )  # user 2's turn: download, nothing to fight
     assert s.result is None and ids(game, s)[-1] == ("end",)
 
 
@@ -188,15 +202,18 @@ def test_void_lowest_with_nothing_to_void_does_not_end_the_game(game):
 
 
 def test_every_ghost_sent_to_the_void_ends_the_game_everybody_loses(game):
-    s = state(game, desktops=[[(0, 10)], [(1, -1)]], archives=[[2], []], pending=[Download("draw", 0)])
+    s = state(
+        game, desktops=[[(0, 10)], [(1, -1)]], archives=[[2], []], pending=[Download("draw", 0)]
+    )
     s = game.apply(s, 12)
     assert s.result == ("void", ()) and sorted(s.void) == [0, 1] and 10 in s.trash
 
 
 def test_any_number_of_shells_in_one_turn():
     """Section 5-2 2): シェルをインストールする（１ターンに何回でも。）."""
-    cards = deck(ghost("A"), ghost("B"), ghost("C"), shell("S1", phys=1), shell("S2", ment=1),
-                 ghost("D"))
+    cards = deck(
+        ghost("A"), ghost("B"), ghost("C"), shell("S1", phys=1), shell("S2", ment=1), ghost("D")
+    )
     g = game_with(cards)
     s = state(g, desktops=[[(0, -1), (1, -1)], [(2, -1)]], archives=[[3, 4, 5], []])
     s = run(g, s, ("install", 5), ("pass",), ("shell", 3, 0, -1), ("pass",), ("shell", 4, 1, -1))
@@ -220,7 +237,8 @@ def test_both_strengths_offered_and_the_defender_can_win_the_vp_race():
     s = g.apply(s, ("battle", 0, 1))  # one defender: defends at once; then the stat
     assert s.phase == "stat" and ids(g, s) == [("stat", "physical"), ("stat", "mental")]
     old = game_with(CARDS, vp_to_win=2, stat_choice="at_declaration")
-    assert {a for a in ids(old, state(old, desktops=[[(0, -1)], [(1, -1)]])) if a[0] == "battle"} == {
-        ("battle", 0, 1, "physical"), ("battle", 0, 1, "mental")}
+    assert {
+        a for a in ids(old, state(old, desktops=[[(0, -1)], [(1, -1)]])) if a[0] == "battle"
+    } == {("battle", 0, 1, "physical"), ("battle", 0, 1, "mental")}
     s = run(g, s, ("stat", "mental"), 2, 4)
     assert s.last.winner == DEFENCE and s.result == ("vp", (1,))

@@ -20,8 +20,20 @@ from workbench.share.app import free_port, new_token, ready_url, start_voila, st
 from workbench.share.app_server import allowed_host
 from workbench.share.browser import wait_for_http
 
-PREFIXES = ["/", "/voila/templates/", "/voila/static/", "/voila/files/", "/voila/render/",
-            "/voila/tree/", "/api/kernels/", "/api/", "/static/", "/lab/", "/login", "/x/"]
+PREFIXES = [
+    "/",
+    "/voila/templates/",
+    "/voila/static/",
+    "/voila/files/",
+    "/voila/render/",
+    "/voila/tree/",
+    "/api/kernels/",
+    "/api/",
+    "/static/",
+    "/lab/",
+    "/login",
+    "/x/",
+]
 TAILS = st.text(alphabet="abcz./%_-0189", max_size=30)
 
 
@@ -29,13 +41,31 @@ TAILS = st.text(alphabet="abcz./%_-0189", max_size=30)
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("app")
     nb = folder / "tiny.ipynb"
-    nb.write_text(json.dumps({"cells": [{"cell_type": "code", "execution_count": None,
-                                         "id": "a", "metadata": {}, "outputs": [],
-                                         "source": "print('hi')"}],
-                              "metadata": {"kernelspec": {"name": "python3",
-                                                          "display_name": "Python 3",
-                                                          "language": "python"}},
-                              "nbformat": 4, "nbformat_minor": 5}))
+    nb.write_text(
+        json.dumps(
+            {
+                "cells": [
+                    {
+                        "cell_type": "code",
+                        "execution_count": None,
+                        "id": "a",
+                        "metadata": {},
+                        "outputs": [],
+                        "source": "print('hi')",
+                    }
+                ],
+                "metadata": {
+                    "kernelspec": {
+                        "name": "python3",
+                        "display_name": "Python 3",
+                        "language": "python",
+                    }
+                },
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
     port, token = free_port(), new_token()
     proc = start_voila(nb, port, folder / "jupyter", token=token, max_kernels=1)
     try:
@@ -45,8 +75,9 @@ def server(tmp_path_factory):
         stop_voila(proc, timeout=30)
 
 
-def _get(port: int, path: str, host: str | None = None, cookie: str | None = None
-         ) -> tuple[int, str | None]:
+def _get(
+    port: int, path: str, host: str | None = None, cookie: str | None = None
+) -> tuple[int, str | None]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     headers = {k: v for k, v in (("Host", host), ("Cookie", cookie)) if v}
     conn.request("GET", path, headers=headers)
@@ -80,8 +111,13 @@ def test_the_first_page_sets_a_cookie_that_opens_static_files(server):
 
 def test_no_traceback_reached_the_log(server):
     port, token, proc = server
-    for path in ("/voila/templates/", "/voila/templates/lab/", "/voila/static/%00",
-                 "/voila/files/..%2F..%2Fetc%2Fpasswd", "/api/kernels/nope/channels"):
+    for path in (
+        "/voila/templates/",
+        "/voila/templates/lab/",
+        "/voila/static/%00",
+        "/voila/files/..%2F..%2Fetc%2Fpasswd",
+        "/api/kernels/nope/channels",
+    ):
         _get(port, f"{path}?token={token}")
     stop_voila(proc, timeout=30)
     log = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
@@ -89,10 +125,19 @@ def test_no_traceback_reached_the_log(server):
     assert not any("Traceback" in line or " 500 " in line for line in server_lines), log[-3000:]
 
 
-@pytest.mark.parametrize(("host", "ok"), [("localhost", True), ("127.0.0.2:80", True),
-                                          ("[::1]:8866", True), ("LOCALHOST:1", True),
-                                          ("localhost.evil.example", False), ("0.0.0.0", False),
-                                          ("example.com:8866", False), ("", False)])
+@pytest.mark.parametrize(
+    ("host", "ok"),
+    [
+        ("localhost", True),
+        ("127.0.0.2:80", True),
+        ("[::1]:8866", True),
+        ("LOCALHOST:1", True),
+        ("localhost.evil.example", False),
+        ("0.0.0.0", False),
+        ("example.com:8866", False),
+        ("", False),
+    ],
+)
 def test_host_allow_list(host, ok):
     assert allowed_host(host) is ok
 
@@ -105,9 +150,22 @@ def test_the_readiness_url_carries_the_token():
 @pytest.mark.slow
 def test_preheated_kernels_keep_the_board_cap(tmp_path):
     nb = tmp_path / "tiny.ipynb"
-    nb.write_text(json.dumps({"cells": [], "metadata": {"kernelspec": {
-        "name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}))
+    nb.write_text(
+        json.dumps(
+            {
+                "cells": [],
+                "metadata": {
+                    "kernelspec": {
+                        "name": "python3",
+                        "display_name": "Python 3",
+                        "language": "python",
+                    }
+                },
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
     port, token = free_port(), new_token()
     proc = start_voila(nb, port, tmp_path / "jupyter", token=token, max_kernels=1, preheat=True)
     try:

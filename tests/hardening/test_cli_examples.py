@@ -60,14 +60,17 @@ def test_versus_with_a_few_supporters_still_answers(capsys):
     assert Fraction(data["win"]) == Fraction(data["lose"]) == (1 - Fraction(146, 1296)) / 2
 
 
-@pytest.mark.parametrize(("target", "words"), [
-    ("1/0", ["--target", "divides by zero"]),
-    ("1e999999999", ["--target", "not a probability"]),
-    ("1e-999999999", ["--target"]),
-    ("9" * 5000, ["--target"]),
-    ("nan", ["--target"]),
-    ("pi/4", ["--target"]),
-])
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        ("1/0", ["--target", "divides by zero"]),
+        ("1e999999999", ["--target", "not a probability"]),
+        ("1e-999999999", ["--target"]),
+        ("9" * 5000, ["--target"]),
+        ("nan", ["--target"]),
+        ("pi/4", ["--target"]),
+    ],
+)
 def test_copies_needed_target_never_hangs_or_crashes(capsys, target, words):
     start = time.perf_counter()
     code, _, err = run(capsys, "copies-needed", "--deck", "40", "--seen", "10", "--target", target)
@@ -76,8 +79,9 @@ def test_copies_needed_target_never_hangs_or_crashes(capsys, target, words):
 
 
 def test_copies_needed_full_width_percent(capsys):
-    code, out, _ = run(capsys, "copies-needed", "--deck", "40", "--seen", "10", "--target",
-                       "９０％", "--json")
+    code, out, _ = run(
+        capsys, "copies-needed", "--deck", "40", "--seen", "10", "--target", "９０％", "--json"
+    )
     assert code == 0 and json.loads(out) == {"copies": 8, "probability": "121456/131461"}
 
 
@@ -89,8 +93,7 @@ def test_round_refuses_a_person_named_like_the_nobody_key(capsys):
     assert sum(Fraction(p) for p in death.values()) == 1
 
 
-@pytest.mark.parametrize(("text", "char"), [("⑩D", "U+2469"), ("²D", "U+00B2"),
-                                            ("3D+₂", "U+2082")])
+@pytest.mark.parametrize(("text", "char"), [("⑩D", "U+2469"), ("²D", "U+00B2"), ("3D+₂", "U+2082")])
 def test_lookalike_digits_are_refused_with_their_position(capsys, text, char):
     code, _, err = run(capsys, "dice", text)
     one_line_error(code, err, "notation", char, f"position {text.index(text.strip('D+3')[0])}")
@@ -116,32 +119,42 @@ def test_values_starting_with_a_dash(capsys):
     assert code == 0 and json.loads(out)["distribution"] == {"-3": "1"}
 
 
-@pytest.mark.parametrize(("flag", "value"), [("--extra", "-5"), ("--per-turn", "-1"),
-                                             ("--opening", "-2")])
+@pytest.mark.parametrize(
+    ("flag", "value"), [("--extra", "-5"), ("--per-turn", "-1"), ("--opening", "-2")]
+)
 def test_errors_name_the_flag_as_typed(capsys, flag, value):
-    code, _, err = run(capsys, "draws", "--deck", "40", "--copies", "4", "--turn", "3",
-                       flag, value)
+    code, _, err = run(capsys, "draws", "--deck", "40", "--copies", "4", "--turn", "3", flag, value)
     one_line_error(code, err, flag)
 
 
-@pytest.mark.parametrize("argv", [
-    ["draws", "--deck", "9" * 5000, "--copies", "4", "--seen", "7"],
-    ["dice", "3D", "--floor", "9" * 5000],
-    ["round", "--deck", "A:" + "9" * 5000 + ",T:1", "--stop", "T"],
-    ["app", "ghost", "--port", "70000"],
-    ["app", "ghost", "--seed", "9" * 5000],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["draws", "--deck", "9" * 5000, "--copies", "4", "--seen", "7"],
+        ["dice", "3D", "--floor", "9" * 5000],
+        ["round", "--deck", "A:" + "9" * 5000 + ",T:1", "--stop", "T"],
+        ["app", "ghost", "--port", "70000"],
+        ["app", "ghost", "--seed", "9" * 5000],
+    ],
+)
 def test_huge_numbers_are_refused_before_use(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and err.startswith("workbench"), err
 
 
-def _cli(*argv: str, env: dict[str, str] | None = None, pipe: str = "") -> subprocess.CompletedProcess[bytes]:
+def _cli(
+    *argv: str, env: dict[str, str] | None = None, pipe: str = ""
+) -> subprocess.CompletedProcess[bytes]:
     command = [sys.executable, "-m", "workbench", *argv]
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     if pipe:
-        return subprocess.run(" ".join(map(_quote, command)) + f" | {pipe}", shell=True,
-                              capture_output=True, env=full_env, timeout=120)
+        return subprocess.run(
+            " ".join(map(_quote, command)) + f" | {pipe}",
+            shell=True,
+            capture_output=True,
+            env=full_env,
+            timeout=120,
+        )
     return subprocess.run(command, capture_output=True, env=full_env, timeout=120)
 
 
@@ -153,16 +166,27 @@ def _quote(word: str) -> str:
 
 def test_closed_pipe_ends_quietly():
     done = subprocess.run(
-        f"{_quote(sys.executable)} -m workbench dice 1000D | head -1; echo \"rc=${{PIPESTATUS[0]}}\"",
-        shell=True, executable="/bin/bash", capture_output=True, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        f'{_quote(sys.executable)} -m workbench dice 1000D | head -1; echo "rc=${{PIPESTATUS[0]}}"',
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.stderr == b"", done.stderr
     assert done.stdout.decode().splitlines()[-1] == "rc=0"
 
 
 def test_output_is_utf8_whatever_the_locale():
     for encoding in ("ascii", "latin-1"):
-        done = _cli("round", "--deck", "探偵:2,T:1", "--stop", "T", "--json",
-                    env={"PYTHONIOENCODING": encoding, "LC_ALL": "C"})
+        done = _cli(
+            "round",
+            "--deck",
+            "探偵:2,T:1",
+            "--stop",
+            "T",
+            "--json",
+            env={"PYTHONIOENCODING": encoding, "LC_ALL": "C"},
+        )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout.decode("utf-8"))["death"]["探偵"] == "1"

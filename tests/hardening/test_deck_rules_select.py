@@ -15,10 +15,17 @@ from hypothesis import strategies as st
 from workbench.cards.cells import CellError, to_bool, to_int
 from workbench.cards.deckrules import DeckRule, check_deck, parse_select
 
-POOL = pl.DataFrame({"name": ["A", "B", "C", "D"], "star": [1, 2, 3, 3],
-                     "character": [True, False, False, True], "kind": ["x", "y", "y", "z"]})
-VALUES = st.sampled_from(["1", "2", "3", "4", "0", "true", "false", "x", "y", "q", "3.5",
-                          "abc", "-1", "３"])
+POOL = pl.DataFrame(
+    {
+        "name": ["A", "B", "C", "D"],
+        "star": [1, 2, 3, 3],
+        "character": [True, False, False, True],
+        "kind": ["x", "y", "y", "z"],
+    }
+)
+VALUES = st.sampled_from(
+    ["1", "2", "3", "4", "0", "true", "false", "x", "y", "q", "3.5", "abc", "-1", "３"]
+)
 
 
 def _selects_something(select: str) -> bool:
@@ -27,17 +34,21 @@ def _selects_something(select: str) -> bool:
     column, op, text = parse_select(select) or ("", "", "")
     values = POOL[column].to_list()
     try:
-        wanted: object = (to_bool(text) if column == "character" else
-                          to_int(text) if column == "star" else text)
+        wanted: object = (
+            to_bool(text) if column == "character" else to_int(text) if column == "star" else text
+        )
     except CellError:
         return False
     return any((v == wanted) == (op == "==") for v in values)
 
 
 @settings(deadline=None, max_examples=80)
-@given(column=st.sampled_from(["star", "character", "kind"]), op=st.sampled_from(["==", "!="]),
-       value=VALUES, deck=st.dictionaries(st.sampled_from(["A", "B", "C", "D"]),
-                                          st.integers(1, 5), max_size=4))
+@given(
+    column=st.sampled_from(["star", "character", "kind"]),
+    op=st.sampled_from(["==", "!="]),
+    value=VALUES,
+    deck=st.dictionaries(st.sampled_from(["A", "B", "C", "D"]), st.integers(1, 5), max_size=4),
+)
 def test_a_rule_selecting_nothing_is_reported(column, op, value, deck):
     select = f"{column}{op}{value}"
     rule = DeckRule("r", select, "cards", "<=", 100)

@@ -18,12 +18,42 @@ from workbench.cli import main
 from workbench.engine.kernel.registry import game_names
 
 LIMIT_SECONDS = 10.0
-SETTINGS = settings(deadline=None,  # examples: the profile's (60; HYPOTHESIS_PROFILE=slow: 500)
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    deadline=None,  # examples: the profile's (60; HYPOTHESIS_PROFILE=slow: 500)
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
-WORDS = st.sampled_from(["", " ", "-", "--", "0", "-1", "1e999999999", "1/0", "nan", "⑩", "²",
-                         "３", "−2", "9" * 40, "9" * 5000, "none", "zero", "\x00", "\u202e",
-                         "D", "1000D", "1000D,1000D", "3D+2", "A:2,T:1", "T", "０．９", "90%"])
+WORDS = st.sampled_from(
+    [
+        "",
+        " ",
+        "-",
+        "--",
+        "0",
+        "-1",
+        "1e999999999",
+        "1/0",
+        "nan",
+        "⑩",
+        "²",
+        "３",
+        "−2",
+        "9" * 40,
+        "9" * 5000,
+        "none",
+        "zero",
+        "\x00",
+        "\u202e",
+        "D",
+        "1000D",
+        "1000D,1000D",
+        "3D+2",
+        "A:2,T:1",
+        "T",
+        "０．９",
+        "90%",
+    ]
+)
 NUMBERS = st.integers(min_value=-(10**30), max_value=10**30).map(str)
 TEXT = st.text(max_size=24)
 VALUE = st.one_of(WORDS, NUMBERS, TEXT)
@@ -67,8 +97,9 @@ def test_fuzz_dice(capsys, data):
 @given(data=st.data())
 def test_fuzz_versus(capsys, data):
     argv = ["versus", data.draw(NOTATION), data.draw(NOTATION)]
-    argv += data.draw(st.composite(lambda d: _flags(d, ["--faces", "--floor", "--fumble",
-                                                         "--ties"]))())
+    argv += data.draw(
+        st.composite(lambda d: _flags(d, ["--faces", "--floor", "--fumble", "--ties"]))()
+    )
     argv += data.draw(st.sampled_from([[], ["--json"]]))
     _check(capsys, argv)
 
@@ -76,20 +107,46 @@ def test_fuzz_versus(capsys, data):
 @SETTINGS
 @given(data=st.data())
 def test_fuzz_draws(capsys, data):
-    argv = ["draws", "--deck", data.draw(st.one_of(VALUE, st.integers(0, 60).map(str))),
-            "--copies", data.draw(st.one_of(VALUE, st.integers(0, 8).map(str)))]
-    argv += data.draw(st.composite(lambda d: _flags(d, [
-        "--seen", "--turn", "--going", "--opening", "--per-turn", "--extra", "--at-least",
-        "--exactly", "--at-most"]))())
+    argv = [
+        "draws",
+        "--deck",
+        data.draw(st.one_of(VALUE, st.integers(0, 60).map(str))),
+        "--copies",
+        data.draw(st.one_of(VALUE, st.integers(0, 8).map(str))),
+    ]
+    argv += data.draw(
+        st.composite(
+            lambda d: _flags(
+                d,
+                [
+                    "--seen",
+                    "--turn",
+                    "--going",
+                    "--opening",
+                    "--per-turn",
+                    "--extra",
+                    "--at-least",
+                    "--exactly",
+                    "--at-most",
+                ],
+            )
+        )()
+    )
     _check(capsys, argv)
 
 
 @SETTINGS
 @given(data=st.data())
 def test_fuzz_copies_needed(capsys, data):
-    argv = ["copies-needed", "--deck", data.draw(st.one_of(VALUE, st.integers(1, 60).map(str))),
-            "--seen", data.draw(st.one_of(VALUE, st.integers(0, 60).map(str))),
-            "--target", data.draw(VALUE)]
+    argv = [
+        "copies-needed",
+        "--deck",
+        data.draw(st.one_of(VALUE, st.integers(1, 60).map(str))),
+        "--seen",
+        data.draw(st.one_of(VALUE, st.integers(0, 60).map(str))),
+        "--target",
+        data.draw(VALUE),
+    ]
     argv += data.draw(st.composite(lambda d: _flags(d, ["--at-least", "--max-copies"]))())
     _check(capsys, argv)
 
@@ -97,12 +154,18 @@ def test_fuzz_copies_needed(capsys, data):
 @SETTINGS
 @given(data=st.data())
 def test_fuzz_round(capsys, data):
-    deck = data.draw(st.one_of(VALUE, st.lists(
-        st.tuples(st.text(max_size=4), st.integers(-2, 5)), max_size=8).map(
-        lambda items: ",".join(f"{n}:{c}" for n, c in items) + ",T:1")))
+    deck = data.draw(
+        st.one_of(
+            VALUE,
+            st.lists(st.tuples(st.text(max_size=4), st.integers(-2, 5)), max_size=8).map(
+                lambda items: ",".join(f"{n}:{c}" for n, c in items) + ",T:1"
+            ),
+        )
+    )
     argv = ["round", "--deck", deck, "--stop", data.draw(st.one_of(st.just("T"), VALUE))]
-    argv += data.draw(st.composite(lambda d: _flags(d, ["--opening", "--stop-first",
-                                                         "--opening-stop"]))())
+    argv += data.draw(
+        st.composite(lambda d: _flags(d, ["--opening", "--stop-first", "--opening-stop"]))()
+    )
     _check(capsys, argv)
 
 
@@ -110,8 +173,11 @@ def test_fuzz_round(capsys, data):
 @given(data=st.data())
 def test_fuzz_check(capsys, tmp_path_factory, data):
     folder: Path = tmp_path_factory.mktemp("fuzz")
-    name = data.draw(st.text(min_size=1, max_size=12).filter(lambda s: "/" not in s and "\x00" not in s
-                                                            and s not in (".", "..")))
+    name = data.draw(
+        st.text(min_size=1, max_size=12).filter(
+            lambda s: "/" not in s and "\x00" not in s and s not in (".", "..")
+        )
+    )
     if data.draw(st.booleans()):
         (folder / (name + ".csv")).write_bytes(data.draw(st.binary(max_size=300)))
         name += ".csv"
@@ -126,10 +192,19 @@ def test_fuzz_check(capsys, tmp_path_factory, data):
 def test_fuzz_export_and_app(capsys, tmp_path_factory, data):
     folder: Path = tmp_path_factory.mktemp("fuzz")
     out = str(folder / data.draw(st.text(max_size=10).filter(lambda s: "\x00" not in s)))
-    _check(capsys, ["export", str(folder / data.draw(VALUE).replace("\x00", "")), "--out", out,
-                    "--no-execute"])
+    _check(
+        capsys,
+        [
+            "export",
+            str(folder / data.draw(VALUE).replace("\x00", "")),
+            "--out",
+            out,
+            "--no-execute",
+        ],
+    )
     game = data.draw(VALUE.filter(lambda s: s not in game_names()))
     argv = ["app", game, "--build", str(folder)]
-    argv += data.draw(st.composite(lambda d: _flags(d, ["--port", "--seed", "--ip",
-                                                         "--max-kernels"]))())
+    argv += data.draw(
+        st.composite(lambda d: _flags(d, ["--port", "--seed", "--ip", "--max-kernels"]))()
+    )
     _check(capsys, argv)

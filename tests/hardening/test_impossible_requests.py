@@ -24,16 +24,29 @@ def _run(capsys, argv):
     return code, out, err
 
 
-@settings(deadline=None, max_examples=60,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    deadline=None, max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(deck=st.integers(1, 30), data=st.data())
 def test_copies_needed_answers_or_refuses_impossible(capsys, deck, data):
     seen = data.draw(st.integers(0, deck))
     at_least = data.draw(st.integers(0, deck + 2))
     target = data.draw(st.fractions(Fraction(1, 100), 1).map(lambda f: f.limit_denominator(100)))
-    code, out, err = _run(capsys, ["copies-needed", "--deck", str(deck), "--seen", str(seen),
-                                   "--target", f"{target.numerator}/{target.denominator}",
-                                   "--at-least", str(at_least), "--json"])
+    code, out, err = _run(
+        capsys,
+        [
+            "copies-needed",
+            "--deck",
+            str(deck),
+            "--seen",
+            str(seen),
+            "--target",
+            f"{target.numerator}/{target.denominator}",
+            "--at-least",
+            str(at_least),
+            "--json",
+        ],
+    )
     reachable = p_draw_fraction(deck, deck, seen, at_least=at_least) >= target
     if not reachable:
         assert code == 2 and out == "", (deck, seen, at_least, target, out)
@@ -48,15 +61,20 @@ def test_copies_needed_answers_or_refuses_impossible(capsys, deck, data):
 
 
 def test_the_issue_examples_are_refused_with_a_reason(capsys):
-    code, out, err = _run(capsys, ["copies-needed", "--deck", "40", "--seen", "10",
-                                   "--target", "1", "--at-least", "11"])
+    code, out, err = _run(
+        capsys,
+        ["copies-needed", "--deck", "40", "--seen", "10", "--target", "1", "--at-least", "11"],
+    )
     assert code == 2 and "--at-least 11 copies cannot show among 10 cards seen" in err
-    code, out, err = _run(capsys, ["copies-needed", "--deck", "40", "--seen", "0",
-                                   "--target", "0.5"])
+    code, out, err = _run(
+        capsys, ["copies-needed", "--deck", "40", "--seen", "0", "--target", "0.5"]
+    )
     assert code == 2 and "no card is seen" in err and "None" not in err
 
 
 def test_a_copy_limit_names_itself_instead_of_none(capsys):
-    code, out, err = _run(capsys, ["copies-needed", "--deck", "40", "--seen", "10",
-                                   "--target", "1", "--max-copies", "3"])
+    code, out, err = _run(
+        capsys,
+        ["copies-needed", "--deck", "40", "--seen", "10", "--target", "1", "--max-copies", "3"],
+    )
     assert code == 0 and "up to 3 copies (--max-copies)" in out and "291/494" in out

@@ -28,11 +28,18 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @settings(deadline=None, max_examples=40)
-@given(rows=st.lists(st.tuples(st.sets(st.integers(0, 2), max_size=3), st.integers(1, 40)),
-                     min_size=1, max_size=30))
+@given(
+    rows=st.lists(
+        st.tuples(st.sets(st.integers(0, 2), max_size=3), st.integers(1, 40)),
+        min_size=1,
+        max_size=30,
+    )
+)
 def test_every_game_is_counted_once(rows):
-    table = [{"game": i, "seating": "fixed", "winners": sorted(w), "turns": t}
-             for i, (w, t) in enumerate(rows)]
+    table = [
+        {"game": i, "seating": "fixed", "winners": sorted(w), "turns": t}
+        for i, (w, t) in enumerate(rows)
+    ]
     result = summarise(table, ["a", "b", "c"])
     sole = sum(p["wins"] for p in result["players"])
     shared_games = sum(1 for w, _ in rows if len(w) > 1)
@@ -41,8 +48,9 @@ def test_every_game_is_counted_once(rows):
 
 
 def test_no_winner_is_reported_in_json_and_text(capsys):
-    code, out, _ = _run(capsys, "play", "ghost", "--players", "random,random", "--games", "6",
-                        "--json")
+    code, out, _ = _run(
+        capsys, "play", "ghost", "--players", "random,random", "--games", "6", "--json"
+    )
     data = json.loads(out)
     assert code == 0 and "no_winner" in data
     sole = sum(p["wins"] for p in data["players"])
@@ -71,14 +79,16 @@ def test_the_estimate_scales_with_budget_and_games():
 
 def test_a_long_run_is_announced_and_one_too_long_refused(capsys):
     _budget.announce("workbench play", _budget.Estimate(120.0, ["x: y"]), 3600, "9 games")
-    assert "starting 9 games: expected about 2 min (x: y); Ctrl-C stops it" in \
-        capsys.readouterr().err
+    assert (
+        "starting 9 games: expected about 2 min (x: y); Ctrl-C stops it" in capsys.readouterr().err
+    )
     with pytest.raises(CliError, match="would take about 2.0 h"):
         _budget.announce("workbench play", _budget.Estimate(7200.0, ["x"]), 3600, "9 games")
 
 
-@settings(deadline=None, max_examples=20,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    deadline=None, max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(cores=st.integers(1, 64), requested=st.integers(1, 256))
 def test_workers_never_exceed_the_cores(monkeypatch, capsys, cores, requested):
     monkeypatch.setattr(_workers, "machine_cores", lambda: cores)

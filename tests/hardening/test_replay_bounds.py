@@ -26,8 +26,14 @@ from workbench.engine.players import random_player
 
 
 def _text(**patch: object) -> str:
-    data: dict[str, object] = {"format": "workbench-replay/1", "game": "ghost", "version": "1",
-                               "params": {}, "seed": 1, "actions": []}
+    data: dict[str, object] = {
+        "format": "workbench-replay/1",
+        "game": "ghost",
+        "version": "1",
+        "params": {},
+        "seed": 1,
+        "actions": [],
+    }
     data.update(patch)
     return json.dumps(data)
 
@@ -64,8 +70,14 @@ def test_a_file_is_read_up_to_the_limit_plus_one_byte(tmp_path, monkeypatch):
 
 
 @settings(deadline=None, max_examples=30)
-@given(extra=st.dictionaries(st.text(min_size=1, max_size=8).filter(
-    lambda k: k not in replay_checks.FIELDS), st.integers(), min_size=1, max_size=5))
+@given(
+    extra=st.dictionaries(
+        st.text(min_size=1, max_size=8).filter(lambda k: k not in replay_checks.FIELDS),
+        st.integers(),
+        min_size=1,
+        max_size=5,
+    )
+)
 def test_unknown_names_are_refused_before_values(extra):
     data = json.loads(_text(params={f"k{i}": i for i in range(10)}, seed="not a number"))
     data.update(extra)
@@ -74,13 +86,16 @@ def test_unknown_names_are_refused_before_values(extra):
 
 
 def test_whole_file_budgets():
-    _refused_quickly(lambda: Replay.from_json(_text(params={f"k{i}": i for i in range(100_000)})),
-                     "100,000 parameters")
+    _refused_quickly(
+        lambda: Replay.from_json(_text(params={f"k{i}": i for i in range(100_000)})),
+        "100,000 parameters",
+    )
     wide = [[list(range(64))] * 8] * 2_000  # 2,000 legal-looking ids of 520 items each
     _refused_quickly(lambda: Replay.from_json(_text(actions=wide)), "action items in all")
     draws = [[i, replay_checks.MAX_DRAWS] for i in range(30)]
-    _refused_quickly(lambda: Replay.from_json(_text(actions=[0] * 30, player_draws=draws)),
-                     "rng words in all")
+    _refused_quickly(
+        lambda: Replay.from_json(_text(actions=[0] * 30, player_draws=draws)), "rng words in all"
+    )
 
 
 def test_skipping_words_in_chunks_matches_one_draw():

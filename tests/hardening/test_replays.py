@@ -17,8 +17,14 @@ from workbench.engine.players import random_player
 
 
 def replay_text(**patch: object) -> str:
-    data = {"format": "workbench-replay/1", "game": "ghost", "version": "1", "params": {},
-            "seed": 1, "actions": []}
+    data = {
+        "format": "workbench-replay/1",
+        "game": "ghost",
+        "version": "1",
+        "params": {},
+        "seed": 1,
+        "actions": [],
+    }
     data.update(patch)
     return json.dumps(data)
 
@@ -33,26 +39,32 @@ def refused(text: str, *words: str) -> str:
     return message
 
 
-@pytest.mark.parametrize(("params", "words"), [
-    ({"hand_size": 100_000_000}, ["hand_size", "0..20"]),
-    ({"hand_size": 5.0}, ["hand_size", "whole number"]),
-    ({"hand_size": True}, ["hand_size"]),
-    ({"players": "4"}, ["players"]),
-    ({"sheet": "/etc/passwd"}, ["sheet", "outside the data folders"]),
-    ({"sheet": "data/../../etc/passwd"}, ["sheet", ".."]),
-    ({"cards": [1, 2]}, ["unknown parameter 'cards'"]),
-])
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"hand_size": 100_000_000}, ["hand_size", "0..20"]),
+        ({"hand_size": 5.0}, ["hand_size", "whole number"]),
+        ({"hand_size": True}, ["hand_size"]),
+        ({"players": "4"}, ["players"]),
+        ({"sheet": "/etc/passwd"}, ["sheet", "outside the data folders"]),
+        ({"sheet": "data/../../etc/passwd"}, ["sheet", ".."]),
+        ({"cards": [1, 2]}, ["unknown parameter 'cards'"]),
+    ],
+)
 def test_ghost_params_are_checked_before_the_game_is_built(params, words):
     refused(replay_text(params=params), *words)
 
 
-@pytest.mark.parametrize(("params", "words"), [
-    ({"hp": "30"}, ["hp", "whole number"]),
-    ({"hp": 10**30}, ["hp", "1..999"]),
-    ({"cards_path": "/etc/hosts"}, ["cards_path", "outside"]),
-    ({"decks": [[["x", 1]]]}, ["decks", "expected 2 items"]),
-    ({"opening": [3, 4, 5]}, ["opening"]),
-])
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"hp": "30"}, ["hp", "whole number"]),
+        ({"hp": 10**30}, ["hp", "1..999"]),
+        ({"cards_path": "/etc/hosts"}, ["cards_path", "outside"]),
+        ({"decks": [[["x", 1]]]}, ["decks", "expected 2 items"]),
+        ({"opening": [3, 4, 5]}, ["opening"]),
+    ],
+)
 def test_mugen_params_are_checked(params, words):
     refused(replay_text(game="mugen", params=params), *words)
 
@@ -76,8 +88,12 @@ def test_checked_params_generic_rules():
         maybe: int | None = None
 
     assert checked_params(P, {"pair": [3, 4], "maybe": None, "mode": "b"}) == P(3, "b", (3, 4))
-    for bad, word in [({"n": 10**6}, "-1000..1000"), ({"mode": "c"}, "not one of"),
-                      ({"pair": [1, 10]}, "0..9"), ({"maybe": "x"}, "fits none")]:
+    for bad, word in [
+        ({"n": 10**6}, "-1000..1000"),
+        ({"mode": "c"}, "not one of"),
+        ({"pair": [1, 10]}, "0..9"),
+        ({"maybe": "x"}, "fits none"),
+    ]:
         with pytest.raises(ParamsError, match=word):
             checked_params(P, bad)
 

@@ -31,8 +31,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 @pytest.fixture()
 def notebooks(tmp_path: Path) -> Path:
-    (tmp_path / "ok.ipynb").write_text(json.dumps(
-        {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    (tmp_path / "ok.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
     (tmp_path / "bad.ipynb").write_text("this is not json")
     (tmp_path / "wrong.ipynb").write_text(json.dumps({"cells": "x", "nbformat": 4}))
     (tmp_path / "outdir").mkdir()
@@ -40,24 +41,33 @@ def notebooks(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize(("notebook", "out", "words"), [
-    ("bad.ipynb", "a.html", ["bad.ipynb", "not a valid Jupyter notebook"]),
-    ("wrong.ipynb", "b.html", ["wrong.ipynb", "not a valid Jupyter notebook"]),
-    ("none.ipynb", "c.html", ["no notebook at"]),
-    ("outdir", "d.html", ["is not a file"]),
-    ("ok.ipynb", "outdir", ["is a folder"]),
-    ("ok.ipynb", "exists.html", ["already exists", "--force"]),
-    ("ok.ipynb", "exists.html/x.html", ["is a file, not a folder"]),
-])
+@pytest.mark.parametrize(
+    ("notebook", "out", "words"),
+    [
+        ("bad.ipynb", "a.html", ["bad.ipynb", "not a valid Jupyter notebook"]),
+        ("wrong.ipynb", "b.html", ["wrong.ipynb", "not a valid Jupyter notebook"]),
+        ("none.ipynb", "c.html", ["no notebook at"]),
+        ("outdir", "d.html", ["is not a file"]),
+        ("ok.ipynb", "outdir", ["is a folder"]),
+        ("ok.ipynb", "exists.html", ["already exists", "--force"]),
+        ("ok.ipynb", "exists.html/x.html", ["is a file, not a folder"]),
+    ],
+)
 def test_export_errors_are_one_line_and_change_nothing(capsys, notebooks, notebook, out, words):
-    code, err = run(capsys, "export", str(notebooks / notebook), "--out", str(notebooks / out),
-                    "--no-execute")
+    code, err = run(
+        capsys, "export", str(notebooks / notebook), "--out", str(notebooks / out), "--no-execute"
+    )
     assert code == 2 and err.count("\n") == 1 and err.startswith("workbench export: "), err
     for word in words:
         assert word in err
     assert (notebooks / "exists.html").read_text() == "keep me"
     assert sorted(p.name for p in notebooks.iterdir()) == [
-        "bad.ipynb", "exists.html", "ok.ipynb", "outdir", "wrong.ipynb"]
+        "bad.ipynb",
+        "exists.html",
+        "ok.ipynb",
+        "outdir",
+        "wrong.ipynb",
+    ]
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
@@ -65,14 +75,27 @@ def test_export_to_a_read_only_folder(capsys, notebooks):
     locked = notebooks / "locked"
     locked.mkdir()
     locked.chmod(0o500)
-    code, err = run(capsys, "export", str(notebooks / "ok.ipynb"), "--out",
-                    str(locked / "r.html"), "--no-execute")
+    code, err = run(
+        capsys,
+        "export",
+        str(notebooks / "ok.ipynb"),
+        "--out",
+        str(locked / "r.html"),
+        "--no-execute",
+    )
     assert code == 2 and "not writable" in err
 
 
 def test_export_force_gets_past_an_existing_file(capsys, notebooks):
-    code, err = run(capsys, "export", str(notebooks / "ok.ipynb"), "--out",
-                    str(notebooks / "exists.html"), "--no-execute", "--force")
+    code, err = run(
+        capsys,
+        "export",
+        str(notebooks / "ok.ipynb"),
+        "--out",
+        str(notebooks / "exists.html"),
+        "--no-execute",
+        "--force",
+    )
     # without `make vendor` the report cannot be built, but the existing file is no obstacle
     assert code == 0 or ("already exists" not in err and "vendored JavaScript" in err), err
 
@@ -110,9 +133,12 @@ def test_app_needs_token_and_local_host_and_caps_kernels(tmp_path):
         wait_for_http(ready_url(port, token), timeout=120, proc=proc)
         statuses = set()
         for i in range(20):  # no token, a wrong one, or the right one with a foreign Host
-            path, host = [("/", None), ("/?token=nope", None),
-                          (f"/?token={token}", "evil.example"),
-                          (f"/?token={token}", f"evil.example:{port}")][i % 4]
+            path, host = [
+                ("/", None),
+                ("/?token=nope", None),
+                (f"/?token={token}", "evil.example"),
+                (f"/?token={token}", f"evil.example:{port}"),
+            ][i % 4]
             statuses.add(_get(port, path, host))
         assert statuses <= {302, 403} and 403 in statuses
         assert _children(proc.pid) == set()

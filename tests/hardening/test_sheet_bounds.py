@@ -59,12 +59,15 @@ def test_parquet_cells_over_the_budget_stop_early(tmp_path):
     _refused(path, "more than 67 MB", "too-large")
 
 
-@pytest.mark.parametrize(("column", "words"), [
-    (pl.Series("blob", [b"\x00\x01", b"x"], dtype=pl.Binary), ["'blob'", "Binary"]),
-    (pl.Series("deep", [[[1]], [[2, 3]]]), ["'deep'", "List(List"]),
-    (pl.Series("arr", [[1, 2], [3, 4]], dtype=pl.Array(pl.Int64, 2)), ["'arr'", "Array"]),
-    (pl.Series("rec", [{"a": 1}, {"a": 2}]), ["'rec'", "Struct"]),
-])
+@pytest.mark.parametrize(
+    ("column", "words"),
+    [
+        (pl.Series("blob", [b"\x00\x01", b"x"], dtype=pl.Binary), ["'blob'", "Binary"]),
+        (pl.Series("deep", [[[1]], [[2, 3]]]), ["'deep'", "List(List"]),
+        (pl.Series("arr", [[1, 2], [3, 4]], dtype=pl.Array(pl.Int64, 2)), ["'arr'", "Array"]),
+        (pl.Series("rec", [{"a": 1}, {"a": 2}]), ["'rec'", "Struct"]),
+    ],
+)
 def test_parquet_columns_a_sheet_cannot_hold_are_named(tmp_path, capsys, column, words):
     path = tmp_path / "cards.parquet"
     pl.DataFrame([pl.Series("name", ["a", "b"]), column]).write_parquet(path)
@@ -93,8 +96,9 @@ def _lying_zip(path: Path, real: int, declared: int) -> Path:
     return path
 
 
-@settings(deadline=None, max_examples=6,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    deadline=None, max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(declared=st.integers(0, 2**32 - 1), real=st.sampled_from([10_000, 3 * 10**6, 70 * 10**6]))
 def test_workbook_size_is_counted_while_inflating(tmp_path_factory, declared, real):
     path = _lying_zip(tmp_path_factory.mktemp("x") / "cards.xlsx", real, declared)
@@ -113,16 +117,28 @@ def test_a_file_name_no_file_system_takes(tmp_path, capsys):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("argv", [["dice", "3D"], ["dice", "3D", "--json"],
-                                  ["draws", "--deck", "40", "--copies", "4", "--seen", "7"],
-                                  ["round", "--deck", "A:2,T:1", "--stop", "T"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["dice", "3D"],
+        ["dice", "3D", "--json"],
+        ["draws", "--deck", "40", "--copies", "4", "--seen", "7"],
+        ["round", "--deck", "A:2,T:1", "--stop", "T"],
+    ],
+)
 def test_a_full_disk_on_stdout_is_one_line(argv):
     import subprocess
     import sys
 
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "workbench", *argv], stdout=full,
-                              stderr=subprocess.PIPE, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "workbench", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 2, done.stderr
-    assert done.stderr.splitlines() == [f"workbench {argv[0]}: cannot write the output: "
-                                        "No space left on device"]
+    assert done.stderr.splitlines() == [
+        f"workbench {argv[0]}: cannot write the output: No space left on device"
+    ]

@@ -12,8 +12,15 @@ from workbench.cards.cells import CellError, formula_like, lookalike_digit, to_i
 from workbench.cards.loader import MAX_SHEET_BYTES
 from workbench.cli import main
 
-SCHEMA = Schema("demo", (Column("name", unique=True), Column("cost", "int", required=False),
-                         Column("text", required=False), Column("power", "dice", required=False)))
+SCHEMA = Schema(
+    "demo",
+    (
+        Column("name", unique=True),
+        Column("cost", "int", required=False),
+        Column("text", required=False),
+        Column("power", "dice", required=False),
+    ),
+)
 
 
 def sheet(tmp_path: Path, text: str, name: str = "cards.csv") -> Path:
@@ -23,8 +30,10 @@ def sheet(tmp_path: Path, text: str, name: str = "cards.csv") -> Path:
 
 
 def problems(path: Path) -> list[tuple[int | None, str | None, str]]:
-    return [(p["row"], p["column"], p["rule"])
-            for p in load_sheet(path, SCHEMA).problems.iter_rows(named=True)]
+    return [
+        (p["row"], p["column"], p["rule"])
+        for p in load_sheet(path, SCHEMA).problems.iter_rows(named=True)
+    ]
 
 
 @pytest.mark.parametrize("number", [str(2**63), str(-(2**63) - 1), "9" * 4301, "1" * 5000])
@@ -84,10 +93,19 @@ def test_zip_bomb_workbook_is_refused_before_unpacking(tmp_path):
         load_sheet(path, SCHEMA)
 
 
-@pytest.mark.parametrize(("text", "flagged"), [
-    ("=HYPERLINK(\"http://x\")", True), ("@SUM(A1)", True), ("+cmd|' /C calc'!A0", True),
-    ("-2+3+cmd", True), ("+2", False), ("-1", False), ("50%", False), ("ordinary", False),
-])
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        ('=HYPERLINK("http://x")', True),
+        ("@SUM(A1)", True),
+        ("+cmd|' /C calc'!A0", True),
+        ("-2+3+cmd", True),
+        ("+2", False),
+        ("-1", False),
+        ("50%", False),
+        ("ordinary", False),
+    ],
+)
 def test_formula_like_text_is_flagged(tmp_path, text, flagged):
     assert (formula_like(text) is not None) == flagged
     path = sheet(tmp_path, "name,text,notes\n" + f'a,"{text.replace(chr(34), 2 * chr(34))}",x\n')

@@ -19,8 +19,9 @@ from workbench.cli.dice_cmd import MAX_WORK, SECONDS_PER_WORK, _side_dist, side_
 from workbench.prob.notation import parse_side
 
 FACES = tuple(range(1, 7))
-ROLL = st.builds(lambda n, s: f"{n}d{s}" if s else f"{n}D", st.integers(100, 400),
-                 st.sampled_from([0, 2, 3, 10]))
+ROLL = st.builds(
+    lambda n, s: f"{n}d{s}" if s else f"{n}D", st.integers(100, 400), st.sampled_from([0, 2, 3, 10])
+)
 
 
 def _check_prediction(rolls: list[str]) -> None:

@@ -22,12 +22,11 @@ def test_top_face_chain_equals_brute_force_enumeration(k, start):
 
 @given(st.integers(0, 5), st.integers(0, 23))
 def test_orientation_chain_equals_enumeration_from_each_orientation(k, o):
-    row = (sympy.Matrix([[1 if i == o else 0 for i in range(24)]])
-           * A.orientation_chain() ** k)
+    row = sympy.Matrix([[1 if i == o else 0 for i in range(24)]]) * A.orientation_chain() ** k
     counts = [0] * 24
     for path in itertools.product(D.DIRECTIONS, repeat=k):
         counts[D.roll_path(o, path)] += 1
-    assert list(row) == [sympy.Rational(c, 4 ** k) for c in counts]
+    assert list(row) == [sympy.Rational(c, 4**k) for c in counts]
 
 
 def test_the_24_chain_lumps_to_the_6_chain():
@@ -48,8 +47,11 @@ def test_closed_form_matches_matrix_powers():
 def test_reachable_tops_match_brute_force_and_the_best_totals():
     for k in range(4):
         for t in range(1, 7):
-            brute = {D.TOP[D.roll_path(o, p)] for o in D.WITH_TOP[t]
-                     for p in itertools.product(D.DIRECTIONS, repeat=k)}
+            brute = {
+                D.TOP[D.roll_path(o, p)]
+                for o in D.WITH_TOP[t]
+                for p in itertools.product(D.DIRECTIONS, repeat=k)
+            }
             assert A.reachable_tops(k, t) == brute
     assert A.reachable_tops(1, 3) == {1, 2, 5, 6}
     assert A.best_total(1).mean() == sympy.Rational(68, 3)
@@ -68,15 +70,20 @@ def test_simulation_summaries_are_consistent():
     df = S.simulate_random(80, seed=3)
     placed = S.placement_by_stage(df)
     assert placed["attempts"].sum() == sum(
-        int(df[f"placed_s{s}"].sum() + df[f"failed_s{s}"].sum()) for s in (1, 2, 3))
+        int(df[f"placed_s{s}"].sum() + df[f"failed_s{s}"].sum()) for s in (1, 2, 3)
+    )
     spaces = S.order_space_value(df)
     assert spaces["picks"].sum() == 80 * 4 * 9  # every player picks once per round
     assert abs(sum(spaces["vp_vs_mean"] * spaces["picks"])) < 1e-6  # relative VP sum to 0
     mids = S.mid_vp_by_seat(df)
     assert mids["mid_vp"].sum() >= 4  # at least 3 + 1 VP per mid-scoring per game on average
     assert 0 <= S.album_completion(df)["rate"][0] <= 1
-    for chart in (C.chart_placement(df), C.chart_order_spaces(df), C.chart_mid_vp(df),
-                  C.chart_top_chain(4)):
+    for chart in (
+        C.chart_placement(df),
+        C.chart_order_spaces(df),
+        C.chart_mid_vp(df),
+        C.chart_top_chain(4),
+    ):
         assert chart.to_dict()
 
 

@@ -56,8 +56,10 @@ def test_a_turn_takes_a_common_card_then_the_repeat_phase_draws_one_for_the_same
 def test_mid_scoring_after_stages_1_and_2_only_then_dreams_from_the_start_player():
     """中間決算: ３ラウンドが終わったら、１、２ステージは中間決算 … 手札のドリームカードを１枚 … ドリームスキル."""
     game, t = blank(start=2, round=2, stage=0)
-    t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
-                ((6, 6, 6, 4), (6, 6, 6, 4), (5, 5, 4, 4), (1, 1, 1, 1))]  # 22 22 18 4
+    t.dice_o = [
+        [D.WITH_TOP[f][0] for f in faces]
+        for faces in ((6, 6, 6, 4), (6, 6, 6, 4), (5, 5, 4, 4), (1, 1, 1, 1))
+    ]  # 22 22 18 4
     t.hands = [["D01", "D02"], ["D03", "D04"], ["D05", "D06"], ["D07", "D08"]]
     t.tasks = [RoundEnd()]
     t.settle()
@@ -106,13 +108,24 @@ def test_order_bonus_2_may_roll_the_die_onto_a_neighbouring_card_as_a_variant():
     t.dice_sq[0] = [0, 0, sq("b1"), 0]
     t.tasks = [Tip(0, bonus=True)]
     ids = t.legal()
-    assert ids == [("skip",), ("tip", "red", "E"), ("tip", "red", "S"), ("tip", "blue", "E"),
-                   ("tip", "blue", "S"), ("tip", "yellow", "W"), ("tip", "green", "E"),
-                   ("tip", "green", "S")]
+    assert ids == [
+        ("skip",),
+        ("tip", "red", "E"),
+        ("tip", "red", "S"),
+        ("tip", "blue", "E"),
+        ("tip", "blue", "S"),
+        ("tip", "yellow", "W"),
+        ("tip", "green", "E"),
+        ("tip", "green", "S"),
+    ]
     o = t.dice_o[0][0]
     t.step(("tip", "red", "S"))
     assert t.dice_sq[0][0] == sq("a2") and t.dice_o[0][0] == D.roll(o, "S")
-    assert "roll the blue die S onto a2" in [a.label for a in game.legal_actions(
-        blank(game, albums=t.albums, dice_sq=t.dice_sq, tasks=[Tip(0, bonus=True)])[1].freeze())]
+    assert "roll the blue die S onto a2" in [
+        a.label
+        for a in game.legal_actions(
+            blank(game, albums=t.albums, dice_sq=t.dice_sq, tasks=[Tip(0, bonus=True)])[1].freeze()
+        )
+    ]
     t.tasks = [Tip(0)]  # a card's "tip" stays a turn in place
     assert len(t.legal()) == 17

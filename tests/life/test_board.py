@@ -78,8 +78,9 @@ def test_render_is_pure_and_marks_the_active_album():
     html = render(game, state)
     assert html == render(game, state)
     assert html.count("wb-life-album-active") == 1
-    assert html.count("class='wb-life-square wb-target") + html.count("wb-life-card wb-life-square") \
-        == len(game.legal_actions(state))
+    assert html.count("class='wb-life-square wb-target") + html.count(
+        "wb-life-card wb-life-square"
+    ) == len(game.legal_actions(state))
     for a in game.legal_actions(state):  # each legal square is a click target with its id
         assert json.dumps(a.id).replace('"', "&quot;") in html
     assert "wb-life-die" in html and "wb-life-order" in html

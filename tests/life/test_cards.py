@@ -16,9 +16,12 @@ def test_shipped_sheets():
     assert len(album) == 81
     assert Counter(c.stage for c in album) == {1: 27, 2: 27, 3: 27}
     assert Counter(c.colour for c in album if not c.is_event) == {
-        "red": 18, "blue": 18, "yellow": 18, "green": 18}
-    assert all(c.skill for c in album if c.stars) and not any(c.skill for c in album
-                                                                  if c.is_event)
+        "red": 18,
+        "blue": 18,
+        "yellow": 18,
+        "green": 18,
+    }
+    assert all(c.skill for c in album if c.stars) and not any(c.skill for c in album if c.is_event)
     assert "status" in (DATA / "album.csv").read_text(encoding="utf-8").splitlines()[0]
     dreams = load_dreams()
     assert len(dreams) == 12 and all(d.dream and d.skill for d in dreams)

@@ -22,12 +22,15 @@ def test_24_orientations_with_opposite_faces_summing_to_7():
     assert all(len(D.WITH_TOP[f]) == 4 for f in range(1, 7))
 
 
-@pytest.mark.parametrize(("direction", "expected"), [
-    ("N", (5, 1, 3)),  # the south face (7 - 2) comes up, the old top faces north
-    ("S", (2, 6, 3)),  # the north face comes up, the bottom faces north
-    ("E", (4, 2, 1)),  # the west face (7 - 3) comes up, the old top faces east
-    ("W", (3, 2, 6)),  # the east face comes up, the bottom faces east
-])
+@pytest.mark.parametrize(
+    ("direction", "expected"),
+    [
+        ("N", (5, 1, 3)),  # the south face (7 - 2) comes up, the old top faces north
+        ("S", (2, 6, 3)),  # the north face comes up, the bottom faces north
+        ("E", (4, 2, 1)),  # the west face (7 - 3) comes up, the old top faces east
+        ("W", (3, 2, 6)),  # the east face comes up, the bottom faces east
+    ],
+)
 def test_roll_each_direction_from_1_2_3(direction, expected):
     assert D.orientation(D.roll(D.index_of(1, 2, 3), direction)) == expected
 
@@ -56,8 +59,9 @@ def test_each_direction_brings_up_a_different_side_face():
 
 
 def test_rolls_reach_all_24_orientations_and_only_one_handedness():
-    reached = {D.roll_path(0, path) for k in range(5) for path in
-               itertools.product(D.DIRECTIONS, repeat=k)}
+    reached = {
+        D.roll_path(0, path) for k in range(5) for path in itertools.product(D.DIRECTIONS, repeat=k)
+    }
     assert reached == set(range(24))
     assert (1, 3, 2) not in D.ORIENTATIONS  # the mirror-image die
 

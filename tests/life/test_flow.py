@@ -82,8 +82,10 @@ def test_default_orientation_when_not_free():
 @pytest.mark.parametrize(("tie", "expected_kind"), [("random", "tie"), ("first", "reveal")])
 def test_start_player_is_lowest_total_with_the_tie_rule(tie, expected_kind):
     game, t = blank(make_game(start_tie=tie))
-    t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
-                ((6, 6, 6, 6), (1, 2, 3, 4), (2, 2, 3, 3), (1, 1, 1, 1))]
+    t.dice_o = [
+        [D.WITH_TOP[f][0] for f in faces]
+        for faces in ((6, 6, 6, 6), (1, 2, 3, 4), (2, 2, 3, 3), (1, 1, 1, 1))
+    ]
     t.tasks = [StartPlayer()]
     t.settle()
     assert t.start == 3
@@ -144,8 +146,10 @@ def test_event_power_everyone_and_the_organiser():
 
 def test_event_reward_and_lowest_and_reroll():
     game, t = blank()
-    t.dice_o = [[D.WITH_TOP[f][0] for f in faces] for faces in
-                ((4, 1, 1, 1), (3, 6, 6, 6), (6, 1, 1, 1), (1, 1, 1, 1))]
+    t.dice_o = [
+        [D.WITH_TOP[f][0] for f in faces]
+        for faces in ((4, 1, 1, 1), (3, 6, 6, 6), (6, 1, 1, 1), (1, 1, 1, 1))
+    ]
     t.tasks = [Resolve(0, "J27")]  # School play: reward red 4 1
     t.settle()
     assert t.bonus_vp == [1, 0, 1, 0] and t.power == [1, 0, 0, 0]
@@ -175,7 +179,7 @@ def test_a_whole_game_uses_the_decks_as_the_rules_say():
     events = {c.id for c in game.cards.values() if c.is_event}
     happened = events & set(final.removed)
     assert events - happened <= {c for d in final.decks for c in d}  # the rest never drawn
-    assert sum(final.stats[stat(k, 'events')] for k in range(3)) == len(happened)
+    assert sum(final.stats[stat(k, "events")] for k in range(3)) == len(happened)
     assert all(len(h) == 1 and len(k) == 2 for h, k in zip(final.hands, final.skills))
     assert all(len(p) == 9 for p in final.picks)
 
@@ -184,7 +188,7 @@ def test_timed_events_variant_draws_one_event_per_round():
     game = make_game(timed_events=True)
     final = playout(game, random_player, 3).final
     assert all(c in final.removed for c in ("J25", "J26", "J27", "A25", "S27"))
-    assert [final.stats[stat(k, 'events')] for k in range(3)] == [3, 3, 3]
+    assert [final.stats[stat(k, "events")] for k in range(3)] == [3, 3, 3]
     assert sum(len(d) for d in final.decks) == 0  # 24 regulars per stage, all used
 
 
@@ -212,7 +216,8 @@ def _relocated_yellow(game):
     s = game.apply(t.freeze(), ("place", sq("b1")))
     top = game.view(s).top(0, "yellow")
     assert [a.id for a in game.legal_actions(s)] == [
-        ("move", q) for q in (sq("a1"), sq("b1"), sq("a2"), sq("d4"))]
+        ("move", q) for q in (sq("a1"), sq("b1"), sq("a2"), sq("d4"))
+    ]
     s = game.apply(s, ("move", sq("d4")))
     assert s.dice_sq[0][2] == sq("d4") and s.stats[stat(0, "relocated")] == 1
     return s, top

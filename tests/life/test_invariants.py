@@ -26,8 +26,11 @@ def check(t: LifeTable, before: LifeTable | None) -> int:
         for seat in range(len(t.albums)):
             for c in range(4):
                 a, b = before.dice_sq[seat][c], t.dice_sq[seat][c]
-                if a != b and t.albums[seat][b] != before.albums[seat][b] \
-                        and before.albums[seat][a] is not None:
+                if (
+                    a != b
+                    and t.albums[seat][b] != before.albums[seat][b]
+                    and before.albums[seat][a] is not None
+                ):
                     # a placement moved the die: one square, rolled one face that way
                     d = next(d for n, d in NEIGHBOURS[a] if n == b)
                     assert t.dice_o[seat][c] == D.roll(before.dice_o[seat][c], d)

@@ -17,7 +17,7 @@ def test_the_log_names_the_player_who_moved():
     movers = []
     while len(movers) < 8:
         who, k = session.to_move, len(session.log)
-        session.apply(session.legal_actions()[0].id)   # chance after it resolves by itself
+        session.apply(session.legal_actions()[0].id)  # chance after it resolves by itself
         if who >= 0:
             movers.append((k, who))
     shown = [board.log_line(line) for line in session.log]
@@ -43,7 +43,7 @@ def test_the_score_table_names_what_its_columns_count():
     # item 11: "middle" was the mid-scoring VP, "bonus" the VP of card skills and events
     board = _board_at("pawn")
     html = board.picture.value
-    heads = html[html.index("wb-life-scores"):]
+    heads = html[html.index("wb-life-scores") :]
     assert ">mid-scoring</th>" in heads and ">card VP</th>" in heads
     assert ">middle</th>" not in heads and ">bonus</th>" not in heads
 
@@ -53,18 +53,34 @@ def test_the_board_speaks_as_a_player_reads_a_card():
     board = _board_at("char")
     html = board.picture.value
     assert "to move: Player 1 — place your character card" in html and "(char)" not in html
-    for code in ("top vp", "colour vp", "place power", "event power", "discard vp", "line vp",
-                 "power vp", "clean vp", "skill shield", "<i>dream</i>"):
+    for code in (
+        "top vp",
+        "colour vp",
+        "place power",
+        "event power",
+        "discard vp",
+        "line vp",
+        "power vp",
+        "clean vp",
+        "skill shield",
+        "<i>dream</i>",
+    ):
         assert code not in html, code
     assert "kept to the end:" in html and "set aside as a skill:" in html
     board = _board_at("orient")
-    assert "choose how your die lies" in board.picture.value and "(orient)" not in board.picture.value
+    assert (
+        "choose how your die lies" in board.picture.value and "(orient)" not in board.picture.value
+    )
 
 
 def _notebook():
-    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "life.ipynb").read_text())["cells"]
-    text = {kind: "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == kind)
-            for kind in ("markdown", "code")}
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "life.ipynb").read_text())[
+        "cells"
+    ]
+    text = {
+        kind: "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == kind)
+        for kind in ("markdown", "code")
+    }
     return text["markdown"], text["code"]
 
 
@@ -73,7 +89,7 @@ def test_section_two_says_what_its_reachability_table_shows():
     markdown, code = _notebook()
     assert "two moves reach 24" not in markdown and "steer every die to 6" not in markdown
     assert "A.best_total(k, square)" in code and "corner_best" in code
-    assert A.best_total(2, 0).p(24) < 1 and A.best_total(2).p(24) == 1     # what it now prints
+    assert A.best_total(2, 0).p(24) < 1 and A.best_total(2).p(24) == 1  # what it now prints
 
 
 def test_the_order_space_headline_is_printed_under_both_star_readings():

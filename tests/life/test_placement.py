@@ -59,14 +59,17 @@ def test_the_character_card_without_a_die_may_be_replaced():
     assert place_options(t, RED) == [sq("b1"), sq("a2")]
     t.tasks = [Resolve(0, RED)]
     t.settle()
-    assert game.legal_actions(t.freeze())[0].label == \
-        "place J01 on b1 replacing the character card"
+    assert game.legal_actions(t.freeze())[0].label == "place J01 on b1 replacing the character card"
     s = game.apply(t.freeze(), ("place", sq("b1")))
     assert s.albums[0][sq("b1")] == RED and CHARACTER not in s.albums[0]
     assert CHARACTER not in s.discard and s.discard == ()  # set aside, no skill
     assert s.dice_sq[0][0] == sq("b1") and s.bonus_vp[0] == 1
-    assert [s.stats[stat(0, k)] for k in ("placed", "replaced", "failed", "character")] == \
-        [1, 1, 0, 1]
+    assert [s.stats[stat(0, k)] for k in ("placed", "replaced", "failed", "character")] == [
+        1,
+        1,
+        0,
+        1,
+    ]
 
 
 def test_a_character_card_carrying_a_die_is_never_replaced():
@@ -123,7 +126,7 @@ def test_replacing_a_card_discards_it_then_applies_its_skill():
     assert RED_STAR_POWER in s.discard
     assert s.power[0] == before + 1  # J04's skill: power 1
     assert s.dice_sq[0][0] == sq("b1")
-    assert s.stats[stat(0, 'replaced')] == 1  # one forced discard in stage 1
+    assert s.stats[stat(0, "replaced")] == 1  # one forced discard in stage 1
 
 
 def test_no_legal_square_discards_the_new_card():
@@ -134,7 +137,7 @@ def test_no_legal_square_discards_the_new_card():
     t.settle()
     s = t.freeze()
     assert RED_STAR_POWER in s.discard and RED_STAR_POWER not in s.albums[0]
-    assert s.stats[stat(0, 'failed')] == 1
+    assert s.stats[stat(0, "failed")] == 1
     assert s.power[0] == 1  # draft 7: skills work when a card is discarded
 
 

@@ -32,8 +32,11 @@ GOLDEN = Path(__file__).with_name("golden")
 CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
     "random_4p": ({}, random_player, 101),
     "random_3p_timed_events": ({"players": 3, "timed_events": True}, random_player, 102),
-    "greedy_3p_three_dream_skills": ({"players": 3, "dream_skills": 3, "start_tie": "first"},
-                                     [greedy(), random_player, random_player], 103),
+    "greedy_3p_three_dream_skills": (
+        {"players": 3, "dream_skills": 3, "start_tie": "first"},
+        [greedy(), random_player, random_player],
+        103,
+    ),
 }
 
 
@@ -59,13 +62,26 @@ def test_conformance_1000_random_games() -> None:
 
 
 def test_conformance_variants() -> None:
-    check_conformance(make_game(players=3, timed_events=True, free_orientation=False),
-                      n_games=60, seed=8, full_every=20)
-    check_conformance(make_game(players=3, dream_skills=3, start_tie="first",
-                                album_skills=False), n_games=60, seed=9, full_every=20)
-    check_conformance(make_game(bonus_move="roll", covered_star_vp=0, character_replaceable=False,
-                                relocate_turn="any"), n_games=60, seed=12,
-                      full_every=20)
+    check_conformance(
+        make_game(players=3, timed_events=True, free_orientation=False),
+        n_games=60,
+        seed=8,
+        full_every=20,
+    )
+    check_conformance(
+        make_game(players=3, dream_skills=3, start_tie="first", album_skills=False),
+        n_games=60,
+        seed=9,
+        full_every=20,
+    )
+    check_conformance(
+        make_game(
+            bonus_move="roll", covered_star_vp=0, character_replaceable=False, relocate_turn="any"
+        ),
+        n_games=60,
+        seed=12,
+        full_every=20,
+    )
 
 
 @pytest.mark.slow
@@ -74,8 +90,12 @@ def test_conformance_10000_random_games() -> None:
     assert report.ok and report.games == 10_000
 
 
-VARIANTS = [{}, {"players": 3, "timed_events": True},
-            {"players": 3, "dream_skills": 3, "start_tie": "first"}, {"bonus_move": "roll"}]
+VARIANTS = [
+    {},
+    {"players": 3, "timed_events": True},
+    {"players": 3, "dream_skills": 3, "start_tie": "first"},
+    {"bonus_move": "roll"},
+]
 
 
 @pytest.mark.parametrize("params", VARIANTS)
@@ -113,7 +133,10 @@ def test_each_seat_sees_its_own_dreams_and_counts_of_the_hidden_piles() -> None:
     assert set(public) >= {"albums", "common", "dice_o", "skills", "removed", "discard"}
     assert {f.name for f in LifeTable.FIELDS if f.seen == "own"} == {"hands", "passes"}
     assert {f.name for f in LifeTable.FIELDS if f.seen == "hidden"} == {
-        "decks", "events", "dream_deck"}
+        "decks",
+        "events",
+        "dream_deck",
+    }
     seen_pass = False
     for step in range(400):
         if game.is_terminal(state):
@@ -160,7 +183,10 @@ def _poisoned(state: Any, seat: int) -> Any:
         "events": tuple(fake(d) for d in state.events),
         "dream_deck": fake(state.dream_deck),
         "hands": tuple(h if i == seat else fake(h) for i, h in enumerate(state.hands)),
-        "passes": tuple(x if i == seat or x is None else "X999" for i, x in enumerate(state.passes))}
+        "passes": tuple(
+            x if i == seat or x is None else "X999" for i, x in enumerate(state.passes)
+        ),
+    }
     return LifeTable.Frozen([changed.get(name, v) for name, v in zip(LifeTable.NAMES, state)])
 
 
@@ -184,6 +210,8 @@ def test_greedy_reads_only_what_its_seat_sees() -> None:
 
 def test_greedy_beats_random_more_often_than_its_share() -> None:
     game = make_game(players=3)
-    wins = sum(0 in game.winners(playout(game, [greedy(), random_player, random_player],
-                                         seed).final) for seed in range(12))
+    wins = sum(
+        0 in game.winners(playout(game, [greedy(), random_player, random_player], seed).final)
+        for seed in range(12)
+    )
     assert wins >= 6  # a fair share would be 4 of 12

@@ -22,8 +22,11 @@ from workbench.games.life.table import LifeTable
 
 from .helpers import album, blank, choices_of_a_random_game, sq
 
-VARIANTS = [{}, {"players": 3, "timed_events": True, "dream_skills": 3, "start_tie": "first"},
-            {"bonus_move": "roll", "relocate_turn": "any", "character_replaceable": False}]
+VARIANTS = [
+    {},
+    {"players": 3, "timed_events": True, "dream_skills": 3, "start_tie": "first"},
+    {"bonus_move": "roll", "relocate_turn": "any", "character_replaceable": False},
+]
 
 
 def _decisions(game: Any, seed: int) -> Iterator[LifeTable]:
@@ -124,7 +127,11 @@ def test_a_pawn_goes_where_the_bonus_scores_and_the_character_card_to_the_centre
     assert rollout_action(t, random.Random(0)) == ("pawn", 4)
     t.tasks = [Character(0)]
     assert {rollout_action(t, random.Random(k))[1] for k in range(40)} == {
-        sq("b2"), sq("c2"), sq("b3"), sq("c3")}
+        sq("b2"),
+        sq("c2"),
+        sq("b3"),
+        sq("c3"),
+    }
 
 
 def test_the_search_guided_by_the_policy_plays_legal_moves() -> None:

@@ -19,8 +19,12 @@ def dice_showing(*tops):
 def test_the_seeds_mid_scoring_example():
     assert mid_scoring([22, 22, 18, 18], (3, 1)) == [3, 3, 1, 1]
     game, t = blank()
-    t.dice_o = [dice_showing(6, 6, 5, 5), dice_showing(6, 5, 6, 5),
-                dice_showing(6, 6, 3, 3), dice_showing(5, 4, 6, 3)]
+    t.dice_o = [
+        dice_showing(6, 6, 5, 5),
+        dice_showing(6, 5, 6, 5),
+        dice_showing(6, 6, 3, 3),
+        dice_showing(5, 4, 6, 3),
+    ]
     t.tasks = [MidScoring()]
     t.settle()
     assert t.mid_vp == [3, 3, 1, 1]
@@ -33,8 +37,10 @@ def test_mid_scoring_third_place_gets_nothing_and_all_tied_share_first():
 
 def test_final_score_dice_stars_power_full_album_mid_and_dream():
     game, t = blank()
-    cards = {f"{c}{r}": f"J{(i % 24) + 1:02d}" for i, (c, r) in
-             enumerate((c, r) for r in "1234" for c in "abcd")}
+    cards = {
+        f"{c}{r}": f"J{(i % 24) + 1:02d}"
+        for i, (c, r) in enumerate((c, r) for r in "1234" for c in "abcd")
+    }
     cards["a1"] = "@"
     t.albums[0] = album(**cards)  # full album: character on a1, J02..J16
     t.dice_o[0] = dice_showing(6, 5, 4, 3)  # 18
@@ -45,8 +51,14 @@ def test_final_score_dice_stars_power_full_album_mid_and_dream():
     assert stars == 1 + 1 + 2 + 1 + 1 + 2 + 1  # J04 J05 J06 J10 J11 J12 J16
     t.hands[0] = ["D03"]  # Footballer: 1 VP per red card (J02..J06 = 5)
     parts = t.score_parts(0)
-    assert parts == {"dice": 18, "mid": 4, "bonus": 2, "stars": 1 - (9 - 1), "dream": 5,
-                     "full": 6}  # one ★ covered by the power (+1), eight uncovered (−1 each)
+    assert parts == {
+        "dice": 18,
+        "mid": 4,
+        "bonus": 2,
+        "stars": 1 - (9 - 1),
+        "dream": 5,
+        "full": 6,
+    }  # one ★ covered by the power (+1), eight uncovered (−1 each)
     assert t.score(0) == 18 + 4 + 2 - 7 + 5 + 6
 
 
@@ -56,8 +68,7 @@ def test_power_covers_stars_and_extra_power_scores_only_by_a_dream():
     t.dice_o[0] = dice_showing(1, 1, 1, 1)
     t.power[0] = 3
     t.hands[0] = ["D08"]  # Company president: 1 VP per power left after covering ★
-    assert t.score_parts(0) == {"dice": 4, "mid": 0, "bonus": 0, "stars": 1, "dream": 2,
-                                "full": 0}
+    assert t.score_parts(0) == {"dice": 4, "mid": 0, "bonus": 0, "stars": 1, "dream": 2, "full": 0}
     t.hands[0] = ["D10"]  # Manga artist: 3 VP when no ★ is left uncovered
     assert t.score_parts(0)["dream"] == 3
     t.power[0] = 0
@@ -131,7 +142,8 @@ def test_the_scoring_lookups_match_the_card_sheets_and_full_lines_counts_by_hand
     for size in (2, 3, 4):
         for _ in range(300):
             squares = [None if rng.random() < 0.3 else "x" for _ in range(size * size)]
-            full = [all(squares[r * size + c] for c in range(size)) for r in range(size)] \
-                + [all(squares[r * size + c] for r in range(size)) for c in range(size)]
+            full = [all(squares[r * size + c] for c in range(size)) for r in range(size)] + [
+                all(squares[r * size + c] for r in range(size)) for c in range(size)
+            ]
             assert full_lines(squares, size) == sum(full)
     assert full_lines(["x"] * 16) == 8 and full_lines([None] * 16) == 0

@@ -100,7 +100,8 @@ def test_simulated_first_draws_agree_with_the_exact_odds() -> None:
     sim = analysis.draws_simulated(deck, ["C01", "G29"], turns=range(1, 5), n=250, seed=11)
     exact = odds.by_turn_exact(deck, ["C01", "G29"], turns=range(1, 5))
     joined = sim.filter(pl.col("measure") == "first n drawn").join(
-        exact.select("card", "going", "turn", pl.col("p").alias("exact")), on=["card", "going", "turn"]
+        exact.select("card", "going", "turn", pl.col("p").alias("exact")),
+        on=["card", "going", "turn"],
     )
     assert joined.height == 16 and (joined["games"] == 250).all()
     for r in joined.iter_rows(named=True):
@@ -115,9 +116,13 @@ def test_simulated_castable_on_the_first_turn_agrees_with_exact() -> None:
     game = make_game(decks=(SAMPLE_DECKS["sora"], SAMPLE_DECKS["sora"]))
     from workbench.engine import random_player
 
-    sim = analysis.mana_curve_simulated(game, n=250, seed=12, players=(random_player, random_player))
+    sim = analysis.mana_curve_simulated(
+        game, n=250, seed=12, players=(random_player, random_player)
+    )
     row = sim.filter((pl.col("going") == "first") & (pl.col("turn") == 1)).row(0, named=True)
-    exact = odds.mana_curve_exact(SAMPLE_DECKS["sora"], turns=[1]).filter(pl.col("going") == "first")["p"][0]
+    exact = odds.mana_curve_exact(SAMPLE_DECKS["sora"], turns=[1]).filter(
+        pl.col("going") == "first"
+    )["p"][0]
     assert row["games"] == 250
     assert abs(row["p"] - exact) <= Z999 * math.sqrt(exact * (1 - exact) / 250)
 

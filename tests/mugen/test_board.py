@@ -37,7 +37,9 @@ def test_the_affordable_skills_of_the_hand_are_the_picture_targets() -> None:
     uses = sorted(i for i in b._placed if i[0] == "use")
     assert uses == sorted(i for i in game.legal_ids(state) if isinstance(i, tuple))
     for _, card, slot in uses:
-        assert card in state.hands[0] and game.cards[card].skills[slot].cost <= game.view(state).mp_left(0)
+        assert card in state.hands[0] and game.cards[card].skills[slot].cost <= game.view(
+            state
+        ).mp_left(0)
     assert b.button_ids == ["end"]  # the only choice without a place
     assert "wb-mugen-end" in _button(b, "end")._dom_classes
 
@@ -80,17 +82,33 @@ def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
 
 def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:
     g = plain_game()
-    s = position(g, hands=(["G01", "G17"], []), set_zones=([("G20", 0, 2), ("G05", 0, 1)], []), mp=(2, 1))
+    s = position(
+        g, hands=(["G01", "G17"], []), set_zones=([("G20", 0, 2), ("G05", 0, 1)], []), mp=(2, 1)
+    )
     html = render(g, s)
-    for css in ("wb-mugen-side-0", "wb-mugen-side-1", "wb-mugen-hp", "wb-mugen-mp", "wb-mugen-atk",
-                "wb-mugen-def", "wb-mugen-deck", "wb-mugen-dust", "wb-mugen-setzone", "wb-mugen-hand"):
+    for css in (
+        "wb-mugen-side-0",
+        "wb-mugen-side-1",
+        "wb-mugen-hp",
+        "wb-mugen-mp",
+        "wb-mugen-atk",
+        "wb-mugen-def",
+        "wb-mugen-deck",
+        "wb-mugen-dust",
+        "wb-mugen-setzone",
+        "wb-mugen-hand",
+    ):
         assert css in html, css
     assert html.count("class='wb-mugen-counter'") == 3
     assert html.count("wb-mugen-set wb-mugen-superset") == 1
     assert "防 +3" in html  # 鋼の構え def +2 and 風の盾 def +1
-    assert len(re.findall(r"wb-mugen-skill wb-mugen-affordable wb-target", html)) == 1  # 火花 yes, 雷鳴 no
+    assert (
+        len(re.findall(r"wb-mugen-skill wb-mugen-affordable wb-target", html)) == 1
+    )  # 火花 yes, 雷鳴 no
     assert "data-action='[&quot;use&quot;, &quot;G01&quot;, 0]'" in html
-    assert "3 damage to the opponent" in html or "damage to the opponent" in html  # effects in words
+    assert (
+        "3 damage to the opponent" in html or "damage to the opponent" in html
+    )  # effects in words
     assert "P1 main phase: 2 MP left" in html
 
 

@@ -31,7 +31,9 @@ def test_prototype_set_has_what_the_brief_asks() -> None:
 
 def test_effect_text_reads_japanese_aliases_and_full_width() -> None:
     assert parse_effects("ダメージ ３; 開始時: 回復 1") == (
-        TimedEffect("damage", 3), TimedEffect("heal", 1, "start"))
+        TimedEffect("damage", 3),
+        TimedEffect("heal", 1, "start"),
+    )
 
 
 def _edited(tmp_path: Path, row_id: str, **cells: str) -> Path:
@@ -50,7 +52,13 @@ def _edited(tmp_path: Path, row_id: str, **cells: str) -> Path:
 @pytest.mark.parametrize(
     ("card", "cells", "column", "rule", "text"),
     [
-        ("G01", {"skill1_effects": "damage 2; burn 1"}, "skill1_effects", "effects", "unknown word 'burn'"),
+        (
+            "G01",
+            {"skill1_effects": "damage 2; burn 1"},
+            "skill1_effects",
+            "effects",
+            "unknown word 'burn'",
+        ),
         ("G01", {"skill1_effects": "atk +1"}, "skill1_effects", "kind", "only works on set"),
         ("G05", {"skill1_turns": ""}, "skill1_turns", "required", "needs its number of counters"),
         ("G07", {"skill1_cost": "2"}, "skill1_cost", "revenge-cost", "is free"),
@@ -60,13 +68,16 @@ def _edited(tmp_path: Path, row_id: str, **cells: str) -> Path:
         ("G01", {"skill2_cost": "3"}, "skill2_cost", "empty-kind", "skill2_kind is empty"),
     ],
 )
-def test_bad_sheet_cells_are_named(tmp_path: Path, card: str, cells: dict[str, str], column: str,
-                                   rule: str, text: str) -> None:
+def test_bad_sheet_cells_are_named(
+    tmp_path: Path, card: str, cells: dict[str, str], column: str, rule: str, text: str
+) -> None:
     path = _edited(tmp_path, card, **cells)
     problems = read_sheet(path).problems
     assert problems.height >= 1
     first = problems.row(0, named=True)
-    row = 2 + [r["id"] for r in csv.DictReader(CARDS_CSV.read_text(encoding="utf-8").splitlines())].index(card)
+    row = 2 + [
+        r["id"] for r in csv.DictReader(CARDS_CSV.read_text(encoding="utf-8").splitlines())
+    ].index(card)
     assert (first["row"], first["column"], first["rule"]) == (row, column, rule)
     assert text in first["message"]
     with pytest.raises(SheetError, match=f"row {row}, column {column}"):
@@ -77,9 +88,15 @@ def test_designer_players_pick_what_they_are_told() -> None:
     g = make_game()
     s = position(g, hands=(["G01", "G02"], []), mp=(4, 1))
     dearest = policy_player(
-        lambda game, state, a: game.cards[a.id[1]].skills[a.id[2]].cost if isinstance(a.id, tuple) else -1
+        lambda game, state, a: (
+            game.cards[a.id[1]].skills[a.id[2]].cost if isinstance(a.id, tuple) else -1
+        )
     )
     view = SeatView(g, 0, s)
     assert dearest(view, random.Random(0)) == ("use", "G02", 1)
     assert priority_player(["火花"])(view, random.Random(0)) == ("use", "G01", 0)
-    assert priority_player(["G29"])(view, random.Random(0)) == ("use", "G01", 0)  # none in hand: greedy (3 per MP)
+    assert priority_player(["G29"])(view, random.Random(0)) == (
+        "use",
+        "G01",
+        0,
+    )  # none in hand: greedy (3 per MP)

@@ -46,7 +46,7 @@ def test_the_log_gives_the_damage_dealt_not_the_printed_number():
     assert labels["use", "G02", 0].endswith(": 2 damage (3 +1 attack -2 defence)")
     assert "damage 3" not in labels["use", "G02", 0]
     after = play(g, s, ("use", "G02", 0), "no_revenge")
-    assert s.hp[1] - after.hp[1] == 2                     # what the label said was dealt
+    assert s.hp[1] - after.hp[1] == 2  # what the label said was dealt
     s = position(g, hands=(["G01"], []), hp=(30, 2), mp=(1, 1))
     said = g.action_label(s, ("use", "G01", 0))
     assert said.endswith("3 damage (2 +1 attack): P2 falls to 0 HP"), said
@@ -58,15 +58,17 @@ def test_game_over_says_how_it_ended_in_words():
     session.play_to_end(random_player)
     assert session.to_move == TERMINAL
     text = board.status_text()
-    assert re.search(r"P[12] \S+ wins — P[12] \S+'s (HP fell to 0|deck was empty)|nobody wins", text)
+    assert re.search(
+        r"P[12] \S+ wins — P[12] \S+'s (HP fell to 0|deck was empty)|nobody wins", text
+    )
     assert "-1" not in text and "winner" not in text, text
 
 
 def test_a_seed_sized_prototype_pool_the_deck_questions_can_be_asked_of():
     # item 9: 「上の2枚の画像をそれぞれA4で、各4枚(計8枚)印刷すると一人分のデッキ＋α分」
     pool, sheet = pl.read_csv(SEED_POOL_CSV), pl.read_csv(CARDS_CSV)
-    assert pool.height == 2 * 9 and pool["prototype"].all()               # marked prototype
-    assert set(pool.rows()) <= set(sheet.rows())                          # the sheet's own rows
+    assert pool.height == 2 * 9 and pool["prototype"].all()  # marked prototype
+    assert set(pool.rows()) <= set(sheet.rows())  # the sheet's own rows
     table = pool_table()
     assert table["designs"].to_list() == [18, sheet.height, 18] and table["printed"][0] == 72
     legal = analysis.deck_legality(cards_path=SEED_POOL_CSV)
@@ -80,9 +82,15 @@ def test_a_seed_sized_prototype_pool_the_deck_questions_can_be_asked_of():
 
 def test_notebook_figures_of_the_skilled_results_are_printed_not_typed():
     # item 10: the ladder text said 78–98% where the results say 77.5–95%
-    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "mugen.ipynb").read_text())["cells"]
-    heads = ("### The skill ladder", "### Head-to-head matches", "### The same questions, greedy",
-             "### Game-quality metrics")
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "mugen.ipynb").read_text())[
+        "cells"
+    ]
+    heads = (
+        "### The skill ladder",
+        "### Head-to-head matches",
+        "### The same questions, greedy",
+        "### Game-quality metrics",
+    )
     texts = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
     chosen = [t for t in texts if t.startswith(heads)]
     assert len(chosen) == len(heads)

@@ -30,7 +30,11 @@ GOLDEN = Path(__file__).with_name("golden")
 CASES: dict[str, tuple[dict[str, Any], Any, int]] = {
     "random_sora_vs_mirai": ({}, random_player, 11),
     "greedy_sora_vs_mirai": ({}, greedy_player, 12),
-    "greedy_vs_random_first_random": ({"first_player": "random"}, [greedy_player, random_player], 13),
+    "greedy_vs_random_first_random": (
+        {"first_player": "random"},
+        [greedy_player, random_player],
+        13,
+    ),
 }
 
 
@@ -46,7 +50,11 @@ def test_conformance_1000_random_games() -> None:
 
 
 def test_conformance_variants() -> None:
-    check_conformance(make_game(first_player="random", overflow="oldest", revenge_turn="opponent"), n_games=150, seed=8)
+    check_conformance(
+        make_game(first_player="random", overflow="oldest", revenge_turn="opponent"),
+        n_games=150,
+        seed=8,
+    )
     check_conformance(make_game(ex_scope="player", revenge=False), n_games=150, seed=9)
 
 
@@ -59,8 +67,11 @@ def test_conformance_10000_random_games() -> None:
 @pytest.mark.parametrize("seats", ["random", "greedy", "mixed"])
 def test_in_place_equals_the_immutable_path(seats: str) -> None:
     game = make_game(first_player="random")
-    players: Any = {"random": random_player, "greedy": greedy_player,
-                    "mixed": [greedy_player, random_player]}[seats]
+    players: Any = {
+        "random": random_player,
+        "greedy": greedy_player,
+        "mixed": [greedy_player, random_player],
+    }[seats]
     for seed in range(50):
         fast = playout_in_place(game, players, seed, record=True)
         slow = playout(game, players, seed)
@@ -98,8 +109,14 @@ def test_invariants_hold_in_every_state_of_many_games() -> None:
                 assert len(s.zones[q]) <= 5 or type(s.tasks[-1]).__name__ == "PushOut"
                 assert all(z.counters >= 1 for z in s.zones[q])
                 assert len(s.hands[q]) + len(s.decks[q]) + len(s.zones[q]) + len(s.dust[q]) == 40
-                assert list(s.hands[q]) == sorted(s.hands[q]) and list(s.decks[q]) == sorted(s.decks[q])
-            a = game.sample_chance(s, rng) if who == CHANCE else bots[who](SeatView(game, who, s), rng)
+                assert list(s.hands[q]) == sorted(s.hands[q]) and list(s.decks[q]) == sorted(
+                    s.decks[q]
+                )
+            a = (
+                game.sample_chance(s, rng)
+                if who == CHANCE
+                else bots[who](SeatView(game, who, s), rng)
+            )
             s = game.apply(s, a)
         assert s.result is not None
 
@@ -109,26 +126,52 @@ def test_a_seat_sees_its_hand_and_deck_contents_and_only_counts_of_the_opponents
     s = game.initial_state()
     rng = random.Random(3)
     for _ in range(40):  # into the game: both hands full, zones and dust filling
-        s = game.apply(s, game.sample_chance(s, rng) if game.current_player(s) == CHANCE
-                       else random_player(SeatView(game, game.current_player(s), s), rng))
+        s = game.apply(
+            s,
+            game.sample_chance(s, rng)
+            if game.current_player(s) == CHANCE
+            else random_player(SeatView(game, game.current_player(s), s), rng),
+        )
     for seat in (0, 1):
         other = 1 - seat
         seen = game.observe(s, seat).state
         assert seen.hands[seat] == s.hands[seat] and seen.decks[seat] == s.decks[seat]
-        assert seen.hands[other] == Hidden(len(s.hands[other])) and seen.decks[other] == Hidden(len(s.decks[other]))
+        assert seen.hands[other] == Hidden(len(s.hands[other])) and seen.decks[other] == Hidden(
+            len(s.decks[other])
+        )
         with pytest.raises(HiddenInformation):
             list(seen.hands[other])
-        for name in ("hp", "max_hp", "mp", "spent", "bonus", "zones", "dust", "ex_used", "owed",
-                     "active", "turn", "first", "result", "tasks"):
+        for name in (
+            "hp",
+            "max_hp",
+            "mp",
+            "spent",
+            "bonus",
+            "zones",
+            "dust",
+            "ex_used",
+            "owed",
+            "active",
+            "turn",
+            "first",
+            "result",
+            "tasks",
+        ):
             assert getattr(seen, name) == getattr(s, name), name
         for k in range(20):
             full = game.determinize(game.observe(s, seat), random.Random(k))
             assert full.hands[seat] == s.hands[seat] and full.decks[seat] == s.decks[seat]
-            assert len(full.hands[other]) == len(s.hands[other]) and len(full.decks[other]) == len(s.decks[other])
-            assert Counter(full.hands[other] + full.decks[other]) == Counter(s.hands[other] + s.decks[other])
+            assert len(full.hands[other]) == len(s.hands[other]) and len(full.decks[other]) == len(
+                s.decks[other]
+            )
+            assert Counter(full.hands[other] + full.decks[other]) == Counter(
+                s.hands[other] + s.decks[other]
+            )
             assert list(full.hands[other]) == sorted(full.hands[other])
             assert game.zones(full).keys() == game.zones(s).keys()
-            assert sum(game.zones(full).values(), Counter()) == sum(game.zones(s).values(), Counter())
+            assert sum(game.zones(full).values(), Counter()) == sum(
+                game.zones(s).values(), Counter()
+            )
             assert game.legal_ids(full) == game.legal_ids(s) or game.current_player(s) != seat
 
 
@@ -139,7 +182,9 @@ def test_greedy_reads_only_what_its_seat_sees() -> None:
         s = game.initial_state()
         for a in r.actions:
             who = game.current_player(s)
-            if who >= 0:  # the same choice from the observation with the opponent's cards reshuffled
+            if (
+                who >= 0
+            ):  # the same choice from the observation with the opponent's cards reshuffled
                 obs = game.observe(s, who)
                 other = game.determinize(obs, random.Random(seed))
                 assert greedy_player(SeatView(game, who, other), random.Random(0)) == a

@@ -38,16 +38,31 @@ def test_most_damage_per_mp_at_todays_attack_and_defence() -> None:
 
 def test_no_damage_the_dearest_useful_skill_a_heal_only_when_hurt() -> None:
     g = make_game()
-    assert choice(g, hands=(["G03", "G05"], []), mp=(5, 1)) == ("use", "G05", 0)  # full HP: the shield
-    assert choice(g, hands=(["G03", "G05"], []), mp=(5, 1), hp=(20, 30)) == ("use", "G03", 0)  # hurt: tie, first
+    assert choice(g, hands=(["G03", "G05"], []), mp=(5, 1)) == (
+        "use",
+        "G05",
+        0,
+    )  # full HP: the shield
+    assert choice(g, hands=(["G03", "G05"], []), mp=(5, 1), hp=(20, 30)) == (
+        "use",
+        "G03",
+        0,
+    )  # hurt: tie, first
     assert choice(g, hands=(["G03"], []), mp=(5, 1)) == "end"
 
 
 def test_push_out_the_fewest_counters_destroy_the_most() -> None:
     g = make_game()
     t = g.new_table()
-    t.zones = [[SetSkill("G05", 0, 2), SetSkill("G19", 0, 1), SetSkill("G10", 0, 3), SetSkill("G05", 0, 1)],
-               [SetSkill("G05", 0, 1), SetSkill("G10", 0, 3), SetSkill("G19", 0, 2)]]
+    t.zones = [
+        [
+            SetSkill("G05", 0, 2),
+            SetSkill("G19", 0, 1),
+            SetSkill("G10", 0, 3),
+            SetSkill("G05", 0, 1),
+        ],
+        [SetSkill("G05", 0, 1), SetSkill("G10", 0, 3), SetSkill("G19", 0, 2)],
+    ]
     t.tasks = [PushOut(0)]
     assert greedy_action(t) == ("push_out", 1)  # the first with 1 counter, the newest not offered
     t.tasks = [Destroy(0)]
@@ -85,7 +100,9 @@ def test_legal_on_reachable_tables_and_the_same_from_the_seats_view() -> None:
 
 def test_the_search_rolls_out_at_random_and_plays_legal_moves() -> None:
     game = make_game()
-    assert rollout_policy(game) is None  # measured: greedy rollouts made ismcts weaker (bench/mugen_rollouts.py)
+    assert (
+        rollout_policy(game) is None
+    )  # measured: greedy rollouts made ismcts weaker (bench/mugen_rollouts.py)
     r = playout(game, [ismcts_player(16), greedy_player], 3)  # playout refuses an illegal action
     assert game.is_terminal(r.final)
 

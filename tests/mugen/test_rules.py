@@ -290,7 +290,9 @@ def test_milled_out_player_loses_at_the_end_of_that_turn_but_acts_first() -> Non
 
 
 def test_effect_vocabulary_is_closed_and_complete() -> None:
-    assert sorted(EFFECTS) == sorted(ONE_SHOT)  # every one-shot verb of the sheet does something, nothing else
+    assert sorted(EFFECTS) == sorted(
+        ONE_SHOT
+    )  # every one-shot verb of the sheet does something, nothing else
 
 
 @settings(max_examples=300, deadline=None)

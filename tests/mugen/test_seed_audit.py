@@ -50,7 +50,12 @@ def test_turn_start_opponents_start_effects_then_mp_counters_draw(timed_game: Mu
     s = position(g, active=1, set_zones=([("G05", 0, 2)], [("G10", 0, 3)]),
                  decks=([("G01", 1)], [("G03", 5)]), mp=(1, 1))  # fmt: skip
     s = play(g, s, "end")  # seat 0's turn starts; seat 1's 灯火 mills seat 0's last card first
-    assert (s.active, s.dust[0], s.hands[0], s.decks[0]) == (0, ("G01",), (), ())  # milled: nothing to draw
+    assert (s.active, s.dust[0], s.hands[0], s.decks[0]) == (
+        0,
+        ("G01",),
+        (),
+        (),
+    )  # milled: nothing to draw
     assert s.mp[0] == 2 and [z.counters for z in s.zones[0]] == [1]  # own counters off
     assert [z.counters for z in s.zones[1]] == [3]  # the opponent's counters stay
     s = g.apply(s, "end")  # still empty at the end of the turn: seat 0 loses

@@ -30,8 +30,12 @@ def _deals(game: Any) -> list[tuple[Fraction, Any]]:
     """Every state after the two deals with its exact probability (walking chance)."""
     out = [(Fraction(1), game.initial_state())]
     while game.current_player(out[0][1]) == CHANCE:
-        out = [(p * Fraction(w, d.total), game.apply(s, o))
-               for p, s in out for d in [game.chance_outcomes(s)] for o, w in d.items()]
+        out = [
+            (p * Fraction(w, d.total), game.apply(s, o))
+            for p, s in out
+            for d in [game.chance_outcomes(s)]
+            for o, w in d.items()
+        ]
     return out
 
 
@@ -77,8 +81,9 @@ def test_a_peeking_player_wins_always_and_fails_the_check() -> None:
 
 
 def test_the_peeker_also_wins_on_the_immutable_path() -> None:
-    df = simulate(make_game(), [peeking_player, peeking_player], n=50, seed=2, fast=False,
-                  seating="fixed")
+    df = simulate(
+        make_game(), [peeking_player, peeking_player], n=50, seed=2, fast=False, seating="fixed"
+    )
     assert (df["winner"] == 0).all()
 
 

@@ -30,7 +30,8 @@ def _pig_by_hand(goal: int, policy=None) -> dict[tuple[int, int, int], float]:
             for j in reversed(range(goal)):
                 for k in reversed(range(goal - i)):
                     roll = (1 - v[(j, i, 0)]) / 6 + sum(
-                        1.0 if i + k + r >= goal else v[(i, j, k + r)] for r in range(2, 7)) / 6
+                        1.0 if i + k + r >= goal else v[(i, j, k + r)] for r in range(2, 7)
+                    ) / 6
                     held = 1 - v[(j, i + k, 0)] if k else -1.0
                     if policy is None:
                         new = max(roll, held)
@@ -47,7 +48,9 @@ def test_optimal_and_hold_values_match_an_independent_solver():
     sol = solution_for(game)
     by_hand = _pig_by_hand(20)
     assert sol.value[0] == pytest.approx(by_hand[(0, 0, 0)], abs=1e-8)
-    state = game.apply(game.apply(game.initial_state(), "roll"), 6)  # seat 0: 0 banked, 6 on the turn
+    state = game.apply(
+        game.apply(game.initial_state(), "roll"), 6
+    )  # seat 0: 0 banked, 6 on the turn
     assert sol.state_value(state)[0] == pytest.approx(by_hand[(0, 0, 6)], abs=1e-8)
     held = evaluate(sol, [hold(10), hold(10)]).value[0]
     assert held == pytest.approx(_pig_by_hand(20, lambda i, j, k: k >= 10)[(0, 0, 0)], abs=1e-8)
@@ -71,8 +74,22 @@ def test_optimal_thresholds_and_first_player_advantage_to_30():
 
 
 def test_play_cli_finds_the_installed_game(capsys):
-    assert main(["play", "pig", "--players", "hold:20,random", "--games", "200", "--seed", "1",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "pig",
+                "--players",
+                "hold:20,random",
+                "--games",
+                "200",
+                "--seed",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 200 and out["players"][0]["win_rate"] > 0.9
 
@@ -87,7 +104,9 @@ def test_the_die_sheet_checks_clean_and_a_die_without_bust_is_a_problem(tmp_path
 
 
 def test_the_packages_own_tests():
-    spec = importlib.util.spec_from_file_location("pig_own_tests", EXAMPLE / "tests" / "test_pig.py")
+    spec = importlib.util.spec_from_file_location(
+        "pig_own_tests", EXAMPLE / "tests" / "test_pig.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.test_conformance()

@@ -67,6 +67,7 @@ def _dealing(keep: Any) -> type:
         def resolve(self, t: TwoTricksTable, card: int) -> None:
             super().resolve(t, card)
             t.push(keep(self.seat, card))
+
     return DealThenKeep
 
 
@@ -95,8 +96,10 @@ class Variant(TwoTricks):
 
     def setup(self, t: TwoTricksTable) -> None:
         t.deck, t.hands, t.played, t.tricks = sorted([1, 2, 3, 4, 5] * 2), [[], []], [], [0, 0]
-        t.push(*[self.deal(s) for _ in range(2) for s in (0, 1)],
-               *[Play(0), self.play2(1), Trick()] * 2)
+        t.push(
+            *[self.deal(s) for _ in range(2) for s in (0, 1)],
+            *[Play(0), self.play2(1), Trick()] * 2,
+        )
 
 
 def named_deal() -> Variant:

@@ -18,7 +18,9 @@ def _events(html: str) -> set[int]:
 
 
 def _board() -> PictureBoard:
-    return PictureBoard(Session(make_game(players=3), seed=5), render, chance_drawing=chance_drawing)
+    return PictureBoard(
+        Session(make_game(players=3), seed=5), render, chance_drawing=chance_drawing
+    )
 
 
 def test_a_seat_sees_its_own_hand_and_log_only() -> None:
@@ -62,7 +64,9 @@ def test_hot_seat_hands_over_between_people() -> None:
             break
         assert b.click_action(s.game.legal_ids(s.state)[-1])
     assert b.handing_over() == b.session.to_move != first
-    assert b.picture.value == "" and f"Pass to Player {b.session.to_move + 1}" in b.handoff_text.value
+    assert (
+        b.picture.value == "" and f"Pass to Player {b.session.to_move + 1}" in b.handoff_text.value
+    )
     assert not b.click_action(b.session.game.legal_ids(b.session.state)[0])  # not before ready
 
 

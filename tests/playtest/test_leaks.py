@@ -17,10 +17,17 @@ from workbench.games.life.rules import make_game as life
 from workbench.games.mugen.rules import make_game as mugen
 
 
-@pytest.mark.parametrize(("make", "params", "games"), [
-    (mugen, {}, 3), (detective, {"players": 3}, 1), (life, {}, 1), (ghost, {}, 1),
-    (ghost, {"players": 2}, 2),
-], ids=["mugen", "detective-3p", "life", "ghost", "ghost-2p"])
+@pytest.mark.parametrize(
+    ("make", "params", "games"),
+    [
+        (mugen, {}, 3),
+        (detective, {"players": 3}, 1),
+        (life, {}, 1),
+        (ghost, {}, 1),
+        (ghost, {"players": 2}, 2),
+    ],
+    ids=["mugen", "detective-3p", "life", "ghost", "ghost-2p"],
+)
 def test_the_four_games_do_not_leak(make, params, games):
     report = check_leaks(make(**params), n_games=games, seed=3, max_options=4)
     assert report.ok, str(report)
@@ -28,10 +35,18 @@ def test_the_four_games_do_not_leak(make, params, games):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("make", "params"), [
-    (mugen, {}), (detective, {}), (life, {}), (ghost, {}), (ghost, {"players": 2}),
-    (ghost, {"players": 5}),
-], ids=["mugen", "detective", "life", "ghost", "ghost-2p", "ghost-5p"])
+@pytest.mark.parametrize(
+    ("make", "params"),
+    [
+        (mugen, {}),
+        (detective, {}),
+        (life, {}),
+        (ghost, {}),
+        (ghost, {"players": 2}),
+        (ghost, {"players": 5}),
+    ],
+    ids=["mugen", "detective", "life", "ghost", "ghost-2p", "ghost-5p"],
+)
 def test_the_four_games_do_not_leak_over_many_games(make, params):
     report = check_leaks(make(**params), n_games=10, seed=11)
     assert report.ok, str(report)
@@ -50,7 +65,9 @@ def test_a_card_named_in_the_log_is_caught():
 
 def test_a_card_waiting_in_a_public_step_is_caught_and_declaring_it_fixes_it():
     leaky = check_leaks(leaky_toy.card_on_stack(), n_games=2, seed=0)
-    assert not leaky.ok and "sees tasks" in leaky.leaks[0] and "Keep(seat=0, card=" in leaky.leaks[0]
+    assert (
+        not leaky.ok and "sees tasks" in leaky.leaks[0] and "Keep(seat=0, card=" in leaky.leaks[0]
+    )
     assert check_leaks(leaky_toy.kept_secret(), n_games=2, seed=0).ok
 
 

@@ -27,9 +27,13 @@ SHORT = ["--set", "deaths_to_end=2", "--set", "win_vp=4"]
 
 def _serve(*args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
     """Start ``workbench playtest``; its process and {who: URL} once printed."""
-    proc = subprocess.Popen([sys.executable, "-m", "workbench", "playtest", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "workbench", "playtest", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     urls: dict[str, str] = {}
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -136,8 +140,14 @@ def test_three_seats_play_detective_by_clicking(tmp_path: Path, chromium: str) -
             _check_secrets(pages, path)
             # a round by clicking: until the first victim (or the game's end)
             _play(pages, path, lambda: _session(path).state.victims)
-            _play(pages, path, lambda: len(_session(path).actions) > len(_session(path).history[0]) + 40
-                  or _session(path).state.over)
+            _play(
+                pages,
+                path,
+                lambda: (
+                    len(_session(path).actions) > len(_session(path).history[0]) + 40
+                    or _session(path).state.over
+                ),
+            )
             # out of turn: a waiting page clicks a move it was never offered
             s = _session(path)
             waiting = next(p for i, p in enumerate(pages) if i != s.to_move)
@@ -145,7 +155,9 @@ def test_three_seats_play_detective_by_clicking(tmp_path: Path, chromium: str) -
                 b.id = 'forged'; b.dataset.action = '"pass"';
                 document.getElementById('wb-board').appendChild(b); }""")
             waiting.click("#forged")
-            waiting.wait_for_function("() => document.getElementById('wb-message').textContent.length > 0")
+            waiting.wait_for_function(
+                "() => document.getElementById('wb-message').textContent.length > 0"
+            )
             assert "not your turn" in waiting.inner_text("#wb-message")
             assert _session(path).actions == s.actions  # nothing changed
             # the server dies mid-game; resumed from its file, the game goes on from there
@@ -158,13 +170,15 @@ def test_three_seats_play_detective_by_clicking(tmp_path: Path, chromium: str) -
             _check_secrets(pages, path)
             _play(pages, path, lambda: _session(path).state.over, limit=4000)
             final = _session(path)
-            assert final.actions[:before.step] == before.actions and final.state.over
+            assert final.actions[: before.step] == before.actions and final.state.over
             assert all("game over" in _status(p) for p in pages)
             browser.close()
     finally:
         _stop(proc)
     decisions = Playtest.read(path)[2]
-    assert {d["seat"] for d in decisions} == {0, 1, 2} and all(d["player"] == "human" for d in decisions)
+    assert {d["seat"] for d in decisions} == {0, 1, 2} and all(
+        d["player"] == "human" for d in decisions
+    )
 
 
 def test_hot_seat_hands_the_screen_over(tmp_path: Path, chromium: str) -> None:
@@ -173,7 +187,9 @@ def test_hot_seat_hands_the_screen_over(tmp_path: Path, chromium: str) -> None:
     from workbench.share.browser import CHROMIUM_ARGS
 
     path = tmp_path / "hot.json"
-    proc, urls = _serve("detective", "--seats", "3", "--seed", "2", "--out", str(path), "--hot-seat")
+    proc, urls = _serve(
+        "detective", "--seats", "3", "--seed", "2", "--out", str(path), "--hot-seat"
+    )
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
@@ -189,7 +205,10 @@ def test_hot_seat_hands_the_screen_over(tmp_path: Path, chromium: str) -> None:
                     page.click("#wb-handoff-button")
                     page.wait_for_selector("#wb-board .wb-status")
                 state = _session(path).state
-                who = int(re.search(r"Player (\d)", page.inner_text("#wb-board .wb-status")).group(1)) - 1
+                who = (
+                    int(re.search(r"Player (\d)", page.inner_text("#wb-board .wb-status")).group(1))
+                    - 1
+                )
                 seen.append(who)
                 html = page.inner_html("#wb-board")
                 for i, hand in enumerate(state.hands):

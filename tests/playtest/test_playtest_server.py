@@ -37,18 +37,25 @@ class ServerTest(tornado.testing.AsyncHTTPTestCase):
 
     @tornado.testing.gen_test
     async def test_moves_over_the_websocket(self) -> None:
-        socks = [await tornado.websocket.websocket_connect(
-            f"ws://127.0.0.1:{self.get_http_port()}/ws/{i + 1}?token={self.p.tokens[i]}")
-            for i in range(3)]
+        socks = [
+            await tornado.websocket.websocket_connect(
+                f"ws://127.0.0.1:{self.get_http_port()}/ws/{i + 1}?token={self.p.tokens[i]}"
+            )
+            for i in range(3)
+        ]
         views = [json.loads(await s.read_message()) for s in socks]
         who = self.p.session.to_move
         assert [v["mine"] for v in views] == [i == who for i in range(3)]
         other = (who + 1) % 3
         action = self.p.session.game.legal_ids(self.p.session.state)[0]
-        socks[other].write_message(json.dumps({"kind": "move", "step": views[other]["step"],
-                                               "action": action}))
+        socks[other].write_message(
+            json.dumps({"kind": "move", "step": views[other]["step"], "action": action})
+        )
         refused = json.loads(await socks[other].read_message())
-        assert refused == {"kind": "refused", "message": f"not your turn: Player {who + 1} is deciding"}
+        assert refused == {
+            "kind": "refused",
+            "message": f"not your turn: Player {who + 1} is deciding",
+        }
         await socks[other].read_message()  # its view again, unchanged
         step = self.p.session.step
         socks[who].write_message(json.dumps({"kind": "move", "step": step, "action": action}))
@@ -61,7 +68,8 @@ class ServerTest(tornado.testing.AsyncHTTPTestCase):
         assert list(saved[0].actions) == list(self.p.session.actions)
         socks[other].close()  # a tab closed and opened again: the same seat, the same position
         again = await tornado.websocket.websocket_connect(
-            f"ws://127.0.0.1:{self.get_http_port()}/ws/{other + 1}?token={self.p.tokens[other]}")
+            f"ws://127.0.0.1:{self.get_http_port()}/ws/{other + 1}?token={self.p.tokens[other]}"
+        )
         view = json.loads(await again.read_message())
         assert view["seat"] == other and view["step"] == self.p.session.step
         for s in (*socks, again):
@@ -98,7 +106,9 @@ def test_bots_fill_empty_seats_and_a_resumed_playtest_goes_on(tmp_path: Path) ->
 
 def test_a_broken_file_is_one_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "workbench-playtest/1", "seats": [null], "decisions": [], "replay": {}}')
+    bad.write_text(
+        '{"format": "workbench-playtest/1", "seats": [null], "decisions": [], "replay": {}}'
+    )
     with pytest.raises(PlaytestError, match="bad.json"):
         Playtest.resume(bad)
     bad.write_text("not json")

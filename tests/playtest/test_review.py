@@ -17,8 +17,9 @@ from workbench.games.detective.steps import EventDraw
 @pytest.fixture(scope="module")
 def reviewed(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     game = make_game(players=3, deaths_to_end=2, win_vp=4)
-    path = scripted_playtest(game, ["first", "greedy", "random"],
-                             tmp_path_factory.mktemp("rev") / "table.json", seed=3)
+    path = scripted_playtest(
+        game, ["first", "greedy", "random"], tmp_path_factory.mktemp("rev") / "table.json", seed=3
+    )
     return path, review([path], budget=24, seed=1, bot_games=4)
 
 
@@ -30,7 +31,8 @@ def test_every_human_choice_with_options_is_reviewed(reviewed) -> None:  # type:
     asked = [d for d in decisions if len(game.legal_ids(session.history[d["step"]])) > 1]
     assert r.decisions.height == len(asked) > 10
     assert sorted(r.seats["decisions"].to_list()) == sorted(
-        sum(1 for d in asked if d["seat"] == s) for s in range(3))
+        sum(1 for d in asked if d["seat"] == s) for s in range(3)
+    )
     for s in range(3):  # the scripted thinking times, per seat
         mine = [d["seconds"] for d in asked if d["seat"] == s]
         row = r.seats.filter(r.seats["seat"] == s + 1)

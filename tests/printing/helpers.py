@@ -51,14 +51,18 @@ def render(path: Path, page: int = 0, px_per_mm: float = 4.0) -> np.ndarray:
     return np.asarray(image)
 
 
-def box_mask(shape: tuple[int, ...], boxes: list[tuple[float, float, float, float]],
-             px_per_mm: float, grow_px: int = 2) -> np.ndarray:
+def box_mask(
+    shape: tuple[int, ...],
+    boxes: list[tuple[float, float, float, float]],
+    px_per_mm: float,
+    grow_px: int = 2,
+) -> np.ndarray:
     """True inside any of the (x, y, w, h) mm boxes, grown by ``grow_px`` for anti-aliasing."""
     mask = np.zeros(shape[:2], dtype=bool)
     for x, y, w, h in boxes:
         x0, y0 = int(x * px_per_mm) - grow_px, int(y * px_per_mm) - grow_px
         x1, y1 = int((x + w) * px_per_mm) + grow_px + 1, int((y + h) * px_per_mm) + grow_px + 1
-        mask[max(y0, 0):y1, max(x0, 0):x1] = True
+        mask[max(y0, 0) : y1, max(x0, 0) : x1] = True
     return mask
 
 

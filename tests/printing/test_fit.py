@@ -21,7 +21,9 @@ ALPHABET = "むげんの宙へ火花一閃。、「」（）ー damage heal 2 Sk
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=ALPHABET, max_size=120), st.floats(30, 200), st.sampled_from([6.0, 8.0, 11.0]))
+@given(
+    st.text(alphabet=ALPHABET, max_size=120), st.floats(30, 200), st.sampled_from([6.0, 8.0, 11.0])
+)
 def test_wrapped_lines_fit_and_keep_every_character(text: str, width: float, size: float) -> None:
     lines = wrap(text, width, size)
     assert all(text_width(line, size) <= width + 1e-6 for line in lines)
@@ -59,7 +61,9 @@ def test_every_card_fits_and_every_line_stays_in_its_box(game: str) -> None:
             for text in (s for s in shapes if isinstance(s, Text)):
                 left, top, right, bottom = text.extent
                 x, y, w, h = text.box
-                assert x <= left and right <= x + w + 1e-6 and y <= top and bottom <= y + h + 1e-6, text
+                assert (
+                    x <= left and right <= x + w + 1e-6 and y <= top and bottom <= y + h + 1e-6
+                ), text
                 lines += 1
     assert lines > 100
 
@@ -86,10 +90,14 @@ def test_long_text_is_a_problem_and_its_ink_stays_in_the_box(tmp_path: Path) -> 
     for colour in ('"#444444"', '"#7a2e00"', '"#555555"', '"#777777"'):
         text = text.replace(f"colour = {colour}", 'colour = "#ff0000"')
     text = text.replace("min_size = 7\n", 'min_size = 7\ncolour = "#ff0000"\n', 1)
-    layout_file.write_text(text.replace('size = 8.5\n', 'size = 8.5\ncolour = "#ff0000"\n'), encoding="utf-8")
+    layout_file.write_text(
+        text.replace("size = 8.5\n", 'size = 8.5\ncolour = "#ff0000"\n'), encoding="utf-8"
+    )
     out = tmp_path / "long.pdf"
     result = print_cards("mugen", out, variant=variant, data_dir=tmp_path / "red")
-    assert [(p.file, p.row, p.column, p.rule) for p in result.problems] == [("cards.csv", 2, "flavour", "fit")]
+    assert [(p.file, p.row, p.column, p.rule) for p in result.problems] == [
+        ("cards.csv", 2, "flavour", "fit")
+    ]
     assert "flavour needs" in result.problems[0].message
     # page 1, 火花 first: red ink only inside the text boxes the layout placed
     layout = game_layout("mugen", tmp_path / "red")
@@ -99,19 +107,25 @@ def test_long_text_is_a_problem_and_its_ink_stays_in_the_box(tmp_path: Path) -> 
     boxes = []
     for i in range(result.grid.per_page):
         x0, y0 = result.grid.slot(i)
-        boxes += [(x0 + x, y0 + y, w, h) for x, y, w, h in (b.box for b in layout.faces["cards"].boxes)]
+        boxes += [
+            (x0 + x, y0 + y, w, h) for x, y, w, h in (b.box for b in layout.faces["cards"].boxes)
+        ]
     assert red.sum() > 500
     assert not (red & ~box_mask(image.shape, boxes, px, grow_px=1)).any()
     # the flavour box of card 1 is full of red ink down to its last line
     fx, fy, fw, fh = layout.faces["cards"].boxes[-2].box
     x0, y0 = result.grid.slot(0)
-    band = red[int((y0 + fy + fh - 3) * px):int((y0 + fy + fh) * px), int((x0 + fx) * px):int((x0 + fx + fw) * px)]
+    band = red[
+        int((y0 + fy + fh - 3) * px) : int((y0 + fy + fh) * px),
+        int((x0 + fx) * px) : int((x0 + fx + fw) * px),
+    ]
     assert np.count_nonzero(band) > 50
 
 
 def test_faces_preview_reports_the_same_problem(tmp_path: Path) -> None:
     from workbench.cards.loader import load_sheet
     from workbench.games.mugen.cards import SCHEMA
+
     sheet = load_sheet(_long_variant(tmp_path), SCHEMA)
     html = faces("mugen", sheet, n=3)
     assert html.count("<svg") == 3 and "火花" in html and "一閃" in html
@@ -130,6 +144,7 @@ def test_a_long_effect_text_is_reported_at_its_cell(tmp_path: Path) -> None:
     with variant.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
     result = print_cards("mugen", tmp_path / "effects.pdf", variant=variant)
-    assert [(p.file, p.row, p.column, p.rule) for p in result.problems] == \
-        [("cards.csv", 4, "skill1_effects", "fit")]
+    assert [(p.file, p.row, p.column, p.rule) for p in result.problems] == [
+        ("cards.csv", 4, "skill1_effects", "fit")
+    ]
     assert result.problems[0].message.startswith("skills needs ")

@@ -37,6 +37,13 @@ def test_known_totals() -> None:
     totals = {}
     for game in ("mugen", "ghost", "detective", "life"):
         layout = game_layout(game)
-        totals[game] = (sorted(layout.faces), sum(e.count for e in all_cards(layout, game_sheets(game, layout))))
-    assert totals == {"mugen": (["cards"], 37), "ghost": (["cards"], 100),
-                      "detective": (["events", "people"], 100), "life": (["album", "dreams"], 93)}
+        totals[game] = (
+            sorted(layout.faces),
+            sum(e.count for e in all_cards(layout, game_sheets(game, layout))),
+        )
+    assert totals == {
+        "mugen": (["cards"], 37),
+        "ghost": (["cards"], 100),
+        "detective": (["events", "people"], 100),
+        "life": (["album", "dreams"], 93),
+    }

@@ -32,8 +32,10 @@ def test_pages_and_paper(sora_pdf: tuple[Path, object]) -> None:
     # 40 cards, 9 an A4 page: 5 pages of faces, each followed by its page of backs
     assert len(reader.pages) == 10 == result.pages  # type: ignore[attr-defined]
     for page in reader.pages:
-        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) \
-            == (595.3, 841.9)  # A4 in points
+        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == (
+            595.3,
+            841.9,
+        )  # A4 in points
 
 
 def test_fonts_are_embedded_truetype(sora_pdf: tuple[Path, object]) -> None:
@@ -45,7 +47,9 @@ def test_fonts_are_embedded_truetype(sora_pdf: tuple[Path, object]) -> None:
             font = font.get_object()
             assert font["/Subtype"] == "/TrueType"
             assert "IPAexGothic" in font["/BaseFont"]
-            assert "/FontFile2" in font["/FontDescriptor"].get_object()  # the glyphs are in the file
+            assert (
+                "/FontFile2" in font["/FontDescriptor"].get_object()
+            )  # the glyphs are in the file
 
 
 def test_every_name_printed_as_often_as_the_deck_says(sora_pdf: tuple[Path, object]) -> None:
@@ -83,14 +87,16 @@ def test_crop_marks_and_no_ink_outside_the_cards(sora_pdf: tuple[Path, object]) 
     ink = image.min(axis=2) < 200
     cards = box_mask(image.shape, grid.trim_boxes(9), px)
     marks = grid.crop_marks()
-    mark_boxes = [(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)) for m in marks]
+    mark_boxes = [
+        (min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)) for m in marks
+    ]
     allowed = cards | box_mask(image.shape, mark_boxes, px)
     assert not (ink & ~allowed).any(), "ink in a gutter or margin"
     # every crop mark is inked: the middle pixel of each mark line is dark
     assert len(marks) == 2 * 6 + 2 * 6
     for m in marks:
         x, y = int((m.x1 + m.x2) / 2 * px), int((m.y1 + m.y2) / 2 * px)
-        assert ink[y - 1:y + 2, x - 1:x + 2].any()
+        assert ink[y - 1 : y + 2, x - 1 : x + 2].any()
     # the gutters between the cards are blank paper
     gutter_x = int((grid.slot(0)[0] + 63 + 1.5) * px)
     assert not ink[:, gutter_x].any()
@@ -106,8 +112,10 @@ def test_bleed_letter_and_size(tmp_path: Path) -> None:
     image = render(out, 0, 3.0)
     ink = image.min(axis=2) < 200
     bleed_boxes = [(x - 3, y - 3, 69, 94) for x, y, _, _ in result.grid.trim_boxes(4)]
-    marks = [(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
-             for m in result.grid.crop_marks()]
+    marks = [
+        (min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
+        for m in result.grid.crop_marks()
+    ]
     allowed = box_mask(image.shape, bleed_boxes + marks, 3.0)
     assert not (ink & ~allowed).any()
     # the attribute band runs into the bleed: the pixel 1.5 mm above a card's top edge is coloured
@@ -124,7 +132,10 @@ def test_letter_fits_nine_with_narrower_gutters(tmp_path: Path) -> None:
     assert grid.gutter == pytest.approx((279.4 - 10 - 3 * 88) / 2)
     image = render(out, 0, 4.0)
     ink = image.min(axis=2) < 200
-    marks = [(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)) for m in grid.crop_marks()]
+    marks = [
+        (min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
+        for m in grid.crop_marks()
+    ]
     assert not (ink & ~box_mask(image.shape, grid.trim_boxes(9) + marks, 4.0)).any()
     row_gap = int((grid.slot(0)[1] + 88 + grid.gutter / 2) * 4.0)
     assert not ink[row_gap, :].any()  # the gutter between rows is blank paper

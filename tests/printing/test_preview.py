@@ -11,8 +11,10 @@ from workbench.cards.registry import load_game_sheets
 from workbench.printing import faces
 
 
-@pytest.mark.parametrize(("game", "stem"), [("mugen", "cards"), ("ghost", "cards"),
-                                            ("detective", "events"), ("life", "dreams")])
+@pytest.mark.parametrize(
+    ("game", "stem"),
+    [("mugen", "cards"), ("ghost", "cards"), ("detective", "events"), ("life", "dreams")],
+)
 def test_parsed_records_and_sheet_rows_draw_the_same_face(game: str, stem: str) -> None:
     sheet = load_game_sheets(game)[0][stem]
     from_sheet = faces(game, sheet, n=4)

@@ -32,13 +32,17 @@ def test_command_table_matches_the_modules():
 
 @pytest.mark.parametrize(
     "argv",
-    [["dice", "3D+2", "--json"], ["dice", "2d6"], ["versus", "3D", "3D", "--json"],
-     ["versus", "3D+2,1D", "3D", "--faces", "0,1,2,3,4,5", "--fumble", "zero"],
-     ["draws", "--deck", "40", "--copies", "3", "--seen", "7", "--json"],
-     ["copies-needed", "--deck", "40", "--seen", "7", "--target", "0.5", "--json"],
-     ["draws", "--deck", "40", "--copies", "3", "--turn", "2"],
-     ["round", "--deck", "A:2,T:1", "--stop", "T", "--json"],
-     ["round", "--deck", "A:2,B:1,T:1", "--stop", "T", "--opening", "1"]],
+    [
+        ["dice", "3D+2", "--json"],
+        ["dice", "2d6"],
+        ["versus", "3D", "3D", "--json"],
+        ["versus", "3D+2,1D", "3D", "--faces", "0,1,2,3,4,5", "--fumble", "zero"],
+        ["draws", "--deck", "40", "--copies", "3", "--seen", "7", "--json"],
+        ["copies-needed", "--deck", "40", "--seen", "7", "--target", "0.5", "--json"],
+        ["draws", "--deck", "40", "--copies", "3", "--turn", "2"],
+        ["round", "--deck", "A:2,T:1", "--stop", "T", "--json"],
+        ["round", "--deck", "A:2,B:1,T:1", "--stop", "T", "--opening", "1"],
+    ],
 )
 def test_light_commands_import_neither_sympy_nor_polars(argv):
     """Only the module asked for, and no sympy, polars or numpy on these paths (issue 18)."""
@@ -48,8 +52,9 @@ def test_light_commands_import_neither_sympy_nor_polars(argv):
         " 'workbench.cli.check_cmd', 'workbench.cli.share_cmd') if m in sys.modules); "
         "print(heavy, file=sys.stderr); sys.exit(rc)"
     )
-    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip() == "[]", done.stderr
 
@@ -64,9 +69,12 @@ def test_help_and_unknown_command_list_every_subcommand(capsys):
 
 @pytest.mark.parametrize(
     ("deck", "stop", "extra"),
-    [("A:2,B:1,C:1,T:1", "T", []), ("A:3,B:2,T:1", "T", ["--opening", "2"]),
-     ("A:1,T:1", "T", ["--stop-first", "end"]), ("A:2,B:2,T:1", "T", ["--opening", "1",
-                                                                      "--opening-stop", "bottom"])],
+    [
+        ("A:2,B:1,C:1,T:1", "T", []),
+        ("A:3,B:2,T:1", "T", ["--opening", "2"]),
+        ("A:1,T:1", "T", ["--stop-first", "end"]),
+        ("A:2,B:2,T:1", "T", ["--opening", "1", "--opening-stop", "bottom"]),
+    ],
 )
 def test_round_json_matches_the_sympy_api(capsys, deck, stop, extra):
     """The Fraction path prints what str() of the public sympy values prints."""
@@ -76,8 +84,11 @@ def test_round_json_matches_the_sympy_api(capsys, deck, stop, extra):
     assert cli.main(["round", "--deck", deck, "--stop", stop, *extra, "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     args = dict(zip(extra[::2], extra[1::2]))
-    rules = RoundRules(args.get("--stop-first", "bottom"), int(args.get("--opening", 0)),
-                       args.get("--opening-stop", "reshuffle"))
+    rules = RoundRules(
+        args.get("--stop-first", "bottom"),
+        int(args.get("--opening", 0)),
+        args.get("--opening-stop", "reshuffle"),
+    )
     odds = round_odds(parse_round_deck(deck), stop, rules)
     assert got == {
         "length": {str(n): str(p) for n, p in odds.length.pmf().items()},
@@ -93,21 +104,26 @@ def test_draws_and_copies_json_match_the_sympy_api(capsys, seen):
 
     cli.main(["draws", "--deck", "40", "--copies", "4", "--seen", str(seen), "--json"])
     assert json.loads(capsys.readouterr().out) == {"probability": str(p_draw(40, 4, seen))}
-    cli.main(["draws", "--deck", "40", "--copies", "4", "--turn", "3", "--going", "second",
-              "--json"])
+    cli.main(
+        ["draws", "--deck", "40", "--copies", "4", "--turn", "3", "--going", "second", "--json"]
+    )
     want = p_by_turn(40, 4, 3, DrawSchedule(4))
     assert json.loads(capsys.readouterr().out) == {"probability": str(want)}
     if seen:
-        cli.main(["copies-needed", "--deck", "40", "--seen", str(seen), "--target", "0.5",
-                  "--json"])
+        cli.main(
+            ["copies-needed", "--deck", "40", "--seen", str(seen), "--target", "0.5", "--json"]
+        )
         found = copies_needed(40, seen, "1/2")
         assert json.loads(capsys.readouterr().out) == {
-            "copies": found.copies, "probability": str(found.probability)}
+            "copies": found.copies,
+            "probability": str(found.probability),
+        }
 
 
 @pytest.mark.parametrize("text", ["3D+2", "1D-3", "2d6+1d8", "10D", "0D+4"])
-@pytest.mark.parametrize("extra", [[], ["--faces", "0,1,2,3,4,5", "--fumble", "zero"],
-                                   ["--floor", "0"]])
+@pytest.mark.parametrize(
+    "extra", [[], ["--faces", "0,1,2,3,4,5", "--fumble", "zero"], ["--floor", "0"]]
+)
 def test_dice_json_matches_the_sympy_api(capsys, text, extra):
     from workbench.prob.notation import parse_dice
 
@@ -117,5 +133,8 @@ def test_dice_json_matches_the_sympy_api(capsys, text, extra):
     faces = tuple(int(f) for f in args.get("--faces", "1,2,3,4,5,6").split(","))
     floor = int(args["--floor"]) if "--floor" in args else None
     dist = parse_dice(text, faces=faces).dist(floor=floor, fumble=args.get("--fumble"))
-    assert got == {"mean": str(dist.mean()), "variance": str(dist.variance()),
-                   "distribution": {str(o): str(p) for o, p in dist.pmf().items()}}
+    assert got == {
+        "mean": str(dist.mean()),
+        "variance": str(dist.variance()),
+        "distribution": {str(o): str(p) for o, p in dist.pmf().items()},
+    }

@@ -42,8 +42,12 @@ def palindrome(w: list[int]) -> tuple[int, ...]:
 
 
 kind_st = st.tuples(
-    st.one_of(weights_st.map(tuple), weights_st.map(palindrome),
-              st.integers(1, 30).map(lambda s: (1,) * s), big_weights_st.map(tuple)),
+    st.one_of(
+        weights_st.map(tuple),
+        weights_st.map(palindrome),
+        st.integers(1, 30).map(lambda s: (1,) * s),
+        big_weights_st.map(tuple),
+    ),
     st.integers(0, 9),
 )
 
@@ -64,8 +68,10 @@ def test_fair_die_pools_match_the_packed_power(sides, n):
     assert recurrence_pool((((1,) * sides, n),)) == kronecker_pool((((1,) * sides, n),))
 
 
-@given(st.dictionaries(st.integers(-20, 20), st.integers(1, 9), min_size=1, max_size=6),
-       st.integers(0, 60))
+@given(
+    st.dictionaries(st.integers(-20, 20), st.integers(1, 9), min_size=1, max_size=6),
+    st.integers(0, 60),
+)
 @settings(max_examples=60)
 def test_pool_of_any_die_matches_repeated_addition(weights, n):
     d = Dist(weights)
@@ -75,8 +81,13 @@ def test_pool_of_any_die_matches_repeated_addition(weights, n):
     assert n @ d == slow == pool(n, d)
 
 
-@given(st.lists(st.tuples(st.integers(0, 12), st.sampled_from([2, 3, 4, 6, 8, 10, 12, 20])),
-                min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 12), st.sampled_from([2, 3, 4, 6, 8, 10, 12, 20])),
+        min_size=1,
+        max_size=4,
+    )
+)
 @settings(max_examples=60)
 def test_mixed_pools_match_sums_of_pools(terms):
     want = Dist.constant(0)

@@ -21,7 +21,10 @@ DICE = [GHOST_DIE, D6, die([0, 0, 1, 2]), die([-1, 0, 2])]
     st.sampled_from([None, "zero", 2, -1]),
 )
 def test_pool_mean_equals_the_mean_of_the_pool(n, d, k, floor, fumble) -> None:
-    assert pool_mean(n, d, k, floor=floor, fumble=fumble) == pool(n, d, k, floor=floor, fumble=fumble).mean()
+    assert (
+        pool_mean(n, d, k, floor=floor, fumble=fumble)
+        == pool(n, d, k, floor=floor, fumble=fumble).mean()
+    )
 
 
 def test_every_cell_of_the_ghost_table() -> None:

@@ -47,31 +47,50 @@ def as_sympy(x: Fraction) -> sympy.Rational:
 
 def test_public_values_are_sympy():
     v = opposed(pool(3, BLANK6, 2), pool(3, BLANK6, 1))
-    for value in (v.win, v.tie, v.lose, v.equal, pool(2, D6).mean(), pool(2, D6).variance(),
-                  p_fumble(2, BLANK6), pool_mean(3, BLANK6, 2, fumble="zero"), p_draw(40, 4, 7),
-                  p_by_turn(40, 4, 2, DrawSchedule(3)), copies_needed(40, 10, 0.9).probability,
-                  round_odds({"A": 2, "T": 1}, "T").expected_length, parse_target("90%")):
+    for value in (
+        v.win,
+        v.tie,
+        v.lose,
+        v.equal,
+        pool(2, D6).mean(),
+        pool(2, D6).variance(),
+        p_fumble(2, BLANK6),
+        pool_mean(3, BLANK6, 2, fumble="zero"),
+        p_draw(40, 4, 7),
+        p_by_turn(40, 4, 2, DrawSchedule(3)),
+        copies_needed(40, 10, 0.9).probability,
+        round_odds({"A": 2, "T": 1}, "T").expected_length,
+        parse_target("90%"),
+    ):
         assert isinstance(value, sympy.Basic), value
     assert v.win == sympy.Rational(4249, 7776)
 
 
 def test_importing_the_exact_core_loads_no_sympy():
-    code = ("import sys; import workbench.prob, workbench.prob.dice, workbench.prob.deck, "
-            "workbench.prob.ordered, workbench.prob.notation; "
-            "print('sympy' in sys.modules, 'polars' in sys.modules)")
+    code = (
+        "import sys; import workbench.prob, workbench.prob.dice, workbench.prob.deck, "
+        "workbench.prob.ordered, workbench.prob.notation; "
+        "print('sympy' in sys.modules, 'polars' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 
 
-@given(st.dictionaries(st.integers(-8, 8), st.integers(1, 20), min_size=1, max_size=5),
-       st.dictionaries(st.integers(-8, 8), st.integers(1, 20), min_size=1, max_size=5),
-       st.sampled_from(["defender", "attacker", "nobody"]))
+@given(
+    st.dictionaries(st.integers(-8, 8), st.integers(1, 20), min_size=1, max_size=5),
+    st.dictionaries(st.integers(-8, 8), st.integers(1, 20), min_size=1, max_size=5),
+    st.sampled_from(["defender", "attacker", "nobody"]),
+)
 @settings(max_examples=60)
 def test_versus_fractions_equal_the_rationals(a, d, ties):
     v = opposed(Dist(a), Dist(d), ties=ties)
     f = v.fractions()
     assert {k: as_sympy(x) for k, x in f.items()} == {
-        "win": v.win, "tie": v.tie, "lose": v.lose, "equal": v.equal}
+        "win": v.win,
+        "tie": v.tie,
+        "lose": v.lose,
+        "equal": v.equal,
+    }
     assert v.as_dict() == {k: str(getattr(v, k)) for k in ("win", "tie", "lose")}
     assert f["win"] + f["tie"] + f["lose"] == 1
 
@@ -87,18 +106,22 @@ def test_dist_fractions_equal_the_rationals(weights):
 
 @pytest.mark.parametrize("n", [0, 1, 2, 5])
 @pytest.mark.parametrize("k", [-3, 0, 2])
-@pytest.mark.parametrize(("floor", "fumble"), [(None, None), (0, None), (None, "zero"), (0, "zero")])
+@pytest.mark.parametrize(
+    ("floor", "fumble"), [(None, None), (0, None), (None, "zero"), (0, "zero")]
+)
 def test_means_and_fumbles(n, k, floor, fumble):
     assert as_sympy(pool_mean_fraction(n, BLANK6, k, floor=floor, fumble=fumble)) == pool_mean(
-        n, BLANK6, k, floor=floor, fumble=fumble)
+        n, BLANK6, k, floor=floor, fumble=fumble
+    )
     assert as_sympy(p_fumble_fraction(n, BLANK6)) == p_fumble(n, BLANK6)
 
 
 def test_expectation_grid_matches_the_sympy_means():
     grid = tables.expectation_grid(range(1, 4), range(-3, 4), BLANK6)
     for row in grid.iter_rows(named=True):
-        d = pool(row["n"], BLANK6, row["k"], floor=row["floor"],
-                 fumble="zero" if row["fumble"] else None)
+        d = pool(
+            row["n"], BLANK6, row["k"], floor=row["floor"], fumble="zero" if row["fumble"] else None
+        )
         assert row["mean_exact"] == str(d.mean()) and row["variance_exact"] == str(d.variance())
         assert row["mean"] == float(d.mean())
 
@@ -122,8 +145,9 @@ def test_deck_fraction_twins_equal_the_rationals():
         assert as_sympy(p_draw_fraction(40, 4, seen)) == p_draw(40, 4, seen)
     for t in range(0, 6):
         for mull in (None, Mulligan()):
-            assert as_sympy(p_by_turn_fraction(40, 3, t, DrawSchedule(3), mulligan=mull)) == \
-                p_by_turn(40, 3, t, DrawSchedule(3), mulligan=mull)
+            assert as_sympy(
+                p_by_turn_fraction(40, 3, t, DrawSchedule(3), mulligan=mull)
+            ) == p_by_turn(40, 3, t, DrawSchedule(3), mulligan=mull)
     for target in ("0.5", 0.9, "99%", "1"):
         a, b = copies_needed_fraction(40, 10, target), copies_needed(40, 10, target)
         assert a.copies == b.copies and as_sympy(a.probability) == b.probability  # type: ignore[arg-type]

@@ -40,7 +40,9 @@ def test_analyse_lists_exactly_the_legal_actions_best_first() -> None:
     b.analysis.button.click()
     rows = _estimates(b)
     assert len(rows) == len(b.analysis.rows) and "⚠" not in b.status.value
-    assert sorted(map(repr, (r.action for r in rows))) == sorted(repr(a.id) for a in s.legal_actions())
+    assert sorted(map(repr, (r.action for r in rows))) == sorted(
+        repr(a.id) for a in s.legal_actions()
+    )
     rates = [r.win_rate for r in rows]
     assert rates == sorted(rates, reverse=True) and sum(r.simulations for r in rows) == 40
     minimum = minimum_per_action(40, len(rows))
@@ -52,8 +54,12 @@ def test_analyse_lists_exactly_the_legal_actions_best_first() -> None:
     html = b.analysis.table.value
     assert html.count("<tr class='wb-analysis-row ") == len(rows) and "wb-table" in html
     # the rows appear in the table in the same (best-first) order
-    spots = [html.index(f"data-action='{json.dumps(r.action, ensure_ascii=False)}'".replace('"', "&quot;"))
-             for r in rows]
+    spots = [
+        html.index(
+            f"data-action='{json.dumps(r.action, ensure_ascii=False)}'".replace('"', "&quot;")
+        )
+        for r in rows
+    ]
     assert spots == sorted(spots)
 
 
@@ -91,7 +97,8 @@ def test_chance_outcomes_are_exact_and_choosing_one_is_recorded(tmp_path: Path) 
     assert len(rows) == len(b.analysis.rows)
     dist = s.game.chance_outcomes(s.state)
     assert {r.outcome: Fraction(int(r.probability.p), int(r.probability.q)) for r in rows} == {
-        o: Fraction(wt, dist.total) for o, wt in dist.items()}
+        o: Fraction(wt, dist.total) for o, wt in dist.items()
+    }
     assert sum(r.probability for r in rows) == 1
     last = rows[-1]
     html = b.analysis.table.value

@@ -47,8 +47,13 @@ def test_ghost_battle_odds_are_exact_and_stand_beside_the_estimate() -> None:
     assert values and all(isinstance(v, sympy.Rational) and 0 <= v <= 1 for v in values)
     rows = analyse(s.game, s.state, s.to_move, "120/20", random.Random(1))
     est = [r for r in rows if isinstance(r, ActionEstimate)]
-    html = rows_html(est, names=["User 1", "User 2", "User 3", "User 4"], mover="User 1",
-                     fair_share=0.25, odds={k: v for k, v in odds.items() if v})
+    html = rows_html(
+        est,
+        names=["User 1", "User 2", "User 3", "User 4"],
+        mover="User 1",
+        fair_share=0.25,
+        odds={k: v for k, v in odds.items() if v},
+    )
     some = next(v for v in values)
     assert "(exact)" in html and f"exactly {some.p}/{some.q}" in html
     assert "user " not in html.replace("User ", "")

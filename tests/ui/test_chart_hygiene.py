@@ -69,13 +69,27 @@ def assert_nothing_cut(spec: dict[str, Any], svg: str, where: str) -> None:
 
 def test_long_titles_labels_and_legends_are_drawn_whole() -> None:
     long_label = "a night among the stars where nobody sleeps and the detective waits"
-    frame = pl.DataFrame({"reading": ["floor0_fumble", "plain_reading_of_the_dice"],
-                          "mean_minus_the_plain_reading": [0.5, -0.25],
-                          "event": [long_label, "b"]})
-    chart = alt.Chart(frame).mark_bar().encode(
-        x="event:N", y="mean_minus_the_plain_reading:Q", color="reading:N",
-    ).properties(title="rate by player (95% Wilson interval; red: fair share of every seat)",
-                 width=120, height=80)
+    frame = pl.DataFrame(
+        {
+            "reading": ["floor0_fumble", "plain_reading_of_the_dice"],
+            "mean_minus_the_plain_reading": [0.5, -0.25],
+            "event": [long_label, "b"],
+        }
+    )
+    chart = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            x="event:N",
+            y="mean_minus_the_plain_reading:Q",
+            color="reading:N",
+        )
+        .properties(
+            title="rate by player (95% Wilson interval; red: fair share of every seat)",
+            width=120,
+            height=80,
+        )
+    )
     raw = vlc.vegalite_to_svg(chart.to_dict())
     assert any(t.endswith(ELLIPSIS) for t in svg_texts(raw)), "the worst case must cut by default"
     spec = tidy_spec(chart.to_dict())
@@ -106,10 +120,12 @@ def test_every_notebook_chart_is_drawn_whole(name: str, tmp_path: Path) -> None:
     nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
     out = tmp_path / "drawn.json"
     nb.cells.insert(0, nbformat.v4.new_code_cell(_RECORDER))
-    nb.cells.append(nbformat.v4.new_code_cell(
-        f"open({str(out)!r}, 'w').write(_wb_json.dumps(_wb_drawn))"))
-    NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    nb.cells.append(
+        nbformat.v4.new_code_cell(f"open({str(out)!r}, 'w').write(_wb_json.dumps(_wb_drawn))")
+    )
+    NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()
     drawn = json.loads(out.read_text())
     for k, item in enumerate(drawn):
         assert_nothing_cut(item["spec"], item["svg"], f"{name} chart {k + 1}")
@@ -134,5 +150,8 @@ def test_overlapping_series_become_panels() -> None:
     floored = {r["dice"]: r["delta"] for r in ghost if r["reading"] == "totals floored at 0"}
     assert floored["1D-3"] == pytest.approx(1.0)  # plain mean -1/2, floored 1/2
     assert floored["3D"] == pytest.approx(0.0)
-    assert {r["reading"] for r in ghost} == {"totals floored at 0", "a fumble voids the roll",
-                                             "floored at 0 and fumble voids (the rules' default)"}
+    assert {r["reading"] for r in ghost} == {
+        "totals floored at 0",
+        "a fumble voids the roll",
+        "floored at 0 and fumble voids (the rules' default)",
+    }

@@ -16,9 +16,18 @@ from workbench.games.life.charts import chart_mid_vp
 from workbench.games.life.simstats import simulate_random
 from workbench.games.mugen.charts import kill_turn_chart
 
-SEATS = pl.DataFrame({"seat": [0, 1, 2], "games": [30] * 3, "wins": [8, 10, 12], "shared_wins": [0] * 3,
-                      "win_rate": [8 / 30, 10 / 30, 12 / 30], "low": [0.14, 0.19, 0.25],
-                      "high": [0.44, 0.51, 0.58], "fair_share": [1 / 3] * 3})
+SEATS = pl.DataFrame(
+    {
+        "seat": [0, 1, 2],
+        "games": [30] * 3,
+        "wins": [8, 10, 12],
+        "shared_wins": [0] * 3,
+        "win_rate": [8 / 30, 10 / 30, 12 / 30],
+        "low": [0.14, 0.19, 0.25],
+        "high": [0.44, 0.51, 0.58],
+        "fair_share": [1 / 3] * 3,
+    }
+)
 
 
 def _svg(chart: object) -> str:
@@ -38,15 +47,25 @@ def test_layered_axes_keep_one_title_in_words() -> None:
 
 def test_every_mark_of_the_seat_chart_is_in_its_legend() -> None:
     svg = _svg(seat_win_chart(SEATS))
-    legend = re.findall(r'role-legend-label[^>]*>(.*?)</g>', svg, re.S)
+    legend = re.findall(r"role-legend-label[^>]*>(.*?)</g>", svg, re.S)
     labels = re.findall(r"<text[^>]*>([^<]*)</text>", "".join(legend))
     assert labels == ["win rate", "95% interval", "fair share"]
 
 
 def test_ladder_colours_are_centred_on_the_fair_share() -> None:
-    frame = pl.DataFrame({"player": ["a", "b"], "opponent": ["b", "a"], "games": [30, 30],
-                          "wins": [9, 12], "draws": [0, 0], "win_rate": [0.3, 0.4],
-                          "low": [0.17, 0.25], "high": [0.48, 0.58], "fair_share": [0.3, 0.3]})
+    frame = pl.DataFrame(
+        {
+            "player": ["a", "b"],
+            "opponent": ["b", "a"],
+            "games": [30, 30],
+            "wins": [9, 12],
+            "draws": [0, 0],
+            "win_rate": [0.3, 0.4],
+            "low": [0.17, 0.25],
+            "high": [0.48, 0.58],
+            "fair_share": [0.3, 0.3],
+        }
+    )
     colour = ladder_chart(Ladder("x", ("a", "b"), frame)).to_dict()["layer"][0]["encoding"]["color"]
     assert colour["scale"]["domainMid"] == 0.3 and "fair share 30%" in colour["title"]
 

@@ -116,7 +116,10 @@ def test_life_orientation_click_redraws_the_die() -> None:
         assert after != before
         top, north, east = D.orientation(o)
         colour = ("red", "blue", "yellow", "green")[task.die]
-        assert f"data-colour='{colour}' data-top='{top}' data-north='{north}' data-east='{east}'" in after
+        assert (
+            f"data-colour='{colour}' data-top='{top}' data-north='{north}' data-east='{east}'"
+            in after
+        )
         assert b.handle_message({"kind": "undo"}) and b.picture.value == before
 
 

@@ -14,8 +14,10 @@ from workbench.ui.table import Table, as_fraction, percent, table_html
 
 def _cells(html: str) -> list[list[str]]:
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html, flags=re.S)
-    return [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r, re.S)]
-            for r in rows]
+    return [
+        [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r, re.S)]
+        for r in rows
+    ]
 
 
 def test_no_shape_dtype_quotes_or_null() -> None:
@@ -37,7 +39,9 @@ def test_exact_twin_folds_into_percent_with_fraction_on_hover() -> None:
 
 
 def test_sympy_rationals_are_exact_values() -> None:
-    f = pl.DataFrame({"chance": [sympy.Rational(1, 3), sympy.Rational(2, 3)]}, schema={"chance": pl.Object})
+    f = pl.DataFrame(
+        {"chance": [sympy.Rational(1, 3), sympy.Rational(2, 3)]}, schema={"chance": pl.Object}
+    )
     html = table_html(f)
     assert [r[0] for r in _cells(html)[1:]] == ["33.3%", "66.7%"]
     assert 'title="exactly 2/3"' in html

@@ -21,8 +21,9 @@ def _heads(html: str) -> list[str]:
 
 
 def test_a_float_twin_of_an_exact_column_is_not_repeated() -> None:
-    frame = pl.DataFrame({"turn": [1, 2], "probability": ["6497/18278", "1/2"],
-                          "p": [6497 / 18278, 0.5]})
+    frame = pl.DataFrame(
+        {"turn": [1, 2], "probability": ["6497/18278", "1/2"], "p": [6497 / 18278, 0.5]}
+    )
     html = table_html(frame)
     assert _heads(html) == ["turn", "probability"]
     assert "35.5%" in html and 'title="exactly 6497/18278"' in html
@@ -31,11 +32,31 @@ def test_a_float_twin_of_an_exact_column_is_not_repeated() -> None:
 
 
 def test_rates_are_percentages_and_bounds_follow_what_they_bound() -> None:
-    frame = pl.DataFrame({"seat": [0], "fair": [0.25], "A wins (greedy)": [0.82],
-                          "relocated": [0.339], "relocated_lo": [0.324], "relocated_hi": [0.354],
-                          "rate": [0.052], "lo": [0.047], "hi": [0.057]})
+    frame = pl.DataFrame(
+        {
+            "seat": [0],
+            "fair": [0.25],
+            "A wins (greedy)": [0.82],
+            "relocated": [0.339],
+            "relocated_lo": [0.324],
+            "relocated_hi": [0.354],
+            "rate": [0.052],
+            "lo": [0.047],
+            "hi": [0.057],
+        }
+    )
     cells = re.findall(r"<td[^>]*>(.*?)</td>", table_html(frame))
-    assert cells == ["Player 1", "25.0%", "82.0%", "0.339", "0.324", "0.354", "5.2%", "4.7%", "5.7%"]
+    assert cells == [
+        "Player 1",
+        "25.0%",
+        "82.0%",
+        "0.339",
+        "0.324",
+        "0.354",
+        "5.2%",
+        "4.7%",
+        "5.7%",
+    ]
 
 
 def test_long_fractions_read_as_percentages_with_the_fraction_on_hover() -> None:

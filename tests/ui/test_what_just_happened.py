@@ -77,5 +77,5 @@ def test_ghost_says_who_decides_in_whose_battle_with_the_exact_odds() -> None:
     b.analysis.budget_field.value = "60/10"
     b.analysis.analyse()
     table = b.analysis.table.value
-    assert "battle won before face-down events (exact)" in table and "title=\"exactly " in table
+    assert "battle won before face-down events (exact)" in table and 'title="exactly ' in table
     assert "fair share 25.0%" in table and "user " not in table.replace("User ", "")

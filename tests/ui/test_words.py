@@ -11,7 +11,8 @@ def test_parsed_effects_read_as_words() -> None:
     effects = v.parse("damage 3; draw 1; ATK +2 for 2 turns; trash_shell")
     phrases = {"damage": "deal {0} damage", "draw": "draw {0} card(s)", "atk": "attack {0:+d}"}
     assert effects_in_words(effects, phrases) == (
-        "deal 3 damage; draw 1 card; attack +2 for 2 turns; trash shell")
+        "deal 3 damage; draw 1 card; attack +2 for 2 turns; trash shell"
+    )
     assert effects_in_words(v.parse("draw 2")) == "draw 2"
 
 

@@ -18,8 +18,10 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
 @pytest.fixture
 def data_copy(tmp_path: Path):
     """A copy of one game's sheets (the variant is saved beside it)."""
+
     def copy(game: str) -> Path:
         target = tmp_path / "data" / game
         shutil.copytree(data_files(game), target, ignore=shutil.ignore_patterns("variants"))
         return target
+
     return copy

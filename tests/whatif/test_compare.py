@@ -28,9 +28,15 @@ def test_an_identical_variant_differs_by_nothing(game, data_copy):
         assert row["base"] == row["variant"] and not row["changed"]
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param("ghost", marks=pytest.mark.slow), "detective", "mugen",
-    pytest.param("life", marks=pytest.mark.slow)])  # ghost and life play slowly: 4 s each
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param("ghost", marks=pytest.mark.slow),
+        "detective",
+        "mugen",
+        pytest.param("life", marks=pytest.mark.slow),
+    ],
+)  # ghost and life play slowly: 4 s each
 def test_paired_intervals_are_narrower_than_independent_runs(game):
     hooks = game_module(game, "whatif")
     c = compare(game, None, hooks.worked_example(), "greedy", 30, 5, cache=False)
@@ -50,30 +56,53 @@ def test_the_edit_moves_what_it_should():
 def test_the_cli_gives_the_api_figures_and_a_cached_answer(data_copy, capsys):
     hooks = game_module("mugen", "whatif")
     folder = hooks.worked_example(data_copy("mugen")).save()
-    argv = ["compare", "mugen", "--variant", str(folder), "--players", "greedy,greedy",
-            "--games", "30", "--seed", "2", "--json"]
+    argv = [
+        "compare",
+        "mugen",
+        "--variant",
+        str(folder),
+        "--players",
+        "greedy,greedy",
+        "--games",
+        "30",
+        "--seed",
+        "2",
+        "--json",
+    ]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"game", "games", "players", "questions"}
-    assert set(out["questions"][0]) == {"question", "base", "variant", "difference",
-                                        "interval", "changed"}
+    assert set(out["questions"][0]) == {
+        "question",
+        "base",
+        "variant",
+        "difference",
+        "interval",
+        "changed",
+    }
     api = compare("mugen", None, hooks.worked_example(), "greedy,greedy", 30, 2, cache=False)
     assert out == json.loads(json.dumps(api.as_json()))
     assert compare("mugen", None, folder, "greedy,greedy", 30, 2).cached
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--variant", "VARIANT_OF_LIFE"], "a variant of life, not of mugen"),
-    (["--variant", "BAD_SHEET"], "fails its checks"),
-    (["--variant", "GOOD", "--players", "greedy,nobody"], "nobody"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--variant", "VARIANT_OF_LIFE"], "a variant of life, not of mugen"),
+        (["--variant", "BAD_SHEET"], "fails its checks"),
+        (["--variant", "GOOD", "--players", "greedy,nobody"], "nobody"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args, words, data_copy, tmp_path, capsys):
     life = Variant.of("life", data_copy("life"), "l").save()
     mugen = data_copy("mugen")
     bad = tmp_path / "bad" / "mugen" / "cards.csv"
     bad.parent.mkdir(parents=True)
-    text = (mugen / "cards.csv").read_text(encoding="utf-8").replace(",plain,2,,damage 3,",
-                                                                     ",plain,x,,damage 3,", 1)
+    text = (
+        (mugen / "cards.csv")
+        .read_text(encoding="utf-8")
+        .replace(",plain,2,,damage 3,", ",plain,x,,damage 3,", 1)
+    )
     bad.write_text(text, encoding="utf-8")
     paths = {"VARIANT_OF_LIFE": str(life), "BAD_SHEET": str(bad), "GOOD": str(mugen / "cards.csv")}
     argv = ["compare", "mugen", *[paths.get(a, a) for a in args], "--games", "2", "--json"]
@@ -104,10 +133,29 @@ def test_the_cli_on_each_worked_example_gives_the_notebooks_figures(game, data_c
     hooks = game_module(game, "whatif")
     assert what.diff().equals(hooks.worked_example().diff())
     folder = hooks.worked_example(data_copy(game)).save()
-    assert main(["compare", game, "--variant", str(folder), "--games", str(what.pairs),
-                 "--seed", str(what.seed), "--players", what.players, "--json", "--no-cache"]) == 0
+    assert (
+        main(
+            [
+                "compare",
+                game,
+                "--variant",
+                str(folder),
+                "--games",
+                str(what.pairs),
+                "--seed",
+                str(what.seed),
+                "--players",
+                what.players,
+                "--json",
+                "--no-cache",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
-    assert shown.split("\n")[0] == "paired = what.compare()"  # the notebook asks with what's settings
+    assert (
+        shown.split("\n")[0] == "paired = what.compare()"
+    )  # the notebook asks with what's settings
     paired = what.compare(cache=False)
     assert out == json.loads(json.dumps(paired.as_json()))
     ratio = paired.narrowing()
@@ -117,8 +165,23 @@ def test_the_cli_on_each_worked_example_gives_the_notebooks_figures(game, data_c
 
 def test_the_cli_on_an_identical_variant_gives_zero_differences(data_copy, capsys):
     folder = Variant.of("detective", data_copy("detective"), "same").save()
-    assert main(["compare", "detective", "--variant", str(folder), "--games", "12", "--seed", "7",
-                 "--json", "--no-cache"]) == 0
+    assert (
+        main(
+            [
+                "compare",
+                "detective",
+                "--variant",
+                str(folder),
+                "--games",
+                "12",
+                "--seed",
+                "7",
+                "--json",
+                "--no-cache",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert len(out["questions"]) >= 10
     for q in out["questions"]:
@@ -129,7 +192,9 @@ def test_the_cli_on_an_identical_variant_gives_zero_differences(data_copy, capsy
 def test_a_changed_sheet_is_never_answered_from_the_cache():
     hooks = game_module("mugen", "whatif")
     first = compare("mugen", None, hooks.worked_example(), "greedy", 6, 9)
-    assert not first.cached and compare("mugen", None, hooks.worked_example(), "greedy", 6, 9).cached
+    assert (
+        not first.cached and compare("mugen", None, hooks.worked_example(), "greedy", 6, 9).cached
+    )
     other = hooks.worked_example().set("cards", "C01", "skill1_cost", "3")
     again = compare("mugen", None, other, "greedy", 6, 9)
     assert not again.cached and again.variant.hash != first.variant.hash

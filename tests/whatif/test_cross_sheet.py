@@ -16,8 +16,11 @@ NAMED = ("person", "needs_dead", "effects")  # the events columns that name a pe
 
 def _first_naming(events: pl.DataFrame, who: str) -> int:
     """The spreadsheet row (header = 1) of the first event naming ``who``."""
-    hits = [i for i, r in enumerate(events.iter_rows(named=True))
-            if any(who in str(r[c] or "") for c in NAMED)]
+    hits = [
+        i
+        for i, r in enumerate(events.iter_rows(named=True))
+        if any(who in str(r[c] or "") for c in NAMED)
+    ]
     return hits[0] + 2
 
 
@@ -45,7 +48,8 @@ def _renamed_folder(data_copy):
     folder = data_copy("detective")
     people = pl.read_csv(folder / "people.csv", infer_schema_length=0)
     people.with_columns(pl.col("person").replace("wasurenagusa", "wasure")).write_csv(
-        folder / "people.csv")
+        folder / "people.csv"
+    )
     return folder
 
 
@@ -61,8 +65,11 @@ def test_check_reads_events_against_the_people_beside_them(data_copy, capsys):
 
 def test_compare_refuses_a_folder_whose_events_name_a_missing_person(data_copy):
     folder = _renamed_folder(data_copy)
-    with pytest.raises(CompareError, match=r"events\.csv: fails its checks: events\.csv row 4, "
-                                           r"column person"):
+    with pytest.raises(
+        CompareError,
+        match=r"events\.csv: fails its checks: events\.csv row 4, "
+        r"column person",
+    ):
         sheet_set("detective", folder)
 
 
@@ -72,8 +79,11 @@ def test_load_game_sheets_notes_a_refused_people_sheet_instead_of_raising(data_c
     folder = data_copy("detective")
     text = (folder / "people.csv").read_text(encoding="utf-8")
     (folder / "people.csv").write_text(
-        text.replace("\ngenichiro,person,genichiro,", "\ngenichiro,person,genji,"), encoding="utf-8")
+        text.replace("\ngenichiro,person,genichiro,", "\ngenichiro,person,genji,"), encoding="utf-8"
+    )
     sheets, notes = load_game_sheets("detective", folder)
     assert sorted(sheets) == ["events", "people"]
-    assert notes == ["detective: people.csv column person [unknown]: awakened card for "
-                     "'genichiro' but no person row (the other sheets read against the packaged one)"]
+    assert notes == [
+        "detective: people.csv column person [unknown]: awakened card for "
+        "'genichiro' but no person row (the other sheets read against the packaged one)"
+    ]

@@ -18,7 +18,9 @@ from workbench.engine.measure.compare import sheet_set
 from workbench.ui.whatif import WhatIf
 
 
-def _line_pays(colours_needed: dict[str, int], k: int, per_colour: int = 4, colours: int = 8) -> Fraction:
+def _line_pays(
+    colours_needed: dict[str, int], k: int, per_colour: int = 4, colours: int = 8
+) -> Fraction:
     """P(k cards drawn from colours × per_colour hold the needed icons), by inclusion–exclusion
     over the colours that fall short (needs of 1 each)."""
     assert set(colours_needed.values()) == {1}
@@ -37,15 +39,22 @@ def test_detective_event_2_one_card_cheaper_pays_far_more_often():
     assert moved["no"].to_list() == [2, 2] and moved["side"].to_list() == ["before", "after"]
     after = moved.row(1, named=True)
     for k in (4, 8):
-        assert Fraction(after[f"p_line{k}_exact"]) == _line_pays({"black": 1, "orange": 1, "blue": 1}, k)
+        assert Fraction(after[f"p_line{k}_exact"]) == _line_pays(
+            {"black": 1, "orange": 1, "blue": 1}, k
+        )
 
 
 def test_life_a_second_star_moves_stage_1_shares_only():
     what = WhatIf("life", game_module("life", "whatif").worked_example())
     moved = what.figures()["stars by stage"]
     assert set(moved["stage"]) == {1}
-    before = {r["stars"]: r["cards"] for r in moved.filter(moved["side"] == "before").iter_rows(named=True)}
-    after = {r["stars"]: r["cards"] for r in moved.filter(moved["side"] == "after").iter_rows(named=True)}
+    before = {
+        r["stars"]: r["cards"]
+        for r in moved.filter(moved["side"] == "before").iter_rows(named=True)
+    }
+    after = {
+        r["stars"]: r["cards"] for r in moved.filter(moved["side"] == "after").iter_rows(named=True)
+    }
     assert after[1] == before[1] - 1 and after[2] == before[2] + 1
 
 
@@ -95,7 +104,10 @@ def test_ghost_a_named_ghosts_dice_move_its_named_battle_by_the_brute_forced_amo
     """ブリュンヒルデ's mental 1D+1 -> 2D: 御影さくら (mental 3D+1, no mental bonus) attacking it."""
     what = _what("ghost", Variant.of("ghost", None, "hilde").set("cards", "G02", "mental", "2D"))
     moved = what.figures()
-    assert "battles by card name" in what.redrawn and "mandatory events in the starting hands" not in what.redrawn
+    assert (
+        "battles by card name" in what.redrawn
+        and "mandatory events in the starting hands" not in what.redrawn
+    )
     named = moved["battles by card name"]
     row = named.filter((pl.col("attack") == "御影さくら") & (pl.col("stat") == "mental"))
     before, after = (Fraction(x) for x in row["p_exact"].to_list())
@@ -108,15 +120,25 @@ def test_ghost_one_more_mandatory_event_moves_the_deal_and_run_out_figures():
     """ファイル共有 (not an all-draw event) 3 -> 4 copies: 101 cards, 16 mandatory."""
     what = _what("ghost", Variant.of("ghost", None, "share").set("cards", "M02", "copies", "4"))
     moved = what.figures()
-    assert set(what.redrawn) == {"mandatory events in the starting hands", "latest run-out turn",
-                                 "battle fairness", "battle order: attacker odds by design",
-                                 "battles by card name"}  # copies: every figure counting cards
+    assert set(what.redrawn) == {
+        "mandatory events in the starting hands",
+        "latest run-out turn",
+        "battle fairness",
+        "battle order: attacker odds by design",
+        "battles by card name",
+    }  # copies: every figure counting cards
     deal = moved["mandatory events in the starting hands"]
     after = deal.filter(pl.col("side") == "after")
-    first = after.filter((pl.col("deal_order") == "all_hands") & (pl.col("users") == 4) & (pl.col("seat") == 1))
+    first = after.filter(
+        (pl.col("deal_order") == "all_hands") & (pl.col("users") == 4) & (pl.col("seat") == 1)
+    )
     assert Fraction(first["p_exact"].item()) == 1 - Fraction(comb(85, 5), comb(101, 5))
-    last = after.filter((pl.col("deal_order") == "by_seat") & (pl.col("users") == 4) & (pl.col("seat") == 4))
-    assert Fraction(last["p_exact"].item()) == 1 - Fraction(comb(101 - 15 - 16, 5), comb(101 - 15, 5))
+    last = after.filter(
+        (pl.col("deal_order") == "by_seat") & (pl.col("users") == 4) & (pl.col("seat") == 4)
+    )
+    assert Fraction(last["p_exact"].item()) == 1 - Fraction(
+        comb(101 - 15 - 16, 5), comb(101 - 15, 5)
+    )
     run_out = moved["latest run-out turn"]
     for users in range(2, 7):  # one more card after the deal, the same four all-draw events
         turns = run_out.filter(pl.col("users") == users)["latest_run_out_turn"].to_list()
@@ -132,14 +154,22 @@ def _p_colour(colours: list[str], colour: str, k: int) -> Fraction:
 
 def test_detective_a_person_in_the_start_deck_moves_the_round_one_colour_odds():
     """勿忘草 (blue) starts in the deck: 8 people; the colours read from the CSV itself."""
-    what = _what("detective", Variant.of("detective", None, "wasure").set(
-        "people", "wasurenagusa", "in_start_deck", "true"))
+    what = _what(
+        "detective",
+        Variant.of("detective", None, "wasure").set(
+            "people", "wasurenagusa", "in_start_deck", "true"
+        ),
+    )
     moved = what.figures()
-    assert "events" not in what.redrawn  # the events' odds read all person cards, not the start deck
+    assert (
+        "events" not in what.redrawn
+    )  # the events' odds read all person cards, not the start deck
     odds = moved["one icon of a colour after k draws (round-1 deck)"]
     sheet = pl.read_csv(data_files("detective") / "people.csv").filter(pl.col("card") == "person")
     before = sheet.filter(pl.col("in_start_deck"))["colour"].to_list()
-    after = sheet.filter(pl.col("in_start_deck") | (pl.col("id") == "wasurenagusa"))["colour"].to_list()
+    after = sheet.filter(pl.col("in_start_deck") | (pl.col("id") == "wasurenagusa"))[
+        "colour"
+    ].to_list()
     assert (len(before), len(after)) == (7, 8)
     for side, colours in (("before", before), ("after", after)):
         rows = odds.filter(pl.col("side") == side)
@@ -163,8 +193,11 @@ def test_mugen_a_cheaper_character_moves_the_turn_one_curve_by_the_counted_amoun
 def test_life_a_second_star_moves_stage_1_shares_by_one_card_in_24():
     what = _what("life", game_module("life", "whatif").worked_example())
     shares = what.figures()["stars by stage"]
-    after = {r["stars"]: Fraction(r["probability"]) for r in shares.iter_rows(named=True)
-             if r["side"] == "after"}
+    after = {
+        r["stars"]: Fraction(r["probability"])
+        for r in shares.iter_rows(named=True)
+        if r["side"] == "after"
+    }
     assert after == {1: Fraction(7, 24), 2: Fraction(5, 24)}
     assert "colours by stage" not in what.redrawn
 
@@ -183,9 +216,15 @@ def test_an_identical_variant_moves_no_figure(game, data_copy):
         assert frame.equals(redrawn[title]), title
 
 
-@pytest.mark.parametrize(("game", "sheet", "card", "column", "value"), [
-    ("ghost", "cards", "G04", "text_ja", "うにゅう"), ("detective", "people", "genichiro", "note", "x"),
-    ("mugen", "cards", "C01", "flavour", "x"), ("life", "album", "J04", "name_en", "Den")])
+@pytest.mark.parametrize(
+    ("game", "sheet", "card", "column", "value"),
+    [
+        ("ghost", "cards", "G04", "text_ja", "うにゅう"),
+        ("detective", "people", "genichiro", "note", "x"),
+        ("mugen", "cards", "C01", "flavour", "x"),
+        ("life", "album", "J04", "name_en", "Den"),
+    ],
+)
 def test_an_edit_no_figure_reads_redraws_nothing(game, sheet, card, column, value):
     what = _what(game, Variant.of(game, None, "text").set(sheet, card, column, value))
     assert what.figures() == {} and what.redrawn == []
@@ -200,8 +239,14 @@ def _column_edits(variant: Variant):
             if c == key:
                 continue
             tries = [(a[key], b[c]) for a in table.rows for b in table.rows if a[c] != b[c]][:4]
-            edit = next((e for e in (_try(variant, sheet, card, column, value) for card, value in tries)
-                         if e is not None), None)
+            edit = next(
+                (
+                    e
+                    for e in (_try(variant, sheet, card, column, value) for card, value in tries)
+                    if e is not None
+                ),
+                None,
+            )
             if edit is not None:
                 yield sheet, column, edit
 
@@ -213,8 +258,9 @@ def _try(variant: Variant, sheet: str, card: str, column: str, value: str) -> Va
         return None
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) for g in GAMES if g != "life"]
-                         + ["life"])  # life's few columns take ~3 s, the others 8-50 s
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=pytest.mark.slow) for g in GAMES if g != "life"] + ["life"]
+)  # life's few columns take ~3 s, the others 8-50 s
 def test_a_figure_moves_only_with_the_columns_it_declares(game):
     """Every column of every sheet edited in turn: a figure the edit moves must read that
     column (else an edit there would leave it stale on the screen).
@@ -248,9 +294,14 @@ def test_a_row_added_or_removed_redraws_every_figure_of_its_sheet():
     moved = what.figures()
     assert what.redrawn == [f.title for f in hooks.FIGURES]
     assert "cards per stage against the cards a game uses" not in moved  # 27 again: nothing moved
-    stars = moved["stars by stage"]  # 初恋 (★0) out, a second 秘密基地 (★1) in; ★2 stays (not shown)
-    after = {r["stars"]: Fraction(r["probability"]) for r in stars.iter_rows(named=True)
-             if r["side"] == "after"}
+    stars = moved[
+        "stars by stage"
+    ]  # 初恋 (★0) out, a second 秘密基地 (★1) in; ★2 stays (not shown)
+    after = {
+        r["stars"]: Fraction(r["probability"])
+        for r in stars.iter_rows(named=True)
+        if r["side"] == "after"
+    }
     assert after == {0: Fraction(11, 24), 1: Fraction(9, 24)}
 
 
@@ -266,24 +317,37 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
 
     ghost = game_module("ghost", "whatif").figures(sheet_files("ghost"))
     seats = ghost["mandatory events in the starting hands"].filter(
-        (pl.col("deal_order") == "by_seat") & (pl.col("users") == 4))
-    assert seats["p_exact"].to_list() == ga.mandatory_by_seat(4, deal_order="by_seat")["p_exact"].to_list()
-    assert ghost["latest run-out turn"]["latest_run_out_turn"].to_list() == [ga.server_bound(n) for n in range(2, 7)]
-    assert ghost["battle fairness"]["win_exact"].to_list() == ga.ghost_fairness()["win_exact"].to_list()
+        (pl.col("deal_order") == "by_seat") & (pl.col("users") == 4)
+    )
+    assert (
+        seats["p_exact"].to_list()
+        == ga.mandatory_by_seat(4, deal_order="by_seat")["p_exact"].to_list()
+    )
+    assert ghost["latest run-out turn"]["latest_run_out_turn"].to_list() == [
+        ga.server_bound(n) for n in range(2, 7)
+    ]
+    assert (
+        ghost["battle fairness"]["win_exact"].to_list()
+        == ga.ghost_fairness()["win_exact"].to_list()
+    )
 
     detective = game_module("detective", "whatif").figures(sheet_files("detective"))
     assert detective["events their death starves"].equals(da.hard_events())
     assert detective["actions per round"].equals(da.actions_table())
     claim = da.claim_25()
     for r in detective["immediate tragic night (the 25 % claim)"].iter_rows(named=True):
-        name = {"base rules (first-card rule)": "base rules (first-card rule)",
-                "opening 4, as written (night shuffled back)": "as written: night shuffled back, no replacement",
-                "opening 4, night put at the bottom": "night put at the bottom",
-                "opening 4, replacement drawn (4 people open)": "replacement drawn (4 people open)"}[r["reading"]]
+        name = {
+            "base rules (first-card rule)": "base rules (first-card rule)",
+            "opening 4, as written (night shuffled back)": "as written: night shuffled back, no replacement",
+            "opening 4, night put at the bottom": "night put at the bottom",
+            "opening 4, replacement drawn (4 people open)": "replacement drawn (4 people open)",
+        }[r["reading"]]
         assert claim.filter(pl.col("reading") == name)["exact"].item() == r["exact"]
 
     mugen = game_module("mugen", "whatif").figures(sheet_files("mugen"))
-    assert mugen["ソラ deck: castable play by turn"].equals(mana_curve_exact(SAMPLE_DECKS["sora"], turns=range(1, 11)))
+    assert mugen["ソラ deck: castable play by turn"].equals(
+        mana_curve_exact(SAMPLE_DECKS["sora"], turns=range(1, 11))
+    )
     assert mugen["deck legality"].equals(ma.deck_legality().select(mugen["deck legality"].columns))
 
 
@@ -293,10 +357,15 @@ def test_ghost_battle_order_by_design_is_the_mean_of_the_notebooks_table():
     from workbench.cards.registry import sheet_files
     from workbench.games.ghost.battle_order import battle_order_table
 
-    figure = game_module("ghost", "whatif").figures(sheet_files("ghost"))["battle order: attacker odds by design"]
+    figure = game_module("ghost", "whatif").figures(sheet_files("ghost"))[
+        "battle order: attacker odds by design"
+    ]
     order = battle_order_table()
     for r in figure.iter_rows(named=True):
         rows = order.filter(pl.col("attacker") == r["attacker"])
         for column in ("after_defender_exact", "at_declaration_exact"):
             values = rows[column].to_list()
-            assert Fraction(r[column]) == sum(map(Fraction, values)) / len(values), (r["attacker"], column)
+            assert Fraction(r[column]) == sum(map(Fraction, values)) / len(values), (
+                r["attacker"],
+                column,
+            )

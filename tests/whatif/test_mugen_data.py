@@ -21,8 +21,11 @@ def designer(data_copy, tmp_path: Path) -> Path:
     """A designer's data folder holding mugen's sheets with ソラ's first skill at 1 MP and
     闘志 (G21, in the ソラ deck only) raised from ★2 to ★3 — the ソラ deck then holds three ★3 kinds."""
     folder = data_copy("mugen")
-    variant = (Variant.of("mugen", folder, "designer").set("cards", "C01", "skill1_cost", "1")
-               .set("cards", "G21", "star", "3"))
+    variant = (
+        Variant.of("mugen", folder, "designer")
+        .set("cards", "C01", "skill1_cost", "1")
+        .set("cards", "G21", "star", "3")
+    )
     (folder / "cards.csv").write_bytes(variant.texts()["cards"])
     return folder.parent
 
@@ -38,9 +41,14 @@ def _check(data_dir: str | None) -> None:
     files = sample_deck_files(data_dir=data_dir)
     assert files["sora"].parent == data_files("mugen", data_dir) / "decks"
     from workbench.games.mugen.decks import read_deck
-    assert any(p.startswith("star3-kinds") for p in
-               rule_problems(read_deck(files["sora"], data_dir=data_dir), data_dir=data_dir))
-    generic = pool_table(data_dir=data_dir).filter(pool="prototype sheet (cards.csv)").row(0, named=True)
+
+    assert any(
+        p.startswith("star3-kinds")
+        for p in rule_problems(read_deck(files["sora"], data_dir=data_dir), data_dir=data_dir)
+    )
+    generic = (
+        pool_table(data_dir=data_dir).filter(pool="prototype sheet (cards.csv)").row(0, named=True)
+    )
     assert (generic["generic ★2"], generic["generic ★3"]) == (10, 7)  # packaged: 11 and 6
     assert "37 designs" in pool_note(data_dir=data_dir)
 
@@ -58,10 +66,14 @@ def test_every_reader_takes_data_dir(designer: Path):
     assert load_cards()["C01"].skills[0].cost == 2  # no data_dir, no $WORKBENCH_DATA: packaged
 
 
-def test_every_reader_and_the_game_take_workbench_data(designer: Path, monkeypatch: pytest.MonkeyPatch):
+def test_every_reader_and_the_game_take_workbench_data(
+    designer: Path, monkeypatch: pytest.MonkeyPatch
+):
     monkeypatch.setenv("WORKBENCH_DATA", str(designer))
     _check(None)
-    with pytest.raises(DeckError, match="star3-kinds"):  # its default decks: ソラ is no longer legal
+    with pytest.raises(
+        DeckError, match="star3-kinds"
+    ):  # its default decks: ソラ is no longer legal
         make_game("mugen")
     game = make_game("mugen", check_decks=False)
     assert game.cards["C01"].skills[0].cost == 1 and game.cards["G21"].star == 3

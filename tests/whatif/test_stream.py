@@ -27,7 +27,9 @@ def test_the_stream_ends_with_the_figures_compare_gives_and_caches_them():
     assert stream.result is not None
     assert stream.result.table.drop("pairs").equals(direct.table.drop("pairs"))
     assert "done" in stream.status.value and "ソラ (A) wins" in stream.table.value
-    again = SkilledStream(what, "greedy", 12, chunk=3, client=None, quiet=0)  # cached: no cluster needed
+    again = SkilledStream(
+        what, "greedy", 12, chunk=3, client=None, quiet=0
+    )  # cached: no cluster needed
     again.join(30)
     assert again.result is not None and again.result.cached and "cache" in again.status.value
 

@@ -47,7 +47,9 @@ def test_a_saved_variant_loads_back_passes_check_and_names_its_base(data_copy, c
     folder = v.save()
     assert folder == base / "variants" / "unyu"
     manifest = json.loads((folder / "variant.json").read_text(encoding="utf-8"))
-    assert manifest["game"] == "ghost" and manifest["rules_version"] == str(make_game("ghost").version)
+    assert manifest["game"] == "ghost" and manifest["rules_version"] == str(
+        make_game("ghost").version
+    )
     assert len(manifest["base_sha256"]["cards"]) == 64 and manifest["date"].startswith("20")
     back = load_variant(folder)
     assert back.diff().rows() == [("cards", "G04", "physical", "1D", "2D+1")]
@@ -87,18 +89,28 @@ def test_a_saved_variant_is_a_data_folder_for_workbench_data(data_copy):
 
     folder = data_copy("life").parent
     for game, sheet, card, column, value in [
-            ("ghost", "cards", "G04", "physical", "2D+1"), ("life", "album", "J04", "stars", "2"),
-            ("detective", "events", "2", "cost", "black 1; orange 1; blue 1"),
-            ("mugen", "cards", "C01", "skill1_cost", "1")]:
+        ("ghost", "cards", "G04", "physical", "2D+1"),
+        ("life", "album", "J04", "stars", "2"),
+        ("detective", "events", "2", "cost", "black 1; orange 1; blue 1"),
+        ("mugen", "cards", "C01", "skill1_cost", "1"),
+    ]:
         base = folder / game if (folder / game).is_dir() else data_copy(game)
         # one data folder holding the three games' edited sheets (save() writes one game's)
         Variant.of(game, base, "v").set(sheet, card, column, value).write_sheets(folder / "variant")
-    code = ("from workbench.engine.kernel.registry import make_game as m\n"
-            "g = m('ghost'); print([str(c.physical) for c in g.cards if c.name == 'うにゅう'][0])\n"
-            "print(m('life').cards['J04'].stars)\n"
-            "print(m('detective').catalogue.events[2].cost)\n"
-            "print(m('mugen').cards['C01'].skills[0].cost)\n")
+    code = (
+        "from workbench.engine.kernel.registry import make_game as m\n"
+        "g = m('ghost'); print([str(c.physical) for c in g.cards if c.name == 'うにゅう'][0])\n"
+        "print(m('life').cards['J04'].stars)\n"
+        "print(m('detective').catalogue.events[2].cost)\n"
+        "print(m('mugen').cards['C01'].skills[0].cost)\n"
+    )
     env = {**os.environ, "WORKBENCH_DATA": str(folder / "variant")}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=120, check=True).stdout.split("\n")
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout.split("\n")
     assert out[:4] == ["2D+1", "2", "(('black', 1), ('orange', 1), ('blue', 1))", "1"]

@@ -70,5 +70,16 @@ from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.problems import Problem, SheetError, problems_frame
 from workbench.cards.schema import KINDS, Column, Schema
 
-__all__ = ["KINDS", "Column", "Effect", "EffectError", "Problem", "Schema", "Sheet",
-           "SheetError", "Vocabulary", "load_sheet", "problems_frame"]
+__all__ = [
+    "KINDS",
+    "Column",
+    "Effect",
+    "EffectError",
+    "Problem",
+    "Schema",
+    "Sheet",
+    "SheetError",
+    "Vocabulary",
+    "load_sheet",
+    "problems_frame",
+]

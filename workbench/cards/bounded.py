@@ -39,8 +39,10 @@ def _entry_offsets(path: Path) -> list[tuple[int, int, int]]:
     import zipfile
 
     with zipfile.ZipFile(path) as archive:
-        return [(info.header_offset, info.compress_type, info.compress_size)
-                for info in archive.infolist()]
+        return [
+            (info.header_offset, info.compress_type, info.compress_size)
+            for info in archive.infolist()
+        ]
 
 
 def unzipped_bytes(path: str | Path, limit: int) -> int:
@@ -90,8 +92,17 @@ def _inflated(fh: Any, budget: int) -> int:
 
 
 #: column types a card sheet can hold (a list of them reads as "a; b")
-_PLAIN = (pl.String, pl.Boolean, pl.Date, pl.Datetime, pl.Time, pl.Categorical, pl.Enum,
-          pl.Null, pl.Decimal)
+_PLAIN = (
+    pl.String,
+    pl.Boolean,
+    pl.Date,
+    pl.Datetime,
+    pl.Time,
+    pl.Categorical,
+    pl.Enum,
+    pl.Null,
+    pl.Decimal,
+)
 
 
 def _plain(dtype: Any) -> bool:
@@ -120,8 +131,9 @@ def parquet_shape(path: str | Path) -> tuple[int, dict[str, Any]]:
     return int(rows), schema
 
 
-def read_parquet_bounded(path: str | Path, rows: int, max_bytes: int,
-                         step: int = 64) -> pl.DataFrame:
+def read_parquet_bounded(
+    path: str | Path, rows: int, max_bytes: int, step: int = 64
+) -> pl.DataFrame:
     """At most ``rows`` rows, ``step`` at a time; ValueError once the cells pass ``max_bytes``."""
     scan = pl.scan_parquet(path)
     parts: list[pl.DataFrame] = []
@@ -130,8 +142,9 @@ def read_parquet_bounded(path: str | Path, rows: int, max_bytes: int,
         part = scan.slice(start, min(step, rows - start)).collect()
         size += part.estimated_size()
         if size > max_bytes:
-            raise ValueError(f"its cells hold more than {max_bytes / 1e6:.0f} MB by row "
-                             f"{start + part.height:,}")
+            raise ValueError(
+                f"its cells hold more than {max_bytes / 1e6:.0f} MB by row {start + part.height:,}"
+            )
         parts.append(part)
         if part.height < step:
             break

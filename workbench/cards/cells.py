@@ -41,8 +41,7 @@ class CellError(ValueError):
     """A cell that does not fit its column; ``.position`` is 1-based or None, ``.rule``
     overrides the problem's rule id (default: the column kind)."""
 
-    def __init__(self, message: str, position: int | None = None, rule: str | None = None
-                 ) -> None:
+    def __init__(self, message: str, position: int | None = None, rule: str | None = None) -> None:
         super().__init__(message)
         self.position = position
         self.rule = rule
@@ -76,8 +75,11 @@ def _refuse_lookalikes(text: str) -> None:
     at = lookalike_digit(text)
     if at is not None:
         ch = text[at]
-        raise CellError(f"{ch!r} (U+{ord(ch):04X}) at character {at + 1} looks like a digit "
-                        "but is not one; write it with 0-9", at + 1)
+        raise CellError(
+            f"{ch!r} (U+{ord(ch):04X}) at character {at + 1} looks like a digit "
+            "but is not one; write it with 0-9",
+            at + 1,
+        )
 
 
 def formula_like(text: str) -> str | None:
@@ -186,5 +188,6 @@ def to_dice(text: str, faces: tuple[int, ...] | None = None) -> Any:
         return parse_dice_text(text, faces)
     except ValueError as exc:
         position = getattr(exc, "position", None)  # 0-based in workbench.prob.notation
-        raise CellError(f"{text!r} is not dice notation: {exc}",
-                        None if position is None else position + 1) from exc
+        raise CellError(
+            f"{text!r} is not dice notation: {exc}", None if position is None else position + 1
+        ) from exc

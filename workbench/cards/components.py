@@ -32,8 +32,15 @@ from workbench.cards.registry import game_schemas, sheet_files
 from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import game_module, game_names
 
-FINDING_SCHEMA = {"game": pl.String, "component": pl.String, "stated": pl.Int64,
-                  "counted": pl.Int64, "ok": pl.Boolean, "source": pl.String, "note": pl.String}
+FINDING_SCHEMA = {
+    "game": pl.String,
+    "component": pl.String,
+    "stated": pl.Int64,
+    "counted": pl.Int64,
+    "ok": pl.Boolean,
+    "source": pl.String,
+    "note": pl.String,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +64,11 @@ def _count(frames: Mapping[str, pl.DataFrame], e: Expectation) -> tuple[int | No
     for column, values in e.where:
         if column not in frame.columns:
             return None, f"sheet {sheet!r} has no column {column!r}"
-        frame = frame.filter(pl.col(column).is_in(
-            [v for v in values if isinstance(v, str) == (frame.schema[column] == pl.String)]))
+        frame = frame.filter(
+            pl.col(column).is_in(
+                [v for v in values if isinstance(v, str) == (frame.schema[column] == pl.String)]
+            )
+        )
     if e.each is not None:
         return _count_each(frame, e)
     if mode != "rows" and "copies" in frame.columns:
@@ -72,8 +82,11 @@ def _count_each(frame: pl.DataFrame, e: Expectation) -> tuple[int | None, str]:
     assert e.each is not None
     if e.each not in frame.columns:
         return None, f"no column {e.each!r}"
-    weight = (pl.col("copies").cast(pl.Int64, strict=False).fill_null(1)
-              if "copies" in frame.columns else pl.lit(1))
+    weight = (
+        pl.col("copies").cast(pl.Int64, strict=False).fill_null(1)
+        if "copies" in frame.columns
+        else pl.lit(1)
+    )
     groups = frame.group_by(e.each).agg(weight.sum().alias("n")).sort(e.each)
     counts = dict(groups.iter_rows())
     off = {k: n for k, n in counts.items() if n != e.stated}
@@ -108,8 +121,9 @@ def load_frames(game: str, root: str | Path | None = None) -> dict[str, pl.DataF
     return frames
 
 
-def deck_findings(folder: str | Path, size: int, *, game: str = "",
-                  source: str = "the stated deck size") -> pl.DataFrame:
+def deck_findings(
+    folder: str | Path, size: int, *, game: str = "", source: str = "the stated deck size"
+) -> pl.DataFrame:
     """Each legal sample deck (``name,count`` files not named ``illegal_*``) in ``folder``
     against the stated deck size."""
     rows = []
@@ -121,13 +135,21 @@ def deck_findings(folder: str | Path, size: int, *, game: str = "",
             note = "sum of count"
         except Exception as exc:  # a broken deck file is a finding here, not a crash
             counted, note = None, f"cannot read: {exc}"
-        rows.append((game, f"deck {path.stem}", size, counted,
-                     None if counted is None else counted == size, source, note))
+        rows.append(
+            (
+                game,
+                f"deck {path.stem}",
+                size,
+                counted,
+                None if counted is None else counted == size,
+                source,
+                note,
+            )
+        )
     return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
 
 
-def component_findings(game: str, frames: Mapping[str, pl.DataFrame] | None = None
-                       ) -> pl.DataFrame:
+def component_findings(game: str, frames: Mapping[str, pl.DataFrame] | None = None) -> pl.DataFrame:
     """Stated vs counted for one game (columns game, component, stated, counted, ok, source,
     note): its ``COMPONENTS`` counted in ``frames`` (default: the game's sheets), then its
     ``extra_findings()``. A game without a cards module has no findings."""
@@ -144,14 +166,22 @@ def component_findings(game: str, frames: Mapping[str, pl.DataFrame] | None = No
     return found
 
 
-def count_findings(game: str, expectations: Iterable[Expectation],
-                   frames: Mapping[str, pl.DataFrame]) -> pl.DataFrame:
+def count_findings(
+    game: str, expectations: Iterable[Expectation], frames: Mapping[str, pl.DataFrame]
+) -> pl.DataFrame:
     """Each stated number counted in ``frames`` (sheet stem -> frame), one finding per row."""
     rows = []
     for e in expectations:
         counted, note = _count(frames, e)
-        ok = None if counted is None else (counted >= e.stated if e.op == ">=" else
-                                           counted == e.stated and "differ" not in note)
+        ok = (
+            None
+            if counted is None
+            else (
+                counted >= e.stated
+                if e.op == ">="
+                else counted == e.stated and "differ" not in note
+            )
+        )
         stated_note = f"at least {e.stated}; " if e.op == ">=" else ""
         rows.append((game, e.component, e.stated, counted, ok, e.source, stated_note + note))
     return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")

@@ -43,9 +43,12 @@ from workbench.cards.problems import Problem, SheetError, problems_frame
 from workbench.cards.schema import Column, Schema
 
 OPS: dict[str, tuple[Callable[[Any, Any], bool], str]] = {
-    "==": (operator.eq, "exactly"), "<=": (operator.le, "at most"),
-    ">=": (operator.ge, "at least"), "<": (operator.lt, "fewer than"),
-    ">": (operator.gt, "more than"), "!=": (operator.ne, "not"),
+    "==": (operator.eq, "exactly"),
+    "<=": (operator.le, "at most"),
+    ">=": (operator.ge, "at least"),
+    "<": (operator.lt, "fewer than"),
+    ">": (operator.gt, "more than"),
+    "!=": (operator.ne, "not"),
 }
 MEASURES = ("cards", "kinds", "copies")
 
@@ -61,19 +64,28 @@ def _select_problems(frame: pl.DataFrame) -> list[tuple[int | None, str | None, 
     return out
 
 
-RULES_SCHEMA = Schema("deck", (
-    Column("rule", unique=True, description="short id of the rule"),
-    Column("select", description="'all' or column==value / column!=value"),
-    Column("measure", allowed=MEASURES, description="cards, kinds or copies (per name)"),
-    Column("op", allowed=tuple(OPS), description="comparison"),
-    Column("value", "int", min=0, description="the bound"),
-    Column("description", required=False, description="the rule in words"),
-), name="deck_rules", checks=(_select_problems,))
+RULES_SCHEMA = Schema(
+    "deck",
+    (
+        Column("rule", unique=True, description="short id of the rule"),
+        Column("select", description="'all' or column==value / column!=value"),
+        Column("measure", allowed=MEASURES, description="cards, kinds or copies (per name)"),
+        Column("op", allowed=tuple(OPS), description="comparison"),
+        Column("value", "int", min=0, description="the bound"),
+        Column("description", required=False, description="the rule in words"),
+    ),
+    name="deck_rules",
+    checks=(_select_problems,),
+)
 
-DECK_SCHEMA = Schema("deck", (
-    Column("name", description="card name (or name_en or id)"),
-    Column("count", "int", min=1, description="copies in the deck"),
-), name="deck")
+DECK_SCHEMA = Schema(
+    "deck",
+    (
+        Column("name", description="card name (or name_en or id)"),
+        Column("count", "int", min=1, description="copies in the deck"),
+    ),
+    name="deck",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +129,10 @@ def parse_select(text: str) -> tuple[str, str, str] | None:
 def load_deck_rules(path: str | Path) -> tuple[DeckRule, ...]:
     """The rules of a rules sheet; :class:`SheetError` if the sheet has any problem."""
     sheet = load_sheet(path, RULES_SCHEMA).require_clean()
-    return tuple(DeckRule(r["rule"], r["select"], r["measure"], r["op"], r["value"],
-                          r["description"] or "") for r in sheet.frame.iter_rows(named=True))
+    return tuple(
+        DeckRule(r["rule"], r["select"], r["measure"], r["op"], r["value"], r["description"] or "")
+        for r in sheet.frame.iter_rows(named=True)
+    )
 
 
 def load_deck(path: str | Path) -> Sheet:
@@ -155,16 +169,23 @@ def _matches(value: Any, dtype: pl.DataType, op: str, text: str) -> bool:
     return (value == wanted) == (op == "==")
 
 
-def check_deck(deck: Sheet | pl.DataFrame | Mapping[str, int], cards: Sheet | pl.DataFrame,
-               rules: Sequence[DeckRule], *, file: str | None = None,
-               name_columns: Sequence[str] = ("name", "name_en", "id")) -> pl.DataFrame:
+def check_deck(
+    deck: Sheet | pl.DataFrame | Mapping[str, int],
+    cards: Sheet | pl.DataFrame,
+    rules: Sequence[DeckRule],
+    *,
+    file: str | None = None,
+    name_columns: Sequence[str] = ("name", "name_en", "id"),
+) -> pl.DataFrame:
     """Problems of a deck against construction rules: one per broken rule, naming the cards."""
     card_frame = cards.frame if isinstance(cards, Sheet) else cards
     entries: list[tuple[Any, Any, int | None]]
     if isinstance(deck, Sheet):
         file = file or deck.file
-        entries = [(r["name"], r["count"], deck.rows[i])
-                   for i, r in enumerate(deck.frame.iter_rows(named=True))]
+        entries = [
+            (r["name"], r["count"], deck.rows[i])
+            for i, r in enumerate(deck.frame.iter_rows(named=True))
+        ]
     elif isinstance(deck, pl.DataFrame):
         entries = [(r["name"], r["count"], i + 2) for i, r in enumerate(deck.iter_rows(named=True))]
     else:
@@ -173,8 +194,17 @@ def check_deck(deck: Sheet | pl.DataFrame | Mapping[str, int], cards: Sheet | pl
     lookup: dict[str, int] = {}
     names = [c for c in name_columns if c in card_frame.columns]
     if not names:
-        raise SheetError([Problem(file, None, None, "cards", "the card sheet has none of the "
-                                  f"name columns {', '.join(name_columns)}")])
+        raise SheetError(
+            [
+                Problem(
+                    file,
+                    None,
+                    None,
+                    "cards",
+                    f"the card sheet has none of the name columns {', '.join(name_columns)}",
+                )
+            ]
+        )
     for column in reversed(names):
         for i, value in enumerate(card_frame[column].to_list()):
             if value is not None:
@@ -187,8 +217,9 @@ def check_deck(deck: Sheet | pl.DataFrame | Mapping[str, int], cards: Sheet | pl
             continue  # already a problem of the deck sheet
         index = lookup.get(_key(name))
         if index is None:
-            problems.append(Problem(file, row, "name", "unknown-card",
-                                    f"{name!r} is not in the card sheet"))
+            problems.append(
+                Problem(file, row, "name", "unknown-card", f"{name!r} is not in the card sheet")
+            )
             continue
         counts[index] = counts.get(index, 0) + count
         rows.setdefault(index, row)
@@ -198,47 +229,92 @@ def check_deck(deck: Sheet | pl.DataFrame | Mapping[str, int], cards: Sheet | pl
     return problems_frame(problems)
 
 
-def _check_rule(rule: DeckRule, counts: dict[int, int], rows: dict[int, int | None],
-                cards: pl.DataFrame, label: list[Any], file: str) -> list[Problem]:
+def _check_rule(
+    rule: DeckRule,
+    counts: dict[int, int],
+    rows: dict[int, int | None],
+    cards: pl.DataFrame,
+    label: list[Any],
+    file: str,
+) -> list[Problem]:
     select = parse_select(rule.select)
     chosen = dict(counts)
     if select is not None:
         column, op, text = select
         if column not in cards.columns:
-            return [Problem(file, None, None, rule.rule, f"rule selects on {column!r}, which "
-                            "the card sheet does not have")]
+            return [
+                Problem(
+                    file,
+                    None,
+                    None,
+                    rule.rule,
+                    f"rule selects on {column!r}, which the card sheet does not have",
+                )
+            ]
         values = cards[column].to_list()
         dtype = cards.schema[column]
         unreadable = _unreadable_value(dtype, text)
         if unreadable is not None:
-            return [Problem(file, None, None, rule.rule, f"rule selects {rule.select!r}, but "
-                            f"{column!r} holds {dtype} values: {unreadable}")]
+            return [
+                Problem(
+                    file,
+                    None,
+                    None,
+                    rule.rule,
+                    f"rule selects {rule.select!r}, but "
+                    f"{column!r} holds {dtype} values: {unreadable}",
+                )
+            ]
         if not any(_matches(v, dtype, op, text) for v in values):
             seen = sorted({str(v) for v in values if v is not None})
             shown = ", ".join(seen[:8]) + (", …" if len(seen) > 8 else "")
-            return [Problem(file, None, None, rule.rule, f"rule selects {rule.select!r}, which "
-                            f"matches no card of the card sheet ({column} is {shown or 'empty'}); "
-                            "the rule would check nothing")]
+            return [
+                Problem(
+                    file,
+                    None,
+                    None,
+                    rule.rule,
+                    f"rule selects {rule.select!r}, which "
+                    f"matches no card of the card sheet ({column} is {shown or 'empty'}); "
+                    "the rule would check nothing",
+                )
+            ]
         chosen = {i: c for i, c in counts.items() if _matches(values[i], dtype, op, text)}
     compare, words = OPS[rule.op]
     scope = "" if select is None else f"{rule.select}: "
     why = f" — {rule.description}" if rule.description else ""
 
     def listing(ids: Sequence[int]) -> str:
-        return ", ".join(f"{label[i]} ×{chosen[i]}" for i in sorted(ids, key=lambda i: rows[i] or 0))
+        return ", ".join(
+            f"{label[i]} ×{chosen[i]}" for i in sorted(ids, key=lambda i: rows[i] or 0)
+        )
 
     if rule.measure == "copies":
         bad = [i for i, c in chosen.items() if not compare(c, rule.value)]
         if not bad:
             return []
         row = rows[bad[0]] if len(bad) == 1 else None
-        return [Problem(file, row, "count", rule.rule,
-                        f"{scope}{words} {rule.value} copies of a name: {listing(bad)}{why}")]
+        return [
+            Problem(
+                file,
+                row,
+                "count",
+                rule.rule,
+                f"{scope}{words} {rule.value} copies of a name: {listing(bad)}{why}",
+            )
+        ]
     amount = sum(chosen.values()) if rule.measure == "cards" else len(chosen)
     if compare(amount, rule.value):
         return []
     unit = "cards" if rule.measure == "cards" else "kinds"
     named = f" ({listing(list(chosen))})" if chosen and len(chosen) <= 12 else ""
-    return [Problem(file, None, "count" if unit == "cards" else "name", rule.rule,
-                    f"{scope}{amount} {unit}, {words} {rule.value} "
-                    f"{'allowed' if rule.op in ('<=', '<') else 'required'}{named}{why}")]
+    return [
+        Problem(
+            file,
+            None,
+            "count" if unit == "cards" else "name",
+            rule.rule,
+            f"{scope}{amount} {unit}, {words} {rule.value} "
+            f"{'allowed' if rule.op in ('<=', '<') else 'required'}{named}{why}",
+        )
+    ]

@@ -75,8 +75,12 @@ class _Slot:
     words: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = {"int": "a whole number", "signed": "a number like +2", "dice": "dice like 1D+1",
-                "turns": "'for N turns'"}.get(self.kind) or " or ".join(map(repr, self.words))
+        text = {
+            "int": "a whole number",
+            "signed": "a number like +2",
+            "dice": "dice like 1D+1",
+            "turns": "'for N turns'",
+        }.get(self.kind) or " or ".join(map(repr, self.words))
         return text
 
 
@@ -121,8 +125,13 @@ class Vocabulary:
     (Effect(verb='heal', args=(2,), turns=None),)
     """
 
-    def __init__(self, verbs: Mapping[str, str], *, aliases: Mapping[str, str] | None = None,
-                 descriptions: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        verbs: Mapping[str, str],
+        *,
+        aliases: Mapping[str, str] | None = None,
+        descriptions: Mapping[str, str] | None = None,
+    ) -> None:
         if not verbs:
             raise ValueError("a vocabulary needs at least one verb")
         self.verbs: dict[str, str] = {}
@@ -171,12 +180,16 @@ class Vocabulary:
 
     def _unknown(self, word: str, pos: int, before: list[Effect]) -> str:
         if word == "for" and before:
-            return (f"{before[-1].verb!r} does not last: 'for N turns' at character {pos} "
-                    "is not allowed after it")
+            return (
+                f"{before[-1].verb!r} does not last: 'for N turns' at character {pos} "
+                "is not allowed after it"
+            )
         glued = re.fullmatch(r"(\D+?)([+-]?\d+)", word)
         if glued and self._verb(glued.group(1)) is not None:
-            return (f"unknown word {word!r} at character {pos} "
-                    f"(write {glued.group(1) + ' ' + glued.group(2)!r}, with a space)")
+            return (
+                f"unknown word {word!r} at character {pos} "
+                f"(write {glued.group(1) + ' ' + glued.group(2)!r}, with a space)"
+            )
         close = difflib.get_close_matches(word, [*self._slots, *self.aliases], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(self._slots)})"
         return f"unknown word {word!r} at character {pos}{hint}"
@@ -196,8 +209,9 @@ class Vocabulary:
             if value is None:
                 if not slot.optional:
                     got = f"{word!r}" if word and word != ";" else "nothing"
-                    raise EffectError(f"{verb!r} needs {slot.describe()} at character {pos}, "
-                                      f"got {got}", pos, word)
+                    raise EffectError(
+                        f"{verb!r} needs {slot.describe()} at character {pos}, got {got}", pos, word
+                    )
                 if slot.kind != "literal":
                     args.append(None)
                 continue
@@ -227,11 +241,13 @@ class Vocabulary:
         number = tokens[i] if i < len(tokens) else ("", pos)
         unit = tokens[i + 1] if i + 1 < len(tokens) else ("", number[1])
         if not _INT.fullmatch(number[0]) or int(number[0]) < 1:
-            raise EffectError(f"'for' needs a number of turns at character {number[1]}",
-                              number[1], number[0])
+            raise EffectError(
+                f"'for' needs a number of turns at character {number[1]}", number[1], number[0]
+            )
         if unit[0] not in ("turn", "turns"):
-            raise EffectError(f"'for {number[0]}' needs 'turns' at character {unit[1]}",
-                              unit[1], unit[0])
+            raise EffectError(
+                f"'for {number[0]}' needs 'turns' at character {unit[1]}", unit[1], unit[0]
+            )
         return int(number[0]), i + 2
 
     def _share_turns(self, effects: list[Effect], start: int) -> None:
@@ -264,8 +280,11 @@ class Vocabulary:
                 value = next(args, None)
                 if value is None:
                     continue
-                words.append(f"{value:+d}" if slot.kind == "signed" and isinstance(value, int)
-                             else str(value))
+                words.append(
+                    f"{value:+d}"
+                    if slot.kind == "signed" and isinstance(value, int)
+                    else str(value)
+                )
             if e.turns is not None:
                 words.append(f"for {e.turns} turn{'s' if e.turns != 1 else ''}")
             clauses.append(" ".join(words))
@@ -281,7 +300,15 @@ class Vocabulary:
 
     def table(self) -> pl.DataFrame:
         """The vocabulary as a frame (verb, pattern, aliases, description) for documentation."""
-        rows = [(verb, pattern, ", ".join(a for a, v in self.aliases.items() if v == verb),
-                 self.descriptions.get(verb, "")) for verb, pattern in self.verbs.items()]
-        return pl.DataFrame(rows, schema=["verb", "pattern", "aliases", "description"],
-                            orient="row")
+        rows = [
+            (
+                verb,
+                pattern,
+                ", ".join(a for a, v in self.aliases.items() if v == verb),
+                self.descriptions.get(verb, ""),
+            )
+            for verb, pattern in self.verbs.items()
+        ]
+        return pl.DataFrame(
+            rows, schema=["verb", "pattern", "aliases", "description"], orient="row"
+        )

@@ -102,15 +102,22 @@ def _letter(index: int) -> str:
     return name
 
 
-def _match_header(header: list[str | None], schema: Schema, file: str, rows: Rows
-                  ) -> tuple[dict[str, int], dict[str, int], list[Problem]]:
+def _match_header(
+    header: list[str | None], schema: Schema, file: str, rows: Rows
+) -> tuple[dict[str, int], dict[str, int], list[Problem]]:
     """schema column -> cell index, extra column -> index, problems about the header."""
     names = [unicodedata.normalize("NFKC", h).strip() if h else "" for h in header]
     seen: dict[str, int] = {}
     for i, n in enumerate(names):
         if n and n in seen:
-            raise sheet_error(file, "header", f"column {n!r} appears twice in the header "
-                         f"(columns {_letter(seen[n])} and {_letter(i)})", 1, n)
+            raise sheet_error(
+                file,
+                "header",
+                f"column {n!r} appears twice in the header "
+                f"(columns {_letter(seen[n])} and {_letter(i)})",
+                1,
+                n,
+            )
         seen[n] = i
     lower = {n.casefold(): i for n, i in seen.items() if n}
     found: dict[str, int] = {}
@@ -122,27 +129,50 @@ def _match_header(header: list[str | None], schema: Schema, file: str, rows: Row
     extras = {n: i for n, i in seen.items() if n and i not in found.values()}
     expected = ", ".join(schema.names)
     if schema.columns and not found:
-        raise sheet_error(file, "no-header", f"row 1 names none of the expected columns "
-                     f"({expected}); the first row must be the header", 1)
+        raise sheet_error(
+            file,
+            "no-header",
+            f"row 1 names none of the expected columns "
+            f"({expected}); the first row must be the header",
+            1,
+        )
     missing = [n for n in schema.required_names if n not in found]
     if missing:
         hints = []
         for n in missing:
             close = difflib.get_close_matches(n, list(extras), n=1, cutoff=0.7)
             hints.append(f"{n!r}" + (f" (is {close[0]!r} it?)" if close else ""))
-        raise sheet_error(file, "missing-column", f"required column(s) missing: {', '.join(hints)}; "
-                     f"expected columns: {expected}", 1)
+        raise sheet_error(
+            file,
+            "missing-column",
+            f"required column(s) missing: {', '.join(hints)}; expected columns: {expected}",
+            1,
+        )
     problems: list[Problem] = []
     absent = [c.name for c in schema.columns if c.name not in found]
     for n in extras:
         close = difflib.get_close_matches(n, absent, n=1, cutoff=0.7)
         if close:
-            problems.append(Problem(file, 1, n, "unknown-column",
-                                    f"column {n!r} is not in the schema; did you mean {close[0]!r}?"))
+            problems.append(
+                Problem(
+                    file,
+                    1,
+                    n,
+                    "unknown-column",
+                    f"column {n!r} is not in the schema; did you mean {close[0]!r}?",
+                )
+            )
     for i, n in enumerate(names):
         if not n and any(i < len(cells) and cells[i] is not None for _, cells in rows):
-            problems.append(Problem(file, 1, _letter(i), "no-column-name",
-                                    f"column {_letter(i)} holds data but has no header"))
+            problems.append(
+                Problem(
+                    file,
+                    1,
+                    _letter(i),
+                    "no-column-name",
+                    f"column {_letter(i)} holds data but has no header",
+                )
+            )
     return found, extras, problems
 
 
@@ -154,8 +184,14 @@ def _fold_key(value: Any) -> Any:
     return value
 
 
-def _read_column(column: Column, index: int | None, rows: Rows, schema: Schema, file: str,
-                 problems: list[Problem]) -> tuple[list[Any], list[Any]]:
+def _read_column(
+    column: Column,
+    index: int | None,
+    rows: Rows,
+    schema: Schema,
+    file: str,
+    problems: list[Problem],
+) -> tuple[list[Any], list[Any]]:
     """(frame values, parsed values) of one schema column; problems appended."""
     values: list[Any] = []
     objects: list[Any] = []
@@ -165,28 +201,55 @@ def _read_column(column: Column, index: int | None, rows: Rows, schema: Schema, 
         value = obj = None
         if text is None:
             if column.required:
-                problems.append(Problem(file, n, column.name, "required",
-                                        "empty, but every card needs it"))
+                problems.append(
+                    Problem(file, n, column.name, "required", "empty, but every card needs it")
+                )
         elif len(text) > schema.max_cell_chars:
-            problems.append(Problem(file, n, column.name, "huge-cell",
-                                    f"{len(text):,} characters (limit "
-                                    f"{schema.max_cell_chars:,}); cell not read"))
+            problems.append(
+                Problem(
+                    file,
+                    n,
+                    column.name,
+                    "huge-cell",
+                    f"{len(text):,} characters (limit {schema.max_cell_chars:,}); cell not read",
+                )
+            )
         else:
             try:
                 value, obj = column.convert(text.strip())
             except CellError as exc:
                 problems.append(Problem(file, n, column.name, exc.rule or column.kind, str(exc)))
             except (ValueError, OverflowError, RecursionError) as exc:  # a converter's limit
-                problems.append(Problem(file, n, column.name, column.kind,
-                                        f"cannot be read: {str(exc).splitlines()[0][:200]}"))
+                problems.append(
+                    Problem(
+                        file,
+                        n,
+                        column.name,
+                        column.kind,
+                        f"cannot be read: {str(exc).splitlines()[0][:200]}",
+                    )
+                )
             else:
-                _formula_warning(column.kind == "str" and column.allowed is None, text, file,
-                                 n, column.name, problems)
+                _formula_warning(
+                    column.kind == "str" and column.allowed is None,
+                    text,
+                    file,
+                    n,
+                    column.name,
+                    problems,
+                )
         if column.unique and value is not None:
             key = _fold_key(value)
             if key in firsts:
-                problems.append(Problem(file, n, column.name, "unique",
-                                        f"duplicate {value!r} (first at row {firsts[key]})"))
+                problems.append(
+                    Problem(
+                        file,
+                        n,
+                        column.name,
+                        "unique",
+                        f"duplicate {value!r} (first at row {firsts[key]})",
+                    )
+                )
             else:
                 firsts[key] = n
         values.append(value)
@@ -194,28 +257,45 @@ def _read_column(column: Column, index: int | None, rows: Rows, schema: Schema, 
     return values, objects
 
 
-def _formula_warning(applies: bool, text: str, file: str, row: int, column: str,
-                     problems: list[Problem]) -> None:
+def _formula_warning(
+    applies: bool, text: str, file: str, row: int, column: str, problems: list[Problem]
+) -> None:
     why = formula_like(text.strip()) if applies else None
     if why:
-        problems.append(Problem(file, row, column, "formula",
-                                f"warning: {why}: a spreadsheet app would run this text as a "
-                                "formula; put a ' in front or reword it"))
+        problems.append(
+            Problem(
+                file,
+                row,
+                column,
+                "formula",
+                f"warning: {why}: a spreadsheet app would run this text as a "
+                "formula; put a ' in front or reword it",
+            )
+        )
 
 
-def _run_checks(schema: Schema, frame: pl.DataFrame, numbers: tuple[int, ...], file: str
-                ) -> list[Problem]:
+def _run_checks(
+    schema: Schema, frame: pl.DataFrame, numbers: tuple[int, ...], file: str
+) -> list[Problem]:
     out: list[Problem] = []
     for check in schema.checks:
         name = getattr(check, "__name__", "check")
         try:
             for index, column, rule, message in check(frame):
-                out.append(Problem(file, None if index is None else numbers[index],
-                                   column, rule, message))
+                out.append(
+                    Problem(file, None if index is None else numbers[index], column, rule, message)
+                )
         except Exception as exc:  # a check tripping over bad cells must not hide them
-            out.append(Problem(file, None, None, "check-failed",
-                               f"the check {name} could not run ({type(exc).__name__}: {exc}); "
-                               "fix the other problems first"))
+            out.append(
+                Problem(
+                    file,
+                    None,
+                    None,
+                    "check-failed",
+                    f"the check {name} could not run ({type(exc).__name__}: {exc}); "
+                    "fix the other problems first",
+                )
+            )
     return out
 
 
@@ -234,13 +314,19 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
     for n, cells in rows:
         spill = [i for i in range(width, len(cells)) if cells[i] is not None]
         if spill:
-            problems.append(Problem(file, n, _letter(spill[0]), "extra-cells",
-                                    f"{len(spill)} cell(s) right of the last header column"))
+            problems.append(
+                Problem(
+                    file,
+                    n,
+                    _letter(spill[0]),
+                    "extra-cells",
+                    f"{len(spill)} cell(s) right of the last header column",
+                )
+            )
     columns: dict[str, pl.Series] = {}
     parsed: dict[str, tuple[Any, ...]] = {}
     for column in schema.columns:
-        values, objects = _read_column(column, found.get(column.name), rows, schema, file,
-                                       problems)
+        values, objects = _read_column(column, found.get(column.name), rows, schema, file, problems)
         columns[column.name] = pl.Series(column.name, values, dtype=column.dtype)
         if column.kind in ("dice", "effects", "list"):
             parsed[column.name] = tuple(objects)
@@ -248,9 +334,15 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
         texts = [cells[index] if index < len(cells) else None for _, cells in rows]
         for (n, _), text in zip(rows, texts):
             if text is not None and len(text) > schema.max_cell_chars:
-                problems.append(Problem(file, n, name, "huge-cell",
-                                        f"{len(text):,} characters (limit "
-                                        f"{schema.max_cell_chars:,})"))
+                problems.append(
+                    Problem(
+                        file,
+                        n,
+                        name,
+                        "huge-cell",
+                        f"{len(text):,} characters (limit {schema.max_cell_chars:,})",
+                    )
+                )
             elif text is not None:
                 _formula_warning(True, text, file, n, name, problems)
         columns[name] = pl.Series(name, texts, dtype=pl.String)

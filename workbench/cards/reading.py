@@ -42,16 +42,18 @@ MAX_COLUMNS = 2_000
 csv.field_size_limit(max(csv.field_size_limit(), MAX_SHEET_BYTES))
 
 
-def sheet_error(file: str, rule: str, message: str, row: int | None = None,
-                column: str | None = None) -> SheetError:
+def sheet_error(
+    file: str, rule: str, message: str, row: int | None = None, column: str | None = None
+) -> SheetError:
     """A SheetError with one problem."""
     return SheetError([Problem(file, row, column, rule, message)])
 
 
 def _decode(data: bytes, file: str) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise sheet_error(file, "encoding", "the file is UTF-16 (Excel 'Unicode text'); "
-                     "save it as 'CSV UTF-8'")
+        raise sheet_error(
+            file, "encoding", "the file is UTF-16 (Excel 'Unicode text'); save it as 'CSV UTF-8'"
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -61,18 +63,28 @@ def _decode(data: bytes, file: str) -> str:
             hint = "; it looks like Shift_JIS (cp932): save it as 'CSV UTF-8'"
         except UnicodeDecodeError:
             pass
-        raise sheet_error(file, "encoding", f"not UTF-8: byte 0x{data[exc.start]:02x} at byte "
-                     f"offset {exc.start} cannot be read{hint}") from None
+        raise sheet_error(
+            file,
+            "encoding",
+            f"not UTF-8: byte 0x{data[exc.start]:02x} at byte "
+            f"offset {exc.start} cannot be read{hint}",
+        ) from None
 
 
-def _read_csv(path: Path, file: str, delimiter: str
-              ) -> tuple[list[str | None], Rows, list[Problem]]:
+def _read_csv(
+    path: Path, file: str, delimiter: str
+) -> tuple[list[str | None], Rows, list[Problem]]:
     """Header, rows and the problem that stopped reading early (a quote never closed)."""
     text = _decode(path.read_bytes(), file)
     if "\x00" in text:
         at = text.index("\x00")
-        raise sheet_error(file, "csv", f"a NUL byte at character {at + 1} (row "
-                     f"{text.count(chr(10), 0, at) + 1}): this is not a text sheet", None)
+        raise sheet_error(
+            file,
+            "csv",
+            f"a NUL byte at character {at + 1} (row "
+            f"{text.count(chr(10), 0, at) + 1}): this is not a text sheet",
+            None,
+        )
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     records: list[list[str]] = []
     stopped: list[Problem] = []
@@ -83,15 +95,26 @@ def _read_csv(path: Path, file: str, delimiter: str
             break
         except csv.Error as exc:
             row = len(records) + 1
-            why = ("a quote opened in this row is never closed" if "end of data" in str(exc)
-                   else f"a quote is misplaced ({exc})")
-            stopped.append(Problem(file, row, None, "csv", f"{why}; this row and the "
-                                   "rest of the file were not read"))
+            why = (
+                "a quote opened in this row is never closed"
+                if "end of data" in str(exc)
+                else f"a quote is misplaced ({exc})"
+            )
+            stopped.append(
+                Problem(
+                    file,
+                    row,
+                    None,
+                    "csv",
+                    f"{why}; this row and the rest of the file were not read",
+                )
+            )
             break
         records.append(record)
         if len(records) > MAX_ROWS + 1:
-            raise sheet_error(file, "too-large", f"more than {MAX_ROWS:,} rows: is this a card "
-                         "sheet? (split it)")
+            raise sheet_error(
+                file, "too-large", f"more than {MAX_ROWS:,} rows: is this a card sheet? (split it)"
+            )
     cells = [(n, [c if c.strip() else None for c in rec]) for n, rec in enumerate(records, 1)]
     header, rows = _split_header(cells, file)
     return header, rows, stopped
@@ -103,8 +126,11 @@ def _split_header(cells: Rows, file: str) -> tuple[list[str | None], Rows]:
         raise sheet_error(file, "empty", "the file is empty (no header, no cards)")
     header_row, header = cells[0]
     if header_row != 1:
-        raise sheet_error(file, "no-header", f"row 1 is blank: the header must be the first row "
-                     f"(found it at row {header_row})")
+        raise sheet_error(
+            file,
+            "no-header",
+            f"row 1 is blank: the header must be the first row (found it at row {header_row})",
+        )
     return header, cells[1:]
 
 
@@ -122,8 +148,9 @@ def _read_frame_cells(frame: pl.DataFrame, has_header: bool) -> Rows:
     return out
 
 
-def _read_xlsx(path: Path, file: str, sheet: str | int | None, prefer: str | None
-               ) -> tuple[list[str | None], Rows]:
+def _read_xlsx(
+    path: Path, file: str, sheet: str | int | None, prefer: str | None
+) -> tuple[list[str | None], Rows]:
     if sheet is None and prefer:
         try:
             import fastexcel
@@ -132,14 +159,20 @@ def _read_xlsx(path: Path, file: str, sheet: str | int | None, prefer: str | Non
             sheet = next((n for n in names if n.casefold() == prefer.casefold()), None)
         except Exception:  # unreadable: reported by read_excel below
             sheet = None
-    kwargs: dict[str, Any] = {"sheet_name": sheet} if isinstance(sheet, str) else \
-        {"sheet_id": (sheet or 0) + 1}
+    kwargs: dict[str, Any] = (
+        {"sheet_name": sheet} if isinstance(sheet, str) else {"sheet_id": (sheet or 0) + 1}
+    )
     try:
-        frame = pl.read_excel(path, engine="calamine", has_header=False,
-                              infer_schema_length=0, **kwargs)
+        frame = pl.read_excel(
+            path, engine="calamine", has_header=False, infer_schema_length=0, **kwargs
+        )
     except Exception as exc:  # the Excel reader raises many kinds of errors
-        raise sheet_error(file, "excel", f"cannot be read as an Excel workbook: "
-                     f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+        raise sheet_error(
+            file,
+            "excel",
+            f"cannot be read as an Excel workbook: "
+            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}",
+        ) from None
     return _split_header(_read_frame_cells(frame, has_header=True), file)
 
 
@@ -149,26 +182,33 @@ def _read_parquet(path: Path, file: str) -> tuple[list[str | None], Rows]:
     try:
         count, schema = parquet_shape(path)
     except Exception as exc:  # polars raises ComputeError, OSError, ...
-        raise sheet_error(file, "parquet", f"cannot be read as Parquet: "
-                          f"{_first_line(exc)}") from None
+        raise sheet_error(
+            file, "parquet", f"cannot be read as Parquet: {_first_line(exc)}"
+        ) from None
     if count > MAX_ROWS:
-        raise sheet_error(file, "too-large", f"{count:,} rows; at most {MAX_ROWS:,} "
-                          "(is this a card sheet?)")
+        raise sheet_error(
+            file, "too-large", f"{count:,} rows; at most {MAX_ROWS:,} (is this a card sheet?)"
+        )
     if len(schema) > MAX_COLUMNS:
         raise sheet_error(file, "too-large", f"{len(schema):,} columns; at most {MAX_COLUMNS:,}")
     unreadable = unreadable_column(schema)
     if unreadable is not None:
-        raise sheet_error(file, "parquet", f"{unreadable}; a card sheet holds text, numbers, "
-                          "true/false, dates and lists of them")
+        raise sheet_error(
+            file,
+            "parquet",
+            f"{unreadable}; a card sheet holds text, numbers, true/false, dates and lists of them",
+        )
     try:
         frame = read_parquet_bounded(path, count, 8 * MAX_SHEET_BYTES)
         return list(frame.columns), _read_frame_cells(frame, has_header=False)
     except ValueError as exc:
-        raise sheet_error(file, "too-large", f"{exc}; at most {8 * MAX_SHEET_BYTES / 1e6:.0f} MB "
-                          "are read") from None
+        raise sheet_error(
+            file, "too-large", f"{exc}; at most {8 * MAX_SHEET_BYTES / 1e6:.0f} MB are read"
+        ) from None
     except Exception as exc:  # a damaged page, a type polars cannot cast to text
-        raise sheet_error(file, "parquet", f"cannot be read as Parquet: "
-                          f"{_first_line(exc)}") from None
+        raise sheet_error(
+            file, "parquet", f"cannot be read as Parquet: {_first_line(exc)}"
+        ) from None
 
 
 def _first_line(exc: BaseException) -> str:
@@ -176,8 +216,9 @@ def _first_line(exc: BaseException) -> str:
     return (text[:200] + "…" if len(text) > 200 else text) or type(exc).__name__
 
 
-def read_cells(path: str | Path, *, sheet: str | int | None = None, prefer: str | None = None
-               ) -> tuple[str, list[str | None], Rows]:
+def read_cells(
+    path: str | Path, *, sheet: str | int | None = None, prefer: str | None = None
+) -> tuple[str, list[str | None], Rows]:
     """(display file name, header cells, [(spreadsheet row, cells)]) for any supported file.
 
     For workbooks, ``sheet`` names or numbers (from 0) the worksheet; without it the
@@ -200,24 +241,34 @@ def _check_unzipped_size(path: Path, file: str) -> None:
         return  # not a zip: the Excel reader reports it
     if size > limit:
         said = f" (it declares {declared / 1e6:.0f} MB)" if declared <= limit else ""
-        raise sheet_error(file, "too-large", f"the workbook unpacks to more than "
-                          f"{limit / 1e6:.0f} MB{said}; at most {limit / 1e6:.0f} MB are read")
+        raise sheet_error(
+            file,
+            "too-large",
+            f"the workbook unpacks to more than "
+            f"{limit / 1e6:.0f} MB{said}; at most {limit / 1e6:.0f} MB are read",
+        )
 
 
-def read_any(path: str | Path, sheet: str | int | None, prefer: str | None
-              ) -> tuple[str, list[str | None], Rows, list[Problem]]:
+def read_any(
+    path: str | Path, sheet: str | int | None, prefer: str | None
+) -> tuple[str, list[str | None], Rows, list[Problem]]:
     path = Path(path)
     file = path.name
     try:
         if not path.is_file():
-            raise sheet_error(str(path), "missing", "no such file" if not path.exists() else
-                         "not a file")
+            raise sheet_error(
+                str(path), "missing", "no such file" if not path.exists() else "not a file"
+            )
         size = path.stat().st_size
     except OSError as exc:  # a path too long, a loop of links, no permission
         raise sheet_error(str(path), "missing", f"cannot be read: {exc.strerror or exc}") from None
     if size > MAX_SHEET_BYTES:
-        raise sheet_error(file, "too-large", f"the file is {size / 1e6:.1f} MB; sheets up to "
-                     f"{MAX_SHEET_BYTES / 1e6:.1f} MB are read (is this the card sheet?)")
+        raise sheet_error(
+            file,
+            "too-large",
+            f"the file is {size / 1e6:.1f} MB; sheets up to "
+            f"{MAX_SHEET_BYTES / 1e6:.1f} MB are read (is this the card sheet?)",
+        )
     if not os.access(path, os.R_OK):
         raise sheet_error(file, "missing", "cannot be read: permission denied")
     suffix = path.suffix.lower()
@@ -231,9 +282,11 @@ def read_any(path: str | Path, sheet: str | int | None, prefer: str | None
     elif suffix in (".csv", ".tsv", ".txt"):
         header, rows, stopped = _read_csv(path, file, "\t" if suffix == ".tsv" else ",")
     else:
-        raise sheet_error(file, "format", f"unknown file type {suffix!r}; "
-                     "use .csv, .tsv, .xlsx or .parquet")
+        raise sheet_error(
+            file, "format", f"unknown file type {suffix!r}; use .csv, .tsv, .xlsx or .parquet"
+        )
     if len(rows) > MAX_ROWS:
-        raise sheet_error(file, "too-large", f"{len(rows):,} rows; at most {MAX_ROWS:,} "
-                     "(is this a card sheet?)")
+        raise sheet_error(
+            file, "too-large", f"{len(rows):,} rows; at most {MAX_ROWS:,} (is this a card sheet?)"
+        )
     return file, header, rows, stopped

@@ -88,8 +88,10 @@ def game_schemas(game: str, folder: str | Path | None = None) -> dict[str, Schem
         if table is None:
             table = maker()
         if not isinstance(table, Mapping):
-            raise TypeError(f"{module.__name__}.schemas() must return a mapping "
-                            f"file stem -> Schema, got {type(table).__name__}")
+            raise TypeError(
+                f"{module.__name__}.schemas() must return a mapping "
+                f"file stem -> Schema, got {type(table).__name__}"
+            )
         found.update(_checked(table, game))
     constant = getattr(module, "SCHEMAS", None)
     if isinstance(constant, Mapping):
@@ -161,8 +163,9 @@ def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
     return out
 
 
-def load_game_sheets(game: str, root: str | Path | None = None
-                     ) -> tuple[dict[str, Sheet], list[str]]:
+def load_game_sheets(
+    game: str, root: str | Path | None = None
+) -> tuple[dict[str, Sheet], list[str]]:
     """Every sheet of a game loaded through its schema: (stem -> Sheet, notes).
 
     Notes say what could not be loaded and why (no cards module yet, an unusable
@@ -185,6 +188,8 @@ def load_game_sheets(game: str, root: str | Path | None = None
             notes.append(f"{game}/{path.name}: unusable — {exc}")
     for path in sorted(folder.glob("*.csv")):
         if path.stem not in schemas and path.stem != "deck_rules":
-            notes.append(f"{game}/{path.name}: the game declares no schema for this sheet "
-                         "(read as plain text where needed)")
+            notes.append(
+                f"{game}/{path.name}: the game declares no schema for this sheet "
+                "(read as plain text where needed)"
+            )
     return sheets, notes

@@ -79,8 +79,9 @@ class Column:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"column {self.name!r}: unknown kind {self.kind!r}; "
-                             f"known: {', '.join(KINDS)}")
+            raise ValueError(
+                f"column {self.name!r}: unknown kind {self.kind!r}; known: {', '.join(KINDS)}"
+            )
         if self.kind == "effects" and self.vocabulary is None:
             raise ValueError(f"column {self.name!r}: an effects column needs a vocabulary")
         if (self.min is not None or self.max is not None) and self.kind != "int":
@@ -149,12 +150,15 @@ class Column:
         if isinstance(item, str):
             key = unicodedata.normalize("NFKC", item).casefold().strip()
             for choice in self.allowed:
-                if isinstance(choice, str) and \
-                        unicodedata.normalize("NFKC", choice).casefold() == key:
+                if (
+                    isinstance(choice, str)
+                    and unicodedata.normalize("NFKC", choice).casefold() == key
+                ):
                     return choice
         shown = item if isinstance(item, int) and not isinstance(item, bool) else repr(item)
-        raise CellError(f"{shown} is not one of: {', '.join(str(a) for a in self.allowed)}",
-                        rule="allowed")
+        raise CellError(
+            f"{shown} is not one of: {', '.join(str(a) for a in self.allowed)}", rule="allowed"
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -200,8 +204,9 @@ class Schema:
         for c in self.columns:
             if c.name == name:
                 return c
-        raise KeyError(f"{name!r} is not a column of {self.game}/{self.name}; "
-                       f"known: {', '.join(self.names)}")
+        raise KeyError(
+            f"{name!r} is not a column of {self.game}/{self.name}; known: {', '.join(self.names)}"
+        )
 
     def describe(self) -> pl.DataFrame:
         """The schema as a table (name, kind, required, allowed, unique, range, description).
@@ -214,8 +219,14 @@ class Schema:
             allowed = ", ".join(map(str, c.allowed)) if c.allowed is not None else ""
             if c.vocabulary is not None:
                 allowed = "verbs: " + ", ".join(c.vocabulary.verbs)
-            bounds = "" if c.min is None and c.max is None else \
-                f"{'' if c.min is None else c.min}..{'' if c.max is None else c.max}"
+            bounds = (
+                ""
+                if c.min is None and c.max is None
+                else f"{'' if c.min is None else c.min}..{'' if c.max is None else c.max}"
+            )
             rows.append((c.name, c.kind, c.required, allowed, c.unique, bounds, c.description))
-        return pl.DataFrame(rows, orient="row", schema=["name", "kind", "required", "allowed",
-                                                        "unique", "range", "description"])
+        return pl.DataFrame(
+            rows,
+            orient="row",
+            schema=["name", "kind", "required", "allowed", "unique", "range", "description"],
+        )

@@ -35,10 +35,14 @@ def _weights(frame: pl.DataFrame, weight: str | None) -> pl.Series:
 
 def _shares(frame: pl.DataFrame) -> pl.DataFrame:
     total = int(frame["cards"].sum() or 0)
-    exact = [sympy.Rational(int(n), total) if total else sympy.Integer(0)
-             for n in frame["cards"].to_list()]
-    return frame.with_columns(pl.Series("probability", [str(r) for r in exact], dtype=pl.String),
-                              pl.Series("p", [float(r) for r in exact], dtype=pl.Float64))
+    exact = [
+        sympy.Rational(int(n), total) if total else sympy.Integer(0)
+        for n in frame["cards"].to_list()
+    ]
+    return frame.with_columns(
+        pl.Series("probability", [str(r) for r in exact], dtype=pl.String),
+        pl.Series("p", [float(r) for r in exact], dtype=pl.Float64),
+    )
 
 
 def value_counts(frame: pl.DataFrame, column: str, *, weight: str | None = None) -> pl.DataFrame:
@@ -50,8 +54,13 @@ def value_counts(frame: pl.DataFrame, column: str, *, weight: str | None = None)
     return _shares(counted)
 
 
-def cost_curve(frame: pl.DataFrame, cost_columns: str | Sequence[str] = "cost", *,
-               weight: str | None = None, pick: str = "min") -> pl.DataFrame:
+def cost_curve(
+    frame: pl.DataFrame,
+    cost_columns: str | Sequence[str] = "cost",
+    *,
+    weight: str | None = None,
+    pick: str = "min",
+) -> pl.DataFrame:
     """Cards per cost; with several cost columns (a card's timeline of skills) the card's
     cheapest (``pick='min'``) or dearest (``'max'``) cost counts.
 
@@ -69,8 +78,9 @@ def cost_curve(frame: pl.DataFrame, cost_columns: str | Sequence[str] = "cost", 
     return value_counts(data, "cost", weight=weight)
 
 
-def effect_totals(effects: Sequence[tuple[Effect, ...]], copies: Sequence[int] | None = None
-                  ) -> pl.DataFrame:
+def effect_totals(
+    effects: Sequence[tuple[Effect, ...]], copies: Sequence[int] | None = None
+) -> pl.DataFrame:
     """Per verb: how many cards use it and the sum of its first whole-number argument
     (e.g. colour icons of cost vocabularies), weighted by copies.
 
@@ -88,14 +98,23 @@ def effect_totals(effects: Sequence[tuple[Effect, ...]], copies: Sequence[int] |
             first = next((a for a in e.args if isinstance(a, int)), 0)
             amount[e.verb] = amount.get(e.verb, 0) + n * first
     rows = sorted((v, cards[v], amount.get(v, 0)) for v in cards)
-    return pl.DataFrame(rows, schema={"verb": pl.String, "cards": pl.Int64, "amount": pl.Int64},
-                        orient="row")
+    return pl.DataFrame(
+        rows, schema={"verb": pl.String, "cards": pl.Int64, "amount": pl.Int64}, orient="row"
+    )
 
 
-def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], faces: Sequence[int], *,
-                  id_column: str = "id", label_column: str = "name_en", vp_column: str = "vp",
-                  floor: int | None = 0, fumble: Any = "zero", versus: str = "2D"
-                  ) -> pl.DataFrame:
+def dice_strength(
+    frame: pl.DataFrame,
+    dice_columns: Sequence[str],
+    faces: Sequence[int],
+    *,
+    id_column: str = "id",
+    label_column: str = "name_en",
+    vp_column: str = "vp",
+    floor: int | None = 0,
+    fumble: Any = "zero",
+    versus: str = "2D",
+) -> pl.DataFrame:
     """Long frame: per card and dice column, the exact mean of its strength when ``D``
     is a die with the game's ``faces`` (fumble void and totals floored at 0 by
     default), P(it wins attacking a ``versus`` defender, ties to the defender) and
@@ -123,18 +142,46 @@ def dice_strength(frame: pl.DataFrame, dice_columns: Sequence[str], faces: Seque
             spec, dist = roll(str(text))
             mean = dist.mean()
             win = opposed(dist, reference, ties="defender").win
-            rows.append((rec.get(id_column), rec.get(label_column), column, str(spec), str(mean),
-                         float(mean), str(p_fumble(spec.count, one)) if spec.count else "0",
-                         str(win), float(win), rec.get(vp_column)))
-    return pl.DataFrame(rows, orient="row", schema={
-        "id": pl.String, "label": pl.String, "stat": pl.String, "dice": pl.String,
-        "mean": pl.String, "expected": pl.Float64, "p_fumble": pl.String,
-        f"p_win_vs_{versus}": pl.String, "win": pl.Float64, "vp": pl.Int64})
+            rows.append(
+                (
+                    rec.get(id_column),
+                    rec.get(label_column),
+                    column,
+                    str(spec),
+                    str(mean),
+                    float(mean),
+                    str(p_fumble(spec.count, one)) if spec.count else "0",
+                    str(win),
+                    float(win),
+                    rec.get(vp_column),
+                )
+            )
+    return pl.DataFrame(
+        rows,
+        orient="row",
+        schema={
+            "id": pl.String,
+            "label": pl.String,
+            "stat": pl.String,
+            "dice": pl.String,
+            "mean": pl.String,
+            "expected": pl.Float64,
+            "p_fumble": pl.String,
+            f"p_win_vs_{versus}": pl.String,
+            "win": pl.Float64,
+            "vp": pl.Int64,
+        },
+    )
 
 
-def deck_cost_share(deck: Mapping[str, int], cards: pl.DataFrame,
-                    cost_columns: Sequence[str], *, name_columns: Sequence[str] = ("name", "id"),
-                    pick: str = "min") -> pl.DataFrame:
+def deck_cost_share(
+    deck: Mapping[str, int],
+    cards: pl.DataFrame,
+    cost_columns: Sequence[str],
+    *,
+    name_columns: Sequence[str] = ("name", "id"),
+    pick: str = "min",
+) -> pl.DataFrame:
     """Share of each cost among a deck's cards (name -> count), exact and float.
 
     >>> cards = pl.DataFrame({"name": ["A", "B"], "cost": [1, 3]})

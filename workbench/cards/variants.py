@@ -66,8 +66,15 @@ from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
 from workbench.engine.kernel.registry import make_game
 
-__all__ = ["Edit", "EditRefused", "SheetTable", "Variant", "content_hash", "load_variant",
-           "sheet_folder"]
+__all__ = [
+    "Edit",
+    "EditRefused",
+    "SheetTable",
+    "Variant",
+    "content_hash",
+    "load_variant",
+    "sheet_folder",
+]
 
 MANIFEST = "variant.json"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -95,13 +102,25 @@ class Edit:
     cells: tuple[tuple[str, str], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "sheet": self.sheet, "card": self.card, "column": self.column,
-                "value": self.value, "cells": [list(c) for c in self.cells]}
+        return {
+            "kind": self.kind,
+            "sheet": self.sheet,
+            "card": self.card,
+            "column": self.column,
+            "value": self.value,
+            "cells": [list(c) for c in self.cells],
+        }
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Edit:
-        return cls(str(d["kind"]), str(d["sheet"]), str(d["card"]), str(d.get("column", "")),
-                   str(d.get("value", "")), tuple((str(a), str(b)) for a, b in d.get("cells", ())))
+        return cls(
+            str(d["kind"]),
+            str(d["sheet"]),
+            str(d["card"]),
+            str(d.get("column", "")),
+            str(d.get("value", "")),
+            tuple((str(a), str(b)) for a, b in d.get("cells", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -118,7 +137,9 @@ class SheetTable:
         _, header, rows = read_cells(path, prefer=schema.name)
         names = tuple(h or "" for h in header)
         width = len(names)
-        body = tuple(tuple((c or "") for c in (cells + [None] * width)[:width]) for _, cells in rows)
+        body = tuple(
+            tuple((c or "") for c in (cells + [None] * width)[:width]) for _, cells in rows
+        )
         key = next((c.name for c in schema.columns if c.unique and c.name in names), names[0])
         return cls(path.stem, names, body, key)
 
@@ -143,7 +164,7 @@ class SheetTable:
         rows = list(self.rows)
         if edit.kind == "set":
             i, c = self.index(edit.card), self._col(edit.column)
-            rows[i] = rows[i][:c] + (edit.value,) + rows[i][c + 1:]
+            rows[i] = rows[i][:c] + (edit.value,) + rows[i][c + 1 :]
         elif edit.kind == "add":
             cells = dict(edit.cells)
             unknown = [c for c in cells if c not in self.header]
@@ -166,8 +187,10 @@ class SheetTable:
 
     def frame(self) -> pl.DataFrame:
         """The cells as a frame of text columns (for a grid)."""
-        return pl.DataFrame({h: [r[i] for r in self.rows] for i, h in enumerate(self.header)},
-                            schema={h: pl.String for h in self.header})
+        return pl.DataFrame(
+            {h: [r[i] for r in self.rows] for i, h in enumerate(self.header)},
+            schema={h: pl.String for h in self.header},
+        )
 
 
 def sheet_folder(game: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -224,12 +247,15 @@ class Variant:
     """How many of ``edits`` the ``source`` sheets already hold (a loaded variant's)."""
 
     @classmethod
-    def of(cls, game: str, base: str | os.PathLike[str] | None = None, name: str = "variant"
-           ) -> Variant:
+    def of(
+        cls, game: str, base: str | os.PathLike[str] | None = None, name: str = "variant"
+    ) -> Variant:
         """A variant with no edits yet on ``base`` (default: the game's data folder)."""
         if not NAME.fullmatch(name):
-            raise ValueError(f"variant name {name!r}: letters, digits, '-', '_' and '.' only "
-                             "(at most 64, starting with a letter or digit)")
+            raise ValueError(
+                f"variant name {name!r}: letters, digits, '-', '_' and '.' only "
+                "(at most 64, starting with a letter or digit)"
+            )
         folder = Path(base) if base is not None else sheet_folder(game)
         if not sheet_files(game, folder):
             raise FileNotFoundError(f"{folder}: none of {game}'s sheets are here")
@@ -252,21 +278,25 @@ class Variant:
     def tables(self) -> dict[str, SheetTable]:
         """Every sheet with the edits made."""
         schemas = self.schemas()
-        tables = {stem: SheetTable.read(p, schemas[stem]) for stem, p in self.source_files().items()}
-        for e in self.edits[self.done:]:
+        tables = {
+            stem: SheetTable.read(p, schemas[stem]) for stem, p in self.source_files().items()
+        }
+        for e in self.edits[self.done :]:
             tables[e.sheet] = tables[e.sheet].apply(e)
         return tables
 
     def touched(self) -> set[str]:
         """The sheets the edits not yet in ``source`` change."""
-        return {e.sheet for e in self.edits[self.done:]}
+        return {e.sheet for e in self.edits[self.done :]}
 
     def texts(self) -> dict[str, bytes]:
         """Stem -> file bytes: edited sheets as CSV, the others as they are on disk."""
         touched = self.touched()
         tables = self.tables() if touched else {}
-        return {stem: tables[stem].csv_text().encode() if stem in touched else path.read_bytes()
-                for stem, path in self.source_files().items()}
+        return {
+            stem: tables[stem].csv_text().encode() if stem in touched else path.read_bytes()
+            for stem, path in self.source_files().items()
+        }
 
     def content_hash(self) -> str:
         return content_hash(self.texts())
@@ -296,7 +326,9 @@ class Variant:
 
     def add(self, sheet: str, cells: Mapping[str, str], after: str = "") -> Variant:
         """Add a row (after card ``after``, else at the end)."""
-        return self.edit(Edit("add", sheet, after, cells=tuple((k, str(v)) for k, v in cells.items())))
+        return self.edit(
+            Edit("add", sheet, after, cells=tuple((k, str(v)) for k, v in cells.items()))
+        )
 
     def duplicate(self, sheet: str, card: str, new_key: str) -> Variant:
         """Add a copy of ``card`` right after it, keyed ``new_key``."""
@@ -320,22 +352,37 @@ class Variant:
             kept = {r[now.header.index(now.key)]: r for r in now.rows}
             for card, row in kept.items():
                 if card not in was:
-                    rows += [(stem, card, h, "", v) for h, v in zip(now.header, row, strict=True) if v]
+                    rows += [
+                        (stem, card, h, "", v) for h, v in zip(now.header, row, strict=True) if v
+                    ]
                     continue
                 for h, v in zip(now.header, row, strict=True):
                     before = was[card][old.header.index(h)] if h in old.header else ""
                     if v != before:
                         rows.append((stem, card, h, before, v))
             rows += [(stem, card, "*", "card", "removed") for card in was if card not in kept]
-        return pl.DataFrame(rows, schema={"sheet": pl.String, "card": pl.String, "column": pl.String,
-                                          "before": pl.String, "after": pl.String}, orient="row")
+        return pl.DataFrame(
+            rows,
+            schema={
+                "sheet": pl.String,
+                "card": pl.String,
+                "column": pl.String,
+                "before": pl.String,
+                "after": pl.String,
+            },
+            orient="row",
+        )
 
     def provenance(self) -> dict[str, Any]:
         """Base file hashes, the date (UTC) and the game's rules version."""
-        return {"base": str(self.base), "base_sha256": {s: hashlib.sha256(p.read_bytes()).hexdigest()
-                                                        for s, p in self.base_files().items()},
-                "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "rules_version": str(make_game(self.game).version)}
+        return {
+            "base": str(self.base),
+            "base_sha256": {
+                s: hashlib.sha256(p.read_bytes()).hexdigest() for s, p in self.base_files().items()
+            },
+            "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "rules_version": str(make_game(self.game).version),
+        }
 
     def write_sheets(self, folder: Path) -> dict[str, Path]:
         """Write every sheet under ``folder/<game>/`` (no manifest); stem -> path."""
@@ -354,10 +401,15 @@ class Variant:
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
         try:
             self.write_sheets(tmp)
-            manifest = {"game": self.game, "name": self.name, **self.provenance(),
-                        "edits": [e.as_json() for e in self.edits]}
-            (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
-                                        encoding="utf-8")
+            manifest = {
+                "game": self.game,
+                "name": self.name,
+                **self.provenance(),
+                "edits": [e.as_json() for e in self.edits],
+            }
+            (tmp / MANIFEST).write_text(
+                json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+            )
             old = None
             if target.exists():
                 old = target.with_name(f".{target.name}.old-{os.getpid()}")
@@ -388,8 +440,9 @@ def read_manifest(path: str | os.PathLike[str]) -> dict[str, Any]:
     return data
 
 
-def load_variant(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None
-                 ) -> Variant:
+def load_variant(
+    path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None
+) -> Variant:
     """A saved variant back: its sheets as saved, its edits and base for the diff."""
     folder = Path(path)
     data = read_manifest(folder)
@@ -400,5 +453,6 @@ def load_variant(path: str | os.PathLike[str], base: str | os.PathLike[str] | No
     if not sheet_files(game, folder / game):
         raise ValueError(f"{folder}: the variant holds none of {game}'s sheets")
     edits = tuple(Edit.from_json(e) for e in data.get("edits", ()))
-    return Variant(game, base_folder, str(data.get("name", folder.name)), edits,
-                   folder / game, len(edits))
+    return Variant(
+        game, base_folder, str(data.get("name", folder.name)), edits, folder / game, len(edits)
+    )

@@ -25,7 +25,9 @@ def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat") -> Any:
     """Win rate per seat (or player) with its 95% interval and the fair share as a tick."""
     data = seat_wins.with_columns(pl.col(by).cast(pl.String).alias("who"))
     base = alt.Chart(data).encode(x=alt.X("who:N", title=by, sort=None))
-    key = legend_key([("win rate", "#4c78a8"), ("95% interval", "black"), ("fair share", "#e45756")])
+    key = legend_key(
+        [("win rate", "#4c78a8"), ("95% interval", "black"), ("fair share", "#e45756")]
+    )
     bars = key(base.mark_bar(), "win rate").encode(
         y=alt.Y("win_rate:Q", title="win rate (sole wins)", scale=alt.Scale(domain=[0, 1])),
         tooltip=["who", "games", "wins", "shared_wins", alt.Tooltip("win_rate:Q", format=".3f")],
@@ -42,8 +44,11 @@ def histogram_chart(counts: pl.DataFrame, value: str, title: str) -> alt.Chart:
     return (
         alt.Chart(counts)
         .mark_bar(color="#72b7b2")
-        .encode(x=alt.X(f"{value}:Q", title=value), y=alt.Y("games:Q", title="games"),
-                tooltip=[value, "games"])
+        .encode(
+            x=alt.X(f"{value}:Q", title=value),
+            y=alt.Y("games:Q", title="games"),
+            tooltip=[value, "games"],
+        )
         .properties(width=220, height=180, title=title)
     )
 

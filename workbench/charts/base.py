@@ -54,8 +54,9 @@ def exact_tooltips(*fields: str, percent: bool = True) -> list[alt.Tooltip]:
     return tips
 
 
-def legend_key(entries: Sequence[tuple[str, str]], title: str | None = None
-               ) -> Callable[[Any, str], Any]:
+def legend_key(
+    entries: Sequence[tuple[str, str]], title: str | None = None
+) -> Callable[[Any, str], Any]:
     """Marks drawn in fixed colours, named in one legend: ``key = legend_key([("exact",
     "black"), ("95% interval", "#888")])``, then ``key(line, "exact")`` colours a layer
     and gives it its legend entry (a mark whose colour only a title explains is not read).
@@ -72,7 +73,9 @@ def legend_key(entries: Sequence[tuple[str, str]], title: str | None = None
     def key(chart: Any, name: str) -> Any:
         if name not in domain:
             raise ValueError(f"{name!r} is not one of the legend's entries {domain}")
-        return chart.transform_calculate(wb_key="'" + name.replace("'", "\\'") + "'").encode(color=colour)
+        return chart.transform_calculate(wb_key="'" + name.replace("'", "\\'") + "'").encode(
+            color=colour
+        )
 
     return key
 

@@ -41,12 +41,39 @@ from workbench.fonts import FONT_FAMILY, FontMissing, font_file
 TITLE_WIDTH = 48
 AXIS_TITLE_WIDTH = 40
 NO_LIMIT = 100_000  # px: Vega treats 0 as 'no limit' inconsistently across versions
-_CHANNELS = {"x", "y", "x2", "y2", "color", "fill", "stroke", "size", "shape", "opacity",
-             "theta", "radius", "row", "column", "facet", "strokeDash"}
+_CHANNELS = {
+    "x",
+    "y",
+    "x2",
+    "y2",
+    "color",
+    "fill",
+    "stroke",
+    "size",
+    "shape",
+    "opacity",
+    "theta",
+    "radius",
+    "row",
+    "column",
+    "facet",
+    "strokeDash",
+}
 _PLAIN_LABEL = "replace(datum.label, /_/g, ' ')"
-_GUIDE = {"x": "axis", "y": "axis", "row": "header", "column": "header", "facet": "header",
-          "color": "legend", "fill": "legend", "stroke": "legend", "shape": "legend",
-          "strokeDash": "legend", "opacity": "legend", "size": "legend"}
+_GUIDE = {
+    "x": "axis",
+    "y": "axis",
+    "row": "header",
+    "column": "header",
+    "facet": "header",
+    "color": "legend",
+    "fill": "legend",
+    "stroke": "legend",
+    "shape": "legend",
+    "strokeDash": "legend",
+    "opacity": "legend",
+    "size": "legend",
+}
 CONFIG = {
     "axis": {"labelLimit": NO_LIMIT, "titleLimit": NO_LIMIT},
     "legend": {"labelLimit": NO_LIMIT, "titleLimit": NO_LIMIT, "symbolLimit": NO_LIMIT},
@@ -108,7 +135,11 @@ def _tidy_encoding(encoding: dict[str, Any], height: int | None = None) -> None:
             if isinstance(sub, dict) and isinstance(sub.get("title"), str):
                 sub["title"] = wrap(sub["title"], AXIS_TITLE_WIDTH)
         guide = _GUIDE.get(channel)
-        if guide and definition.get("type") in ("nominal", "ordinal") and definition.get(guide, {}) is not None:
+        if (
+            guide
+            and definition.get("type") in ("nominal", "ordinal")
+            and definition.get(guide, {}) is not None
+        ):
             sub = definition.setdefault(guide, {})
             if isinstance(sub, dict) and "labelExpr" not in sub:
                 sub["labelExpr"] = _PLAIN_LABEL
@@ -123,9 +154,16 @@ def _walk(node: Any, top: bool, height: int | None = None) -> None:
         return
     if isinstance(node.get("height"), int):
         height = node["height"]
-    if "title" in node and ("mark" in node or "layer" in node or "facet" in node or top
-                            or "hconcat" in node or "vconcat" in node or "concat" in node
-                            or "spec" in node):
+    if "title" in node and (
+        "mark" in node
+        or "layer" in node
+        or "facet" in node
+        or top
+        or "hconcat" in node
+        or "vconcat" in node
+        or "concat" in node
+        or "spec" in node
+    ):
         node["title"] = _wrap_title(node["title"], TITLE_WIDTH)
     if isinstance(node.get("layer"), list):
         _one_title_per_axis(node["layer"])
@@ -165,9 +203,13 @@ def _one_title_per_axis(layers: list[Any]) -> None:
     ('rate per attempt', 'rate per attempt')
     """
     for axis in ("x", "y"):
-        found = [layer["encoding"][axis] for layer in layers
-                 if isinstance(layer, dict) and isinstance(layer.get("encoding"), dict)
-                 and isinstance(layer["encoding"].get(axis), dict)]
+        found = [
+            layer["encoding"][axis]
+            for layer in layers
+            if isinstance(layer, dict)
+            and isinstance(layer.get("encoding"), dict)
+            and isinstance(layer["encoding"].get(axis), dict)
+        ]
         if len(found) < 2 or any("title" in enc and enc["title"] is None for enc in found):
             continue
         title = next((enc["title"] for enc in found if enc.get("title")), None)

@@ -46,8 +46,11 @@ class _Parser(argparse.ArgumentParser):
     def _parse_optional(self, arg_string: str) -> Any:
         """A word starting with '-' that cannot be an option name (``-1D6+3``,
         ``-1,0,1``, ``-A:2``) is a value, not an unknown option."""
-        if arg_string.startswith("-") and arg_string not in ("-", "--") \
-                and not _OPTION_LIKE.fullmatch(arg_string):
+        if (
+            arg_string.startswith("-")
+            and arg_string not in ("-", "--")
+            and not _OPTION_LIKE.fullmatch(arg_string)
+        ):
             return None
         return super()._parse_optional(arg_string)
 
@@ -149,8 +152,11 @@ def _os_error(exc: OSError) -> str:
     why = exc.strerror or type(exc).__name__
     name = exc.filename
     if name is None:
-        return f"cannot write the output: {why}" if exc.errno in _WRITE_ERRNOS else \
-            _one_line(str(exc) or why, 300)
+        return (
+            f"cannot write the output: {why}"
+            if exc.errno in _WRITE_ERRNOS
+            else _one_line(str(exc) or why, 300)
+        )
     name = str(name)
     shown = repr(name) if len(name) <= 80 else f"{name[:49] + '…'!r} ({len(name):,} characters)"
     return f"{shown}: {why}"
@@ -209,8 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last guard: one line, never a traceback
         if os.environ.get("WORKBENCH_TRACEBACK"):
             raise
-        sys.stderr.write(f"workbench {command}: unexpected {type(exc).__name__}: "
-                         f"{_one_line(str(exc), 300)} (a bug: please report it with the "
-                         "command line; WORKBENCH_TRACEBACK=1 shows where)\n")
+        sys.stderr.write(
+            f"workbench {command}: unexpected {type(exc).__name__}: "
+            f"{_one_line(str(exc), 300)} (a bug: please report it with the "
+            "command line; WORKBENCH_TRACEBACK=1 shows where)\n"
+        )
         return 2
     return int(code or 0)

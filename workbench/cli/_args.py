@@ -55,8 +55,10 @@ def refuse_lookalikes(text: str, what: str) -> None:
     at = lookalike_digit(text)
     if at is not None:
         ch = text[at]
-        raise CliError(f"{what}: {ch!r} (U+{ord(ch):04X}) at position {at} looks like a digit "
-                       f"but is not one; write it with 0-9 (in {_short(text)!r})")
+        raise CliError(
+            f"{what}: {ch!r} (U+{ord(ch):04X}) at position {at} looks like a digit "
+            f"but is not one; write it with 0-9 (in {_short(text)!r})"
+        )
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -84,8 +86,10 @@ def parse_whole(text: str, what: str, low: int | None = None, high: int | None =
         raise CliError(f"{what}: {_short(text)!r} is not a whole number")
     limit = max(abs(low or 0), abs(high or 0), 1) if (low is not None or high is not None) else None
     if limit is not None and len(digits.lstrip("0")) > len(str(limit)):
-        raise CliError(f"{what}: {_short(text)!r} is too long for a whole number "
-                       f"(at most {high if high is not None else limit})")
+        raise CliError(
+            f"{what}: {_short(text)!r} is too long for a whole number "
+            f"(at most {high if high is not None else limit})"
+        )
     if limit is None and len(digits) > 18:
         raise CliError(f"{what}: {_short(text)!r} is too long for a whole number")
     value = int(sign + digits)

@@ -96,15 +96,18 @@ def _seconds_per_decision(player: Any, game: Any, seed: int) -> float:
     return (time.process_time() - start) * scale
 
 
-def match_estimate(game_name: str, specs: Sequence[str], games: int, seed: int,
-                   workers: int | None) -> tuple[Estimate, list[Any]]:
+def match_estimate(
+    game_name: str, specs: Sequence[str], games: int, seed: int, workers: int | None
+) -> tuple[Estimate, list[Any]]:
     """The predicted time of a match and the players that announce a preparation."""
     from workbench.engine.players.specs import player_from_spec
     from workbench.engine.runs.match import build_game, match_rows
 
     game = build_game(game_name, len(specs))
-    lengths = [r["turns"] for r in match_rows(game_name, None, ["random"] * len(specs), 0, 2,
-                                              seed, "fixed")]
+    lengths = [
+        r["turns"]
+        for r in match_rows(game_name, None, ["random"] * len(specs), 0, 2, seed, "fixed")
+    ]
     decisions = max(1.0, sum(lengths) / len(lengths)) / len(specs)  # per seat and game
     estimate = Estimate()
     preparing = []
@@ -124,8 +127,9 @@ def match_estimate(game_name: str, specs: Sequence[str], games: int, seed: int,
         seats = specs.count(spec)
         per_game += each * decisions * seats
         if each * decisions * games > ANNOUNCE_AFTER:
-            estimate.parts.append(f"{spec}: {say_duration(each)} a decision × "
-                                  f"{decisions:.0f} decisions a game")
+            estimate.parts.append(
+                f"{spec}: {say_duration(each)} a decision × {decisions:.0f} decisions a game"
+            )
     parallel = max(1, min(workers or 1, games))
     estimate.seconds += per_game * games / parallel
     return estimate, preparing
@@ -135,10 +139,14 @@ def announce(command: str, estimate: Estimate, limit: float, what: str) -> None:
     """Refuse a run predicted over ``limit`` seconds (CliError naming why), else say on
     stderr that a long one is starting and how long it should take."""
     if estimate.seconds > limit:
-        raise CliError(f"{what} would take {say_duration(estimate.seconds)} "
-                       f"({estimate.why()}), more than --time-limit {limit:g} s; lower the "
-                       "budget or the games, or raise --time-limit")
+        raise CliError(
+            f"{what} would take {say_duration(estimate.seconds)} "
+            f"({estimate.why()}), more than --time-limit {limit:g} s; lower the "
+            "budget or the games, or raise --time-limit"
+        )
     if estimate.seconds > ANNOUNCE_AFTER:
-        sys.stderr.write(f"{command}: starting {what}: expected {say_duration(estimate.seconds)}"
-                         f" ({estimate.why()}); Ctrl-C stops it\n")
+        sys.stderr.write(
+            f"{command}: starting {what}: expected {say_duration(estimate.seconds)}"
+            f" ({estimate.why()}); Ctrl-C stops it\n"
+        )
         sys.stderr.flush()

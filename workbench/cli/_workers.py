@@ -35,8 +35,10 @@ def bounded_workers(requested: int | None, command: str = "workbench") -> int | 
         return None
     cores = machine_cores()
     if requested > cores:
-        sys.stderr.write(f"{command}: warning: --workers {requested} on a machine with {cores} "
-                         f"core{'s' if cores > 1 else ''}: using {cores} (more would only "
-                         "share the same cores and multiply the memory)\n")
+        sys.stderr.write(
+            f"{command}: warning: --workers {requested} on a machine with {cores} "
+            f"core{'s' if cores > 1 else ''}: using {cores} (more would only "
+            "share the same cores and multiply the memory)\n"
+        )
         return cores
     return requested

@@ -36,21 +36,32 @@ from workbench.engine.kernel.registry import game_module, shown_game_names
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".parquet")
 
 #: The card columns a deck check needs when a game declares no cards schema.
-DECK_CARDS_SCHEMA = Schema("deck", (
-    Column("id", required=False), Column("name"), Column("name_en", required=False),
-), name="cards")
+DECK_CARDS_SCHEMA = Schema(
+    "deck",
+    (
+        Column("id", required=False),
+        Column("name"),
+        Column("name_en", required=False),
+    ),
+    name="cards",
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "check", help="validate a card sheet, a deck or a folder of them",
+        "check",
+        help="validate a card sheet, a deck or a folder of them",
         description="Validate card data against its game's schema, or a deck (name,count) "
         "against deck_rules.csv. Exit 0 clean, 1 problems (listed; --json: a list of "
         "{file,row,column,rule,message}), 2 unusable input. Rows are numbered as a "
-        "spreadsheet app shows them (header = row 1).")
-    parser.add_argument("path", type=Path,
-                        help="a sheet (.csv/.xlsx/.parquet), a deck file, or a folder of them")
-    parser.add_argument("--game", choices=shown_game_names(), help="the game (default: from data/<game>/)")
+        "spreadsheet app shows them (header = row 1).",
+    )
+    parser.add_argument(
+        "path", type=Path, help="a sheet (.csv/.xlsx/.parquet), a deck file, or a folder of them"
+    )
+    parser.add_argument(
+        "--game", choices=shown_game_names(), help="the game (default: from data/<game>/)"
+    )
     parser.add_argument("--json", action="store_true", help="problems as a JSON list")
     parser.add_argument("--deck", action="store_true", help="treat the file as a deck")
     parser.add_argument("--rules", type=Path, help="deck rules sheet (default: nearest)")
@@ -156,8 +167,10 @@ def _files(folder: Path) -> list[Path]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         seen += len(dirs) + len(names)
         if seen > MAX_ENTRIES:
-            raise CliError(f"{folder}: more than {MAX_ENTRIES:,} files and folders below it; "
-                           "point check at the folder of card sheets")
+            raise CliError(
+                f"{folder}: more than {MAX_ENTRIES:,} files and folders below it; "
+                "point check at the folder of card sheets"
+            )
         for name in names:
             path = Path(root) / name
             if not name.startswith(".") and path.suffix.lower() in SUFFIXES and path.is_file():

@@ -69,8 +69,16 @@ def _run(args: argparse.Namespace) -> int:
     client, cluster = None, None
     try:
         client, cluster = _executor(args)
-        result = compare(args.game, args.base, args.variant, args.players, args.games,
-                         args.seed, executor=client, cache=not args.no_cache)
+        result = compare(
+            args.game,
+            args.base,
+            args.variant,
+            args.players,
+            args.games,
+            args.seed,
+            executor=client,
+            cache=not args.no_cache,
+        )
     except CompareError as exc:
         raise CliError(str(exc)) from None
     finally:
@@ -82,8 +90,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print(f"{args.game}: {result.variant.label} against {result.base.label}, "
-          f"{args.games} pairs, players {out['players']}, seed {args.seed}")
+    print(
+        f"{args.game}: {result.variant.label} against {result.base.label}, "
+        f"{args.games} pairs, players {out['players']}, seed {args.seed}"
+    )
     for q in out["questions"]:
         lo, hi = q["interval"]
         diff = "—" if q["difference"] is None else f"{q['difference']:+.4g}"
@@ -104,22 +114,42 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``compare`` subcommand."""
     from workbench.engine.kernel.registry import shown_game_names
 
-    p = sub.add_parser("compare", help="a game's questions on two sheets, paired on the same deals",
-                       description=(__doc__ or "").split("\n\n")[1].replace("\n", " "))
+    p = sub.add_parser(
+        "compare",
+        help="a game's questions on two sheets, paired on the same deals",
+        description=(__doc__ or "").split("\n\n")[1].replace("\n", " "),
+    )
     p.add_argument("game", help=f"the game: {', '.join(shown_game_names())}")
-    p.add_argument("--variant", required=True, type=Path,
-                   help="a saved variant folder, a folder of sheets or one sheet file")
+    p.add_argument(
+        "--variant",
+        required=True,
+        type=Path,
+        help="a saved variant folder, a folder of sheets or one sheet file",
+    )
     p.add_argument("--base", type=Path, help="the sheets to compare against (default: the game's)")
-    p.add_argument("--players", default="greedy",
-                   help="comma-separated player specs, round the table (default greedy)")
-    p.add_argument("--games", type=whole("--games", 1, 100_000), default=200,
-                   help="pairs of games per question table (1..100000, default 200)")
-    p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
-                   help="seed of game 0 (game i uses its own seed from it; default 0)")
-    p.add_argument("--workers", type=whole("--workers", 1, 256),
-                   help="run on N local dask worker processes (127.0.0.1)")
+    p.add_argument(
+        "--players",
+        default="greedy",
+        help="comma-separated player specs, round the table (default greedy)",
+    )
+    p.add_argument(
+        "--games",
+        type=whole("--games", 1, 100_000),
+        default=200,
+        help="pairs of games per question table (1..100000, default 200)",
+    )
+    p.add_argument(
+        "--seed",
+        type=whole("--seed", 0, 2**63 - 1),
+        default=0,
+        help="seed of game 0 (game i uses its own seed from it; default 0)",
+    )
+    p.add_argument(
+        "--workers",
+        type=whole("--workers", 1, 256),
+        help="run on N local dask worker processes (127.0.0.1)",
+    )
     p.add_argument("--scheduler", help="run on this dask scheduler (tcp://host:port)")
     p.add_argument("--no-cache", action="store_true", help="play again even if cached")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_run)
-

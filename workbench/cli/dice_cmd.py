@@ -72,8 +72,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--faces", default="1,2,3,4,5,6", help="faces of D, e.g. 0,1,2,3,4,5")
-    parser.add_argument("--floor", type=whole("--floor", -MAX_FLOOR, MAX_FLOOR), default=None,
-                        help="totals below this count as it")
+    parser.add_argument(
+        "--floor",
+        type=whole("--floor", -MAX_FLOOR, MAX_FLOOR),
+        default=None,
+        help="totals below this count as it",
+    )
     parser.add_argument(
         "--fumble", default="none", help="zero: all n>=2 dice on the 0 face void the roll (total 0)"
     )
@@ -142,10 +146,12 @@ def _parts(text: str, faces: tuple[int, ...], what: str) -> tuple[DiceSpec, ...]
     work = side_work(specs, faces)
     if work[-1] > MAX_WORK:
         i = next(k for k, w in enumerate(work) if w > MAX_WORK)
-        raise CliError(f"{what}: roll {i + 1} ({specs[i]}) makes the side too large to compute "
-                       f"exactly in seconds (adding its rolls costs {work[-1]:,.0f}, about "
-                       f"{work[-1] * SECONDS_PER_WORK:.0f} s here; limit {MAX_WORK:,}); fewer or "
-                       "smaller rolls")
+        raise CliError(
+            f"{what}: roll {i + 1} ({specs[i]}) makes the side too large to compute "
+            f"exactly in seconds (adding its rolls costs {work[-1]:,.0f}, about "
+            f"{work[-1] * SECONDS_PER_WORK:.0f} s here; limit {MAX_WORK:,}); fewer or "
+            "smaller rolls"
+        )
     return specs
 
 
@@ -165,12 +171,17 @@ def side_work(specs: Sequence[DiceSpec], faces: Sequence[int]) -> list[float]:
     out = []
     for spec in specs:
         part = 1 + sum(t.count * (spread if t.sides is None else t.sides - 1) for t in spec.terms)
-        part_bits = sum(t.count * (width_of_face if t.sides is None else math.log2(t.sides))
-                        for t in spec.terms) + 1
+        part_bits = (
+            sum(
+                t.count * (width_of_face if t.sides is None else math.log2(t.sides))
+                for t in spec.terms
+            )
+            + 1
+        )
         if span:
             slot = bits + part_bits + 8
             short, long = sorted((slot * span / 30, slot * part / 30))
-            work += short ** 1.585 * (long / short)
+            work += short**1.585 * (long / short)
         span, bits = span + part, bits + part_bits
         out.append(work)
     return out
@@ -196,8 +207,7 @@ def fumble_warning(specs: Sequence[DiceSpec], fumble: Fumble) -> str:
         ):
             return ""
     faces = ",".join(map(str, specs[0].faces)) if specs else ""
-    return (f"no die of {rolls} has a {face} face (faces of D: {faces}), "
-            "so nothing can fumble")
+    return f"no die of {rolls} has a {face} face (faces of D: {faces}), so nothing can fumble"
 
 
 def _warn(command: str, message: str) -> None:
@@ -239,8 +249,10 @@ def run_dice(args: argparse.Namespace) -> int:
     out = sys.stdout
     out.write(f"{spec}  faces of D: {','.join(map(str, spec.faces))}")
     out.write(f"  floor: {args.floor}  fumble: {args.fumble}\n")
-    out.write(f"mean {mean} ({_float(mean.numerator, mean.denominator):.4f})   "
-              f"variance {var} ({_float(var.numerator, var.denominator):.4f})\n\n")
+    out.write(
+        f"mean {mean} ({_float(mean.numerator, mean.denominator):.4f})   "
+        f"variance {var} ({_float(var.numerator, var.denominator):.4f})\n\n"
+    )
     rows: list[tuple[str, ...]] = [("total", "P(=)", "", "P(>=)", "", "P(<=)", "1 in X")]
     rows += table_rows(dist)
     _print_table(rows)
@@ -261,7 +273,7 @@ def _exact(num: int, den: int) -> str:
 
 
 def _one_in(total: int, weight: int) -> str:
-    """"1 in X" for weight/total, as 6.0 or, beyond floats, 1.2e+400 (from the digits)."""
+    """ "1 in X" for weight/total, as 6.0 or, beyond floats, 1.2e+400 (from the digits)."""
     ratio = total // weight
     if ratio < 10**15:
         return f"{total / weight:.1f}"
@@ -283,9 +295,17 @@ def table_rows(dist: Dist) -> list[tuple[str, ...]]:
     for outcome, weight in dist.items():
         at_least = total - below
         below += weight
-        rows.append((str(outcome), _exact(weight, total), f"{_float(weight, total):.2%}",
-                     _exact(at_least, total), f"{_float(at_least, total):.2%}",
-                     f"{_float(below, total):.2%}", _one_in(total, weight)))
+        rows.append(
+            (
+                str(outcome),
+                _exact(weight, total),
+                f"{_float(weight, total):.2%}",
+                _exact(at_least, total),
+                f"{_float(at_least, total):.2%}",
+                f"{_float(below, total):.2%}",
+                _one_in(total, weight),
+            )
+        )
     return rows
 
 
@@ -303,15 +323,20 @@ def run_versus(args: argparse.Namespace) -> int:
     for name in ("win", "tie", "lose"):
         value = exact[name]
         rows.append(
-            (f"attacker {name}s" if name != "tie" else "tie", str(value),
-             f"{_float(value.numerator, value.denominator):.2%}")
+            (
+                f"attacker {name}s" if name != "tie" else "tie",
+                str(value),
+                f"{_float(value.numerator, value.denominator):.2%}",
+            )
         )
     print(f"{args.attack} vs {args.defence}  (ties: {args.ties}, fumble: {args.fumble})")
     _print_table(rows)
     if args.ties != "nobody":
         equal = exact["equal"]
-        print(f"equal totals {equal} ({_float(equal.numerator, equal.denominator):.2%}) "
-              f"count for the {args.ties}")
+        print(
+            f"equal totals {equal} ({_float(equal.numerator, equal.denominator):.2%}) "
+            f"count for the {args.ties}"
+        )
     return 0
 
 

@@ -51,19 +51,30 @@ def _run(args: argparse.Namespace) -> int:
         _quiet_dask()
     try:
         _check_players(args.game, specs)
-        estimate, preparing = match_estimate(args.game, specs, args.games, args.seed,
-                                             args.workers)
-        announce("workbench play", estimate, args.time_limit,
-                 f"{args.games} game{'s' if args.games > 1 else ''} of {args.game}")
+        estimate, preparing = match_estimate(args.game, specs, args.games, args.seed, args.workers)
+        announce(
+            "workbench play",
+            estimate,
+            args.time_limit,
+            f"{args.games} game{'s' if args.games > 1 else ''} of {args.game}",
+        )
         for player in preparing:
             player.prepare(build_game(args.game, len(specs)))
         if args.workers is not None:  # started here, so its start-up is its own figure
             shared_client(args.workers, warm=[args.game])
         playing = time.perf_counter()
-        result = play_match(args.game, specs, args.games, args.seed, swap_seats=args.swap_seats,
-                            workers=args.workers, scheduler=args.scheduler,
-                            progress=args.workers is not None or args.scheduler is not None
-                            or estimate.seconds > ANNOUNCE_AFTER)
+        result = play_match(
+            args.game,
+            specs,
+            args.games,
+            args.seed,
+            swap_seats=args.swap_seats,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            progress=args.workers is not None
+            or args.scheduler is not None
+            or estimate.seconds > ANNOUNCE_AFTER,
+        )
     except MatchError as exc:
         raise CliError(_with_own_players(str(exc), args.game)) from None
     except ValueError as exc:  # a player's preparation refused (a game too big to solve)
@@ -72,9 +83,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.workers is not None:
         started = startup_seconds(args.workers)
         if started is not None:
-            sys.stderr.write(f"workbench play: dask: {args.workers} local workers started in "
-                             f"{started:.1f} s, then the games took {played:.1f} s on them "
-                             "(wall; the start-up is paid once per process)\n")
+            sys.stderr.write(
+                f"workbench play: dask: {args.workers} local workers started in "
+                f"{started:.1f} s, then the games took {played:.1f} s on them "
+                "(wall; the start-up is paid once per process)\n"
+            )
     note = uneven_seating(args.games, len(specs)) if args.swap_seats else None
     if note is not None:
         sys.stderr.write(f"workbench play: note: {note}\n")
@@ -82,14 +95,20 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(result))
         return 0
     seats = "seats rotated" if args.swap_seats else "first listed moves first"
-    print(f"{args.game}: {result['games']} games, seed {args.seed}, {seats}, "
-          f"mean length {result['mean_length']:.1f} decisions")
+    print(
+        f"{args.game}: {result['games']} games, seed {args.seed}, {seats}, "
+        f"mean length {result['mean_length']:.1f} decisions"
+    )
     for p in result["players"]:
         lo, hi = p["interval"]
-        print(f"  {p['player']:<16} wins {p['wins']:>6}  draws {p['draws']:>6}  "
-              f"win rate {p['win_rate']:.3f} (95% {lo:.3f}–{hi:.3f})")
-    print(f"  {'no winner':<16} games {result['no_winner']:>5}"
-          f"  ({result['no_winner'] / result['games']:.1%} of the games)")
+        print(
+            f"  {p['player']:<16} wins {p['wins']:>6}  draws {p['draws']:>6}  "
+            f"win rate {p['win_rate']:.3f} (95% {lo:.3f}–{hi:.3f})"
+        )
+    print(
+        f"  {'no winner':<16} games {result['no_winner']:>5}"
+        f"  ({result['no_winner'] / result['games']:.1%} of the games)"
+    )
     return 0
 
 
@@ -143,9 +162,11 @@ def _check_players(game: str, specs: list[str]) -> None:
             raise CliError(_with_own_players(str(exc), game)) from None
 
 
-BUILT_IN_HELP = ("random, greedy, osla, osla:N (N playouts a leaf), ismcts:400 (iterations), "
-                 "ismcts:0.5s (seconds a decision), ismcts:400/60 (rollouts cut at 60 steps), "
-                 "open:400 (a cheat that sees every hidden card: an upper bound for search)")
+BUILT_IN_HELP = (
+    "random, greedy, osla, osla:N (N playouts a leaf), ismcts:400 (iterations), "
+    "ismcts:0.5s (seconds a decision), ismcts:400/60 (rollouts cut at 60 steps), "
+    "open:400 (a cheat that sees every hidden card: an upper bound for search)"
+)
 
 
 class _PlayersHelp(argparse._StoreAction):
@@ -157,8 +178,10 @@ class _PlayersHelp(argparse._StoreAction):
         from workbench.engine.kernel.registry import shown_game_names
 
         own = [f"{g}: {', '.join(o)}" for g in shown_game_names() for o in [own_players(g)] if o]
-        return ("comma-separated player specs, one per seat (ismcts:400,greedy). Built in: "
-                f"{BUILT_IN_HELP}" + (f". A game's own — {'; '.join(own)}" if own else ""))
+        return (
+            "comma-separated player specs, one per seat (ismcts:400,greedy). Built in: "
+            f"{BUILT_IN_HELP}" + (f". A game's own — {'; '.join(own)}" if own else "")
+        )
 
     @help.setter
     def help(self, _value: str | None) -> None:
@@ -167,24 +190,45 @@ class _PlayersHelp(argparse._StoreAction):
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``play`` subcommand."""
-    p = sub.add_parser("play", help="a match between players (random, greedy, osla, ismcts:400 ...)")
+    p = sub.add_parser(
+        "play", help="a match between players (random, greedy, osla, ismcts:400 ...)"
+    )
     from workbench.engine.kernel.registry import shown_game_names
 
     p.add_argument("game", help=f"the game: {', '.join(shown_game_names())}")
-    p.add_argument("--players", required=True, action=_PlayersHelp,
-                   help="(listed when --help is asked)")
-    p.add_argument("--games", type=whole("--games", 1, 100_000), default=200,
-                   help="games to play (1..100000, default 200)")
-    p.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
-                   help="seed of game 0 (game i uses its own seed from it; default 0)")
-    p.add_argument("--swap-seats", action="store_true",
-                   help="rotate the line-up one seat per game (even over a multiple of the players)")
-    p.add_argument("--workers", type=whole("--workers", 1, 256),
-                   help="run on N local dask worker processes (127.0.0.1; at most the "
-                   "machine's cores)")
-    p.add_argument("--time-limit", type=whole("--time-limit", 1, 7 * 24 * 3600), default=3600,
-                   metavar="SECONDS", help="refuse a match predicted to take longer "
-                   "(default 3600); a long one says first how long it should take")
+    p.add_argument(
+        "--players", required=True, action=_PlayersHelp, help="(listed when --help is asked)"
+    )
+    p.add_argument(
+        "--games",
+        type=whole("--games", 1, 100_000),
+        default=200,
+        help="games to play (1..100000, default 200)",
+    )
+    p.add_argument(
+        "--seed",
+        type=whole("--seed", 0, 2**63 - 1),
+        default=0,
+        help="seed of game 0 (game i uses its own seed from it; default 0)",
+    )
+    p.add_argument(
+        "--swap-seats",
+        action="store_true",
+        help="rotate the line-up one seat per game (even over a multiple of the players)",
+    )
+    p.add_argument(
+        "--workers",
+        type=whole("--workers", 1, 256),
+        help="run on N local dask worker processes (127.0.0.1; at most the machine's cores)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=whole("--time-limit", 1, 7 * 24 * 3600),
+        default=3600,
+        metavar="SECONDS",
+        help="refuse a match predicted to take longer "
+        "(default 3600); a long one says first how long it should take",
+    )
     p.add_argument("--scheduler", help="run on this dask scheduler (tcp://host:port)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_run)

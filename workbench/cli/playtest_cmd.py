@@ -112,22 +112,36 @@ def _run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``playtest`` subcommand."""
-    a = sub.add_parser("playtest", help="serve one game to a table of browsers, one URL per seat",
-                       description="Serve one game: each person gets a URL with its own token and "
-                       "sees only its own seat's view; moves are refused out of turn; the game "
-                       "is written after every move and --resume continues it. Bound to "
-                       "127.0.0.1 unless --host is given.")
+    a = sub.add_parser(
+        "playtest",
+        help="serve one game to a table of browsers, one URL per seat",
+        description="Serve one game: each person gets a URL with its own token and "
+        "sees only its own seat's view; moves are refused out of turn; the game "
+        "is written after every move and --resume continues it. Bound to "
+        "127.0.0.1 unless --host is given.",
+    )
     a.add_argument("game", nargs="?", help="the game (not needed with --resume)")
     a.add_argument("--seats", type=whole("--seats", 1, 12), help="players at the table")
     a.add_argument("--bots", help="bots for the last seats, e.g. greedy,ismcts:200")
-    a.add_argument("--set", action="append", metavar="KEY=VALUE",
-                   help="a game parameter, e.g. --set win_vp=3 (repeatable)")
+    a.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game parameter, e.g. --set win_vp=3 (repeatable)",
+    )
     a.add_argument("--seed", type=whole("--seed", 0, 2**63), default=0, help="the deal (default 0)")
-    a.add_argument("--port", type=whole("--port", 0, 65535), default=0,
-                   help="TCP port (default 0: a free one, shown in the printed URLs)")
+    a.add_argument(
+        "--port",
+        type=whole("--port", 0, 65535),
+        default=0,
+        help="TCP port (default 0: a free one, shown in the printed URLs)",
+    )
     a.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     a.add_argument("--out", help="the playtest file (default playtest-<game>-<seed>.json)")
     a.add_argument("--resume", metavar="FILE", help="continue a playtest file")
-    a.add_argument("--hot-seat", action="store_true",
-                   help="also serve one table URL passed round one screen, with a hand-off screen")
+    a.add_argument(
+        "--hot-seat",
+        action="store_true",
+        help="also serve one table URL passed round one screen, with a hand-off screen",
+    )
     a.set_defaults(run=_run)

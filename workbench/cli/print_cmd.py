@@ -35,27 +35,46 @@ MAX_BLEED_MM = 10.0
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "print", help="card faces from the sheet as a PDF to cut out (A4, crop marks, backs)",
+        "print",
+        help="card faces from the sheet as a PDF to cut out (A4, crop marks, backs)",
         description="Draw a game's cards by its print_layout.toml into a PDF: 3 × 3 poker "
         "cards on A4 by default, crop marks, optional bleed, backs mirrored for duplex, "
-        "copies as the deck list says. Exit 0 (texts cut to fit are listed), 2 bad input.")
+        "copies as the deck list says. Exit 0 (texts cut to fit are listed), 2 bad input.",
+    )
     parser.add_argument("game", help="the game (mugen, ghost, detective, life, or your own)")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--deck", type=Path, help="a deck list (name,count) to print")
-    which.add_argument("--all", action="store_true",
-                       help="every card of the game's sheets (the default)")
-    parser.add_argument("--variant", type=Path,
-                        help="a sheet file of the same game used instead of the base sheet "
-                        "(or a variant folder, variants/<name>/)")
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
-                        help="paper size (default a4: 3 × 3 poker cards a page)")
+    which.add_argument(
+        "--all", action="store_true", help="every card of the game's sheets (the default)"
+    )
+    parser.add_argument(
+        "--variant",
+        type=Path,
+        help="a sheet file of the same game used instead of the base sheet "
+        "(or a variant folder, variants/<name>/)",
+    )
+    parser.add_argument(
+        "--paper",
+        choices=("a4", "letter"),
+        default="a4",
+        help="paper size (default a4: 3 × 3 poker cards a page)",
+    )
     parser.add_argument("--size", default="63x88", help="card size in mm, WxH (default 63x88)")
-    parser.add_argument("--bleed", default="0", help=f"bleed in mm, 0 to {MAX_BLEED_MM:g} (default 0)")
+    parser.add_argument(
+        "--bleed", default="0", help=f"bleed in mm, 0 to {MAX_BLEED_MM:g} (default 0)"
+    )
     parser.add_argument("--backs", action="store_true", help="a page of backs after each page")
-    parser.add_argument("--copies", type=whole("--copies", 1, 50), default=1,
-                        help="print the whole run N times (1-50)")
-    parser.add_argument("--guides", action="store_true",
-                        help="outline every text box (to see the layout while editing it)")
+    parser.add_argument(
+        "--copies",
+        type=whole("--copies", 1, 50),
+        default=1,
+        help="print the whole run N times (1-50)",
+    )
+    parser.add_argument(
+        "--guides",
+        action="store_true",
+        help="outline every text box (to see the layout while editing it)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 when a text was cut to fit")
     parser.add_argument("--out", type=Path, required=True, help="the PDF to write")
     parser.set_defaults(run=run)
@@ -76,8 +95,9 @@ def parse_size(text: str) -> tuple[float, float]:
         raise CliError(f"--size: {text[:40]!r} is not a size like 63x88 (mm)")
     w, h = float(match.group(1)), float(match.group(2))
     if not (MIN_CARD_MM <= w <= MAX_CARD_MM and MIN_CARD_MM <= h <= MAX_CARD_MM):
-        raise CliError(f"--size: {w:g}×{h:g} mm: each side must be {MIN_CARD_MM:g} to "
-                       f"{MAX_CARD_MM:g} mm")
+        raise CliError(
+            f"--size: {w:g}×{h:g} mm: each side must be {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm"
+        )
     return w, h
 
 
@@ -98,6 +118,7 @@ def parse_bleed(text: str) -> float:
 
 def _inputs(args: argparse.Namespace, game: str) -> list[Path]:
     from workbench.datafiles import data_files
+
     folder = data_files(game)
     found = [p for p in (args.deck, args.variant) if p is not None and p.is_file()]
     if args.variant is not None and args.variant.is_dir():
@@ -133,13 +154,26 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--variant {args.variant}: no such file or folder")
     _check_out(args.out, _inputs(args, game))
     try:
-        result = print_cards(game, args.out, deck=args.deck, variant=args.variant,
-                             paper=args.paper, size=size, bleed=bleed, backs=args.backs,
-                             copies=args.copies, guides=args.guides)
+        result = print_cards(
+            game,
+            args.out,
+            deck=args.deck,
+            variant=args.variant,
+            paper=args.paper,
+            size=size,
+            bleed=bleed,
+            backs=args.backs,
+            copies=args.copies,
+            guides=args.guides,
+        )
     except SheetError as exc:
         problems = frame_problems(exc.problems)
         first = str(problems[0]) if problems else str(exc)
-        more = f" (and {len(problems) - 1} more; `workbench check` lists them)" if len(problems) > 1 else ""
+        more = (
+            f" (and {len(problems) - 1} more; `workbench check` lists them)"
+            if len(problems) > 1
+            else ""
+        )
         raise CliError(f"fails its checks: {first}{more}") from None
     except (LayoutError, NoFit, LookupError, ValueError, UnknownGame, ImportError) as exc:
         raise CliError(str(exc)) from None
@@ -147,7 +181,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(f"{problem}\n")
     grid = result.grid
     backs = f" + {result.pages // 2} of backs (mirrored for duplex)" if args.backs else ""
-    sys.stderr.write(f"workbench print: {args.out}: {result.cards} cards, {grid.per_page} a page "
-                     f"({grid.cols}×{grid.rows}), {result.sheets_of_paper} {args.paper.upper()} "
-                     f"page(s) of faces{backs}; {len(result.problems)} text(s) cut to fit\n")
+    sys.stderr.write(
+        f"workbench print: {args.out}: {result.cards} cards, {grid.per_page} a page "
+        f"({grid.cols}×{grid.rows}), {result.sheets_of_paper} {args.paper.upper()} "
+        f"page(s) of faces{backs}; {len(result.problems)} text(s) cut to fit\n"
+    )
     return 1 if args.strict and result.problems else 0

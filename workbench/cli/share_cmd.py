@@ -19,19 +19,27 @@ def _export(args: argparse.Namespace) -> int:
     try:
         if args.all:
             out = Path(args.out or "build/reports")
-            index = export_all(Path(args.notebooks), out, execute=not args.no_execute,
-                               force=args.force or args.out is None,
-                               time_limit=args.time_limit,
-                               progress=lambda line: print(line, flush=True))
+            index = export_all(
+                Path(args.notebooks),
+                out,
+                execute=not args.no_execute,
+                force=args.force or args.out is None,
+                time_limit=args.time_limit,
+                progress=lambda line: print(line, flush=True),
+            )
             print(f"wrote {index}")
             return 0
         if not args.notebook:
             raise CliError("give a notebook path or --all")
         src = Path(args.notebook)
         out = Path(args.out) if args.out else Path("build") / f"{src.stem}.html"
-        target = export_notebook(src, out, execute=not args.no_execute,
-                                 force=args.force or args.out is None,
-                                 time_limit=args.time_limit)
+        target = export_notebook(
+            src,
+            out,
+            execute=not args.no_execute,
+            force=args.force or args.out is None,
+            time_limit=args.time_limit,
+        )
     except ExportError as exc:
         raise CliError(str(exc)) from exc
     print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB)")
@@ -60,8 +68,10 @@ def _app(args: argparse.Namespace) -> int:
     except UnknownGame as exc:
         raise CliError(str(exc)) from None
     if is_test_game(args.game):
-        raise CliError(f"{args.game} is a test fixture, not a game with a board; serve one of "
-                       f"{', '.join(shown_game_names())}")
+        raise CliError(
+            f"{args.game} is a test fixture, not a game with a board; serve one of "
+            f"{', '.join(shown_game_names())}"
+        )
     try:
         ip = str(ipaddress.ip_address(args.ip))
     except ValueError:
@@ -81,10 +91,14 @@ def _app(args: argparse.Namespace) -> int:
         try:
             wait_for_http(ready_url(port, token, host), timeout=120, proc=proc)
         except (RuntimeError, TimeoutError) as exc:
-            raise CliError(f"the {args.game} board did not start on port {port}: "
-                           f"{str(exc).splitlines()[0]}") from None
-        print(f"serving the {args.game} board on http://{host}:{port}/?token={token}"
-              f" (at most {args.max_kernels} boards at once; Ctrl-C or kill to stop)", flush=True)
+            raise CliError(
+                f"the {args.game} board did not start on port {port}: {str(exc).splitlines()[0]}"
+            ) from None
+        print(
+            f"serving the {args.game} board on http://{host}:{port}/?token={token}"
+            f" (at most {args.max_kernels} boards at once; Ctrl-C or kill to stop)",
+            flush=True,
+        )
         return 0 if stop.wait() in (0, -signal.SIGTERM, -signal.SIGINT) or stop.asked else 2
     except KeyboardInterrupt:
         return 0 if stop.wait() is not None else 2
@@ -99,8 +113,10 @@ def _check_port(ip: str, port: int) -> None:
         try:
             probe.bind((ip, port))
         except OSError as exc:
-            raise CliError(f"--port {port}: cannot listen on {ip}:{port} "
-                           f"({exc.strerror or exc}); pick another port or 0 for a free one") from None
+            raise CliError(
+                f"--port {port}: cannot listen on {ip}:{port} "
+                f"({exc.strerror or exc}); pick another port or 0 for a free one"
+            ) from None
 
 
 class _Stopper:
@@ -110,7 +126,9 @@ class _Stopper:
     def __init__(self, proc: subprocess.Popen[bytes]) -> None:
         self.proc = proc
         self.asked = False
-        self.old = {sig: signal.signal(sig, self._forward) for sig in (signal.SIGTERM, signal.SIGHUP)}
+        self.old = {
+            sig: signal.signal(sig, self._forward) for sig in (signal.SIGTERM, signal.SIGHUP)
+        }
 
     def _forward(self, signum: int, _frame: object) -> None:
         self.asked = True
@@ -145,42 +163,72 @@ def _games() -> list[str]:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``export`` and ``app`` subcommands."""
     p = sub.add_parser(
-        "export", help="execute notebooks and write offline HTML reports",
+        "export",
+        help="execute notebooks and write offline HTML reports",
         description="Run a notebook and write one self-contained HTML file (no network "
         "needed to open it; boards show as a static snapshot). Without --out a report goes "
         "to build/<name>.html; with --all every notebook goes to build/reports/ (or --out) "
-        "with an index.html.")
+        "with an index.html.",
+    )
     p.add_argument("notebook", nargs="?", help="notebooks/<name>.ipynb")
-    p.add_argument("--out", help="output .html (default build/<name>.html), or with --all a "
-                   "folder (default build/reports/)")
-    p.add_argument("--all", action="store_true",
-                   help="every notebook of --notebooks and an index page")
+    p.add_argument(
+        "--out",
+        help="output .html (default build/<name>.html), or with --all a "
+        "folder (default build/reports/)",
+    )
+    p.add_argument(
+        "--all", action="store_true", help="every notebook of --notebooks and an index page"
+    )
     p.add_argument("--notebooks", default="notebooks", help="folder for --all (default notebooks)")
     p.add_argument("--no-execute", action="store_true", help="use the saved outputs as they are")
-    p.add_argument("--force", action="store_true",
-                   help="overwrite an existing --out (reports under the default build/ always "
-                   "are; the notebook itself never is)")
-    p.add_argument("--time-limit", type=whole("--time-limit", 1, 24 * 3600), default=300,
-                   metavar="SECONDS", help="stop a notebook that runs longer, naming its cell "
-                   "(default 300)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite an existing --out (reports under the default build/ always "
+        "are; the notebook itself never is)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=whole("--time-limit", 1, 24 * 3600),
+        default=300,
+        metavar="SECONDS",
+        help="stop a notebook that runs longer, naming its cell (default 300)",
+    )
     p.set_defaults(run=_export)
 
-    a = sub.add_parser("app", help="serve a game's board as a standalone page (Voila, 127.0.0.1)",
-                       description="Serve a board with Voila: the URL (with a token) is printed "
-                       "once the server answers; Host checked on loopback, at most "
-                       "--max-kernels boards, idle kernels culled. Ctrl-C or kill stops the "
-                       "server and its kernels.")
+    a = sub.add_parser(
+        "app",
+        help="serve a game's board as a standalone page (Voila, 127.0.0.1)",
+        description="Serve a board with Voila: the URL (with a token) is printed "
+        "once the server answers; Host checked on loopback, at most "
+        "--max-kernels boards, idle kernels culled. Ctrl-C or kill stops the "
+        "server and its kernels.",
+    )
     a.add_argument("game", help=f"the game: {', '.join(_games())}")
-    a.add_argument("--port", type=whole("--port", 0, 65535), default=0,
-                   help="TCP port (default 0: a free one, shown in the printed URL)")
-    a.add_argument("--ip", default="127.0.0.1",
-                   help="address to listen on (default loopback; another exposes the board)")
-    a.add_argument("--max-kernels", type=whole("--max-kernels", 1, 32), default=4,
-                   help="boards open at once (default 4)")
-    a.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=0,
-                   help="seed of the first game (default 0); the board's 'new game' takes others")
-    a.add_argument("--build", default="build",
-                   help="folder for the app's notebook and files (default build)")
+    a.add_argument(
+        "--port",
+        type=whole("--port", 0, 65535),
+        default=0,
+        help="TCP port (default 0: a free one, shown in the printed URL)",
+    )
+    a.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default loopback; another exposes the board)",
+    )
+    a.add_argument(
+        "--max-kernels",
+        type=whole("--max-kernels", 1, 32),
+        default=4,
+        help="boards open at once (default 4)",
+    )
+    a.add_argument(
+        "--seed",
+        type=whole("--seed", 0, 2**63 - 1),
+        default=0,
+        help="seed of the first game (default 0); the board's 'new game' takes others",
+    )
+    a.add_argument(
+        "--build", default="build", help="folder for the app's notebook and files (default build)"
+    )
     a.set_defaults(run=_app)
-
-

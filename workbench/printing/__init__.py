@@ -76,12 +76,17 @@ class FacesHTML(str):
 def _face_for(layout: PrintLayout, columns: Sequence[str], sheet: str | None) -> Face:
     if sheet is not None:
         if sheet not in layout.faces:
-            raise LayoutError(f"{layout.file}: no [faces.{sheet}] (known: {', '.join(layout.faces)})")
+            raise LayoutError(
+                f"{layout.file}: no [faces.{sheet}] (known: {', '.join(layout.faces)})"
+            )
         return layout.faces[sheet]
     known = set(columns)
 
     def overlap(face: Face) -> int:
-        return sum(c in known for box in face.boxes for c in box.columns) + 10 * (face.title in known)
+        return sum(c in known for box in face.boxes for c in box.columns) + 10 * (
+            face.title in known
+        )
+
     return max(layout.faces.values(), key=overlap)
 
 
@@ -107,16 +112,26 @@ def _as_sheet_text(game: str, stem: str, rows: list[dict[str, Any]]) -> list[dic
         for name, value in row.items():
             if isinstance(value, tuple) and value and all(isinstance(v, Effect) for v in value):
                 vocabulary = getattr(columns.get(name), "vocabulary", None)
-                fixed[name] = (vocabulary.format(value) if vocabulary is not None
-                               else "; ".join(" ".join([v.verb, *map(str, v.args)]) for v in value))
+                fixed[name] = (
+                    vocabulary.format(value)
+                    if vocabulary is not None
+                    else "; ".join(" ".join([v.verb, *map(str, v.args)]) for v in value)
+                )
         out.append(fixed)
     return out
 
 
-def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], n: int = 6, *,
-          sheet: str | None = None, size: tuple[float, float] = (63.0, 88.0),
-          px_per_mm: float = 3.0, layout: PrintLayout | None = None,
-          guides: bool = False) -> FacesHTML:
+def faces(
+    game: str,
+    cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]],
+    n: int = 6,
+    *,
+    sheet: str | None = None,
+    size: tuple[float, float] = (63.0, 88.0),
+    px_per_mm: float = 3.0,
+    layout: PrintLayout | None = None,
+    guides: bool = False,
+) -> FacesHTML:
     """The first ``n`` cards of ``cards`` (sheet rows: a Sheet, a polars frame or dicts of
     column -> value) drawn by the game's print layout, side by side, as inline SVG in HTML.
 
@@ -127,7 +142,7 @@ def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], 
     outlines the text boxes.
     """
     layout = layout or game_layout(game)
-    rows = _rows(cards)[:max(0, min(n, 200))]
+    rows = _rows(cards)[: max(0, min(n, 200))]
     face = _face_for(layout, list(rows[0]) if rows else [], sheet)
     rows = _as_sheet_text(game, face.sheet, rows)
     parts, problems = [], []
@@ -138,9 +153,15 @@ def faces(game: str, cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]], 
         problems.extend(found)
         title = str(rec.get(face.title) or "")
         parts.append(shapes_svg(shapes, size, px_per_mm=px_per_mm, title=title))
-    notes = "".join(f"<div style='color:#a00;font-size:12px'>{escape(str(p))}</div>" for p in problems)
-    html = FacesHTML("<div class='wb-faces' style='display:flex;flex-wrap:wrap;gap:8px'>"
-                     + "".join(parts) + "</div>" + notes)
+    notes = "".join(
+        f"<div style='color:#a00;font-size:12px'>{escape(str(p))}</div>" for p in problems
+    )
+    html = FacesHTML(
+        "<div class='wb-faces' style='display:flex;flex-wrap:wrap;gap:8px'>"
+        + "".join(parts)
+        + "</div>"
+        + notes
+    )
     html.problems = problems
     return html
 
@@ -162,11 +183,20 @@ class PrintResult:
         return -(-self.cards // self.grid.per_page) if self.cards else 1
 
 
-def print_cards(game: str, out: str | Path, *, deck: str | Path | None = None,
-                variant: str | Path | None = None, paper: str = "a4",
-                size: tuple[float, float] = (63.0, 88.0), bleed: float = 0.0,
-                backs: bool = False, copies: int = 1, data_dir: str | Path | None = None,
-                guides: bool = False) -> PrintResult:
+def print_cards(
+    game: str,
+    out: str | Path,
+    *,
+    deck: str | Path | None = None,
+    variant: str | Path | None = None,
+    paper: str = "a4",
+    size: tuple[float, float] = (63.0, 88.0),
+    bleed: float = 0.0,
+    backs: bool = False,
+    copies: int = 1,
+    data_dir: str | Path | None = None,
+    guides: bool = False,
+) -> PrintResult:
     """Write the cards of a deck list (or of every printed sheet) to a PDF at ``out``.
 
     Raises LayoutError, SheetError (a sheet or deck with problems), LookupError, NoFit or
@@ -177,8 +207,11 @@ def print_cards(game: str, out: str | Path, *, deck: str | Path | None = None,
     layout = game_layout(game, data_dir)
     grid = plan_grid(PAPERS[paper], size, bleed)
     sheets = game_sheets(game, layout, variant, data_dir)
-    entries = (deck_cards(game, layout, sheets, deck, data_dir) if deck is not None
-               else all_cards(layout, sheets))
+    entries = (
+        deck_cards(game, layout, sheets, deck, data_dir)
+        if deck is not None
+        else all_cards(layout, sheets)
+    )
     cards = repeat(entries, copies)
     drawn, problems, seen = [], [], set()
     for face, record in cards:

@@ -86,7 +86,9 @@ class Text:
     @property
     def extent(self) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of the line's ink, by the font's measurement (mm)."""
-        left = {"start": self.x, "middle": self.x - self.width / 2, "end": self.x - self.width}[self.anchor]
+        left = {"start": self.x, "middle": self.x - self.width / 2, "end": self.x - self.width}[
+            self.anchor
+        ]
         top = self.y - ASCENT * self.size / PT_PER_MM
         return left, top, left + self.width, top + self.size / PT_PER_MM
 
@@ -94,8 +96,9 @@ class Text:
 Shape = Rect | Line | Text
 
 
-def _scaled(box: tuple[float, float, float, float], sx: float, sy: float
-            ) -> tuple[float, float, float, float]:
+def _scaled(
+    box: tuple[float, float, float, float], sx: float, sy: float
+) -> tuple[float, float, float, float]:
     x, y, w, h = box
     return x * sx, y * sy, w * sx, h * sy
 
@@ -106,33 +109,59 @@ def _problem(record: Mapping[str, Any], box: TextBox, message: str) -> Problem:
     return Problem(str(record.get("_file", "sheet")), record.get("_row"), longest, "fit", message)
 
 
-def text_shapes(text: str, area: tuple[float, float, float, float], *, size: float,
-                min_size: float, colour: str, align: str = "left", valign: str = "top"
-                ) -> tuple[list[Shape], Any]:
+def text_shapes(
+    text: str,
+    area: tuple[float, float, float, float],
+    *,
+    size: float,
+    min_size: float,
+    colour: str,
+    align: str = "left",
+    valign: str = "top",
+) -> tuple[list[Shape], Any]:
     """The lines of ``text`` fitted into ``area`` (mm) and the :class:`Fitted` result."""
     x, y, w, h = area
     inner_w, inner_h = max(w - 2 * PADDING_MM, 0.1), max(h - 2 * PADDING_MM, 0.1)
-    fitted = fit_text(text, width=inner_w * PT_PER_MM, height=inner_h * PT_PER_MM,
-                      size=size, min_size=min_size)
+    fitted = fit_text(
+        text, width=inner_w * PT_PER_MM, height=inner_h * PT_PER_MM, size=size, min_size=min_size
+    )
     block = fitted.height() / PT_PER_MM
-    top = y + PADDING_MM + {"top": 0.0, "middle": (inner_h - block) / 2,
-                            "bottom": inner_h - block}[valign]
+    top = (
+        y
+        + PADDING_MM
+        + {"top": 0.0, "middle": (inner_h - block) / 2, "bottom": inner_h - block}[valign]
+    )
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
     ax = {"left": x + PADDING_MM, "center": x + w / 2, "right": x + w - PADDING_MM}[align]
     shapes: list[Shape] = []
     for i, line in enumerate(fitted.lines):
         baseline = top + (ASCENT * fitted.size + i * fitted.leading) / PT_PER_MM
-        shapes.append(Text(ax, baseline, line, fitted.size, colour, anchor,
-                           text_width(line, fitted.size) / PT_PER_MM, area))
+        shapes.append(
+            Text(
+                ax,
+                baseline,
+                line,
+                fitted.size,
+                colour,
+                anchor,
+                text_width(line, fitted.size) / PT_PER_MM,
+                area,
+            )
+        )
     return shapes, fitted
 
 
 GUIDE_COLOUR = "#4a90e2"
 
 
-def face_shapes(layout: PrintLayout, face: Face, record: Mapping[str, Any],
-                size: tuple[float, float], bleed: float = 0.0, guides: bool = False
-                ) -> tuple[list[Shape], list[Problem]]:
+def face_shapes(
+    layout: PrintLayout,
+    face: Face,
+    record: Mapping[str, Any],
+    size: tuple[float, float],
+    bleed: float = 0.0,
+    guides: bool = False,
+) -> tuple[list[Shape], list[Problem]]:
     """The shapes of one card's face at ``size`` (w, h mm) and the problems of its text;
     ``guides`` outlines every text box (for a designer moving boxes in the layout)."""
     w, h = size
@@ -151,24 +180,47 @@ def face_shapes(layout: PrintLayout, face: Face, record: Mapping[str, Any],
         area = _scaled(face.art.box, sx, sy)
         shapes.append(Rect(*area, fill=face.art.fill, stroke="#999999", width=0.2))
         label = render_template(face.art.label, record, layout.words)
-        shapes.extend(text_shapes(label, area, size=6 * scale, min_size=3 * scale,
-                                  colour="#888888", align="center", valign="middle")[0])
+        shapes.extend(
+            text_shapes(
+                label,
+                area,
+                size=6 * scale,
+                min_size=3 * scale,
+                colour="#888888",
+                align="center",
+                valign="middle",
+            )[0]
+        )
     for i, box in enumerate(face.boxes, 1):
         area = _scaled(box.box, sx, sy)
         if box.fill is not None:
             shapes.append(Rect(*area, fill=box.fill))
         text = render_template(box.text, record, layout.words)
-        lines, fitted = text_shapes(text, area, size=box.size * scale, min_size=box.min_size * scale,
-                                    colour=box.colour, align=box.align, valign=box.valign)
+        lines, fitted = text_shapes(
+            text,
+            area,
+            size=box.size * scale,
+            min_size=box.min_size * scale,
+            colour=box.colour,
+            align=box.align,
+            valign=box.valign,
+        )
         shapes.extend(lines)
         if guides:
             shapes.append(Rect(*area, stroke=GUIDE_COLOUR, width=0.15))
         if fitted.overflow:
             name = box.name if box.name != "box" else f"box {i}"
-            problems.append(_problem(record, box, (
-                f"{name} needs {fitted.needed_lines} lines at {fitted.size:g} pt, the "
-                f"{box.box[2]:g}×{box.box[3]:g} mm box holds {len(fitted.lines)}; printed cut "
-                "short — shorten the text or enlarge the box in print_layout.toml")))
+            problems.append(
+                _problem(
+                    record,
+                    box,
+                    (
+                        f"{name} needs {fitted.needed_lines} lines at {fitted.size:g} pt, the "
+                        f"{box.box[2]:g}×{box.box[3]:g} mm box holds {len(fitted.lines)}; printed cut "
+                        "short — shorten the text or enlarge the box in print_layout.toml"
+                    ),
+                )
+            )
     if bleed == 0:
         shapes.append(Rect(0, 0, w, h, stroke=face.border, width=0.3))
     return shapes, problems
@@ -182,9 +234,17 @@ def back_shapes(layout: PrintLayout, size: tuple[float, float], bleed: float = 0
     shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=back.fill)]
     inset = 4 * scale
     shapes.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=back.colour, width=0.4))
-    shapes.extend(text_shapes(back.text, (inset * 2, inset * 2, w - 4 * inset, h - 4 * inset),
-                              size=back.size * scale, min_size=4, colour=back.colour,
-                              align="center", valign="middle")[0])
+    shapes.extend(
+        text_shapes(
+            back.text,
+            (inset * 2, inset * 2, w - 4 * inset, h - 4 * inset),
+            size=back.size * scale,
+            min_size=4,
+            colour=back.colour,
+            align="center",
+            valign="middle",
+        )[0]
+    )
     return shapes
 
 
@@ -192,19 +252,26 @@ def _svg_shape(shape: Shape) -> str:
     if isinstance(shape, Rect):
         fill = shape.fill or "none"
         stroke = f' stroke="{shape.stroke}" stroke-width="{shape.width:g}"' if shape.stroke else ""
-        return (f'<rect x="{shape.x:.2f}" y="{shape.y:.2f}" width="{shape.w:.2f}" '
-                f'height="{shape.h:.2f}" fill="{fill}"{stroke}/>')
+        return (
+            f'<rect x="{shape.x:.2f}" y="{shape.y:.2f}" width="{shape.w:.2f}" '
+            f'height="{shape.h:.2f}" fill="{fill}"{stroke}/>'
+        )
     if isinstance(shape, Line):
-        return (f'<line x1="{shape.x1:.2f}" y1="{shape.y1:.2f}" x2="{shape.x2:.2f}" '
-                f'y2="{shape.y2:.2f}" stroke="{shape.colour}" stroke-width="{shape.width:g}"/>')
-    return (f'<text x="{shape.x:.2f}" y="{shape.y:.2f}" font-size="{shape.size / PT_PER_MM:.3f}" '
-            f'fill="{shape.colour}" text-anchor="{shape.anchor}" '
-            f'textLength="{shape.width:.2f}" lengthAdjust="spacingAndGlyphs">'
-            f'{escape(shape.text)}</text>')
+        return (
+            f'<line x1="{shape.x1:.2f}" y1="{shape.y1:.2f}" x2="{shape.x2:.2f}" '
+            f'y2="{shape.y2:.2f}" stroke="{shape.colour}" stroke-width="{shape.width:g}"/>'
+        )
+    return (
+        f'<text x="{shape.x:.2f}" y="{shape.y:.2f}" font-size="{shape.size / PT_PER_MM:.3f}" '
+        f'fill="{shape.colour}" text-anchor="{shape.anchor}" '
+        f'textLength="{shape.width:.2f}" lengthAdjust="spacingAndGlyphs">'
+        f"{escape(shape.text)}</text>"
+    )
 
 
-def shapes_svg(shapes: Sequence[Shape], size: tuple[float, float], *, px_per_mm: float = 3.0,
-               title: str = "") -> str:
+def shapes_svg(
+    shapes: Sequence[Shape], size: tuple[float, float], *, px_per_mm: float = 3.0, title: str = ""
+) -> str:
     """One card as an inline SVG (mm user units), drawn with the project's font.
 
     >>> svg = shapes_svg([Rect(0, 0, 63, 88, fill="#ffffff")], (63, 88))
@@ -215,7 +282,9 @@ def shapes_svg(shapes: Sequence[Shape], size: tuple[float, float], *, px_per_mm:
     body = "".join(_svg_shape(s) for s in shapes)
     label = f"<title>{escape(title)}</title>" if title else ""
     edge = 0.3  # room for the half of the border line drawn outside the card
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-edge:g} {-edge:g} {w + 2 * edge:g} '
-            f'{h + 2 * edge:g}" '
-            f'width="{w * px_per_mm:.0f}" height="{h * px_per_mm:.0f}" '
-            f'style="font-family:{escape(FONT_STACK)}">{label}{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-edge:g} {-edge:g} {w + 2 * edge:g} '
+        f'{h + 2 * edge:g}" '
+        f'width="{w * px_per_mm:.0f}" height="{h * px_per_mm:.0f}" '
+        f'style="font-family:{escape(FONT_STACK)}">{label}{body}</svg>'
+    )

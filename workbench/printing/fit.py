@@ -33,7 +33,9 @@ __all__ = ["ASCENT", "LEADING", "Fitted", "fit_text", "register_font", "text_wid
 #: line height as a multiple of the font size, and the ascent above the baseline.
 LEADING = 1.2
 ASCENT = 0.88
-_NO_START = set("。、，．・：；！？）」』】〕》〉ー々ゝゞぁぃぅぇぉっゃゅょァィゥェォッャュョ,.;:!?)]}…")
+_NO_START = set(
+    "。、，．・：；！？）」』】〕》〉ー々ゝゞぁぃぅぇぉっゃゅょァィゥェォッャュョ,.;:!?)]}…"
+)
 _NO_END = set("（「『【〔《〈([{")
 _TOKEN = re.compile(r"[A-Za-z0-9\u00c0-\u024f'’\-+/%.,:;!?()]+ *| +|.", re.DOTALL)
 

@@ -49,8 +49,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Art", "Back", "Band", "Face", "LayoutError", "PrintLayout", "TextBox",
-           "load_layout", "parse_layout", "render_template", "template_columns"]
+__all__ = [
+    "Art",
+    "Back",
+    "Band",
+    "Face",
+    "LayoutError",
+    "PrintLayout",
+    "TextBox",
+    "load_layout",
+    "parse_layout",
+    "render_template",
+    "template_columns",
+]
 
 LAYOUT_FILE = "print_layout.toml"
 REFERENCE_MM = (63.0, 88.0)
@@ -159,8 +170,9 @@ def template_columns(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.group(1).strip() for m in _PLACEHOLDER.finditer(text)))
 
 
-def _value(record: Mapping[str, Any], column: str, repeat: str | None,
-           words: Mapping[str, str]) -> str:
+def _value(
+    record: Mapping[str, Any], column: str, repeat: str | None, words: Mapping[str, str]
+) -> str:
     value = record.get(column)
     if value is None or value == "" or value is False:
         return ""
@@ -201,9 +213,11 @@ def render_template(text: str, record: Mapping[str, Any], words: Mapping[str, st
     """A template filled from one card's record (see the module docstring)."""
     lines = []
     for line in text.split("\n"):
+
         def optional(match: re.Match[str]) -> str:
             filled, _, empty = _fill(match.group(1), record, words)
             return "" if empty else filled
+
         kept = _OPTIONAL.sub(optional, line)
         filled, seen, empty = _fill(kept, record, words)
         if seen and seen == empty:
@@ -212,15 +226,28 @@ def render_template(text: str, record: Mapping[str, Any], words: Mapping[str, st
     return "\n".join(lines).strip("\n")
 
 
-def _box(where: str, value: Any, reference: tuple[float, float]) -> tuple[float, float, float, float]:
-    if not (isinstance(value, list) and len(value) == 4
-            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
+def _box(
+    where: str, value: Any, reference: tuple[float, float]
+) -> tuple[float, float, float, float]:
+    if not (
+        isinstance(value, list)
+        and len(value) == 4
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
         raise LayoutError(f"{where}: box must be [x, y, w, h] in mm, got {value!r}")
     x, y, w, h = (float(v) for v in value)
-    if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > reference[0] + 1e-6 \
-            or y + h > reference[1] + 1e-6:
-        raise LayoutError(f"{where}: box {value!r} is not inside the {reference[0]:g}×"
-                          f"{reference[1]:g} mm reference card")
+    if (
+        w <= 0
+        or h <= 0
+        or x < 0
+        or y < 0
+        or x + w > reference[0] + 1e-6
+        or y + h > reference[1] + 1e-6
+    ):
+        raise LayoutError(
+            f"{where}: box {value!r} is not inside the {reference[0]:g}×"
+            f"{reference[1]:g} mm reference card"
+        )
     return x, y, w, h
 
 
@@ -251,7 +278,9 @@ def _known(where: str, table: Mapping[str, Any], keys: set[str]) -> None:
 def _text_box(where: str, raw: Any, reference: tuple[float, float]) -> TextBox:
     if not isinstance(raw, dict):
         raise LayoutError(f"{where}: each box must be a table")
-    _known(where, raw, {"name", "text", "box", "size", "min_size", "colour", "align", "valign", "fill"})
+    _known(
+        where, raw, {"name", "text", "box", "size", "min_size", "colour", "align", "valign", "fill"}
+    )
     name = _text(f"{where}.name", raw.get("name", "box"))
     here = f"{where} ({name})"
     size = _number(f"{here}.size", raw.get("size", 9.0), 3, 72)
@@ -263,10 +292,17 @@ def _text_box(where: str, raw: Any, reference: tuple[float, float]) -> TextBox:
     if valign not in ("top", "middle", "bottom"):
         raise LayoutError(f"{here}.valign: top, middle or bottom, got {valign!r}")
     fill = raw.get("fill")
-    return TextBox(name, _text(f"{here}.text", raw.get("text", "")),
-                   _box(f"{here}.box", raw.get("box"), reference), size, min_size,
-                   _colour(f"{here}.colour", raw.get("colour", "#000000")), align, valign,
-                   None if fill is None else _colour(f"{here}.fill", fill))
+    return TextBox(
+        name,
+        _text(f"{here}.text", raw.get("text", "")),
+        _box(f"{here}.box", raw.get("box"), reference),
+        size,
+        min_size,
+        _colour(f"{here}.colour", raw.get("colour", "#000000")),
+        align,
+        valign,
+        None if fill is None else _colour(f"{here}.fill", fill),
+    )
 
 
 def _face(where: str, sheet: str, raw: Any, reference: tuple[float, float]) -> Face:
@@ -285,24 +321,33 @@ def _face(where: str, sheet: str, raw: Any, reference: tuple[float, float]) -> F
         colours = b.get("colours", {})
         if not isinstance(colours, dict):
             raise LayoutError(f"{where}.band.colours: a table value = '#rrggbb'")
-        band = Band(_text(f"{where}.band.column", b.get("column")),
-                    _box(f"{where}.band.box", b.get("box"), reference),
-                    {str(k): _colour(f"{where}.band.colours.{k}", v) for k, v in colours.items()},
-                    _colour(f"{where}.band.default", b.get("default", "#bbbbbb")))
+        band = Band(
+            _text(f"{where}.band.column", b.get("column")),
+            _box(f"{where}.band.box", b.get("box"), reference),
+            {str(k): _colour(f"{where}.band.colours.{k}", v) for k, v in colours.items()},
+            _colour(f"{where}.band.default", b.get("default", "#bbbbbb")),
+        )
     if "art" in raw:
         a = raw["art"]
         if not isinstance(a, dict):
             raise LayoutError(f"{where}.art: must be a table")
         _known(f"{where}.art", a, {"box", "label", "fill"})
-        art = Art(_box(f"{where}.art.box", a.get("box"), reference),
-                  _text(f"{where}.art.label", a.get("label", "{_id}")),
-                  _colour(f"{where}.art.fill", a.get("fill", "#eeeeee")))
+        art = Art(
+            _box(f"{where}.art.box", a.get("box"), reference),
+            _text(f"{where}.art.label", a.get("label", "{_id}")),
+            _colour(f"{where}.art.fill", a.get("fill", "#eeeeee")),
+        )
     copies = raw.get("copies")
-    return Face(sheet, _text(f"{where}.title", raw.get("title", "name")),
-                tuple(_text_box(f"{where}.boxes[{i}]", b, reference) for i, b in enumerate(boxes)),
-                None if copies is None else _text(f"{where}.copies", copies), band, art,
-                _colour(f"{where}.border", raw.get("border", "#333333")),
-                _colour(f"{where}.background", raw.get("background", "#ffffff")))
+    return Face(
+        sheet,
+        _text(f"{where}.title", raw.get("title", "name")),
+        tuple(_text_box(f"{where}.boxes[{i}]", b, reference) for i, b in enumerate(boxes)),
+        None if copies is None else _text(f"{where}.copies", copies),
+        band,
+        art,
+        _colour(f"{where}.border", raw.get("border", "#333333")),
+        _colour(f"{where}.background", raw.get("background", "#ffffff")),
+    )
 
 
 def parse_layout(text: str, file: str = LAYOUT_FILE) -> PrintLayout:
@@ -315,27 +360,35 @@ def parse_layout(text: str, file: str = LAYOUT_FILE) -> PrintLayout:
     ref = raw.get("reference", list(REFERENCE_MM))
     if not (isinstance(ref, list) and len(ref) == 2):
         raise LayoutError(f"{file}: reference must be [width, height] in mm")
-    reference = (_number(f"{file}: reference width", ref[0], 20, 300),
-                 _number(f"{file}: reference height", ref[1], 20, 300))
+    reference = (
+        _number(f"{file}: reference width", ref[0], 20, 300),
+        _number(f"{file}: reference height", ref[1], 20, 300),
+    )
     faces_raw = raw.get("faces")
     if not isinstance(faces_raw, dict) or not faces_raw:
         raise LayoutError(f"{file}: no [faces.<sheet>] table")
-    faces = {str(k): _face(f"{file}: faces.{k}", str(k), v, reference) for k, v in faces_raw.items()}
+    faces = {
+        str(k): _face(f"{file}: faces.{k}", str(k), v, reference) for k, v in faces_raw.items()
+    }
     back_raw = raw.get("back", {})
     if not isinstance(back_raw, dict):
         raise LayoutError(f"{file}: back must be a table")
     _known(f"{file}: back", back_raw, {"text", "fill", "colour", "size"})
-    back = Back(_text(f"{file}: back.text", back_raw.get("text", "workbench")),
-                _colour(f"{file}: back.fill", back_raw.get("fill", "#334455")),
-                _colour(f"{file}: back.colour", back_raw.get("colour", "#ffffff")),
-                _number(f"{file}: back.size", back_raw.get("size", 14.0), 4, 72))
+    back = Back(
+        _text(f"{file}: back.text", back_raw.get("text", "workbench")),
+        _colour(f"{file}: back.fill", back_raw.get("fill", "#334455")),
+        _colour(f"{file}: back.colour", back_raw.get("colour", "#ffffff")),
+        _number(f"{file}: back.size", back_raw.get("size", 14.0), 4, 72),
+    )
     words = raw.get("words", {})
     if not isinstance(words, dict) or not all(isinstance(v, str) for v in words.values()):
-        raise LayoutError(f"{file}: words must be a table of value = \"text\"")
+        raise LayoutError(f'{file}: words must be a table of value = "text"')
     deck_sheet = raw.get("deck_sheet")
     if deck_sheet is not None and deck_sheet not in faces:
         raise LayoutError(f"{file}: deck_sheet {deck_sheet!r} has no [faces.{deck_sheet}]")
-    return PrintLayout(file, faces, back, {str(k): v for k, v in words.items()}, reference, deck_sheet)
+    return PrintLayout(
+        file, faces, back, {str(k): v for k, v in words.items()}, reference, deck_sheet
+    )
 
 
 def load_layout(path: str | Path) -> PrintLayout:

@@ -77,7 +77,10 @@ class Grid:
     @property
     def step(self) -> tuple[float, float]:
         """From one card's trim corner to the next one's (mm)."""
-        return (self.card[0] + 2 * self.bleed + self.gutter, self.card[1] + 2 * self.bleed + self.gutter)
+        return (
+            self.card[0] + 2 * self.bleed + self.gutter,
+            self.card[1] + 2 * self.bleed + self.gutter,
+        )
 
     def slot(self, index: int, mirrored: bool = False) -> tuple[float, float]:
         """The trim box's top-left corner of the ``index``-th card of a page (row by row);
@@ -88,7 +91,9 @@ class Grid:
             x = self.paper[0] - x - self.card[0]
         return x, self.top + self.bleed + row * self.step[1]
 
-    def trim_boxes(self, count: int, mirrored: bool = False) -> list[tuple[float, float, float, float]]:
+    def trim_boxes(
+        self, count: int, mirrored: bool = False
+    ) -> list[tuple[float, float, float, float]]:
         """(x, y, w, h) of the first ``count`` cards' trim boxes."""
         return [(*self.slot(i, mirrored), *self.card) for i in range(count)]
 
@@ -99,13 +104,21 @@ class Grid:
         bottom = self.paper[1] - self.top
         length = max(1.0, min(5.0, min(self.left, self.top) - MARK_GAP_MM - 0.5))
         xs = sorted({round(self.slot(c)[0] + dx, 4) for c in range(self.cols) for dx in (0, w)})
-        ys = sorted({round(self.slot(r * self.cols)[1] + dy, 4) for r in range(self.rows) for dy in (0, h)})
+        ys = sorted(
+            {round(self.slot(r * self.cols)[1] + dy, 4) for r in range(self.rows) for dy in (0, h)}
+        )
         marks = []
         for x in xs:
-            marks.append(Line(x, self.top - MARK_GAP_MM - length, x, self.top - MARK_GAP_MM, MARK_COLOUR))
-            marks.append(Line(x, bottom + MARK_GAP_MM, x, bottom + MARK_GAP_MM + length, MARK_COLOUR))
+            marks.append(
+                Line(x, self.top - MARK_GAP_MM - length, x, self.top - MARK_GAP_MM, MARK_COLOUR)
+            )
+            marks.append(
+                Line(x, bottom + MARK_GAP_MM, x, bottom + MARK_GAP_MM + length, MARK_COLOUR)
+            )
         for y in ys:
-            marks.append(Line(self.left - MARK_GAP_MM - length, y, self.left - MARK_GAP_MM, y, MARK_COLOUR))
+            marks.append(
+                Line(self.left - MARK_GAP_MM - length, y, self.left - MARK_GAP_MM, y, MARK_COLOUR)
+            )
             marks.append(Line(right + MARK_GAP_MM, y, right + MARK_GAP_MM + length, y, MARK_COLOUR))
         return marks
 
@@ -116,19 +129,30 @@ def plan_grid(paper: tuple[float, float], card: tuple[float, float], bleed: floa
     room_w, room_h = paper[0] - 2 * MARGIN_MM, paper[1] - 2 * MARGIN_MM
     cols, rows = int(room_w // cell_w + 1e-9), int(room_h // cell_h + 1e-9)
     if cols < 1 or rows < 1:
-        raise NoFit(f"a {card[0]:g}×{card[1]:g} mm card (bleed {bleed:g} mm) does not fit on "
-                    f"{paper[0]:g}×{paper[1]:g} mm paper inside {MARGIN_MM:g} mm margins")
+        raise NoFit(
+            f"a {card[0]:g}×{card[1]:g} mm card (bleed {bleed:g} mm) does not fit on "
+            f"{paper[0]:g}×{paper[1]:g} mm paper inside {MARGIN_MM:g} mm margins"
+        )
     gutter = 0.0
     if bleed == 0:  # as much room for scissors as the most cards leave, up to GUTTER_MM
-        gutter = min([GUTTER_MM] + [(room - n * cell) / (n - 1) for room, n, cell in
-                                    ((room_w, cols, cell_w), (room_h, rows, cell_h)) if n > 1])
+        gutter = min(
+            [GUTTER_MM]
+            + [
+                (room - n * cell) / (n - 1)
+                for room, n, cell in ((room_w, cols, cell_w), (room_h, rows, cell_h))
+                if n > 1
+            ]
+        )
     used_w = cols * cell_w + (cols - 1) * gutter
     used_h = rows * cell_h + (rows - 1) * gutter
-    return Grid(paper, card, bleed, gutter, cols, rows, (paper[0] - used_w) / 2, (paper[1] - used_h) / 2)
+    return Grid(
+        paper, card, bleed, gutter, cols, rows, (paper[0] - used_w) / 2, (paper[1] - used_h) / 2
+    )
 
 
-def _draw(canvas: Canvas, shapes: Sequence[Shape], origin: tuple[float, float], page_h: float,
-          font: str) -> None:
+def _draw(
+    canvas: Canvas, shapes: Sequence[Shape], origin: tuple[float, float], page_h: float, font: str
+) -> None:
     ox, oy = origin
     for shape in shapes:
         if isinstance(shape, Rect):
@@ -137,24 +161,42 @@ def _draw(canvas: Canvas, shapes: Sequence[Shape], origin: tuple[float, float], 
             if shape.stroke:
                 canvas.setStrokeColor(HexColor(shape.stroke))
                 canvas.setLineWidth(shape.width * mm)
-            canvas.rect((ox + shape.x) * mm, (page_h - oy - shape.y - shape.h) * mm,
-                        shape.w * mm, shape.h * mm, stroke=int(bool(shape.stroke)),
-                        fill=int(bool(shape.fill)))
+            canvas.rect(
+                (ox + shape.x) * mm,
+                (page_h - oy - shape.y - shape.h) * mm,
+                shape.w * mm,
+                shape.h * mm,
+                stroke=int(bool(shape.stroke)),
+                fill=int(bool(shape.fill)),
+            )
         elif isinstance(shape, Line):
             canvas.setStrokeColor(HexColor(shape.colour))
             canvas.setLineWidth(shape.width * mm)
-            canvas.line((ox + shape.x1) * mm, (page_h - oy - shape.y1) * mm,
-                        (ox + shape.x2) * mm, (page_h - oy - shape.y2) * mm)
+            canvas.line(
+                (ox + shape.x1) * mm,
+                (page_h - oy - shape.y1) * mm,
+                (ox + shape.x2) * mm,
+                (page_h - oy - shape.y2) * mm,
+            )
         elif isinstance(shape, Text):
             canvas.setFont(font, shape.size)
             canvas.setFillColor(HexColor(shape.colour))
             x, y = (ox + shape.x) * mm, (page_h - oy - shape.y) * mm
-            {"start": canvas.drawString, "middle": canvas.drawCentredString,
-             "end": canvas.drawRightString}[shape.anchor](x, y, shape.text)
+            {
+                "start": canvas.drawString,
+                "middle": canvas.drawCentredString,
+                "end": canvas.drawRightString,
+            }[shape.anchor](x, y, shape.text)
 
 
-def write_pdf(out: str | Path, grid: Grid, faces: Sequence[Sequence[Shape]],
-              back: Sequence[Shape] | None = None, *, title: str = "cards") -> int:
+def write_pdf(
+    out: str | Path,
+    grid: Grid,
+    faces: Sequence[Sequence[Shape]],
+    back: Sequence[Shape] | None = None,
+    *,
+    title: str = "cards",
+) -> int:
     """Write the cards (one list of shapes each, in order) to ``out``; the number of pages.
 
     The file is written next to ``out`` first and renamed into place, so a failure
@@ -167,13 +209,18 @@ def write_pdf(out: str | Path, grid: Grid, faces: Sequence[Sequence[Shape]],
     os.close(fd)
     pages = 0
     try:
-        canvas = Canvas(tmp, pagesize=(page_w * mm, page_h * mm), pageCompression=1,
-                        initialFontName=font, initialFontSize=9)
+        canvas = Canvas(
+            tmp,
+            pagesize=(page_w * mm, page_h * mm),
+            pageCompression=1,
+            initialFontName=font,
+            initialFontSize=9,
+        )
         canvas.setTitle(title)
         canvas.setCreator("workbench print")
         marks = grid.crop_marks()
         for start in range(0, max(len(faces), 1), grid.per_page):
-            chunk = faces[start:start + grid.per_page]
+            chunk = faces[start : start + grid.per_page]
             _draw(canvas, marks, (0, 0), page_h, font)
             for i, shapes in enumerate(chunk):
                 _draw(canvas, shapes, grid.slot(i), page_h, font)

@@ -29,8 +29,17 @@ from workbench.cards.registry import game_schemas, schema_for, sheet_files
 from workbench.datafiles import data_files
 from workbench.printing.layout import LAYOUT_FILE, Face, LayoutError, PrintLayout, load_layout
 
-__all__ = ["MAX_CARDS", "MAX_COPIES", "Entry", "all_cards", "deck_cards", "game_layout",
-           "game_sheets", "records", "repeat"]
+__all__ = [
+    "MAX_CARDS",
+    "MAX_COPIES",
+    "Entry",
+    "all_cards",
+    "deck_cards",
+    "game_layout",
+    "game_sheets",
+    "records",
+    "repeat",
+]
 
 MAX_COPIES = 50
 MAX_CARDS = 2000
@@ -49,8 +58,10 @@ def game_layout(game: str, data_dir: str | Path | None = None) -> PrintLayout:
     """The game's ``print_layout.toml`` (in its data folder); :class:`LayoutError` if none."""
     path = data_files(game, data_dir) / LAYOUT_FILE
     if not path.is_file():
-        raise LayoutError(f"game {game!r} has no {LAYOUT_FILE} in {path.parent} "
-                          "(copy one from data/mugen/ and edit it)")
+        raise LayoutError(
+            f"game {game!r} has no {LAYOUT_FILE} in {path.parent} "
+            "(copy one from data/mugen/ and edit it)"
+        )
     return load_layout(path)
 
 
@@ -63,8 +74,12 @@ def records(sheet: Sheet) -> list[dict[str, Any]]:
     return out
 
 
-def game_sheets(game: str, layout: PrintLayout, variant: str | Path | None = None,
-                data_dir: str | Path | None = None) -> dict[str, Sheet]:
+def game_sheets(
+    game: str,
+    layout: PrintLayout,
+    variant: str | Path | None = None,
+    data_dir: str | Path | None = None,
+) -> dict[str, Sheet]:
     """The sheets the layout prints (stem -> checked Sheet); ``variant`` (a sheet file, or a
     variant folder of the what-if loop) replaces the sheets of its stems. SheetError for
     problems, LookupError for a variant of no known sheet."""
@@ -97,8 +112,9 @@ def _variant_files(game: str, layout: PrintLayout, variant: str | Path | None) -
     folder = path / game if (path / game).is_dir() else path
     found = {stem: p for stem, p in sheet_files(game, folder).items() if stem in layout.faces}
     if not found:
-        raise LookupError(f"{variant}: no sheet of {', '.join(layout.faces)} for game "
-                          f"{game!r} in this folder")
+        raise LookupError(
+            f"{variant}: no sheet of {', '.join(layout.faces)} for game {game!r} in this folder"
+        )
     return list(found.values())
 
 
@@ -110,8 +126,11 @@ def _count(record: Mapping[str, Any], column: str | None) -> int:
 def all_cards(layout: PrintLayout, sheets: Mapping[str, Sheet]) -> list[Entry]:
     """Every card of every printed sheet, as many times as its ``copies`` column says (once
     when the face names no such column)."""
-    return [Entry(face, rec, _count(rec, face.copies))
-            for stem, face in layout.faces.items() for rec in records(sheets[stem])]
+    return [
+        Entry(face, rec, _count(rec, face.copies))
+        for stem, face in layout.faces.items()
+        for rec in records(sheets[stem])
+    ]
 
 
 def _key(text: Any) -> str:
@@ -126,8 +145,13 @@ def _rules_path(deck: Path, game: str, data_dir: str | Path | None) -> Path | No
     return fallback if fallback.is_file() else None
 
 
-def deck_cards(game: str, layout: PrintLayout, sheets: Mapping[str, Sheet], deck: str | Path,
-               data_dir: str | Path | None = None) -> list[Entry]:
+def deck_cards(
+    game: str,
+    layout: PrintLayout,
+    sheets: Mapping[str, Sheet],
+    deck: str | Path,
+    data_dir: str | Path | None = None,
+) -> list[Entry]:
     """The cards of a deck list (name,count), checked like ``workbench check`` checks it;
     SheetError listing every problem of a deck that breaks the game's rules."""
     deck = Path(deck)
@@ -155,7 +179,9 @@ def deck_cards(game: str, layout: PrintLayout, sheets: Mapping[str, Sheet], deck
 
 
 def _rows(frame: Any) -> list[Problem]:
-    return [Problem(*r) for r in frame.select(["file", "row", "column", "rule", "message"]).iter_rows()]
+    return [
+        Problem(*r) for r in frame.select(["file", "row", "column", "rule", "message"]).iter_rows()
+    ]
 
 
 def repeat(entries: list[Entry], copies: int = 1) -> list[tuple[Face, dict[str, Any]]]:

@@ -114,7 +114,9 @@ def _mul(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 
 @functools.lru_cache(maxsize=256)
-def _support(dice: tuple[tuple[int, ...], ...]) -> tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
+def _support(
+    dice: tuple[tuple[int, ...], ...],
+) -> tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
     """The sparsest recurrence form for these dice, whatever their counts:
     (c0, ((j, l_j, (p_1[j-1], p_2[j-1], ...)), ...)) for the j where a term may be
     non-zero, with l = Pi (1-x)^e and p_i = P_i' prod_{j!=i} P_j (1-x)^e, so that
@@ -287,4 +289,3 @@ def dense_power(weights: tuple[int, ...], n: int) -> tuple[int, ...]:
     if n == 1:
         return tuple(weights)
     return dense_pool(((tuple(weights), n),))
-

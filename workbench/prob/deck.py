@@ -75,11 +75,18 @@ def hypergeometric(deck: int, copies: int, seen: int) -> Dist:
     """
     _check_deck(deck, copies, seen)
     rest = deck - copies
-    return Dist({k: math.comb(copies, k) * math.comb(rest, seen - k)
-                 for k in range(min(copies, seen) + 1) if seen - k <= rest})
+    return Dist(
+        {
+            k: math.comb(copies, k) * math.comb(rest, seen - k)
+            for k in range(min(copies, seen) + 1)
+            if seen - k <= rest
+        }
+    )
 
 
-def _bounds(at_least: int | None, exactly: int | None, at_most: int | None) -> tuple[int, int | None]:
+def _bounds(
+    at_least: int | None, exactly: int | None, at_most: int | None
+) -> tuple[int, int | None]:
     if exactly is not None:
         if at_least is not None or at_most is not None:
             raise ValueError("exactly cannot be combined with at_least or at_most")
@@ -91,8 +98,15 @@ def _bounds(at_least: int | None, exactly: int | None, at_most: int | None) -> t
     return low, at_most
 
 
-def p_draw(deck: int, copies: int, seen: int, *, at_least: int | None = None,
-           exactly: int | None = None, at_most: int | None = None) -> sympy.Rational:
+def p_draw(
+    deck: int,
+    copies: int,
+    seen: int,
+    *,
+    at_least: int | None = None,
+    exactly: int | None = None,
+    at_most: int | None = None,
+) -> sympy.Rational:
     """P(at least / exactly / at most k group cards among ``seen``); default: at least 1.
 
     ``at_least`` and ``at_most`` may be combined (a range).
@@ -107,8 +121,15 @@ def p_draw(deck: int, copies: int, seen: int, *, at_least: int | None = None,
     return _rational(*_draw_ratio(deck, copies, seen, at_least, exactly, at_most))
 
 
-def p_draw_fraction(deck: int, copies: int, seen: int, *, at_least: int | None = None,
-                    exactly: int | None = None, at_most: int | None = None) -> Fraction:
+def p_draw_fraction(
+    deck: int,
+    copies: int,
+    seen: int,
+    *,
+    at_least: int | None = None,
+    exactly: int | None = None,
+    at_most: int | None = None,
+) -> Fraction:
     """:func:`p_draw` as a ``Fraction`` (no sympy).
 
     >>> p_draw_fraction(40, 4, 7)
@@ -117,8 +138,14 @@ def p_draw_fraction(deck: int, copies: int, seen: int, *, at_least: int | None =
     return Fraction(*_draw_ratio(deck, copies, seen, at_least, exactly, at_most))
 
 
-def _draw_ratio(deck: int, copies: int, seen: int, at_least: int | None, exactly: int | None,
-                at_most: int | None) -> tuple[int, int]:
+def _draw_ratio(
+    deck: int,
+    copies: int,
+    seen: int,
+    at_least: int | None,
+    exactly: int | None,
+    at_most: int | None,
+) -> tuple[int, int]:
     _check_deck(deck, copies, seen)
     low, high = _bounds(at_least, exactly, at_most)
     return group_ways(deck, [Need(copies, low, high)], seen), math.comb(deck, seen)
@@ -174,8 +201,10 @@ def group_ways(deck: int, needs: Sequence[Need], seen: int) -> int:
         raise ValueError(f"needs: the groups hold {total} cards, more than the deck ({deck})")
     poly = [1]
     for need in needs:
-        factor = [math.comb(need.copies, k) if need.allows(k) else 0
-                  for k in range(min(need.copies, seen) + 1)]
+        factor = [
+            math.comb(need.copies, k) if need.allows(k) else 0
+            for k in range(min(need.copies, seen) + 1)
+        ]
         poly = _poly_mul(poly, factor, seen)
     rest = deck - total
     return sum(w * math.comb(rest, seen - k) for k, w in enumerate(poly) if seen - k <= rest)
@@ -230,9 +259,16 @@ class Mulligan:
     hand_size: int | None = None
 
 
-def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
-              at_least: int = 1, extra_draws: int = 0,
-              mulligan: Mulligan | None = None) -> sympy.Rational:
+def p_by_turn(
+    deck: int,
+    copies: int,
+    turn: int,
+    schedule: DrawSchedule,
+    *,
+    at_least: int = 1,
+    extra_draws: int = 0,
+    mulligan: Mulligan | None = None,
+) -> sympy.Rational:
     """P(at least k group cards seen by the player's turn t).
 
     >>> first, second = DrawSchedule(3), DrawSchedule(4)  # opening hands of 3 and 4
@@ -243,13 +279,29 @@ def p_by_turn(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
     >>> p_by_turn(40, 4, 1, first, mulligan=Mulligan()) > p_by_turn(40, 4, 1, first)
     True
     """
-    return _sympy(p_by_turn_fraction(deck, copies, turn, schedule, at_least=at_least,
-                                     extra_draws=extra_draws, mulligan=mulligan))
+    return _sympy(
+        p_by_turn_fraction(
+            deck,
+            copies,
+            turn,
+            schedule,
+            at_least=at_least,
+            extra_draws=extra_draws,
+            mulligan=mulligan,
+        )
+    )
 
 
-def p_by_turn_fraction(deck: int, copies: int, turn: int, schedule: DrawSchedule, *,
-                       at_least: int = 1, extra_draws: int = 0,
-                       mulligan: Mulligan | None = None) -> Fraction:
+def p_by_turn_fraction(
+    deck: int,
+    copies: int,
+    turn: int,
+    schedule: DrawSchedule,
+    *,
+    at_least: int = 1,
+    extra_draws: int = 0,
+    mulligan: Mulligan | None = None,
+) -> Fraction:
     """:func:`p_by_turn` as a ``Fraction`` (no sympy).
 
     >>> p_by_turn_fraction(40, 4, 1, DrawSchedule(3))
@@ -264,7 +316,9 @@ def p_by_turn_fraction(deck: int, copies: int, turn: int, schedule: DrawSchedule
     new_hand = hand if mulligan.hand_size is None else _count("hand_size", mulligan.hand_size)
     later = seen - hand
     if new_hand + later > deck:
-        raise ValueError(f"mulligan hand of {new_hand} plus {later} draws exceeds the deck ({deck})")
+        raise ValueError(
+            f"mulligan hand of {new_hand} plus {later} draws exceeds the deck ({deck})"
+        )
     total = Fraction(0)
     opening = hypergeometric(deck, copies, hand)
     for h in range(min(copies, hand) + 1):
@@ -328,7 +382,9 @@ def parse_target_fraction(value: Any, name: str = "target") -> Fraction:
     try:
         result = _read_ratio(text[:-1]) / 100 if text.endswith("%") else _read_ratio(text)
     except (TypeError, ValueError, ZeroDivisionError):
-        raise ValueError(f"{name} must be a probability such as 0.9 or 9/10, got {value!r}") from None
+        raise ValueError(
+            f"{name} must be a probability such as 0.9 or 9/10, got {value!r}"
+        ) from None
     if not 0 < result <= 1:
         raise ValueError(f"{name} must be in (0, 1], got {value!r}")
     return result
@@ -353,8 +409,9 @@ class CopiesNeeded:
     probability: sympy.Rational | Fraction
 
 
-def copies_needed(deck: int, seen: int, target: Any, *, at_least: int = 1,
-                  max_copies: int | None = None) -> CopiesNeeded:
+def copies_needed(
+    deck: int, seen: int, target: Any, *, at_least: int = 1, max_copies: int | None = None
+) -> CopiesNeeded:
     """Fewest copies giving P(at least k among ``seen``) >= target, with that exact P.
 
     Without ``max_copies`` every count up to the deck size is allowed. When no
@@ -370,8 +427,9 @@ def copies_needed(deck: int, seen: int, target: Any, *, at_least: int = 1,
     return CopiesNeeded(found.copies, _sympy(found.probability))  # type: ignore[arg-type]
 
 
-def copies_needed_fraction(deck: int, seen: int, target: Any, *, at_least: int = 1,
-                           max_copies: int | None = None) -> CopiesNeeded:
+def copies_needed_fraction(
+    deck: int, seen: int, target: Any, *, at_least: int = 1, max_copies: int | None = None
+) -> CopiesNeeded:
     """:func:`copies_needed` with the probability as a ``Fraction`` (no sympy).
 
     >>> copies_needed_fraction(40, 10, "9/10")

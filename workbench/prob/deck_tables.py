@@ -56,9 +56,16 @@ def _frame(rows: list[dict[str, object]]) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
-                  schedule: DrawSchedule, *, at_least: int = 1,
-                  extra_draws: int = 0, mulligan: Mulligan | None = None) -> pl.DataFrame:
+def by_turn_table(
+    deck: int,
+    copies: Iterable[int],
+    turns: Iterable[int],
+    schedule: DrawSchedule,
+    *,
+    at_least: int = 1,
+    extra_draws: int = 0,
+    mulligan: Mulligan | None = None,
+) -> pl.DataFrame:
     """P(at least k copies by turn t) for every turn x copy count (long format).
 
     >>> by_turn_table(40, [1, 4], [3], DrawSchedule(3)).select("copies", "p").rows()
@@ -67,15 +74,31 @@ def by_turn_table(deck: int, copies: Iterable[int], turns: Iterable[int],
     rows: list[dict[str, object]] = []
     for k in copies:
         for t in turns:
-            rows.append({"turn": t, "copies": k, "seen": schedule.seen(t, extra_draws),
-                         "p": p_by_turn_fraction(deck, k, t, schedule, at_least=at_least,
-                                                 extra_draws=extra_draws, mulligan=mulligan)})
+            rows.append(
+                {
+                    "turn": t,
+                    "copies": k,
+                    "seen": schedule.seen(t, extra_draws),
+                    "p": p_by_turn_fraction(
+                        deck,
+                        k,
+                        t,
+                        schedule,
+                        at_least=at_least,
+                        extra_draws=extra_draws,
+                        mulligan=mulligan,
+                    ),
+                }
+            )
     return _frame(rows)
 
 
-def opening_table(schedules: Mapping[str, DrawSchedule], deck: int = 40,
-                  copies: Iterable[int] = range(1, 5),
-                  turns: Iterable[int] = range(1, 11)) -> pl.DataFrame:
+def opening_table(
+    schedules: Mapping[str, DrawSchedule],
+    deck: int = 40,
+    copies: Iterable[int] = range(1, 5),
+    turns: Iterable[int] = range(1, 11),
+) -> pl.DataFrame:
     """P(at least one copy by turn t) for each named schedule (column ``going``).
 
     >>> going = {"first": DrawSchedule(3), "second": DrawSchedule(4)}
@@ -83,8 +106,10 @@ def opening_table(schedules: Mapping[str, DrawSchedule], deck: int = 40,
     [('first', 4, '6497/18278'), ('second', 5, '3903/9139')]
     """
     copies, turns = list(copies), list(turns)
-    parts = [by_turn_table(deck, copies, turns, s).with_columns(going=pl.lit(name))
-             for name, s in schedules.items()]
+    parts = [
+        by_turn_table(deck, copies, turns, s).with_columns(going=pl.lit(name))
+        for name, s in schedules.items()
+    ]
     return pl.concat(parts).select("going", "turn", "copies", "seen", "p_exact", "p")
 
 
@@ -95,12 +120,18 @@ def by_turn_grid(frame: pl.DataFrame) -> pl.DataFrame:
     [(1, '1/10', '5/26')]
     """
     return frame.pivot(on="copies", index="turn", values="p_exact").rename(
-        lambda c: c if c == "turn" else f"{c} copies")
+        lambda c: c if c == "turn" else f"{c} copies"
+    )
 
 
-def copies_needed_table(deck: int, turns: Iterable[int], target: object,
-                        schedule: DrawSchedule, *,
-                        max_copies: int | None = None) -> pl.DataFrame:
+def copies_needed_table(
+    deck: int,
+    turns: Iterable[int],
+    target: object,
+    schedule: DrawSchedule,
+    *,
+    max_copies: int | None = None,
+) -> pl.DataFrame:
     """Fewest copies for P(at least one by turn t) >= target, per turn.
 
     >>> copies_needed_table(40, [7], "0.9", DrawSchedule(3)).select("seen", "copies").rows()
@@ -126,8 +157,14 @@ def position_table(deck: int, copies: int) -> pl.DataFrame:
     for j, w in dist.items():
         below += w
         by_then = Fraction(below, dist.total)
-        rows.append({"position": j, "p": Fraction(w, dist.total),
-                     "by_then_exact": exact_text(by_then), "by_then": float(by_then)})
+        rows.append(
+            {
+                "position": j,
+                "p": Fraction(w, dist.total),
+                "by_then_exact": exact_text(by_then),
+                "by_then": float(by_then),
+            }
+        )
     return _frame(rows)
 
 
@@ -146,8 +183,12 @@ def death_table(odds: RoundOdds) -> pl.DataFrame:
     >>> death_table(round_odds({"A": 1, "B": 1, "T": 1}, "T")).rows()
     [('A', '1/6', 0.1666...), ('B', '1/6', 0.1666...), ('nobody', '2/3', 0.6666...)]
     """
-    return _frame([{"person": NOBODY if who is None else who, "p": p}
-                   for who, p in odds.death_fractions().items()])
+    return _frame(
+        [
+            {"person": NOBODY if who is None else who, "p": p}
+            for who, p in odds.death_fractions().items()
+        ]
+    )
 
 
 RULES: Mapping[str, RoundRules] = {
@@ -159,8 +200,9 @@ RULES: Mapping[str, RoundRules] = {
 }
 
 
-def rules_table(deck: Mapping[str, int], stop: str,
-                rules: Mapping[str, RoundRules] = RULES) -> pl.DataFrame:
+def rules_table(
+    deck: Mapping[str, int], stop: str, rules: Mapping[str, RoundRules] = RULES
+) -> pl.DataFrame:
     """Each rule set side by side: expected length, P(no action at all), P(nobody dies).
 
     >>> seven = {**{p: 1 for p in "ABCDEFG"}, "T": 1}
@@ -172,15 +214,25 @@ def rules_table(deck: Mapping[str, int], stop: str,
         odds = round_odds(deck, stop, rule)
         no_action = Fraction(odds.acting.weight(0), odds.acting.total)
         expected = odds.expected_length_fraction()
-        rows.append({"rules": name, "expected_length": float(expected),
-                     "expected_length_exact": exact_text(expected),
-                     "no_action": float(no_action), "no_action_exact": exact_text(no_action),
-                     "p": odds.death_fractions()[None]})
+        rows.append(
+            {
+                "rules": name,
+                "expected_length": float(expected),
+                "expected_length_exact": exact_text(expected),
+                "no_action": float(no_action),
+                "no_action_exact": exact_text(no_action),
+                "p": odds.death_fractions()[None],
+            }
+        )
     return _frame(rows).rename({"p": "nobody_dies", "p_exact": "nobody_dies_exact"})
 
 
-def suspect_table(deck: Mapping[str, int], stop: str, rules: RoundRules = SEED_RULES,
-                  candidates: Iterable[str] | None = None) -> pl.DataFrame:
+def suspect_table(
+    deck: Mapping[str, int],
+    stop: str,
+    rules: RoundRules = SEED_RULES,
+    candidates: Iterable[str] | None = None,
+) -> pl.DataFrame:
     """P(each person dies) next round after suspecting each candidate (one card added).
 
     The row ``suspected = "-"`` is the deck unchanged.
@@ -194,6 +246,5 @@ def suspect_table(deck: Mapping[str, int], stop: str, rules: RoundRules = SEED_R
     for chosen in ["-", *names]:
         changed = dict(deck) if chosen == "-" else suspect(deck, chosen, stop)
         for who, p in round_odds(changed, stop, rules).death_fractions().items():
-            rows.append({"suspected": chosen, "person": NOBODY if who is None else who,
-                         "p": p})
+            rows.append({"suspected": chosen, "person": NOBODY if who is None else who, "p": p})
     return _frame(rows)

@@ -64,7 +64,6 @@ _COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-
 class DistQueries:
     """The questions a :class:`~workbench.prob.dist.Dist` answers (exact; see the module docstring)."""
 

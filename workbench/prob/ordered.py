@@ -77,7 +77,9 @@ class RoundRules:
 
     def __post_init__(self) -> None:
         if self.stop_first not in ("end", "bottom", "reshuffle"):
-            raise ValueError(f"stop_first must be one of end, bottom, reshuffle, got {self.stop_first!r}")
+            raise ValueError(
+                f"stop_first must be one of end, bottom, reshuffle, got {self.stop_first!r}"
+            )
         if self.opening_stop not in ("reshuffle", "bottom"):
             raise ValueError(f"opening_stop must be reshuffle or bottom, got {self.opening_stop!r}")
         if not isinstance(self.opening, int) or isinstance(self.opening, bool) or self.opening < 0:
@@ -111,7 +113,9 @@ def parse_deck(text: str) -> dict[str, int]:
         try:
             deck[name] = int(count.strip())
         except ValueError:
-            raise ValueError(f"deck: count of {name!r} is not a whole number: {count.strip()!r}") from None
+            raise ValueError(
+                f"deck: count of {name!r} is not a whole number: {count.strip()!r}"
+            ) from None
     return _check_people(deck, "deck")
 
 
@@ -156,7 +160,9 @@ def _lengths(persons: int, rules: RoundRules) -> dict[tuple[int, int], Fraction]
         starts.append((Fraction(1), 0, persons, True))
     else:
         starts.append((Fraction(cards - m, cards), m, persons - m, True))
-        starts.append((Fraction(m, cards), m - 1, persons - m + 1, rules.opening_stop == "reshuffle"))
+        starts.append(
+            (Fraction(m, cards), m - 1, persons - m + 1, rules.opening_stop == "reshuffle")
+        )
     out: dict[tuple[int, int], Fraction] = {}
 
     def add(key: tuple[int, int], p: Fraction) -> None:
@@ -245,7 +251,9 @@ class RoundOdds:
         """
         size = math.prod(c + 1 for c in self.deck)
         if size > MAX_LINES:
-            raise ValueError(f"the line has {size} possible contents, above the limit of {MAX_LINES}")
+            raise ValueError(
+                f"the line has {size} possible contents, above the limit of {MAX_LINES}"
+            )
         per = self._per_line()
         out: dict[Hashable, Fraction] = {}
         for xs in product(*(range(c + 1) for c in self.deck)):
@@ -272,7 +280,9 @@ class RoundOdds:
         return out
 
 
-def _deaths(start: tuple[int, ...], deck: tuple[int, ...], per_line: list[Fraction]) -> list[Fraction]:
+def _deaths(
+    start: tuple[int, ...], deck: tuple[int, ...], per_line: list[Fraction]
+) -> list[Fraction]:
     """P(person i has strictly the most) for line = start + a uniform l-subset of deck."""
     k, top = len(deck), max(deck, default=0) + 1
     if k * k * top * top * (sum(deck) + 1) > _MAX_WORK:
@@ -315,11 +325,14 @@ def round_odds(deck: Mapping[str, int], stop: str, rules: RoundRules = SEED_RULE
     for (n, a), p in lengths.items():
         added[n] += p
         acting[a] = acting.get(a, Fraction(0)) + p
-    return RoundOdds(names, (0,) * len(names), tuple(people.values()), tuple(added), _to_dist(acting))
+    return RoundOdds(
+        names, (0,) * len(names), tuple(people.values()), tuple(added), _to_dist(acting)
+    )
 
 
-def death_given_line(line: Mapping[str, int], deck: Mapping[str, int], stop: str, *,
-                     stop_at_bottom: bool = False) -> RoundOdds:
+def death_given_line(
+    line: Mapping[str, int], deck: Mapping[str, int], stop: str, *, stop_at_bottom: bool = False
+) -> RoundOdds:
     """Mid-round odds: ``line`` is already on the table, ``deck`` is what is left (with the stop).
 
     The stop card lies uniformly among the remaining cards (or at the bottom).
@@ -339,8 +352,13 @@ def death_given_line(line: Mapping[str, int], deck: Mapping[str, int], stop: str
     else:
         added = [Fraction(1, left + 1)] * (left + 1)
     acting = _to_dist({n: w for n, w in enumerate(added)})
-    return RoundOdds(names, tuple(placed.get(n, 0) for n in names),
-                     tuple(people.get(n, 0) for n in names), tuple(added), acting)
+    return RoundOdds(
+        names,
+        tuple(placed.get(n, 0) for n in names),
+        tuple(people.get(n, 0) for n in names),
+        tuple(added),
+        acting,
+    )
 
 
 def suspect(deck: Mapping[str, int], person: str, stop: str) -> dict[str, int]:
@@ -371,8 +389,9 @@ def clear(line: Mapping[str, int], person: str) -> dict[str, int]:
     return out
 
 
-def immediate_stop(deck: Mapping[str, int], stop: str,
-                   rules: RoundRules = OPENING_SHUFFLE) -> sympy.Rational:
+def immediate_stop(
+    deck: Mapping[str, int], stop: str, rules: RoundRules = OPENING_SHUFFLE
+) -> sympy.Rational:
     """P(the first acting draw is the stop card): the round ends with no action.
 
     For an 8-card deck and a 4-card opening, P(5th card is the stop | the stop

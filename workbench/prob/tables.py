@@ -66,6 +66,7 @@ READINGS: tuple[Reading, ...] = (
     Reading("floor0_fumble", "floored at 0, fumble voids", 0, "zero"),
 )
 
+
 def exact_text(weight: int, total: int) -> str:
     """``weight/total`` reduced, as text (``"0"`` and ``"1"`` for the ends).
 

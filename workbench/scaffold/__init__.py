@@ -63,9 +63,15 @@ class ScaffoldError(ValueError):
 def check_name(name: str) -> str:
     """``name`` when it can be a game and a Python package that is not taken already."""
     if not isinstance(name, str) or not _NAME.match(name):
-        raise ScaffoldError(f"name {str(name)[:60]!r}: use lower-case letters, digits and _ "
-                            "(start with a letter, at most 40)")
-    if keyword.iskeyword(name) or name in sys.builtin_module_names or name in sys.stdlib_module_names:
+        raise ScaffoldError(
+            f"name {str(name)[:60]!r}: use lower-case letters, digits and _ "
+            "(start with a letter, at most 40)"
+        )
+    if (
+        keyword.iskeyword(name)
+        or name in sys.builtin_module_names
+        or name in sys.stdlib_module_names
+    ):
         raise ScaffoldError(f"name {name!r} is a Python keyword or standard module; pick another")
     from workbench.engine.kernel.registry import game_names
 
@@ -78,8 +84,11 @@ def check_name(name: str) -> str:
 
 def _fill(text: str, name: str) -> str:
     title = name.replace("_", " ").title()
-    return (text.replace("{{name}}", name).replace("{{Title}}", title)
-            .replace("{{Class}}", title.replace(" ", "")))
+    return (
+        text.replace("{{name}}", name)
+        .replace("{{Title}}", title)
+        .replace("{{Class}}", title.replace(" ", ""))
+    )
 
 
 def _write_golden(project: Path, name: str) -> None:
@@ -90,8 +99,14 @@ def _write_golden(project: Path, name: str) -> None:
     sys.path.insert(0, str(project))
     try:
         rules = importlib.import_module(f"{name}.rules")
-        check_golden(rules.make_game(), random_player, 1, project / "tests" / "golden", "random_1",
-                     regen=True)
+        check_golden(
+            rules.make_game(),
+            random_player,
+            1,
+            project / "tests" / "golden",
+            "random_1",
+            regen=True,
+        )
     finally:
         sys.path.remove(str(project))
         for mod in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
@@ -114,8 +129,10 @@ def new_game(name: str, folder: str | Path = ".") -> Path:
             for template, path in FILES.items():
                 out = project / _fill(path, name)
                 out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(_fill((templates / template).read_text(encoding="utf-8"), name),
-                               encoding="utf-8")
+                out.write_text(
+                    _fill((templates / template).read_text(encoding="utf-8"), name),
+                    encoding="utf-8",
+                )
             _write_golden(project, name)
             project.rename(target)
     except OSError as exc:
@@ -143,6 +160,7 @@ def _make_folder(base: Path) -> Path | None:
     try:
         base.mkdir(parents=True)
     except OSError as exc:
-        raise ScaffoldError(f"--dir {str(base)[:200]!r}: cannot create it "
-                            f"({exc.strerror or exc})") from None
+        raise ScaffoldError(
+            f"--dir {str(base)[:200]!r}: cannot create it ({exc.strerror or exc})"
+        ) from None
     return missing

@@ -58,16 +58,23 @@ def app_notebook(game: str, folder: Path, seed: int = 0) -> Path:
     """Write the one-cell notebook Voila serves for ``game``."""
     game_package(game)  # UnknownGame (a ValueError) names the known games
     folder.mkdir(parents=True, exist_ok=True)
-    source = (
-        "from workbench.share.app import board_for\n"
-        f"board_for({game!r}, seed={int(seed)})"
-    )
+    source = f"from workbench.share.app import board_for\nboard_for({game!r}, seed={int(seed)})"
     nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "board",
-                   "metadata": {}, "outputs": [], "source": source}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "board",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
     path = folder / f"{game}.ipynb"
     path.write_text(json.dumps(nb, indent=1), encoding="utf-8")
@@ -90,15 +97,27 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def voila_command(notebook: Path, port: int, ip: str = "127.0.0.1", max_kernels: int = 4,
-                  cull_idle: int = 600, preheat: bool = True) -> list[str]:
+def voila_command(
+    notebook: Path,
+    port: int,
+    ip: str = "127.0.0.1",
+    max_kernels: int = 4,
+    cull_idle: int = 600,
+    preheat: bool = True,
+) -> list[str]:
     """The guarded Voila server's command line (no port hopping, no browser); the token
     goes through the environment (:func:`app_env`), never the command line. ``preheat``
     keeps a kernel ready that has run the notebook already (first paint in about a
     second instead of a kernel start and the game's imports)."""
     return [
-        sys.executable, "-m", "workbench.share.app_server", str(notebook), f"--port={port}",
-        f"--ip={ip}", f"--max-kernels={max_kernels}", f"--cull-idle={cull_idle}",
+        sys.executable,
+        "-m",
+        "workbench.share.app_server",
+        str(notebook),
+        f"--port={port}",
+        f"--ip={ip}",
+        f"--max-kernels={max_kernels}",
+        f"--cull-idle={cull_idle}",
         *([] if preheat else ["--no-preheat"]),
     ]
 
@@ -108,29 +127,41 @@ def app_env(token: str, home: Path | None = None) -> dict[str, str]:
     env = isolated_env(home) if home is not None else dict(os.environ)
     env[TOKEN_ENV] = token
     env["JUPYTER_PATH"] = os.pathsep.join(
-        p for p in (str(JUPYTER_DATA), os.environ.get("JUPYTER_PATH", "")) if p)
+        p for p in (str(JUPYTER_DATA), os.environ.get("JUPYTER_PATH", "")) if p
+    )
     return env
 
 
 def isolated_env(home: Path) -> dict[str, str]:
     """Environment with private Jupyter config/runtime/IPython dirs under ``home``."""
     env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                     ("IPYTHONDIR", "ipython")):
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+    ):
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
     return env
 
 
-def start_voila(notebook: Path, port: int, home: Path, token: str = "",
-                max_kernels: int = 4, preheat: bool = False) -> subprocess.Popen[bytes]:
+def start_voila(
+    notebook: Path,
+    port: int,
+    home: Path,
+    token: str = "",
+    max_kernels: int = 4,
+    preheat: bool = False,
+) -> subprocess.Popen[bytes]:
     """Start the guarded Voila server in its own process group (kill the group to stop
     it). ``token=""`` serves without a token (test harnesses); Host and kernel limits
     hold either way. Test harnesses start no preheated kernel unless asked (each is a
     kernel more on a shared machine)."""
     return subprocess.Popen(
         voila_command(notebook, port, max_kernels=max_kernels, preheat=preheat),
-        env=app_env(token, home), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env=app_env(token, home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         start_new_session=True,
     )
 
@@ -170,8 +201,9 @@ def ready_url(port: int, token: str = "", host: str = "127.0.0.1") -> str:
 
 
 @contextlib.contextmanager
-def serve_board(game: str, folder: Path, seed: int = 0, timeout: float = 90,
-                preheat: bool = False) -> Iterator[str]:
+def serve_board(
+    game: str, folder: Path, seed: int = 0, timeout: float = 90, preheat: bool = False
+) -> Iterator[str]:
     """Serve ``game``'s board with Voila for the duration of the block; yields the URL."""
     nb = app_notebook(game, folder / "app", seed=seed)
     port = free_port()

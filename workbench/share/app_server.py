@@ -39,8 +39,12 @@ from typing import Any
 
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"
 #: lines of Jupyter's logs that say nothing to a designer (kept from the terminal)
-JUPYTER_NOISE = ("running over TCP without encryption", "Use IPC transport",
-                 "is not trusted", "susceptible to eavesdropping")
+JUPYTER_NOISE = (
+    "running over TCP without encryption",
+    "Use IPC transport",
+    "is not trusted",
+    "susceptible to eavesdropping",
+)
 MAX_KERNELS = 4
 TEMPLATE = "wb_app"
 CULL_IDLE = 600
@@ -67,8 +71,12 @@ def voila_argv(notebook: str, port: int, ip: str, token: str, cull_idle: int) ->
     ['a.ipynb', '--no-browser', '--port=8866']
     """
     return [
-        notebook, "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
-        "--Voila.port_retries=0", f"--Voila.token={token}",
+        notebook,
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--Voila.port_retries=0",
+        f"--Voila.token={token}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={max(5, min(60, cull_idle // 4 or 5))}",
         "--MappingKernelManager.cull_connected=False",
@@ -85,7 +93,8 @@ def kernel_guard(max_kernels: int) -> Any:
         running = len(req.kernel_manager.list_kernel_ids())
         if running >= max_kernels:
             raise tornado.web.HTTPError(
-                503, reason=f"{running} boards are open (limit {max_kernels}); close one")
+                503, reason=f"{running} boards are open (limit {max_kernels}); close one"
+            )
         return notebook
 
     return guard
@@ -202,8 +211,13 @@ def install_guard(token: str, loopback: bool, max_kernels: int, pool: int) -> No
     def quiet_exception(self: Any, e: BaseException) -> None:
         if isinstance(e, tornado.web.Finish | tornado.web.HTTPError):
             return original_handle(self, e)
-        log.warning("%s %s: %s: %s (answered 404)", self.request.method,
-                    self.request.path[:200], type(e).__name__, str(e)[:200])
+        log.warning(
+            "%s %s: %s: %s (answered 404)",
+            self.request.method,
+            self.request.path[:200],
+            type(e).__name__,
+            str(e)[:200],
+        )
         if not self._finished:
             self.clear()
             self.set_status(404)
@@ -248,12 +262,20 @@ def _routine(line: str) -> bool:
     if line.startswith("http") and line.rstrip().endswith("?token=..."):
         return True  # the second line of Voila's "running at"; workbench app prints the URL
     head, _, rest = line.partition("] ")
-    return head.startswith("[GuardedVoila") and not rest.startswith(("WARNING", "ERROR",
-                                                                     "CRITICAL"))
+    return head.startswith("[GuardedVoila") and not rest.startswith(
+        ("WARNING", "ERROR", "CRITICAL")
+    )
 
 
-def serve(notebook: str, port: int, ip: str, token: str, max_kernels: int,
-          cull_idle: int, preheat: bool = True) -> None:
+def serve(
+    notebook: str,
+    port: int,
+    ip: str,
+    token: str,
+    max_kernels: int,
+    cull_idle: int,
+    preheat: bool = True,
+) -> None:
     """Run the guarded Voila server until it is stopped."""
     from voila.app import Voila
 
@@ -291,8 +313,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE)
     parser.add_argument("--no-preheat", action="store_true")
     args = parser.parse_args(argv)
-    serve(args.notebook, args.port, args.ip, os.environ.get(TOKEN_ENV, ""), args.max_kernels,
-          args.cull_idle, preheat=not args.no_preheat)
+    serve(
+        args.notebook,
+        args.port,
+        args.ip,
+        os.environ.get(TOKEN_ENV, ""),
+        args.max_kernels,
+        args.cull_idle,
+        preheat=not args.no_preheat,
+    )
     return 0
 
 

@@ -21,8 +21,13 @@ from typing import Any
 from urllib.parse import urlparse
 
 CHROMIUM_ARGS = (
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--disable-dev-shm-usage",
 )
 _LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
@@ -57,8 +62,12 @@ def chromium_context(executable: str, **options: Any) -> Iterator[Any]:
 
     with tempfile.TemporaryDirectory(prefix="wb-chromium-") as profile, sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
-            profile, executable_path=executable, headless=True, args=list(CHROMIUM_ARGS),
-            viewport=options.pop("viewport", {"width": 1280, "height": 900}), **options,
+            profile,
+            executable_path=executable,
+            headless=True,
+            args=list(CHROMIUM_ARGS),
+            viewport=options.pop("viewport", {"width": 1280, "height": 900}),
+            **options,
         )
         blocked: list[str] = []
 
@@ -77,7 +86,9 @@ def chromium_context(executable: str, **options: Any) -> Iterator[Any]:
             context.close()
 
 
-def wait_for_http(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+def wait_for_http(
+    url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None
+) -> None:
     """Poll ``url`` until it answers 200; raise with the server's stderr if it died."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -123,7 +134,9 @@ def click_and_time(page: Any, locator: Any, timeout_ms: int = 15_000) -> float:
     start = time.perf_counter()
     locator.click()
     page.wait_for_function(
-        f"(before) => ({_SNAPSHOT_JS})() !== before", arg=before, timeout=timeout_ms,
+        f"(before) => ({_SNAPSHOT_JS})() !== before",
+        arg=before,
+        timeout=timeout_ms,
         polling="raf",
     )
     return (time.perf_counter() - start) * 1000.0

@@ -140,14 +140,20 @@ def report_scripts(nb: Any, vendor: dict[str, str]) -> str:
     with TeX, the widget manager only with widgets shown; empty when neither."""
     parts = []
     if uses_tex(nb):
-        parts += [later_script(MATHJAX_CONFIG), packed_script(vendor["tex-svg-full.js"], "mathjax"),
-                  later_script(MATHJAX_HUB)]
+        parts += [
+            later_script(MATHJAX_CONFIG),
+            packed_script(vendor["tex-svg-full.js"], "mathjax"),
+            later_script(MATHJAX_HUB),
+        ]
     if shows_widgets(nb):
         anywidget = vendor["anywidget.js"].replace(
-            'define(["@jupyter-widgets/base"]', 'define("anywidget", ["@jupyter-widgets/base"]')
-        parts += [packed_script(vendor["require.js"], "require.js"),
-                  packed_script(vendor["embed-amd.js"], "html-manager"),
-                  packed_script(anywidget, "anywidget")]
+            'define(["@jupyter-widgets/base"]', 'define("anywidget", ["@jupyter-widgets/base"]'
+        )
+        parts += [
+            packed_script(vendor["require.js"], "require.js"),
+            packed_script(vendor["embed-amd.js"], "html-manager"),
+            packed_script(anywidget, "anywidget"),
+        ]
     return "\n".join(parts + [f"<script>{LOADER_JS}</script>"]) if parts else ""
 
 
@@ -168,12 +174,16 @@ def check_target(path: Path, force: bool = False, source: Path | None = None) ->
     if path.is_dir():
         raise ExportError(f"--out {path} is a folder; give a file name such as report.html")
     if source is not None and _same_file(path, source):
-        raise ExportError(f"--out {path} is the notebook {source} itself; the report would "
-                          "replace it (give another --out)")
-    if path.suffix.lower() == ".ipynb" or (path.is_symlink() and
-                                           path.resolve().suffix.lower() == ".ipynb"):
-        raise ExportError(f"--out {path} is a notebook file; a report is .html (give another "
-                          "--out)")
+        raise ExportError(
+            f"--out {path} is the notebook {source} itself; the report would "
+            "replace it (give another --out)"
+        )
+    if path.suffix.lower() == ".ipynb" or (
+        path.is_symlink() and path.resolve().suffix.lower() == ".ipynb"
+    ):
+        raise ExportError(
+            f"--out {path} is a notebook file; a report is .html (give another --out)"
+        )
     if path.exists() and not force:
         raise ExportError(f"--out {path} already exists; add --force to overwrite it")
     for parent in path.parents:
@@ -184,8 +194,9 @@ def check_target(path: Path, force: bool = False, source: Path | None = None) ->
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ExportError(f"--out {path}: cannot create {path.parent} "
-                          f"({exc.strerror or exc})") from None
+        raise ExportError(
+            f"--out {path}: cannot create {path.parent} ({exc.strerror or exc})"
+        ) from None
     if not os.access(path.parent, os.W_OK | os.X_OK):
         raise ExportError(f"--out {path}: the folder {path.parent} is not writable")
     return path
@@ -210,8 +221,7 @@ def read_notebook(src: Path) -> Any:
     import nbformat
 
     if not src.is_file():
-        raise ExportError(f"no notebook at {src}" if not src.exists() else
-                          f"{src} is not a file")
+        raise ExportError(f"no notebook at {src}" if not src.exists() else f"{src} is not a file")
     try:
         nb = nbformat.read(src, as_version=4)
         nbformat.validate(nb)
@@ -236,8 +246,14 @@ def _write_file(path: Path, text: str) -> None:
 
 
 def export_notebook(
-    notebook: str | Path, out: str | Path, *, execute: bool = True, timeout: int = 900,
-    force: bool = True, time_limit: float = TIME_LIMIT, max_output: int = MAX_OUTPUT_BYTES,
+    notebook: str | Path,
+    out: str | Path,
+    *,
+    execute: bool = True,
+    timeout: int = 900,
+    force: bool = True,
+    time_limit: float = TIME_LIMIT,
+    max_output: int = MAX_OUTPUT_BYTES,
 ) -> Path:
     """Execute ``notebook`` (in its own folder) and write a self-contained HTML file.
 
@@ -255,8 +271,13 @@ def export_notebook(
     vendor = load_vendor()
     if execute:
         try:
-            run_notebook(nb, str(src.parent.resolve()), time_limit=time_limit,
-                         max_output=max_output, cell_timeout=timeout)
+            run_notebook(
+                nb,
+                str(src.parent.resolve()),
+                time_limit=time_limit,
+                max_output=max_output,
+                cell_timeout=timeout,
+            )
         except RunError as exc:
             raise ExportError(f"{src}: {exc}") from None
     prov = provenance_for(nb, src)
@@ -265,26 +286,38 @@ def export_notebook(
         "sheets": dict(prov.sheets),
         "seeds": list(prov.seeds),
     }
-    exporter = HTMLExporter(template_name="wb_offline", extra_template_basedirs=[str(TEMPLATES_DIR)])
+    exporter = HTMLExporter(
+        template_name="wb_offline", extra_template_basedirs=[str(TEMPLATES_DIR)]
+    )
     body, _ = exporter.from_notebook_node(
         nb,
-        resources={"wb_scripts": report_scripts(nb, vendor),
-                   "wb_snapshot_css": SNAPSHOT_CSS + report_font_css(nb),
-                   "wb_provenance_html": prov.to_html()},
+        resources={
+            "wb_scripts": report_scripts(nb, vendor),
+            "wb_snapshot_css": SNAPSHOT_CSS + report_font_css(nb),
+            "wb_provenance_html": prov.to_html(),
+        },
     )
     body = stable_ids(body, model_ids(nb))
     if len(body) > max_output:
-        raise ExportError(f"{src}: the report would be {len(body) / 1e6:.0f} MB, more than the "
-                          f"cap of {max_output / 1e6:g} MB; not written")
+        raise ExportError(
+            f"{src}: the report would be {len(body) / 1e6:.0f} MB, more than the "
+            f"cap of {max_output / 1e6:g} MB; not written"
+        )
     if "cdn.jsdelivr.net/npm/@jupyter-widgets" in body or "cdnjs.cloudflare.com" in body:
         raise ExportError(f"{src}: the report still references a CDN; template not applied")
     _write_atomically(target, body)
     return target
 
 
-def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool = True,
-               force: bool = True, time_limit: float = TIME_LIMIT,
-               progress: Callable[[str], None] | None = None) -> Path:
+def export_all(
+    notebooks_dir: str | Path,
+    out_dir: str | Path,
+    *,
+    execute: bool = True,
+    force: bool = True,
+    time_limit: float = TIME_LIMIT,
+    progress: Callable[[str], None] | None = None,
+) -> Path:
     """Export every notebook in a folder and write an ``index.html`` linking them;
     ``progress`` hears one line per notebook (its number, name, size and time)."""
     src_dir, dst_dir = Path(notebooks_dir), Path(out_dir)
@@ -304,12 +337,15 @@ def export_all(notebooks_dir: str | Path, out_dir: str | Path, *, execute: bool 
         if progress is not None:
             progress(f"[{number}/{len(books)}] {book.name} …")
         started = time.perf_counter()
-        target = export_notebook(book, dst_dir / f"{book.stem}.html", execute=execute,
-                                 force=force, time_limit=time_limit)
+        target = export_notebook(
+            book, dst_dir / f"{book.stem}.html", execute=execute, force=force, time_limit=time_limit
+        )
         size = target.stat().st_size / 1e6
         if progress is not None:
-            progress(f"[{number}/{len(books)}] {book.name}: {target} ({size:.1f} MB, "
-                     f"{time.perf_counter() - started:.0f} s)")
+            progress(
+                f"[{number}/{len(books)}] {book.name}: {target} ({size:.1f} MB, "
+                f"{time.perf_counter() - started:.0f} s)"
+            )
         rows.append(
             f'<li><a href="{html.escape(target.name)}">{html.escape(book.stem)}</a> '
             f"<small>({size:.1f} MB)</small></li>"

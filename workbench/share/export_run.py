@@ -62,8 +62,14 @@ def content_size(content: Any) -> int:
 class BoundedClient(NotebookClient):  # type: ignore[misc]
     """nbclient's client with a notebook-wide deadline, an output cap and a stall nudge."""
 
-    def __init__(self, nb: Any, *, time_limit: float = TIME_LIMIT,
-                 max_output: int = MAX_OUTPUT_BYTES, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        nb: Any,
+        *,
+        time_limit: float = TIME_LIMIT,
+        max_output: int = MAX_OUTPUT_BYTES,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(nb, **kwargs)
         self.time_limit = time_limit
         self.max_output = max_output
@@ -110,8 +116,9 @@ class BoundedClient(NotebookClient):  # type: ignore[misc]
     async def _bounded_execute(self, **start: Any) -> Any:
         nudge = asyncio.ensure_future(self._nudge_when_stalled())
         try:  # a cell's own timeout comes first (naming it); this catches a stuck start
-            return await asyncio.wait_for(self.async_execute(**start),
-                                          max(1.0, self.deadline - monotonic()) + GRACE)
+            return await asyncio.wait_for(
+                self.async_execute(**start), max(1.0, self.deadline - monotonic()) + GRACE
+            )
         finally:
             nudge.cancel()
 
@@ -131,15 +138,29 @@ class BoundedClient(NotebookClient):  # type: ignore[misc]
         return f"cell {index + 1} ({first!r})"
 
 
-def run_notebook(nb: Any, folder: str, *, time_limit: float = TIME_LIMIT,
-                 max_output: int = MAX_OUTPUT_BYTES, cell_timeout: int | None = None) -> Any:
+def run_notebook(
+    nb: Any,
+    folder: str,
+    *,
+    time_limit: float = TIME_LIMIT,
+    max_output: int = MAX_OUTPUT_BYTES,
+    cell_timeout: int | None = None,
+) -> Any:
     """Execute ``nb`` (in ``folder``) in place within the bounds above; :class:`RunError`
     with one line naming the cell otherwise."""
-    client = BoundedClient(nb, time_limit=time_limit, max_output=max_output,
-                           timeout=cell_timeout, kernel_name="python3",
-                           resources={"metadata": {"path": folder}}, store_widget_state=True)
-    out_of_time = (f"stopped at {{}}: still running after the export's time limit of "
-                   f"{time_limit:g} s (--time-limit)")
+    client = BoundedClient(
+        nb,
+        time_limit=time_limit,
+        max_output=max_output,
+        timeout=cell_timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": folder}},
+        store_widget_state=True,
+    )
+    out_of_time = (
+        f"stopped at {{}}: still running after the export's time limit of "
+        f"{time_limit:g} s (--time-limit)"
+    )
     with tempfile.TemporaryFile("w+b") as kernel_log:  # the kernel's log, not the terminal
         try:
             run_sync(client._bounded_execute)(stderr=kernel_log)
@@ -148,8 +169,9 @@ def run_notebook(nb: Any, folder: str, *, time_limit: float = TIME_LIMIT,
         except DeadKernelError:
             if client.out_of_time:
                 raise RunError(out_of_time.format(client.where())) from None
-            raise RunError(f"the kernel died while running {client.where()}"
-                           f"{_last_words(kernel_log)}") from None
+            raise RunError(
+                f"the kernel died while running {client.where()}{_last_words(kernel_log)}"
+            ) from None
         except CellExecutionError as exc:
             if client.over_output is not None:
                 raise RunError(_over_output(client)) from None
@@ -174,5 +196,7 @@ def _last_words(log: Any) -> str:
 
 
 def _over_output(client: BoundedClient) -> str:
-    return (f"{client.where(client.over_output)} printed more than {client.max_output / 1e6:g} MB of output, "
-            "the cap of a report; stopped (print less, or summarise in a table)")
+    return (
+        f"{client.where(client.over_output)} printed more than {client.max_output / 1e6:g} MB of output, "
+        "the cap of a report; stopped (print less, or summarise in a table)"
+    )

@@ -74,9 +74,11 @@ margin-top:.5em;font:12px/1.4 monospace}.wb-log div:first-child{font-weight:bold
 def page_html(title: str, ws_path: str) -> str:
     """The page: a message line, the hand-off screen (hot-seat) and the board."""
     script = _SCRIPT % {"ws": json.dumps(ws_path)}
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-            f"<style>{_CSS}</style></head><body><div id='wb-conn'>connecting…</div>"
-            f"<div id='wb-message' role='status'></div>"
-            f"<div id='wb-handoff' hidden><p id='wb-handoff-text'></p>"
-            f"<button id='wb-handoff-button'>I am ready</button></div>"
-            f"<div id='wb-board'></div><script>{script}</script></body></html>")
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
+        f"<style>{_CSS}</style></head><body><div id='wb-conn'>connecting…</div>"
+        f"<div id='wb-message' role='status'></div>"
+        f"<div id='wb-handoff' hidden><p id='wb-handoff-text'></p>"
+        f"<button id='wb-handoff-button'>I am ready</button></div>"
+        f"<div id='wb-board'></div><script>{script}</script></body></html>"
+    )

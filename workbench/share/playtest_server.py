@@ -69,8 +69,11 @@ def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:
             text = label_as(s.game, state, x, viewer)
             parts.append(f"<span class='wb-chance-hidden'>{escape(text)}</span>")
         k -= 1
-    return "<div class='wb-chance-strip'><b>last chance</b> " + " · ".join(reversed(parts)) + "</div>" \
-        if parts else ""
+    return (
+        "<div class='wb-chance-strip'><b>last chance</b> " + " · ".join(reversed(parts)) + "</div>"
+        if parts
+        else ""
+    )
 
 
 def seat_view(p: Playtest, viewer: int, picks: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -83,12 +86,25 @@ def seat_view(p: Playtest, viewer: int, picks: tuple[str, ...] = ()) -> dict[str
     buttons = []
     if mine:
         placed = placed_ids(html)
-        buttons = [{"action": json.dumps(a.id, ensure_ascii=False), "label": a.label}
-                   for a in s.game.legal_actions(s.state) if a.id not in placed]
-    return {"kind": "view", "seat": viewer, "name": viewer_name(viewer), "step": s.step,
-            "to_move": s.to_move, "mine": mine, "over": s.to_move == TERMINAL,
-            "status": p.status(viewer), "picture": html, "strip": _strip(p, viewer, drawing),
-            "log": log_for(s, viewer)[-LOG_LINES:][::-1], "buttons": buttons}
+        buttons = [
+            {"action": json.dumps(a.id, ensure_ascii=False), "label": a.label}
+            for a in s.game.legal_actions(s.state)
+            if a.id not in placed
+        ]
+    return {
+        "kind": "view",
+        "seat": viewer,
+        "name": viewer_name(viewer),
+        "step": s.step,
+        "to_move": s.to_move,
+        "mine": mine,
+        "over": s.to_move == TERMINAL,
+        "status": p.status(viewer),
+        "picture": html,
+        "strip": _strip(p, viewer, drawing),
+        "log": log_for(s, viewer)[-LOG_LINES:][::-1],
+        "buttons": buttons,
+    }
 
 
 def _token_ok(given: str | None, wanted: str) -> bool:
@@ -125,8 +141,11 @@ class PageHandler(_Guarded, tornado.web.RequestHandler):
         self._guard()
         seat = self._seat(which)
         p: Playtest = self.settings["playtest"]
-        self.set_header("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline' "
-                        "'self'; script-src 'unsafe-inline'; connect-src 'self' ws: wss:; img-src data: 'self'")
+        self.set_header(
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'unsafe-inline' "
+            "'self'; script-src 'unsafe-inline'; connect-src 'self' ws: wss:; img-src data: 'self'",
+        )
         title = "hot-seat" if seat == -1 else viewer_name(seat)
         self.write(page_html(f"{p.game.name} playtest — {title}", f"/ws/{which}"))
 
@@ -162,8 +181,15 @@ class SocketHandler(_Guarded, tornado.websocket.WebSocketHandler):
         viewer = self.viewer()
         if viewer is None:  # hot-seat between two people: the hand-off screen only
             who = p.session.to_move
-            self.write_message({"kind": "handoff", "seat": who, "name": viewer_name(who) if who >= 0 else "",
-                                "status": p.status(None), "over": who == TERMINAL})
+            self.write_message(
+                {
+                    "kind": "handoff",
+                    "seat": who,
+                    "name": viewer_name(who) if who >= 0 else "",
+                    "status": p.status(None),
+                    "over": who == TERMINAL,
+                }
+            )
             return
         self.write_message(seat_view(p, viewer, self.picks))
 
@@ -183,8 +209,11 @@ class SocketHandler(_Guarded, tornado.websocket.WebSocketHandler):
         elif kind == "clear":
             self.picks = ()
         elif kind == "move":
-            refused = "this screen is handed over: click when ready" if viewer is None else \
-                p.move(viewer, int(data.get("step", -1)), data.get("action"))
+            refused = (
+                "this screen is handed over: click when ready"
+                if viewer is None
+                else p.move(viewer, int(data.get("step", -1)), data.get("action"))
+            )
             if refused:
                 self.picks = ()
                 self.write_message({"kind": "refused", "message": refused})
@@ -197,19 +226,31 @@ class SocketHandler(_Guarded, tornado.websocket.WebSocketHandler):
         self.send_view()
 
 
-def make_app(playtest: Playtest, *, check_host: bool = True, hot_seat: bool = False) -> tornado.web.Application:
+def make_app(
+    playtest: Playtest, *, check_host: bool = True, hot_seat: bool = False
+) -> tornado.web.Application:
     """The tornado application of one playtest."""
     return tornado.web.Application(
-        [(r"/seat/([0-9]+)", PageHandler), (r"/(table)", PageHandler),
-         (r"/ws/([0-9]+|table)", SocketHandler)],
-        playtest=playtest, check_host=check_host, hot_seat=hot_seat, sockets=set(),
-        websocket_ping_interval=20)
+        [
+            (r"/seat/([0-9]+)", PageHandler),
+            (r"/(table)", PageHandler),
+            (r"/ws/([0-9]+|table)", SocketHandler),
+        ],
+        playtest=playtest,
+        check_host=check_host,
+        hot_seat=hot_seat,
+        sockets=set(),
+        websocket_ping_interval=20,
+    )
 
 
 def urls(playtest: Playtest, base: str, hot_seat: bool = False) -> list[tuple[str, str]]:
     """(who, URL) for every person's seat (and the hot-seat table)."""
-    out = [(viewer_name(i), f"{base}/seat/{i + 1}?token={playtest.tokens[i]}")
-           for i, who in enumerate(playtest.seats) if who is None]
+    out = [
+        (viewer_name(i), f"{base}/seat/{i + 1}?token={playtest.tokens[i]}")
+        for i, who in enumerate(playtest.seats)
+        if who is None
+    ]
     if hot_seat:
         out.append(("hot-seat table", f"{base}/table?token={playtest.hot_token}"))
     return out

@@ -84,8 +84,10 @@ def font_face_css(chars: Iterable[str]) -> str:
     except FontMissing:
         return ""
     body = base64.b64encode(data).decode("ascii")
-    return (f"<style>@font-face{{font-family:'{FONT_FAMILY}';font-style:normal;font-weight:100 900;"
-            f"src:url(data:font/woff;base64,{body}) format('woff');}}</style>")
+    return (
+        f"<style>@font-face{{font-family:'{FONT_FAMILY}';font-style:normal;font-weight:100 900;"
+        f"src:url(data:font/woff;base64,{body}) format('woff');}}</style>"
+    )
 
 
 def report_font_css(nb: Any) -> str:

@@ -112,8 +112,11 @@ def shows_widgets(nb: Any) -> bool:
     """
     if WIDGET_STATE not in nb.get("metadata", {}).get("widgets", {}):
         return False
-    return any(WIDGET_VIEW in out.get("data", {}) for cell in nb["cells"]
-               for out in cell.get("outputs", []))
+    return any(
+        WIDGET_VIEW in out.get("data", {})
+        for cell in nb["cells"]
+        for out in cell.get("outputs", [])
+    )
 
 
 def model_ids(nb: Any) -> list[str]:
@@ -135,12 +138,15 @@ def stable_ids(text: str, ids: Iterable[str]) -> str:
         names: dict[str, str] = {}
         text = pattern.sub(lambda m: names.setdefault(m.group(0), f"wb-m{len(names) + 1}"), text)
     uuids: dict[str, str] = {}
-    return _UUID.sub(lambda m: uuids.setdefault(
-        m.group(0), f"00000000-0000-4000-8000-{len(uuids) + 1:012d}"), text)
+    return _UUID.sub(
+        lambda m: uuids.setdefault(m.group(0), f"00000000-0000-4000-8000-{len(uuids) + 1:012d}"),
+        text,
+    )
 
 
-def provenance_html(version: str, notebook: str, seeds: Sequence[int],
-                    sheets: Sequence[tuple[str, str]]) -> str:
+def provenance_html(
+    version: str, notebook: str, seeds: Sequence[int], sheets: Sequence[tuple[str, str]]
+) -> str:
     """The provenance banner: one line, the sheet hashes on click.
 
     >>> html_ = provenance_html("0.1", "life.ipynb", [7], [("life/album.csv", "ab" * 32)])

@@ -53,12 +53,21 @@ from workbench.ui.targets import parse_action, target
 if TYPE_CHECKING:
     from workbench.ui.board import BoardView
 
-__all__ = ["DEFAULT_BUDGET", "AnalysisPanel", "ActionOdds", "analysis_rng", "board_words", "row_id",
-           "rows_html"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "AnalysisPanel",
+    "ActionOdds",
+    "analysis_rng",
+    "board_words",
+    "row_id",
+    "rows_html",
+]
 
 #: why a seat viewer gets no chance table and no "what if" (issue 24: each seat sees its own game)
-SEAT_SEES_NO_CHANCE = ("'what if' and chance outcomes are the designer's view: they can name cards "
-                       "this seat may not see; switch 'view as' to the designer")
+SEAT_SEES_NO_CHANCE = (
+    "'what if' and chance outcomes are the designer's view: they can name cards "
+    "this seat may not see; switch 'view as' to the designer"
+)
 
 DEFAULT_BUDGET = "1000/40"  # ISMCTS iterations / rollout cut (see workbench.engine.players.specs)
 NOT_SEPARABLE = "not separable at this budget"
@@ -67,9 +76,11 @@ NOT_SEPARABLE = "not separable at this budget"
 ActionOdds = Callable[[Any, Any, Hashable], "tuple[str, Any] | None"]
 
 _ROW_CSS = "wb-analysis-row"
-_STYLE = ("<style>.wb-analysis tr.wb-analysis-row{cursor:pointer}"
-          ".wb-analysis td:nth-child(3){white-space:nowrap}"  # the interval on one line
-          ".wb-analysis tr.wb-analysis-row:hover td{background:#eaf6ec}</style>")
+_STYLE = (
+    "<style>.wb-analysis tr.wb-analysis-row{cursor:pointer}"
+    ".wb-analysis td:nth-child(3){white-space:nowrap}"  # the interval on one line
+    ".wb-analysis tr.wb-analysis-row:hover td{background:#eaf6ec}</style>"
+)
 
 
 def analysis_rng(seed: int, step: int) -> random.Random:
@@ -102,9 +113,14 @@ def _verdict(row: ActionEstimate) -> str:
     return "worse (intervals apart)" if row.separable else NOT_SEPARABLE
 
 
-def rows_html(rows: list[ActionEstimate] | list[OutcomeChance], *,
-              names: Sequence[str] | None = None, mover: str = "", fair_share: float | None = None,
-              odds: Mapping[Hashable, tuple[str, Any]] | None = None) -> str:
+def rows_html(
+    rows: list[ActionEstimate] | list[OutcomeChance],
+    *,
+    names: Sequence[str] | None = None,
+    mover: str = "",
+    fair_share: float | None = None,
+    odds: Mapping[Hashable, tuple[str, Any]] | None = None,
+) -> str:
     """The analysis table (workbench style), one clickable row per action or outcome.
 
     ``names``: the board's player names; ``mover``: who the estimates are for;
@@ -129,21 +145,29 @@ def rows_html(rows: list[ActionEstimate] | list[OutcomeChance], *,
         return "<div class='wb-analysis-empty'>(nothing to analyse: the game is over)</div>"
     if isinstance(rows[0], OutcomeChance):
         chances = [r for r in rows if isinstance(r, OutcomeChance)]
-        frame = pl.DataFrame({
-            "outcome": [r.label for r in chances],
-            "probability": [float(r.probability) for r in chances],
-            "probability_exact": [str(r.probability) for r in chances],
-        })
+        frame = pl.DataFrame(
+            {
+                "outcome": [r.label for r in chances],
+                "probability": [float(r.probability) for r in chances],
+                "probability_exact": [str(r.probability) for r in chances],
+            }
+        )
         title = "chance: exact outcomes — click one to choose it (a 'what if', logged as chosen)"
-        html = table_html(frame, exact="beside", title=title, percent_columns=["probability"],
-                          row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(chances))})
+        html = table_html(
+            frame,
+            exact="beside",
+            title=title,
+            percent_columns=["probability"],
+            row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(chances))},
+        )
     else:
         acts = [r for r in rows if isinstance(r, ActionEstimate)]
         columns: dict[str, Any] = {
             "action": [board_words(r.label, names) for r in acts],
             "win rate": [r.win_rate for r in acts],
-            "95% interval": [f"{percent(r.interval[0])}\u00a0–\u00a0{percent(r.interval[1])}"
-                             for r in acts],
+            "95% interval": [
+                f"{percent(r.interval[0])}\u00a0–\u00a0{percent(r.interval[1])}" for r in acts
+            ],
             "simulations": [r.simulations for r in acts],
         }
         percents = ["win rate"]
@@ -152,29 +176,41 @@ def rows_html(rows: list[ActionEstimate] | list[OutcomeChance], *,
             what = sorted({v[0] for v in exact.values()})
             head = f"{' / '.join(what)} (exact)"
             columns[head] = [float(exact[r.action][1]) if r.action in exact else None for r in acts]
-            columns[head + "_exact"] = [str(exact[r.action][1]) if r.action in exact else None
-                                        for r in acts]
+            columns[head + "_exact"] = [
+                str(exact[r.action][1]) if r.action in exact else None for r in acts
+            ]
             percents.append(head)
         if fair_share is not None:
-            columns["against the fair share"] = [f"{100 * (r.win_rate - fair_share):+.1f} points"
-                                                 for r in acts]
+            columns["against the fair share"] = [
+                f"{100 * (r.win_rate - fair_share):+.1f} points" for r in acts
+            ]
         columns["against the best"] = [_verdict(r) for r in acts]
         frame = pl.DataFrame(columns)
         total = sum(r.simulations for r in acts)
         whose = f" for {mover}" if mover else ""
-        base = (f"; fair share {percent(fair_share)} (the win rate of a seat when all play alike)"
-                if fair_share is not None else "")
+        base = (
+            f"; fair share {percent(fair_share)} (the win rate of a seat when all play alike)"
+            if fair_share is not None
+            else ""
+        )
         fewest, most = min(r.simulations for r in acts), max(r.simulations for r in acts)
-        title = (f"ISMCTS{whose} on what that seat sees: {total} simulations, {fewest}–{most} per "
-                 f"action (a minimum for each, the rest where the best are close){base} — best "
-                 "first, click a row to play it")
-        html = table_html(frame, title=title, percent_columns=percents,
-                          row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(acts))})
+        title = (
+            f"ISMCTS{whose} on what that seat sees: {total} simulations, {fewest}–{most} per "
+            f"action (a minimum for each, the rest where the best are close){base} — best "
+            "first, click a row to play it"
+        )
+        html = table_html(
+            frame,
+            title=title,
+            percent_columns=percents,
+            row_classes={i: (f"{_ROW_CSS}-{i}", "") for i in range(len(acts))},
+        )
     items: list[ActionEstimate | OutcomeChance] = [*rows]
     for i, r in enumerate(items):
         ident = row_id(r)
-        html = html.replace(f'<tr class="{_ROW_CSS}-{i}">',
-                            f"<tr class='{_ROW_CSS} {target(ident)}'>", 1)
+        html = html.replace(
+            f'<tr class="{_ROW_CSS}-{i}">', f"<tr class='{_ROW_CSS} {target(ident)}'>", 1
+        )
     return _STYLE + html
 
 
@@ -185,26 +221,34 @@ class AnalysisPanel:
     40 steps) or seconds (``0.5`` / ``"0.5s"``).
     """
 
-    def __init__(self, board: BoardView, budget: int | float | str = DEFAULT_BUDGET,
-                 action_odds: ActionOdds | None = None) -> None:
+    def __init__(
+        self,
+        board: BoardView,
+        budget: int | float | str = DEFAULT_BUDGET,
+        action_odds: ActionOdds | None = None,
+    ) -> None:
         self.board = board
         self.action_odds = action_odds
         self.rows: list[ActionEstimate] | list[OutcomeChance] = []
-        self.button = make_button("analyse", "wb-analyse",
-                                  "estimate each move's win rate for the seat to move (ISMCTS)")
-        self.budget_field = w.Text(value=str(budget), description="budget",
-                                   layout=w.Layout(width="170px"))
+        self.button = make_button(
+            "analyse", "wb-analyse", "estimate each move's win rate for the seat to move (ISMCTS)"
+        )
+        self.budget_field = w.Text(
+            value=str(budget), description="budget", layout=w.Layout(width="170px")
+        )
         self.budget_field.add_class("wb-analysis-budget")
-        self.what_if_button = make_button("what if…", "wb-what-if",
-                                          "back to the last chance step, to choose its outcome")
+        self.what_if_button = make_button(
+            "what if…", "wb-what-if", "back to the last chance step, to choose its outcome"
+        )
         self.table = PictureWidget()
         self.table.add_class("wb-analysis")
         self.table.on_msg(lambda _w, content, _b: self.handle_message(content))
         self.button.on_click(lambda _b: self.board._guard(self.analyse))
         self.what_if_button.on_click(lambda _b: self.board._guard(self.what_if))
         self._shown_at: tuple[Any, ...] | None = None
-        self.widget = w.VBox([w.HBox([self.button, self.budget_field, self.what_if_button]),
-                              self.table])
+        self.widget = w.VBox(
+            [w.HBox([self.button, self.budget_field, self.what_if_button]), self.table]
+        )
         self.widget.add_class("wb-analysis-panel")
 
     @property
@@ -244,8 +288,13 @@ class AnalysisPanel:
                 found = self.action_odds(s.game, s.state, row_id(r))
                 if found is not None:
                     odds[row_id(r)] = found
-        return rows_html(self.rows, names=self.board.seat_names, mover=self.board.seat_name(seat),
-                         fair_share=1 / s.game.num_players, odds=odds)
+        return rows_html(
+            self.rows,
+            names=self.board.seat_names,
+            mover=self.board.seat_name(seat),
+            fair_share=1 / s.game.num_players,
+            odds=odds,
+        )
 
     def what_if(self) -> None:
         """Go back to the last chance step (its outcome then can be chosen) and analyse it.

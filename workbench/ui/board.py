@@ -92,15 +92,27 @@ class BoardView(BoardCommands):
         self.undo_button = make_button("↶ undo", "wb-undo", "back to before your last decision")
         self.redo_button = make_button("↷ redo", "wb-redo", "re-apply the undone decision")
         self.reset_button = make_button("⟲ reset", "wb-reset", "restart with the same seed")
-        self.seed_field = w.IntText(value=session.seed, description="seed", layout=w.Layout(width="180px"))
+        self.seed_field = w.IntText(
+            value=session.seed, description="seed", layout=w.Layout(width="180px")
+        )
         self.seed_field.add_class("wb-seed")
-        self.new_game_button = make_button("new game", "wb-new-game", "start over with the seed field")
+        self.new_game_button = make_button(
+            "new game", "wb-new-game", "start over with the seed field"
+        )
         self.bot_chooser = w.Dropdown(options=list(self.bots), layout=w.Layout(width="140px"))
         self.bot_chooser.add_class("wb-bot")
-        self.bot_move_button = make_button("bot move", "wb-bot-move", "let the bot choose the next move")
-        self.play_to_end_button = make_button("play to end", "wb-play-to-end", "bots play every seat to the end")
-        self.seat_choosers = [self._seat_chooser(i, (bot_seats or {}).get(i)) for i in range(session.game.num_players)]
-        self.step_slider = w.IntSlider(min=0, max=0, value=0, description="step", continuous_update=False)
+        self.bot_move_button = make_button(
+            "bot move", "wb-bot-move", "let the bot choose the next move"
+        )
+        self.play_to_end_button = make_button(
+            "play to end", "wb-play-to-end", "bots play every seat to the end"
+        )
+        self.seat_choosers = [
+            self._seat_chooser(i, (bot_seats or {}).get(i)) for i in range(session.game.num_players)
+        ]
+        self.step_slider = w.IntSlider(
+            min=0, max=0, value=0, description="step", continuous_update=False
+        )
         self.step_slider.add_class("wb-step")
         self.log = w.HTML()
         self.log.add_class("wb-log")
@@ -118,8 +130,15 @@ class BoardView(BoardCommands):
         self.bot_move_button.on_click(lambda _: self._guard(self.bot_move))
         self.play_to_end_button.on_click(lambda _: self._guard(self.play_to_end))
         self.step_slider.observe(self._on_slider, names="value")
-        controls = w.HBox([self.undo_button, self.redo_button, self.reset_button, self.seed_field,
-                           self.new_game_button])
+        controls = w.HBox(
+            [
+                self.undo_button,
+                self.redo_button,
+                self.reset_button,
+                self.seed_field,
+                self.new_game_button,
+            ]
+        )
         bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
         seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
         self.analysis = AnalysisPanel(self, analysis_budget)
@@ -129,11 +148,16 @@ class BoardView(BoardCommands):
         self._ready_for = -1
         self._log_cache: dict[Any, Any] = {}
         self.viewer_chooser = w.Dropdown(
-            options=[("designer (sees all)", -1)] + [(self.seat_name(i), i) for i in range(session.game.num_players)],
-            value=-1, description="view as", layout=w.Layout(width="260px"))
+            options=[("designer (sees all)", -1)]
+            + [(self.seat_name(i), i) for i in range(session.game.num_players)],
+            value=-1,
+            description="view as",
+            layout=w.Layout(width="260px"),
+        )
         self.viewer_chooser.add_class("wb-viewer")
-        self.viewer_chooser.observe(lambda c: self.set_viewer(None if c["new"] < 0 else int(c["new"])),
-                                    names="value")
+        self.viewer_chooser.observe(
+            lambda c: self.set_viewer(None if c["new"] < 0 else int(c["new"])), names="value"
+        )
         seats_row.children = (*seats_row.children, self.viewer_chooser)
         self.handoff_text = w.HTML()
         self.handoff_button = make_button("I am ready", "wb-handoff-ready", "show my seat's view")
@@ -141,9 +165,21 @@ class BoardView(BoardCommands):
         self.handoff_box = w.VBox([self.handoff_text, self.handoff_button])
         self.handoff_box.add_class("wb-handoff")
         self.handoff_box.layout.display = "none"
-        self.widget = w.VBox([self.handoff_box, self.picture, self.status, self.recent, self.actions_box,
-                              controls, bots_row, seats_row, self.step_slider, self.analysis.widget,
-                              self.log])
+        self.widget = w.VBox(
+            [
+                self.handoff_box,
+                self.picture,
+                self.status,
+                self.recent,
+                self.actions_box,
+                controls,
+                bots_row,
+                seats_row,
+                self.step_slider,
+                self.analysis.widget,
+                self.log,
+            ]
+        )
         self.widget.add_class("wb-board")
         self._shown_state: Any = object()
         self._shown_actions: tuple[tuple[Hashable, str], ...] | None = None
@@ -157,14 +193,19 @@ class BoardView(BoardCommands):
 
     def _seat_chooser(self, seat: int, bot: str | None) -> w.Dropdown:
         if bot is not None and bot not in self.bots:
-            raise ValueError(f"bot_seats[{seat}] = {bot!r} is not one of the bots {list(self.bots)}")
-        d = w.Dropdown(options=[HUMAN, *self.bots], value=bot or HUMAN, description=self.seat_name(seat),
-                       layout=w.Layout(width="220px"))
+            raise ValueError(
+                f"bot_seats[{seat}] = {bot!r} is not one of the bots {list(self.bots)}"
+            )
+        d = w.Dropdown(
+            options=[HUMAN, *self.bots],
+            value=bot or HUMAN,
+            description=self.seat_name(seat),
+            layout=w.Layout(width="220px"),
+        )
         d.add_class("wb-seat")
         d.add_class(f"wb-seat-{seat}")
         d.observe(lambda _c: self._guard(self._autoplay), names="value")
         return d
-
 
     @property
     def button_ids(self) -> list[Hashable]:
@@ -197,7 +238,6 @@ class BoardView(BoardCommands):
             self.analysis.refresh()
             self.analysis.widget.layout.display = None if self._sees_decision() else "none"
             self._draw_status()
-
 
     def _draw_actions(self) -> None:
         s = self.session
@@ -256,4 +296,3 @@ class BoardView(BoardCommands):
     # -- notebook display -----------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
-

@@ -87,13 +87,18 @@ class BoardCommands(BoardViewer):
         and replays mark it "(chosen)")."""
         s = self.session
         if not self._sees_decision() or self.handing_over() is not None:
-            self._message = f"not your turn: {self.seat_name(s.to_move)} is deciding" \
-                if s.to_move >= 0 else "not your turn"
+            self._message = (
+                f"not your turn: {self.seat_name(s.to_move)} is deciding"
+                if s.to_move >= 0
+                else "not your turn"
+            )
             self._draw_status()
             return False
 
         def apply() -> None:
-            self._quietly(lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id))
+            self._quietly(
+                lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id)
+            )
             self._autoplay()
 
         return self._guard(apply)
@@ -149,4 +154,3 @@ class BoardCommands(BoardViewer):
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if not self._quiet:
             self._guard(lambda: self._quietly(lambda: self.session.jump(int(change["new"]))))
-

@@ -66,7 +66,6 @@ class BoardViewer(BoardText):
             return None
         return who
 
-
     def _draw_handoff(self) -> bool:
         """Hot-seat between two people: only the hand-off screen; True when shown."""
         seat = self.handing_over()
@@ -78,8 +77,10 @@ class BoardViewer(BoardText):
             for part in parts:
                 part.layout.display = None
             return False
-        self.handoff_text.value = (f"<div style='font-size:1.4em;margin:2em 0'>Pass to "
-                                   f"{escape(self.seat_name(seat))} — click when ready</div>")
+        self.handoff_text.value = (
+            f"<div style='font-size:1.4em;margin:2em 0'>Pass to "
+            f"{escape(self.seat_name(seat))} — click when ready</div>"
+        )
         self.handoff_box.layout.display = None
         for part in parts:
             part.layout.display = "none"
@@ -87,4 +88,3 @@ class BoardViewer(BoardText):
         self._shown_state, self._shown_actions, self._shown_log = object(), None, []
         self.status.value = escape(f"{self.seat_name(seat)} to move")
         return True
-

@@ -70,7 +70,9 @@ class ButtonPool:
         if self.retired and self.retired[0][0] <= self.generation - 2:
             return self.retired.pop(0)[1]
         button = make_button("", "wb-action")
-        button.layout = w.Layout(width="auto", min_width="9em")  # the whole label, never "take a break, dis..."
+        button.layout = w.Layout(
+            width="auto", min_width="9em"
+        )  # the whole label, never "take a break, dis..."
         button.on_click(self.on_click)
         return button
 

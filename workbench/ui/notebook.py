@@ -39,8 +39,10 @@ def mathml(expr: Any) -> str:
         frac = f"{expr.p}/{expr.q}"
         value = float(expr)
         shown = percent(value) if 0 <= value <= 1 else number(value, 4)
-        return (f'<span class="wb-long-fraction" title="exactly {frac}">{shown}'
-                f"<small> = {frac}</small></span>")
+        return (
+            f'<span class="wb-long-fraction" title="exactly {frac}">{shown}'
+            f"<small> = {frac}</small></span>"
+        )
     if expr.has(sympy.Piecewise):
         return f'<math display="block">{_CasesPrinter({}).doprint(expr)}</math>'
     return f'<math display="block">{to_mathml(expr, printer="presentation")}</math>'
@@ -58,11 +60,19 @@ class _CasesPrinter(MathMLPresentationPrinter):
 
     def _print_Piecewise(self, expr: Any) -> Any:
         dom = self.dom
-        row, brace, table = dom.createElement("mrow"), dom.createElement("mo"), dom.createElement("mtable")
+        row, brace, table = (
+            dom.createElement("mrow"),
+            dom.createElement("mo"),
+            dom.createElement("mtable"),
+        )
         brace.appendChild(dom.createTextNode("{"))
         table.setAttribute("columnalign", "left")
         for value, condition in expr.args:
-            tr, left, right = dom.createElement("mtr"), dom.createElement("mtd"), dom.createElement("mtd")
+            tr, left, right = (
+                dom.createElement("mtr"),
+                dom.createElement("mtd"),
+                dom.createElement("mtd"),
+            )
             left.appendChild(self._print(value))
             word = dom.createElement("mtext")
             if condition == sympy.true:
@@ -94,6 +104,7 @@ def setup(digits: int = 1) -> bool:
     formatters = shell.display_formatter.formatters
     formatters["text/html"].for_type(pl.DataFrame, lambda f: table_html(f, digits=digits))
     formatters["text/plain"].for_type(
-        pl.DataFrame, lambda f, p, cycle: p.text(f"table of {f.height} rows × {f.width} columns"))
+        pl.DataFrame, lambda f, p, cycle: p.text(f"table of {f.height} rows × {f.width} columns")
+    )
     formatters["text/html"].for_type_by_name("sympy.printing.defaults", "Printable", mathml)
     return True

@@ -47,11 +47,14 @@ __all__ = ["TARGET_CLASS", "PictureBoard", "PictureWidget", "parse_action", "pla
 ChanceDrawing = Callable[[Game[Any], Any, Hashable], str]
 
 STRIP_STEPS = 8
-KEYS_HTML = ("<div class='wb-keys' style='font:11px/1.4 system-ui,sans-serif;color:#555'>"
-             "keys (click the picture first): <kbd>←</kbd><kbd>→</kbd><kbd>↑</kbd><kbd>↓</kbd> "
-             "move over the choices · <kbd>Enter</kbd>/<kbd>space</kbd> click · "
-             "<kbd>1</kbd>…<kbd>9</kbd> the n-th choice · <kbd>u</kbd> undo · <kbd>r</kbd> redo · "
-             "<kbd>Esc</kbd> clear a half-made choice</div>")
+KEYS_HTML = (
+    "<div class='wb-keys' style='font:11px/1.4 system-ui,sans-serif;color:#555'>"
+    "keys (click the picture first): <kbd>←</kbd><kbd>→</kbd><kbd>↑</kbd><kbd>↓</kbd> "
+    "move over the choices · <kbd>Enter</kbd>/<kbd>space</kbd> click · "
+    "<kbd>1</kbd>…<kbd>9</kbd> the n-th choice · <kbd>u</kbd> undo · <kbd>r</kbd> redo · "
+    "<kbd>Esc</kbd> clear a half-made choice</div>"
+)
+
 
 class PictureBoard(BoardView):
     """A :class:`BoardView` whose picture is clickable; buttons only for unplaced actions.
@@ -60,8 +63,14 @@ class PictureBoard(BoardView):
     pips, the card drawn) for the last-chance strip above the picture.
     """
 
-    def __init__(self, session: Session, render: Callable[..., str], *,
-                 chance_drawing: ChanceDrawing | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        session: Session,
+        render: Callable[..., str],
+        *,
+        chance_drawing: ChanceDrawing | None = None,
+        **options: Any,
+    ) -> None:
         self.chance_drawing = chance_drawing
         self.picture_render = render
         self.picks: tuple[str, ...] = ()
@@ -79,8 +88,11 @@ class PictureBoard(BoardView):
         self.picture.on_msg(lambda _w, content, _b: self.handle_message(content))
         self.keys = w.HTML(KEYS_HTML)  # the shortcuts, listed on the board itself
         self.keys.add_class("wb-keys-box")
-        self.widget.children = tuple(x for c in self.widget.children
-                                     for x in ((self.picture, self.keys) if c is old else (c,)))
+        self.widget.children = tuple(
+            x
+            for c in self.widget.children
+            for x in ((self.picture, self.keys) if c is old else (c,))
+        )
         old.close()
         self._shown_state = object()
         self._shown_actions = None
@@ -119,11 +131,19 @@ class PictureBoard(BoardView):
             k -= 1
         history, actions = s.history, s.actions
         chosen = set(s.chosen_steps)
-        parts = [self._drawn(history[i], actions[i]) + (
-            "<span class='wb-chosen' title='chosen by hand (a what if), not rolled'>(chosen)</span>"
-            if i in chosen else "") for i in range(k + 1, end + 1)]
-        return ("<div class='wb-chance-strip' title='the last chance: dice rolled, cards drawn'>"
-                f"<b>last chance (step {end + 1})</b>{''.join(parts)}</div>")
+        parts = [
+            self._drawn(history[i], actions[i])
+            + (
+                "<span class='wb-chosen' title='chosen by hand (a what if), not rolled'>(chosen)</span>"
+                if i in chosen
+                else ""
+            )
+            for i in range(k + 1, end + 1)
+        ]
+        return (
+            "<div class='wb-chance-strip' title='the last chance: dice rolled, cards drawn'>"
+            f"<b>last chance (step {end + 1})</b>{''.join(parts)}</div>"
+        )
 
     def _drawn(self, state: Any, outcome: Hashable) -> str:
         """One chance outcome as the viewer may see it (unnamed when it may not)."""

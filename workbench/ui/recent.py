@@ -24,7 +24,9 @@ MAX_LINES = 30
 _PREFIX = re.compile(r"^\d+\. ")
 
 
-def since_last_person(movers: Sequence[int], lines: Sequence[str], people: Collection[int]) -> list[str]:
+def since_last_person(
+    movers: Sequence[int], lines: Sequence[str], people: Collection[int]
+) -> list[str]:
     """The log lines from the last step a person (a seat in ``people``) decided, to now,
     when a bot decided after it; else ``[]`` (nothing happened behind the person's back).
 
@@ -34,7 +36,7 @@ def since_last_person(movers: Sequence[int], lines: Sequence[str], people: Colle
     later = range(last + 1, len(movers))
     if not any(movers[k] >= 0 and movers[k] not in people for k in later):
         return []
-    return list(lines[max(0, last):][-MAX_LINES:])
+    return list(lines[max(0, last) :][-MAX_LINES:])
 
 
 def recent_html(lines: Sequence[str], rename: Callable[[str], str] = lambda x: x) -> str:
@@ -47,10 +49,12 @@ def recent_html(lines: Sequence[str], rename: Callable[[str], str] = lambda x: x
     if not lines:
         return ""
     items = "".join(f"<li>{escape(_PREFIX.sub('', rename(x)), quote=False)}</li>" for x in lines)
-    return ("<div class='wb-recent' style='font:12px/1.4 system-ui,sans-serif;background:#f4f7fb;"
-            "border:1px solid #c9d6e8;border-radius:4px;padding:2px 8px;margin:2px 0'>"
-            f"<b>since the last move by a person ({len(lines)} step{'s' if len(lines) != 1 else ''})"
-            f":</b><ol style='margin:2px 0 2px 1.4em;padding:0'>{items}</ol></div>")
+    return (
+        "<div class='wb-recent' style='font:12px/1.4 system-ui,sans-serif;background:#f4f7fb;"
+        "border:1px solid #c9d6e8;border-radius:4px;padding:2px 8px;margin:2px 0'>"
+        f"<b>since the last move by a person ({len(lines)} step{'s' if len(lines) != 1 else ''})"
+        f":</b><ol style='margin:2px 0 2px 1.4em;padding:0'>{items}</ol></div>"
+    )
 
 
 def deciding_text(deciding: str, owner: str | None, answer_to: str = "") -> str:

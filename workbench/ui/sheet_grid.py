@@ -197,8 +197,11 @@ class SheetGrid(anywidget.AnyWidget):  # type: ignore[misc]
         if self.rows[row][self.header.index(column)] == value:
             self.problem = {}
             return True
-        return self._apply(lambda: self.variant.set(self.sheet, card, column, value),
-                           {"row": row, "column": column}, f"{card} {column} → {value}")
+        return self._apply(
+            lambda: self.variant.set(self.sheet, card, column, value),
+            {"row": row, "column": column},
+            f"{card} {column} → {value}",
+        )
 
     def add_row(self) -> bool:
         """Append a card like the last one under the next free key (``J28`` after ``J27``)."""
@@ -207,21 +210,30 @@ class SheetGrid(anywidget.AnyWidget):  # type: ignore[misc]
         new = _next_key(keys)
         cells = dict(zip(table.header, table.rows[-1], strict=True)) if table.rows else {}
         cells[table.key] = new
-        return self._apply(lambda: self.variant.add(self.sheet, cells),
-                           {"row": len(keys), "column": table.key}, f"added {new}")
+        return self._apply(
+            lambda: self.variant.add(self.sheet, cells),
+            {"row": len(keys), "column": table.key},
+            f"added {new}",
+        )
 
     def duplicate_row(self, row: int) -> bool:
         """A copy of the row right below it, with the next free key."""
         table = self.variant.tables()[self.sheet]
         keys = [r[table.header.index(table.key)] for r in table.rows]
         card, new = keys[row], _next_key(keys)
-        return self._apply(lambda: self.variant.duplicate(self.sheet, card, new),
-                           {"row": row + 1, "column": table.key}, f"{card} copied as {new}")
+        return self._apply(
+            lambda: self.variant.duplicate(self.sheet, card, new),
+            {"row": row + 1, "column": table.key},
+            f"{card} copied as {new}",
+        )
 
     def remove_row(self, row: int) -> bool:
         card = self._key(row)
-        return self._apply(lambda: self.variant.remove(self.sheet, card),
-                           {"row": row, "column": self.header[0]}, f"removed {card}")
+        return self._apply(
+            lambda: self.variant.remove(self.sheet, card),
+            {"row": row, "column": self.header[0]},
+            f"removed {card}",
+        )
 
     def undo(self) -> None:
         if self._undo:
@@ -270,13 +282,20 @@ def whatif_editor(what: Any, sheet: str | None = None) -> Any:
         diff.value = "<b>Edits</b>" + (table_html(d) if d.height else "<p>none yet</p>")
         try:
             moved = what.figures() if d.height else {}
-        except ValueError as exc:  # SheetError too: a cross-sheet rule only the game's loader checks
+        except (
+            ValueError
+        ) as exc:  # SheetError too: a cross-sheet rule only the game's loader checks
             figures.value = f"<p class='wb-whatif-refused'>the game cannot read these sheets: {html.escape(str(exc))}</p>"
             return
-        parts = [f"<b>{name}</b> (before / after){table_html(frame)}" for name, frame in moved.items()]
+        parts = [
+            f"<b>{name}</b> (before / after){table_html(frame)}" for name, frame in moved.items()
+        ]
         took = what.timings.get("figures")
-        note = f"<p class='wb-whatif-time'>exact figures redrawn in {redraw_note(took)}</p>" \
-            if moved and took is not None else ""
+        note = (
+            f"<p class='wb-whatif-time'>exact figures redrawn in {redraw_note(took)}</p>"
+            if moved and took is not None
+            else ""
+        )
         figures.value = "".join(parts) + note if parts else "<p>no exact figure moves</p>"
 
     grid.on_change(redraw)

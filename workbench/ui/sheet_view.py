@@ -47,19 +47,30 @@ def _term_filter(frame: pl.DataFrame, term: str) -> pl.Expr | None:
         else:
             col = col.cast(pl.String).str.to_lowercase()
             target = value.lower()
-        ops = {"=": col == target, "==": col == target, "!=": col != target, ">": col > target,
-               "<": col < target, ">=": col >= target, "<=": col <= target}
+        ops = {
+            "=": col == target,
+            "==": col == target,
+            "!=": col != target,
+            ">": col > target,
+            "<": col < target,
+            ">=": col >= target,
+            "<=": col <= target,
+        }
         return ops[op]
     needle = _fold(term)
-    texts = [pl.col(c).cast(pl.String).fill_null("") if not isinstance(t, pl.List)
-             else pl.col(c).list.join(";").fill_null("")
-             for c, t in frame.schema.items()]
+    texts = [
+        pl.col(c).cast(pl.String).fill_null("")
+        if not isinstance(t, pl.List)
+        else pl.col(c).list.join(";").fill_null("")
+        for c, t in frame.schema.items()
+    ]
     joined = pl.concat_str(texts, separator="\u0001").str.normalize("NFKC").str.to_lowercase()
     return joined.str.contains(needle, literal=True)
 
 
-def filter_sort(frame: pl.DataFrame, query: str = "", sort: str | None = None,
-                descending: bool = False) -> pl.DataFrame:
+def filter_sort(
+    frame: pl.DataFrame, query: str = "", sort: str | None = None, descending: bool = False
+) -> pl.DataFrame:
     """The rows matching every term of ``query``, sorted by ``sort`` (nulls last)."""
     out = frame
     for term in query.split():
@@ -71,8 +82,9 @@ def filter_sort(frame: pl.DataFrame, query: str = "", sort: str | None = None,
     return out
 
 
-def table_html(frame: pl.DataFrame, problems: dict[int, list[str]] | None = None,
-               limit: int = 500) -> str:
+def table_html(
+    frame: pl.DataFrame, problems: dict[int, list[str]] | None = None, limit: int = 500
+) -> str:
     """An HTML table in the workbench table style (pure); rows whose ``row`` number has
     problems are tinted, their messages on hover. Past ``limit`` rows it says so."""
     problems = problems or {}
@@ -82,8 +94,11 @@ def table_html(frame: pl.DataFrame, problems: dict[int, list[str]] | None = None
         for i, row in enumerate(shown.get_column(ROW).to_list()):
             if problems.get(row):
                 marks[i] = ("wb-sheet-bad", "\n".join(problems[row]))
-    more = (f"<p>showing the first {limit} of {frame.height} rows: filter to find the others</p>"
-            if frame.height > limit else "")
+    more = (
+        f"<p>showing the first {limit} of {frame.height} rows: filter to find the others</p>"
+        if frame.height > limit
+        else ""
+    )
     style = "<style>.wb-sheet-bad td{background:#ffebee !important}</style>"
     return style + table(shown, percent_columns=(), row_classes=marks) + more
 
@@ -97,30 +112,42 @@ class SheetView(widgets.VBox):
             self._problems: dict[int, list[str]] = {}
             for p in sheet.problems.iter_rows(named=True):
                 self._problems.setdefault(p["row"], []).append(
-                    f"{p['column'] or ''}: {p['message']}")
+                    f"{p['column'] or ''}: {p['message']}"
+                )
         else:
             frame = sheet.with_row_index(ROW, offset=2).with_columns(pl.col(ROW).cast(pl.Int64))
             self._problems = {}
         self.frame = frame.select([ROW, *[c for c in frame.columns if c != ROW]])
         self.limit = limit
-        self.query = widgets.Text(placeholder="filter: words, or column=value, star>1",
-                                  description="filter")
-        self.sort = widgets.Dropdown(options=list(self.frame.columns), value=ROW,
-                                     description="sort by")
+        self.query = widgets.Text(
+            placeholder="filter: words, or column=value, star>1", description="filter"
+        )
+        self.sort = widgets.Dropdown(
+            options=list(self.frame.columns), value=ROW, description="sort by"
+        )
         # no icon: an icon font would have to travel with every offline report
         self.descending = widgets.ToggleButton(value=False, description="↓ descending")
-        self.only_problems = widgets.Checkbox(value=False, description="problems only",
-                                              disabled=not self._problems)
+        self.only_problems = widgets.Checkbox(
+            value=False, description="problems only", disabled=not self._problems
+        )
         self.table = widgets.HTML()
         self.count = widgets.Label()
-        for w, css in [(self.query, "wb-sheet-filter"), (self.sort, "wb-sheet-sort"),
-                       (self.descending, "wb-sheet-order"), (self.only_problems,
-                                                             "wb-sheet-problems"),
-                       (self.table, "wb-sheet-view")]:
+        for w, css in [
+            (self.query, "wb-sheet-filter"),
+            (self.sort, "wb-sheet-sort"),
+            (self.descending, "wb-sheet-order"),
+            (self.only_problems, "wb-sheet-problems"),
+            (self.table, "wb-sheet-view"),
+        ]:
             w.add_class(css)
             w.observe(self._refresh, names="value")
-        super().__init__([widgets.HBox([self.query, self.sort, self.descending,
-                                        self.only_problems]), self.count, self.table])
+        super().__init__(
+            [
+                widgets.HBox([self.query, self.sort, self.descending, self.only_problems]),
+                self.count,
+                self.table,
+            ]
+        )
         self._refresh()
 
     def shown(self) -> pl.DataFrame:

@@ -49,10 +49,12 @@ _FRACTION = re.compile(r"^\s*-?\d+(?:\s*/\s*\d+)?\s*$")
 _PROB_NAME = re.compile(
     r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|\bwins?\b|wins?$|^exact$|fumble_p|^pr_|"
     r"percent|^fair)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE)
-_NOT_PROB = re.compile(r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points",
-                       re.IGNORECASE)
+_NOT_PROB = re.compile(
+    r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points", re.IGNORECASE
+)
 _EPS = 1e-9
 SCROLL_ROWS = 40
 
@@ -111,7 +113,7 @@ def percent(value: float, digits: int = 1) -> str:
     ('25.0%', '<0.1%', '0.0%', '>99.9%', '100.0%')
     """
     value = min(1.0, max(0.0, value))
-    step = 10.0 ** -digits
+    step = 10.0**-digits
     shown = 100 * value
     if 0 < shown < step:
         return f"<{step:.{digits}f}%"
@@ -194,11 +196,18 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
-               percent_columns: Sequence[str] | None = None, seats: Sequence[str] | None = None,
-               seat_names: Sequence[str] | None = None, title: str | None = None,
-               row_classes: Mapping[int, tuple[str, str]] | None = None,
-               pivot: str | None = None) -> str:
+def table_html(
+    frame: pl.DataFrame,
+    *,
+    digits: int = 1,
+    exact: str = "hover",
+    percent_columns: Sequence[str] | None = None,
+    seats: Sequence[str] | None = None,
+    seat_names: Sequence[str] | None = None,
+    title: str | None = None,
+    row_classes: Mapping[int, tuple[str, str]] | None = None,
+    pivot: str | None = None,
+) -> str:
     """The frame as one styled HTML table (pure; see the module docstring for the rules).
 
     ``percent_columns`` overrides which columns are probabilities; ``seats``
@@ -232,8 +241,13 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
         else:
             exact_of[c] = ex
     if seats is None:
-        seats = [c for c in columns if c.lower() == "seat" and frame.schema[c].is_integer()
-                 and (frame.height == 0 or (frame.get_column(c).min() or 0) >= -1)]  # type: ignore[operator]
+        seats = [
+            c
+            for c in columns
+            if c.lower() == "seat"
+            and frame.schema[c].is_integer()
+            and (frame.height == 0 or (frame.get_column(c).min() or 0) >= -1)
+        ]  # type: ignore[operator]
     hidden |= _repeated_floats(frame, exact_of, hidden)
     shown = [c for c in _ordered_columns(columns) if c not in hidden]
     probability = {c: _is_probability(frame, c, exact_of.get(c), percent_columns) for c in shown}
@@ -241,22 +255,39 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
         base = _LOW_HIGH.sub("", c) if percent_columns is None else ""
         if base and base != c and base in probability and not probability[base]:
             probability[c] = False
-    numeric = {c for c in shown if c in exact_of or (frame.schema[c].is_numeric() and c not in seats)}
+    numeric = {
+        c for c in shown if c in exact_of or (frame.schema[c].is_numeric() and c not in seats)
+    }
     num_th = " class='wb-num'"
-    head = "".join(f"<th{num_th if c in numeric else ''}>{_html.escape(c.replace('_', ' '))}</th>"
-                   for c in shown)
+    head = "".join(
+        f"<th{num_th if c in numeric else ''}>{_html.escape(c.replace('_', ' '))}</th>"
+        for c in shown
+    )
     if pivot and len(shown) > 1:
-        head = (f"<th></th><th colspan='{len(shown) - 1}' class='wb-pivot'>{_html.escape(pivot)} →"
-                f"</th></tr><tr>{head}")
+        head = (
+            f"<th></th><th colspan='{len(shown) - 1}' class='wb-pivot'>{_html.escape(pivot)} →"
+            f"</th></tr><tr>{head}"
+        )
     body = []
     for i, row in enumerate(frame.iter_rows(named=True)):
         cells = []
         for c in shown:
-            cells.append(_td(c, row[c], exact_of.get(c, [None] * (i + 1))[i], probability[c],
-                             c in seats, digits, exact, seat_names))
+            cells.append(
+                _td(
+                    c,
+                    row[c],
+                    exact_of.get(c, [None] * (i + 1))[i],
+                    probability[c],
+                    c in seats,
+                    digits,
+                    exact,
+                    seat_names,
+                )
+            )
         css, note = (row_classes or {}).get(i, ("", ""))
         attrs = (f' class="{_html.escape(css)}"' if css else "") + (
-            f' title="{_html.escape(note)}"' if note else "")
+            f' title="{_html.escape(note)}"' if note else ""
+        )
         body.append(f"<tr{attrs}>{''.join(cells)}</tr>")
     n = frame.height
     caption = _html.escape(title) if title else ""
@@ -266,13 +297,18 @@ def table_html(frame: pl.DataFrame, *, digits: int = 1, exact: str = "hover",
         caption = (caption + " · " if caption else "") + f"{n} rows (scroll to see them all)"
     cap = f"<caption>{caption}</caption>" if caption else ""
     box = "wb-table-box wb-scroll" if n > SCROLL_ROWS else "wb-table-box"
-    empty = "" if n else f"<tr><td colspan='{max(1, len(shown))}' class='wb-empty'>(no rows)</td></tr>"
-    return (f"{STYLE}<div class='{box}'><table class='wb-table'>{cap}<thead><tr>{head}</tr>"
-            f"</thead><tbody>{''.join(body) or empty}</tbody></table></div>")
+    empty = (
+        "" if n else f"<tr><td colspan='{max(1, len(shown))}' class='wb-empty'>(no rows)</td></tr>"
+    )
+    return (
+        f"{STYLE}<div class='{box}'><table class='wb-table'>{cap}<thead><tr>{head}</tr>"
+        f"</thead><tbody>{''.join(body) or empty}</tbody></table></div>"
+    )
 
 
-def _repeated_floats(frame: pl.DataFrame, exact_of: Mapping[str, list[Fraction | None]],
-                     hidden: set[str]) -> set[str]:
+def _repeated_floats(
+    frame: pl.DataFrame, exact_of: Mapping[str, list[Fraction | None]], hidden: set[str]
+) -> set[str]:
     """Float columns whose every value is an exact column's (``p`` beside ``probability``).
 
     >>> f = pl.DataFrame({"probability": ["1/3", "1/4"], "p": [1 / 3, 0.25], "q": [0.3, 0.25]})
@@ -285,17 +321,26 @@ def _repeated_floats(frame: pl.DataFrame, exact_of: Mapping[str, list[Fraction |
             continue
         values = _values(frame, c)
         for name, exact in exact_of.items():
-            if name not in hidden and len(exact) == len(values) and all(
-                    (v is None and e is None) or (v is not None and e is not None
-                                                  and abs(float(e) - v) < 1e-12)
-                    for v, e in zip(values, exact, strict=True)):
+            if (
+                name not in hidden
+                and len(exact) == len(values)
+                and all(
+                    (v is None and e is None)
+                    or (v is not None and e is not None and abs(float(e) - v) < 1e-12)
+                    for v, e in zip(values, exact, strict=True)
+                )
+            ):
                 out.add(c)
                 break
     return out
 
 
-def _is_probability(frame: pl.DataFrame, column: str, exact: list[Fraction | None] | None,
-                    percent_columns: Sequence[str] | None) -> bool:
+def _is_probability(
+    frame: pl.DataFrame,
+    column: str,
+    exact: list[Fraction | None] | None,
+    percent_columns: Sequence[str] | None,
+) -> bool:
     if percent_columns is not None:
         return column in percent_columns
     if _NOT_PROB.search(column):
@@ -309,20 +354,34 @@ def _is_probability(frame: pl.DataFrame, column: str, exact: list[Fraction | Non
     return False
 
 
-def _td(column: str, value: Any, exact_value: Fraction | None, is_probability: bool, is_seat: bool,
-        digits: int, exact: str, seat_names: Sequence[str] | None) -> str:
+def _td(
+    column: str,
+    value: Any,
+    exact_value: Fraction | None,
+    is_probability: bool,
+    is_seat: bool,
+    digits: int,
+    exact: str,
+    seat_names: Sequence[str] | None,
+) -> str:
     if value is None and exact_value is None:
         return "<td class='wb-empty'></td>"
     if is_seat and isinstance(value, int):
         return f"<td>{_html.escape(player_name(value, seat_names))}</td>"
     if exact_value is not None or (is_probability and isinstance(value, int | float)):
-        x = float(exact_value) if exact_value is not None and not isinstance(value, int | float) \
+        x = (
+            float(exact_value)
+            if exact_value is not None and not isinstance(value, int | float)
             else float(value)
+        )
         text = percent(x, digits) if is_probability else number(x, max(3, digits))
         if exact_value is None:
             return f"<td class='wb-num'>{text}</td>"
-        frac = f"{exact_value.numerator}/{exact_value.denominator}" \
-            if exact_value.denominator != 1 else str(exact_value.numerator)
+        frac = (
+            f"{exact_value.numerator}/{exact_value.denominator}"
+            if exact_value.denominator != 1
+            else str(exact_value.numerator)
+        )
         beside = f"<small class='wb-exact'>{frac}</small>" if exact == "beside" else ""
         return f"<td class='wb-num' title=\"exactly {frac}\">{text}{beside}</td>"
     if isinstance(value, int | float) and not isinstance(value, bool):

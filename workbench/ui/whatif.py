@@ -56,17 +56,28 @@ def moved(before: pl.DataFrame, after: pl.DataFrame) -> pl.DataFrame:
     """The rows of a figure an edit changed, ``before`` above ``after`` (a ``side`` column
     first); both whole when the shapes differ; an empty frame when nothing moved."""
     if before.columns != after.columns or before.height != after.height:
-        return pl.concat([before.with_columns(pl.lit("before").alias("side")),
-                          after.with_columns(pl.lit("after").alias("side"))],
-                         how="diagonal_relaxed").select("side", pl.exclude("side"))
-    differs = [i for i, (a, b) in enumerate(zip(before.iter_rows(), after.iter_rows(), strict=True))
-               if a != b]
+        return pl.concat(
+            [
+                before.with_columns(pl.lit("before").alias("side")),
+                after.with_columns(pl.lit("after").alias("side")),
+            ],
+            how="diagonal_relaxed",
+        ).select("side", pl.exclude("side"))
+    differs = [
+        i
+        for i, (a, b) in enumerate(zip(before.iter_rows(), after.iter_rows(), strict=True))
+        if a != b
+    ]
     parts = []
     for i in differs:
-        parts += [before.slice(i, 1).with_columns(pl.lit("before").alias("side")),
-                  after.slice(i, 1).with_columns(pl.lit("after").alias("side"))]
+        parts += [
+            before.slice(i, 1).with_columns(pl.lit("before").alias("side")),
+            after.slice(i, 1).with_columns(pl.lit("after").alias("side")),
+        ]
     if not parts:
-        return before.clear().with_columns(pl.lit("").alias("side")).select("side", pl.exclude("side"))
+        return (
+            before.clear().with_columns(pl.lit("").alias("side")).select("side", pl.exclude("side"))
+        )
     return pl.concat(parts).select("side", pl.exclude("side"))
 
 
@@ -96,22 +107,33 @@ def readable(c: Comparison) -> pl.DataFrame:
     rows = []
     for r in c.table.iter_rows(named=True):
         k = r["kind"]
-        span = "" if math.isnan(r["low"]) else f" ({_signed(k, r['low']).replace(' pts', '')} to " \
+        span = (
+            ""
+            if math.isnan(r["low"])
+            else f" ({_signed(k, r['low']).replace(' pts', '')} to "
             f"{_signed(k, r['high']).replace(' pts', '')})"
+        )
         cb, cv = r["conclusion_base"] or "", r["conclusion_variant"] or ""
-        rows.append({"measure": r["measure"], "base": _num(k, r["base"]),
-                     "variant": _num(k, r["variant"]),
-                     "difference (95%, paired)": _signed(k, r["difference"]) + span,
-                     "paired ±": "±" + _signed(k, r["paired_half"]).lstrip("+"),
-                     "independent ±": "±" + _signed(k, r["independent_half"]).lstrip("+"),
-                     "conclusion": f"{cb} → {cv}" if cb or cv else "—",
-                     "changed": "yes" if r["changed"] else "no"})
+        rows.append(
+            {
+                "measure": r["measure"],
+                "base": _num(k, r["base"]),
+                "variant": _num(k, r["variant"]),
+                "difference (95%, paired)": _signed(k, r["difference"]) + span,
+                "paired ±": "±" + _signed(k, r["paired_half"]).lstrip("+"),
+                "independent ±": "±" + _signed(k, r["independent_half"]).lstrip("+"),
+                "conclusion": f"{cb} → {cv}" if cb or cv else "—",
+                "changed": "yes" if r["changed"] else "no",
+            }
+        )
     return pl.DataFrame(rows)
 
 
 def _change_words(diff: pl.DataFrame) -> str:
-    parts = [f"{r['card']} {r['column']} {r['before'] or '(empty)'} → {r['after']}"
-             for r in diff.iter_rows(named=True)][:3]
+    parts = [
+        f"{r['card']} {r['column']} {r['before'] or '(empty)'} → {r['after']}"
+        for r in diff.iter_rows(named=True)
+    ][:3]
     more = f" and {diff.height - 3} more" if diff.height > 3 else ""
     return "; ".join(parts) + more if parts else "no edit"
 
@@ -124,30 +146,43 @@ def sentence(c: Comparison, diff: pl.DataFrame | None = None) -> str:
     if not t.height:
         return f"{change}: no question was answered."
     sure = t.filter((pl.col("low") > 0) | (pl.col("high") < 0))
-    flips = t.filter(pl.col("changed") & (pl.col("conclusion_base") != pl.col("conclusion_variant")))
+    flips = t.filter(
+        pl.col("changed") & (pl.col("conclusion_base") != pl.col("conclusion_variant"))
+    )
     pairs = max((int(p) for p in t["pairs"].to_list()), default=0)
     said = []
     for r in sure.iter_rows(named=True):
-        said.append(f"{r['measure']} {'rises' if r['difference'] > 0 else 'falls'} from "
-                    f"{_num(r['kind'], r['base'])} to {_num(r['kind'], r['variant'])} "
-                    f"({_signed(r['kind'], r['difference'])}, 95% paired interval "
-                    f"{_signed(r['kind'], r['low'])} to {_signed(r['kind'], r['high'])})")
+        said.append(
+            f"{r['measure']} {'rises' if r['difference'] > 0 else 'falls'} from "
+            f"{_num(r['kind'], r['base'])} to {_num(r['kind'], r['variant'])} "
+            f"({_signed(r['kind'], r['difference'])}, 95% paired interval "
+            f"{_signed(r['kind'], r['low'])} to {_signed(r['kind'], r['high'])})"
+        )
     text = f"With {change}, over {pairs} paired greedy games: "
-    text += "; ".join(said) + "." if said else \
-        "no measure moves beyond its 95% paired interval, so at this many games the edit " \
+    text += (
+        "; ".join(said) + "."
+        if said
+        else "no measure moves beyond its 95% paired interval, so at this many games the edit "
         "makes no difference these players show."
+    )
     for r in flips.iter_rows(named=True):
-        text += (f" The conclusion on {r['measure']} changes from {r['conclusion_base'] or '—'} "
-                 f"to {r['conclusion_variant'] or '—'}.")
+        text += (
+            f" The conclusion on {r['measure']} changes from {r['conclusion_base'] or '—'} "
+            f"to {r['conclusion_variant'] or '—'}."
+        )
     if not flips.height:
         text += " No conclusion about the game's balance changes."
     if said and t.height >= 10 and sure.height <= max(1, t.height // 10):
-        text += (f" ({sure.height} of {t.height} measures moved; at 95% about one in twenty "
-                 "moves by chance, so a lone move wants more games before it is believed.)")
+        text += (
+            f" ({sure.height} of {t.height} measures moved; at 95% about one in twenty "
+            "moves by chance, so a lone move wants more games before it is believed.)"
+        )
     narrow = c.narrowing()
     if not math.isnan(narrow):
-        text += (f" Pairing the games made the intervals {narrow:.2f}× as wide as two "
-                 "independent runs of the same size (median over measures).")
+        text += (
+            f" Pairing the games made the intervals {narrow:.2f}× as wide as two "
+            "independent runs of the same size (median over measures)."
+        )
     return text
 
 
@@ -223,7 +258,9 @@ class WhatIf:
                 key = self.variant.tables()[stem].key
                 rows = [r for r in sheet.records() if str(r[key]) in cards]
                 if rows:
-                    html.append(f"<div><b>{label}</b>{faces(self.game, rows, len(rows), sheet=stem)}</div>")
+                    html.append(
+                        f"<div><b>{label}</b>{faces(self.game, rows, len(rows), sheet=stem)}</div>"
+                    )
         if not html:
             return None
         from IPython.display import HTML
@@ -233,8 +270,15 @@ class WhatIf:
     def compare(self, *, cache: bool = True, executor: Any = None) -> Comparison:
         """The paired comparison (greedy by default); ``timings["compare"]`` is its wall time."""
         start = time.perf_counter()
-        result = compare(self.game, data_files(self.game) if self.variant.base is None
-                         else self.variant.base, self.variant, self.players, self.pairs,
-                         self.seed, cache=cache, executor=executor)
+        result = compare(
+            self.game,
+            data_files(self.game) if self.variant.base is None else self.variant.base,
+            self.variant,
+            self.players,
+            self.pairs,
+            self.seed,
+            cache=cache,
+            executor=executor,
+        )
         self.timings["compare"] = time.perf_counter() - start
         return result

@@ -93,9 +93,19 @@ class Progress:
 class SkilledStream:
     """The paired comparison of ``what`` played by ``players`` in the background."""
 
-    def __init__(self, what: WhatIf, players: str = "ismcts:100", games: int = 100, *,
-                 chunk: int = 2, scheduler: str | None = None, workers: int = 2,
-                 client: Any = None, start: bool = True, quiet: float = 2.0) -> None:
+    def __init__(
+        self,
+        what: WhatIf,
+        players: str = "ismcts:100",
+        games: int = 100,
+        *,
+        chunk: int = 2,
+        scheduler: str | None = None,
+        workers: int = 2,
+        client: Any = None,
+        start: bool = True,
+        quiet: float = 2.0,
+    ) -> None:
         self.what, self.players, self.games, self.chunk = what, players, games, chunk
         self.client = client
         self.quiet = quiet
@@ -109,14 +119,18 @@ class SkilledStream:
         self._thread: threading.Thread | None = None
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description=players)
         self.bar.add_class("wb-stream-progress")
-        self.stop_button = widgets.Button(description="■ stop")  # no icon: its font would be a request an offline report cannot make
+        self.stop_button = widgets.Button(
+            description="■ stop"
+        )  # no icon: its font would be a request an offline report cannot make
         self.stop_button.add_class("wb-stream-stop")
         self.stop_button.on_click(lambda _b: self.stop())
         self.status = widgets.HTML(f"{players}: {games} pairs a table, queued").add_class(
-            "wb-stream-status")
+            "wb-stream-status"
+        )
         self.table = widgets.HTML("").add_class("wb-stream-table")
-        self.widget = widgets.VBox([widgets.HBox([self.bar, self.stop_button]), self.status,
-                                    self.table])
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.bar, self.stop_button]), self.status, self.table]
+        )
         self.widget.add_class("wb-skilled-stream")
         if start:
             self.start()
@@ -173,8 +187,9 @@ class SkilledStream:
         if where.is_file():
             import polars as pl
 
-            self.result = Comparison(game, self.games, tuple(specs), self.what.seed, b, v,
-                                     pl.read_parquet(where), True)
+            self.result = Comparison(
+                game, self.games, tuple(specs), self.what.seed, b, v, pl.read_parquet(where), True
+            )
             self.progress.done = self.progress.total
             self.bar.value = self.bar.max
             self._draw("from the cache")
@@ -201,8 +216,9 @@ class SkilledStream:
             self.progress.done += n
             self.bar.value = self.progress.done
             if time.monotonic() - last > 1.0 or self.progress.done == self.progress.total:
-                self.result = Comparison(game, self.progress.done, tuple(specs), self.what.seed,
-                                         b, v, pairs.table())
+                self.result = Comparison(
+                    game, self.progress.done, tuple(specs), self.what.seed, b, v, pairs.table()
+                )
                 self._draw("playing")
                 last = time.monotonic()
         if self.progress.done == self.progress.total and self.result is not None:
@@ -211,6 +227,6 @@ class SkilledStream:
 
     def _draw(self, state: str) -> None:
         p = self.progress
-        self.status.value = (f"{self.players}: {p.done} of {p.total} pairs — {state}")
+        self.status.value = f"{self.players}: {p.done} of {p.total} pairs — {state}"
         if self.result is not None and self.result.table.height:
             self.table.value = table_html(readable(self.result))

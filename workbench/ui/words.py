@@ -65,8 +65,9 @@ def effect_in_words(effect: Any, phrases: Mapping[str, str] | None = None) -> st
     return text
 
 
-def effects_in_words(effects: Iterable[Any], phrases: Mapping[str, str] | None = None,
-                     sep: str = "; ") -> str:
+def effects_in_words(
+    effects: Iterable[Any], phrases: Mapping[str, str] | None = None, sep: str = "; "
+) -> str:
     """Several effects as phrases joined by ``sep``."""
     return sep.join(effect_in_words(e, phrases) for e in effects)
 

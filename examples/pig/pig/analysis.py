@@ -59,9 +59,13 @@ def turn_score(n: int, faces: tuple[Face, ...] | None = None) -> Dist:
 def turn_table(up_to: int = 40) -> pl.DataFrame:
     """Expected points per turn for each hold threshold 1..``up_to`` (exact and float)."""
     means = [turn_score(n).mean() for n in range(1, up_to + 1)]
-    return pl.DataFrame({"hold_at": list(range(1, up_to + 1)),
-                         "expected": [float(m) for m in means],
-                         "exact": [str(m) for m in means]})
+    return pl.DataFrame(
+        {
+            "hold_at": list(range(1, up_to + 1)),
+            "expected": [float(m) for m in means],
+            "exact": [str(m) for m in means],
+        }
+    )
 
 
 def first_seat_wins(players: tuple[Any, ...] | None = None, **params: Any) -> float:
@@ -71,13 +75,19 @@ def first_seat_wins(players: tuple[Any, ...] | None = None, **params: Any) -> fl
     solution = solution_for(game)
     if players is None:
         return solution.value[0]
-    policies = [p if p == "random" else solution if p == "optimal"
-                else player_from_spec(p, "pig") for p in players]
+    policies = [
+        p if p == "random" else solution if p == "optimal" else player_from_spec(p, "pig")
+        for p in players
+    ]
     return evaluate(solution, policies).value[0]
 
 
-def simulated_first_seat(players: tuple[str, ...] = ("hold:20", "hold:20"), games: int = 2000,
-                         seed: int = 1, **params: Any) -> tuple[float, tuple[float, float]]:
+def simulated_first_seat(
+    players: tuple[str, ...] = ("hold:20", "hold:20"),
+    games: int = 2000,
+    seed: int = 1,
+    **params: Any,
+) -> tuple[float, tuple[float, float]]:
     """Seat 1's simulated share of the wins and its 99.9% Wilson interval."""
     game = make_game(**params)
     line_up = {f"{spec} (seat {i + 1})": _player(spec, game) for i, spec in enumerate(players)}
@@ -106,8 +116,11 @@ def hold_thresholds(solution: Solution) -> pl.DataFrame:
         if solution.action(state) == "hold":
             key = (me, other)
             first[key] = min(first.get(key, goal), state.total)
-    rows = [(me, other, first.get((me, other), goal - me))
-            for me in range(goal) for other in range(goal)]
+    rows = [
+        (me, other, first.get((me, other), goal - me))
+        for me in range(goal)
+        for other in range(goal)
+    ]
     return pl.DataFrame(rows, schema=["me", "other", "hold_at"], orient="row")
 
 
@@ -115,20 +128,30 @@ def threshold_chart(table: pl.DataFrame) -> Any:
     """A heat map of the optimal hold threshold by both scores."""
     import altair as alt
 
-    return alt.Chart(table).mark_rect().encode(
-        x=alt.X("other:O", title="opponent's score", axis=alt.Axis(labelOverlap=True)),
-        y=alt.Y("me:O", title="own score", sort="descending", axis=alt.Axis(labelOverlap=True)),
-        color=alt.Color("hold_at:Q", title="hold at", scale=alt.Scale(scheme="viridis")),
-        tooltip=["me", "other", "hold_at"],
-    ).properties(title="Optimal Pig: the turn total to hold at", width=360, height=360)
+    return (
+        alt.Chart(table)
+        .mark_rect()
+        .encode(
+            x=alt.X("other:O", title="opponent's score", axis=alt.Axis(labelOverlap=True)),
+            y=alt.Y("me:O", title="own score", sort="descending", axis=alt.Axis(labelOverlap=True)),
+            color=alt.Color("hold_at:Q", title="hold at", scale=alt.Scale(scheme="viridis")),
+            tooltip=["me", "other", "hold_at"],
+        )
+        .properties(title="Optimal Pig: the turn total to hold at", width=360, height=360)
+    )
 
 
 def turn_chart(table: pl.DataFrame) -> Any:
     """Expected points per turn against the hold threshold."""
     import altair as alt
 
-    return alt.Chart(table).mark_line(point=True).encode(
-        x=alt.X("hold_at:Q", title="hold at"),
-        y=alt.Y("expected:Q", title="expected points per turn"),
-        tooltip=["hold_at", "exact"],
-    ).properties(title="One turn of Pig: expected points by hold threshold")
+    return (
+        alt.Chart(table)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("hold_at:Q", title="hold at"),
+            y=alt.Y("expected:Q", title="expected points per turn"),
+            tooltip=["hold_at", "exact"],
+        )
+        .properties(title="One turn of Pig: expected points by hold threshold")
+    )

@@ -20,5 +20,6 @@ from workbench.ui.board import BoardView
 def make_board(seed: int = 0, **params: Any) -> BoardView:
     """A board over a new session (``params`` go to ``make_game``)."""
     game = make_game(**params)
-    return BoardView(Session(game, seed=seed), render,
-                     bots={"hold:20": hold(20), "random": random_player})
+    return BoardView(
+        Session(game, seed=seed), render, bots={"hold:20": hold(20), "random": random_player}
+    )

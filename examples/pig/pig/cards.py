@@ -28,12 +28,17 @@ def _one_bust_at_least(frame: pl.DataFrame):  # type: ignore[no-untyped-def]
         yield None, "busts", "no-bust", "no face busts: a turn could never end; mark one true"
 
 
-SCHEMA = Schema("pig", (
-    Column("face", "int", unique=True, min=1, max=100),
-    Column("points", "int", min=0, max=100),
-    Column("busts", "bool"),
-    Column("note", "str", required=False),
-), name="die", checks=(_one_bust_at_least,))
+SCHEMA = Schema(
+    "pig",
+    (
+        Column("face", "int", unique=True, min=1, max=100),
+        Column("points", "int", min=0, max=100),
+        Column("busts", "bool"),
+        Column("note", "str", required=False),
+    ),
+    name="die",
+    checks=(_one_bust_at_least,),
+)
 SCHEMAS = {"die": SCHEMA}
 
 
@@ -48,5 +53,6 @@ class Face(NamedTuple):
 def load_die(path: str | Path = SHEET) -> tuple[Face, ...]:
     """The faces of a die sheet; ``SheetError`` listing every problem of a bad sheet."""
     sheet = load_sheet(path, SCHEMA).require_clean()
-    return tuple(Face(r["face"], r["points"], r["busts"])
-                 for r in sheet.frame.iter_rows(named=True))
+    return tuple(
+        Face(r["face"], r["points"], r["busts"]) for r in sheet.frame.iter_rows(named=True)
+    )

@@ -56,10 +56,12 @@ def solution_for(game: Any) -> Any:
     from workbench.engine.solve import DEFAULT_MAX_STATES, NotSolvable, solve
 
     goal, seats = game.params.goal, game.params.players
-    about = goal ** seats * (goal + 1) // 2  # scores of every seat, times the turn totals
+    about = goal**seats * (goal + 1) // 2  # scores of every seat, times the turn totals
     if about > DEFAULT_MAX_STATES:
-        raise NotSolvable(f"pig: {seats} players to {goal} have about {about:,} states, more than "
-                          f"the solver takes ({DEFAULT_MAX_STATES:,}); try a smaller goal")
+        raise NotSolvable(
+            f"pig: {seats} players to {goal} have about {about:,} states, more than "
+            f"the solver takes ({DEFAULT_MAX_STATES:,}); try a smaller goal"
+        )
     key = (game.params, tuple(sorted(game.faces.items())))
     if key not in _SOLVED:
         _SOLVED[key] = solve(game)
@@ -82,9 +84,11 @@ class Optimal:
         goal, seats = game.params.goal, game.params.players
         if (game.params, tuple(sorted(game.faces.items()))) in _SOLVED:
             return None
-        about = goal ** seats * (goal + 1) // 2
-        return (f"solving pig to {goal} for {seats} players, about {about:,} states",
-                about / SOLVED_PER_SECOND)
+        about = goal**seats * (goal + 1) // 2
+        return (
+            f"solving pig to {goal} for {seats} players, about {about:,} states",
+            about / SOLVED_PER_SECOND,
+        )
 
     def prepare(self, game: Any) -> None:
         """Solve now (before the first decision), so the match itself runs at once."""

@@ -39,6 +39,6 @@ def render(game: Any, state: Any, seat: int | None = None) -> str:
             f"<b>{s}</b>{f' + {turn}' if turn else ''}"
             f"<div style='width:300px;height:10px;background:#eee;display:flex'>"
             f"<div style='width:{bank:.1f}%;background:#4c78a8'></div>"
-            f"<div style='width:{extra:.1f}%;background:#f58518'></div></div></div>")
-    return (f"<div class='wb-pig-board'>{''.join(rows)}"
-            f"<div>goal {escape(str(goal))}</div></div>")
+            f"<div style='width:{extra:.1f}%;background:#f58518'></div></div></div>"
+        )
+    return f"<div class='wb-pig-board'>{''.join(rows)}<div>goal {escape(str(goal))}</div></div>"

@@ -173,7 +173,8 @@ class Pig(KernelGame):
         base = self.__dict__.get("_base")
         if base is None:
             base = self.__dict__["_base"] = self.params.goal + max(
-                f.points for f in self.faces.values())
+                f.points for f in self.faces.values()
+            )
         return base  # type: ignore[no-any-return]
 
     @property

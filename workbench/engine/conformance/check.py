@@ -180,7 +180,11 @@ def check_conformance(
     Raises AssertionError naming the first failure (unless
     ``raise_on_failure=False``); returns the report.
     """
-    for name, value in (("full_every", full_every), ("spot_every", spot_every), ("fast_every", fast_every)):
+    for name, value in (
+        ("full_every", full_every),
+        ("spot_every", spot_every),
+        ("fast_every", fast_every),
+    ):
         if not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive int, got {value!r}")
     seats = seat_players(game, players if players is not None else random_player)
@@ -191,7 +195,9 @@ def check_conformance(
     for i in range(n_games):
         seed_i = derive_seed(seed, i)
         deep = i % full_every == 0
-        failure = _play_one(checker, i, seed_i, DEEP if deep else LIGHT, max_steps, report, fast, fast_every)
+        failure = _play_one(
+            checker, i, seed_i, DEEP if deep else LIGHT, max_steps, report, fast, fast_every
+        )
         if failure is not None and not deep:
             failure = _pinpoint(game, seats, i, seed_i, max_steps, failure)
         if failure is not None:
@@ -277,19 +283,24 @@ def _check_reproduction(
     replay = Replay(game.name, str(game.version), params_dict(game), seed, tuple(actions))
     back = Replay.from_json(replay.to_json())
     if back != replay:
-        raise Broken("replay", "the replay JSON did not give back the same game, parameters and actions")
+        raise Broken(
+            "replay", "the replay JSON did not give back the same game, parameters and actions"
+        )
     if through_session and Session.from_replay(back, game).state != final:
         raise Broken("replay", "the JSON replay did not reproduce the final state")
     report.replays_checked += 1
 
 
-def _check_in_place(game: Game[Any], seats: Sequence[Player], seed: int, final: Any,
-                    actions: list[Hashable]) -> None:
+def _check_in_place(
+    game: Game[Any], seats: Sequence[Player], seed: int, final: Any, actions: list[Hashable]
+) -> None:
     """The in-place path plays the very same game as the immutable one."""
     fast = playout_in_place(game, seats, seed, record=True)
     if list(fast.actions) != actions:
-        at = next((k for k, (x, y) in enumerate(zip(fast.actions, actions)) if x != y),
-                  min(len(fast.actions), len(actions)))
+        at = next(
+            (k for k, (x, y) in enumerate(zip(fast.actions, actions)) if x != y),
+            min(len(fast.actions), len(actions)),
+        )
         raise Broken("in_place", f"playout_in_place diverged from playout at step {at}")
     if fast.final != final:
         raise Broken("in_place", "playout_in_place ended in another state than playout")

@@ -80,10 +80,14 @@ def check_golden(
     replay_path, text_path = base / f"{name}.replay.json", base / f"{name}.txt"
     if regen:
         base.mkdir(parents=True, exist_ok=True)
-        Replay(game.name, str(game.version), params_dict(game), seed, result.actions).save(replay_path)
+        Replay(game.name, str(game.version), params_dict(game), seed, result.actions).save(
+            replay_path
+        )
         text_path.write_text(text, encoding="utf-8")
     if not replay_path.exists() or not text_path.exists():
-        raise GoldenMismatch(f"{name}: golden files missing in {base}; write them with {REGEN_ENV}=regen")
+        raise GoldenMismatch(
+            f"{name}: golden files missing in {base}; write them with {REGEN_ENV}=regen"
+        )
     recorded = Replay.load(replay_path)
     if recorded.actions != result.actions:
         first = next(
@@ -98,6 +102,11 @@ def check_golden(
         raise GoldenMismatch(f"{name}: replaying {replay_path.name} ends in another state")
     expected = text_path.read_text(encoding="utf-8")
     if text != expected:
-        diff = "".join(difflib.unified_diff(
-            expected.splitlines(True), text.splitlines(True), "golden", "now", n=2))
-        raise GoldenMismatch(f"{name}: transcript differs ({REGEN_ENV}=regen to accept):\n{diff[:4000]}")
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True), text.splitlines(True), "golden", "now", n=2
+            )
+        )
+        raise GoldenMismatch(
+            f"{name}: transcript differs ({REGEN_ENV}=regen to accept):\n{diff[:4000]}"
+        )

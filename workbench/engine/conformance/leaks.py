@@ -69,14 +69,17 @@ class LeakReport:
             self.leaks.append(text)
 
     def __str__(self) -> str:
-        head = (f"{self.game}: {self.positions} positions, {self.comparisons} comparisons, "
-                f"{self.leak_count} leaks")
+        head = (
+            f"{self.game}: {self.positions} positions, {self.comparisons} comparisons, "
+            f"{self.leak_count} leaks"
+        )
         asked = "".join(f"\n  disclosed by asking: {k} ({n}x)" for k, n in self.disclosures.items())
         return head + asked + "".join(f"\n  LEAK {x}" for x in self.leaks)
 
 
-def check_leaks(game: KernelGame, n_games: int = 3, seed: int = 0, max_options: int = 6,
-                max_steps: int = 5000) -> LeakReport:
+def check_leaks(
+    game: KernelGame, n_games: int = 3, seed: int = 0, max_options: int = 6, max_steps: int = 5000
+) -> LeakReport:
     """Play ``n_games`` random games and check every position for every seat
     (see the module docstring); ``max_options`` outcomes or actions a step."""
     report = LeakReport(game.name)
@@ -88,7 +91,11 @@ def check_leaks(game: KernelGame, n_games: int = 3, seed: int = 0, max_options: 
             if who == TERMINAL:
                 break
             _check_position(game, state, who, rng, max_options, report)
-            x = game.sample_chance(state, rng) if who == CHANCE else rng.choice(game.legal_ids(state))
+            x = (
+                game.sample_chance(state, rng)
+                if who == CHANCE
+                else rng.choice(game.legal_ids(state))
+            )
             state = game.apply(state, x)
     return report
 
@@ -99,8 +106,9 @@ def _options(game: KernelGame, state: Any, who: int) -> list[Hashable]:
     return list(game.legal_ids(state))
 
 
-def _check_position(game: KernelGame, state: Any, who: int, rng: random.Random,
-                    max_options: int, report: LeakReport) -> None:
+def _check_position(
+    game: KernelGame, state: Any, who: int, rng: random.Random, max_options: int, report: LeakReport
+) -> None:
     report.positions += 1
     options = _options(game, state, who)
     if len(options) > max_options:
@@ -122,8 +130,11 @@ def _check_position(game: KernelGame, state: Any, who: int, rng: random.Random,
         for a, b in combinations(() if announced else options, 2):
             report.comparisons += 1
             if seen[a] == seen[b] and label[a] != label[b] and not (witness[a] and witness[b]):
-                report.add(where, f"{game.name} {where} ({shown}): seat {k + 1} sees the same after {a!r} and {b!r} "
-                           f"but reads {label[a]!r} and {label[b]!r}")
+                report.add(
+                    where,
+                    f"{game.name} {where} ({shown}): seat {k + 1} sees the same after {a!r} and {b!r} "
+                    f"but reads {label[a]!r} and {label[b]!r}",
+                )
         hidden = [x for x in options if not sees(top, view, x, k)]
         for a, b in combinations(hidden, 2):
             if label[a] != label[b] or seen[a] == seen[b] or _reached(game, seen[a], seen[b], k):
@@ -132,13 +143,17 @@ def _check_position(game: KernelGame, state: Any, who: int, rng: random.Random,
             if asked:
                 report.disclosures[f"{where}: {asked}"] += 1
             else:
-                report.add(where, f"{game.name} {where} ({shown}): {a!r} and {b!r} are hidden from seat {k + 1} "
-                           f"and read alike ({label[a]!r}) but seat {k + 1} sees "
-                           f"{_difference(game, seen[a], seen[b])}")
+                report.add(
+                    where,
+                    f"{game.name} {where} ({shown}): {a!r} and {b!r} are hidden from seat {k + 1} "
+                    f"and read alike ({label[a]!r}) but seat {k + 1} sees "
+                    f"{_difference(game, seen[a], seen[b])}",
+                )
 
 
-def _check_own_view(game: KernelGame, state: Any, k: int, rng: random.Random,
-                    report: LeakReport, where: str) -> None:
+def _check_own_view(
+    game: KernelGame, state: Any, k: int, rng: random.Random, report: LeakReport, where: str
+) -> None:
     """A determinization of seat ``k``'s observation looks the same to ``k`` and
     offers ``k`` the same labels."""
     obs = game.observe(state, k)
@@ -146,23 +161,33 @@ def _check_own_view(game: KernelGame, state: Any, k: int, rng: random.Random,
     report.comparisons += 1
     again = game.observe(guess, k)
     if again != obs:
-        report.add(where, f"{game.name} {where}: a determinization of seat {k + 1}'s observation "
-                   f"looks different to it: {_difference(game, obs, again)}")
+        report.add(
+            where,
+            f"{game.name} {where}: a determinization of seat {k + 1}'s observation "
+            f"looks different to it: {_difference(game, obs, again)}",
+        )
         return
     mine = sorted(a.label for a in game.legal_actions(state))
     theirs = sorted(a.label for a in game.legal_actions(guess))
     if mine != theirs:
         odd = sorted(set(mine) ^ set(theirs))[:3]
-        report.add(where, f"{game.name} {where}: seat {k + 1}'s options read differently in a state it "
-                   f"cannot tell apart: {odd}")
+        report.add(
+            where,
+            f"{game.name} {where}: seat {k + 1}'s options read differently in a state it "
+            f"cannot tell apart: {odd}",
+        )
 
 
 def _reached(game: KernelGame, a: Any, b: Any, k: int) -> bool:
     """True when two observations differ only inside seat ``k``'s own zones (a secret
     handed to ``k`` by the rules, an archive passed round, is ``k``'s to see)."""
+
     def outside(obs: Any) -> list[Any]:
-        return [tuple(_size(x) if i == k else x for i, x in enumerate(v)) if f.seen == OWN else v
-                for f, v in zip(game.table.FIELDS, obs.state)]
+        return [
+            tuple(_size(x) if i == k else x for i, x in enumerate(v)) if f.seen == OWN else v
+            for f, v in zip(game.table.FIELDS, obs.state)
+        ]
+
     return outside(a) == outside(b)
 
 
@@ -178,8 +203,9 @@ def _asked(a: Any, b: Any, k: int) -> str:
     """The step kind(s) when two observations differ only in which decisions are on the
     stack (who is asked what: the table sees who is deciding), else ''. Decisions of the
     same kinds and seats that differ in content are a leak, not a disclosure."""
-    if a.unseen != b.unseen or any(x != y for f, x, y in zip(FIELDS(a), a.state, b.state)
-                                   if f.depth and f.name != "tasks"):
+    if a.unseen != b.unseen or any(
+        x != y for f, x, y in zip(FIELDS(a), a.state, b.state) if f.depth and f.name != "tasks"
+    ):
         return ""  # a list or zone differs (a value, e.g. the phase asked, may differ)
     ta, tb = a.state[0], b.state[0]
 

@@ -127,11 +127,22 @@ class Checker:
         return s, actions
 
     def _loop(
-        self, s: Any, rng: random.Random, every: int, spot_at: int,
-        cards0: dict[Hashable, int], actions: list[Hashable], max_steps: int,
+        self,
+        s: Any,
+        rng: random.Random,
+        every: int,
+        spot_at: int,
+        cards0: dict[Hashable, int],
+        actions: list[Hashable],
+        max_steps: int,
     ) -> Any:
         g, n, c = self.game, self.game.num_players, self.counts
-        current, apply, sample, legal_of = g.current_player, g.apply, g.sample_chance, g.legal_actions
+        current, apply, sample, legal_of = (
+            g.current_player,
+            g.apply,
+            g.sample_chance,
+            g.legal_actions,
+        )
         seats, random_seat, own = self.seats, self.random_seat, self.own
         append, chance_steps = actions.append, 0
         for step in range(max_steps + 1):
@@ -162,7 +173,9 @@ class Checker:
                 if spot:
                     self._spot_decision(s, legal, a)
             else:
-                raise Broken("player", f"current_player is {who}, not a seat of {n}, CHANCE or TERMINAL")
+                raise Broken(
+                    "player", f"current_player is {who}, not a seat of {n}, CHANCE or TERMINAL"
+                )
             if spot:
                 new = self._spot_apply(s, a, cards0)
                 spot_at += every
@@ -215,10 +228,15 @@ class Checker:
             raise Broken("apply", f"apply({a!r}) raised {type(e).__name__}: {e}") from None
         snap = self._snap
         if hash(s) != self._h or (snap is not None and self._changed(snap, s)):
-            raise Broken("immutable", f"the state changed while listing, choosing or applying {a!r}")
+            raise Broken(
+                "immutable", f"the state changed while listing, choosing or applying {a!r}"
+            )
         cards = cards_of(g, new)
         if cards != cards0:
-            raise Broken("cards", f"after {a!r} the cards over all zones changed: {cards_diff(cards0, cards)}")
+            raise Broken(
+                "cards",
+                f"after {a!r} the cards over all zones changed: {cards_diff(cards0, cards)}",
+            )
         self.counts.spot_checks += 1
         self.counts.snapshots += snap is not None
         if self.sweeper is not None and isinstance(g, KernelGame):
@@ -236,25 +254,37 @@ class Checker:
                 guess = g.determinize(obs, self.sweeper)
                 again = g.observe(guess, seat).state
             except Exception as e:
-                raise Broken("observe", f"observing seat {seat} raised {type(e).__name__}: {e}") from None
+                raise Broken(
+                    "observe", f"observing seat {seat} raised {type(e).__name__}: {e}"
+                ) from None
             for f, true, seen, masked, back in zip(fields, s, guess, obs.state, again):
                 mine = f.seen == OWN and true[seat] == seen[seat]
                 # a public field may differ only where the seat sees a secret masked
-                if (f.seen == PUBLIC and true != seen and masked != back) or (f.seen == OWN and not mine):
+                if (f.seen == PUBLIC and true != seen and masked != back) or (
+                    f.seen == OWN and not mine
+                ):
                     raise Broken("observe", f"seat {seat}'s view changed the field {f.name!r}")
             if cards_of(g, guess) != cards:
-                raise Broken("observe", f"a determinization for seat {seat} changed the cards: "
-                                        f"{cards_diff(cards, cards_of(g, guess))}")
+                raise Broken(
+                    "observe",
+                    f"a determinization for seat {seat} changed the cards: "
+                    f"{cards_diff(cards, cards_of(g, guess))}",
+                )
 
     def _end(self, s: Any, cards0: dict[Hashable, int], actions: list[Hashable]) -> None:
         g = self.game
         self._hash(s)
         cards = cards_of(g, s)
         if cards != cards0:
-            raise Broken("cards", f"at the end the cards over all zones differ from the start: {cards_diff(cards0, cards)}")
+            raise Broken(
+                "cards",
+                f"at the end the cards over all zones differ from the start: {cards_diff(cards0, cards)}",
+            )
         scores = g.returns(s)
         if len(scores) != g.num_players:
-            raise Broken("returns", f"returns has {len(scores)} entries for {g.num_players} seats: {scores}")
+            raise Broken(
+                "returns", f"returns has {len(scores)} entries for {g.num_players} seats: {scores}"
+            )
         bad = [w for w in g.winners(s) if not 0 <= w < g.num_players]
         if bad:
             raise Broken("winners", f"winners {bad} are not seats")
@@ -281,7 +311,9 @@ class Checker:
         try:
             return hash(s)
         except TypeError as e:
-            raise Broken("immutable", f"state is not hashable ({e}): use frozen dataclasses and tuples") from None
+            raise Broken(
+                "immutable", f"state is not hashable ({e}): use frozen dataclasses and tuples"
+            ) from None
 
     def _snapshot(self, s: Any) -> Any:
         """Pickle bytes of the state (a deep copy when it cannot be pickled)."""
@@ -293,7 +325,9 @@ class Checker:
         return copy.deepcopy(s)
 
     def _changed(self, snap: Any, s: Any) -> bool:
-        if isinstance(snap, bytes):  # equal bytes: unchanged; else compare as values (caches may differ)
+        if isinstance(
+            snap, bytes
+        ):  # equal bytes: unchanged; else compare as values (caches may differ)
             return snap != pickle.dumps(s, pickle.HIGHEST_PROTOCOL) and pickle.loads(snap) != s
         return bool(snap != s)
 
@@ -308,5 +342,8 @@ class Checker:
             try:
                 self.game.apply(s, i)
             except Exception as e:
-                raise Broken(check, f"apply({i!r}), a listed branch not taken, raised {type(e).__name__}: {e}") from None
+                raise Broken(
+                    check,
+                    f"apply({i!r}), a listed branch not taken, raised {type(e).__name__}: {e}",
+                ) from None
             self.counts.branches_tried += 1

@@ -143,7 +143,9 @@ class DiceRace(Game[DiceRaceState]):
         if self.current_player(state) < 0:
             return []
         cards = sorted(set(state.hands[state.to_move]))
-        return [Action("roll", "roll the die")] + [Action(("card", c), f"play card {c}") for c in cards]
+        return [Action("roll", "roll the die")] + [
+            Action(("card", c), f"play card {c}") for c in cards
+        ]
 
     def chance_outcomes(self, state: DiceRaceState) -> Dist:
         if state.pending == "roll":

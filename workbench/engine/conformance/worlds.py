@@ -68,9 +68,15 @@ def _same_view(game: Any, true: Any, world: Any, seat: int) -> str:
     return ""
 
 
-def check_worlds(game: Game[Any], n_games: int = 5, seed: int = 1, every: int = 7,
-                 samples: int = 3, problems: Problems | None = None,
-                 play_on: int = 200) -> WorldsReport:
+def check_worlds(
+    game: Game[Any],
+    n_games: int = 5,
+    seed: int = 1,
+    every: int = 7,
+    samples: int = 3,
+    problems: Problems | None = None,
+    play_on: int = 200,
+) -> WorldsReport:
     """Sample ``samples`` worlds for every seat at every ``every``-th step of ``n_games``
     random games and check each (see the module docstring)."""
     rep = WorldsReport()
@@ -82,14 +88,22 @@ def check_worlds(game: Game[Any], n_games: int = 5, seed: int = 1, every: int = 
             if k % every == 0:
                 _check_position(game, s, rng, samples, problems, play_on, rep)
             who = game.current_player(s)
-            s = game.apply(s, game.sample_chance(s, rng) if who == CHANCE
-                           else rng.choice(game.legal_ids(s)))
+            s = game.apply(
+                s, game.sample_chance(s, rng) if who == CHANCE else rng.choice(game.legal_ids(s))
+            )
             k += 1
     return rep
 
 
-def _check_position(game: Any, s: Any, rng: random.Random, samples: int,
-                    problems: Problems | None, play_on: int, rep: WorldsReport) -> None:
+def _check_position(
+    game: Any,
+    s: Any,
+    rng: random.Random,
+    samples: int,
+    problems: Problems | None,
+    play_on: int,
+    rep: WorldsReport,
+) -> None:
     rep.positions += 1
     if problems is not None:
         rep.failures += [f"true state: {p}" for p in problems(game, s)]
@@ -113,8 +127,9 @@ def _check_position(game: Any, s: Any, rng: random.Random, samples: int,
                 rep.failures.append(f"seat {seat}'s world: {bad}")
 
 
-def exact_posterior(game: Game[Any], seat: int, max_nodes: int = 200_000
-                    ) -> dict[tuple[Any, ...], dict[Any, Fraction]]:
+def exact_posterior(
+    game: Game[Any], seat: int, max_nodes: int = 200_000
+) -> dict[tuple[Any, ...], dict[Any, Fraction]]:
     """For every information set of ``seat`` where it is to move (its observation history:
     the observation after each step), the exact probability of each true state when
     every seat plays uniformly at random.
@@ -124,7 +139,8 @@ def exact_posterior(game: Game[Any], seat: int, max_nodes: int = 200_000
     hand of 4 and 1 plays either card, so the deal would have to favour pairs less.)"""
     out: dict[tuple[Any, ...], Counter[Any]] = {}
     stack: list[tuple[Any, Fraction, tuple[Any, ...]]] = [
-        (game.initial_state(), Fraction(1), (game.observe(game.initial_state(), seat),))]
+        (game.initial_state(), Fraction(1), (game.observe(game.initial_state(), seat),))
+    ]
     nodes = 0
     while stack:
         s, p, seen = stack.pop()
@@ -148,8 +164,9 @@ def exact_posterior(game: Game[Any], seat: int, max_nodes: int = 200_000
     return {k: {s: Fraction(v) / sum(c.values()) for s, v in c.items()} for k, c in out.items()}
 
 
-def posterior_gap(game: Game[Any], exact: dict[Any, Fraction], obs: Any, samples: int,
-                  seed: int = 1) -> float:
+def posterior_gap(
+    game: Game[Any], exact: dict[Any, Fraction], obs: Any, samples: int, seed: int = 1
+) -> float:
     """The largest gap, in standard errors, between a world's sampled frequency
     (``samples`` worlds dealt from ``obs``) and its exact probability; a world the
     posterior does not allow counts as an infinite gap.

@@ -78,7 +78,9 @@ def _freeze_source(fields: Sequence[Any]) -> str:
         lines.append(f"            v{i} = old")
         if f.depth == 2:  # changed: the rows equal to old rows are the old rows
             lines.append(f"        elif len(v{i}) == len(old):")
-            lines.append(f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])")
+            lines.append(
+                f"            v{i} = tuple([a if a == b else b for a, b in zip(old, v{i})])"
+            )
     lines.append("    return Frozen((" + "".join(f"v{i}, " for i in range(len(fields))) + "))")
     return "\n".join(lines)
 
@@ -89,8 +91,13 @@ def _unpack(fields: Sequence[Any]) -> str:
 
 
 def _thaw_source(fields: Sequence[Any]) -> str:
-    lines = ["def thaw(game, snap):", "    t = new(cls)", "    t.game = game", "    t._origin = snap",
-             _unpack(fields)]
+    lines = [
+        "def thaw(game, snap):",
+        "    t = new(cls)",
+        "    t.game = game",
+        "    t._origin = snap",
+        _unpack(fields),
+    ]
     for i, f in enumerate(fields):
         copy = (f"v{i}", f"list(v{i})", f"[list(x) for x in v{i}]")[f.depth]
         lines.append(f"    t.{f.name} = {copy}")
@@ -99,15 +106,25 @@ def _thaw_source(fields: Sequence[Any]) -> str:
 
 
 def _view_source(fields: Sequence[Any]) -> str:
-    lines = ["def view(game, snap):", "    t = new(cls)", "    t.game = game", "    t._origin = None",
-             _unpack(fields)]
+    lines = [
+        "def view(game, snap):",
+        "    t = new(cls)",
+        "    t.game = game",
+        "    t._origin = None",
+        _unpack(fields),
+    ]
     lines += [f"    t.{f.name} = v{i}" for i, f in enumerate(fields)]
     lines.append("    return t")
     return "\n".join(lines)
 
 
 def _clone_source(fields: Sequence[Any]) -> str:
-    lines = ["def clone(self):", "    t = new(cls)", "    t.game = self.game", "    t._origin = None"]
+    lines = [
+        "def clone(self):",
+        "    t = new(cls)",
+        "    t.game = self.game",
+        "    t._origin = None",
+    ]
     for f in fields:
         copy = (f"self.{f.name}", f"self.{f.name}[:]", f"[x[:] for x in self.{f.name}]")[f.depth]
         lines.append(f"    t.{f.name} = {copy}")
@@ -139,41 +156,55 @@ def _lazy_field_source(i: int, depth: int) -> str:
     ``_origin[i]`` (the table was re-armed after its freeze, see :func:`rearm`): it
     is marked, not copied."""
     copy = "list(self._origin[I])" if depth == 1 else "[list(r) for r in self._origin[I]]"
-    return "\n".join([
-        "def get(self):",
-        "    m = self._touched",
-        "    if m & BIT:",
-        "        return self._fI",
-        "    if self._live & BIT:",
-        "        v = self._fI",
-        "    else:",
-        f"        v = self._fI = {copy}",
-        "    self._touched = m | BIT",
-        "    return v",
-        "def put(self, v):",
-        "    self._fI = v",
-        "    self._touched |= BIT",
-    ]).replace("BIT", str(1 << i)).replace("I", str(i))
+    return (
+        "\n".join(
+            [
+                "def get(self):",
+                "    m = self._touched",
+                "    if m & BIT:",
+                "        return self._fI",
+                "    if self._live & BIT:",
+                "        v = self._fI",
+                "    else:",
+                f"        v = self._fI = {copy}",
+                "    self._touched = m | BIT",
+                "    return v",
+                "def put(self, v):",
+                "    self._fI = v",
+                "    self._touched |= BIT",
+            ]
+        )
+        .replace("BIT", str(1 << i))
+        .replace("I", str(i))
+    )
 
 
 def _lazy_reader_source(i: int) -> str:
     """The getter of a read-only name (``fields.readonly``) of list field ``i`` on a lazily
     thawed table: the field's own list once it is copied (touched, or live: equal to the
     snapshot's tuple), else the snapshot's tuple; it neither copies nor marks."""
-    return "\n".join([
-        "def get(self):",
-        "    if (self._touched | self._live) & BIT:",
-        "        return self._fI",
-        "    return self._origin[I]",
-    ]).replace("BIT", str(1 << i)).replace("I", str(i))
+    return (
+        "\n".join(
+            [
+                "def get(self):",
+                "    if (self._touched | self._live) & BIT:",
+                "        return self._fI",
+                "    return self._origin[I]",
+            ]
+        )
+        .replace("BIT", str(1 << i))
+        .replace("I", str(i))
+    )
 
 
 def _lazy_class(cls: Any) -> Any:
     """``cls`` with copy-on-first-access list fields but ``tasks`` (made without the metaclass:
     the same fields, the same ``Frozen``; a list field's value in slot ``_f{i}``,
     and the slots ``_touched`` and ``_live``)."""
-    ns: dict[str, Any] = {"__module__": cls.__module__,
-                          "__doc__": f"{cls.__name__} thawed for one step (copy on first access)."}
+    ns: dict[str, Any] = {
+        "__module__": cls.__module__,
+        "__doc__": f"{cls.__name__} thawed for one step (copy on first access).",
+    }
     own = ["_touched", "_live"]
     for i, f in enumerate(cls.FIELDS):
         if f.depth and f.name != "tasks":  # the step stack: every step changes it,
@@ -191,10 +222,19 @@ def _lazy_class(cls: Any) -> Any:
 def _thaw_lazy_source(fields: Sequence[Any]) -> str:
     """Only the value fields and ``tasks`` are set: a list field's slot is filled on
     first access."""
-    lines = ["def thaw_lazy(game, snap):", "    t = new(lazy)", "    t.game = game",
-             "    t._origin = snap", "    t._touched = 0", "    t._live = 0"]
-    lines += [f"    t.{f.name} = snap[{i}]" if not f.depth else f"    t.tasks = list(snap[{i}])"
-              for i, f in enumerate(fields) if not f.depth or f.name == "tasks"]
+    lines = [
+        "def thaw_lazy(game, snap):",
+        "    t = new(lazy)",
+        "    t.game = game",
+        "    t._origin = snap",
+        "    t._touched = 0",
+        "    t._live = 0",
+    ]
+    lines += [
+        f"    t.{f.name} = snap[{i}]" if not f.depth else f"    t.tasks = list(snap[{i}])"
+        for i, f in enumerate(fields)
+        if not f.depth or f.name == "tasks"
+    ]
     lines.append("    return t")
     return "\n".join(lines)
 
@@ -221,8 +261,11 @@ def _lazy_freeze_source(fields: Sequence[Any], mask: int) -> str:
             out.append(f"o[{i}]")
             continue
         out.append(f"v{i}")
-        lines.append(f"    v{i} = tuple(self._f{i})" if f.depth == 1 else
-                     f"    v{i} = tuple(map(tuple, self._f{i}))")
+        lines.append(
+            f"    v{i} = tuple(self._f{i})"
+            if f.depth == 1
+            else f"    v{i} = tuple(map(tuple, self._f{i}))"
+        )
         lines.append(f"    old = o[{i}]")
         lines.append(f"    if v{i} == old:")
         lines.append(f"        v{i} = old")

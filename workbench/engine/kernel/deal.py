@@ -86,15 +86,20 @@ def is_laminar(sets: Sequence[frozenset[Hashable]]) -> bool:
     False
     """
     for i, a in enumerate(sets):
-        for b in sets[i + 1:]:
+        for b in sets[i + 1 :]:
             if a & b and not (a <= b or b <= a):
                 return False
     return True
 
 
-def deal_where_allowed(cls: Any, obs: Observation, rng: random.Random, allowed: Allowed,
-                       accept: Callable[[Snapshot], bool] | None = None,
-                       tries: int = 10_000) -> Snapshot:
+def deal_where_allowed(
+    cls: Any,
+    obs: Observation,
+    rng: random.Random,
+    allowed: Allowed,
+    accept: Callable[[Snapshot], bool] | None = None,
+    tries: int = 10_000,
+) -> Snapshot:
     """A full state consistent with ``obs`` in which every hidden zone holds only cards
     ``allowed`` there and ``accept(world)`` holds, uniform over such worlds (see the
     module docstring); :class:`NoWorld` after ``tries`` rejected deals.
@@ -138,8 +143,9 @@ class PreparedDeal:
             groups.setdefault(None if pools is None else fields[k].key(row), []).append(j)
         self.cls, self.seat, self.state, self.slots = cls, obs.seat, obs.state, slots
         self.names = sorted({name for _, name, _, _ in slots})
-        self.laminar = all(is_laminar([frozenset(cards_of_slot[j]) for j in js])
-                           for js in groups.values())
+        self.laminar = all(
+            is_laminar([frozenset(cards_of_slot[j]) for j in js]) for js in groups.values()
+        )
         # per pool: its cards in the observation's order, and its zones in dealing order
         self.plan: list[tuple[tuple[Hashable, ...], list[tuple[int, int, Any, bool]]]] = []
         for key, js in groups.items():
@@ -159,8 +165,12 @@ class PreparedDeal:
                 zones = [(j, slots[j][3], frozenset(cards_of_slot[j]), True) for j in js]
             self.plan.append((pool, zones))
 
-    def deal(self, rng: random.Random, accept: Callable[[Snapshot], bool] | None = None,
-             tries: int = 10_000) -> Snapshot:
+    def deal(
+        self,
+        rng: random.Random,
+        accept: Callable[[Snapshot], bool] | None = None,
+        tries: int = 10_000,
+    ) -> Snapshot:
         """One world (see :func:`deal_where_allowed`)."""
         for _ in range(tries):
             dealt = self._draw(rng)
@@ -169,8 +179,10 @@ class PreparedDeal:
             world = _fill(self.cls, self.state, self.slots, dealt)
             if accept is None or accept(world):
                 return world
-        raise NoWorld(f"no world for seat {self.seat} after {tries} deals: the constraints on "
-                      f"{self.names} leave no room")
+        raise NoWorld(
+            f"no world for seat {self.seat} after {tries} deals: the constraints on "
+            f"{self.names} leave no room"
+        )
 
     def _draw(self, rng: random.Random) -> list[tuple[Hashable, ...]] | None:
         """One deal: each slot's cards (None when a constraint broke: deal again)."""
@@ -200,8 +212,12 @@ class PreparedDeal:
         return out
 
 
-def _fill(cls: Any, state: Sequence[Any], slots: list[tuple[int, str, int, int]],
-          dealt: list[tuple[Hashable, ...]]) -> Snapshot:
+def _fill(
+    cls: Any,
+    state: Sequence[Any],
+    slots: list[tuple[int, str, int, int]],
+    dealt: list[tuple[Hashable, ...]],
+) -> Snapshot:
     values = list(state)
     rows: dict[int, list[Any]] = {}
     for (k, _, row, _), cards in zip(slots, dealt):

@@ -15,12 +15,24 @@ from workbench.engine.kernel.copies import install
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
-__all__ = ["BY_SEAT", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "ReadOnly", "Snapshot", "items",
-           "readonly", "rows", "value"]
+__all__ = [
+    "BY_SEAT",
+    "HIDDEN",
+    "OWN",
+    "PUBLIC",
+    "FieldSpec",
+    "ReadOnly",
+    "Snapshot",
+    "items",
+    "readonly",
+    "rows",
+    "value",
+]
 
 PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
 BY_SEAT = "by seat"  # a pool: row or item i holds only seat i's cards
 _SEEN = (PUBLIC, OWN, HIDDEN)
+
 
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
@@ -105,6 +117,7 @@ class Snapshot(tuple):  # type: ignore[type-arg]
     TABLE: ClassVar[type[Table]]
 
     if TYPE_CHECKING:
+
         def __getattr__(self, name: str) -> Any: ...
 
     def __repr__(self) -> str:

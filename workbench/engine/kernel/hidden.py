@@ -16,9 +16,21 @@ from workbench.engine.kernel.secrets import mask_tasks
 if TYPE_CHECKING:
     from workbench.engine.kernel.table import Table
 
-__all__ = ["Hidden", "HiddenInformation", "Observation", "fill", "has_hidden", "hidden",
-           "observation", "observe_table", "seen_fields", "seen_values", "shuffle_deal",
-           "sorted_cards"]
+__all__ = [
+    "Hidden",
+    "HiddenInformation",
+    "Observation",
+    "fill",
+    "has_hidden",
+    "hidden",
+    "observation",
+    "observe_table",
+    "seen_fields",
+    "seen_values",
+    "shuffle_deal",
+    "sorted_cards",
+]
+
 
 class HiddenInformation(LookupError):
     """Raised when a player's code reads the contents of a zone its seat cannot see."""
@@ -88,8 +100,10 @@ def sorted_cards(cards: Any) -> tuple[Hashable, ...]:
     if len(kinds) <= 1 and kinds <= _PLAIN:
         return tuple(sorted(cards))
     if kinds == _PLAIN:  # what _order gives ("int" < "str"), without a key per card
-        return (*sorted([c for c in cards if type(c) is int]),
-                *sorted([c for c in cards if type(c) is str]))
+        return (
+            *sorted([c for c in cards if type(c) is int]),
+            *sorted([c for c in cards if type(c) is str]),
+        )
     return tuple(sorted(cards, key=_order))
 
 
@@ -180,25 +194,32 @@ def _seen_source(fields: Sequence[FieldSpec], pooled: bool) -> str:
             continue
         lines.append(f"    v = {v}")
         if f.depth == 1 and f.seen == OWN:
-            lines.append(f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
-                         "for j, x in enumerate(v)])")
-            gather = ["    for j, x in enumerate(v):",
-                      "        if j != seat and x is not None:",
-                      f"            add({key}, []).append(x)"]
+            lines.append(
+                f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
+                "for j, x in enumerate(v)])"
+            )
+            gather = [
+                "    for j, x in enumerate(v):",
+                "        if j != seat and x is not None:",
+                f"            add({key}, []).append(x)",
+            ]
         elif f.depth == 1:
             key = "(BY_SEAT, 0)" if f.pool == BY_SEAT else f"k{i}"
             lines.append(f"    {o} = hidden(len(v))")
             gather = [f"    add({key}, []).extend(v)"]
         elif f.seen == OWN:
-            lines.append(f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) "
-                         "for j, r in enumerate(v)])")
-            gather = ["    for j, r in enumerate(v):",
-                      "        if j != seat:",
-                      f"            add({key}, []).extend(r)"]
+            lines.append(
+                f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) "
+                "for j, r in enumerate(v)])"
+            )
+            gather = [
+                "    for j, r in enumerate(v):",
+                "        if j != seat:",
+                f"            add({key}, []).extend(r)",
+            ]
         else:
             lines.append(f"    {o} = tuple([hidden(len(r)) for r in v])")
-            gather = ["    for j, r in enumerate(v):",
-                      f"        add({key}, []).extend(r)"]
+            gather = ["    for j, r in enumerate(v):", f"        add({key}, []).extend(r)"]
         lines += gather * pooled
     values = "[" + ", ".join(f"o{i}" for i in range(len(fields))) + "]"
     lines.append(f"    return {values}, pools" if pooled else f"    return {values}")
@@ -209,8 +230,7 @@ def _compile_seen(fields: Sequence[FieldSpec], pooled: bool) -> Callable[..., An
     for f in fields:  # the source names fields as attributes: identifiers only
         if not f.name.isidentifier() or keyword.iskeyword(f.name):
             raise ValueError(f"field name {f.name!r} is not an identifier")
-    scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1),
-                             "BY_SEAT": BY_SEAT}
+    scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1), "BY_SEAT": BY_SEAT}
     scope.update({f"k{i}": f.pool for i, f in enumerate(fields)})
     exec(compile(_seen_source(fields, pooled), "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
     return scope["seen"]  # type: ignore[no-any-return]
@@ -223,8 +243,11 @@ def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]
         (cards,) = pools.values()
         return Observation(seat, state, sorted_cards(cards), ())
     unseen = sorted_cards([c for cards in pools.values() for c in cards])
-    by_pool = tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr)) \
-        if len(pools) > 1 else ()
+    by_pool = (
+        tuple((k, sorted_cards(pools[k])) for k in sorted(pools, key=repr))
+        if len(pools) > 1
+        else ()
+    )
     return Observation(seat, state, unseen, by_pool)
 
 
@@ -237,8 +260,11 @@ def has_hidden(state: Sequence[Any]) -> bool:
     return False
 
 
-def fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]) -> Snapshot:
+def fill(
+    cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]
+) -> Snapshot:
     """Deal each hidden marker's cards from its pool (``dealt[None]``: one pool for all)."""
+
     def source(f: FieldSpec, i: int) -> Iterator[Hashable]:
         return dealt[None] if None in dealt else dealt.get(f.key(i), iter(()))
 
@@ -251,13 +277,21 @@ def fill(cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[
         if f.seen == PUBLIC:
             out.append(v)
         elif f.depth == 1 and f.seen == OWN:
-            out.append(tuple((next(source(f, i)) if x.size else None) if isinstance(x, Hidden)
-                             else x for i, x in enumerate(v)))
+            out.append(
+                tuple(
+                    (next(source(f, i)) if x.size else None) if isinstance(x, Hidden) else x
+                    for i, x in enumerate(v)
+                )
+            )
         elif f.depth == 1:
             out.append(deal(v, source(f, 0), f.sort))
         else:
-            out.append(tuple(deal(r, source(f, i), f.sort) if isinstance(r, Hidden) else r
-                             for i, r in enumerate(v)))
+            out.append(
+                tuple(
+                    deal(r, source(f, i), f.sort) if isinstance(r, Hidden) else r
+                    for i, r in enumerate(v)
+                )
+            )
     return cls.Frozen(out)
 
 
@@ -286,4 +320,5 @@ def shuffle_deal(cls: type[Table], obs: Observation) -> Callable[[random.Random]
             rng.shuffle(pool)
             dealt[key] = iter(pool)
         return fill(cls, state, dealt)
+
     return deal

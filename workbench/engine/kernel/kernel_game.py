@@ -184,7 +184,10 @@ class KernelGame(Game[Snapshot]):
     def prepare_determinize(self, obs: Observation) -> Callable[[random.Random], Snapshot]:
         """:meth:`determinize` for one observation, as a function of the rng (a game or
         table writing its own ``determinize`` and no ``prepare_determinize`` keeps it)."""
-        if type(self).determinize is not KernelGame.determinize or self.table.overrides_determinize():
+        if (
+            type(self).determinize is not KernelGame.determinize
+            or self.table.overrides_determinize()
+        ):
             return lambda rng: self.determinize(obs, rng)
         deal = shuffle_deal(self.table, obs)
         return lambda rng: self.guess_secrets(deal(rng), rng)

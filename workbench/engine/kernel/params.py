@@ -99,25 +99,37 @@ def check_path(name: str, value: str, allowed: Iterable[str | Path] = ()) -> str
     path = Path(value)
     targets = [path] if path.is_absolute() else [base / path, Path.cwd() / path]
     folders = [*roots, *(Path(a).resolve() for a in allowed)]
-    if all(any(t == root or root in t.parents for root in folders)
-           for t in (target.resolve() for target in targets)):
+    if all(
+        any(t == root or root in t.parents for root in folders)
+        for t in (target.resolve() for target in targets)
+    ):
         return value
-    raise ParamsError(f"parameter {name!r}: {_shown(value)} is outside the data folders; "
-                      "pass allow_paths=[...] to read it")
+    raise ParamsError(
+        f"parameter {name!r}: {_shown(value)} is outside the data folders; "
+        "pass allow_paths=[...] to read it"
+    )
 
 
 def _int(name: str, value: Any, bounds: tuple[int, int]) -> int:
     if type(value) is not int:
-        raise ParamsError(f"parameter {name!r}: expected a whole number, got {_shown(value)} "
-                          f"({type(value).__name__})")
+        raise ParamsError(
+            f"parameter {name!r}: expected a whole number, got {_shown(value)} "
+            f"({type(value).__name__})"
+        )
     low, high = bounds
     if not low <= value <= high:
         raise ParamsError(f"parameter {name!r}: {_shown(value)} is outside {low}..{high}")
     return value
 
 
-def _convert(name: str, hint: Any, value: Any, meta: Mapping[str, Any], depth: int,
-             allowed: Iterable[str | Path]) -> Any:
+def _convert(
+    name: str,
+    hint: Any,
+    value: Any,
+    meta: Mapping[str, Any],
+    depth: int,
+    allowed: Iterable[str | Path],
+) -> Any:
     """``value`` checked against ``hint`` (JSON lists become tuples)."""
     if depth > MAX_DEPTH:
         raise ParamsError(f"parameter {name!r}: nested more than {MAX_DEPTH} levels")
@@ -130,13 +142,16 @@ def _convert(name: str, hint: Any, value: Any, meta: Mapping[str, Any], depth: i
                 return _convert(name, option, value, meta, depth, allowed)
             except ParamsError:
                 continue
-        raise ParamsError(f"parameter {name!r}: {_shown(value)} fits none of "
-                          f"{' | '.join(_name(a) for a in typing.get_args(hint))}")
+        raise ParamsError(
+            f"parameter {name!r}: {_shown(value)} fits none of "
+            f"{' | '.join(_name(a) for a in typing.get_args(hint))}"
+        )
     if origin is typing.Literal:
         choices = typing.get_args(hint)
         if value not in choices or type(value) not in {type(c) for c in choices}:
-            raise ParamsError(f"parameter {name!r}: {_shown(value)} is not one of "
-                              f"{', '.join(map(repr, choices))}")
+            raise ParamsError(
+                f"parameter {name!r}: {_shown(value)} is not one of {', '.join(map(repr, choices))}"
+            )
         return value
     if hint is type(None):
         if value is not None:
@@ -159,15 +174,23 @@ def _convert(name: str, hint: Any, value: Any, meta: Mapping[str, Any], depth: i
         if type(value) is not str:
             raise ParamsError(f"parameter {name!r}: expected text, got {_shown(value)}")
         if len(value) > MAX_STR:
-            raise ParamsError(f"parameter {name!r}: {len(value):,} characters (at most {MAX_STR:,})")
+            raise ParamsError(
+                f"parameter {name!r}: {len(value):,} characters (at most {MAX_STR:,})"
+            )
         return check_path(name, value, allowed) if meta.get("path") else value
     if origin is tuple:
         return _tuple(name, hint, value, meta, depth, allowed)
     raise ParamsError(f"parameter {name!r}: cannot be set from a file (type {_name(hint)})")
 
 
-def _tuple(name: str, hint: Any, value: Any, meta: Mapping[str, Any], depth: int,
-           allowed: Iterable[str | Path]) -> tuple[Any, ...]:
+def _tuple(
+    name: str,
+    hint: Any,
+    value: Any,
+    meta: Mapping[str, Any],
+    depth: int,
+    allowed: Iterable[str | Path],
+) -> tuple[Any, ...]:
     if not isinstance(value, list | tuple):
         raise ParamsError(f"parameter {name!r}: expected a list, got {_shown(value)}")
     args = typing.get_args(hint)
@@ -187,8 +210,9 @@ def _name(hint: Any) -> str:
     return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
 
 
-def checked_params(params_cls: type[Any], mapping: Any, *,
-                   allowed_paths: Iterable[str | Path] = ()) -> Any:
+def checked_params(
+    params_cls: type[Any], mapping: Any, *, allowed_paths: Iterable[str | Path] = ()
+) -> Any:
     """An instance of the dataclass ``params_cls`` from untrusted ``mapping``; see the
     module docstring. Raises :class:`ParamsError` naming the parameter."""
     if not dataclasses.is_dataclass(params_cls):
@@ -212,5 +236,6 @@ def checked_params(params_cls: type[Any], mapping: Any, *,
     try:
         return params_cls(**values)
     except (TypeError, ValueError) as exc:
-        raise ParamsError(f"parameters rejected by {params_cls.__name__}: "
-                          f"{' '.join(str(exc).split())[:300]}") from None
+        raise ParamsError(
+            f"parameters rejected by {params_cls.__name__}: {' '.join(str(exc).split())[:300]}"
+        ) from None

@@ -164,8 +164,9 @@ def register(name: str, package: str) -> None:
     ValueError: game name 'Bad Name' must be lower-case letters, digits and _ (start with a letter)
     """
     if not isinstance(name, str) or not _NAME.match(name):
-        raise ValueError(f"game name {name!r} must be lower-case letters, digits and _ "
-                         "(start with a letter)")
+        raise ValueError(
+            f"game name {name!r} must be lower-case letters, digits and _ (start with a letter)"
+        )
     if not isinstance(package, str) or not _PACKAGE.match(package):
         raise ValueError(f"package {package!r} for game {name!r} must be a dotted module path")
     _registered[name] = package

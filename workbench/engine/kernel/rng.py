@@ -97,9 +97,14 @@ class CountingRandom(random.Random):
         return self.__class__, (), self.__getstate__()
 
     def __getstate__(self) -> dict[str, Any]:  # type: ignore[override]
-        return {"state": self.getstate(), "words": self.words, "origin": self._origin,
-                "start": self._start, "checkpoints": dict(self._checkpoints),
-                "next_checkpoint": self._next_checkpoint}
+        return {
+            "state": self.getstate(),
+            "words": self.words,
+            "origin": self._origin,
+            "start": self._start,
+            "checkpoints": dict(self._checkpoints),
+            "next_checkpoint": self._next_checkpoint,
+        }
 
     def __setstate__(self, saved: Any) -> None:
         if not isinstance(saved, dict):  # a plain getstate() tuple (pickled before the fix)

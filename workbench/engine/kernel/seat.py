@@ -54,8 +54,11 @@ class SeatView:
         """The legal action ids, in the game's order."""
         if self._legal is None:
             src = self._source  # a state (a tuple, the usual case) or a kernel table
-            self._legal = self.game.legal_ids(src) if isinstance(src, tuple) \
-                or not (hasattr(src, "tasks") and hasattr(src, "legal")) else list(src.legal())
+            self._legal = (
+                self.game.legal_ids(src)
+                if isinstance(src, tuple) or not (hasattr(src, "tasks") and hasattr(src, "legal"))
+                else list(src.legal())
+            )
         return self._legal
 
     @property
@@ -63,8 +66,11 @@ class SeatView:
         """What this seat sees (an ``Observation`` for kernel games, else the state)."""
         if self._obs is None:
             src = self._source
-            self._obs = self.game.observe(src, self.seat) if isinstance(src, tuple) \
-                or not (hasattr(src, "tasks") and hasattr(src, "observe")) else src.observe(self.seat)
+            self._obs = (
+                self.game.observe(src, self.seat)
+                if isinstance(src, tuple) or not (hasattr(src, "tasks") and hasattr(src, "observe"))
+                else src.observe(self.seat)
+            )
         return self._obs
 
     @property
@@ -119,8 +125,6 @@ class SeatView:
         if hasattr(src, "freeze"):
             src = src.freeze()
         return list(self.game.legal_actions(src))
-
-
 
 
 def random_player(view: SeatView, rng: random.Random) -> Hashable:

@@ -45,8 +45,18 @@ import random
 from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["MASKED", "Masked", "hidden_label", "label_for", "mask_step", "mask_tasks", "secret",
-           "secret_fields", "seen_by", "sees"]
+__all__ = [
+    "MASKED",
+    "Masked",
+    "hidden_label",
+    "label_for",
+    "mask_step",
+    "mask_tasks",
+    "secret",
+    "secret_fields",
+    "seen_by",
+    "sees",
+]
 
 
 class Masked:
@@ -80,6 +90,7 @@ _S = TypeVar("_S", bound=type)
 def secret(**fields: str | None) -> Callable[[_S], _S]:
     """Class decorator: the step's fields that hold a secret, each with the field naming
     the seat that sees it (``None``: nobody): ``@secret(card="seat")``."""
+
     def mark(cls: _S) -> _S:
         cls.SECRET = dict(fields)  # type: ignore[attr-defined]
         if "_SECRET_AT" in cls.__dict__:
@@ -87,6 +98,7 @@ def secret(**fields: str | None) -> Callable[[_S], _S]:
         _SECRETS_OF.pop(cls, None)
         secret_fields(cls)  # a misspelt field fails here, at import
         return cls
+
     return mark
 
 
@@ -109,9 +121,12 @@ def secret_fields(cls: type) -> tuple[tuple[int, int], ...]:
     names = list(getattr(cls, "_fields", ()))
     for k, owner in spec.items():
         if k not in names or (owner is not None and owner not in names):
-            raise TypeError(f"step {cls.__name__}: SECRET names a field it does not have: "
-                            f"{k!r} -> {owner!r}")
-    at = tuple((names.index(k), -1 if owner is None else names.index(owner)) for k, owner in spec.items())
+            raise TypeError(
+                f"step {cls.__name__}: SECRET names a field it does not have: {k!r} -> {owner!r}"
+            )
+    at = tuple(
+        (names.index(k), -1 if owner is None else names.index(owner)) for k, owner in spec.items()
+    )
     setattr(cls, "_SECRET_AT", at)  # noqa: B010 - a class attribute, not a NamedTuple field
     return at
 

@@ -34,6 +34,7 @@ def _mark(kind: int) -> Callable[[_S], _S]:
         cls.LAPSES = callable(getattr(cls, "lapses", None))  # type: ignore[attr-defined]
         cls.WEIGHTED = kind == CHANCE_STEP and hasattr(cls, "dist")  # type: ignore[attr-defined]
         return cls
+
     return mark
 
 

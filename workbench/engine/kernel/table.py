@@ -85,9 +85,29 @@ from workbench.engine.kernel.steps import (
 from workbench.prob.dist import Dist
 
 __all__ = [
-    "AUTO", "BY_SEAT", "CHANCE_STEP", "DECISION", "HIDDEN", "OWN", "PUBLIC", "FieldSpec", "Hidden",
-    "HiddenInformation", "KernelGame", "Observation", "Snapshot", "Table", "auto", "chance",
-    "copies_made", "decision", "items", "readonly", "rows", "tupled", "value",
+    "AUTO",
+    "BY_SEAT",
+    "CHANCE_STEP",
+    "DECISION",
+    "HIDDEN",
+    "OWN",
+    "PUBLIC",
+    "FieldSpec",
+    "Hidden",
+    "HiddenInformation",
+    "KernelGame",
+    "Observation",
+    "Snapshot",
+    "Table",
+    "auto",
+    "chance",
+    "copies_made",
+    "decision",
+    "items",
+    "readonly",
+    "rows",
+    "tupled",
+    "value",
 ]
 
 
@@ -102,7 +122,9 @@ class Table(metaclass=TableMeta):
     _SLOTS = ("game", "_origin")
     FIELDS: ClassVar[tuple[FieldSpec, ...]]
     NAMES: ClassVar[tuple[str, ...]]
-    READERS: ClassVar[tuple[tuple[str, str], ...]]  # (read-only name, its list field): fields.readonly
+    READERS: ClassVar[
+        tuple[tuple[str, str], ...]
+    ]  # (read-only name, its list field): fields.readonly
     Frozen: ClassVar[type[Snapshot]]
     _freeze: ClassVar[Any]  # compiled from FIELDS (kernel.copies)
     _thaw: ClassVar[Any]
@@ -176,8 +198,11 @@ class Table(metaclass=TableMeta):
             raise IllegalAction(f"{self.game.name}: the game is over")
         choice = tupled(choice)
         top = self.tasks[-1]
-        allowed: Sequence[Hashable] = (top.dist(self) if top.WEIGHTED else top.outcomes(self)) \
-            if who == CHANCE else top.legal(self)
+        allowed: Sequence[Hashable] = (
+            (top.dist(self) if top.WEIGHTED else top.outcomes(self))
+            if who == CHANCE
+            else top.legal(self)
+        )
         if choice not in allowed:
             shown = ", ".join(map(repr, list(allowed)[:8])) + (" ..." if len(allowed) > 8 else "")
             raise IllegalAction(f"{self.game.name}: {choice!r} is not legal here; legal: {shown}")

@@ -87,7 +87,9 @@ def _win_table(long: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
         (pl.col("wins") / pl.col("games")).alias("win_rate"),
         pl.Series("low", [lo for lo, _ in bounds], dtype=pl.Float64),
         pl.Series("high", [hi for _, hi in bounds], dtype=pl.Float64),
-    ).select(*keys, "games", "wins", "shared_wins", "win_rate", "low", "high", "fair_share", "mean_score")
+    ).select(
+        *keys, "games", "wins", "shared_wins", "win_rate", "low", "high", "fair_share", "mean_score"
+    )
 
 
 def seat_win_rates(df: pl.DataFrame, by: str | list[str] | None = None) -> pl.DataFrame:
@@ -203,19 +205,26 @@ def balance_report(df: pl.DataFrame, decisive_margin: float = 1.0) -> BalanceRep
     need = {"seats", "winner", "winners", "draw", "margin"}
     missing = need - set(df.columns)
     if missing:
-        raise ValueError(f"balance_report needs a simulate() frame; missing columns {sorted(missing)}")
+        raise ValueError(
+            f"balance_report needs a simulate() frame; missing columns {sorted(missing)}"
+        )
     if df.height == 0:
         raise ValueError("balance_report needs at least one game")
     long = seat_long(df)
     seat_wins = _win_table(long, "seat")
     player_wins = _win_table(long, "player") if long["player"].n_unique() > 1 else None
-    length = pl.coalesce(pl.col("turns"), pl.col("actions")) if "turns" in df.columns else pl.lit(None)
+    length = (
+        pl.coalesce(pl.col("turns"), pl.col("actions")) if "turns" in df.columns else pl.lit(None)
+    )
     lens = df.select(length.alias("length"))["length"].drop_nulls()
     if lens.len():
         stats = {
-            "mean": float(lens.mean()), "median": float(lens.median()),  # type: ignore[arg-type]
-            "p10": float(lens.quantile(0.1, "nearest")), "p90": float(lens.quantile(0.9, "nearest")),  # type: ignore[arg-type]
-            "min": float(lens.min()), "max": float(lens.max()),  # type: ignore[arg-type]
+            "mean": float(lens.mean()),
+            "median": float(lens.median()),  # type: ignore[arg-type]
+            "p10": float(lens.quantile(0.1, "nearest")),
+            "p90": float(lens.quantile(0.9, "nearest")),  # type: ignore[arg-type]
+            "min": float(lens.min()),
+            "max": float(lens.max()),  # type: ignore[arg-type]
         }
     else:
         stats = {k: float("nan") for k in ("mean", "median", "p10", "p90", "min", "max")}

@@ -51,8 +51,17 @@ from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, simulate_rows
 
-__all__ = ["CompareError", "Comparison", "Pairs", "SheetSet", "cache_root", "compare", "pair_rows",
-           "sheet_set", "t_quantile"]
+__all__ = [
+    "CompareError",
+    "Comparison",
+    "Pairs",
+    "SheetSet",
+    "cache_root",
+    "compare",
+    "pair_rows",
+    "sheet_set",
+    "t_quantile",
+]
 
 Z95 = 1.959963984540054
 BLOCKS = 20
@@ -60,10 +69,10 @@ BLOCKS = 20
 
 def t_quantile(df: int, z: float = Z95) -> float:
     """The 97.5% quantile of Student's t (Cornish–Fisher, to 3 decimals from 5 degrees)."""
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    return z + g1 / df + g2 / df**2 + g3 / df**3
 
 
 def line_up(specs: Sequence[str], seats: int) -> list[str]:
@@ -78,9 +87,19 @@ def line_up(specs: Sequence[str], seats: int) -> list[str]:
 _BUILT: dict[tuple[Any, ...], Any] = {}
 
 
-def pair_rows(game: str, question: str, table: str, params: Mapping[str, Any],
-              sides: Sequence[Mapping[str, Any]], keys: Sequence[str], specs: Sequence[str],
-              seats: int | None, start: int, stop: int, seed: int) -> list[list[dict[str, Any]]]:
+def pair_rows(
+    game: str,
+    question: str,
+    table: str,
+    params: Mapping[str, Any],
+    sides: Sequence[Mapping[str, Any]],
+    keys: Sequence[str],
+    specs: Sequence[str],
+    seats: int | None,
+    start: int,
+    stop: int,
+    seed: int,
+) -> list[list[dict[str, Any]]]:
     """Games ``start..stop-1`` of one question's table, once per side (the unit of work).
 
     ``params`` are the question's parameters, ``sides`` each sheet's (``keys`` their
@@ -90,14 +109,18 @@ def pair_rows(game: str, question: str, table: str, params: Mapping[str, Any],
         built = _BUILT.get((game, question, table, key))
         if built is None:
             merged = {**params, **side}
-            seated = seats if seats is not None else (
-                len(specs) if len(specs) > 1 else make_game(game, **merged).num_players)
+            seated = (
+                seats
+                if seats is not None
+                else (len(specs) if len(specs) > 1 else make_game(game, **merged).num_players)
+            )
             built = _BUILT[(game, question, table, key)] = build_game(game, seated, merged)
         names = line_up(specs, built.num_players)
         players = {f"{n}@{s}": player_from_spec(n, game) for s, n in enumerate(names)}
         seating = "fixed" if len(set(names)) == 1 else "rotate"
-        rows = simulate_rows(built, players, range(start, stop), seed, key=(question, table),
-                             seating=seating)
+        rows = simulate_rows(
+            built, players, range(start, stop), seed, key=(question, table), seating=seating
+        )
         for r in rows:
             r.update({"question": question, "variant": table})
             for s in range(built.num_players):
@@ -151,8 +174,13 @@ class Pairs:
             games = sorted({r["game"] for r in base})
             k = min(BLOCKS, len(games))
             drops = [({g for g in games if g % k == b}) for b in range(k)] if k >= 2 else []
-            parts = [(_measures(q, [r for r in base if r["game"] not in d]),
-                      _measures(q, [r for r in var if r["game"] not in d])) for d in drops]
+            parts = [
+                (
+                    _measures(q, [r for r in base if r["game"] not in d]),
+                    _measures(q, [r for r in var if r["game"] not in d]),
+                )
+                for d in drops
+            ]
             names = list(dict.fromkeys([*whole[0], *whole[1]]))
             for name in names:
                 first = whole[0].get(name) or whole[1][name]
@@ -169,22 +197,40 @@ class Pairs:
                 cb = conclusion(*_interval(whole[0], name), ref_b)
                 cv = conclusion(*_interval(whole[1], name), ref_v)
                 low, high = d - t * half, d + t * half
-                changed = cb != cv if (ref_b is not None or ref_v is not None) \
+                changed = (
+                    cb != cv
+                    if (ref_b is not None or ref_v is not None)
                     else bool(low > 0 or high < 0)
-                out.append({"question": q.key, "measure": name, "kind": kind,
-                            "reference": ref_b, "base": b, "variant": v, "difference": d,
-                            "low": low, "high": high, "paired_half": t * half,
-                            "independent_half": t * indep,
-                            "narrowing": (t * half) / (t * indep) if indep > 0 else math.nan,
-                            "conclusion_base": cb, "conclusion_variant": cv, "changed": changed,
-                            "pairs": len(base)})
+                )
+                out.append(
+                    {
+                        "question": q.key,
+                        "measure": name,
+                        "kind": kind,
+                        "reference": ref_b,
+                        "base": b,
+                        "variant": v,
+                        "difference": d,
+                        "low": low,
+                        "high": high,
+                        "paired_half": t * half,
+                        "independent_half": t * indep,
+                        "narrowing": (t * half) / (t * indep) if indep > 0 else math.nan,
+                        "conclusion_base": cb,
+                        "conclusion_variant": cv,
+                        "changed": changed,
+                        "pairs": len(base),
+                    }
+                )
         frame = pl.DataFrame(out, infer_schema_length=None)
         if frame.height:
             twice = frame.group_by("measure").len().filter(pl.col("len") > 1)["measure"]
             frame = frame.with_columns(
                 pl.when(pl.col("measure").is_in(twice.to_list()))
                 .then(pl.col("measure") + " (" + pl.col("question") + ")")
-                .otherwise(pl.col("measure")).alias("measure"))
+                .otherwise(pl.col("measure"))
+                .alias("measure")
+            )
         return frame
 
 
@@ -219,19 +265,33 @@ class Comparison:
     def as_json(self) -> dict[str, Any]:
         """``{"game", "games", "players", "questions": [{"question", "base", "variant",
         "difference", "interval", "changed"}]}`` (NaN as null)."""
+
         def num(x: Any) -> Any:
             return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
-        qs = [{"question": r["measure"], "base": num(r["base"]), "variant": num(r["variant"]),
-               "difference": num(r["difference"]), "interval": [num(r["low"]), num(r["high"])],
-               "changed": bool(r["changed"])} for r in self.table.iter_rows(named=True)]
-        return {"game": self.game, "games": self.games, "players": ",".join(self.players),
-                "questions": qs}
+        qs = [
+            {
+                "question": r["measure"],
+                "base": num(r["base"]),
+                "variant": num(r["variant"]),
+                "difference": num(r["difference"]),
+                "interval": [num(r["low"]), num(r["high"])],
+                "changed": bool(r["changed"]),
+            }
+            for r in self.table.iter_rows(named=True)
+        ]
+        return {
+            "game": self.game,
+            "games": self.games,
+            "players": ",".join(self.players),
+            "questions": qs,
+        }
 
     def narrowing(self) -> float:
         """The median over measures of paired / independent interval width."""
-        vals = sorted(v for v in self.table["narrowing"].to_list()
-                      if v is not None and not math.isnan(v))
+        vals = sorted(
+            v for v in self.table["narrowing"].to_list() if v is not None and not math.isnan(v)
+        )
         return vals[len(vals) // 2] if vals else math.nan
 
 
@@ -240,12 +300,17 @@ Task = tuple[str, str, int, int]
 
 def tasks(questions: Iterable[Question], games: int, chunk: int) -> list[Task]:
     """(question, table, start, stop) units of work."""
-    return [(q.key, v, a, min(games, a + chunk)) for q in questions for v in q.variants
-            for a in range(0, games, chunk)]
+    return [
+        (q.key, v, a, min(games, a + chunk))
+        for q in questions
+        for v in q.variants
+        for a in range(0, games, chunk)
+    ]
 
 
-def prepare(game: str, base: Any, variant: Any, players: Sequence[str] | str
-            ) -> tuple[tuple[Question, ...], SheetSet, SheetSet, list[str]]:
+def prepare(
+    game: str, base: Any, variant: Any, players: Sequence[str] | str
+) -> tuple[tuple[Question, ...], SheetSet, SheetSet, list[str]]:
     """Questions, both sheet sets and the player specs, all checked (CompareError)."""
     from workbench.engine.players.specs import BadSpec
 
@@ -263,15 +328,35 @@ def prepare(game: str, base: Any, variant: Any, players: Sequence[str] | str
     return qs, sheet_set(game, base), sheet_set(game, variant), specs
 
 
-def job(game: str, q: Question, table: str, sides: Sequence[SheetSet], specs: Sequence[str],
-        start: int, stop: int, seed: int) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+def job(
+    game: str,
+    q: Question,
+    table: str,
+    sides: Sequence[SheetSet],
+    specs: Sequence[str],
+    start: int,
+    stop: int,
+    seed: int,
+) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     """(function, arguments) of one unit of work, ready for any executor."""
-    return pair_rows, (game, q.key, table, dict(q.variants[table]), [s.params() for s in sides],
-                       [s.hash for s in sides], list(specs), q.seats, start, stop, seed)
+    return pair_rows, (
+        game,
+        q.key,
+        table,
+        dict(q.variants[table]),
+        [s.params() for s in sides],
+        [s.hash for s in sides],
+        list(specs),
+        q.seats,
+        start,
+        stop,
+        seed,
+    )
 
 
-def cache_file(game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int,
-               seed: int) -> Path:
+def cache_file(
+    game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int, seed: int
+) -> Path:
     """Where the answers for exactly this question are cached: keyed by game, rules version,
     both sheets' content hashes, players, seed and game count (and the workbench version and
     the game's questions.py, so a changed question is asked again)."""
@@ -281,14 +366,36 @@ def cache_file(game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str
 
     asked = Path(game_module(game, "questions").__file__ or "")
     questions = hashlib.sha256(asked.read_bytes()).hexdigest() if asked.is_file() else ""
-    key = json.dumps([game, str(make_game(game).version), base.hash, variant.hash, list(specs),
-                      seed, games, workbench.__version__, questions])
-    return cache_root() / "compare" / game / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.parquet"
+    key = json.dumps(
+        [
+            game,
+            str(make_game(game).version),
+            base.hash,
+            variant.hash,
+            list(specs),
+            seed,
+            games,
+            workbench.__version__,
+            questions,
+        ]
+    )
+    return (
+        cache_root() / "compare" / game / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.parquet"
+    )
 
 
-def compare(game: str, base: Any = None, variant: Any = None,
-            players: Sequence[str] | str = "greedy", games: int = 200, seed: int = 0, *,
-            executor: Any = None, chunk: int = 50, cache: bool = True) -> Comparison:
+def compare(
+    game: str,
+    base: Any = None,
+    variant: Any = None,
+    players: Sequence[str] | str = "greedy",
+    games: int = 200,
+    seed: int = 0,
+    *,
+    executor: Any = None,
+    chunk: int = 50,
+    cache: bool = True,
+) -> Comparison:
     """Play both sheets on common random numbers and compare every question's answers.
 
     ``executor``: anything with ``submit`` (a dask ``Client``, a process pool); by

@@ -99,15 +99,17 @@ def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> She
                 raise CompareError(f"{path}: a {other} sheet, not a {game} one")
             files = sheet_files(game, data_files(game))
             if path.stem not in files:
-                raise CompareError(f"{path}: {game} has no sheet named {path.stem!r} "
-                                   f"(sheets: {', '.join(files)})")
+                raise CompareError(
+                    f"{path}: {game} has no sheet named {path.stem!r} (sheets: {', '.join(files)})"
+                )
             files = {**files, path.stem: path}
             label = path.name
         else:
             raise CompareError(f"{path}: no such file or folder")
     _check_clean(game, files)
-    return SheetSet(game, dict(files), content_hash({s: p.read_bytes() for s, p in files.items()}),
-                    label)
+    return SheetSet(
+        game, dict(files), content_hash({s: p.read_bytes() for s, p in files.items()}), label
+    )
 
 
 def _check_clean(game: str, files: Mapping[str, Path]) -> None:

@@ -60,8 +60,18 @@ from workbench.engine.runs.match import play_match
 from workbench.engine.runs.playout import GameTooLong, Player, seat_players
 from workbench.engine.runs.simulate import game_seed, player_name
 
-__all__ = ["GameRecord", "branching_profile", "luck", "metrics_frame", "quality_chart",
-           "quality_metrics", "record_game", "record_games", "record_play", "summarise_records"]
+__all__ = [
+    "GameRecord",
+    "branching_profile",
+    "luck",
+    "metrics_frame",
+    "quality_chart",
+    "quality_metrics",
+    "record_game",
+    "record_games",
+    "record_play",
+    "summarise_records",
+]
 
 
 @dataclass(frozen=True)
@@ -117,8 +127,13 @@ class GameRecord:
         return 1 - min(j, self.length) / self.length
 
 
-def record_game(game: Game[Any], players: Player | Sequence[Player], seed: int | random.Random,
-                *, max_steps: int = 100_000) -> GameRecord:
+def record_game(
+    game: Game[Any],
+    players: Player | Sequence[Player],
+    seed: int | random.Random,
+    *,
+    max_steps: int = 100_000,
+) -> GameRecord:
     """Play one game, recording every decision (same rng order as ``playout``).
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
@@ -130,8 +145,13 @@ def record_game(game: Game[Any], players: Player | Sequence[Player], seed: int |
     return record_play(game, players, seed, max_steps=max_steps)[0]
 
 
-def record_play(game: Game[Any], players: Player | Sequence[Player], seed: int | random.Random,
-                *, max_steps: int = 100_000) -> tuple[GameRecord, Any, int]:
+def record_play(
+    game: Game[Any],
+    players: Player | Sequence[Player],
+    seed: int | random.Random,
+    *,
+    max_steps: int = 100_000,
+) -> tuple[GameRecord, Any, int]:
     """:func:`record_game`, also giving the final state and the number of steps played
     (decisions and chance), so one game feeds both the metrics and a simulation row."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -158,13 +178,25 @@ def record_play(game: Game[Any], players: Player | Sequence[Player], seed: int |
         raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     final = t.freeze()
     scores.append(standing(game, t))
-    record = GameRecord(game.num_players, tuple(movers), tuple(branching), tuple(scores),
-                        tuple(game.winners(final)), tuple(player_name(p) for p in seats))
+    record = GameRecord(
+        game.num_players,
+        tuple(movers),
+        tuple(branching),
+        tuple(scores),
+        tuple(game.winners(final)),
+        tuple(player_name(p) for p in seats),
+    )
     return record, final, steps
 
 
-def record_games(game: Game[Any], players: Player | Sequence[Player], n: int, seed: int = 0,
-                 *, seating: str = "rotate") -> list[GameRecord]:
+def record_games(
+    game: Game[Any],
+    players: Player | Sequence[Player],
+    n: int,
+    seed: int = 0,
+    *,
+    seating: str = "rotate",
+) -> list[GameRecord]:
     """``n`` recorded games, game ``i`` seeded like ``simulate`` (``rotate``: the
     line-up turns one seat per game)."""
     seats = seat_players(game, players)
@@ -181,15 +213,28 @@ def metrics_frame(records: Sequence[GameRecord]) -> pl.DataFrame:
     """One row per game: length, winner, draw, decisiveness, lead changes, branching."""
     rows = []
     for i, r in enumerate(records):
-        rows.append({
-            "game": i, "length": r.length, "winner": r.winner, "draw": len(r.winners) > 1,
-            "decisiveness": r.decisiveness(), "lead_changes": r.lead_changes(),
-            "lead_change_rate": r.lead_changes() / r.length if r.length else 0.0,
-            "branching": sum(r.branching) / r.length if r.length else None,
-        })
-    schema = {"game": pl.Int64, "length": pl.Int64, "winner": pl.Int64, "draw": pl.Boolean,
-              "decisiveness": pl.Float64, "lead_changes": pl.Int64,
-              "lead_change_rate": pl.Float64, "branching": pl.Float64}
+        rows.append(
+            {
+                "game": i,
+                "length": r.length,
+                "winner": r.winner,
+                "draw": len(r.winners) > 1,
+                "decisiveness": r.decisiveness(),
+                "lead_changes": r.lead_changes(),
+                "lead_change_rate": r.lead_changes() / r.length if r.length else 0.0,
+                "branching": sum(r.branching) / r.length if r.length else None,
+            }
+        )
+    schema = {
+        "game": pl.Int64,
+        "length": pl.Int64,
+        "winner": pl.Int64,
+        "draw": pl.Boolean,
+        "decisiveness": pl.Float64,
+        "lead_changes": pl.Int64,
+        "lead_change_rate": pl.Float64,
+        "branching": pl.Float64,
+    }
     return pl.DataFrame(rows, schema=schema)
 
 
@@ -211,14 +256,19 @@ def summarise_records(records: Sequence[GameRecord], level: str = "") -> dict[st
     lo, hi = wilson_interval(seat0, n)
     decisive = df["decisiveness"].drop_nulls()
     return {
-        "level": level, "games": n, "length": float(df["length"].mean() or 0.0),  # type: ignore[arg-type]
-        "seat0_win_rate": seat0 / n if n else 0.0, "seat0_low": lo, "seat0_high": hi,
+        "level": level,
+        "games": n,
+        "length": float(df["length"].mean() or 0.0),  # type: ignore[arg-type]
+        "seat0_win_rate": seat0 / n if n else 0.0,
+        "seat0_low": lo,
+        "seat0_high": hi,
         "seat_advantage": (seat0 / n - fair) if n else 0.0,
         "draw_rate": float(df["draw"].mean() or 0.0),  # type: ignore[arg-type]
         "decisiveness": float(decisive.mean()) if decisive.len() else None,  # type: ignore[arg-type]
         "lead_changes": float(df["lead_changes"].mean() or 0.0),  # type: ignore[arg-type]
-        "branching": float(sum(sum(r.branching) for r in records)
-                           / max(1, sum(r.length for r in records))),
+        "branching": float(
+            sum(sum(r.branching) for r in records) / max(1, sum(r.length for r in records))
+        ),
     }
 
 
@@ -235,10 +285,15 @@ def branching_profile(records: Sequence[GameRecord], bins: int = 10) -> pl.DataF
         for i, b in enumerate(r.branching):
             stage.append(min(bins - 1, i * bins // r.length))
             width.append(b)
-    df = pl.DataFrame({"stage": stage, "branching": width},
-                      schema={"stage": pl.Int64, "branching": pl.Float64})
-    return df.group_by("stage").agg(pl.col("branching").mean(), pl.len().alias("decisions")
-                                    ).sort("stage").with_columns(pl.col("decisions").cast(pl.Int64))
+    df = pl.DataFrame(
+        {"stage": stage, "branching": width}, schema={"stage": pl.Int64, "branching": pl.Float64}
+    )
+    return (
+        df.group_by("stage")
+        .agg(pl.col("branching").mean(), pl.len().alias("decisions"))
+        .sort("stage")
+        .with_columns(pl.col("decisions").cast(pl.Int64))
+    )
 
 
 def luck(game: str, skilled: str, games: int = 200, seed: int = 0) -> dict[str, Any]:
@@ -254,13 +309,22 @@ def luck(game: str, skilled: str, games: int = 200, seed: int = 0) -> dict[str, 
     rate = versus["players"][0]["win_rate"]
     fair = sum(p["win_rate"] for p in mirror["players"]) / n
     index = 1 - (rate - fair) / (1 - fair) if fair < 1 else None
-    return {"game": game, "skilled": skilled, "vs_random": rate,
-            "vs_random_interval": versus["players"][0]["interval"], "vs_itself": fair,
-            "luck": index}
+    return {
+        "game": game,
+        "skilled": skilled,
+        "vs_random": rate,
+        "vs_random_interval": versus["players"][0]["interval"],
+        "vs_itself": fair,
+        "luck": index,
+    }
 
 
-def quality_metrics(game: Game[Any] | str, levels: Sequence[str] = ("random", "greedy"),
-                    games: int = 100, seed: int = 0) -> pl.DataFrame:
+def quality_metrics(
+    game: Game[Any] | str,
+    levels: Sequence[str] = ("random", "greedy"),
+    games: int = 100,
+    seed: int = 0,
+) -> pl.DataFrame:
     """One row per skill level: every seat played by that player spec, seats rotated."""
     name = game if isinstance(game, str) else game.name
     built = make_game(game) if isinstance(game, str) else game
@@ -283,12 +347,31 @@ def quality_chart(frame: pl.DataFrame) -> Any:
     """
     import altair as alt
 
-    measures = [c for c in ("length", "seat_advantage", "draw_rate", "decisiveness",
-                            "lead_changes", "branching") if c in frame.columns]
+    measures = [
+        c
+        for c in (
+            "length",
+            "seat_advantage",
+            "draw_rate",
+            "decisiveness",
+            "lead_changes",
+            "branching",
+        )
+        if c in frame.columns
+    ]
     long = frame.select("level", *measures).unpivot(index="level", variable_name="measure")
-    return alt.Chart(long).mark_bar().encode(
-        x=alt.X("value:Q", title=None), y=alt.Y("level:N", title=None, sort=None),
-    ).properties(width=160, height=20 * frame.height).facet(
-        facet=alt.Facet("measure:N", title=None), columns=3,
-    ).resolve_scale(x="independent").properties(
-        padding={"left": 30, "top": 5, "right": 10, "bottom": 5})  # browser fonts run wider
+    return (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            x=alt.X("value:Q", title=None),
+            y=alt.Y("level:N", title=None, sort=None),
+        )
+        .properties(width=160, height=20 * frame.height)
+        .facet(
+            facet=alt.Facet("measure:N", title=None),
+            columns=3,
+        )
+        .resolve_scale(x="independent")
+        .properties(padding={"left": 30, "top": 5, "right": 10, "bottom": 5})
+    )  # browser fonts run wider

@@ -62,17 +62,32 @@ class Review:
         """The ``n`` decisions that lost the most estimated win rate."""
         if self.decisions.is_empty():
             return self.decisions
-        return self.decisions.sort("lost", descending=True).head(n).select(
-            "file", "step", "seat", "position", "choice", "choice_rate", "choice_interval",
-            "search_choice", "search_rate", "search_interval", "lost")
+        return (
+            self.decisions.sort("lost", descending=True)
+            .head(n)
+            .select(
+                "file",
+                "step",
+                "seat",
+                "position",
+                "choice",
+                "choice_rate",
+                "choice_interval",
+                "search_choice",
+                "search_rate",
+                "search_interval",
+                "lost",
+            )
+        )
 
 
 def _pct(lo_hi: tuple[float, float]) -> str:
     return f"{lo_hi[0]:.0%}–{lo_hi[1]:.0%}"
 
 
-def _decision_rows(path: Path, budget: int, rng: random.Random,
-                   game: Game[Any] | None) -> tuple[list[dict[str, Any]], Session]:
+def _decision_rows(
+    path: Path, budget: int, rng: random.Random, game: Game[Any] | None
+) -> tuple[list[dict[str, Any]], Session]:
     from workbench.engine.players.analyse import ActionEstimate, analyse
 
     replay, seats, decisions = Playtest.read(path)
@@ -92,14 +107,24 @@ def _decision_rows(path: Path, budget: int, rng: random.Random,
         mine = next(e for e in est if e.action == actions[k])
         if seat not in logs:
             logs[seat] = log_for(session, seat)
-        rows.append({
-            "file": path.name, "step": k + 1, "seat": seat + 1, "seconds": float(d["seconds"]),
-            "position": " | ".join(logs[seat][:k][-3:]),
-            "choice": mine.label, "choice_rate": mine.win_rate, "choice_interval": _pct(mine.interval),
-            "search_choice": best.label, "search_rate": best.win_rate,
-            "search_interval": _pct(best.interval), "agreed": mine.action == best.action,
-            "separable": bool(mine.separable), "lost": best.win_rate - mine.win_rate,
-        })
+        rows.append(
+            {
+                "file": path.name,
+                "step": k + 1,
+                "seat": seat + 1,
+                "seconds": float(d["seconds"]),
+                "position": " | ".join(logs[seat][:k][-3:]),
+                "choice": mine.label,
+                "choice_rate": mine.win_rate,
+                "choice_interval": _pct(mine.interval),
+                "search_choice": best.label,
+                "search_rate": best.win_rate,
+                "search_interval": _pct(best.interval),
+                "agreed": mine.action == best.action,
+                "separable": bool(mine.separable),
+                "lost": best.win_rate - mine.win_rate,
+            }
+        )
     return rows, session
 
 
@@ -109,10 +134,17 @@ def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
         d = decisions.filter(pl.col("seat") == seat)
         agreed = int(d["agreed"].sum())
         lo, hi = wilson_interval(agreed, d.height)
-        out.append({"seat": seat, "decisions": d.height, "agreed_with_search": agreed / d.height,
-                    "agreed_low": lo, "agreed_high": hi,
-                    "median_seconds": statistics.median(d["seconds"].to_list()),
-                    "mean_win_rate_lost": sum(d["lost"].to_list()) / d.height})
+        out.append(
+            {
+                "seat": seat,
+                "decisions": d.height,
+                "agreed_with_search": agreed / d.height,
+                "agreed_low": lo,
+                "agreed_high": hi,
+                "median_seconds": statistics.median(d["seconds"].to_list()),
+                "mean_win_rate_lost": sum(d["lost"].to_list()) / d.height,
+            }
+        )
     return pl.DataFrame(out)
 
 
@@ -134,20 +166,32 @@ def _answers(sessions: Sequence[Session], bots: str, bot_games: int, seed: int) 
     if not questions:
         return pl.DataFrame()
     names = ["human"] * game.num_players
-    human = frame_of([game_row(game, s.state, i, s.seed, names, "fixed", 0, s.step)
-                      for i, s in enumerate(done)])
+    human = frame_of(
+        [game_row(game, s.state, i, s.seed, names, "fixed", 0, s.step) for i, s in enumerate(done)]
+    )
     bot = simulate(game, player_from_spec(bots, game.name), bot_games, seed)
     rows = []
     for q in questions:
         for who, frame in (("people", human), (bots, bot)):
             for r in q.answer(frame):
-                rows.append({"question": q.key, "players": who, **{k: r[k] for k in
-                             ("measure", "value", "low", "high", "games")}})
+                rows.append(
+                    {
+                        "question": q.key,
+                        "players": who,
+                        **{k: r[k] for k in ("measure", "value", "low", "high", "games")},
+                    }
+                )
     return pl.DataFrame(rows)
 
 
-def review(playtests: Sequence[str | os.PathLike[str]], budget: int = 200, seed: int = 0,
-           bots: str = "greedy", bot_games: int = 20, game: Game[Any] | None = None) -> Review:
+def review(
+    playtests: Sequence[str | os.PathLike[str]],
+    budget: int = 200,
+    seed: int = 0,
+    bots: str = "greedy",
+    bot_games: int = 20,
+    game: Game[Any] | None = None,
+) -> Review:
     """Review playtest files: ISMCTS with ``budget`` iterations at each human decision,
     the questions on ``bot_games`` games of ``bots`` (see the module docstring); ``game``
     when it is not found by name (a game of your own not registered)."""
@@ -166,8 +210,13 @@ def _first(view: Any, rng: random.Random) -> Any:
     return view.legal_ids[0]
 
 
-def scripted_playtest(game: Game[Any], scripts: Sequence[str], path: str | os.PathLike[str],
-                      seed: int = 0, think: tuple[float, float] = (2.0, 30.0)) -> Path:
+def scripted_playtest(
+    game: Game[Any],
+    scripts: Sequence[str],
+    path: str | os.PathLike[str],
+    seed: int = 0,
+    think: tuple[float, float] = (2.0, 30.0),
+) -> Path:
     """Play a playtest whose "human" seats follow scripts (``first``: always the first
     option; any player spec: that bot's choice) through :meth:`Playtest.move`, each
     decision taking a seeded random ``think`` time; returns the file."""

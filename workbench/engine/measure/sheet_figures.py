@@ -57,8 +57,9 @@ class SheetFigure:
         return False
 
 
-def touched_titles(figures: Sequence[SheetFigure], edits: Iterable[tuple[str, str]] | None
-                   ) -> list[str]:
+def touched_titles(
+    figures: Sequence[SheetFigure], edits: Iterable[tuple[str, str]] | None
+) -> list[str]:
     """The titles of the figures ``edits`` touch (every figure when ``edits`` is None)."""
     if edits is None:
         return [f.title for f in figures]
@@ -66,9 +67,12 @@ def touched_titles(figures: Sequence[SheetFigure], edits: Iterable[tuple[str, st
     return [f.title for f in figures if f.touched_by(edits)]
 
 
-def draw_figures(figures: Sequence[SheetFigure], files: Files,
-                 edits: Iterable[tuple[str, str]] | None = None,
-                 timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+def draw_figures(
+    figures: Sequence[SheetFigure],
+    files: Files,
+    edits: Iterable[tuple[str, str]] | None = None,
+    timings: dict[str, float] | None = None,
+) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` touch (all when None), drawn from ``files``;
     each one's wall time in seconds goes into ``timings`` when given."""
     import time

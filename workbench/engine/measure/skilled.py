@@ -48,8 +48,20 @@ from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, game_row, game_seed
 
-__all__ = ["Asked", "Question", "ask", "changes", "compare", "conclusion", "dearest_first",
-           "game_questions", "mean", "rate", "readable", "seat_answers"]
+__all__ = [
+    "Asked",
+    "Question",
+    "ask",
+    "changes",
+    "compare",
+    "conclusion",
+    "dearest_first",
+    "game_questions",
+    "mean",
+    "rate",
+    "readable",
+    "seat_answers",
+]
 
 Z95 = 1.959963984540054
 Answer = Callable[[pl.DataFrame], list[dict[str, Any]]]
@@ -75,8 +87,15 @@ def rate(measure: str, hits: int, trials: int, reference: float | None = None) -
     (0.6, 0.502, 0.691, 0.5)
     """
     lo, hi = wilson_interval(hits, trials)
-    return {"measure": measure, "kind": "rate", "value": hits / trials if trials else math.nan,
-            "low": lo, "high": hi, "reference": reference, "games": trials}
+    return {
+        "measure": measure,
+        "kind": "rate",
+        "value": hits / trials if trials else math.nan,
+        "low": lo,
+        "high": hi,
+        "reference": reference,
+        "games": trials,
+    }
 
 
 def mean(measure: str, values: Sequence[float], reference: float | None = None) -> dict[str, Any]:
@@ -88,13 +107,27 @@ def mean(measure: str, values: Sequence[float], reference: float | None = None) 
     """
     n = len(values)
     if n == 0:
-        return {"measure": measure, "kind": "mean", "value": math.nan, "low": math.nan,
-                "high": math.nan, "reference": reference, "games": 0}
+        return {
+            "measure": measure,
+            "kind": "mean",
+            "value": math.nan,
+            "low": math.nan,
+            "high": math.nan,
+            "reference": reference,
+            "games": 0,
+        }
     m = sum(values) / n
     var = sum((v - m) ** 2 for v in values) / max(1, n - 1)
     half = Z95 * math.sqrt(var / n)
-    return {"measure": measure, "kind": "mean", "value": m, "low": m - half, "high": m + half,
-            "reference": reference, "games": n}
+    return {
+        "measure": measure,
+        "kind": "mean",
+        "value": m,
+        "low": m - half,
+        "high": m + half,
+        "reference": reference,
+        "games": n,
+    }
 
 
 def seat_answers(df: pl.DataFrame) -> list[dict[str, Any]]:
@@ -108,8 +141,10 @@ def seat_answers(df: pl.DataFrame) -> list[dict[str, Any]]:
     n, seats = df.height, int(df["seats"][0])
     sole = df.filter(pl.col("winner").is_not_null()).height
     fair = sole / n / seats if n else None
-    out = [rate(f"seat {s + 1} wins", df.filter(pl.col("winner") == s).height, n, fair)
-           for s in range(seats)]
+    out = [
+        rate(f"seat {s + 1} wins", df.filter(pl.col("winner") == s).height, n, fair)
+        for s in range(seats)
+    ]
     return out + [rate("no single winner", n - sole, n)]
 
 
@@ -126,8 +161,9 @@ _GAMES: dict[tuple[str, str, str], Any] = {}
 """Games built in this process, by (game, question, variant): a worker builds each once."""
 
 
-def _rows(game: str, question: Question, variant: str, level: str, start: int, stop: int,
-          seed: int) -> tuple[list[dict[str, Any]], list[GameRecord]]:
+def _rows(
+    game: str, question: Question, variant: str, level: str, start: int, stop: int, seed: int
+) -> tuple[list[dict[str, Any]], list[GameRecord]]:
     """Games ``start..stop-1`` of one (question, variant, level): rows and records."""
     built = _GAMES.get((game, question.key, variant))
     if built is None:
@@ -156,9 +192,17 @@ class Asked:
     metrics: pl.DataFrame
 
 
-def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int = 200,
-        seed: int = 0, *, questions: Sequence[Question] | None = None, workers: int = 1,
-        chunk: int = 5, progress: bool = False) -> Asked:
+def ask(
+    game: str,
+    levels: Sequence[str] = ("greedy", "ismcts:100"),
+    games: int = 200,
+    seed: int = 0,
+    *,
+    questions: Sequence[Question] | None = None,
+    workers: int = 1,
+    chunk: int = 5,
+    progress: bool = False,
+) -> Asked:
     """Play every question at every level (every seat the same player) and answer it.
 
     ``workers`` > 1 hands chunks of ``chunk`` games (fewer where a table's games would
@@ -174,8 +218,13 @@ def ask(game: str, levels: Sequence[str] = ("greedy", "ismcts:100"), games: int 
         player_from_spec(level, game)  # a bad spec fails here, not in a worker
     if workers > 1:  # at least 4 chunks a worker per table, so a few games spread evenly
         chunk = max(1, min(chunk, math.ceil(games / (4 * workers))))
-    tasks = [(q, v, lv, a, min(games, a + chunk)) for q in qs for v in q.variants
-             for lv in levels for a in range(0, games, chunk)]
+    tasks = [
+        (q, v, lv, a, min(games, a + chunk))
+        for q in qs
+        for v in q.variants
+        for lv in levels
+        for a in range(0, games, chunk)
+    ]
     results = _run(game, tasks, seed, workers, progress)
     rows: list[dict[str, Any]] = []
     records: dict[str, list[GameRecord]] = {}
@@ -241,8 +290,10 @@ def _on_cluster(game: str, tasks: list[Any], seed: int, workers: int, bar: Any) 
     from workbench.engine.runs.cluster import shared_client
 
     client = shared_client(workers, warm=[game])
-    futures = {client.submit(_rows, game, *tasks[k][:5], seed, pure=False): k
-               for k in dearest_first(game, tasks)}
+    futures = {
+        client.submit(_rows, game, *tasks[k][:5], seed, pure=False): k
+        for k in dearest_first(game, tasks)
+    }
     done: dict[int, Any] = {}
     for future in as_completed(list(futures)):
         k = futures[future]
@@ -253,7 +304,7 @@ def _on_cluster(game: str, tasks: list[Any], seed: int, workers: int, bar: Any) 
 
 
 def conclusion(low: float, high: float, reference: float | None) -> str:
-    """"above" / "below" the reference when the interval lies wholly on one side.
+    """ "above" / "below" the reference when the interval lies wholly on one side.
 
     >>> conclusion(0.52, 0.7, 0.5), conclusion(0.3, 0.6, 0.5), conclusion(1, 2, None)
     ('above', 'no clear difference', '')
@@ -270,27 +321,38 @@ def conclusion(low: float, high: float, reference: float | None) -> str:
 def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
     """One row per (question, measure): both levels' values and intervals, both
     conclusions and whether the conclusion changed (see the module docstring)."""
+
     def side(level: str) -> pl.DataFrame:
         return answers.filter(pl.col("level") == level).select(
-            "question", "measure", "kind", pl.col("reference").alias(f"reference_{level}"),
+            "question",
+            "measure",
+            "kind",
+            pl.col("reference").alias(f"reference_{level}"),
             pl.col("games").alias(f"games_{level}"),
-            pl.col("value").alias(f"value_{level}"), pl.col("low").alias(f"low_{level}"),
-            pl.col("high").alias(f"high_{level}"))
+            pl.col("value").alias(f"value_{level}"),
+            pl.col("low").alias(f"low_{level}"),
+            pl.col("high").alias(f"high_{level}"),
+        )
 
-    wide = side(base).join(side(skilled).drop("kind"), on=["question", "measure"],
-                           how="inner", maintain_order="left")
+    wide = side(base).join(
+        side(skilled).drop("kind"), on=["question", "measure"], how="inner", maintain_order="left"
+    )
     twice = wide.group_by("measure").len().filter(pl.col("len") > 1)["measure"].to_list()
     wide = wide.with_columns(  # a measure asked by two questions is named with its question
         pl.when(pl.col("measure").is_in(twice))
         .then(pl.col("measure") + " (" + pl.col("question") + ")")
-        .otherwise(pl.col("measure")).alias("measure"))
+        .otherwise(pl.col("measure"))
+        .alias("measure")
+    )
     rows = []
     for r in wide.iter_rows(named=True):
         ref, ref_b = r[f"reference_{base}"], r[f"reference_{skilled}"]
         a = conclusion(r[f"low_{base}"], r[f"high_{base}"], ref)
         b = conclusion(r[f"low_{skilled}"], r[f"high_{skilled}"], ref_b)
         if ref is None:
-            changed = r[f"high_{base}"] < r[f"low_{skilled}"] or r[f"high_{skilled}"] < r[f"low_{base}"]
+            changed = (
+                r[f"high_{base}"] < r[f"low_{skilled}"] or r[f"high_{skilled}"] < r[f"low_{base}"]
+            )
         else:
             changed = a != b
         rows.append({**r, f"conclusion_{base}": a, f"conclusion_{skilled}": b, "changed": changed})
@@ -317,21 +379,29 @@ def readable(compared: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
     >>> readable(compare(answers, "greedy", "ismcts:100"), "greedy", "ismcts:100").row(0)
     ('seat 1 wins', '50.0%', '62.0% (52.0%–71.0%)', 'above', '48.0% (38.0%–58.0%)', 'no clear difference', 'yes')
     """
+
     def text(kind: str, ref: float | None) -> str:
         return "—" if ref is None else (f"{ref:.1%}" if kind == "rate" else f"{ref:g}")
 
     rows = []
     for r in compared.iter_rows(named=True):
-        refs = dict.fromkeys([text(r["kind"], r[f"reference_{base}"]),
-                              text(r["kind"], r[f"reference_{skilled}"])])
+        refs = dict.fromkeys(
+            [text(r["kind"], r[f"reference_{base}"]), text(r["kind"], r[f"reference_{skilled}"])]
+        )
         ref_text = " / ".join(refs)  # a fair share can differ by level (no-winner games)
-        rows.append({
-            "measure": r["measure"], "reference": ref_text,
-            base: _cell(r["kind"], r[f"value_{base}"], r[f"low_{base}"], r[f"high_{base}"]),
-            f"{base}: conclusion": r[f"conclusion_{base}"] or "—",
-            skilled: _cell(r["kind"], r[f"value_{skilled}"], r[f"low_{skilled}"], r[f"high_{skilled}"]),
-            f"{skilled}: conclusion": r[f"conclusion_{skilled}"] or "—",
-            "changed": "yes" if r["changed"] else "no"})
+        rows.append(
+            {
+                "measure": r["measure"],
+                "reference": ref_text,
+                base: _cell(r["kind"], r[f"value_{base}"], r[f"low_{base}"], r[f"high_{base}"]),
+                f"{base}: conclusion": r[f"conclusion_{base}"] or "—",
+                skilled: _cell(
+                    r["kind"], r[f"value_{skilled}"], r[f"low_{skilled}"], r[f"high_{skilled}"]
+                ),
+                f"{skilled}: conclusion": r[f"conclusion_{skilled}"] or "—",
+                "changed": "yes" if r["changed"] else "no",
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -341,6 +411,8 @@ def changes(answers: pl.DataFrame, base: str, skilled: str) -> list[str]:
     for r in compare(answers, base, skilled).filter(pl.col("changed")).iter_rows(named=True):
         a, b = r[f"conclusion_{base}"], r[f"conclusion_{skilled}"]
         how = f"{a} → {b}" if a or b else "the 95% intervals do not overlap"
-        out.append(f"{r['measure']}: {r[f'value_{base}']:.3g} with {base}, "
-                   f"{r[f'value_{skilled}']:.3g} with {skilled} ({how})")
+        out.append(
+            f"{r['measure']}: {r[f'value_{base}']:.3g} with {base}, "
+            f"{r[f'value_{skilled}']:.3g} with {skilled} ({how})"
+        )
     return out

@@ -56,29 +56,49 @@ def results_folder(game: str, root: Path | str | None = None) -> Path:
 
 def _commit() -> str:
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, timeout=10, cwd=NOTEBOOKS.parent, check=False)
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            cwd=NOTEBOOKS.parent,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return ""
     return out.stdout.strip()
 
 
-def save_part(folder: Path | str, part: str, frame: pl.DataFrame, how: dict[str, Any], *,
-              version: int | None = None, seconds: float | None = None) -> Path:
+def save_part(
+    folder: Path | str,
+    part: str,
+    frame: pl.DataFrame,
+    how: dict[str, Any],
+    *,
+    version: int | None = None,
+    seconds: float | None = None,
+) -> Path:
     """Write ``<part>.csv`` and its provenance entry (list columns joined by commas)."""
     if part not in PARTS:
         raise ValueError(f"part must be one of {PARTS}, got {part!r}")
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    flat = frame.with_columns(pl.col(c).cast(pl.List(pl.String)).list.join(",")
-                              for c, t in frame.schema.items() if isinstance(t, pl.List))
+    flat = frame.with_columns(
+        pl.col(c).cast(pl.List(pl.String)).list.join(",")
+        for c, t in frame.schema.items()
+        if isinstance(t, pl.List)
+    )
     path = folder / f"{part}.csv"
     flat.write_csv(path)
     prov_path = folder / "provenance.json"
     prov = json.loads(prov_path.read_text(encoding="utf-8")) if prov_path.exists() else {}
-    prov[part] = {**how, "version": version, "commit": _commit(),
-                  "date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                  "seconds": None if seconds is None else round(seconds, 1)}
+    prov[part] = {
+        **how,
+        "version": version,
+        "commit": _commit(),
+        "date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "seconds": None if seconds is None else round(seconds, 1),
+    }
     prov_path.write_text(json.dumps(prov, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return path
 
@@ -127,14 +147,26 @@ class SkilledResults:
         [('ismcts', 0.8, 0.4)]
         """
         assert self.ladder is not None, "no ladder computed for this game yet"
-        rows = self.ladder.frame.filter((pl.col("opponent") == "random") & (pl.col("player") != "random"))
+        rows = self.ladder.frame.filter(
+            (pl.col("opponent") == "random") & (pl.col("player") != "random")
+        )
         return rows.select(
-            "player", "games", "win_rate", "low", "high", "fair_share",
-            (1 - (pl.col("win_rate") - pl.col("fair_share")) / (1 - pl.col("fair_share"))).alias("luck"))
+            "player",
+            "games",
+            "win_rate",
+            "low",
+            "high",
+            "fair_share",
+            (1 - (pl.col("win_rate") - pl.col("fair_share")) / (1 - pl.col("fair_share"))).alias(
+                "luck"
+            ),
+        )
 
     def stale(self, version: int) -> list[str]:
         """The parts computed for another version of the game than ``version``."""
-        return [p for p, how in self.provenance.items() if how.get("version") not in (None, version)]
+        return [
+            p for p, how in self.provenance.items() if how.get("version") not in (None, version)
+        ]
 
     def seats(self, part: str = "ladder") -> int | None:
         """The seats a part was played at, as its provenance says: its ``seats``, else the
@@ -165,10 +197,14 @@ class SkilledResults:
             return f"{part}: not computed yet"
         minutes = f", {how['seconds'] / 60:.1f} min on 2 cores" if how.get("seconds") else ""
         if how.get("seconds") and how.get("cpu_seconds") is not None:
-            minutes = (f", {how['cpu_seconds'] / 60:.1f} CPU min, {how['seconds'] / 60:.1f} min wall "
-                       f"on 2 workers at load {(how.get('load') or ['?'])[0]}")
-        return (f"{part}: {how.get('call', '?')} — game version {how.get('version')}, "
-                f"commit {how.get('commit') or '?'}, {how.get('date')}{minutes}")
+            minutes = (
+                f", {how['cpu_seconds'] / 60:.1f} CPU min, {how['seconds'] / 60:.1f} min wall "
+                f"on 2 workers at load {(how.get('load') or ['?'])[0]}"
+            )
+        return (
+            f"{part}: {how.get('call', '?')} — game version {how.get('version')}, "
+            f"commit {how.get('commit') or '?'}, {how.get('date')}{minutes}"
+        )
 
 
 def level_rank(level: str) -> tuple[int, float]:
@@ -200,12 +236,15 @@ def load_results(game: str, folder: Path | str | None = None) -> SkilledResults:
     lad = _read(folder, "ladder")
     ladder = None
     if lad is not None:
-        levels = tuple(prov.get("ladder", {}).get("levels") or
-                       dict.fromkeys(lad["player"].to_list() + lad["opponent"].to_list()))
+        levels = tuple(
+            prov.get("ladder", {}).get("levels")
+            or dict.fromkeys(lad["player"].to_list() + lad["opponent"].to_list())
+        )
         ladder = Ladder(game, levels, lad)
     metrics = _read(folder, "metrics")
     if metrics is not None:
         names = metrics["level"].to_list()
         metrics = metrics[sorted(range(len(names)), key=lambda i: level_rank(names[i]))]
-    return SkilledResults(game, _read(folder, "answers"), metrics, ladder,
-                          _read(folder, "matches"), prov)
+    return SkilledResults(
+        game, _read(folder, "answers"), metrics, ladder, _read(folder, "matches"), prov
+    )

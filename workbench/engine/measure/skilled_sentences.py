@@ -24,8 +24,19 @@ import polars as pl
 
 from workbench.engine.measure.skilled_results import level_rank
 
-__all__ = ["answer", "answer_text", "interval", "ladder_sentence", "match_sentences", "measure_sentence", "typed_figures",
-           "metrics_sentence", "pct", "seat_sentence", "verdict"]
+__all__ = [
+    "answer",
+    "answer_text",
+    "interval",
+    "ladder_sentence",
+    "match_sentences",
+    "measure_sentence",
+    "typed_figures",
+    "metrics_sentence",
+    "pct",
+    "seat_sentence",
+    "verdict",
+]
 
 _BEATS = {"above": "beats", "below": "loses to", "within": "wins about its share against"}
 
@@ -56,7 +67,9 @@ def interval(value: float, low: float, high: float, *, share: bool = True) -> st
     return f"{value:.2f} [{low:.2f}, {high:.2f}]"
 
 
-def answer(answers: pl.DataFrame, measure: str, level: str, question: str | None = None) -> dict[str, Any]:
+def answer(
+    answers: pl.DataFrame, measure: str, level: str, question: str | None = None
+) -> dict[str, Any]:
     """The answer row of ``measure`` for ``level`` (value, low, high, reference, kind, games).
 
     >>> a = pl.DataFrame({"question": ["q"], "level": ["greedy"], "measure": ["m"], "kind": ["rate"],
@@ -80,8 +93,9 @@ def answer_text(row: dict[str, Any]) -> str:
     return interval(row["value"], row["low"], row["high"], share=row.get("kind") == "rate")
 
 
-def measure_sentence(answers: pl.DataFrame, measure: str, base: str, skilled: str,
-                     label: str | None = None) -> str:
+def measure_sentence(
+    answers: pl.DataFrame, measure: str, base: str, skilled: str, label: str | None = None
+) -> str:
     """How ``measure`` moves from ``base`` to ``skilled``: higher or lower only when the two 95%
     intervals do not overlap.
 
@@ -111,7 +125,9 @@ def seat_sentence(answers: pl.DataFrame, level: str) -> str:
     >>> seat_sentence(a.with_columns(low=pl.lit(0.0), high=pl.lit(1.0)), "greedy")
     'greedy: every seat wins its share (fair share 24%; each 95% interval holds it)'
     """
-    rows = answers.filter((pl.col("level") == level) & pl.col("measure").str.contains(r"^seat \d+ wins$"))
+    rows = answers.filter(
+        (pl.col("level") == level) & pl.col("measure").str.contains(r"^seat \d+ wins$")
+    )
     if rows.height == 0:
         return f"{level}: no seat answers in these results"
     more, less = [], []
@@ -119,10 +135,15 @@ def seat_sentence(answers: pl.DataFrame, level: str) -> str:
         side = verdict(r["low"], r["high"], r["reference"])
         seat = r["measure"].removesuffix(" wins")
         if side == "above":
-            more.append(f"{seat} wins more than its share ({answer_text(r)}, fair share {pct(r['reference'])})")
+            more.append(
+                f"{seat} wins more than its share ({answer_text(r)}, fair share {pct(r['reference'])})"
+            )
         elif side == "below":
-            less.append(f"{seat} less ({answer_text(r)})" if more else
-                        f"{seat} wins less than its share ({answer_text(r)}, fair share {pct(r['reference'])})")
+            less.append(
+                f"{seat} less ({answer_text(r)})"
+                if more
+                else f"{seat} wins less than its share ({answer_text(r)}, fair share {pct(r['reference'])})"
+            )
     if not more and not less:
         fair = sorted({pct(x) for x in rows["reference"].to_list()})
         return f"{level}: every seat wins its share (fair share {', '.join(fair)}; each 95% interval holds it)"
@@ -149,7 +170,9 @@ def ladder_sentence(frame: pl.DataFrame, luck: pl.DataFrame | None = None) -> st
     >>> print(ladder_sentence(f))
     40 games a pairing, fair share 50%. greedy beats random (92.5% [80%, 97%]). ismcts:400 beats random (95% [83%, 99%]); wins about its share against greedy (45% [30%, 60%]).
     """
-    players = sorted(set(frame["player"].to_list()) | set(frame["opponent"].to_list()), key=level_rank)
+    players = sorted(
+        set(frame["player"].to_list()) | set(frame["opponent"].to_list()), key=level_rank
+    )
     games = sorted(set(frame["games"].to_list()))
     low, high = float(frame["fair_share"].min()), float(frame["fair_share"].max())  # type: ignore[arg-type]
     share = pct(low) if low == high else f"{pct(low)}–{pct(high)}"
@@ -159,9 +182,14 @@ def ladder_sentence(frame: pl.DataFrame, luck: pl.DataFrame | None = None) -> st
         if rows:
             parts.append(f"{p} " + "; ".join(_against(r) for r in rows) + ".")
     if luck is not None and luck.height:
-        parts.append("Luck index (0: skill decides, 1: luck does): " + ", ".join(
-            f"{r['player']} {r['luck']:.2f}" for r in sorted(luck.iter_rows(named=True),
-                                                          key=lambda r: level_rank(r["player"]))) + ".")
+        parts.append(
+            "Luck index (0: skill decides, 1: luck does): "
+            + ", ".join(
+                f"{r['player']} {r['luck']:.2f}"
+                for r in sorted(luck.iter_rows(named=True), key=lambda r: level_rank(r["player"]))
+            )
+            + "."
+        )
     return " ".join(parts)
 
 
@@ -181,15 +209,25 @@ def match_sentences(matches: pl.DataFrame, ladder: pl.DataFrame | None = None) -
     for line_up in dict.fromkeys(matches["line_up"].to_list()):
         names = line_up.split(",")
         focus = names[0]
-        row = matches.filter((pl.col("line_up") == line_up) & (pl.col("player") == focus)).row(0, named=True)
+        row = matches.filter((pl.col("line_up") == line_up) & (pl.col("player") == focus)).row(
+            0, named=True
+        )
         rivals = [x for x in names if x != focus]
         rival = rivals[0] if len(set(rivals)) == 1 else ", ".join(rivals)
         copies = {2: "two", 3: "three", 4: "four"}.get(len(rivals), str(len(rivals)))
-        against = f"{copies} copies of {rival}" if len(rivals) > 1 and len(set(rivals)) == 1 else rival
+        against = (
+            f"{copies} copies of {rival}" if len(rivals) > 1 and len(set(rivals)) == 1 else rival
+        )
         side = verdict(row["low"], row["high"], row["fair_share"])
-        text = (f"{focus} against {against}, {row['games']} games: wins {pct(row['win_rate'])} "
-                f"[{pct(row['low'])}, {pct(row['high'])}] against a fair share of {pct(row['fair_share'])} — "
-                + {"above": "above its share", "below": "below its share", "within": "within its share"}[side])
+        text = (
+            f"{focus} against {against}, {row['games']} games: wins {pct(row['win_rate'])} "
+            f"[{pct(row['low'])}, {pct(row['high'])}] against a fair share of {pct(row['fair_share'])} — "
+            + {
+                "above": "above its share",
+                "below": "below its share",
+                "within": "within its share",
+            }[side]
+        )
         lad = _row(ladder, focus, rivals[0]) if ladder is not None else None
         if lad is not None:
             text += f"; the ladder had {pct(lad['win_rate'])} over {lad['games']} games"
@@ -212,10 +250,12 @@ def metrics_sentence(metrics: pl.DataFrame, levels: Sequence[str] | None = None)
     def each(col: str, form: str) -> str:
         return ", ".join(format(m[x][col], form) for x in order)
 
-    return (f"{each('games', 'd')} games ({', '.join(order)}): length {each('length', '.0f')} decisions; "
-            f"the first seat's edge above its fair share {each('seat_advantage', '+.2f')}; "
-            f"games with no single winner {each('draw_rate', '.0%')}; decisiveness {each('decisiveness', '.2f')}; "
-            f"lead changes a game {each('lead_changes', '.1f')}; legal actions a decision {each('branching', '.1f')}.")
+    return (
+        f"{each('games', 'd')} games ({', '.join(order)}): length {each('length', '.0f')} decisions; "
+        f"the first seat's edge above its fair share {each('seat_advantage', '+.2f')}; "
+        f"games with no single winner {each('draw_rate', '.0%')}; decisiveness {each('decisiveness', '.2f')}; "
+        f"lead changes a game {each('lead_changes', '.1f')}; legal actions a decision {each('branching', '.1f')}."
+    )
 
 
 TYPED_FIGURE = re.compile(r"\d+(\.\d+)?\s?%|[+−-]?\d+\.\d+")

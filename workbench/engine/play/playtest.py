@@ -57,9 +57,16 @@ class PlaytestError(ValueError):
 class Playtest:
     """One game played by people and bots (see the module docstring)."""
 
-    def __init__(self, game: Game[Any], seats: Sequence[str | None], seed: int = 0,
-                 path: str | os.PathLike[str] | None = None, *, session: Session | None = None,
-                 decisions: Sequence[dict[str, Any]] = ()) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seats: Sequence[str | None],
+        seed: int = 0,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        session: Session | None = None,
+        decisions: Sequence[dict[str, Any]] = (),
+    ) -> None:
         if len(seats) != game.num_players:
             raise PlaytestError(f"{game.name} has {game.num_players} seats, got {len(seats)}")
         self.session = session if session is not None else Session(game, seed=seed)
@@ -72,8 +79,10 @@ class Playtest:
         self._bots: dict[int, Any] = {}
         for i, spec in enumerate(self.seats):
             if spec is not None and getattr(self.bot(i), "SEES_EVERYTHING", False):
-                raise PlaytestError(f"seat {i + 1}: {spec} sees every hidden card (an upper bound "
-                                    "for benches); a playtest takes fair bots only")
+                raise PlaytestError(
+                    f"seat {i + 1}: {spec} sees every hidden card (an upper bound "
+                    "for benches); a playtest takes fair bots only"
+                )
         self._since = time.monotonic()
         self.play_bots()
 
@@ -98,8 +107,9 @@ class Playtest:
             self._record(step, who, str(self.seats[who]), time.process_time() - start)
 
     def _record(self, step: int, seat: int, player: str, seconds: float) -> None:
-        self.decisions.append({"step": step, "seat": seat, "player": player,
-                               "seconds": round(seconds, 3)})
+        self.decisions.append(
+            {"step": step, "seat": seat, "player": player, "seconds": round(seconds, 3)}
+        )
         self._since = time.monotonic()
 
     def move(self, seat: int, step: int, action: Any, seconds: float | None = None) -> str:
@@ -122,7 +132,9 @@ class Playtest:
             s.apply(action_id)
         except IllegalAction as e:  # pragma: no cover - legal ids checked above
             return f"illegal: {e}"
-        self._record(step, seat, "human", time.monotonic() - self._since if seconds is None else seconds)
+        self._record(
+            step, seat, "human", time.monotonic() - self._since if seconds is None else seconds
+        )
         self.play_bots()
         self.save()
         return ""
@@ -130,8 +142,12 @@ class Playtest:
     # -- the file -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The playtest as JSON data (the replay inside)."""
-        return {"format": FORMAT, "seats": self.seats, "decisions": self.decisions,
-                "replay": json.loads(self.session.to_replay().to_json())}
+        return {
+            "format": FORMAT,
+            "seats": self.seats,
+            "decisions": self.decisions,
+            "replay": json.loads(self.session.to_replay().to_json()),
+        }
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path | None:
         """Write the playtest atomically (to ``path`` or the playtest's own file)."""
@@ -141,12 +157,16 @@ class Playtest:
         return write_text_atomic(target, json.dumps(self.to_dict(), ensure_ascii=False))
 
     @classmethod
-    def read(cls, path: str | os.PathLike[str]) -> tuple[Replay, list[str | None], list[dict[str, Any]]]:
+    def read(
+        cls, path: str | os.PathLike[str]
+    ) -> tuple[Replay, list[str | None], list[dict[str, Any]]]:
         """(replay, seats, decisions) of a playtest file; :class:`PlaytestError` if unreadable."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
-            raise PlaytestError(f"{path}: cannot read a playtest ({' '.join(str(e).split())[:120]})") from None
+            raise PlaytestError(
+                f"{path}: cannot read a playtest ({' '.join(str(e).split())[:120]})"
+            ) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise PlaytestError(f"{path}: not a playtest file (format {FORMAT!r} expected)")
         seats, decisions = data.get("seats"), data.get("decisions")
@@ -176,7 +196,9 @@ class Playtest:
         s = self.session
         who = s.to_move
         if who == TERMINAL:
-            scores = ", ".join(f"{viewer_name(i)} {v:g}" for i, v in enumerate(s.game.returns(s.state)))
+            scores = ", ".join(
+                f"{viewer_name(i)} {v:g}" for i, v in enumerate(s.game.returns(s.state))
+            )
             return f"game over: {scores}"
         if who == CHANCE:
             return "chance"

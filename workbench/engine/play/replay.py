@@ -123,14 +123,25 @@ def params_differ(game: Game[Any], recorded: dict[str, Any]) -> str:
     ('', 'stones: replay 99, game 7')
     """
     now = params_dict(game)
-    defaults = {
-        f.name: f.default for f in dataclasses.fields(game.params)
-        if f.default is not dataclasses.MISSING
-    } if now else {}
-    problems = [f"{k}: replay {v!r}, game {now.get(k, '(none)')!r}"
-                for k, v in recorded.items() if now.get(k, _ABSENT) != v]
-    problems += [f"{k}: not recorded, game {v!r} (default {defaults.get(k, '(none)')!r})"
-                 for k, v in now.items() if k not in recorded and defaults.get(k, _ABSENT) != v]
+    defaults = (
+        {
+            f.name: f.default
+            for f in dataclasses.fields(game.params)
+            if f.default is not dataclasses.MISSING
+        }
+        if now
+        else {}
+    )
+    problems = [
+        f"{k}: replay {v!r}, game {now.get(k, '(none)')!r}"
+        for k, v in recorded.items()
+        if now.get(k, _ABSENT) != v
+    ]
+    problems += [
+        f"{k}: not recorded, game {v!r} (default {defaults.get(k, '(none)')!r})"
+        for k, v in now.items()
+        if k not in recorded and defaults.get(k, _ABSENT) != v
+    ]
     return "; ".join(problems)
 
 
@@ -146,8 +157,11 @@ def _player_draws(session: Session) -> tuple[tuple[tuple[int, int], ...], bool]:
     if len(marks) != len(session.actions) + 1:
         return (), False
     flags = session.chance_flags
-    draws = tuple((k, marks[k + 1] - marks[k]) for k in range(len(session.actions))
-                  if not flags[k] and marks[k + 1] > marks[k])
+    draws = tuple(
+        (k, marks[k + 1] - marks[k])
+        for k in range(len(session.actions))
+        if not flags[k] and marks[k + 1] > marks[k]
+    )
     return draws, True
 
 
@@ -171,8 +185,16 @@ class Replay:
         g = session.game
         chosen = tuple(getattr(session, "chosen_steps", ()))
         draws, checked = _player_draws(session)
-        return cls(g.name, str(g.version), params_dict(g), session.seed, session.actions,
-                   chosen, draws, checked)
+        return cls(
+            g.name,
+            str(g.version),
+            params_dict(g),
+            session.seed,
+            session.actions,
+            chosen,
+            draws,
+            checked,
+        )
 
     # -- JSON -------------------------------------------------------------------
     def to_json(self) -> str:
@@ -196,12 +218,15 @@ class Replay:
     def from_json(cls, text: str, source: str = "replay") -> Replay:
         """Parse JSON text; anything malformed raises ReplayError naming ``source``."""
         if len(text) > MAX_REPLAY_BYTES:
-            raise ReplayError(f"{source}: {len(text):,} characters; a replay is at most "
-                              f"{MAX_REPLAY_BYTES:,}")
+            raise ReplayError(
+                f"{source}: {len(text):,} characters; a replay is at most {MAX_REPLAY_BYTES:,}"
+            )
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise ReplayError(f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+            raise ReplayError(
+                f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+            ) from None
         except RecursionError:
             raise ReplayError(f"{source}: JSON nested too deeply to be a replay") from None
         except ValueError as e:  # e.g. an integer of more than 4,300 digits
@@ -218,29 +243,38 @@ class Replay:
             if key not in data:
                 raise ReplayError(f"{source}: missing field {key!r}")
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
-                raise ReplayError(f"{source}: field {key!r} should be {kind.__name__}, got {data[key]!r}")
+                raise ReplayError(
+                    f"{source}: field {key!r} should be {kind.__name__}, got {data[key]!r}"
+                )
         if abs(data["seed"]) > MAX_SEED:
             raise ReplayError(f"{source}: field 'seed' is too large (at most 2**128)")
         if len(data["actions"]) > MAX_ACTIONS:
-            raise ReplayError(f"{source}: {len(data['actions']):,} actions; at most {MAX_ACTIONS:,}")
+            raise ReplayError(
+                f"{source}: {len(data['actions']):,} actions; at most {MAX_ACTIONS:,}"
+            )
         checked = data.get("checked", False)
         if not isinstance(checked, bool):
             raise ReplayError(f"{source}: field 'checked' should be true or false, got {checked!r}")
         if len(data["params"]) > MAX_PARAMS:
-            raise ReplayError(f"{source}: {len(data['params']):,} parameters; a game has at "
-                              f"most {MAX_PARAMS}")
+            raise ReplayError(
+                f"{source}: {len(data['params']):,} parameters; a game has at most {MAX_PARAMS}"
+            )
         budget = ItemBudget()
         try:
-            params = {str(k)[:100]: checked_id(v, f"parameter {str(k)[:40]!r}", budget=budget)
-                      for k, v in data["params"].items()}
-            actions = tuple(checked_id(a, f"action {i}", budget=budget)
-                            for i, a in enumerate(data["actions"]))
+            params = {
+                str(k)[:100]: checked_id(v, f"parameter {str(k)[:40]!r}", budget=budget)
+                for k, v in data["params"].items()
+            }
+            actions = tuple(
+                checked_id(a, f"action {i}", budget=budget) for i, a in enumerate(data["actions"])
+            )
             chosen = checked_steps(data.get("chosen", []), "chosen", len(actions))
             draws = checked_draws(data.get("player_draws", []), len(actions))
         except ValueError as e:
             raise ReplayError(f"{source}: {e}") from None
-        return cls(data["game"], data["version"], params, data["seed"], actions, chosen, draws,
-                   checked)
+        return cls(
+            data["game"], data["version"], params, data["seed"], actions, chosen, draws, checked
+        )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write atomically (a temporary file in the same folder, then ``os.replace``)."""
@@ -272,8 +306,9 @@ class Replay:
         try:
             module = game_module(self.game)
         except (ValueError, ImportError) as e:
-            raise ReplayError(f"replay is for game {str(self.game)[:60]!r}, which is not "
-                              f"available: {e}") from None
+            raise ReplayError(
+                f"replay is for game {str(self.game)[:60]!r}, which is not available: {e}"
+            ) from None
         try:
             cls = params_class(module)
             if cls is None:
@@ -281,8 +316,14 @@ class Replay:
                     raise ParamsError(f"{self.game} takes no parameters")
                 return module.make_game()  # type: ignore[no-any-return]
             params = checked_params(cls, self.params, allowed_paths=allow_paths)
-            return module.make_game(**{f.name: getattr(params, f.name)  # type: ignore[no-any-return]
-                                       for f in dataclasses.fields(params) if f.name in self.params})
+            return module.make_game(
+                **{
+                    f.name: getattr(params, f.name)  # type: ignore[no-any-return]
+                    for f in dataclasses.fields(params)
+                    if f.name in self.params
+                }
+            )
         except (TypeError, ValueError) as e:
-            raise ReplayError(f"replay parameters rejected by {self.game}: "
-                              f"{' '.join(str(e).split())[:300]}") from None
+            raise ReplayError(
+                f"replay parameters rejected by {self.game}: {' '.join(str(e).split())[:300]}"
+            ) from None

@@ -35,8 +35,9 @@ MAX_PARAMS = 64
 MAX_TOTAL_ITEMS = 400_000
 MAX_TOTAL_DRAWS = 20_000_000
 #: every top-level name a replay may have; any other is refused before a value is read.
-FIELDS = frozenset({"format", "game", "version", "params", "seed", "actions", "checked",
-                    "chosen", "player_draws"})
+FIELDS = frozenset(
+    {"format", "game", "version", "params", "seed", "actions", "checked", "chosen", "player_draws"}
+)
 
 
 class ItemBudget:
@@ -57,8 +58,9 @@ class ItemBudget:
     def spend(self, where: str) -> None:
         self.left -= 1
         if self.left < 0:
-            raise ValueError(f"{where}: the replay holds more than {self.limit:,} action items "
-                             "in all")
+            raise ValueError(
+                f"{where}: the replay holds more than {self.limit:,} action items in all"
+            )
 
 
 def unknown_fields(data: dict[str, Any]) -> str:
@@ -71,12 +73,15 @@ def unknown_fields(data: dict[str, Any]) -> str:
     if not unknown and len(data) <= len(FIELDS):
         return ""
     names = ", ".join(repr(k) for k in unknown[:3]) + (" …" if len(unknown) > 3 else "")
-    return (f"unknown field{'s' if len(unknown) > 1 else ''} {names} "
-            f"(a replay has {', '.join(sorted(FIELDS))})")
+    return (
+        f"unknown field{'s' if len(unknown) > 1 else ''} {names} "
+        f"(a replay has {', '.join(sorted(FIELDS))})"
+    )
 
 
-def checked_id(value: Any, where: str, depth: int = 0,
-               budget: ItemBudget | None = None) -> Hashable:
+def checked_id(
+    value: Any, where: str, depth: int = 0, budget: ItemBudget | None = None
+) -> Hashable:
     """An action id from JSON (lists become tuples), within the limits above (and the
     whole replay's ``budget`` of items); ValueError naming ``where`` otherwise."""
     if budget is not None:
@@ -115,8 +120,9 @@ def checked_steps(value: Any, field: str, actions: int) -> tuple[int, ...]:
     steps = set()
     for step in value:
         if type(step) is not int or not 0 <= step < actions:
-            raise ValueError(f"field {field!r}: step {step!r} is not one of the {actions} "
-                             "recorded steps")
+            raise ValueError(
+                f"field {field!r}: step {step!r} is not one of the {actions} recorded steps"
+            )
         steps.add(step)
     return tuple(sorted(steps))
 
@@ -131,17 +137,26 @@ def checked_draws(value: Any, actions: int) -> tuple[tuple[int, int], ...]:
         raise ValueError("field 'player_draws': expected a list of [step, words] pairs")
     out = []
     for pair in value:
-        if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
-                or type(pair[1]) is not int or not 0 <= pair[0] < actions
-                or not 0 < pair[1] <= MAX_DRAWS):
-            raise ValueError(f"field 'player_draws': {str(pair)[:40]} is not [step, words] "
-                             f"with a recorded step and 1..{MAX_DRAWS:,} words")
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or type(pair[0]) is not int
+            or type(pair[1]) is not int
+            or not 0 <= pair[0] < actions
+            or not 0 < pair[1] <= MAX_DRAWS
+        ):
+            raise ValueError(
+                f"field 'player_draws': {str(pair)[:40]} is not [step, words] "
+                f"with a recorded step and 1..{MAX_DRAWS:,} words"
+            )
         out.append((pair[0], pair[1]))
     draws = tuple(sorted(dict(out).items()))
     total = sum(words for _, words in draws)
     if total > MAX_TOTAL_DRAWS:
-        raise ValueError(f"field 'player_draws': {total:,} rng words in all; a replay may "
-                         f"skip at most {MAX_TOTAL_DRAWS:,}")
+        raise ValueError(
+            f"field 'player_draws': {total:,} rng words in all; a replay may "
+            f"skip at most {MAX_TOTAL_DRAWS:,}"
+        )
     return draws
 
 
@@ -198,14 +213,18 @@ class ChanceCheck:
     def summary(self) -> str:
         """One line for a board, a notebook or a command."""
         unchecked = self.steps - self.chosen - self.verified
-        rest = (f"the other {self.verified} verified against seed {self.seed}"
-                if not unchecked else f"{self.verified} verified, {unchecked} not checked")
+        rest = (
+            f"the other {self.verified} verified against seed {self.seed}"
+            if not unchecked
+            else f"{self.verified} verified, {unchecked} not checked"
+        )
         if self.what_if:
-            return (f"a what-if: {self.chosen} of {self.steps} chance steps chosen by hand, "
-                    f"{rest}")
+            return f"a what-if: {self.chosen} of {self.steps} chance steps chosen by hand, {rest}"
         if unchecked:
-            return (f"chance not verified: {unchecked} of {self.steps} chance steps not checked "
-                    "against the seed (the file does not ask for the check)")
+            return (
+                f"chance not verified: {unchecked} of {self.steps} chance steps not checked "
+                "against the seed (the file does not ask for the check)"
+            )
         return f"all {self.steps} chance steps verified against seed {self.seed}"
 
 
@@ -233,8 +252,10 @@ def what_if_note(session: Any) -> str:
     """
     chosen = len(getattr(session, "chosen_steps", ()) or ())
     if chosen:
-        return (f" — what-if: {chosen} chance step{'s' if chosen > 1 else ''} chosen by hand, "
-                "not a game that happened")
+        return (
+            f" — what-if: {chosen} chance step{'s' if chosen > 1 else ''} chosen by hand, "
+            "not a game that happened"
+        )
     check = getattr(session, "chance_check", None)
     if check is not None and not check.honest:
         return f" — {check.summary()}"

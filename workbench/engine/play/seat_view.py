@@ -80,8 +80,9 @@ def log_for(session: Any, viewer: int | None, cache: dict[Any, Any] | None = Non
     return out
 
 
-def picture_for(game: Game[Any], render: Callable[..., str], state: Any, viewer: int | None,
-                **options: Any) -> str:
+def picture_for(
+    game: Game[Any], render: Callable[..., str], state: Any, viewer: int | None, **options: Any
+) -> str:
     """The picture ``viewer`` may see: a render that takes ``viewer`` draws that seat's
     view; any other render is drawn only for the seat to move (it draws the hand of
     the seat to move) or the designer, and other seats see who is to move."""
@@ -92,6 +93,9 @@ def picture_for(game: Game[Any], render: Callable[..., str], state: Any, viewer:
     who = game.current_player(state)
     if who == viewer:
         return render(game, state, **options)
-    now = "The game is over." if who == TERMINAL else (
-        "Chance is being resolved." if who == CHANCE else f"{viewer_name(who)} is deciding.")
+    now = (
+        "The game is over."
+        if who == TERMINAL
+        else ("Chance is being resolved." if who == CHANCE else f"{viewer_name(who)} is deciding.")
+    )
     return f"<div class='wb-seat-waiting'>{escape(now)}</div>"

@@ -76,8 +76,10 @@ class Session:
     def _start(self, seed: int) -> None:
         self.seed = seed
         self._rng = CountingRandom(seed)
-        self._seat_rngs = tuple(CountingRandom(player_seed(seed, i))  # type: ignore[arg-type]
-                                for i in range(self.game.num_players))
+        self._seat_rngs = tuple(
+            CountingRandom(player_seed(seed, i))  # type: ignore[arg-type]
+            for i in range(self.game.num_players)
+        )
         self._states: list[Any] = [self.game.initial_state()]
         self._marks: list[int] = [0]
         self._seat_marks: list[tuple[int, ...]] = [(0,) * len(self._seat_rngs)]
@@ -201,7 +203,7 @@ class Session:
         pos, states = self._pos, self._states
         if len(states) > pos + 1:  # after undo: the redo tail goes
             del states[pos + 1 :], self._marks[pos + 1 :], self._seat_marks[pos + 1 :]
-            del self._actions[pos :], self._chance[pos :], self._lines[pos :]
+            del self._actions[pos:], self._chance[pos:], self._lines[pos:]
         if self._chosen:
             self._chosen = {k for k in self._chosen if k < pos}
         states.append(new)
@@ -344,8 +346,13 @@ class Session:
         return cls.from_replay(Replay.load(path), game)
 
     @classmethod
-    def from_replay(cls, replay: Replay, game: Game[Any] | None = None, *,
-                    allow_paths: tuple[str | Path, ...] = ()) -> Session:
+    def from_replay(
+        cls,
+        replay: Replay,
+        game: Game[Any] | None = None,
+        *,
+        allow_paths: tuple[str | Path, ...] = (),
+    ) -> Session:
         """A session at the replay's last step (checks game, version and params first,
         then each step; a ``checked`` replay's chance outcomes against its seed)."""
         return session_replays.session_from_replay(cls, replay, game, allow_paths=allow_paths)
@@ -353,7 +360,9 @@ class Session:
     def _repr_html_(self) -> str:
         """Notebook view: who is to move and the last lines of the log."""
         who = self.to_move
-        now = "game over" if who == TERMINAL else "chance" if who == CHANCE else f"P{who + 1} to move"
+        now = (
+            "game over" if who == TERMINAL else "chance" if who == CHANCE else f"P{who + 1} to move"
+        )
         lines = "\n".join(escape(x) for x in self.log[-12:]) or "(no moves yet)"
         return (
             f"<b>{escape(self.game.name)}</b> seed {self.seed}, step {self._pos}/{len(self._actions)}: "

@@ -44,8 +44,10 @@ def refuse_cheats(players: Sequence[Player]) -> None:
     """
     for p in players:
         if getattr(p, "SEES_EVERYTHING", False):
-            raise IllegalAction(f"{getattr(p, '__name__', p)} sees every hidden card (an upper "
-                                "bound for benches); sessions and playtests take fair players only")
+            raise IllegalAction(
+                f"{getattr(p, '__name__', p)} sees every hidden card (an upper "
+                "bound for benches); sessions and playtests take fair players only"
+            )
 
 
 def bot_move(session: Session, player: Player) -> None:
@@ -60,8 +62,9 @@ def bot_move(session: Session, player: Player) -> None:
     session.apply(player(SeatView(session.game, who, session.state), session.player_rng(who)))
 
 
-def play_to_end(session: Session, players: Player | Sequence[Player],
-                max_steps: int = 100_000) -> None:
+def play_to_end(
+    session: Session, players: Player | Sequence[Player], max_steps: int = 100_000
+) -> None:
     """Let bots play every seat to the end (one player, or one per seat).
 
     The hot path of sessions played by bots: the state and the seat to move
@@ -116,14 +119,21 @@ def _play(session: Session, game: Any, seats: Sequence[Player], max_steps: int) 
     states, push, chance_rng = session._states, session._push_at, session._rng
     seat_rngs = session._seat_rngs
     current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
-    randoms = tuple(r.choice if p is random_player else None
-                    for p, r in zip(seats, seat_rngs, strict=True))
+    randoms = tuple(
+        r.choice if p is random_player else None for p, r in zip(seats, seat_rngs, strict=True)
+    )
     plain = getattr(type(session)._advance, "plain_apply", False)  # not overridden
     advance = game.apply if plain else session._advance
-    add_state, add_mark, add_seat_mark = states.append, session._marks.append, \
-        session._seat_marks.append
-    add_action, add_chance, add_line = session._actions.append, session._chance.append, \
-        session._lines.append
+    add_state, add_mark, add_seat_mark = (
+        states.append,
+        session._marks.append,
+        session._seat_marks.append,
+    )
+    add_action, add_chance, add_line = (
+        session._actions.append,
+        session._chance.append,
+        session._lines.append,
+    )
     pos = session._pos
     state = states[pos]
     tail = len(states) > pos + 1 or any(k >= pos for k in session._chosen)

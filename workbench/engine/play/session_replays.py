@@ -56,8 +56,13 @@ def replay_step(session: Session, action_id: Hashable, chosen: bool = False) -> 
     return drawn
 
 
-def session_from_replay(cls: type[Session], replay: Replay, game: Game[Any] | None = None, *,
-                        allow_paths: tuple[str | Path, ...] = ()) -> Session:
+def session_from_replay(
+    cls: type[Session],
+    replay: Replay,
+    game: Game[Any] | None = None,
+    *,
+    allow_paths: tuple[str | Path, ...] = (),
+) -> Session:
     """A ``cls`` session at the replay's last step (checks game, version and params first,
     then each step; a ``checked`` replay's chance outcomes against its seed)."""
     game = replay.make_game(allow_paths) if game is None else game
@@ -84,15 +89,17 @@ def session_from_replay(cls: type[Session], replay: Replay, game: Game[Any] | No
             raise ReplayError(f"action {i} is nested too deeply") from None
         except Exception as e:
             shown = repr(action)[:80]
-            raise ReplayError(f"action {i} ({shown}) is illegal at step {i}: "
-                              f"{' '.join(str(e).split())[:200]}") from None
+            raise ReplayError(
+                f"action {i} ({shown}) is illegal at step {i}: {' '.join(str(e).split())[:200]}"
+            ) from None
         if i in chosen and not is_chance:
             raise ReplayError(f"step {i} is listed as chosen but is not a chance step")
         if replay.checked and is_chance and i not in chosen and drawn != action:
             raise ReplayError(
                 f"step {i}: the recorded chance outcome {repr(action)[:60]} is not what "
                 f"seed {replay.seed} draws there ({repr(drawn)[:60]}); the replay was edited, "
-                "or list the step in 'chosen' if it was set by hand")
+                "or list the step in 'chosen' if it was set by hand"
+            )
         chance_steps += is_chance
         verified += replay.checked and is_chance and i not in chosen
     session.auto_chance = True

@@ -40,8 +40,14 @@ from workbench.engine.kernel.seat import SeatView
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.search import ISMCTS
 
-__all__ = ["MIN_PER_ACTION", "ActionEstimate", "OutcomeChance", "RacingSearch", "analyse",
-           "minimum_per_action"]
+__all__ = [
+    "MIN_PER_ACTION",
+    "ActionEstimate",
+    "OutcomeChance",
+    "RacingSearch",
+    "analyse",
+    "minimum_per_action",
+]
 
 MIN_PER_ACTION = 30
 """Simulations every legal action gets before the rest of the budget races the best."""
@@ -70,8 +76,13 @@ class OutcomeChance(NamedTuple):
     probability: sympy.Rational
 
 
-def analyse(game: Game[Any], state: Any, seat: int | None, budget: int | float | str,
-            rng: random.Random | None) -> list[ActionEstimate] | list[OutcomeChance]:
+def analyse(
+    game: Game[Any],
+    state: Any,
+    seat: int | None,
+    budget: int | float | str,
+    rng: random.Random | None,
+) -> list[ActionEstimate] | list[OutcomeChance]:
     """Estimates for the seat to move (``budget``: ISMCTS iterations, or seconds as a float
     or ``"0.5s"``), or the exact outcomes of a chance step (``seat``, ``budget`` and
     ``rng`` unused there)."""
@@ -80,8 +91,10 @@ def analyse(game: Game[Any], state: Any, seat: int | None, budget: int | float |
         return []
     if who == CHANCE:
         dist = game.chance_outcomes(state)
-        rows = [OutcomeChance(o, game.action_label(state, o), sympy.Rational(w, dist.total))
-                for o, w in dist.items()]
+        rows = [
+            OutcomeChance(o, game.action_label(state, o), sympy.Rational(w, dist.total))
+            for o, w in dist.items()
+        ]
         order = {o: i for i, o in enumerate(dist.outcomes())}
         return sorted(rows, key=lambda r: (-r.probability, order[r.outcome]))
     if seat is not None and seat != who:
@@ -93,8 +106,15 @@ def analyse(game: Game[Any], state: Any, seat: int | None, budget: int | float |
     player = RacingSearch(base, minimum_per_action(base.iterations, len(view.legal_ids)))
     stats = player.search(view, rng)
     estimates: list[ActionEstimate] = [
-        ActionEstimate(s.action, game.action_label(state, s.action), s.mean, s.visits,
-                       _interval(s.mean, s.visits)) for s in stats]
+        ActionEstimate(
+            s.action,
+            game.action_label(state, s.action),
+            s.mean,
+            s.visits,
+            _interval(s.mean, s.visits),
+        )
+        for s in stats
+    ]
     estimates.sort(key=lambda r: (-r.win_rate, -r.simulations))
     if not estimates:
         return estimates
@@ -141,8 +161,15 @@ class RacingSearch(ISMCTS):
         self.minimum = minimum
         self._root: Any = None
 
-    def _iterate(self, game: Game[Any], seat: int, root: Any, state: Any,
-                 rng: random.Random, first: Hashable = None) -> tuple[float, ...]:
+    def _iterate(
+        self,
+        game: Game[Any],
+        seat: int,
+        root: Any,
+        state: Any,
+        rng: random.Random,
+        first: Hashable = None,
+    ) -> tuple[float, ...]:
         self._root = root
         return super()._iterate(game, seat, root, state, rng, first)
 
@@ -176,8 +203,9 @@ def race(legal: Any, stats: dict[Hashable, tuple[float, float]], minimum: int) -
         return fewest
     means = {a: stats[a][1] / stats[a][0] for a in order}
     best = max(order, key=lambda a: means[a])
-    rival = max((a for a in order if a != best),
-                key=lambda a: _interval(means[a], int(stats[a][0]))[1])
+    rival = max(
+        (a for a in order if a != best), key=lambda a: _interval(means[a], int(stats[a][0]))[1]
+    )
     return best if stats[best][0] <= stats[rival][0] else rival
 
 

@@ -103,8 +103,9 @@ class OSLA:
             total += result_shares(game, r.freeze())[seat]
         return total / self.rollouts
 
-    def expect(self, game: Game[Any], t: Any, seat: int, rng: random.Random,
-               budget: int) -> Fraction | float:
+    def expect(
+        self, game: Game[Any], t: Any, seat: int, rng: random.Random, budget: int
+    ) -> Fraction | float:
         """The exact expectation over the chance steps from ``t`` down to the next decision."""
         if t.to_move() != CHANCE:
             return self.leaf(game, t, seat, rng)

@@ -76,10 +76,15 @@ def paired_beats(best: Sequence[float], own: Sequence[float], z: float) -> bool:
     return m > z * sd / math.sqrt(n)
 
 
-def paired_root(iterate: Callable[[Any, random.Random, Hashable], float],
-                worlds: Callable[[], Any], legal: Sequence[Hashable], hint: Hashable,
-                rng: random.Random, budget: int, z: float
-                ) -> list[tuple[Hashable, int, float]]:
+def paired_root(
+    iterate: Callable[[Any, random.Random, Hashable], float],
+    worlds: Callable[[], Any],
+    legal: Sequence[Hashable],
+    hint: Hashable,
+    rng: random.Random,
+    budget: int,
+    z: float,
+) -> list[tuple[Hashable, int, float]]:
     """``(move, worlds tried, mean value)`` for every move of ``legal``, the one to play
     first: ``iterate(world, rng, move)`` is one search iteration starting with ``move``
     on ``world`` (a fresh ``worlds()``) returning the searcher's value; ``hint`` (the
@@ -104,7 +109,7 @@ def paired_root(iterate: Callable[[Any, random.Random, Hashable], float],
             for a in alive:
                 values[a].append(iterate(world, random.Random(seed), a))
         ranked = sorted(alive, key=lambda a: -sum(values[a]) / len(values[a]))
-        keep = ranked[:(len(alive) + 1) // 2]
+        keep = ranked[: (len(alive) + 1) // 2]
         alive = keep if hint not in alive or hint in keep else keep + [hint]
     best = max(alive, key=lambda a: sum(values[a]) / len(values[a]))
     if best != hint and hint in alive and not paired_beats(values[best], values[hint], z):

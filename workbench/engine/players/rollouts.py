@@ -18,7 +18,16 @@ from typing import Any
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.steps import AUTO, CHANCE_STEP
 
-__all__ = ["cut_shares", "leader_shares", "margin_shares", "result_shares", "rollout", "rollout_policy", "standing", "work_table"]
+__all__ = [
+    "cut_shares",
+    "leader_shares",
+    "margin_shares",
+    "result_shares",
+    "rollout",
+    "rollout_policy",
+    "standing",
+    "work_table",
+]
 
 
 class _Immutable:
@@ -142,15 +151,18 @@ def cut_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
     return leader_shares(game, t) if margin is None else margin_shares(game, t, margin)
 
 
-def rollout(t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True,
-            policy: Any = None) -> None:
+def rollout(
+    t: Any, rng: random.Random, max_steps: int = 100_000, *, strict: bool = True, policy: Any = None
+) -> None:
     """Play ``t`` in place with uniformly random legal moves (and chance) to its end, or
     for at most ``max_steps`` steps (``strict``: not ending in time is an error).
 
     ``policy(t, rng) -> action``: a cheap player on the table for every decision instead
     (a game's ``rollout_action``, see :func:`rollout_policy`)."""
     tasks = getattr(t, "tasks", None)
-    if policy is not None and tasks is not None:  # a kernel table: Table.step/sample inlined, settle called
+    if (
+        policy is not None and tasks is not None
+    ):  # a kernel table: Table.step/sample inlined, settle called
         choose = rng.choice
         for _ in range(max_steps):
             if not tasks:

@@ -71,8 +71,18 @@ from workbench.engine.players.rollouts import (
     work_table,
 )
 
-__all__ = ["EXACT_CHANCE", "ISMCTS", "RootStats", "ismcts_player", "leader_shares", "result_shares",
-           "rollout", "rollout_policy", "standing", "work_table"]
+__all__ = [
+    "EXACT_CHANCE",
+    "ISMCTS",
+    "RootStats",
+    "ismcts_player",
+    "leader_shares",
+    "result_shares",
+    "rollout",
+    "rollout_policy",
+    "standing",
+    "work_table",
+]
 
 EXACT_CHANCE = 32
 """Chance steps with at most this many outcomes are expanded from their exact ``Dist``."""
@@ -92,8 +102,9 @@ to be played instead (games with a rollout policy only). A game may declare its 
 (``search_trust`` on its game class), as it declares its rollout cut."""
 
 
-def _policy_first(ranked: list[RootStats], hint: Hashable, z: float | None = None
-                  ) -> list[RootStats]:
+def _policy_first(
+    ranked: list[RootStats], hint: Hashable, z: float | None = None
+) -> list[RootStats]:
     """The root actions with the policy's own move first unless the search's best beats it
     by more than ``z`` standard errors of the difference of their means: the search
     improves on the policy where its evidence says so, and where two moves are about
@@ -128,8 +139,9 @@ class _Node:
         self.visits = 0
 
 
-def _uct_best(edges: dict[Hashable, list[float]], actions: Any, first: Hashable,
-              c: float) -> Hashable:
+def _uct_best(
+    edges: dict[Hashable, list[float]], actions: Any, first: Hashable, c: float
+) -> Hashable:
     """The action of ``actions`` with the highest UCT value (availability counts; an
     unvisited one is infinite), ``first`` when none beats minus infinity.
 
@@ -175,8 +187,14 @@ class ISMCTS:
     GAME_TUNING = True
     NAME = "ismcts"
 
-    def __init__(self, iterations: int | None = 400, seconds: float | None = None,
-                 c: float = UCT_C, max_steps: int = 100_000, horizon: int | None = None) -> None:
+    def __init__(
+        self,
+        iterations: int | None = 400,
+        seconds: float | None = None,
+        c: float = UCT_C,
+        max_steps: int = 100_000,
+        horizon: int | None = None,
+    ) -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give ismcts either iterations or seconds")
         if iterations is not None and not (isinstance(iterations, int) and iterations >= 1):
@@ -208,8 +226,12 @@ class ISMCTS:
         root = _Node()
         self._hints: dict[Hashable, int] = {}
         policy = rollout_policy(game)
-        if self.GAME_TUNING and getattr(game, "search_root", None) == "paired" \
-                and policy is not None and self.iterations is not None:
+        if (
+            self.GAME_TUNING
+            and getattr(game, "search_root", None) == "paired"
+            and policy is not None
+            and self.iterations is not None
+        ):
             return self._paired(view, rng, root, policy)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -229,12 +251,16 @@ class ISMCTS:
         out.sort(key=lambda x: (-x[0].visits, -x[0].mean, x[1]))
         ranked = [s for s, _ in out]
         if self._hints:
-            ranked = _policy_first(ranked, max(self._hints, key=self._hints.__getitem__),
-                                   getattr(game, "search_trust", None))
+            ranked = _policy_first(
+                ranked,
+                max(self._hints, key=self._hints.__getitem__),
+                getattr(game, "search_trust", None),
+            )
         return ranked
 
-    def _paired(self, view: SeatView, rng: random.Random, root: _Node, policy: Any
-                ) -> list[RootStats]:
+    def _paired(
+        self, view: SeatView, rng: random.Random, root: _Node, policy: Any
+    ) -> list[RootStats]:
         """The root decided on common worlds by sequential halving, the rule of thumb's
         move kept to the end (:mod:`~workbench.engine.players.paired_root`)."""
         game, seat = view.game, view.seat
@@ -246,8 +272,15 @@ class ISMCTS:
             return self._iterate(game, seat, root, state, r, first)[seat]
 
         z = getattr(game, "search_trust", None)
-        ranked = paired_root(iterate, worlds, view.legal_ids, hint, rng, self.iterations or 1,
-                             PAIRED_TRUST if z is None else z)
+        ranked = paired_root(
+            iterate,
+            worlds,
+            view.legal_ids,
+            hint,
+            rng,
+            self.iterations or 1,
+            PAIRED_TRUST if z is None else z,
+        )
         return [RootStats(a, n, mean, n) for a, n, mean in ranked]
 
     def _worlds(self, view: SeatView, rng: random.Random) -> Any:
@@ -256,8 +289,15 @@ class ISMCTS:
         deal = view.prepare_determinize()
         return lambda: deal(rng)
 
-    def _iterate(self, game: Game[Any], seat: int, root: _Node, state: Any,
-                 rng: random.Random, first: Hashable = None) -> tuple[float, ...]:
+    def _iterate(
+        self,
+        game: Game[Any],
+        seat: int,
+        root: _Node,
+        state: Any,
+        rng: random.Random,
+        first: Hashable = None,
+    ) -> tuple[float, ...]:
         """One iteration from ``root`` on the world ``state``; each seat's value of it
         (``first``: the root move to take instead of selecting one)."""
         t = work_table(game, state)
@@ -307,15 +347,22 @@ class ISMCTS:
             node = child
             if fresh:
                 break
-        horizon = self.horizon if self.horizon is not None else getattr(game, "search_horizon", None)
+        horizon = (
+            self.horizon if self.horizon is not None else getattr(game, "search_horizon", None)
+        )
         if horizon is None:
             if t.to_move() != TERMINAL:
                 rollout(t, rng, self.max_steps, policy=policy)
             shares = result_shares(game, t.freeze())
         else:
             rollout(t, rng, horizon, strict=False, policy=policy)
-            shares = result_shares(game, t.freeze()) if t.to_move() == TERMINAL \
-                else cut_shares(game, t) if self.GAME_TUNING else leader_shares(game, t)
+            shares = (
+                result_shares(game, t.freeze())
+                if t.to_move() == TERMINAL
+                else cut_shares(game, t)
+                if self.GAME_TUNING
+                else leader_shares(game, t)
+            )
         for edge, mover in path:
             edge[0] += 1
             edge[1] += shares[mover]
@@ -344,8 +391,9 @@ class ISMCTS:
             return a, True
         return _uct_best(edges, legal, legal[0], self.c), False
 
-    def _select_guided(self, node: _Node, legal: Any, hint: Hashable,
-                       rng: random.Random, at_root: bool) -> tuple[Hashable, bool]:
+    def _select_guided(
+        self, node: _Node, legal: Any, hint: Hashable, rng: random.Random, at_root: bool
+    ) -> tuple[Hashable, bool]:
         """UCT with the game's rollout policy as a guide: a new node tries the policy's
         action first, and another action only once the node's visits allow one more
         (progressive widening: ``k + 1`` actions after :data:`WIDEN` ``* k * k`` visits;
@@ -389,8 +437,9 @@ class ISMCTS:
         return best
 
 
-def ismcts_player(iterations: int | None = 400, *, seconds: float | None = None,
-                  horizon: int | None = None) -> ISMCTS:
+def ismcts_player(
+    iterations: int | None = 400, *, seconds: float | None = None, horizon: int | None = None
+) -> ISMCTS:
     """An ISMCTS player with an iteration budget or (``seconds=``) a time budget;
     ``horizon`` cuts each rollout after that many steps and scores it by who leads.
 

@@ -70,8 +70,9 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
         raise BadSpec(f"player spec must be text, got {type(spec).__name__}")
     m = _SPEC.match(spec.strip())
     if m is None:
-        raise BadSpec(f"player {spec[:40]!r}: write name or name:argument "
-                      "(lower-case name, e.g. ismcts:400)")
+        raise BadSpec(
+            f"player {spec[:40]!r}: write name or name:argument (lower-case name, e.g. ismcts:400)"
+        )
     return m.group(1), m.group(2)
 
 
@@ -93,16 +94,20 @@ def _ismcts(spec: str, arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
             raise BadSpec(f"player {spec!r}: the time budget must be in (0, 3600] seconds")
         return kind(None, seconds, horizon=horizon)
     if not arg.isdigit():
-        raise BadSpec(f"player {spec!r}: the budget must be iterations (ismcts:400) "
-                      "or seconds (ismcts:0.5s)")
+        raise BadSpec(
+            f"player {spec!r}: the budget must be iterations (ismcts:400) or seconds (ismcts:0.5s)"
+        )
     return kind(_whole(spec, arg, 1, MAX_ITERATIONS), horizon=horizon)
 
 
 def _takes_view_and_rng(fn: Any) -> bool:
     try:
-        params = [p for p in inspect.signature(fn).parameters.values()
-                  if p.default is inspect.Parameter.empty
-                  and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        params = [
+            p
+            for p in inspect.signature(fn).parameters.values()
+            if p.default is inspect.Parameter.empty
+            and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
     except (TypeError, ValueError):
         return False
     return len(params) == 2
@@ -164,8 +169,9 @@ def player_from_spec(spec: str, game: str | None = None) -> Player:
     }
     if name not in makers:
         where = f" (nor does game {game!r})" if game else ""
-        raise BadSpec(f"player {spec!r}: unknown player {name!r}{where}; "
-                      f"built in: {', '.join(BUILT_IN)}")
+        raise BadSpec(
+            f"player {spec!r}: unknown player {name!r}{where}; built in: {', '.join(BUILT_IN)}"
+        )
     if arg is not None and name in ("random", "greedy"):
         raise BadSpec(f"player {spec!r}: {name} takes no argument")
     return makers[name](spec, arg)

@@ -47,8 +47,11 @@ CLUSTER_SETTINGS = {
     "distributed.admin.tick.interval": "500ms",
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.admin.system-monitor.gil.enabled": False,
-    **({"distributed.worker.multiprocessing-method": "forkserver"}
-       if "forkserver" in multiprocessing.get_all_start_methods() else {}),
+    **(
+        {"distributed.worker.multiprocessing-method": "forkserver"}
+        if "forkserver" in multiprocessing.get_all_start_methods()
+        else {}
+    ),
 }
 """dask settings for the shared cluster: no dashboard, so no stack sampling and slower health
 checks; workers forked from a fork server (a setting already in the environment,
@@ -112,9 +115,14 @@ def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
 
         start = time.perf_counter()
         with dask.config.set(_quiet_environment()):
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None,
-                                   silence_logs=logging.ERROR)
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
         client = Client(cluster)
         client.run(warm_worker, None if warm is None else list(warm))
         _SHARED[workers] = (cluster, client, time.perf_counter() - start)

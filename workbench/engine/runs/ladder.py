@@ -35,8 +35,15 @@ from workbench.engine.players.search import ISMCTS
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game, play_matches
 
-__all__ = ["LEVELS", "Ladder", "ladder_chart", "ladder_matches", "ladder_pairings",
-           "search_cost", "skill_ladder"]
+__all__ = [
+    "LEVELS",
+    "Ladder",
+    "ladder_chart",
+    "ladder_matches",
+    "ladder_pairings",
+    "search_cost",
+    "skill_ladder",
+]
 
 LEVELS = ("random", "greedy", "osla", "ismcts:100", "ismcts:400")
 """The default ladder, weakest first: ismcts at two budgets."""
@@ -66,9 +73,11 @@ class Ladder:
             if rank[row["player"]] <= rank[row["opponent"]]:
                 continue
             if row["low"] <= row["fair_share"]:
-                out.append(f"{row['player']} does not beat {row['opponent']}: "
-                           f"{row['win_rate']:.1%} ({row['low']:.1%}–{row['high']:.1%}) "
-                           f"against a fair share of {row['fair_share']:.1%}")
+                out.append(
+                    f"{row['player']} does not beat {row['opponent']}: "
+                    f"{row['win_rate']:.1%} ({row['low']:.1%}–{row['high']:.1%}) "
+                    f"against a fair share of {row['fair_share']:.1%}"
+                )
         if not out:
             out.append(f"every level beats every weaker one ({self.game}, 95% intervals)")
         return out
@@ -78,8 +87,9 @@ class Ladder:
         return ladder_chart(self)
 
 
-def ladder_pairings(levels: Sequence[str], seats: int, both_ways: bool = False
-              ) -> list[tuple[int, int, bool]]:
+def ladder_pairings(
+    levels: Sequence[str], seats: int, both_ways: bool = False
+) -> list[tuple[int, int, bool]]:
     """(row, column, both cells) matches to play: in two seats one match per pair; with
     more, the row player against weaker columns only unless ``both_ways``.
 
@@ -90,12 +100,17 @@ def ladder_pairings(levels: Sequence[str], seats: int, both_ways: bool = False
     """
     if seats == 2:
         return [(i, j, True) for i in range(len(levels)) for j in range(i + 1, len(levels))]
-    return [(i, j, False) for i in range(len(levels)) for j in range(len(levels))
-            if i > j or (both_ways and i != j)]
+    return [
+        (i, j, False)
+        for i in range(len(levels))
+        for j in range(len(levels))
+        if i > j or (both_ways and i != j)
+    ]
 
 
-def ladder_matches(levels: Sequence[str], seats: int, seed: int, both_ways: bool = False
-                   ) -> list[tuple[int, int, bool, list[str], int]]:
+def ladder_matches(
+    levels: Sequence[str], seats: int, seed: int, both_ways: bool = False
+) -> list[tuple[int, int, bool, list[str], int]]:
     """The matches a ladder plays: (row, column, both cells, line-up, seed); a pairing's
     seed is ``seed`` plus its place among every pairing, whichever are played.
 
@@ -103,8 +118,10 @@ def ladder_matches(levels: Sequence[str], seats: int, seed: int, both_ways: bool
     [(1, 0, False, ['greedy', 'random', 'random'], 8)]
     """
     every = ladder_pairings(levels, seats, both_ways=True)
-    return [(i, j, both, [levels[i]] + [levels[j]] * (seats - 1), seed + every.index((i, j, both)))
-            for i, j, both in ladder_pairings(levels, seats, both_ways)]
+    return [
+        (i, j, both, [levels[i]] + [levels[j]] * (seats - 1), seed + every.index((i, j, both)))
+        for i, j, both in ladder_pairings(levels, seats, both_ways)
+    ]
 
 
 def search_cost(line_up: Sequence[str], game: str | None = None) -> float:
@@ -126,9 +143,17 @@ def search_cost(line_up: Sequence[str], game: str | None = None) -> float:
     return total
 
 
-def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, seed: int = 0,
-                 *, seats: int | None = None, workers: int | None = None,
-                 scheduler: str | None = None, both_ways: bool = False) -> Ladder:
+def skill_ladder(
+    game: str,
+    levels: Sequence[str] = LEVELS,
+    games: int = 200,
+    seed: int = 0,
+    *,
+    seats: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    both_ways: bool = False,
+) -> Ladder:
     """Every pairing of ``levels`` over ``games`` games (seats rotated; ``games`` is rounded
     up to a multiple of the seats) at the game's default table size or ``seats``, on dask
     when ``workers`` or ``scheduler`` is given (see the module docstring for ``both_ways``)."""
@@ -143,9 +168,14 @@ def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, se
     # every pairing handed to the workers at once, the dearest first: none waits for
     # another's last chunk, and the last chunks are cheap ones (the workers end together)
     order = sorted(range(len(planned)), key=lambda k: -search_cost(planned[k][3], game))
-    played = play_matches(game, [(planned[k][3], games, planned[k][4]) for k in order],
-                          swap_seats=True, workers=None if scheduler else workers,
-                          scheduler=scheduler, progress=on_dask)
+    played = play_matches(
+        game,
+        [(planned[k][3], games, planned[k][4]) for k in order],
+        swap_seats=True,
+        workers=None if scheduler else workers,
+        scheduler=scheduler,
+        progress=on_dask,
+    )
     results = [played[order.index(k)] for k in range(len(planned))]
     for (i, j, both, _, _), r in zip(planned, results, strict=True):
         sole = sum(p["wins"] for p in r["players"])
@@ -153,10 +183,20 @@ def skill_ladder(game: str, levels: Sequence[str] = LEVELS, games: int = 200, se
         cells = [(0, i, j)] + ([(1, j, i)] if both else [])
         for pos, a, b in cells:
             p = r["players"][pos]
-            rows.append({"player": levels[a], "opponent": levels[b], "games": games,
-                         "wins": p["wins"], "draws": p["draws"], "win_rate": p["win_rate"],
-                         "low": p["interval"][0], "high": p["interval"][1],
-                         "fair_share": fair, "mean_length": r["mean_length"]})
+            rows.append(
+                {
+                    "player": levels[a],
+                    "opponent": levels[b],
+                    "games": games,
+                    "wins": p["wins"],
+                    "draws": p["draws"],
+                    "win_rate": p["win_rate"],
+                    "low": p["interval"][0],
+                    "high": p["interval"][1],
+                    "fair_share": fair,
+                    "mean_length": r["mean_length"],
+                }
+            )
     return Ladder(game, levels, pl.DataFrame(rows))
 
 
@@ -174,20 +214,30 @@ def ladder_chart(ladder: Ladder) -> Any:
     import altair as alt
 
     df = ladder.frame.with_columns(
-        (pl.col("win_rate") * 100).round(0).cast(pl.Int64).cast(pl.String).alias("label"))
+        (pl.col("win_rate") * 100).round(0).cast(pl.Int64).cast(pl.String).alias("label")
+    )
     order = list(ladder.levels)
     side = 56 * len(order)  # cells big enough to read the rate written in them
     base = alt.Chart(df).encode(
         x=alt.X("opponent:N", sort=order, title="against", axis=alt.Axis(labelAngle=-30)),
-        y=alt.Y("player:N", sort=order, title="player"))
+        y=alt.Y("player:N", sort=order, title="player"),
+    )
     fair = float(df["fair_share"].cast(pl.Float64).mean() or 0.5)  # type: ignore[arg-type]  # white: the fair share
-    rect = base.mark_rect().encode(color=alt.Color(
-        "win_rate:Q", scale=alt.Scale(domain=[0, 1], domainMid=fair, scheme="redblue"),
-        title=f"win rate (white: fair share {fair:.0%})"),
-        tooltip=["player", "opponent", "win_rate", "low", "high", "games"])
+    rect = base.mark_rect().encode(
+        color=alt.Color(
+            "win_rate:Q",
+            scale=alt.Scale(domain=[0, 1], domainMid=fair, scheme="redblue"),
+            title=f"win rate (white: fair share {fair:.0%})",
+        ),
+        tooltip=["player", "opponent", "win_rate", "low", "high", "games"],
+    )
     strong = (alt.datum.win_rate < 0.2) | (alt.datum.win_rate > 0.8)
     text = base.mark_text(fontSize=13).encode(
-        text="label:N", color=alt.condition(strong, alt.value("white"), alt.value("black")))
+        text="label:N", color=alt.condition(strong, alt.value("white"), alt.value("black"))
+    )
     return alt.layer(rect, text).properties(
-        title=f"{ladder.game}: skill ladder (% of games the row player won)", width=side,
-        height=side, padding={"left": 30, "top": 5, "right": 10, "bottom": 5})
+        title=f"{ladder.game}: skill ladder (% of games the row player won)",
+        width=side,
+        height=side,
+        padding={"left": 30, "top": 5, "right": 10, "bottom": 5},
+    )

@@ -43,8 +43,16 @@ from workbench.engine.players.specs import BadSpec, player_from_spec
 from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.simulate import simulate_rows
 
-__all__ = ["MAX_GAMES", "MatchError", "build_game", "match_rows", "play_match", "play_matches",
-           "summarise", "uneven_seating"]
+__all__ = [
+    "MAX_GAMES",
+    "MatchError",
+    "build_game",
+    "match_rows",
+    "play_match",
+    "play_matches",
+    "summarise",
+    "uneven_seating",
+]
 
 MAX_GAMES = 100_000
 
@@ -66,8 +74,11 @@ def build_game(name: str, players: int, params: Mapping[str, Any] | None = None)
     game = make_game(name, **kwargs)
     if game.num_players == players:
         return game
-    fields = {f.name for f in dataclasses.fields(game.params)} \
-        if dataclasses.is_dataclass(game.params) else set()
+    fields = (
+        {f.name for f in dataclasses.fields(game.params)}
+        if dataclasses.is_dataclass(game.params)
+        else set()
+    )
     if "players" in fields and "players" not in kwargs:
         try:
             seated = make_game(name, **kwargs, players=players)
@@ -75,12 +86,21 @@ def build_game(name: str, players: int, params: Mapping[str, Any] | None = None)
             raise MatchError(f"{name} cannot seat {players} players: {e}") from None
         if seated.num_players == players:
             return seated
-    raise MatchError(f"{name} is played by {game.num_players} players, not {players} "
-                     "(--players lists one per seat)")
+    raise MatchError(
+        f"{name} is played by {game.num_players} players, not {players} "
+        "(--players lists one per seat)"
+    )
 
 
-def match_rows(name: str, params: Mapping[str, Any] | None, specs: Sequence[str], start: int,
-               stop: int, seed: int, seating: str) -> list[dict[str, Any]]:
+def match_rows(
+    name: str,
+    params: Mapping[str, Any] | None,
+    specs: Sequence[str],
+    start: int,
+    stop: int,
+    seed: int,
+    seating: str,
+) -> list[dict[str, Any]]:
     """The simulation rows of games ``start..stop-1`` (one task of a distributed match).
 
     Everything comes in by name (game, specs), so a worker process rebuilds the
@@ -116,8 +136,15 @@ def summarise(rows: Sequence[Mapping[str, Any]], specs: Sequence[str]) -> dict[s
     players = []
     for k, spec in enumerate(specs):
         lo, hi = wilson_interval(wins[k], total)
-        players.append({"player": spec, "wins": wins[k], "draws": draws[k],
-                        "win_rate": wins[k] / total if total else 0.0, "interval": [lo, hi]})
+        players.append(
+            {
+                "player": spec,
+                "wins": wins[k],
+                "draws": draws[k],
+                "win_rate": wins[k] / total if total else 0.0,
+                "interval": [lo, hi],
+            }
+        )
     length = sum(r["turns"] for r in rows) / total if total else 0.0
     no_winner = sum(1 for row in rows if not row["winners"])
     return {"games": total, "mean_length": length, "no_winner": no_winner, "players": players}
@@ -131,8 +158,10 @@ def uneven_seating(games: int, players: int) -> str | None:
     """
     if games % players == 0:
         return None
-    return (f"seats rotated unevenly: {games} games for {players} players "
-            f"(a multiple of {players} is even)")
+    return (
+        f"seats rotated unevenly: {games} games for {players} players "
+        f"(a multiple of {players} is even)"
+    )
 
 
 def _check(name: str, specs: Sequence[str], games: int, swap_seats: bool) -> None:
@@ -147,19 +176,40 @@ def _check(name: str, specs: Sequence[str], games: int, swap_seats: bool) -> Non
             raise MatchError(str(e)) from None
 
 
-def play_match(name: str, specs: Sequence[str], games: int = 200, seed: int = 0, *,
-               swap_seats: bool = False, params: Mapping[str, Any] | None = None,
-               workers: int | None = None, scheduler: str | None = None,
-               progress: bool = False) -> dict[str, Any]:
+def play_match(
+    name: str,
+    specs: Sequence[str],
+    games: int = 200,
+    seed: int = 0,
+    *,
+    swap_seats: bool = False,
+    params: Mapping[str, Any] | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
     """Play the match; see the module docstring. ``workers``/``scheduler`` run it on dask."""
-    return play_matches(name, [(specs, games, seed)], swap_seats=swap_seats, params=params,
-                        workers=workers, scheduler=scheduler, progress=progress)[0]
+    return play_matches(
+        name,
+        [(specs, games, seed)],
+        swap_seats=swap_seats,
+        params=params,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )[0]
 
 
-def play_matches(name: str, matches: Sequence[tuple[Sequence[str], int, int]], *,
-                 swap_seats: bool = False, params: Mapping[str, Any] | None = None,
-                 workers: int | None = None, scheduler: str | None = None,
-                 progress: bool = False) -> list[dict[str, Any]]:
+def play_matches(
+    name: str,
+    matches: Sequence[tuple[Sequence[str], int, int]],
+    *,
+    swap_seats: bool = False,
+    params: Mapping[str, Any] | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> list[dict[str, Any]]:
     """Several matches of one game, each ``(specs, games, seed)``: the summary of each, as
     :func:`play_match` gives it. On dask every match's chunks are handed to the workers at
     once, so no worker waits at the end of one match for the other's last chunk (a ladder's
@@ -180,8 +230,12 @@ def play_matches(name: str, matches: Sequence[tuple[Sequence[str], int, int]], *
     return [summarise(r, job[0]) for r, job in zip(rows, jobs, strict=True)]
 
 
-def _here(name: str, params: Mapping[str, Any] | None, job: tuple[list[str], int, int, str],
-          progress: bool) -> list[dict[str, Any]]:
+def _here(
+    name: str,
+    params: Mapping[str, Any] | None,
+    job: tuple[list[str], int, int, str],
+    progress: bool,
+) -> list[dict[str, Any]]:
     """One match's rows in this process, in chunks of 50 games (a progress bar if asked)."""
     specs, games, seed, seating = job
     bar = _bar(games, name) if progress else None
@@ -203,9 +257,13 @@ def _bar(total: int, name: str) -> Any:
     return tqdm(total=total, desc=name, unit="game", file=sys.stderr, leave=False)
 
 
-def _on_dask(name: str, params: Mapping[str, Any] | None,
-             jobs: Sequence[tuple[list[str], int, int, str]], workers: int | None,
-             scheduler: str | None) -> list[list[dict[str, Any]]]:
+def _on_dask(
+    name: str,
+    params: Mapping[str, Any] | None,
+    jobs: Sequence[tuple[list[str], int, int, str]],
+    workers: int | None,
+    scheduler: str | None,
+) -> list[list[dict[str, Any]]]:
     """Chunks of games of every match as dask tasks, all submitted at once (the process's
     shared local cluster of ``workers``, :func:`~workbench.engine.runs.cluster.shared_client`,
     or the scheduler given), a progress bar on stderr, each match's rows in game order."""
@@ -225,9 +283,19 @@ def _on_dask(name: str, params: Mapping[str, Any] | None,
         for k, (specs, games, seed, seating) in enumerate(jobs):
             size = max(1, math.ceil(games / (4 * cores)))
             for start in range(0, games, size):
-                futures[client.submit(match_rows, name, params, list(specs), start,
-                                      min(games, start + size), seed, seating,
-                                      pure=False)] = (k, start)
+                futures[
+                    client.submit(
+                        match_rows,
+                        name,
+                        params,
+                        list(specs),
+                        start,
+                        min(games, start + size),
+                        seed,
+                        seating,
+                        pure=False,
+                    )
+                ] = (k, start)
         done: dict[tuple[int, int], list[dict[str, Any]]] = {}
         bar = _bar(sum(job[1] for job in jobs), name)
         try:
@@ -237,8 +305,10 @@ def _on_dask(name: str, params: Mapping[str, Any] | None,
                 bar.update(len(chunk))
         finally:
             bar.close()
-        return [[row for key in sorted(done) if key[0] == k for row in done[key]]
-                for k in range(len(jobs))]
+        return [
+            [row for key in sorted(done) if key[0] == k for row in done[key]]
+            for k in range(len(jobs))
+        ]
     finally:
         if not own:
             client.close()

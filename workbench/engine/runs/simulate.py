@@ -98,8 +98,16 @@ def _best(scores: Sequence[float]) -> list[int]:
     return [i for i, s in enumerate(scores) if s == top]
 
 
-def game_row(game: Game[Any], final: Any, index: int, seed: int, names: Sequence[str],
-             seating: str, turns: int, actions: int) -> dict[str, Any]:
+def game_row(
+    game: Game[Any],
+    final: Any,
+    index: int,
+    seed: int,
+    names: Sequence[str],
+    seating: str,
+    turns: int,
+    actions: int,
+) -> dict[str, Any]:
     """The frame row of one finished game: who sat where (``names`` by seat), scores,
     winners, length and the game's own ``metrics(final)`` columns."""
     n = game.num_players
@@ -115,7 +123,9 @@ def game_row(game: Game[Any], final: Any, index: int, seed: int, names: Sequence
         metrics = game.metrics(final)
         clash = [k for k in metrics if k in row]
         if clash:
-            raise ValueError(f"{game.name}.metrics() reuses the frame's column names {clash}; rename them")
+            raise ValueError(
+                f"{game.name}.metrics() reuses the frame's column names {clash}; rename them"
+            )
         row.update(metrics)
     return row
 
@@ -146,10 +156,16 @@ def simulate_rows(
         order = [(s + shift) % n for s in range(n)]
         s_i = game_seed(seed, i, key)
         line = [seats[o] for o in order]
-        r = playout_in_place(game, line, s_i, max_steps=max_steps) if in_place \
+        r = (
+            playout_in_place(game, line, s_i, max_steps=max_steps)
+            if in_place
             else playout(game, line, s_i, max_steps=max_steps)
-        rows.append(game_row(game, r.final, i, s_i, [names[o] for o in order], seating,
-                             r.turns, len(r.chance)))
+        )
+        rows.append(
+            game_row(
+                game, r.final, i, s_i, [names[o] for o in order], seating, r.turns, len(r.chance)
+            )
+        )
         if progress is not None:
             progress.update(1)
     return rows
@@ -182,7 +198,14 @@ def simulate(
         bar = tqdm(total=n, desc=f"{game.name}", unit="game")
     try:
         rows = simulate_rows(
-            game, players, range(n), seed, seating=seating, fast=fast, max_steps=max_steps, progress=bar
+            game,
+            players,
+            range(n),
+            seed,
+            seating=seating,
+            fast=fast,
+            max_steps=max_steps,
+            progress=bar,
         )
     finally:
         if bar is not None:

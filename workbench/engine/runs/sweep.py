@@ -95,8 +95,9 @@ def _maker_key(make_game: Any, point: Mapping[str, Any], token: Hashable) -> Has
     return key
 
 
-def game_for(make_game: Callable[..., Game[Any]], point: Mapping[str, Any],
-             token: Hashable) -> Game[Any]:
+def game_for(
+    make_game: Callable[..., Game[Any]], point: Mapping[str, Any], token: Hashable
+) -> Game[Any]:
     """``make_game(**point)``, built once per process and sweep ``token`` for a named
     maker (see ``_maker_key``).
 
@@ -127,7 +128,9 @@ def _run_chunk(
     token: Hashable = None,
 ) -> list[dict[str, Any]]:
     game = game_for(make_game, point, token)
-    rows = simulate_rows(game, players, range(start, stop), seed, key=point_key(point), seating=seating)
+    rows = simulate_rows(
+        game, players, range(start, stop), seed, key=point_key(point), seating=seating
+    )
     for row in rows:
         row.update(point)
     return rows
@@ -168,7 +171,11 @@ def sweep(
     own = executor is None
     if own:
         _check_picklable(make_game, players)
-    pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(tasks)))) if own else executor
+    pool = (
+        ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(tasks))))
+        if own
+        else executor
+    )
     try:
         futures = [
             pool.submit(_run_chunk, make_game, point, players, start, stop, seed, seating, token)

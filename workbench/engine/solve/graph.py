@@ -77,17 +77,24 @@ class Graph:
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The graph as numpy arrays (float probabilities) for value iteration."""
+
         def ints(x: Any) -> np.ndarray:
             if isinstance(x, array):  # a keyed graph's typed arrays: no copy
                 kind = np.dtype(x.typecode)
                 return np.frombuffer(x, dtype=kind) if len(x) else np.zeros(0, kind)
             return np.asarray(x, dtype=np.int64)
 
-        out = {"row_start": ints(self.row_start), "ptr": ints(self.ptr),
-               "succ": ints(self.succ), "mover": ints(self.mover)}
+        out = {
+            "row_start": ints(self.row_start),
+            "ptr": ints(self.ptr),
+            "succ": ints(self.succ),
+            "mover": ints(self.mover),
+        }
         if self.weight is not None:  # a keyed graph: one id per transition, a small table
-            out["wid"], out["ptable"] = ints(self.weight[0]), np.array(
-                [n / d for n, d in self.weight[1]], dtype=np.float64)
+            out["wid"], out["ptable"] = (
+                ints(self.weight[0]),
+                np.array([n / d for n, d in self.weight[1]], dtype=np.float64),
+            )
         else:
             out["prob"] = ints(self.num) / ints(self.den)
         return out
@@ -118,8 +125,10 @@ def _expand(t: Any, num: int, den: int, depth: int = 0) -> Iterator[tuple[Any, i
         yield t.freeze(), num, den
         return
     if depth >= MAX_CHANCE_CHAIN:
-        raise NotSolvable(f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
-                          "expands chance between decisions and would not end")
+        raise NotSolvable(
+            f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
+            "expands chance between decisions and would not end"
+        )
     pairs, total = _chance_items(t)
     last = len(pairs) - 1
     for i, (outcome, weight) in enumerate(pairs):
@@ -156,8 +165,9 @@ def _determined(game: Game[Any], state: Any, seat: int) -> bool:
     return True
 
 
-def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
-                open_hands: bool = False) -> Graph:
+def build_graph(
+    game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES, open_hands: bool = False
+) -> Graph:
     """Enumerate every state reachable from the start (see the module docstring).
 
     More than ``max_states`` states raise :class:`NotSolvable` before more memory
@@ -169,22 +179,29 @@ def build_graph(game: Game[Any], *, max_states: int = DEFAULT_MAX_STATES,
     check_hidden = bool(_hidden_fields(game)) and not open_hands
 
     def too_many() -> NotSolvable:
-        return NotSolvable(f"{game.name}: more than {max_states:,} reachable states; "
-                           "solve a smaller variant or raise max_states")
+        return NotSolvable(
+            f"{game.name}: more than {max_states:,} reachable states; "
+            "solve a smaller variant or raise max_states"
+        )
 
     def endless() -> NotSolvable:
-        return NotSolvable(f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
-                           "expands chance between decisions and would not end")
+        return NotSolvable(
+            f"more than {MAX_CHANCE_CHAIN} chance steps in a row: the solver "
+            "expands chance between decisions and would not end"
+        )
 
     def check(t: Any, who: int) -> None:
         if check_hidden and not _determined(game, t.freeze(), who):
-            raise NotSolvable(f"{game.name}: seat {who} cannot see the whole state (hidden "
-                              f"fields {', '.join(_hidden_fields(game))}); the solver needs "
-                              "perfect information (open_hands=True: everyone sees all)")
+            raise NotSolvable(
+                f"{game.name}: seat {who} cannot see the whole state (hidden "
+                f"fields {', '.join(_hidden_fields(game))}); the solver needs "
+                "perfect information (open_hands=True: everyone sees all)"
+            )
 
     if has_codec(game):
-        build_keyed(g, max_states, check, lambda s: _shares(game, s), too_many,
-                    MAX_CHANCE_CHAIN, endless)
+        build_keyed(
+            g, max_states, check, lambda s: _shares(game, s), too_many, MAX_CHANCE_CHAIN, endless
+        )
         return g
     index, states = g.index, g.states
 

@@ -47,13 +47,24 @@ def _item(parts: tuple[np.ndarray, ...], x: int, y: int) -> tuple[Any, ...]:
     r0, r1 = int(row_pos[x]), int(row_pos[y])
     t0, t1 = int(t_pos[r0]), int(t_pos[r1])
     c = counts[x:y]
-    return (d[x:y], r0, r1, t0, t1, t_pos[r0:r1] - t0, row_pos[x:y] - r0, c,
-            np.repeat(mover[d[x:y]], c), int(c.max()), rows[r0:r1])
+    return (
+        d[x:y],
+        r0,
+        r1,
+        t0,
+        t1,
+        t_pos[r0:r1] - t0,
+        row_pos[x:y] - r0,
+        c,
+        np.repeat(mover[d[x:y]], c),
+        int(c.max()),
+        rows[r0:r1],
+    )
 
 
-def _plan(graph: Graph, a: dict[str, np.ndarray],
-          block: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], np.ndarray,
-                                        np.ndarray]]:
+def _plan(
+    graph: Graph, a: dict[str, np.ndarray], block: int
+) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], np.ndarray, np.ndarray]]:
     """Stages of blocks of decision states, in the order to update them, one stage at a
     time with its transitions gathered in that order (``succ``, ``prob``): a stage's
     arrays exist only while it is being solved.
@@ -98,12 +109,22 @@ def _plan(graph: Graph, a: dict[str, np.ndarray],
         parts = (d, counts, rows, row_pos, t_pos, mover)
         cut = np.flatnonzero(np.diff(sub[lo:hi]) != 0) + 1
         bounds = np.concatenate([[0], cut, [hi - lo]]).tolist()
-        yield (_item(parts, 0, hi - lo),
-               [_item(parts, x, y) for x, y in zip(bounds[:-1], bounds[1:])], succ, prob)
+        yield (
+            _item(parts, 0, hi - lo),
+            [_item(parts, x, y) for x, y in zip(bounds[:-1], bounds[1:])],
+            succ,
+            prob,
+        )
 
 
-def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: np.ndarray,
-            succ: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+def _update(
+    item: tuple[Any, ...],
+    values: np.ndarray,
+    best: np.ndarray,
+    prob: np.ndarray,
+    succ: np.ndarray,
+    weights: np.ndarray | None,
+) -> tuple[np.ndarray, np.ndarray]:
     """One Bellman update of a block: its new values and the row chosen in each state."""
     dec, r0, r1, t0, t1, seg, starts, counts, row_mover, most, rows = item
     q = np.add.reduceat(prob[t0:t1] * values[succ[t0:t1]], seg, axis=0)
@@ -121,8 +142,15 @@ def _update(item: tuple[Any, ...], values: np.ndarray, best: np.ndarray, prob: n
     return q[pick], pick
 
 
-def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: np.ndarray, succ: np.ndarray,
-                 weights: np.ndarray | None, pick: np.ndarray, local: np.ndarray) -> None:
+def _solve_stage(
+    item: tuple[Any, ...],
+    values: np.ndarray,
+    prob: np.ndarray,
+    succ: np.ndarray,
+    weights: np.ndarray | None,
+    pick: np.ndarray,
+    local: np.ndarray,
+) -> None:
     """Set the stage's values to those of its current policy exactly (a sparse solve):
     ``(I - P_inside) v = P_outside values``."""
     dec, r0, r1, t0, t1, seg, starts, counts, row_mover, most, rows = item
@@ -146,8 +174,9 @@ def _solve_stage(item: tuple[Any, ...], values: np.ndarray, prob: np.ndarray, su
     local[dec] = -1
 
 
-def sweeps(graph: Graph, weights: np.ndarray | None, tolerance: float,
-            max_sweeps: int, block: int = BLOCK) -> tuple[np.ndarray, np.ndarray, int]:
+def sweeps(
+    graph: Graph, weights: np.ndarray | None, tolerance: float, max_sweeps: int, block: int = BLOCK
+) -> tuple[np.ndarray, np.ndarray, int]:
     """Values at the fixed point: optimal when ``weights`` is None, else those of the
     policy whose row probabilities are ``weights``. Returns (values, best rows, sweeps).
 
@@ -178,6 +207,8 @@ def sweeps(graph: Graph, weights: np.ndarray | None, tolerance: float,
                 _, pick = _update(whole, values, best, prob, succ, weights)
                 _solve_stage(whole, values, prob, succ, weights, pick, local)
         else:
-            raise NotSolvable(f"{graph.game.name}: values still moved by {delta:.2g} after "
-                              f"{max_sweeps} sweeps (tolerance {tolerance:g}); raise max_sweeps")
+            raise NotSolvable(
+                f"{graph.game.name}: values still moved by {delta:.2g} after "
+                f"{max_sweeps} sweeps (tolerance {tolerance:g}); raise max_sweeps"
+            )
     return values, best, most_sweeps

@@ -41,7 +41,8 @@ DENSE_LIMIT = 64_000_000
 def has_codec(game: Game[Any]) -> bool:
     """True when ``game`` declares ``solve_key`` and ``solve_table`` (see the module docstring)."""
     return callable(getattr(game, "solve_key", None)) and callable(
-        getattr(game, "solve_table", None))
+        getattr(game, "solve_table", None)
+    )
 
 
 class KeyedStates(Sequence[Any]):
@@ -118,8 +119,9 @@ def _outcomes(t: Any) -> tuple[list[tuple[Any, int]], int, bool]:
     return list(dist.items()), dist.total, False
 
 
-def expand_tables(t: Any, num: int, den: int, depth: int, limit: int,
-                  refuse: Callable[[], Exception]) -> Iterator[tuple[Any, int, int]]:
+def expand_tables(
+    t: Any, num: int, den: int, depth: int, limit: int, refuse: Callable[[], Exception]
+) -> Iterator[tuple[Any, int, int]]:
     """The decision/terminal tables ``t`` reaches through chance, with exact weights
     (``t`` is used up; each table yielded is only good until the next one)."""
     if t.to_move() != CHANCE:
@@ -138,9 +140,15 @@ def expand_tables(t: Any, num: int, den: int, depth: int, limit: int,
             yield from expand_tables(c, num * weight, den * total, depth + 1, limit, refuse)
 
 
-def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
-                shares: Callable[[Any], tuple[Any, ...]], too_many: Callable[[], Exception],
-                limit: int, refuse: Callable[[], Exception]) -> None:
+def build_keyed(
+    g: Any,
+    max_states: int,
+    check: Callable[[Any, int], None],
+    shares: Callable[[Any], tuple[Any, ...]],
+    too_many: Callable[[], Exception],
+    limit: int,
+    refuse: Callable[[], Exception],
+) -> None:
     """Fill the graph ``g`` through the game's codec (see the module docstring).
 
     ``check(table, seat)`` raises where the solver cannot go; ``shares(snapshot)``
@@ -160,6 +168,7 @@ def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
 
         def lookup(k: int) -> int:
             return int(index.get(k, -1))
+
     dense = isinstance(index, array)
 
     def add(t: Any) -> int:
@@ -167,8 +176,10 @@ def build_keyed(g: Any, max_states: int, check: Callable[[Any, int], None],
         try:
             i = index[k] if dense else index.get(k, -1)
         except (IndexError, OverflowError, TypeError):
-            raise ValueError(f"{game.name}: solve_key gave {k!r}, not a whole number in "
-                             f"0..{space} (solve_key_space)") from None
+            raise ValueError(
+                f"{game.name}: solve_key gave {k!r}, not a whole number in "
+                f"0..{space} (solve_key_space)"
+            ) from None
         if i < 0 or (dense and k < 0):
             if dense and k < 0:
                 raise ValueError(f"{game.name}: solve_key gave {k}, below 0")

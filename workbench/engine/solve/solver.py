@@ -49,8 +49,15 @@ from workbench.engine.kernel.seat import SeatView
 from workbench.engine.solve.graph import DEFAULT_MAX_STATES, Graph, NotSolvable, build_graph
 from workbench.engine.solve.iterate import sweeps as _sweeps
 
-__all__ = ["DEFAULT_MAX_STATES", "NotSolvable", "OptimalPlayer", "PolicyValue", "Solution",
-           "evaluate", "solve"]
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "NotSolvable",
+    "OptimalPlayer",
+    "PolicyValue",
+    "Solution",
+    "evaluate",
+    "solve",
+]
 
 TOLERANCE = 1e-9
 EXACT_LIMIT = 50_000
@@ -103,8 +110,10 @@ class Solution:
 def _index(graph: Graph, state: Any) -> int:
     i = graph.index.get(state)
     if i is None:
-        raise IllegalAction(f"{graph.game.name}: this state is not among the solved ones "
-                            "(other parameters, or not reachable from the start)")
+        raise IllegalAction(
+            f"{graph.game.name}: this state is not among the solved ones "
+            "(other parameters, or not reachable from the start)"
+        )
     return i
 
 
@@ -119,8 +128,10 @@ class OptimalPlayer:
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
         state = view.state
         if isinstance(state, tuple) and any(
-                isinstance(v, Hidden) or (isinstance(v, tuple) and any(isinstance(x, Hidden)
-                                                                       for x in v)) for v in state):
+            isinstance(v, Hidden)
+            or (isinstance(v, tuple) and any(isinstance(x, Hidden) for x in v))
+            for v in state
+        ):
             state = view.determinize(rng)  # the unseen cards lie in one sorted zone: one state
         return self.solution.action(state)
 
@@ -152,7 +163,7 @@ def _order(graph: Graph) -> list[int] | None:
     for root in range(n):
         if colour[root]:
             continue
-        stack = [(root, iter(succ[ptr[row_start[root]]:ptr[row_start[root + 1]]]))]
+        stack = [(root, iter(succ[ptr[row_start[root]] : ptr[row_start[root + 1]]]))]
         colour[root] = 1
         while stack:
             s, it = stack[-1]
@@ -165,12 +176,13 @@ def _order(graph: Graph) -> list[int] | None:
                 return None
             elif colour[nxt] == 0:
                 colour[nxt] = 1
-                stack.append((nxt, iter(succ[ptr[row_start[nxt]]:ptr[row_start[nxt + 1]]])))
+                stack.append((nxt, iter(succ[ptr[row_start[nxt]] : ptr[row_start[nxt + 1]]])))
     return out
 
 
-def _exact(graph: Graph, order: list[int],
-           weights: list[Fraction] | None) -> list[tuple[Fraction, ...]]:
+def _exact(
+    graph: Graph, order: list[int], weights: list[Fraction] | None
+) -> list[tuple[Fraction, ...]]:
     vals: list[tuple[Fraction, ...]] = [()] * len(graph.states)
     m = graph.seats
     for s in order:
@@ -191,9 +203,15 @@ def _exact(graph: Graph, order: list[int],
     return vals
 
 
-def solve(game: Game[Any], *, tolerance: float = TOLERANCE, max_states: int = DEFAULT_MAX_STATES,
-          max_sweeps: int = 100_000, exact_limit: int = EXACT_LIMIT,
-          open_hands: bool = False) -> Solution:
+def solve(
+    game: Game[Any],
+    *,
+    tolerance: float = TOLERANCE,
+    max_states: int = DEFAULT_MAX_STATES,
+    max_sweeps: int = 100_000,
+    exact_limit: int = EXACT_LIMIT,
+    open_hands: bool = False,
+) -> Solution:
     """Solve ``game`` (see the module docstring); :class:`NotSolvable` says why not.
 
     >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayParams
@@ -247,27 +265,39 @@ def _row_weights(graph: Graph, policies: Sequence[Any]) -> tuple[np.ndarray, np.
         policy = policies[seat]
         if isinstance(policy, str):
             if policy != "random":
-                raise ValueError(f"policy {policy!r} of seat {seat}: give 'random', a Solution "
-                                 "or a player (view, rng) -> action id")
+                raise ValueError(
+                    f"policy {policy!r} of seat {seat}: give 'random', a Solution "
+                    "or a player (view, rng) -> action id"
+                )
             num[r0:r1], den[r0:r1] = 1, r1 - r0
             continue
         if isinstance(policy, Solution):
-            num[int(policy.best[policy.graph.index[state]]) - policy.graph.row_start[
-                policy.graph.index[state]] + r0] = 1
+            num[
+                int(policy.best[policy.graph.index[state]])
+                - policy.graph.row_start[policy.graph.index[state]]
+                + r0
+            ] = 1
             continue
         action = policy(SeatView(game, seat, state), rng)
         try:
             num[r0 + graph.actions[s].index(action)] = 1
         except ValueError:
-            raise IllegalAction(f"policy {policy!r} of seat {seat} chose {action!r}, "
-                                "not a legal action") from None
+            raise IllegalAction(
+                f"policy {policy!r} of seat {seat} chose {action!r}, not a legal action"
+            ) from None
     return num, den
 
 
-def evaluate(game: Game[Any] | Solution, policies: Sequence[Any], *,
-             tolerance: float = TOLERANCE, max_states: int = DEFAULT_MAX_STATES,
-             max_sweeps: int = 100_000, exact_limit: int = EXACT_LIMIT,
-             open_hands: bool = False) -> PolicyValue:
+def evaluate(
+    game: Game[Any] | Solution,
+    policies: Sequence[Any],
+    *,
+    tolerance: float = TOLERANCE,
+    max_states: int = DEFAULT_MAX_STATES,
+    max_sweeps: int = 100_000,
+    exact_limit: int = EXACT_LIMIT,
+    open_hands: bool = False,
+) -> PolicyValue:
     """The value of every state when seat ``i`` plays ``policies[i]``.
 
     A policy is ``"random"`` (uniform over the legal actions), a

@@ -64,8 +64,13 @@ class Simulation:
     plays: pl.DataFrame
 
 
-def simulate(n_games: int = 1000, seed: int = 0, policy: str = "random",
-             game: Detective | None = None, **params: Any) -> Simulation:
+def simulate(
+    n_games: int = 1000,
+    seed: int = 0,
+    policy: str = "random",
+    game: Detective | None = None,
+    **params: Any,
+) -> Simulation:
     """Play ``n_games`` (seed of game i: ``derive_seed(seed, i)``) with one player for all
     seats (``policy``: a name of :data:`~.players.POLICIES`), in place."""
     if policy not in POLICIES:
@@ -78,17 +83,44 @@ def simulate(n_games: int = 1000, seed: int = 0, policy: str = "random",
         t = g.view(playout_in_place(g, player, s).final)
         vps = [t.vp(k) for k in range(len(t.hands))]
         win = winners_of(vps, t.notebooks)
-        games.append({"game": i, "seed": s, "rounds": t.round, "end_reason": t.end_reason,
-                      "deaths": len(t.dead), "winner": win[0] if len(win) == 1 else -1,
-                      "top_vp": max(vps), "turns": t.turns,
-                      **{f"vp_{k}": v for k, v in enumerate(vps)}})
+        games.append(
+            {
+                "game": i,
+                "seed": s,
+                "rounds": t.round,
+                "end_reason": t.end_reason,
+                "deaths": len(t.dead),
+                "winner": win[0] if len(win) == 1 else -1,
+                "top_vp": max(vps),
+                "turns": t.turns,
+                **{f"vp_{k}": v for k, v in enumerate(vps)},
+            }
+        )
         for r, (deck, persons, turns, victim) in enumerate(t.history, start=1):
-            rounds.append({"game": i, "round": r, "deck": _deck_key(deck), "deck_cards": sum(
-                c for _, c in deck), "length": persons, "turns": turns, "victim": victim or ""})
+            rounds.append(
+                {
+                    "game": i,
+                    "round": r,
+                    "deck": _deck_key(deck),
+                    "deck_cards": sum(c for _, c in deck),
+                    "length": persons,
+                    "turns": turns,
+                    "victim": victim or "",
+                }
+            )
         plays += [{"game": i, "event": no} for no in t.played]
-    rf = pl.DataFrame(rounds, schema={"game": pl.Int64, "round": pl.Int64, "deck": pl.String,
-                                      "deck_cards": pl.Int64, "length": pl.Int64,
-                                      "turns": pl.Int64, "victim": pl.String})
+    rf = pl.DataFrame(
+        rounds,
+        schema={
+            "game": pl.Int64,
+            "round": pl.Int64,
+            "deck": pl.String,
+            "deck_cards": pl.Int64,
+            "length": pl.Int64,
+            "turns": pl.Int64,
+            "victim": pl.String,
+        },
+    )
     pf = pl.DataFrame(plays, schema={"game": pl.Int64, "event": pl.Int64})
     return Simulation(g.params, policy, pl.DataFrame(games), rf, pf)
 
@@ -115,8 +147,10 @@ def round_length_check(sim: Simulation, round_no: int = 1) -> pl.DataFrame:
     rows = sim.rounds.filter(pl.col("round") == round_no)
     decks = rows["deck"].unique().to_list()
     if len(decks) != 1:
-        raise ValueError(f"round {round_no} started from {len(decks)} different decks; "
-                         "use expected_vs_observed for mixed decks")
+        raise ValueError(
+            f"round {round_no} started from {len(decks)} different decks; "
+            "use expected_vs_observed for mixed decks"
+        )
     length, _ = _exact(_deck_of(decks[0]), sim.params)
     n = rows.height
     seen = Counter(rows["length"].to_list())
@@ -124,9 +158,17 @@ def round_length_check(sim: Simulation, round_no: int = 1) -> pl.DataFrame:
     for k in sorted(set(length.outcomes()) | set(seen)):
         lo, hi = wilson(seen.get(k, 0), n)
         p = length.p(k)
-        out.append({"length": k, "exact": str(p), "exact_p": float(p),
-                    "simulated": seen.get(k, 0) / n, "low": lo, "high": hi,
-                    "agrees": lo <= float(p) <= hi})
+        out.append(
+            {
+                "length": k,
+                "exact": str(p),
+                "exact_p": float(p),
+                "simulated": seen.get(k, 0) / n,
+                "low": lo,
+                "high": hi,
+                "agrees": lo <= float(p) <= hi,
+            }
+        )
     return pl.DataFrame(out)
 
 
@@ -151,14 +193,25 @@ def expected_vs_observed(sim: Simulation) -> pl.DataFrame:
                 exp_death[who] = exp_death.get(who, 0.0) + float(p)
                 var_death[who] = var_death.get(who, 0.0) + float(p) * (1 - float(p))
     observed = float(sim.rounds["length"].sum())
-    rows: list[dict[str, Any]] = [{"quantity": "total round length", "expected": exp_len,
-                                   "observed": observed,
-                                   "z": (observed - exp_len) / math.sqrt(var_len or 1)}]
+    rows: list[dict[str, Any]] = [
+        {
+            "quantity": "total round length",
+            "expected": exp_len,
+            "observed": observed,
+            "z": (observed - exp_len) / math.sqrt(var_len or 1),
+        }
+    ]
     seen = Counter(sim.rounds["victim"].to_list())
     for who in sorted(exp_death):
         z = (seen.get(who, 0) - exp_death[who]) / math.sqrt(var_death[who] or 1)
-        rows.append({"quantity": f"deaths of {who}", "expected": exp_death[who],
-                     "observed": float(seen.get(who, 0)), "z": z})
+        rows.append(
+            {
+                "quantity": f"deaths of {who}",
+                "expected": exp_death[who],
+                "observed": float(seen.get(who, 0)),
+                "z": z,
+            }
+        )
     return pl.DataFrame(rows).with_columns((pl.col("z").abs() < Z999).alias("agrees"))
 
 
@@ -169,8 +222,9 @@ def death_check(deck: Mapping[str, int], params: DetectiveParams | None = None) 
     ('a', '3/4', 0.75)
     """
     _, death = _exact(deck, params or DetectiveParams())
-    return pl.DataFrame([{"person": who or "nobody", "exact": str(p), "p": float(p)}
-                         for who, p in death.items()])
+    return pl.DataFrame(
+        [{"person": who or "nobody", "exact": str(p), "p": float(p)} for who, p in death.items()]
+    )
 
 
 def start_deck(data_dir: Any = None) -> dict[str, int]:
@@ -183,8 +237,9 @@ def start_deck(data_dir: Any = None) -> dict[str, int]:
     return {who: 1 for who, p in load_cards(data_dir).people.items() if p.in_start_deck}
 
 
-def claim_25(sims: Mapping[str, Simulation] | None = None,
-             deck: Mapping[str, int] | None = None) -> pl.DataFrame:
+def claim_25(
+    sims: Mapping[str, Simulation] | None = None, deck: Mapping[str, int] | None = None
+) -> pl.DataFrame:
     """The author's "immediate tragic night in round 1 is 25 %" under each reading,
     exact (round 1: one card of each starting person + the night; ``deck``, default the
     sheet's :func:`start_deck`) and, when given, simulated."""
@@ -203,14 +258,18 @@ def claim_25(sims: Mapping[str, Simulation] | None = None,
         if sim is not None:
             first = sim.rounds.filter(pl.col("round") == 1)
             k = first.filter(pl.col("turns") == 1).height
-            row.update(simulated=k / first.height, low=wilson(k, first.height)[0],
-                       high=wilson(k, first.height)[1])
+            row.update(
+                simulated=k / first.height,
+                low=wilson(k, first.height)[0],
+                high=wilson(k, first.height)[1],
+            )
         rows.append(row)
     return pl.DataFrame(rows)
 
 
-def payable_after(deck: Mapping[str, int], colours: Mapping[str, str], cost: Mapping[str, int],
-                  draws: int) -> sympy.Rational:
+def payable_after(
+    deck: Mapping[str, int], colours: Mapping[str, str], cost: Mapping[str, int], draws: int
+) -> sympy.Rational:
     """P(the line's first ``draws`` people pay ``cost`` (colour -> icons)), the draws
     being a uniform sample of the deck's person cards (``colours``: person -> colour).
 
@@ -229,8 +288,12 @@ def payable_after(deck: Mapping[str, int], colours: Mapping[str, str], cost: Map
     return p_groups(total, needs, draws)
 
 
-def payable_table(deck: Mapping[str, int], colours: Mapping[str, str],
-                  icons: int = 1, max_draws: int | None = None) -> pl.DataFrame:
+def payable_table(
+    deck: Mapping[str, int],
+    colours: Mapping[str, str],
+    icons: int = 1,
+    max_draws: int | None = None,
+) -> pl.DataFrame:
     """P(``icons`` icons of each colour are on the line after k draws), k = 1..max."""
     total = sum(deck.values())
     rows = []
@@ -243,17 +306,21 @@ def payable_table(deck: Mapping[str, int], colours: Mapping[str, str],
 
 def game_length(sim: Simulation) -> pl.DataFrame:
     """Games by number of rounds and how they ended."""
-    return (sim.games.group_by("rounds", "end_reason").len("games")
-            .sort("rounds", "end_reason"))
+    return sim.games.group_by("rounds", "end_reason").len("games").sort("rounds", "end_reason")
 
 
 def end_summary(sim: Simulation) -> pl.DataFrame:
     """Share of games per end reason, mean rounds and turns."""
-    return (sim.games.group_by("end_reason")
-            .agg(pl.len().alias("games"), pl.col("rounds").mean().alias("mean_rounds"),
-                 pl.col("turns").mean().alias("mean_turns"))
-            .with_columns((pl.col("games") / sim.games.height).alias("share"))
-            .sort("end_reason"))
+    return (
+        sim.games.group_by("end_reason")
+        .agg(
+            pl.len().alias("games"),
+            pl.col("rounds").mean().alias("mean_rounds"),
+            pl.col("turns").mean().alias("mean_turns"),
+        )
+        .with_columns((pl.col("games") / sim.games.height).alias("share"))
+        .sort("end_reason")
+    )
 
 
 def seat_advantage(sim: Simulation) -> pl.DataFrame:
@@ -263,11 +330,27 @@ def seat_advantage(sim: Simulation) -> pl.DataFrame:
     for seat in range(sim.params.players):
         k = sim.games.filter(pl.col("winner") == seat).height
         lo, hi = wilson(k, n)
-        rows.append({"seat": seat, "wins": k, "share": k / n, "low": lo, "high": hi,
-                     "fair": 1 / sim.params.players})
+        rows.append(
+            {
+                "seat": seat,
+                "wins": k,
+                "share": k / n,
+                "low": lo,
+                "high": hi,
+                "fair": 1 / sim.params.players,
+            }
+        )
     shared = sim.games.filter(pl.col("winner") == -1).height
-    rows.append({"seat": -1, "wins": shared, "share": shared / n, "low": wilson(shared, n)[0],
-                 "high": wilson(shared, n)[1], "fair": float("nan")})
+    rows.append(
+        {
+            "seat": -1,
+            "wins": shared,
+            "share": shared / n,
+            "low": wilson(shared, n)[0],
+            "high": wilson(shared, n)[1],
+            "fair": float("nan"),
+        }
+    )
     return pl.DataFrame(rows)
 
 
@@ -275,11 +358,19 @@ def event_popularity(sim: Simulation, game: Detective | None = None) -> pl.DataF
     """Plays per event over the batch (every event listed, never-played ones with 0)."""
     g = game or Detective(sim.params)
     counts = Counter(sim.plays["event"].to_list())
-    rows = [{"event": no, "name": e.name_ja, "kind": e.kind, "vp": e.vp,
-             "cost": "; ".join(f"{c} {n}" for c, n in e.cost),
-             "needs_dead": e.needs_dead or "", "plays": counts.get(no, 0),
-             "per_game": counts.get(no, 0) / max(1, sim.games.height)}
-            for no, e in g.catalogue.events.items()]
+    rows = [
+        {
+            "event": no,
+            "name": e.name_ja,
+            "kind": e.kind,
+            "vp": e.vp,
+            "cost": "; ".join(f"{c} {n}" for c, n in e.cost),
+            "needs_dead": e.needs_dead or "",
+            "plays": counts.get(no, 0),
+            "per_game": counts.get(no, 0) / max(1, sim.games.height),
+        }
+        for no, e in g.catalogue.events.items()
+    ]
     return pl.DataFrame(rows).sort("plays", descending=True)
 
 
@@ -299,8 +390,15 @@ def hard_events(game: Detective | None = None) -> pl.DataFrame:
         starved = sum(n for c, n in e.cost if set(s.colour_people.get(c, ())) <= {e.needs_dead})
         if starved:
             verdict = "never payable" if starved >= 2 else "only after the tragic night"
-            rows.append({"event": no, "name": e.name_ja, "needs_dead": e.needs_dead,
-                         "starved_icons": starved, "verdict": verdict})
+            rows.append(
+                {
+                    "event": no,
+                    "name": e.name_ja,
+                    "needs_dead": e.needs_dead,
+                    "starved_icons": starved,
+                    "verdict": verdict,
+                }
+            )
     return pl.DataFrame(rows)
 
 
@@ -313,9 +411,12 @@ OPENINGS: dict[str, dict[str, Any]] = {
 """The base game and each reading of the 4-card opening."""
 
 
-def actions_table(persons: int | None = None,
-                  readings: Mapping[str, Mapping[str, Any]] | None = None, *,
-                  data_dir: Any = None) -> pl.DataFrame:
+def actions_table(
+    persons: int | None = None,
+    readings: Mapping[str, Mapping[str, Any]] | None = None,
+    *,
+    data_dir: Any = None,
+) -> pl.DataFrame:
     """Exact expected number of actions (investigation draws with an action) in a round
     whose deck holds ``persons`` person cards + the night, per reading of the opening;
     ``persons`` defaults to round 1's deck as the sheet in ``data_dir`` has it
@@ -329,8 +430,15 @@ def actions_table(persons: int | None = None,
     rows = []
     for name, prm in (readings or OPENINGS).items():
         d = actions_per_round(persons, DetectiveParams(**prm))
-        rows.append({"reading": name, "expected": str(d.mean()), "expected_f": float(d.mean()),
-                     "p_none": str(d.p(0)), "max": max(int(str(k)) for k in d.outcomes())})
+        rows.append(
+            {
+                "reading": name,
+                "expected": str(d.mean()),
+                "expected_f": float(d.mean()),
+                "p_none": str(d.p(0)),
+                "max": max(int(str(k)) for k in d.outcomes()),
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -344,9 +452,14 @@ def actions_check(sim: Simulation, round_no: int = 1) -> dict[str, Any]:
     exact = actions_per_round(decks[0], sim.params).mean()
     mean, sd = _mean_sd([t - 1 for t in rows["turns"].to_list()])
     half = Z999 * sd / math.sqrt(rows.height)
-    return {"exact": str(exact), "exact_f": float(exact), "simulated": mean,
-            "low": mean - half, "high": mean + half,
-            "agrees": mean - half <= float(exact) <= mean + half}
+    return {
+        "exact": str(exact),
+        "exact_f": float(exact),
+        "simulated": mean,
+        "low": mean - half,
+        "high": mean + half,
+        "agrees": mean - half <= float(exact) <= mean + half,
+    }
 
 
 def _mean_sd(values: list[float]) -> tuple[float, float]:
@@ -367,8 +480,12 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(len(values))
 
 
-def compare_variants(variants: Mapping[str, Mapping[str, Any]], n_games: int = 200,
-                     seed: int = 0, policy: str = "random") -> pl.DataFrame:
+def compare_variants(
+    variants: Mapping[str, Mapping[str, Any]],
+    n_games: int = 200,
+    seed: int = 0,
+    policy: str = "random",
+) -> pl.DataFrame:
     """Per variant (name -> parameters): actions and people per round, deaths per game,
     rounds and turns per game (means with 95 % half-widths), and how games ended.
 
@@ -380,9 +497,13 @@ def compare_variants(variants: Mapping[str, Mapping[str, Any]], n_games: int = 2
         sim = simulate(n_games, seed=seed, policy=policy, **prm)
         g, r = sim.games, sim.rounds
         row: dict[str, Any] = {"variant": name}
-        for col, series in (("actions_per_round", r["turns"] - 1), ("people_per_round", r["length"]),
-                            ("deaths_per_game", g["deaths"]), ("rounds_per_game", g["rounds"]),
-                            ("turns_per_game", g["turns"])):
+        for col, series in (
+            ("actions_per_round", r["turns"] - 1),
+            ("people_per_round", r["length"]),
+            ("deaths_per_game", g["deaths"]),
+            ("rounds_per_game", g["rounds"]),
+            ("turns_per_game", g["turns"]),
+        ):
             row[col], row[col + "_ci"] = _mean_ci(series.to_list())
         for reason in ("vp", "deaths", "round limit"):
             row[f"ended_{reason}"] = g.filter(pl.col("end_reason") == reason).height / g.height
@@ -399,15 +520,38 @@ def deck_growth(sim: Simulation) -> dict[str, Any]:
     suspects = sum(1 for no in sim.plays["event"].to_list() if events[no].has("suspect"))
     stacked = sum(1 for key in r["deck"].to_list() if any(c > 1 for c in _deck_of(key).values()))
     died = r.filter(pl.col("victim") != "").height
-    return {"policy": sim.policy, "rounds": r.height,
-            "suspect_events_per_game": suspects / sim.games.height,
-            "mean_deck_cards": sum(r["deck_cards"].to_list()) / r.height,
-            "share_decks_with_2plus": stacked / r.height, "share_rounds_with_death": died / r.height,
-            "share_games_ended_by_deaths":
-                sim.games.filter(pl.col("end_reason") == "deaths").height / sim.games.height}
+    return {
+        "policy": sim.policy,
+        "rounds": r.height,
+        "suspect_events_per_game": suspects / sim.games.height,
+        "mean_deck_cards": sum(r["deck_cards"].to_list()) / r.height,
+        "share_decks_with_2plus": stacked / r.height,
+        "share_rounds_with_death": died / r.height,
+        "share_games_ended_by_deaths": sim.games.filter(pl.col("end_reason") == "deaths").height
+        / sim.games.height,
+    }
 
 
-__all__ = ["OPENINGS", "actions_check", "actions_table", "compare_variants", "deck_growth",
-           "hard_events", "NIGHT", "Simulation", "simulate", "round_length_check", "expected_vs_observed",
-           "death_check", "claim_25", "start_deck", "payable_after", "payable_table", "game_length",
-           "end_summary", "seat_advantage", "event_popularity", "wilson"]
+__all__ = [
+    "OPENINGS",
+    "actions_check",
+    "actions_table",
+    "compare_variants",
+    "deck_growth",
+    "hard_events",
+    "NIGHT",
+    "Simulation",
+    "simulate",
+    "round_length_check",
+    "expected_vs_observed",
+    "death_check",
+    "claim_25",
+    "start_deck",
+    "payable_after",
+    "payable_table",
+    "game_length",
+    "end_summary",
+    "seat_advantage",
+    "event_popularity",
+    "wilson",
+]

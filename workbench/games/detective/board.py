@@ -49,10 +49,12 @@ GROUPS = {
     "discard": ("discard a card", "wb-det-discard"),
     "burn": ("burn an event in another notebook", "wb-det-burn"),
 }
-PICKED = ("play", "reserve")   # reached through a picked hand card, never buttons
+PICKED = ("play", "reserve")  # reached through a picked hand card, never buttons
 
 
-def board_picture(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None = None) -> str:
+def board_picture(
+    game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None = None
+) -> str:
     """The picture the board shows: :func:`~.render.render` for the seat to move (or as
     the board's viewer sees it)."""
     return render(game, state, picks=picks, viewer=viewer)
@@ -68,8 +70,9 @@ def _picked(action: Action) -> bool:
     return isinstance(a, tuple) and (a[0] in PICKED or (a[0] == "break" and len(a) > 1))
 
 
-def action_layout(game: Any, state: Any, actions: Sequence[Action]
-                  ) -> list[tuple[str, list[Action]]]:
+def action_layout(
+    game: Any, state: Any, actions: Sequence[Action]
+) -> list[tuple[str, list[Action]]]:
     """Actions grouped by what they do, in the order of :data:`GROUPS` (those reached by
     picking a hand card left out); while a player discards to pay, the discard group names
     the event being paid for.
@@ -108,16 +111,19 @@ class DetectiveBoard(PictureBoard):
     """The detective board (a clickable table picture, buttons for break and pass)."""
 
 
-def detective_board(game: Detective | None = None, seed: int = 0, **params: Any
-                    ) -> DetectiveBoard:
+def detective_board(game: Detective | None = None, seed: int = 0, **params: Any) -> DetectiveBoard:
     """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
     game = game or make_game(**params)
     session = Session(game, seed=seed)
-    return DetectiveBoard(session, board_picture, action_layout=action_layout,
-                          action_classes=action_classes, chance_drawing=chance_drawing,
-                          bots={"random": random_player, "greedy": greedy_player,
-                                "no clear": no_clear_player},
-                          seat_names=seat_names(game.num_players))
+    return DetectiveBoard(
+        session,
+        board_picture,
+        action_layout=action_layout,
+        action_classes=action_classes,
+        chance_drawing=chance_drawing,
+        bots={"random": random_player, "greedy": greedy_player, "no clear": no_clear_player},
+        seat_names=seat_names(game.num_players),
+    )
 
 
 def make_board(seed: int = 0, **params: Any) -> DetectiveBoard:

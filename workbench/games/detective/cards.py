@@ -41,37 +41,51 @@ DATA = data_files("detective")
 
 #: The component counts the seed states (checked by ``workbench.cards.components``).
 COMPONENTS = (
-    Expectation("person cards", 39, "seed: 人物カード（３９枚／各４枚、覚醒７枚）", "people",
-                (("card", ("person", "awakened")),)),
-    Expectation("people", 8, "seed: 8 people × 4 cards", "people#rows",
-                (("card", ("person",)),)),
-    Expectation("base person cards (8 × 4)", 32, "seed: 各４枚", "people",
-                (("card", ("person",)),)),
-    Expectation("cards of each person", 4, "seed: 各４枚", "people",
-                (("card", ("person",)),), each="person"),
+    Expectation(
+        "person cards",
+        39,
+        "seed: 人物カード（３９枚／各４枚、覚醒７枚）",
+        "people",
+        (("card", ("person", "awakened")),),
+    ),
+    Expectation("people", 8, "seed: 8 people × 4 cards", "people#rows", (("card", ("person",)),)),
+    Expectation(
+        "base person cards (8 × 4)", 32, "seed: 各４枚", "people", (("card", ("person",)),)
+    ),
+    Expectation(
+        "cards of each person", 4, "seed: 各４枚", "people", (("card", ("person",)),), each="person"
+    ),
     Expectation("awakened cards", 7, "seed: 覚醒７枚", "people", (("card", ("awakened",)),)),
-    Expectation("tragic night", 1, "seed: 惨劇の夜（１枚）", "people",
-                (("card", ("tragic_night",)),)),
+    Expectation(
+        "tragic night", 1, "seed: 惨劇の夜（１枚）", "people", (("card", ("tragic_night",)),)
+    ),
     Expectation("event cards", 60, "seed: イベントカード（６０枚）", "events"),
 )
 
 COLOURS: tuple[str, ...] = ("black", "purple", "red", "white", "green", "yellow", "orange", "blue")
 #: Display colours of the board (fill, text).
 COLOUR_HEX: dict[str, tuple[str, str]] = {
-    "black": ("#2b2b2b", "#ffffff"), "purple": ("#7b4ea3", "#ffffff"),
-    "red": ("#c0392b", "#ffffff"), "white": ("#f4f1ea", "#222222"),
-    "green": ("#2e8b57", "#ffffff"), "yellow": ("#e1b90f", "#222222"),
-    "orange": ("#e67e22", "#222222"), "blue": ("#3b6fd1", "#ffffff"),
+    "black": ("#2b2b2b", "#ffffff"),
+    "purple": ("#7b4ea3", "#ffffff"),
+    "red": ("#c0392b", "#ffffff"),
+    "white": ("#f4f1ea", "#222222"),
+    "green": ("#2e8b57", "#ffffff"),
+    "yellow": ("#e1b90f", "#222222"),
+    "orange": ("#e67e22", "#222222"),
+    "blue": ("#3b6fd1", "#ffffff"),
 }
 #: Colour that the 4-discard rule can never make.
 BLACK = "black"
 
 ACTION_VERBS: dict[str, str] = {"draw": "int", "discard": "int", "refill": ""}
-ACTIONS = Vocabulary(ACTION_VERBS, descriptions={
-    "draw": "every player draws N events",
-    "discard": "every player discards N hand cards of their choice",
-    "refill": "every player draws up to the hand limit",
-})
+ACTIONS = Vocabulary(
+    ACTION_VERBS,
+    descriptions={
+        "draw": "every player draws N events",
+        "discard": "every player discards N hand cards of their choice",
+        "refill": "every player draws up to the hand limit",
+    },
+)
 COSTS = Vocabulary({c: "int" for c in COLOURS}, descriptions={c: f"N {c} icons" for c in COLOURS})
 
 
@@ -82,48 +96,69 @@ def event_vocabulary(people: tuple[str, ...]) -> Vocabulary:
     ('toru',)
     """
     who = "|".join(people)
-    return Vocabulary({
-        "awaken": who, "draw": "int", "refill": "", "suspect": who, "clear": who,
-        "others_discard": "int", "burn": "", "hand_limit": "int", "protect": "",
-    }, descriptions={
-        "awaken": "placed: the person's awakened action is used while it is in a notebook",
-        "draw": "the player draws N events", "refill": "the player draws up to the hand limit",
-        "suspect": "move one card of the person from the supply to outside",
-        "clear": "move the person's rightmost line card to outside",
-        "others_discard": "every other player discards N cards of their choice",
-        "burn": "discard one unprotected placed event from another player's notebook",
-        "hand_limit": "placed: the owner's hand limit rises by N",
-        "protect": "placed: events in this notebook cannot be burned",
-    })
+    return Vocabulary(
+        {
+            "awaken": who,
+            "draw": "int",
+            "refill": "",
+            "suspect": who,
+            "clear": who,
+            "others_discard": "int",
+            "burn": "",
+            "hand_limit": "int",
+            "protect": "",
+        },
+        descriptions={
+            "awaken": "placed: the person's awakened action is used while it is in a notebook",
+            "draw": "the player draws N events",
+            "refill": "the player draws up to the hand limit",
+            "suspect": "move one card of the person from the supply to outside",
+            "clear": "move the person's rightmost line card to outside",
+            "others_discard": "every other player discards N cards of their choice",
+            "burn": "discard one unprotected placed event from another player's notebook",
+            "hand_limit": "placed: the owner's hand limit rises by N",
+            "protect": "placed: events in this notebook cannot be burned",
+        },
+    )
 
 
-PEOPLE_SCHEMA = Schema("detective", (
-    Column("id", unique=True, description="card row id"),
-    Column("card", allowed=("person", "awakened", "tragic_night")),
-    Column("person", required=False, description="the person the card belongs to"),
-    Column("name_ja"), Column("name_en"),
-    Column("colour", required=False, allowed=COLOURS),
-    Column("copies", "int", min=1, max=9),
-    Column("in_start_deck", "bool", description="one copy starts in the investigation deck"),
-    Column("action", "effects", required=False, vocabulary=ACTIONS),
-    Column("prototype", "bool"),
-    Column("note", required=False),
-), name="people")
+PEOPLE_SCHEMA = Schema(
+    "detective",
+    (
+        Column("id", unique=True, description="card row id"),
+        Column("card", allowed=("person", "awakened", "tragic_night")),
+        Column("person", required=False, description="the person the card belongs to"),
+        Column("name_ja"),
+        Column("name_en"),
+        Column("colour", required=False, allowed=COLOURS),
+        Column("copies", "int", min=1, max=9),
+        Column("in_start_deck", "bool", description="one copy starts in the investigation deck"),
+        Column("action", "effects", required=False, vocabulary=ACTIONS),
+        Column("prototype", "bool"),
+        Column("note", required=False),
+    ),
+    name="people",
+)
 
 
 def _events_schema(people: tuple[str, ...]) -> Schema:
-    return Schema("detective", (
-        Column("no", "int", unique=True, min=1, max=999),
-        Column("name_ja"), Column("name_en"),
-        Column("kind", allowed=("placed", "oneshot")),
-        Column("cost", "effects", vocabulary=COSTS),
-        Column("vp", "int", min=0, max=20),
-        Column("needs_dead", required=False, allowed=people),
-        Column("person", required=False, allowed=people),
-        Column("discount", "int", min=0, max=3),
-        Column("effects", "effects", required=False, vocabulary=event_vocabulary(people)),
-        Column("prototype", "bool"),
-    ), name="events")
+    return Schema(
+        "detective",
+        (
+            Column("no", "int", unique=True, min=1, max=999),
+            Column("name_ja"),
+            Column("name_en"),
+            Column("kind", allowed=("placed", "oneshot")),
+            Column("cost", "effects", vocabulary=COSTS),
+            Column("vp", "int", min=0, max=20),
+            Column("needs_dead", required=False, allowed=people),
+            Column("person", required=False, allowed=people),
+            Column("discount", "int", min=0, max=3),
+            Column("effects", "effects", required=False, vocabulary=event_vocabulary(people)),
+            Column("prototype", "bool"),
+        ),
+        name="events",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +264,15 @@ def _people(path: Path) -> dict[str, Person]:
             continue
         who = row["person"]
         if not who or not row["colour"]:
-            problems.append(Problem(path.name, n, "person" if not who else "colour", "required",
-                                    "person and awakened cards need a person and a colour"))
+            problems.append(
+                Problem(
+                    path.name,
+                    n,
+                    "person" if not who else "colour",
+                    "required",
+                    "person and awakened cards need a person and a colour",
+                )
+            )
             continue
         if row["card"] == "person":
             normal[who] = row
@@ -238,16 +280,41 @@ def _people(path: Path) -> dict[str, Person]:
             awake[who] = row["action"] or ()
     for who in awake:
         if who not in normal:
-            problems.append(Problem(path.name, None, "person", "unknown",
-                                    f"awakened card for {who!r} but no person row"))
+            problems.append(
+                Problem(
+                    path.name,
+                    None,
+                    "person",
+                    "unknown",
+                    f"awakened card for {who!r} but no person row",
+                )
+            )
     if tragic != 1:
-        problems.append(Problem(path.name, None, "card", "tragic_night",
-                                f"exactly one tragic_night row is needed, found {tragic}"))
+        problems.append(
+            Problem(
+                path.name,
+                None,
+                "card",
+                "tragic_night",
+                f"exactly one tragic_night row is needed, found {tragic}",
+            )
+        )
     if problems:
         raise SheetError(problems)
-    return {who: Person(who, r["name_ja"], r["name_en"], r["colour"], r["copies"],
-                        r["in_start_deck"], r["action"] or (), awake.get(who), r["prototype"])
-            for who, r in normal.items()}
+    return {
+        who: Person(
+            who,
+            r["name_ja"],
+            r["name_en"],
+            r["colour"],
+            r["copies"],
+            r["in_start_deck"],
+            r["action"] or (),
+            awake.get(who),
+            r["prototype"],
+        )
+        for who, r in normal.items()
+    }
 
 
 def _events(path: Path, people: tuple[str, ...]) -> tuple[Event, ...]:
@@ -255,9 +322,21 @@ def _events(path: Path, people: tuple[str, ...]) -> tuple[Event, ...]:
     out = []
     for _, r in rows:
         cost = tuple((e.verb, int(e.args[0] or 0)) for e in r["cost"])
-        out.append(Event(r["no"], r["name_ja"], r["name_en"], r["kind"], cost, r["vp"],
-                         r["needs_dead"] or None, r["person"] or None, r["discount"],
-                         r["effects"] or (), r["prototype"]))
+        out.append(
+            Event(
+                r["no"],
+                r["name_ja"],
+                r["name_en"],
+                r["kind"],
+                cost,
+                r["vp"],
+                r["needs_dead"] or None,
+                r["person"] or None,
+                r["discount"],
+                r["effects"] or (),
+                r["prototype"],
+            )
+        )
     return tuple(sorted(out, key=lambda e: e.no))
 
 

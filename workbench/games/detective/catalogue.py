@@ -70,7 +70,8 @@ class Catalogue:
         self.awakens: dict[int, str] = {}
         self.limit_bonus: dict[int, int] = {}
         self.protects: frozenset[int] = frozenset(
-            e.no for e in self.events.values() if e.has("protect"))
+            e.no for e in self.events.values() if e.has("protect")
+        )
         for e in self.events.values():
             for eff in e.effects:
                 if eff.verb == "awaken":
@@ -79,13 +80,15 @@ class Catalogue:
                     self.limit_bonus[e.no] = self.limit_bonus.get(e.no, 0) + int(eff.args[0] or 0)
         #: card id -> the person a suspect of it counts for (None: an awakened card)
         self.suspect_of: dict[str, str | None] = {
-            c: (None if c.endswith(":A") else who) for c, who in self.card_person.items()}
+            c: (None if c.endswith(":A") else who) for c, who in self.card_person.items()
+        }
         self._costs: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[int, ...]] = {}
-        self._closed: dict[tuple[str, ...], frozenset[str]] = {}   # dead -> closed colours
+        self._closed: dict[tuple[str, ...], frozenset[str]] = {}  # dead -> closed colours
         #: person -> the events that awaken them
         self.awakened_by: dict[str, frozenset[int]] = {
             who: frozenset(e for e, w in self.awakens.items() if w == who)
-            for who in set(self.awakens.values())}
+            for who in set(self.awakens.values())
+        }
         #: card id -> (its action, its action while the person is awake)
         self.card_actions: dict[str, tuple[tuple[Effect, ...], tuple[Effect, ...]]] = {}
         for cid, who in self.card_person.items():
@@ -94,19 +97,23 @@ class Catalogue:
             if awakened is None:
                 self.card_actions[cid] = (person.action, person.action)
             else:
-                self.card_actions[cid] = (awakened if cid.endswith(":A") else person.action,
-                                          awakened)
+                self.card_actions[cid] = (
+                    awakened if cid.endswith(":A") else person.action,
+                    awakened,
+                )
         self.related_colour: dict[int, str | None] = {
             e.no: (self.cards.colour_of(e.person) if e.person else None)
-            for e in self.events.values()}
+            for e in self.events.values()
+        }
         #: colour -> its index in COLOURS; person card -> its colour's index
         self.colour_index: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
         self.card_colour_index: dict[str, int] = {
-            c: self.colour_index[k] for c, k in self.card_colour.items()}
+            c: self.colour_index[k] for c, k in self.card_colour.items()
+        }
         #: event -> its cost as (colour index, icons) pairs
         self.cost_index: dict[int, tuple[tuple[int, int], ...]] = {
-            no: tuple((self.colour_index[c], k) for c, k in e.cost)
-            for no, e in self.events.items()}
+            no: tuple((self.colour_index[c], k) for c, k in e.cost) for no, e in self.events.items()
+        }
         #: event -> the person who must be dead before it can be played (or None)
         self.needs_dead: dict[int, str | None] = {no: e.needs_dead for no, e in self.events.items()}
         #: what the steps remember per card (the steps a person's action queues)
@@ -123,7 +130,8 @@ class Catalogue:
         #: event -> (who must be dead, cost by colour index, its play id): the main phase's
         #: one look-up per hand card
         self.play_info: dict[int, tuple[str | None, tuple[tuple[int, int], ...], Any]] = {
-            no: (self.needs_dead[no], self.cost_index[no], self.play_id[no]) for no in self.events}
+            no: (self.needs_dead[no], self.cost_index[no], self.play_id[no]) for no in self.events
+        }
 
     def action_of(self, card: str, awake: bool) -> tuple[Effect, ...]:
         """The action a drawn person card applies (the awakened one when awake).
@@ -168,11 +176,13 @@ class Catalogue:
                 disc[colour] = disc.get(colour, 0) + self.events[e].discount
         closed = self._closed.get(dead)
         if closed is None:
-            closed = self._closed[dead] = frozenset(c for c in COLOURS
-                                                    if self.closed_colour(c, dead))
+            closed = self._closed[dead] = frozenset(
+                c for c in COLOURS if self.closed_colour(c, dead)
+            )
         low, rate = self.params.min_discards, self.params.discard_rate
-        costs = self._costs[key] = tuple(INF if c in closed else max(low, rate - disc.get(c, 0))
-                                         for c in COLOURS)
+        costs = self._costs[key] = tuple(
+            INF if c in closed else max(low, rate - disc.get(c, 0)) for c in COLOURS
+        )
         return costs
 
     def generation_cost(self, colour: str, discount: int, dead: Sequence[str]) -> int:

@@ -49,8 +49,9 @@ def round_rules(params: DetectiveParams) -> RoundRules:
     if params.opening_replace and params.opening:
         raise ValueError("opening_replace is not modelled by prob.ordered; use round_tree")
     if params.opening:
-        return RoundRules(stop_first="end", opening=params.opening,
-                          opening_stop=params.opening_tragic)  # type: ignore[arg-type]
+        return RoundRules(
+            stop_first="end", opening=params.opening, opening_stop=params.opening_tragic
+        )  # type: ignore[arg-type]
     return RoundRules(stop_first="bottom" if params.first_card_rule else "end")
 
 
@@ -63,8 +64,9 @@ def _frac(x: Fraction) -> sympy.Rational:
     return sympy.Rational(x.numerator, x.denominator)
 
 
-def round_tree(deck: Mapping[str, int], params: DetectiveParams
-               ) -> tuple[Dist, dict[str | None, sympy.Rational], sympy.Rational]:
+def round_tree(
+    deck: Mapping[str, int], params: DetectiveParams
+) -> tuple[Dist, dict[str | None, sympy.Rational], sympy.Rational]:
     """(length Dist, P(victim) with None for nobody, P(first acting draw is the night))
     by enumerating every draw, exactly as the rules table plays a round."""
     names = tuple(sorted(deck))
@@ -72,8 +74,14 @@ def round_tree(deck: Mapping[str, int], params: DetectiveParams
     p = params
 
     @cache
-    def acting(pool: tuple[int, ...], night: int, bottom: bool, line: tuple[int, ...],
-               first: bool, acted: bool) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
+    def acting(
+        pool: tuple[int, ...],
+        night: int,
+        bottom: bool,
+        line: tuple[int, ...],
+        first: bool,
+        acted: bool,
+    ) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
         total = sum(pool) + night
         if total == 0:
             return (((sum(line), _victim(line), 0), Fraction(1)),) if bottom else ()
@@ -89,15 +97,16 @@ def round_tree(deck: Mapping[str, int], params: DetectiveParams
         for i, c in enumerate(pool):
             if c:
                 w = Fraction(c, total)
-                nl = line[:i] + (line[i] + 1,) + line[i + 1:]
-                np = pool[:i] + (c - 1,) + pool[i + 1:]
+                nl = line[:i] + (line[i] + 1,) + line[i + 1 :]
+                np = pool[:i] + (c - 1,) + pool[i + 1 :]
                 for k, v in acting(np, night, bottom, nl, False, True):
                     out[k] = out.get(k, Fraction(0)) + w * v
         return tuple(out.items())
 
     @cache
-    def opening(pool: tuple[int, ...], held: bool, line: tuple[int, ...], left: int
-                ) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
+    def opening(
+        pool: tuple[int, ...], held: bool, line: tuple[int, ...], left: int
+    ) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
         if left <= 0 or sum(pool) + (0 if held else 1) == 0:
             if held and p.opening_tragic == "bottom":
                 return acting(pool, 0, True, line, False, False)
@@ -106,12 +115,20 @@ def round_tree(deck: Mapping[str, int], params: DetectiveParams
         out: dict[tuple[int, int, int], Fraction] = {}
         branches = []
         if not held:
-            branches.append((Fraction(1, total), pool, True, line,
-                             left if p.opening_replace else left - 1))
+            branches.append(
+                (Fraction(1, total), pool, True, line, left if p.opening_replace else left - 1)
+            )
         for i, c in enumerate(pool):
             if c:
-                branches.append((Fraction(c, total), pool[:i] + (c - 1,) + pool[i + 1:], held,
-                                 line[:i] + (line[i] + 1,) + line[i + 1:], left - 1))
+                branches.append(
+                    (
+                        Fraction(c, total),
+                        pool[:i] + (c - 1,) + pool[i + 1 :],
+                        held,
+                        line[:i] + (line[i] + 1,) + line[i + 1 :],
+                        left - 1,
+                    )
+                )
         for w, np, h, nl, lf in branches:
             for k, v in opening(np, h, nl, lf):
                 out[k] = out.get(k, Fraction(0)) + w * v
@@ -175,13 +192,17 @@ def actions_per_round(persons: int, params: DetectiveParams) -> Dist:
     @cache
     def acting(left: int, in_pool: bool, first: bool) -> dict[int, Fraction]:
         total = left + in_pool
-        if total == 0:                     # the night waits at the bottom
+        if total == 0:  # the night waits at the bottom
             return {0: Fraction(1)}
         out: dict[int, Fraction] = {}
         if in_pool:
             to_bottom = first and p.first_card_rule and left > 0
-            add(out, Fraction(1, total),
-                acting(left, False, True) if to_bottom else {0: Fraction(1)}, 0)
+            add(
+                out,
+                Fraction(1, total),
+                acting(left, False, True) if to_bottom else {0: Fraction(1)},
+                0,
+            )
         if left:
             add(out, Fraction(left, total), acting(left - 1, in_pool, False), 1)
         return out
@@ -195,8 +216,12 @@ def actions_per_round(persons: int, params: DetectiveParams) -> Dist:
             return acting(left, True, False)
         out: dict[int, Fraction] = {}
         if not held:
-            add(out, Fraction(1, total),
-                opening(left, True, to_draw if p.opening_replace else to_draw - 1), 0)
+            add(
+                out,
+                Fraction(1, total),
+                opening(left, True, to_draw if p.opening_replace else to_draw - 1),
+                0,
+            )
         if left:
             add(out, Fraction(left, total), opening(left - 1, held, to_draw - 1), 0)
         return out

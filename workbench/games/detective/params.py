@@ -84,36 +84,51 @@ class DetectiveParams:
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
             raise ValueError(f"players must be 3 or 4 (the seed's 3〜4人用), got {self.players}")
-        for name in ("hand_limit", "discard_rate", "min_discards", "win_vp", "deaths_to_end",
-                     "max_rounds"):
+        for name in (
+            "hand_limit",
+            "discard_rate",
+            "min_discards",
+            "win_vp",
+            "deaths_to_end",
+            "max_rounds",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
         if self.min_discards > self.discard_rate:
-            raise ValueError(f"min_discards {self.min_discards} exceeds discard_rate "
-                             f"{self.discard_rate}")
+            raise ValueError(
+                f"min_discards {self.min_discards} exceeds discard_rate {self.discard_rate}"
+            )
         if not isinstance(self.opening, int) or not 0 <= self.opening <= 7:
             raise ValueError(f"opening must be 0..7 cards, got {self.opening!r}")
         if self.opening_tragic not in ("reshuffle", "bottom"):
-            raise ValueError(f"opening_tragic must be 'reshuffle' or 'bottom', "
-                             f"got {self.opening_tragic!r}")
+            raise ValueError(
+                f"opening_tragic must be 'reshuffle' or 'bottom', got {self.opening_tragic!r}"
+            )
         if self.next_start not in ("after_drawer", "rotate"):
-            raise ValueError(f"next_start must be 'after_drawer' or 'rotate', "
-                             f"got {self.next_start!r}")
+            raise ValueError(
+                f"next_start must be 'after_drawer' or 'rotate', got {self.next_start!r}"
+            )
         if self.suspects_per_round is not None and self.suspects_per_round < 0:
-            raise ValueError(f"suspects_per_round must be None or >= 0, "
-                             f"got {self.suspects_per_round}")
+            raise ValueError(
+                f"suspects_per_round must be None or >= 0, got {self.suspects_per_round}"
+            )
         if self.copies is not None and not 1 <= self.copies <= 9:
             raise ValueError(f"copies must be None (the sheet's) or 1..9, got {self.copies}")
         if self.awaken_at is not None and not 1 <= self.awaken_at <= 9:
-            raise ValueError(f"awaken_at must be None (the awakened card) or 1..9, "
-                             f"got {self.awaken_at!r}")
-        for name, allowed in (("generated_lasts", ("turn", "event")),
-                              ("break_draw", ("refill", "one")), ("edit_remove", ("deck", "line"))):
+            raise ValueError(
+                f"awaken_at must be None (the awakened card) or 1..9, got {self.awaken_at!r}"
+            )
+        for name, allowed in (
+            ("generated_lasts", ("turn", "event")),
+            ("break_draw", ("refill", "one")),
+            ("edit_remove", ("deck", "line")),
+        ):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
-        if self.oneshot_cap is not None and (not isinstance(self.oneshot_cap, int)
-                                             or self.oneshot_cap < 1):
+        if self.oneshot_cap is not None and (
+            not isinstance(self.oneshot_cap, int) or self.oneshot_cap < 1
+        ):
             raise ValueError(f"oneshot_cap must be None (no cap) or >= 1, got {self.oneshot_cap!r}")
         if self.reservation_penalty < 0:
             raise ValueError(f"reservation_penalty must be >= 0, got {self.reservation_penalty}")
@@ -130,6 +145,5 @@ class DetectiveParams:
         known = [f.name for f in fields(cls)]
         for key in values:
             if key not in known:
-                raise ValueError(f"unknown detective parameter {key!r}; known: "
-                                 f"{', '.join(known)}")
+                raise ValueError(f"unknown detective parameter {key!r}; known: {', '.join(known)}")
         return cls(**values)

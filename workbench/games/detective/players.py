@@ -28,8 +28,14 @@ from workbench.engine.players import function_player, random_player
 
 from .policy import GREEDY_FREE_ONESHOTS, SeatTable, greedy_choice
 
-__all__ = ["GREEDY_FREE_ONESHOTS", "POLICIES", "designer_player", "greedy_player", "no_clear_player",
-           "random_player"]
+__all__ = [
+    "GREEDY_FREE_ONESHOTS",
+    "POLICIES",
+    "designer_player",
+    "greedy_player",
+    "no_clear_player",
+    "random_player",
+]
 
 
 def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
@@ -51,8 +57,12 @@ def no_clear_player(view: SeatView, rng: random.Random) -> Hashable:
     """Random, but never moves a line card outside (no clear, no clear events): the
     line then holds exactly the round's draws, as the exact deck engine assumes."""
     ev: Any = view.game.catalogue.events  # type: ignore[attr-defined]
-    keep = [a for a in view.legal_ids if a[0] not in ("clear", "remove")  # type: ignore[index]
-            and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))]  # type: ignore[index]
+    keep = [
+        a
+        for a in view.legal_ids
+        if a[0] not in ("clear", "remove")  # type: ignore[index]
+        and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))
+    ]  # type: ignore[index]
     return rng.choice(keep)
 
 
@@ -72,4 +82,7 @@ def designer_player(fn: Callable[..., Any], name: str | None = None) -> Player:
 
 #: The players the analyses and the board offer, by name.
 POLICIES: dict[str, Player] = {
-    "random": random_player, "greedy": greedy_player, "no_clear": no_clear_player}
+    "random": random_player,
+    "greedy": greedy_player,
+    "no_clear": no_clear_player,
+}

@@ -58,7 +58,7 @@ def greedy_choice(t: Any, seat: int, legal: Sequence[Any]) -> Hashable:
         if not plays:
             return BREAK
         if t.game.catalogue.params.oneshot_free and t.free_used >= GREEDY_FREE_ONESHOTS:
-            plays = [a for a in plays if events[a[1]].placed]   # no cap in the rules: the bot's
+            plays = [a for a in plays if events[a[1]].placed]  # no cap in the rules: the bot's
             if not plays:
                 return BREAK
         top = max(events[a[1]].vp for a in plays)
@@ -94,7 +94,7 @@ class SeatTable:
         return self._seat_view.game
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):   # its own slots unset (a copy being made): no table to ask
+        if name.startswith("_"):  # its own slots unset (a copy being made): no table to ask
             raise AttributeError(name)
         t = self._table
         if t is None:

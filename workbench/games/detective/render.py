@@ -81,8 +81,13 @@ def _person(game: Detective, who: str) -> str:
     return f"{escape(p.name_ja)} <small>{escape(p.name_en)}</small>"
 
 
-def _card(game: Detective, card: str, small: bool = False, action: Hashable | None = None,
-          legal: set[Hashable] | frozenset[Hashable] = frozenset()) -> str:
+def _card(
+    game: Detective,
+    card: str,
+    small: bool = False,
+    action: Hashable | None = None,
+    legal: set[Hashable] | frozenset[Hashable] = frozenset(),
+) -> str:
     cls = "wb-det-card" + (" wb-det-small" if small else "")
     if card == NIGHT:
         return f"<div class='{cls} wb-det-night' title='tragic night'>惨劇の夜</div>"
@@ -92,10 +97,16 @@ def _card(game: Detective, card: str, small: bool = False, action: Hashable | No
     awake = " wb-det-awakened" if card.endswith(":A") else ""
     person = s.cards.people[who]
     name = escape(card_name(s, card))
-    body = "" if small else f"<small>{escape(person.name_en)}</small><span>{escape(person.colour)}</span>"
-    return (f"<div class='{_cls(cls + awake + ' wb-det-person-' + who, action, set(legal))}' "
-            f"data-card='{escape(card)}' style='background:{bg};color:{fg}' "
-            f"title='{escape(person.name_en)}'><b>{name}</b>{body}</div>")
+    body = (
+        ""
+        if small
+        else f"<small>{escape(person.name_en)}</small><span>{escape(person.colour)}</span>"
+    )
+    return (
+        f"<div class='{_cls(cls + awake + ' wb-det-person-' + who, action, set(legal))}' "
+        f"data-card='{escape(card)}' style='background:{bg};color:{fg}' "
+        f"title='{escape(person.name_en)}'><b>{name}</b>{body}</div>"
+    )
 
 
 def _icon(colour: str) -> str:
@@ -111,8 +122,10 @@ def event_chip(game: Detective, no: int, extra: str = "", attrs: str = "") -> st
     dead = f" †{e.needs_dead}" if e.needs_dead else ""
     kind = "" if e.placed else " (1×)"
     hover = e.name_en + (f": {effects_in_words(e.effects)}" if e.effects else "")
-    return (f"<span class='wb-det-event{extra}' data-event='{no}'{attrs} title='{escape(hover)}'>"
-            f"#{no} {escape(e.name_ja)} {cost}{escape(dead)} {e.vp}VP{kind}</span>")
+    return (
+        f"<span class='wb-det-event{extra}' data-event='{no}'{attrs} title='{escape(hover)}'>"
+        f"#{no} {escape(e.name_ja)} {cost}{escape(dead)} {e.vp}VP{kind}</span>"
+    )
 
 
 def hand_status(game: Detective, state: DetectiveState, seat: int) -> dict[int, int]:
@@ -121,10 +134,18 @@ def hand_status(game: Detective, state: DetectiveState, seat: int) -> dict[int, 
     return {no: t.discards_needed(seat, no) for no in state.hands[seat]}
 
 
-MOVES = {"main": "main phase: click a hand card", "break2": "suspect / clear / pass",
-         "pay": "discard to pay", "pdiscard": "discard (action)", "trim": "trim hand",
-         "burn": "burn an event in another notebook", "inv": "investigation draw",
-         "open": "opening draw", "edraw": "event draw", "edit": "round start: add / remove / pass"}
+MOVES = {
+    "main": "main phase: click a hand card",
+    "break2": "suspect / clear / pass",
+    "pay": "discard to pay",
+    "pdiscard": "discard (action)",
+    "trim": "trim hand",
+    "burn": "burn an event in another notebook",
+    "inv": "investigation draw",
+    "open": "opening draw",
+    "edraw": "event draw",
+    "edit": "round start: add / remove / pass",
+}
 
 
 def status_line(game: Detective, state: DetectiveState) -> str:
@@ -135,16 +156,25 @@ def status_line(game: Detective, state: DetectiveState) -> str:
     paying = paying_for(state.tasks)
     what = MOVES.get(top, top)
     if paying is not None:
-        what = (f"discard to pay for <span class='wb-det-paying'>"
-                f"{escape(event_name(game.catalogue, paying))}</span>")
+        what = (
+            f"discard to pay for <span class='wb-det-paying'>"
+            f"{escape(event_name(game.catalogue, paying))}</span>"
+        )
     night = " · 惨劇の夜 drawn" if state.tn else ""
-    return (f"<div class='wb-det-status'><span class='wb-det-label'>Round {state.round}</span>"
-            f"start: {player_name(state.start)} · to move: {whom} ({what}){night} · "
-            f"deck {len(state.pool) + len(state.bottom)} · dead {len(state.dead)}</div>")
+    return (
+        f"<div class='wb-det-status'><span class='wb-det-label'>Round {state.round}</span>"
+        f"start: {player_name(state.start)} · to move: {whom} ({what}){night} · "
+        f"deck {len(state.pool) + len(state.bottom)} · dead {len(state.dead)}</div>"
+    )
 
 
-def render(game: Detective, state: DetectiveState, seat: int | None = None,
-           picks: Sequence[str] = (), viewer: int | None = None) -> str:
+def render(
+    game: Detective,
+    state: DetectiveState,
+    seat: int | None = None,
+    picks: Sequence[str] = (),
+    viewer: int | None = None,
+) -> str:
     """The whole table as HTML; ``seat``'s hand is shown (default: the seat to move).
     ``picks`` (the board's steps) holds the hand card picked in the main phase.
     ``viewer``: the table as that seat sees it (its own hand; the others' reserved
@@ -164,26 +194,42 @@ def render(game: Detective, state: DetectiveState, seat: int | None = None,
     if state.over or state.victims:
         parts.append(_banner(game, state))
     line_verb = "remove" if top == "edit" else "clear"
-    line = "".join(_card(game, c, action=(line_verb, s.card_person.get(c)), legal=legal)
-                   for c in state.line) or "<i>empty</i>"
-    parts.append(f"<div class='wb-det-row wb-det-line'><span class='wb-det-label'>捜査線 line"
-                 f"</span>{line}</div>")
+    line = (
+        "".join(
+            _card(game, c, action=(line_verb, s.card_person.get(c)), legal=legal)
+            for c in state.line
+        )
+        or "<i>empty</i>"
+    )
+    parts.append(
+        f"<div class='wb-det-row wb-det-line'><span class='wb-det-label'>捜査線 line"
+        f"</span>{line}</div>"
+    )
     outside = "".join(_card(game, c, small=True) for c in state.outside) or "<i>none</i>"
-    parts.append(f"<div class='wb-det-row wb-det-outside'><span class='wb-det-label'>捜査外 "
-                 f"outside</span>{outside}</div>")
+    parts.append(
+        f"<div class='wb-det-row wb-det-outside'><span class='wb-det-label'>捜査外 "
+        f"outside</span>{outside}</div>"
+    )
     piles = []
     pile_verb = "add" if top == "edit" else "suspect"
     for who in s.persons:
         n = sum(1 for c in state.supply if s.card_person[c] == who and not c.endswith(":A"))
-        mark = " ★awake" if t.awake(who) else (" (awakened face down)" if who in s.awakened_card
-                                              else "")
+        mark = (
+            " ★awake"
+            if t.awake(who)
+            else (" (awakened face down)" if who in s.awakened_card else "")
+        )
         dead = " wb-det-dead" if who in state.dead else ""
         bg = COLOUR_HEX[s.cards.people[who].colour][0]
-        piles.append(f"<div class='{_cls('wb-det-pile' + dead, (pile_verb, who), legal)}' "
-                     f"data-person='{who}' style='border-color:{bg}'>"
-                     f"<b>{_person(game, who)}</b> ×{n}{mark}</div>")
-    parts.append(f"<div class='wb-det-row wb-det-supply'><span class='wb-det-label'>人物置き場 "
-                 f"supply</span>{''.join(piles)}</div>")
+        piles.append(
+            f"<div class='{_cls('wb-det-pile' + dead, (pile_verb, who), legal)}' "
+            f"data-person='{who}' style='border-color:{bg}'>"
+            f"<b>{_person(game, who)}</b> ×{n}{mark}</div>"
+        )
+    parts.append(
+        f"<div class='wb-det-row wb-det-supply'><span class='wb-det-label'>人物置き場 "
+        f"supply</span>{''.join(piles)}</div>"
+    )
     parts.append(_notebooks(game, state, legal, picked, viewer))
     show = seat if seat is not None else to_move
     if show >= 0:
@@ -192,8 +238,13 @@ def render(game: Detective, state: DetectiveState, seat: int | None = None,
     return "".join(parts)
 
 
-def _notebooks(game: Detective, state: DetectiveState, legal: set[Hashable],
-               picked: int | None, viewer: int | None = None) -> str:
+def _notebooks(
+    game: Detective,
+    state: DetectiveState,
+    legal: set[Hashable],
+    picked: int | None,
+    viewer: int | None = None,
+) -> str:
     vps = game.returns(state)
     to_move = game.current_player(state)
     out = ["<div class='wb-det-row'>"]
@@ -209,15 +260,21 @@ def _notebooks(game: Detective, state: DetectiveState, legal: set[Hashable],
             cls = f" {target(set_id)}" if set_id in legal else ""
             extra = f"<div>reserved: {event_chip(game, res, cls)}</div>"
         elif picked is not None and i == to_move and ("reserve", picked) in legal:
-            extra = (f"<div class='wb-det-slot {target(('reserve', picked))}'>reserve "
-                     f"{escape(event_name(game.catalogue, picked))} here</div>")
+            extra = (
+                f"<div class='wb-det-slot {target(('reserve', picked))}'>reserve "
+                f"{escape(event_name(game.catalogue, picked))} here</div>"
+            )
         play = ""
         if picked is not None and i == to_move and ("play", picked) in legal:
-            play = (f"<div class='wb-det-slot {target(('play', picked))}'>investigate "
-                    f"{escape(event_name(game.catalogue, picked))} here</div>")
-        out.append(f"<div class='wb-det-notebook{act}' data-seat='{i}'><b>{player_name(i)} 手帳 · "
-                   f"{int(vps[i])} VP</b> · hand {len(state.hands[i])}<div>{chips}</div>"
-                   f"{play}{extra}</div>")
+            play = (
+                f"<div class='wb-det-slot {target(('play', picked))}'>investigate "
+                f"{escape(event_name(game.catalogue, picked))} here</div>"
+            )
+        out.append(
+            f"<div class='wb-det-notebook{act}' data-seat='{i}'><b>{player_name(i)} 手帳 · "
+            f"{int(vps[i])} VP</b> · hand {len(state.hands[i])}<div>{chips}</div>"
+            f"{play}{extra}</div>"
+        )
     out.append("</div>")
     return "".join(out)
 
@@ -227,8 +284,13 @@ def _burn(seat: int, no: int, legal: set[Hashable]) -> str:
     return f" {target(a)}" if a in legal else ""
 
 
-def render_hand(game: Detective, state: DetectiveState, seat: int,
-                legal: set[Hashable] | None = None, picked: int | None = None) -> str:
+def render_hand(
+    game: Detective,
+    state: DetectiveState,
+    seat: int,
+    legal: set[Hashable] | None = None,
+    picked: int | None = None,
+) -> str:
     """``seat``'s hand as chips marked playable (with the discards needed) or not; the
     cards are targets (a pick in the main phase, a discard when one is asked)."""
     legal = legal if legal is not None else set()
@@ -251,21 +313,30 @@ def render_hand(game: Detective, state: DetectiveState, seat: int,
     extra = ""
     paying = paying_for(state.tasks)
     if paying is not None:
-        extra = (f"<span class='wb-det-paying'>paying for {event_chip(game, paying)} — "
-                 f"discard {state.tasks[-1].left} more</span>")
+        extra = (
+            f"<span class='wb-det-paying'>paying for {event_chip(game, paying)} — "
+            f"discard {state.tasks[-1].left} more</span>"
+        )
     if picked is not None and ("break", picked) in legal:
-        extra += (f"<span class='wb-det-discard-pile {target(('break', picked))}'>"
-                  f"take a break, discard {escape(event_name(game.catalogue, picked))}</span>")
-    return (f"<div class='wb-det-row wb-det-hand' data-seat='{seat}'><span class='wb-det-label'>"
-            f"{player_name(seat)} hand</span>{''.join(chips) or '<i>empty</i>'}{extra}</div>")
+        extra += (
+            f"<span class='wb-det-discard-pile {target(('break', picked))}'>"
+            f"take a break, discard {escape(event_name(game.catalogue, picked))}</span>"
+        )
+    return (
+        f"<div class='wb-det-row wb-det-hand' data-seat='{seat}'><span class='wb-det-label'>"
+        f"{player_name(seat)} hand</span>{''.join(chips) or '<i>empty</i>'}{extra}</div>"
+    )
 
 
 def _banner(game: Detective, state: DetectiveState) -> str:
     names = game.catalogue.cards.people
     if state.victims:
         v = state.victims[-1]
-        text = (f"Round {len(state.victims)}: {names[v].name_ja} ({names[v].name_en}) died" if v
-                else f"Round {len(state.victims)}: a tie for most — nobody died")
+        text = (
+            f"Round {len(state.victims)}: {names[v].name_ja} ({names[v].name_en}) died"
+            if v
+            else f"Round {len(state.victims)}: a tie for most — nobody died"
+        )
         out = f'<div class="wb-det-victim">{escape(text)}</div> '
     else:
         out = ""
@@ -285,11 +356,20 @@ def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
     if isinstance(outcome, str) and outcome in cat.card_person:
         bg, fg = COLOUR_HEX[cat.card_colour[outcome]]
         who = cat.cards.people[cat.card_person[outcome]]
-        return (f"<span>investigation <b class='wb-det-chip wb-det-person-{who.id}' "
-                f"style='background:{bg};color:{fg};border:1px solid #555' title='{escape(who.name_en)}'>"
-                f"{escape(card_name(cat, outcome))}</b></span>")
+        return (
+            f"<span>investigation <b class='wb-det-chip wb-det-person-{who.id}' "
+            f"style='background:{bg};color:{fg};border:1px solid #555' title='{escape(who.name_en)}'>"
+            f"{escape(card_name(cat, outcome))}</b></span>"
+        )
     return f"<span>{escape(str(outcome))}</span>"
 
 
-__all__ = ["render", "render_hand", "event_chip", "hand_status", "status_line", "chance_drawing",
-           "INF"]
+__all__ = [
+    "render",
+    "render_hand",
+    "event_chip",
+    "hand_status",
+    "status_line",
+    "chance_drawing",
+    "INF",
+]

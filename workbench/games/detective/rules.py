@@ -226,9 +226,12 @@ class Detective(KernelGame):
     def zones(self, state: Snapshot) -> Mapping[str, Counter[Hashable]]:
         z: dict[str, Counter[Hashable]] = {
             "investigation deck": Counter(state.pool + state.bottom),
-            "line": Counter(state.line), "outside": Counter(state.outside),
-            "supply": Counter(state.supply), "removed": Counter(state.removed),
-            "event deck": Counter(state.edeck), "discard": Counter(state.discard),
+            "line": Counter(state.line),
+            "outside": Counter(state.outside),
+            "supply": Counter(state.supply),
+            "removed": Counter(state.removed),
+            "event deck": Counter(state.edeck),
+            "discard": Counter(state.discard),
         }
         z["hands"] = Counter(e for h in state.hands for e in h)
         z["notebooks"] = Counter(e for b in state.notebooks for e in b)
@@ -239,19 +242,27 @@ class Detective(KernelGame):
 
     def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         return {
-            "rounds": state.round, "end_reason": state.end_reason, "deaths": len(state.dead),
+            "rounds": state.round,
+            "end_reason": state.end_reason,
+            "deaths": len(state.dead),
             "dead": ",".join(state.dead),
             "victims": ",".join(v or "-" for v in state.victims),
             "round_turns": ",".join(map(str, state.round_turns)),
-            "played": ",".join(map(str, state.played)), "game_turns": state.turns,
+            "played": ",".join(map(str, state.played)),
+            "game_turns": state.turns,
         }
 
     def describe(self, state: Snapshot) -> str:
         vps = "/".join(str(int(v)) for v in self.returns(state))
-        top: tuple[Any, ...] = (state.tasks[-1].TAG, *state.tasks[-1])[:2] if state.tasks \
+        top: tuple[Any, ...] = (
+            (state.tasks[-1].TAG, *state.tasks[-1])[:2]
+            if state.tasks
             else ("over", state.end_reason)
-        return (f"round {state.round} line [{' '.join(state.line)}] outside {len(state.outside)} "
-                f"vp {vps} dead [{','.join(state.dead)}] next {top}")
+        )
+        return (
+            f"round {state.round} line [{' '.join(state.line)}] outside {len(state.outside)} "
+            f"vp {vps} dead [{','.join(state.dead)}] next {top}"
+        )
 
 
 def make_game(**params: Any) -> Detective:

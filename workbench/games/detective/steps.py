@@ -64,8 +64,11 @@ class EventDraw(NamedTuple):
         edeck.remove(card)
         insort(t.hands[self.seat], card)
         if self.left > 1:
-            t.tasks.append(EDRAW[self.seat][self.left - 1] if self.left <= COUNTS
-                           else EventDraw(self.seat, self.left - 1))
+            t.tasks.append(
+                EDRAW[self.seat][self.left - 1]
+                if self.left <= COUNTS
+                else EventDraw(self.seat, self.left - 1)
+            )
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
@@ -97,9 +100,13 @@ class Investigate(NamedTuple):
         pool = t.pool
         pool.remove(card)
         first, t.first_draw = t.first_draw, False
-        if card == NIGHT and first and t.game.catalogue.params.first_card_rule \
-                and (pool or t.bottom):
-            t.bottom.append(NIGHT)         # the first-card rule: to the bottom, draw again
+        if (
+            card == NIGHT
+            and first
+            and t.game.catalogue.params.first_card_rule
+            and (pool or t.bottom)
+        ):
+            t.bottom.append(NIGHT)  # the first-card rule: to the bottom, draw again
             t.first_draw = True
             investigate(t, self.seat)
         else:
@@ -166,13 +173,16 @@ class Main(NamedTuple):
             need = t.discards_needed(seat, no)
             cat = t.game.catalogue
             if need and cat.params.generated_lasts == "turn":
-                t.generated += t.shortfall(seat, no)   # they count until the turn ends
+                t.generated += t.shortfall(seat, no)  # they count until the turn ends
                 t.generated.sort()
             t.hands[seat].remove(no)
             p = cat.params
-            if p.oneshot_free and not cat.events[no].placed and (
-                    p.oneshot_cap is None or t.free_used < p.oneshot_cap):
-                t.free_used += 1           # a free one-shot keeps the main phase
+            if (
+                p.oneshot_free
+                and not cat.events[no].placed
+                and (p.oneshot_cap is None or t.free_used < p.oneshot_cap)
+            ):
+                t.free_used += 1  # a free one-shot keeps the main phase
                 push(self)
             push(Resolve(seat, no))
             if need:
@@ -186,13 +196,13 @@ class Main(NamedTuple):
                 push(BREAK2[seat])
             short = t.limit(seat) - len(hand)
             if t.game.catalogue.params.break_draw == "one":
-                short = min(1, short)      # 手札１枚補充: one card, never past the limit
-            draw_next(t, seat, short)      # the refill, at once
+                short = min(1, short)  # 手札１枚補充: one card, never past the limit
+            draw_next(t, seat, short)  # the refill, at once
         elif kind == "set":
             t.reserved[seat] = None
             push(self)
             push(Resolve(seat, a[1]))
-        else:                              # reserve
+        else:  # reserve
             t.hands[seat].remove(a[1])
             t.reserved[seat] = a[1]
 
@@ -314,11 +324,37 @@ class Resolve(NamedTuple):
 
 EDRAW = tuple(tuple(EventDraw(s, k) for k in range(COUNTS)) for s in range(SEATS))
 INVESTIGATE, MAIN, BREAK2, TRIM, REFILL = (
-    tuple(cls(s) for s in range(SEATS)) for cls in (Investigate, Main, Break2, Trim, Refill))
+    tuple(cls(s) for s in range(SEATS)) for cls in (Investigate, Main, Break2, Trim, Refill)
+)
 
 DECISIONS = (Main, Break2, Pay, Discard, Trim, Burn)
 
-__all__ = ["Act", "Break2", "Burn", "COUNTS", "DECISIONS", "DISCARD", "Discard", "EventDraw",
-           "Investigate", "MAIN", "Main", "PAY", "Pay", "Refill", "Resolve", "SEATS", "TRIM",
-           "Trim", "action_steps", "clear_person", "draw_next", "effect", "effect_steps", "investigate",
-           "place", "suspect", "tagged"]
+__all__ = [
+    "Act",
+    "Break2",
+    "Burn",
+    "COUNTS",
+    "DECISIONS",
+    "DISCARD",
+    "Discard",
+    "EventDraw",
+    "Investigate",
+    "MAIN",
+    "Main",
+    "PAY",
+    "Pay",
+    "Refill",
+    "Resolve",
+    "SEATS",
+    "TRIM",
+    "Trim",
+    "action_steps",
+    "clear_person",
+    "draw_next",
+    "effect",
+    "effect_steps",
+    "investigate",
+    "place",
+    "suspect",
+    "tagged",
+]

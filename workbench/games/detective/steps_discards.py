@@ -32,9 +32,11 @@ _S = TypeVar("_S", bound=type)
 
 def tagged(tag: str) -> Callable[[_S], _S]:
     """Class decorator: the step's short name in transcripts (``step.TAG``)."""
+
     def mark(cls: _S) -> _S:
         cls.TAG = tag  # type: ignore[attr-defined]
         return cls
+
     return mark
 
 
@@ -57,14 +59,16 @@ class Pay(NamedTuple):
         t.hands[self.seat].remove(a[1])
         t.discard.append(a[1])
         if self.left > 1:
-            t.tasks.append(PAY[self.seat][self.left - 1] if self.left <= COUNTS
-                           else Pay(self.seat, self.left - 1))
+            t.tasks.append(
+                PAY[self.seat][self.left - 1]
+                if self.left <= COUNTS
+                else Pay(self.seat, self.left - 1)
+            )
 
     def label(self, t: T, a: Hashable) -> str:
         no = paying_for(t.tasks)
         text = label(t.game.catalogue, a)
         return text if no is None else f"{text} to pay for {event_name(t.game.catalogue, no)}"
-
 
 
 @tagged("pdiscard")
@@ -85,8 +89,11 @@ class Discard(NamedTuple):
         t.hands[self.seat].remove(a[1])
         t.discard.append(a[1])
         if self.left > 1:
-            t.tasks.append(DISCARD[self.seat][self.left - 1] if self.left <= COUNTS
-                           else Discard(self.seat, self.left - 1))
+            t.tasks.append(
+                DISCARD[self.seat][self.left - 1]
+                if self.left <= COUNTS
+                else Discard(self.seat, self.left - 1)
+            )
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)

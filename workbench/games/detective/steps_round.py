@@ -47,7 +47,7 @@ class Open(NamedTuple):
     def resolve(self, t: T, card: str) -> None:
         t.pool.remove(card)
         t.first_draw = False
-        if card == NIGHT:                  # set aside; replaced only with opening_replace
+        if card == NIGHT:  # set aside; replaced only with opening_replace
             t.bottom.append(NIGHT)
             open_next(t, self.left if t.game.catalogue.params.opening_replace else self.left - 1)
             return
@@ -82,8 +82,9 @@ class Edit(NamedTuple):
 
     def legal(self, t: T) -> list[Hashable]:
         cat = t.game.catalogue
-        ids: list[Hashable] = [("add", who) for who in cat.persons
-                               if t.supply_card(who) is not None]
+        ids: list[Hashable] = [
+            ("add", who) for who in cat.persons if t.supply_card(who) is not None
+        ]
         if cat.params.edit_remove == "deck":
             ids += [("withdraw", who) for who in cat.persons if deck_card(t, who) is not None]
         else:
@@ -94,7 +95,7 @@ class Edit(NamedTuple):
     def resolve(self, t: T, a: tuple[str, ...]) -> None:
         if a[0] == "add":
             card = t.supply_card(a[1])
-            if card is not None:           # offered only while the pile has one
+            if card is not None:  # offered only while the pile has one
                 t.supply.remove(card)
                 insort(t.pool, card)
         elif a[0] == "withdraw":
@@ -121,7 +122,6 @@ def deck_card(t: T, who: str) -> str | None:
 @auto
 class RoundStart(NamedTuple):
     """Record the round's deck, then the opening (variant) and the first turn."""
-
 
     def run(self, t: T) -> None:
         round_start(t)
@@ -161,7 +161,7 @@ def start_turn(t: T, seat: int) -> None:
     """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
     t.active, t.free_used = seat, 0
     if t.generated_ro:
-        t.generated.clear()                # generated icons lapse with the turn
+        t.generated.clear()  # generated icons lapse with the turn
     t.turns += 1
     t.tasks += (ENDTURN[seat], TRIMALL[seat], MAIN[seat])
     investigate(t, seat)
@@ -177,7 +177,7 @@ class TrimAll(NamedTuple):
     def run(self, t: T) -> None:
         hands, base, push = t.hands_ro, t.game.catalogue.params.hand_limit, t.tasks.append
         n = len(hands)
-        for k in range(n - 1, -1, -1):      # only the hands over the limit (Trim.lapses)
+        for k in range(n - 1, -1, -1):  # only the hands over the limit (Trim.lapses)
             seat = (self.seat + k) % n
             size = len(hands[seat])
             if size > base and size > t.limit(seat):
@@ -249,5 +249,16 @@ def round_end(t: T) -> None:
 
 ENDTURN, TRIMALL, EDIT = (tuple(cls(s) for s in range(SEATS)) for cls in (EndTurn, TrimAll, Edit))
 
-__all__ = ["Edit", "EndTurn", "Open", "RoundEnd", "RoundStart", "TrimAll", "Turn", "open_next", "round_end",
-           "round_start", "start_turn"]
+__all__ = [
+    "Edit",
+    "EndTurn",
+    "Open",
+    "RoundEnd",
+    "RoundStart",
+    "TrimAll",
+    "Turn",
+    "open_next",
+    "round_end",
+    "round_start",
+    "start_turn",
+]

@@ -47,8 +47,9 @@ from workbench.engine.kernel import (
 from .catalogue import INF, NIGHT, Catalogue
 
 
-def icon_discards(cost: tuple[tuple[int, int], ...], counts: Sequence[int],
-                  units: Sequence[int], night: bool) -> int:
+def icon_discards(
+    cost: tuple[tuple[int, int], ...], counts: Sequence[int], units: Sequence[int], night: bool
+) -> int:
     """Discards that generate the icons of ``cost`` the icons on hand (``counts``) lack, at
     ``units`` discards per icon (``cost``, ``counts`` and ``units`` by colour index); the
     tragic ``night`` on the line pays the dearest one (INF: cannot be paid).
@@ -134,11 +135,11 @@ class DetectiveTable(Table):
     round: int = value()
     start: int = value()
     active: int = value()
-    tn: bool = value()          # the tragic night has been drawn this round
+    tn: bool = value()  # the tragic night has been drawn this round
     suspects: int = value()
     first_draw: bool = value()
-    free_used: int = value()    # free one-shots played this turn (``oneshot_free``)
-    generated: list[str] = items()   # icons generated this turn (colours, sorted)
+    free_used: int = value()  # free one-shots played this turn (``oneshot_free``)
+    generated: list[str] = items()  # icons generated this turn (colours, sorted)
     drawer: int = value()
     # the record
     victims: list[str | None] = items()
@@ -196,8 +197,11 @@ class DetectiveTable(Table):
             elif f.seen == PUBLIC:
                 out.append(v)
             elif f.name == "reserved":
-                out.append(tuple((next(deal) if x.size else None) if isinstance(x, Hidden) else x
-                                 for x in v))
+                out.append(
+                    tuple(
+                        (next(deal) if x.size else None) if isinstance(x, Hidden) else x for x in v
+                    )
+                )
             elif f.depth == 1:
                 out.append(cards(v))
             else:
@@ -235,7 +239,7 @@ class DetectiveTable(Table):
             if card is None or card in self.removed:
                 return False
             supply, at = self.supply, cat.params.awaken_at
-            if at is None:                 # only the awakened (4th) card suspected awakens
+            if at is None:  # only the awakened (4th) card suspected awakens
                 return card not in supply
             return sum(1 for c in cat.person_cards[person] if c not in supply) >= at
         return False
@@ -243,7 +247,9 @@ class DetectiveTable(Table):
     # -- costs ---------------------------------------------------------------------
     def generation_costs(self, seat: int) -> dict[str, int]:
         """Colour -> hand cards ``seat`` discards per generated icon now (INF: not allowed)."""
-        return self.game.catalogue.generation_costs(tuple(self.notebooks_ro[seat]), tuple(self.dead))
+        return self.game.catalogue.generation_costs(
+            tuple(self.notebooks_ro[seat]), tuple(self.dead)
+        )
 
     def line_colours(self) -> dict[str, int]:
         """Colour -> icons on hand: person cards of that colour on the line, plus the
@@ -299,8 +305,12 @@ class DetectiveTable(Table):
         if who is not None and who not in self.dead:
             return INF
         counts, night = self.icon_counts()
-        return icon_discards(cat.cost_index[no], counts,
-                             cat.unit_costs(tuple(self.notebooks_ro[seat]), tuple(self.dead)), night)
+        return icon_discards(
+            cat.cost_index[no],
+            counts,
+            cat.unit_costs(tuple(self.notebooks_ro[seat]), tuple(self.dead)),
+            night,
+        )
 
     def payable(self, seat: int, no: int, hand_size: int) -> bool:
         """True when the other ``hand_size - 1`` cards cover the discards."""

@@ -76,9 +76,14 @@ def _events(files: Mapping[str, Path]) -> pl.DataFrame:
     for e in cards.events:
         paid = sum(n for _, n in e.cost)
         per = sympy.Rational(e.vp, paid) if paid else sympy.oo
-        row: dict[str, object] = {"no": e.no, "name": e.name_ja, "vp": e.vp,
-                                  "cost": "; ".join(f"{c} {n}" for c, n in e.cost), "cards": paid,
-                                  "vp_per_card": str(per)}
+        row: dict[str, object] = {
+            "no": e.no,
+            "name": e.name_ja,
+            "vp": e.vp,
+            "cost": "; ".join(f"{c} {n}" for c, n in e.cost),
+            "cards": paid,
+            "vp_per_card": str(per),
+        }
         for k in LINES:
             chance = payable_after(pool, colours, dict(e.cost), k)
             row[f"p_line{k}_exact"], row[f"p_line{k}"] = str(chance), float(chance)
@@ -90,10 +95,14 @@ def _round_one(files: Mapping[str, Path]) -> pl.DataFrame:
     """Round 1's length (people on the line when the night comes) and P(each person dies),
     exact, from the sheet's starting deck under the base rules."""
     odds = exact_round(_start_deck(_cards(files)), DetectiveParams())
-    rows = [{"quantity": f"length {k}", "exact": str(odds.length.p(k)), "p": float(odds.length.p(k))}
-            for k in sorted(int(str(k)) for k in odds.length.outcomes())]
-    rows += [{"quantity": f"dies: {who or 'nobody'}", "exact": str(p), "p": float(p)}
-             for who, p in sorted(odds.death.items(), key=lambda kv: kv[0] or "")]
+    rows = [
+        {"quantity": f"length {k}", "exact": str(odds.length.p(k)), "p": float(odds.length.p(k))}
+        for k in sorted(int(str(k)) for k in odds.length.outcomes())
+    ]
+    rows += [
+        {"quantity": f"dies: {who or 'nobody'}", "exact": str(p), "p": float(p)}
+        for who, p in sorted(odds.death.items(), key=lambda kv: kv[0] or "")
+    ]
     return pl.DataFrame(rows)
 
 
@@ -131,32 +140,56 @@ def _hard_events(files: Mapping[str, Path]) -> pl.DataFrame:
             continue
         starved = sum(n for c, n in e.cost if colour_people.get(c, set()) <= {e.needs_dead})
         if starved:
-            rows.append({"event": e.no, "name": e.name_ja, "needs_dead": e.needs_dead,
-                         "starved_icons": starved,
-                         "verdict": "never payable" if starved >= 2 else "only after the tragic night"})
-    return pl.DataFrame(rows, schema={"event": pl.Int64, "name": pl.String, "needs_dead": pl.String,
-                                      "starved_icons": pl.Int64, "verdict": pl.String})
+            rows.append(
+                {
+                    "event": e.no,
+                    "name": e.name_ja,
+                    "needs_dead": e.needs_dead,
+                    "starved_icons": starved,
+                    "verdict": "never payable" if starved >= 2 else "only after the tragic night",
+                }
+            )
+    return pl.DataFrame(
+        rows,
+        schema={
+            "event": pl.Int64,
+            "name": pl.String,
+            "needs_dead": pl.String,
+            "starved_icons": pl.Int64,
+            "verdict": pl.String,
+        },
+    )
 
 
 START = ("in_start_deck",)
 """The people columns round 1's deck reads (the key too: a person added or removed)."""
 
 FIGURES = (
-    SheetFigure("events", {"events": ("name_ja", "vp", "cost"),
-                           "people": ("colour", "copies")}, _events),
+    SheetFigure(
+        "events", {"events": ("name_ja", "vp", "cost"), "people": ("colour", "copies")}, _events
+    ),
     SheetFigure("round 1: length and deaths", {"people": START}, _round_one),
     SheetFigure("immediate tragic night (the 25 % claim)", {"people": START}, _immediate_night),
     SheetFigure("actions per round", {"people": START}, _actions),
-    SheetFigure("one icon of a colour after k draws (round-1 deck)",
-                {"people": (*START, "colour")}, _colour_odds),
-    SheetFigure("events their death starves", {"events": ("name_ja", "cost", "needs_dead"),
-                                               "people": ("colour",)}, _hard_events),
+    SheetFigure(
+        "one icon of a colour after k draws (round-1 deck)",
+        {"people": (*START, "colour")},
+        _colour_odds,
+    ),
+    SheetFigure(
+        "events their death starves",
+        {"events": ("name_ja", "cost", "needs_dead"), "people": ("colour",)},
+        _hard_events,
+    ),
 )
 """Every exact figure of the notebook that depends on the sheets, with the columns it reads."""
 
 
-def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
-            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+def figures(
+    files: Mapping[str, Path],
+    edits: Iterable[tuple[str, str]] | None = None,
+    timings: dict[str, float] | None = None,
+) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
     return draw_figures(FIGURES, files, edits, timings)
 
@@ -164,4 +197,5 @@ def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None =
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
     """Event 2 one orange card cheaper (black 1; orange 1; blue 1)."""
     return Variant.of("detective", base, "crime-cheaper").set(
-        "events", EVENT, "cost", "black 1; orange 1; blue 1")
+        "events", EVENT, "cost", "black 1; orange 1; blue 1"
+    )

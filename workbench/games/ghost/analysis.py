@@ -35,9 +35,22 @@ from workbench.games.ghost.table import STATS
 from workbench.prob.deck import hypergeometric, p_draw
 from workbench.prob.dice import pool
 
-__all__ = ["bot_table", "expectation_table", "fumble_cost", "fumble_table", "game_endings",
-           "ghost_fairness", "heatmap_frame", "length_table", "mandatory_by_seat", "mandatory_in_hand",
-           "run_out_table", "seat_table", "server_bound", "threshold_sweep"]
+__all__ = [
+    "bot_table",
+    "expectation_table",
+    "fumble_cost",
+    "fumble_table",
+    "game_endings",
+    "ghost_fairness",
+    "heatmap_frame",
+    "length_table",
+    "mandatory_by_seat",
+    "mandatory_in_hand",
+    "run_out_table",
+    "seat_table",
+    "server_bound",
+    "threshold_sweep",
+]
 
 SEED_STRINGS = ("1D-1", "1D+1", "2D-1", "2D", "2D+1", "2D+2", "3D", "3D+1", "3D+2", "5D")
 
@@ -68,15 +81,29 @@ def fumble_cost(ns: Iterable[int] = range(1, 6), ks: Iterable[int] = range(-3, 4
             keep = pool(n, GHOST_DIE, k, floor=0).mean()
             void = pool(n, GHOST_DIE, k, floor=0, fumble="zero").mean()
             dice = f"{n}D{k:+d}" if k else f"{n}D"
-            rows.append({"n": n, "k": k, "dice": dice, "mean_exact": _text(void),
-                         "mean": float(void), "cost_exact": _text(keep - void),
-                         "cost": float(keep - void)})
+            rows.append(
+                {
+                    "n": n,
+                    "k": k,
+                    "dice": dice,
+                    "mean_exact": _text(void),
+                    "mean": float(void),
+                    "cost_exact": _text(keep - void),
+                    "cost": float(keep - void),
+                }
+            )
     return pl.DataFrame(rows)
 
 
-def heatmap_frame(attacks: Sequence[str] = SEED_STRINGS, defences: Sequence[str] = SEED_STRINGS,
-                  *, fumble: bool = True, floor: bool = True, attack_support: Sequence[str] = (),
-                  defence_support: Sequence[str] = ()) -> pl.DataFrame:
+def heatmap_frame(
+    attacks: Sequence[str] = SEED_STRINGS,
+    defences: Sequence[str] = SEED_STRINGS,
+    *,
+    fumble: bool = True,
+    floor: bool = True,
+    attack_support: Sequence[str] = (),
+    defence_support: Sequence[str] = (),
+) -> pl.DataFrame:
     """P(attacker wins) for every attack string against every defence string (ties lose),
     optionally with the same support ghosts on each side.
 
@@ -98,8 +125,9 @@ def _fighter(card: GhostCard, stat: str, role: str) -> Fighter:
     return Fighter(s, fixed_modifier(card, None, stat, role) - s.modifier, card.has("steady"))
 
 
-def ghost_fairness(cards: Sequence[GhostCard] | None = None, *, fumble: bool = True,
-                   floor: bool = True) -> pl.DataFrame:
+def ghost_fairness(
+    cards: Sequence[GhostCard] | None = None, *, fumble: bool = True, floor: bool = True
+) -> pl.DataFrame:
     """Every ghost design's exact win chance against the sheet's ghosts, and its VP.
 
     ``attack``: P(it wins attacking a ghost drawn from the sheet's ghosts
@@ -118,28 +146,59 @@ def ghost_fairness(cards: Sequence[GhostCard] | None = None, *, fumble: bool = T
         att = dfn = sympy.Integer(0)
         for foe in kinds:
             w = sympy.Rational(copies[foe.row], total)
-            att += w * max(win_chance([_fighter(me, s, "attack")], [_fighter(foe, s, "defend")],
-                                      fumble=fumble, floor=floor) for s in STATS)
-            dfn += w * (1 - max(win_chance([_fighter(foe, s, "attack")], [_fighter(me, s, "defend")],
-                                           fumble=fumble, floor=floor) for s in STATS))
+            att += w * max(
+                win_chance(
+                    [_fighter(me, s, "attack")],
+                    [_fighter(foe, s, "defend")],
+                    fumble=fumble,
+                    floor=floor,
+                )
+                for s in STATS
+            )
+            dfn += w * (
+                1
+                - max(
+                    win_chance(
+                        [_fighter(foe, s, "attack")],
+                        [_fighter(me, s, "defend")],
+                        fumble=fumble,
+                        floor=floor,
+                    )
+                    for s in STATS
+                )
+            )
         win = (att + dfn) / 2
-        rows.append({"name": me.name, "name_en": me.name_en, "physical": str(me.physical),
-                     "mental": str(me.mental), "vp": me.vp, "copies": copies[me.row],
-                     "prototype": me.prototype, "attack": float(att), "defence": float(dfn),
-                     "win_exact": _text(win), "win": float(win)})
+        rows.append(
+            {
+                "name": me.name,
+                "name_en": me.name_en,
+                "physical": str(me.physical),
+                "mental": str(me.mental),
+                "vp": me.vp,
+                "copies": copies[me.row],
+                "prototype": me.prototype,
+                "attack": float(att),
+                "defence": float(dfn),
+                "win_exact": _text(win),
+                "win": float(win),
+            }
+        )
     frame = pl.DataFrame(rows)
     x, y = frame["win"].to_list(), [float(v) for v in frame["vp"].to_list()]
     mx, my = sum(x) / len(x), sum(y) / len(y)
     sxx = sum((a - mx) ** 2 for a in x) or 1.0
     slope = sum((a - mx) * (b - my) for a, b in zip(x, y)) / sxx
     fitted = [my + slope * (a - mx) for a in x]
-    verdict = ["VP too high" if v - f > 1 else "VP too low" if f - v > 1 else "fair"
-               for v, f in zip(y, fitted)]
+    verdict = [
+        "VP too high" if v - f > 1 else "VP too low" if f - v > 1 else "fair"
+        for v, f in zip(y, fitted)
+    ]
     return frame.with_columns(pl.Series("fitted_vp", fitted), pl.Series("verdict", verdict))
 
 
-def mandatory_in_hand(counts: Iterable[int] = range(0, 31), *, deck: int = 100, hand: int = 5,
-                      players: int = 4) -> pl.DataFrame:
+def mandatory_in_hand(
+    counts: Iterable[int] = range(0, 31), *, deck: int = 100, hand: int = 5, players: int = 4
+) -> pl.DataFrame:
     """Exact hypergeometric: P(a starting hand holds a mandatory event) by their number.
 
     ``p_table``: P(at least one of ``players`` first hands holds one, before
@@ -150,14 +209,29 @@ def mandatory_in_hand(counts: Iterable[int] = range(0, 31), *, deck: int = 100, 
         p = p_draw(deck, m, hand, at_least=1)
         table = p_draw(deck, m, min(deck, hand * players), at_least=1)
         mean = hypergeometric(deck, m, hand).mean()
-        rows.append({"mandatory": m, "p_at_least_one_exact": _text(p), "p_at_least_one": float(p),
-                     "p_table_exact": _text(table), "p_table": float(table),
-                     "expected_exact": _text(mean), "expected": float(mean)})
+        rows.append(
+            {
+                "mandatory": m,
+                "p_at_least_one_exact": _text(p),
+                "p_at_least_one": float(p),
+                "p_table_exact": _text(table),
+                "p_table": float(table),
+                "expected_exact": _text(mean),
+                "expected": float(mean),
+            }
+        )
     return pl.DataFrame(rows)
 
 
-def mandatory_by_seat(players: int = 4, *, deck: int = 100, mandatory: int = 15, hand: int = 5,
-                      masters: bool = False, deal_order: str = "all_hands") -> pl.DataFrame:
+def mandatory_by_seat(
+    players: int = 4,
+    *,
+    deck: int = 100,
+    mandatory: int = 15,
+    hand: int = 5,
+    masters: bool = False,
+    deal_order: str = "all_hands",
+) -> pl.DataFrame:
     """Exact P(a seat's starting deal meets a mandatory event), seat by seat.
 
     ``deal_order="by_seat"``: the seats are dealt in turn; a mandatory event
@@ -194,20 +268,38 @@ def mandatory_by_seat(players: int = 4, *, deck: int = 100, mandatory: int = 15,
         else:  # the dealt five hold hand*M/left on average; their replacements are not counted
             redraws = sympy.Rational(hand * mandatory, left)
             any_ = p_draw(left, mandatory, hand * (k + 1), at_least=1)
-        rows.append({"seat": k + 1, "server": left, "p_exact": _text(p), "p": float(p),
-                     "redraws_exact": _text(redraws), "redraws": float(redraws),
-                     "p_any_exact": _text(any_), "p_any": float(any_)})
+        rows.append(
+            {
+                "seat": k + 1,
+                "server": left,
+                "p_exact": _text(p),
+                "p": float(p),
+                "redraws_exact": _text(redraws),
+                "redraws": float(redraws),
+                "p_any_exact": _text(any_),
+                "p_any": float(any_),
+            }
+        )
     return pl.DataFrame(rows)
 
 
 def _all_draws(cards: Sequence[GhostCard]) -> int:
     """Mandatory events that make every user download (``all_draw N``, N >= 1)."""
-    return sum(1 for c in cards if c.is_mandatory and any(
-        e.verb == "all_draw" and e.args[0] != 0 for e in c.effects))
+    return sum(
+        1
+        for c in cards
+        if c.is_mandatory and any(e.verb == "all_draw" and e.args[0] != 0 for e in c.effects)
+    )
 
 
-def server_bound(players: int, *, deck: int | None = None, hand: int = 5, all_draws: int | None = None,
-                 masters: bool = False) -> int:
+def server_bound(
+    players: int,
+    *,
+    deck: int | None = None,
+    hand: int = 5,
+    all_draws: int | None = None,
+    masters: bool = False,
+) -> int:
     """The last user turn on which the server can run out (exact, over every shuffle and play).
 
     After the deal the server holds ``S = deck - hand*players`` cards (less
@@ -232,8 +324,13 @@ def server_bound(players: int, *, deck: int | None = None, hand: int = 5, all_dr
     return left - max(a - 1, 0)
 
 
-def game_endings(players: Iterable[int] = range(2, 7), n: int = 100, seed: int = 0,
-                 bot: str = "greedy", **params: Any) -> pl.DataFrame:
+def game_endings(
+    players: Iterable[int] = range(2, 7),
+    n: int = 100,
+    seed: int = 0,
+    bot: str = "greedy",
+    **params: Any,
+) -> pl.DataFrame:
     """One row per simulated game: ``players``, how it ended (``end``: server, void,
     special, vp or master) and the user turn it ended on (``user_turns``)."""
     frames = []
@@ -261,9 +358,17 @@ def run_out_table(endings: pl.DataFrame, **bound: Any) -> pl.DataFrame:
         turns = part.filter(pl.col("end") == "server")["user_turns"].cast(pl.Float64)
         if turns.len():
             mean, lo, hi = _interval(turns.to_list())
-            row.update({"run_out_mean": mean, "run_out_low": lo, "run_out_high": hi,
-                        "run_out_median": turns.median(), "run_out_q10": turns.quantile(0.1),
-                        "run_out_q90": turns.quantile(0.9), "run_out_max": turns.max()})
+            row.update(
+                {
+                    "run_out_mean": mean,
+                    "run_out_low": lo,
+                    "run_out_high": hi,
+                    "run_out_median": turns.median(),
+                    "run_out_q10": turns.quantile(0.1),
+                    "run_out_q90": turns.quantile(0.9),
+                    "run_out_max": turns.max(),
+                }
+            )
         for reason in ("void", "special"):
             other = part.filter(pl.col("end") == reason)["user_turns"]
             row[f"{reason}_mean_turn"] = float(other.mean()) if other.len() else None  # type: ignore[arg-type]
@@ -279,8 +384,13 @@ def _interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int = 0,
-                 bot: str = "greedy", **params: Any) -> pl.DataFrame:
+def length_table(
+    players: Iterable[int] = range(2, 7),
+    n: int = 100,
+    seed: int = 0,
+    bot: str = "greedy",
+    **params: Any,
+) -> pl.DataFrame:
     """Simulated game length (user turns) by number of users, with 95% intervals,
     battles per game, the share of battles a fumble decided, and how the games
     ended (shares of vp / server / void / special / master).
@@ -294,18 +404,26 @@ def length_table(players: Iterable[int] = range(2, 7), n: int = 100, seed: int =
         df = simulate(game, who, n=n, seed=seed)
         mean, lo, hi = _interval([float(t) for t in df["user_turns"]])
         battles = int(df["battles"].sum())
-        row: dict[str, Any] = {"players": p, "games": n, "bot": bot, "mean_turns": mean,
-                               "low": lo, "high": hi, "rounds": mean / p,
-                               "battles": battles / max(n, 1),
-                               "fumble_decided": int(df["fumble_flips"].sum()) / max(battles, 1)}
+        row: dict[str, Any] = {
+            "players": p,
+            "games": n,
+            "bot": bot,
+            "mean_turns": mean,
+            "low": lo,
+            "high": hi,
+            "rounds": mean / p,
+            "battles": battles / max(n, 1),
+            "fumble_decided": int(df["fumble_flips"].sum()) / max(battles, 1),
+        }
         for reason in ("vp", "server", "void", "special", "master"):
             row[f"end_{reason}"] = (df["end"] == reason).sum() / max(df.height, 1)
         rows.append(row)
     return pl.DataFrame(rows)
 
 
-def seat_table(players: int = 4, n: int = 400, seed: int = 0, bot: str = "greedy",
-               **params: Any) -> pl.DataFrame:
+def seat_table(
+    players: int = 4, n: int = 400, seed: int = 0, bot: str = "greedy", **params: Any
+) -> pl.DataFrame:
     """Win rate per seat (seat 0 moves first) with 95% Wilson intervals (simulated)."""
     game = make_game(players=players, **params)
     who = greedy_player() if bot == "greedy" else random_player
@@ -313,8 +431,13 @@ def seat_table(players: int = 4, n: int = 400, seed: int = 0, bot: str = "greedy
     return balance_report(df).seat_wins
 
 
-def bot_table(thresholds: Sequence[float] = (0.3, 0.5, 0.7), n: int = 120, seed: int = 0,
-              random_seat: bool = True, **params: Any) -> pl.DataFrame:
+def bot_table(
+    thresholds: Sequence[float] = (0.3, 0.5, 0.7),
+    n: int = 120,
+    seed: int = 0,
+    random_seat: bool = True,
+    **params: Any,
+) -> pl.DataFrame:
     """Greedy bots with different attack thresholds (and a random bot) at one table,
     seats rotated every game: win rate per bot with 95% Wilson intervals."""
     bots: dict[str, Any] = {f"greedy {t:g}": greedy_player(t) for t in thresholds}
@@ -326,21 +449,40 @@ def bot_table(thresholds: Sequence[float] = (0.3, 0.5, 0.7), n: int = 120, seed:
     return report.player_wins
 
 
-def threshold_sweep(vps: Sequence[int] = (10, 15, 20, 25), players: int = 4, n: int = 60,
-                    seed: int = 0, **params: Any) -> pl.DataFrame:
+def threshold_sweep(
+    vps: Sequence[int] = (10, 15, 20, 25),
+    players: int = 4,
+    n: int = 60,
+    seed: int = 0,
+    **params: Any,
+) -> pl.DataFrame:
     """The seed leaves the victory threshold open: for each ``vp_to_win``, greedy games'
     mean length (95% interval), how they ended, and seat 0's win rate (Wilson interval)."""
-    df = pl.concat([simulate(make_game(players=players, vp_to_win=v, **params), greedy_player(),
-                             n=n, seed=seed).with_columns(pl.lit(v).alias("vp_to_win"))
-                    for v in vps])
+    df = pl.concat(
+        [
+            simulate(
+                make_game(players=players, vp_to_win=v, **params), greedy_player(), n=n, seed=seed
+            ).with_columns(pl.lit(v).alias("vp_to_win"))
+            for v in vps
+        ]
+    )
     seats = seat_win_rates(df, by="vp_to_win").filter(pl.col("seat") == 0)
     rows = []
     for v in vps:
         part = df.filter(pl.col("vp_to_win") == v)
         mean, lo, hi = _interval([float(t) for t in part["user_turns"]])
         first = seats.filter(pl.col("vp_to_win") == v).row(0, named=True)
-        rows.append({"vp_to_win": v, "mean_turns": mean, "low": lo, "high": hi,
-                     "end_vp": float((part["end"] == "vp").sum()) / part.height,
-                     "seat0_win": first["win_rate"], "seat0_low": first["low"],
-                     "seat0_high": first["high"], "fair_share": 1 / players})
+        rows.append(
+            {
+                "vp_to_win": v,
+                "mean_turns": mean,
+                "low": lo,
+                "high": hi,
+                "end_vp": float((part["end"] == "vp").sum()) / part.height,
+                "seat0_win": first["win_rate"],
+                "seat0_low": first["low"],
+                "seat0_high": first["high"],
+                "fair_share": 1 / players,
+            }
+        )
     return pl.DataFrame(rows)

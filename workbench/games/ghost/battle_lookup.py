@@ -38,8 +38,12 @@ def battle_table() -> dict[str, list[int]]:
             for a in SIDES:
                 for d in SIDES:
                     v = opposed(dists[a], dists[d], ties="nobody")
-                    out[f"{a}|{d}|{fumble}|{floor}"] = [v.win_weight, v.tie_weight, v.lose_weight,
-                                                        v.total]
+                    out[f"{a}|{d}|{fumble}|{floor}"] = [
+                        v.win_weight,
+                        v.tie_weight,
+                        v.lose_weight,
+                        v.total,
+                    ]
     return out
 
 
@@ -62,8 +66,10 @@ _SCRIPT = """(function () {
 
 
 def _select(name: str, options: list[tuple[str, str]], chosen: str) -> str:
-    items = "".join(f"<option value='{escape(v)}'{' selected' if v == chosen else ''}>{escape(t)}</option>"
-                    for v, t in options)
+    items = "".join(
+        f"<option value='{escape(v)}'{' selected' if v == chosen else ''}>{escape(t)}</option>"
+        for v, t in options
+    )
     return f"<label style='margin-right:10px'>{escape(name)} <select name='{name}'>{items}</select></label>"
 
 
@@ -73,14 +79,26 @@ def battle_lookup_html(attack: str = "3D+2", defence: str = "3D+1") -> str:
     data = json.dumps(table, separators=(",", ":"), sort_keys=True)
     ident = "wb-battle-" + hashlib.sha256(data.encode()).hexdigest()[:10]
     sides = [(s, s) for s in SIDES]
-    menus = (_select("attack", sides, attack) + _select("defence", sides, defence)
-             + _select("ties", [("defender", "to the defender"), ("attacker", "to the attacker"),
-                                ("nobody", "nobody")], "defender")
-             + _select("fumble", [("1", "voids the roll"), ("0", "off")], "1")
-             + _select("floor", [("0", "off"), ("1", "totals floored at 0")], "0"))
+    menus = (
+        _select("attack", sides, attack)
+        + _select("defence", sides, defence)
+        + _select(
+            "ties",
+            [
+                ("defender", "to the defender"),
+                ("attacker", "to the attacker"),
+                ("nobody", "nobody"),
+            ],
+            "defender",
+        )
+        + _select("fumble", [("1", "voids the roll"), ("0", "off")], "1")
+        + _select("floor", [("0", "off"), ("1", "totals floored at 0")], "0")
+    )
     script = _SCRIPT.replace("ID", ident).replace("TABLE", data)
-    return (f"<div id='{ident}' class='wb-battle-lookup' style='font:13px/1.6 system-ui,sans-serif'>"
-            f"<div>{menus}</div><div class='wb-battle-answer' style='font-weight:600'></div>"
-            "<div style='color:#666;font-size:12px'>one ghost against one ghost, exact, from a table "
-            "computed in advance: these menus work in a static report too</div>"
-            f"<script>{script}</script></div>")
+    return (
+        f"<div id='{ident}' class='wb-battle-lookup' style='font:13px/1.6 system-ui,sans-serif'>"
+        f"<div>{menus}</div><div class='wb-battle-answer' style='font-weight:600'></div>"
+        "<div style='color:#666;font-size:12px'>one ghost against one ghost, exact, from a table "
+        "computed in advance: these menus work in a static report too</div>"
+        f"<script>{script}</script></div>"
+    )

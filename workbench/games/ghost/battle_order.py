@@ -49,9 +49,15 @@ def stat_odds(game: Any, t: Any, ghost: int, defenders: Sequence[int]) -> Odds:
     p = game.params
     out: Odds = {}
     for h in defenders:
-        out[h] = {s: win_chance(fighters(game, t, [ghost], s, ["attack"]),
-                                fighters(game, t, [h], s, ["defend"]),
-                                fumble=p.fumble, floor=p.floor_at_zero) for s in STATS}
+        out[h] = {
+            s: win_chance(
+                fighters(game, t, [ghost], s, ["attack"]),
+                fighters(game, t, [h], s, ["defend"]),
+                fumble=p.fumble,
+                floor=p.floor_at_zero,
+            )
+            for s in STATS
+        }
     return out
 
 
@@ -87,8 +93,9 @@ def _fighter(card: GhostCard, stat: str, role: str) -> Fighter:
     return Fighter(s, fixed_modifier(card, None, stat, role) - s.modifier, card.has("steady"))
 
 
-def battle_order_table(cards: Sequence[GhostCard] | None = None, *, fumble: bool = True,
-                       floor: bool = True) -> pl.DataFrame:
+def battle_order_table(
+    cards: Sequence[GhostCard] | None = None, *, fumble: bool = True, floor: bool = True
+) -> pl.DataFrame:
     """Every sheet design attacking every two-design defence (designs may repeat when the
     sheet holds two copies): P(attacker wins) under both orders, exact and as floats,
     and ``change`` = after_defender − at_declaration (never negative).
@@ -107,13 +114,27 @@ def battle_order_table(cards: Sequence[GhostCard] | None = None, *, fumble: bool
                 continue
             odds: Odds = {}
             for i, h in enumerate((d1, d2)):
-                odds[i] = {s: win_chance([_fighter(me, s, "attack")], [_fighter(h, s, "defend")],
-                                         fumble=fumble, floor=floor) for s in STATS}
+                odds[i] = {
+                    s: win_chance(
+                        [_fighter(me, s, "attack")],
+                        [_fighter(h, s, "defend")],
+                        fumble=fumble,
+                        floor=floor,
+                    )
+                    for s in STATS
+                }
             after, before = order_value(odds, "after_defender"), order_value(odds, "at_declaration")
-            rows.append({"attacker": me.name, "defence": f"{d1.name} + {d2.name}",
-                         "after_defender_exact": str(after), "at_declaration_exact": str(before),
-                         "after_defender": float(after), "at_declaration": float(before),
-                         "change": float(after - before)})
+            rows.append(
+                {
+                    "attacker": me.name,
+                    "defence": f"{d1.name} + {d2.name}",
+                    "after_defender_exact": str(after),
+                    "at_declaration_exact": str(before),
+                    "after_defender": float(after),
+                    "at_declaration": float(before),
+                    "change": float(after - before),
+                }
+            )
     return pl.DataFrame(rows)
 
 

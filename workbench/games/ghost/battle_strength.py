@@ -85,6 +85,7 @@ def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, 
         sh = shells.get(g, NO_SHELL)
         if sh != NO_SHELL:
             mod += cards[sh].shell[at]
-        out.append(ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g],
-                               floor=floor))
+        out.append(
+            ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g], floor=floor)
+        )
     return tuple(out)

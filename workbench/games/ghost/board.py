@@ -35,11 +35,22 @@ from workbench.games.ghost.rules import GhostGame, make_game
 from workbench.ui.names import seat_names
 from workbench.ui.picture import PictureBoard
 
-CLASSES = {"install": "wb-ghost-install", "shell": "wb-ghost-shell-on", "event": "wb-ghost-event",
-           "ability": "wb-ghost-ability", "battle": "wb-ghost-attack", "defend": "wb-ghost-defend",
-           "stat": "wb-ghost-stat-choice", "support": "wb-ghost-support", "quick": "wb-ghost-support", "done": "wb-ghost-support",
-           "place": "wb-ghost-place", "pass": "wb-ghost-place", "trim": "wb-ghost-trim",
-           "end": "wb-ghost-end"}
+CLASSES = {
+    "install": "wb-ghost-install",
+    "shell": "wb-ghost-shell-on",
+    "event": "wb-ghost-event",
+    "ability": "wb-ghost-ability",
+    "battle": "wb-ghost-attack",
+    "defend": "wb-ghost-defend",
+    "stat": "wb-ghost-stat-choice",
+    "support": "wb-ghost-support",
+    "quick": "wb-ghost-support",
+    "done": "wb-ghost-support",
+    "place": "wb-ghost-place",
+    "pass": "wb-ghost-place",
+    "trim": "wb-ghost-trim",
+    "end": "wb-ghost-end",
+}
 
 
 _USER = re.compile(r"\buser (\d+)")
@@ -59,7 +70,9 @@ def action_classes(action: Action) -> list[str]:
     return [css] if css else []
 
 
-def action_layout(game: Any, state: Any, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+def action_layout(
+    game: Any, state: Any, actions: Sequence[Action]
+) -> list[tuple[str, list[Action]]]:
     """The buttons left beside the picture: battle choices without a place, then the turn.
 
     >>> action_layout(None, None, [Action(("end",), "end the turn"), Action(("done",), "no more")])
@@ -67,8 +80,14 @@ def action_layout(game: Any, state: Any, actions: Sequence[Action]) -> list[tupl
     """
     groups: dict[str, list[Action]] = {}
     for a in actions:
-        title = "turn" if _verb(a.id) in ("end", "trim") else "battle" if _verb(a.id) in (
-            "done", "pass", "defend", "stat", "support", "quick", "place", "battle") else "other"
+        title = (
+            "turn"
+            if _verb(a.id) in ("end", "trim")
+            else "battle"
+            if _verb(a.id)
+            in ("done", "pass", "defend", "stat", "support", "quick", "place", "battle")
+            else "other"
+        )
         groups.setdefault(title, []).append(a)
     order = {"battle": 0, "other": 1, "turn": 2}
     return sorted(groups.items(), key=lambda kv: order[kv[0]])
@@ -98,16 +117,22 @@ class GhostBoard(PictureBoard):
         return [a.id for a in self.session.legal_actions() if a.id in self._placed]
 
 
-def make_board(game: GhostGame | None = None, seed: int = 0, bot_seats: dict[int, str] | None = None,
-               **params: Any) -> GhostBoard:
+def make_board(
+    game: GhostGame | None = None,
+    seed: int = 0,
+    bot_seats: dict[int, str] | None = None,
+    **params: Any,
+) -> GhostBoard:
     """A board over a new session (``params`` go to ``make_game`` when no game is given).
 
     Setup (the deal) is played out so the board opens on the first install.
     """
     game = game or make_game(**params)
     board = GhostBoard(
-        Session(game, seed=seed), render,
-        action_layout=action_layout, action_classes=action_classes,
+        Session(game, seed=seed),
+        render,
+        action_layout=action_layout,
+        action_classes=action_classes,
         chance_drawing=chance_drawing,
         bots={"greedy": greedy_player(), "random": random_player},
         seat_names=seat_names(game.num_players, "User"),

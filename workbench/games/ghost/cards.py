@@ -108,8 +108,13 @@ BATTLE_VERBS = frozenset({"power", "dice", "switch", "negate"})
 MANDATORY = Vocabulary(
     {"all_draw": "int", "rotate_archives": "", "trash_all_shells": "", "void_lowest": ""}
 )
-_TARGETS = {"skip_turn": "user", "trash_shell": "shell", "bounce": "ghost", "power": "side",
-            "dice": "side"}
+_TARGETS = {
+    "skip_turn": "user",
+    "trash_shell": "shell",
+    "bounce": "ghost",
+    "power": "side",
+    "dice": "side",
+}
 
 
 def target_kind(effects: tuple[Effect, ...]) -> str:
@@ -222,10 +227,13 @@ def event_allowed(card: GhostCard, seat: int, turn: int, in_battle: bool) -> boo
         return False
     if in_battle:
         return card.timing in ("OnBattle", "Anytime") or (
-            card.timing == "Not.YourTurn" and seat != turn)
+            card.timing == "Not.YourTurn" and seat != turn
+        )
     if card.is_battle_event:  # a battle verb has nothing to act on outside a battle
         return False
-    return card.timing in (("OnYourTurn", "Anytime") if seat == turn else ("Not.YourTurn", "Anytime"))
+    return card.timing in (
+        ("OnYourTurn", "Anytime") if seat == turn else ("Not.YourTurn", "Anytime")
+    )
 
 
 SHEET = data_files("ghost") / "cards.csv"
@@ -291,8 +299,7 @@ SCHEMA = Schema(
         Column("shell_physical", "int", required=False),
         Column("shell_mental", "int", required=False),
         Column("event_name", required=False),
-        Column("timing", required=False,
-               allowed=TIMINGS + tuple("Event." + t for t in TIMINGS)),
+        Column("timing", required=False, allowed=TIMINGS + tuple("Event." + t for t in TIMINGS)),
         Column("effect", "effects", required=False, vocabulary=EFFECTS),
         Column("event_names", "list", required=False),
         Column("text_ja", required=False),
@@ -314,16 +321,27 @@ def cards_from_records(records: list[dict[str, Any]]) -> tuple[GhostCard, ...]:
     out: list[GhostCard] = []
     for rec in records:
         for _ in range(rec["copies"]):
-            out.append(GhostCard(
-                id=len(out), kind=rec["kind"], name=rec["name_ja"],
-                name_en=rec["name_en"] or "", physical=_strength(rec["physical"]),
-                mental=_strength(rec["mental"]), vp=rec["vp"] or 0,
-                ability=tuple(rec["ability"] or ()), ability_name=rec["ability_name"] or "",
-                shell=(rec["shell_physical"] or 0, rec["shell_mental"] or 0),
-                event_name=rec["event_name"] or "", timing=_timing(rec["timing"] or ""),
-                effects=tuple(rec["effect"] or ()), event_names=tuple(rec["event_names"] or ()),
-                text=rec["text_ja"] or "", prototype=bool(rec["prototype"]), row=rec["_row"],
-            ))
+            out.append(
+                GhostCard(
+                    id=len(out),
+                    kind=rec["kind"],
+                    name=rec["name_ja"],
+                    name_en=rec["name_en"] or "",
+                    physical=_strength(rec["physical"]),
+                    mental=_strength(rec["mental"]),
+                    vp=rec["vp"] or 0,
+                    ability=tuple(rec["ability"] or ()),
+                    ability_name=rec["ability_name"] or "",
+                    shell=(rec["shell_physical"] or 0, rec["shell_mental"] or 0),
+                    event_name=rec["event_name"] or "",
+                    timing=_timing(rec["timing"] or ""),
+                    effects=tuple(rec["effect"] or ()),
+                    event_names=tuple(rec["event_names"] or ()),
+                    text=rec["text_ja"] or "",
+                    prototype=bool(rec["prototype"]),
+                    row=rec["_row"],
+                )
+            )
     return tuple(out)
 
 
@@ -354,6 +372,21 @@ def designs(cards: Iterable[GhostCard]) -> list[GhostCard]:
     return out
 
 
-__all__ = ["ABILITY", "EFFECTS", "EVENT", "MANDATORY", "SCHEMA", "SHEET", "STATS_LABEL", "Effect",
-           "GhostCard", "Strength", "cards_from_records", "designs", "event_allowed", "load_cards",
-           "load_sheet_frame", "target_kind"]
+__all__ = [
+    "ABILITY",
+    "EFFECTS",
+    "EVENT",
+    "MANDATORY",
+    "SCHEMA",
+    "SHEET",
+    "STATS_LABEL",
+    "Effect",
+    "GhostCard",
+    "Strength",
+    "cards_from_records",
+    "designs",
+    "event_allowed",
+    "load_cards",
+    "load_sheet_frame",
+    "target_kind",
+]

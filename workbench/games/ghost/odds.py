@@ -85,8 +85,9 @@ def fighter_dist(fighter: Fighter, fumble: bool = True, floor: bool = True) -> D
     return pool(n, GHOST_DIE).map(lambda r: ghost_value(r, n, mod, fumble=void, floor=floor))
 
 
-def side_dist(side: Sequence[Any], *, fumble: bool = True, floor: bool = True,
-              power: int = 0) -> Dist:
+def side_dist(
+    side: Sequence[Any], *, fumble: bool = True, floor: bool = True, power: int = 0
+) -> Dist:
     """The exact total of one side (every ghost's own roll, plus ``power``).
 
     >>> side_dist(["1D", "1D"], fumble=False) == pool(2, GHOST_DIE)
@@ -98,32 +99,60 @@ def side_dist(side: Sequence[Any], *, fumble: bool = True, floor: bool = True,
     return total
 
 
-def win_chance(attack: Sequence[Any], defence: Sequence[Any], *, fumble: bool = True,
-               floor: bool = True, power: tuple[int, int] = (0, 0)) -> sympy.Rational:
+def win_chance(
+    attack: Sequence[Any],
+    defence: Sequence[Any],
+    *,
+    fumble: bool = True,
+    floor: bool = True,
+    power: tuple[int, int] = (0, 0),
+) -> sympy.Rational:
     """Exact P(attacker wins), ties to the defender."""
-    return _versus(tuple(map(Fighter.of, attack)), tuple(map(Fighter.of, defence)),
-                   fumble, floor, power)[0]
+    return _versus(
+        tuple(map(Fighter.of, attack)), tuple(map(Fighter.of, defence)), fumble, floor, power
+    )[0]
 
 
-def tie_chance(attack: Sequence[Any], defence: Sequence[Any], *, fumble: bool = True,
-               floor: bool = True, power: tuple[int, int] = (0, 0)) -> sympy.Rational:
+def tie_chance(
+    attack: Sequence[Any],
+    defence: Sequence[Any],
+    *,
+    fumble: bool = True,
+    floor: bool = True,
+    power: tuple[int, int] = (0, 0),
+) -> sympy.Rational:
     """Exact P(both totals equal) — the share of the defender's wins that are ties."""
-    return _versus(tuple(map(Fighter.of, attack)), tuple(map(Fighter.of, defence)),
-                   fumble, floor, power)[1]
+    return _versus(
+        tuple(map(Fighter.of, attack)), tuple(map(Fighter.of, defence)), fumble, floor, power
+    )[1]
 
 
 @lru_cache(maxsize=65536)
-def _versus(attack: tuple[Fighter, ...], defence: tuple[Fighter, ...], fumble: bool,
-            floor: bool, power: tuple[int, int]) -> tuple[sympy.Rational, sympy.Rational]:
+def _versus(
+    attack: tuple[Fighter, ...],
+    defence: tuple[Fighter, ...],
+    fumble: bool,
+    floor: bool,
+    power: tuple[int, int],
+) -> tuple[sympy.Rational, sympy.Rational]:
     if not attack or not defence:
         raise ValueError("each side needs at least one ghost")
-    v = opposed(side_dist(attack, fumble=fumble, floor=floor, power=power[0]),
-                side_dist(defence, fumble=fumble, floor=floor, power=power[1]), ties="defender")
+    v = opposed(
+        side_dist(attack, fumble=fumble, floor=floor, power=power[0]),
+        side_dist(defence, fumble=fumble, floor=floor, power=power[1]),
+        ties="defender",
+    )
     return v.win, v.equal
 
 
-def fighters(game: Any, state: Any, ghosts: Sequence[int], stat: str, roles: Sequence[str],
-             extra_dice: int = 0) -> tuple[Fighter, ...]:
+def fighters(
+    game: Any,
+    state: Any,
+    ghosts: Sequence[int],
+    stat: str,
+    roles: Sequence[str],
+    extra_dice: int = 0,
+) -> tuple[Fighter, ...]:
     """Fighters for installed ghosts of a game state or table view (shells and abilities included).
 
     ``roles`` per ghost: attack, defend or support; ``extra_dice`` go to the first.
@@ -173,8 +202,12 @@ def _find(cards: Sequence[Any], name: str, kind: str) -> Any:
     raise ValueError(f"no {kind} called {name!r} in the sheet; known: {', '.join(known)}")
 
 
-def sheet_side(entries: Sequence[str | tuple[str, str]], stat: str, lead_role: str,
-               cards: Sequence[Any] | None = None) -> tuple[Fighter, ...]:
+def sheet_side(
+    entries: Sequence[str | tuple[str, str]],
+    stat: str,
+    lead_role: str,
+    cards: Sequence[Any] | None = None,
+) -> tuple[Fighter, ...]:
     """Fighters for sheet ghosts by name: ``"御影さくら"`` or ``("御影さくら", "剣")``
     (with a shell); the first is the lead (``lead_role``: attack or defend), the
     rest support (their abilities count as supporting).
@@ -193,14 +226,22 @@ def sheet_side(entries: Sequence[str | tuple[str, str]], stat: str, lead_role: s
         shell = _find(cards, shell_name, "shell") if shell_name else None
         role = lead_role if i == 0 else "support"
         s = card.strength(stat)
-        out.append(Fighter(s, fixed_modifier(card, shell, stat, role) - s.modifier,
-                           card.has("steady")))
+        out.append(
+            Fighter(s, fixed_modifier(card, shell, stat, role) - s.modifier, card.has("steady"))
+        )
     return tuple(out)
 
 
-def ghost_odds(attack: Sequence[str | tuple[str, str]], defence: Sequence[str | tuple[str, str]],
-               stat: str = "physical", *, cards: Sequence[Any] | None = None, fumble: bool = True,
-               floor: bool = True, power: tuple[int, int] = (0, 0)) -> sympy.Rational:
+def ghost_odds(
+    attack: Sequence[str | tuple[str, str]],
+    defence: Sequence[str | tuple[str, str]],
+    stat: str = "physical",
+    *,
+    cards: Sequence[Any] | None = None,
+    fumble: bool = True,
+    floor: bool = True,
+    power: tuple[int, int] = (0, 0),
+) -> sympy.Rational:
     """Exact P(attacker wins) for sheet ghosts by name, with shells and support ghosts.
 
     >>> ghost_odds(["御影さくら"], ["ブリュンヒルデ"], "mental")
@@ -208,10 +249,23 @@ def ghost_odds(attack: Sequence[str | tuple[str, str]], defence: Sequence[str | 
     >>> ghost_odds([("ブリュンヒルデ", "剣")], ["御影さくら", "双葉"]) < ghost_odds([("ブリュンヒルデ", "剣")], ["御影さくら"])
     True
     """
-    return win_chance(sheet_side(attack, stat, "attack", cards),
-                      sheet_side(defence, stat, "defend", cards),
-                      fumble=fumble, floor=floor, power=power)
+    return win_chance(
+        sheet_side(attack, stat, "attack", cards),
+        sheet_side(defence, stat, "defend", cards),
+        fumble=fumble,
+        floor=floor,
+        power=power,
+    )
 
 
-__all__ = ["Fighter", "battle_chance", "ghost_odds", "sheet_side", "fighter_dist", "fighters", "side_dist", "tie_chance",
-           "win_chance"]
+__all__ = [
+    "Fighter",
+    "battle_chance",
+    "ghost_odds",
+    "sheet_side",
+    "fighter_dist",
+    "fighters",
+    "side_dist",
+    "tie_chance",
+    "win_chance",
+]

@@ -21,17 +21,31 @@ STAT_CHOICES = ("after_defender", "at_declaration")
 DEAL_ORDERS = ("all_hands", "by_seat")
 QUICK_INSTALLS = ("anyone", "sides")
 MASTER_DEALS = ("dealt", "first_install")
-CHOICES = {"no_ghost_penalty": PENALTIES, "server_end": SERVER_ENDS, "event_limit": EVENT_LIMITS,
-           "quick_install": QUICK_INSTALLS, "master_deal": MASTER_DEALS,
-           "stat_choice": STAT_CHOICES, "deal_order": DEAL_ORDERS}
+CHOICES = {
+    "no_ghost_penalty": PENALTIES,
+    "server_end": SERVER_ENDS,
+    "event_limit": EVENT_LIMITS,
+    "quick_install": QUICK_INSTALLS,
+    "master_deal": MASTER_DEALS,
+    "stat_choice": STAT_CHOICES,
+    "deal_order": DEAL_ORDERS,
+}
 
 #: The readings of version 2 (before issue 14), as parameters: the server checked at the next
 #: turn's start, one face-down event per user per battle besides the turn's action event, no
 #: out-of-turn window, quick installs by the battle's sides only, the first installed ghost as
 #: master and slaves supporting slaves. (The dead negate it offered is not kept.)
-OLD_READINGS = {"server_end": "next_turn", "event_limit": "action", "facedown_per_battle": 1,
-                "reactions": False, "quick_install": "sides", "master_deal": "first_install",
-                "slave_support": True, "stat_choice": "at_declaration", "deal_order": "by_seat"}
+OLD_READINGS = {
+    "server_end": "next_turn",
+    "event_limit": "action",
+    "facedown_per_battle": 1,
+    "reactions": False,
+    "quick_install": "sides",
+    "master_deal": "first_install",
+    "slave_support": True,
+    "stat_choice": "at_declaration",
+    "deal_order": "by_seat",
+}
 
 #: The readings of version 3 that version 4 (issue 25) replaced: the stat named with the
 #: attack, one event from the archive per user per turn (battle events included), each seat
@@ -112,6 +126,17 @@ class GhostParams:
                 raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
 
 
-__all__ = ["CHOICES", "DEAL_ORDERS", "EVENT_LIMITS", "MASTER_DEALS", "OLD_READINGS", "PENALTIES",
-           "QUICK_INSTALLS", "SERVER_ENDS", "STAT_CHOICES", "V3_READINGS", "V4_READINGS",
-           "GhostParams"]
+__all__ = [
+    "CHOICES",
+    "DEAL_ORDERS",
+    "EVENT_LIMITS",
+    "MASTER_DEALS",
+    "OLD_READINGS",
+    "PENALTIES",
+    "QUICK_INSTALLS",
+    "SERVER_ENDS",
+    "STAT_CHOICES",
+    "V3_READINGS",
+    "V4_READINGS",
+    "GhostParams",
+]

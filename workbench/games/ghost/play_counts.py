@@ -38,13 +38,29 @@ from workbench.games.ghost.rules import make_game
 
 __all__ = ["PlayCounts", "play_counts"]
 
-_NEGATE_COLS = {"game": pl.Int64, "role": pl.Utf8, "holds": pl.Int64, "offered": pl.Boolean,
-                "could_void_another": pl.Boolean}
-_FAULT_COLS = {"game": pl.Int64, "user_turns": pl.Int64, "server_left": pl.Int64,
-               "users_with_a_ghost": pl.Int64, "users_with_two_or_more": pl.Int64,
-               "at_once": pl.Int64, "ended_void": pl.Boolean}
-_VOID_COLS = {"game": pl.Int64, "user_turns": pl.Int64, "server_left": pl.Int64,
-              "last_step": pl.Utf8, "ghosts_voided": pl.Int64}
+_NEGATE_COLS = {
+    "game": pl.Int64,
+    "role": pl.Utf8,
+    "holds": pl.Int64,
+    "offered": pl.Boolean,
+    "could_void_another": pl.Boolean,
+}
+_FAULT_COLS = {
+    "game": pl.Int64,
+    "user_turns": pl.Int64,
+    "server_left": pl.Int64,
+    "users_with_a_ghost": pl.Int64,
+    "users_with_two_or_more": pl.Int64,
+    "at_once": pl.Int64,
+    "ended_void": pl.Boolean,
+}
+_VOID_COLS = {
+    "game": pl.Int64,
+    "user_turns": pl.Int64,
+    "server_left": pl.Int64,
+    "last_step": pl.Utf8,
+    "ghosts_voided": pl.Int64,
+}
 
 
 @dataclass(frozen=True)
@@ -70,15 +86,18 @@ def _role(b: Any, seat: int) -> str:
     return "attacker" if seat == b.attacker else "defender" if seat == b.defender else "outsider"
 
 
-def play_counts(players: int = 4, n: int = 100, seed: int = 0, bot: str = "greedy",
-                **params: Any) -> PlayCounts:
+def play_counts(
+    players: int = 4, n: int = 100, seed: int = 0, bot: str = "greedy", **params: Any
+) -> PlayCounts:
     """Play ``n`` games (seeds ``seed``, ``seed + 1``, …) with ``bot`` ("greedy" or
     "random") at every seat and count negates, 一般保護違反 and void endings."""
     game = make_game(players=players, **params)
     who = greedy_player() if bot == "greedy" else random_player
     negates, faults, voids = [], [], []
-    is_negate, is_void_card = game.negates, tuple(
-        any(e.verb == "void_lowest" for e in c.effects) for c in game.cards)
+    is_negate, is_void_card = (
+        game.negates,
+        tuple(any(e.verb == "void_lowest" for e in c.effects) for c in game.cards),
+    )
     for i in range(n):
         actions = playout(game, who, seed=seed + i).actions
         s = game.initial_state()
@@ -89,25 +108,51 @@ def play_counts(players: int = 4, n: int = 100, seed: int = 0, bot: str = "greed
                 held = [c for c in s.archives[seat] if is_negate[c]]
                 if held:
                     ids: list[Any] = game.legal_ids(s)
-                    negates.append({"game": i, "role": _role(s.battle, seat), "holds": len(held),
-                                    "offered": any(x[0] == "place" and is_negate[x[1]] for x in ids),
-                                    "could_void_another": bool(s.battle.placed)
-                                    and s.battle.placed[-1][0] != seat})
+                    negates.append(
+                        {
+                            "game": i,
+                            "role": _role(s.battle, seat),
+                            "holds": len(held),
+                            "offered": any(x[0] == "place" and is_negate[x[1]] for x in ids),
+                            "could_void_another": bool(s.battle.placed)
+                            and s.battle.placed[-1][0] != seat,
+                        }
+                    )
             before = s
             s = game.apply(s, a)
             pending = _faults_pending(before, is_void_card) + (
-                turn == CHANCE and isinstance(a, int) and is_void_card[a]
-                and _is_draw(before.tasks[-1]))
+                turn == CHANCE
+                and isinstance(a, int)
+                and is_void_card[a]
+                and _is_draw(before.tasks[-1])
+            )
             resolved = pending - _faults_pending(s, is_void_card)
             if resolved and (s.result is None or s.result[0] == "void"):
                 desks = [len(d) for d in before.desktops]
-                faults.append({"game": i, "user_turns": s.turns, "server_left": len(s.server),
-                               "users_with_a_ghost": sum(1 for k in desks if k),
-                               "users_with_two_or_more": sum(1 for k in desks if k >= 2),
-                               "at_once": resolved, "ended_void": s.result is not None})
+                faults.append(
+                    {
+                        "game": i,
+                        "user_turns": s.turns,
+                        "server_left": len(s.server),
+                        "users_with_a_ghost": sum(1 for k in desks if k),
+                        "users_with_two_or_more": sum(1 for k in desks if k >= 2),
+                        "at_once": resolved,
+                        "ended_void": s.result is not None,
+                    }
+                )
             if game.current_player(s) == TERMINAL and s.result and s.result[0] == "void":
-                voids.append({"game": i, "user_turns": s.turns, "server_left": len(s.server),
-                              "last_step": game.action_label(before, a),
-                              "ghosts_voided": len(s.void) - len(before.void)})
-    return PlayCounts(n, pl.DataFrame(negates, schema=_NEGATE_COLS),
-                      pl.DataFrame(faults, schema=_FAULT_COLS), pl.DataFrame(voids, schema=_VOID_COLS))
+                voids.append(
+                    {
+                        "game": i,
+                        "user_turns": s.turns,
+                        "server_left": len(s.server),
+                        "last_step": game.action_label(before, a),
+                        "ghosts_voided": len(s.void) - len(before.void),
+                    }
+                )
+    return PlayCounts(
+        n,
+        pl.DataFrame(negates, schema=_NEGATE_COLS),
+        pl.DataFrame(faults, schema=_FAULT_COLS),
+        pl.DataFrame(voids, schema=_VOID_COLS),
+    )

@@ -44,15 +44,21 @@ class GreedyGhost:
         ids = view.legal_ids
         if len(ids) == 1:  # nothing to weigh: the observation is not even built
             return ids[0]
-        return choose(view.game.view(view.state), view.seat, ids,  # type: ignore[attr-defined]
-                      self.limit, self.rank)
+        return choose(
+            view.game.view(view.state),
+            view.seat,
+            ids,  # type: ignore[attr-defined]
+            self.limit,
+            self.rank,
+        )
 
     def __repr__(self) -> str:
         return self.__name__
 
 
-def greedy_player(threshold: Any = Fraction(1, 2), *,
-                  rank: Callable[[GhostCard], float] = strength_rank) -> GreedyGhost:
+def greedy_player(
+    threshold: Any = Fraction(1, 2), *, rank: Callable[[GhostCard], float] = strength_rank
+) -> GreedyGhost:
     """A greedy player (see the module docstring); deterministic, ignores the rng.
 
     >>> greedy_player(0.7)

@@ -69,8 +69,13 @@ def strength_rank(card: GhostCard) -> float:
     return 0.0
 
 
-def choose(t: Any, seat: int, ids: Sequence[Hashable], limit: Fraction = HALF,
-           rank: Callable[[GhostCard], float] = strength_rank) -> Hashable:
+def choose(
+    t: Any,
+    seat: int,
+    ids: Sequence[Hashable],
+    limit: Fraction = HALF,
+    rank: Callable[[GhostCard], float] = strength_rank,
+) -> Hashable:
     """The rule of thumb's action for ``seat`` among the legal ``ids`` on table ``t``."""
     if len(ids) == 1:
         return ids[0]
@@ -157,8 +162,13 @@ class _Odds:
 
     def _duel(self, g: int, h: int) -> Fraction:
         ghost = self.ghost
-        key = (self.rule, ghost(g, "physical", _ATTACK_ROLE), ghost(g, "mental", _ATTACK_ROLE),
-               ghost(h, "physical", _DEFEND_ROLE), ghost(h, "mental", _DEFEND_ROLE))
+        key = (
+            self.rule,
+            ghost(g, "physical", _ATTACK_ROLE),
+            ghost(g, "mental", _ATTACK_ROLE),
+            ghost(h, "physical", _DEFEND_ROLE),
+            ghost(h, "mental", _DEFEND_ROLE),
+        )
         p = _DUELS.get(key)
         if p is None:
             if len(_DUELS) > 100_000:
@@ -184,13 +194,15 @@ class _Odds:
 
     def _chance(self, atk: tuple[int, ...], dfn: tuple[int, ...], stat: str) -> Fraction:
         ghost = self.ghost
-        key = (self.rule,
-               (ghost(atk[0], stat, _ATTACK_ROLE),
-                *[ghost(g, stat, _SUPPORT_ROLE) for g in atk[1:]]) if len(atk) > 1
-               else (ghost(atk[0], stat, _ATTACK_ROLE),),
-               (ghost(dfn[0], stat, _DEFEND_ROLE),
-                *[ghost(g, stat, _SUPPORT_ROLE) for g in dfn[1:]]) if len(dfn) > 1
-               else (ghost(dfn[0], stat, _DEFEND_ROLE),))
+        key = (
+            self.rule,
+            (ghost(atk[0], stat, _ATTACK_ROLE), *[ghost(g, stat, _SUPPORT_ROLE) for g in atk[1:]])
+            if len(atk) > 1
+            else (ghost(atk[0], stat, _ATTACK_ROLE),),
+            (ghost(dfn[0], stat, _DEFEND_ROLE), *[ghost(g, stat, _SUPPORT_ROLE) for g in dfn[1:]])
+            if len(dfn) > 1
+            else (ghost(dfn[0], stat, _DEFEND_ROLE),),
+        )
         p = _CHANCES.get(key)
         if p is None:
             if len(_CHANCES) > 100_000:
@@ -206,8 +218,11 @@ _SIDES_SEEN: dict[Any, Fraction] = {}  # Odds.chance by the game, stat, sides an
 _SIDES: dict[Any, Dist] = {}
 
 
-def _exact(rule: tuple[bool, bool], atk: tuple[tuple[int, int, bool], ...],
-           dfn: tuple[tuple[int, int, bool], ...]) -> Fraction:
+def _exact(
+    rule: tuple[bool, bool],
+    atk: tuple[tuple[int, int, bool], ...],
+    dfn: tuple[tuple[int, int, bool], ...],
+) -> Fraction:
     """:func:`~workbench.games.ghost.odds.win_chance` of two sides, each side's total
     kept and grown one ghost at a time (a support added costs one convolution)."""
     v = opposed(_side(rule, atk), _side(rule, dfn), ties="defender")
@@ -226,8 +241,9 @@ def _side(rule: tuple[bool, bool], spec: tuple[tuple[int, int, bool], ...]) -> D
     return d
 
 
-def _main(t: Any, seat: int, ids: Sequence[Aid], limit: Fraction,
-          rank: Callable[[GhostCard], float]) -> Hashable:
+def _main(
+    t: Any, seat: int, ids: Sequence[Aid], limit: Fraction, rank: Callable[[GhostCard], float]
+) -> Hashable:
     cards = t.game.cards
     installs = [a for a in ids if a[0] == "install"]
     if installs:
@@ -286,8 +302,11 @@ def _support(t: Any, odds: _Odds, ids: Sequence[Aid]) -> Hashable:
         if a[0] not in ("support", "quick"):
             continue
         extra = (a[1],)
-        p = odds.chance(b.atk + extra, b.dfn, b.stat) if attack else odds.chance(
-            b.atk, b.dfn + extra, b.stat)
+        p = (
+            odds.chance(b.atk + extra, b.dfn, b.stat)
+            if attack
+            else odds.chance(b.atk, b.dfn + extra, b.stat)
+        )
         if _above(p, best_p) if attack else _above(best_p, p):
             best, best_p = a, p
     return best

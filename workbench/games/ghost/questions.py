@@ -17,8 +17,13 @@ import polars as pl
 
 from workbench.engine.measure.skilled import Question, mean, rate, seat_answers
 
-ENDS = {"vp": "ends on VP", "server": "ends when the server runs out", "void": "ends void",
-        "special": "ends by a special victory", "master": "ends by master–slave"}
+ENDS = {
+    "vp": "ends on VP",
+    "server": "ends when the server runs out",
+    "void": "ends void",
+    "special": "ends by a special victory",
+    "master": "ends by master–slave",
+}
 
 
 def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
@@ -33,5 +38,12 @@ def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
 
 def questions() -> tuple[Question, ...]:
     """The questions the notebook answers with greedy users, to ask of skilled ones."""
-    return (Question("seats", "Does a seat win more than its share at 4 users?", seat_answer,
-                     seats=4, metrics=True),)
+    return (
+        Question(
+            "seats",
+            "Does a seat win more than its share at 4 users?",
+            seat_answer,
+            seats=4,
+            metrics=True,
+        ),
+    )

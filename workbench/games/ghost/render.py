@@ -88,8 +88,14 @@ def _strengths(card: GhostCard) -> str:
     return f"物理 {card.physical} · 精神 {card.mental} · VP {card.vp}"
 
 
-def card_html(card: GhostCard, css: str, shell: GhostCard | None = None,
-              master: bool = False, click: str = "", uses: str = "") -> str:
+def card_html(
+    card: GhostCard,
+    css: str,
+    shell: GhostCard | None = None,
+    master: bool = False,
+    click: str = "",
+    uses: str = "",
+) -> str:
     """One card: the ghost side (or shell modifiers) and the event side, in words;
     ``click`` (a target or pick attribute text) makes the whole card a control,
     ``uses`` are its clickable use lines.
@@ -102,27 +108,39 @@ def card_html(card: GhostCard, css: str, shell: GhostCard | None = None,
     if card.is_ghost:
         lines.append(escape(_strengths(card)))
         if card.ability_name or card.ability:
-            lines.append(f"<span class='wb-ghost-ab'>〈{escape(card.ability_name)}〉 "
-                         f"{escape(ability_words(card.ability))}</span>")
+            lines.append(
+                f"<span class='wb-ghost-ab'>〈{escape(card.ability_name)}〉 "
+                f"{escape(ability_words(card.ability))}</span>"
+            )
     elif card.is_shell:
         lines.append(f"shell: 物理 {card.shell[0]:+d} · 精神 {card.shell[1]:+d}")
     if shell is not None:
-        lines.append(f"<span class='wb-ghost-shell'>shell {escape(card_name(shell))} "
-                     f"(物理 {shell.shell[0]:+d} / 精神 {shell.shell[1]:+d})</span>")
+        lines.append(
+            f"<span class='wb-ghost-shell'>shell {escape(card_name(shell))} "
+            f"(物理 {shell.shell[0]:+d} / 精神 {shell.shell[1]:+d})</span>"
+        )
     if card.timing and css != "wb-ghost-installed":
-        lines.append(f"<span class='wb-ghost-ev'>event 『{escape(card.event_name)}』 "
-                     f"({escape(timing_words(card.timing))}): {escape(event_words(card.effects))}"
-                     "</span>")
+        lines.append(
+            f"<span class='wb-ghost-ev'>event 『{escape(card.event_name)}』 "
+            f"({escape(timing_words(card.timing))}): {escape(event_words(card.effects))}"
+            "</span>"
+        )
     extra = " wb-ghost-master" if master else ""
     extra += f" {click}" if click else ""
-    return (f"<div class='wb-ghost-card {css}{extra}' title='{escape(card.text)}'>"
-            + "<br>".join(lines) + uses + "</div>")
+    return (
+        f"<div class='wb-ghost-card {css}{extra}' title='{escape(card.text)}'>"
+        + "<br>".join(lines)
+        + uses
+        + "</div>"
+    )
 
 
 def _uses(t: Any, ids: Sequence[Hashable]) -> tuple[str, str]:
     """(click, uses): one use makes the card the control, several become use lines."""
     if len(ids) == 1:
-        return target(ids[0]), f"<div class='wb-ghost-use'>▶ click: {escape(label(t, ids[0]))}</div>"
+        return target(
+            ids[0]
+        ), f"<div class='wb-ghost-use'>▶ click: {escape(label(t, ids[0]))}</div>"
     return "", "".join(chip(t, a) for a in ids)
 
 
@@ -132,16 +150,20 @@ def _user(game: Any, t: Any, seat: int, deciding: int, ch: Choices, picks: tuple
     atk, dfn = picks
     active = " wb-ghost-active" if seat == deciding else ""
     out = " (out)" if t.out[seat] else ""
-    head = (f"<b>User {seat + 1}</b>{out} — <span class='wb-ghost-vp'>VP "
-            f"{t.vp_of(seat)}</span> · archive {len(t.archives[seat])}"
-            + (f" · next turn skipped ×{t.skips[seat]}" if t.skips[seat] else ""))
+    head = (
+        f"<b>User {seat + 1}</b>{out} — <span class='wb-ghost-vp'>VP "
+        f"{t.vp_of(seat)}</span> · archive {len(t.archives[seat])}"
+        + (f" · next turn skipped ×{t.skips[seat]}" if t.skips[seat] else "")
+    )
     panel_click = ""
     if atk >= 0 and dfn < 0 and seat in ch.attacks.get(atk, {}):
         # the stat named with the attack: one more step; else this click declares it
-        panel_click = " " + (pick(f"def:{seat}") if ch.attacks[atk][seat] else target(
-            ("battle", atk, seat)))
-        head += (" — <b>click to attack this user</b>"
-                 + target_summary(game, t, atk, seat, ch.attacks[atk][seat]))
+        panel_click = " " + (
+            pick(f"def:{seat}") if ch.attacks[atk][seat] else target(("battle", atk, seat))
+        )
+        head += " — <b>click to attack this user</b>" + target_summary(
+            game, t, atk, seat, ch.attacks[atk][seat]
+        )
     desk = []
     for g, sh in t.desktops[seat]:
         click, uses = _uses(t, ch.ghosts.get(g, [])) if seat == deciding else ("", "")
@@ -153,8 +175,16 @@ def _user(game: Any, t: Any, seat: int, deciding: int, ch: Choices, picks: tuple
                 click = "wb-ghost-chosen"
         if seat == deciding and t.phase == "defend" and ("defend", g) in ch.ghosts.get(g, []):
             uses += defend_hint(game, t, g)
-        desk.append(card_html(cards[g], "wb-ghost-installed", cards[sh] if sh != NO_SHELL else None,
-                              master=t.masters[seat] == g, click=click, uses=uses))
+        desk.append(
+            card_html(
+                cards[g],
+                "wb-ghost-installed",
+                cards[sh] if sh != NO_SHELL else None,
+                master=t.masters[seat] == g,
+                click=click,
+                uses=uses,
+            )
+        )
     body = f"<div class='wb-ghost-desktop'>{''.join(desk) or '<i>no ghost installed</i>'}</div>"
     if seat == deciding and t.archives[seat]:
         arch = []
@@ -162,7 +192,9 @@ def _user(game: Any, t: Any, seat: int, deciding: int, ch: Choices, picks: tuple
             click, uses = _uses(t, ch.archive.get(c, []))
             arch.append(card_html(cards[c], "wb-ghost-archived", click=click, uses=uses))
         body += f"<div class='wb-ghost-archive'>archive: {''.join(arch)}</div>"
-    return f"<div class='wb-ghost-user wb-ghost-user-{seat}{active}{panel_click}'>{head}{body}</div>"
+    return (
+        f"<div class='wb-ghost-user wb-ghost-user-{seat}{active}{panel_click}'>{head}{body}</div>"
+    )
 
 
 def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
@@ -170,9 +202,14 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
     sum, modifier, value) (``state``: a read-only table view)."""
     cards = game.cards
     title = "Battle" if live else "Last battle"
-    stat = STATS_LABEL[b.stat] if b.stat else "物理 or 精神: the attacker picks once the defence is known"
-    lines = [f"<b>{title}</b>: User {b.attacker + 1} attacks User {b.defender + 1} "
-             f"({escape(stat)})"]
+    stat = (
+        STATS_LABEL[b.stat]
+        if b.stat
+        else "物理 or 精神: the attacker picks once the defence is known"
+    )
+    lines = [
+        f"<b>{title}</b>: User {b.attacker + 1} attacks User {b.defender + 1} ({escape(stat)})"
+    ]
     for side, ghosts, offset in (("attack", b.atk, 0), ("defence", b.dfn, len(b.atk))):
         parts = []
         for i, g in enumerate(ghosts):
@@ -184,36 +221,48 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
         power = b.power[0 if side == "attack" else 1]
         lines.append(f"{side}: " + ", ".join(parts) + (f" power {power:+d}" if power else ""))
     if b.revealed:
-        lines.append("events: " + ", ".join(
-            f"『{escape(cards[c].event_name)}』 {escape(event_words(cards[c].effects))}"
-            + (" (voided)" if i in b.voided else "")
-            for i, (_, c, _) in enumerate(b.revealed)))
+        lines.append(
+            "events: "
+            + ", ".join(
+                f"『{escape(cards[c].event_name)}』 {escape(event_words(cards[c].effects))}"
+                + (" (voided)" if i in b.voided else "")
+                for i, (_, c, _) in enumerate(b.revealed)
+            )
+        )
     elif b.placed:
         lines.append(f"{len(b.placed)} event(s) face down")
     if b.dfn and not b.rolls and live and b.stat:
         p = battle_chance(game, state)
         note = "" if b.revealed or not b.placed else " (face-down events not counted)"
-        lines.append(f"<span class='wb-ghost-odds'>P(attacker wins) = {p} ≈ {float(p):.1%}"
-                     f"</span>{note}")
+        lines.append(
+            f"<span class='wb-ghost-odds'>P(attacker wins) = {p} ≈ {float(p):.1%}</span>{note}"
+        )
     elif b.dfn and live:  # the stat is still to be picked: each one's odds
-        lines.append("<span class='wb-ghost-odds'>P(attacker wins) with "
-                     + " · with ".join(f"{escape(STATS_LABEL[s])} = {p} ≈ {float(p):.1%}"
-                                       for s in STATS for p in [battle_chance(game, state, s)])
-                     + "</span>")
+        lines.append(
+            "<span class='wb-ghost-odds'>P(attacker wins) with "
+            + " · with ".join(
+                f"{escape(STATS_LABEL[s])} = {p} ≈ {float(p):.1%}"
+                for s in STATS
+                for p in [battle_chance(game, state, s)]
+            )
+            + "</span>"
+        )
     if b.winner >= 0:
         who = "attacker" if b.winner == ATTACK else "defender"
         lines.append(f"totals {b.totals[0]} vs {b.totals[1]}: <b>the {who} wins</b>")
     return "<div class='wb-ghost-battle'>" + "<br>".join(lines) + "</div>"
 
 
-_HINTS = {"setup": "click a ghost in your archive to install it",
-          "defend": "click the ghost that defends",
-          "stat": "pick 物理 or 精神, knowing the defending ghost",
-          "support_atk": "click a ghost to support the attack, or 'no more support'",
-          "support_def": "click a ghost to support the defence, or 'no more support'",
-          "place": "click an event to place it face down, or 'place nothing'",
-          "react": "click an event to play it now, or 'let it pass'",
-          "trim": "click archive cards to trash them down to the limit"}
+_HINTS = {
+    "setup": "click a ghost in your archive to install it",
+    "defend": "click the ghost that defends",
+    "stat": "pick 物理 or 精神, knowing the defending ghost",
+    "support_atk": "click a ghost to support the attack, or 'no more support'",
+    "support_def": "click a ghost to support the defence, or 'no more support'",
+    "place": "click an event to place it face down, or 'place nothing'",
+    "react": "click an event to play it now, or 'let it pass'",
+    "trim": "click archive cards to trash them down to the limit",
+}
 
 
 def prompt(t: Any, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
@@ -224,14 +273,21 @@ def prompt(t: Any, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
     if atk >= 0 and dfn < 0:
         hint = "now click the user to attack (Esc: back)"
     elif t.phase == "main":
-        hint = ("click a ghost to attack with it, an archive card to use it, "
-                "or 'end the turn'" if ch.attacks else
-                "click an archive card to use it, or 'end the turn'")
+        hint = (
+            "click a ghost to attack with it, an archive card to use it, or 'end the turn'"
+            if ch.attacks
+            else "click an archive card to use it, or 'end the turn'"
+        )
     else:
         hint = _HINTS.get(t.phase, "choose")
     if deciding != t.turn and t.phase not in ("setup", "over"):  # why someone decides out of turn
-        why = ("may answer what User {0} just did" if t.phase == "react"
-               else "decides in User {0}'s battle" if t.battle is not None else "decides in User {0}'s turn")
+        why = (
+            "may answer what User {0} just did"
+            if t.phase == "react"
+            else "decides in User {0}'s battle"
+            if t.battle is not None
+            else "decides in User {0}'s turn"
+        )
         hint = f"{why.format(t.turn + 1)} — {hint}"
     return f"<div class='wb-ghost-prompt'><b>User {deciding + 1}</b>: {escape(hint)}</div>"
 
@@ -247,8 +303,10 @@ def render(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None 
     atk, dfn = parse_picks(picks)
     if atk not in ch.attacks or (dfn >= 0 and dfn not in ch.attacks[atk]):
         atk = dfn = -1
-    head = (f"<div class='wb-ghost-piles'>turn {t.turns} · server {len(t.server)} · "
-            f"trash {len(t.trash)} · void 虚 {len(t.void)} · phase {t.phase}</div>")
+    head = (
+        f"<div class='wb-ghost-piles'>turn {t.turns} · server {len(t.server)} · "
+        f"trash {len(t.trash)} · void 虚 {len(t.void)} · phase {t.phase}</div>"
+    )
     step = stat_step(game, t, atk, dfn, ch.attacks[atk][dfn]) if dfn >= 0 else ""
     if ch.stats and t.battle is not None:
         step = stat_choice_step(game, t, ch.stats)
@@ -264,5 +322,7 @@ def render(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None 
         reason, winners = t.result
         names = ", ".join(f"User {w + 1}" for w in winners) or "nobody (everybody loses)"
         result = f"<div class='wb-ghost-result'><b>Game over ({reason}): {names} won</b></div>"
-    return (f"{STYLE}<div class='wb-ghost-table'>{head}{result}"
-            f"{prompt(t, deciding, ch, (atk, dfn))}{step}{battle}{users}</div>")
+    return (
+        f"{STYLE}<div class='wb-ghost-table'>{head}{result}"
+        f"{prompt(t, deciding, ch, (atk, dfn))}{step}{battle}{users}</div>"
+    )

@@ -96,7 +96,9 @@ class Choices:
 def label(t: Any, a: Hashable) -> str:
     """An action's words with users named as on the board (User N)."""
     assert isinstance(a, tuple)
-    text = turn_label(t, a) if a[0] in ("install", "shell", "ability", "trim") else battle_label(t, a)
+    text = (
+        turn_label(t, a) if a[0] in ("install", "shell", "ability", "trim") else battle_label(t, a)
+    )
     return _USER.sub(lambda m: f"User {m.group(1)}", text)
 
 
@@ -105,7 +107,9 @@ def chip(t: Any, a: Hashable) -> str:
     return f"<div class='wb-ghost-use {target(a)}'>▶ {escape(label(t, a))}</div>"
 
 
-def matchups(game: Any, t: Any, ghost: int, seat: int, stat: str) -> list[tuple[int, sympy.Rational]]:
+def matchups(
+    game: Any, t: Any, ghost: int, seat: int, stat: str
+) -> list[tuple[int, sympy.Rational]]:
     """Exact P(``ghost`` wins) against each ghost ``seat`` may defend with (before
     supports and face-down events), the defender's best choice (lowest P) first.
 
@@ -144,18 +148,24 @@ def target_summary(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str
         rows = " · ".join(
             f"vs {escape(card_name(game.cards[h]))}: "
             + " / ".join(f"{STATS_LABEL[s].split()[0]} {percent(p)}" for s, p in row.items())
-            for h, row in odds.items())
-        return ("<span class='wb-ghost-odds-line'>P(attacker wins) given the defender's best "
-                f"reply: <b class='wb-ghost-expect'>{percent(value)}</b> <small>= {value}</small> "
-                "(the defender picks its ghost, then you pick 物理 or 精神) — "
-                f"{rows}</span>")
+            for h, row in odds.items()
+        )
+        return (
+            "<span class='wb-ghost-odds-line'>P(attacker wins) given the defender's best "
+            f"reply: <b class='wb-ghost-expect'>{percent(value)}</b> <small>= {value}</small> "
+            "(the defender picks its ghost, then you pick 物理 or 精神) — "
+            f"{rows}</span>"
+        )
     parts = []
     for stat in stats:
         m = matchups(game, t, ghost, seat, stat)
         if m:
             parts.append(f"{STATS_LABEL[stat].split()[0]} {percent(m[0][1])}")
-    return ("<span class='wb-ghost-odds-line'>P(attacker wins) vs their best defender: "
-            + " · ".join(parts) + "</span>")
+    return (
+        "<span class='wb-ghost-odds-line'>P(attacker wins) vs their best defender: "
+        + " · ".join(parts)
+        + "</span>"
+    )
 
 
 def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) -> str:
@@ -164,20 +174,26 @@ def stat_step(game: Any, t: Any, ghost: int, seat: int, stats: Sequence[str]) ->
     cards = game.cards
     panels = []
     for stat in stats:
-        rows = "".join(f"<li>vs {escape(card_name(cards[h]))} "
-                       f"({effective(game, t, h, stat, 'defend')}): "
-                       f"{percent(p)} <small>= {p}</small></li>"
-                       for h, p in matchups(game, t, ghost, seat, stat))
+        rows = "".join(
+            f"<li>vs {escape(card_name(cards[h]))} "
+            f"({effective(game, t, h, stat, 'defend')}): "
+            f"{percent(p)} <small>= {p}</small></li>"
+            for h, p in matchups(game, t, ghost, seat, stat)
+        )
         best = matchups(game, t, ghost, seat, stat)
         head = f"P(attacker wins) vs the best defence: {percent(best[0][1])}" if best else ""
         a = ("battle", ghost, seat, stat)
-        panels.append(f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
-                      f"({effective(game, t, ghost, stat, 'attack')}) — <span class='wb-ghost-odds'>{head}</span>"
-                      f"<ul>{rows}</ul></div>")
-    return (f"<div class='wb-ghost-stepper'><b>{escape(card_name(cards[ghost]))} attacks User "
-            f"{seat + 1}: choose the strength</b> <small>(the defender picks its ghost; "
-            f"supports and face-down events come later; Esc goes back)</small>"
-            f"<div class='wb-ghost-stats'>{''.join(panels)}</div></div>")
+        panels.append(
+            f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
+            f"({effective(game, t, ghost, stat, 'attack')}) — <span class='wb-ghost-odds'>{head}</span>"
+            f"<ul>{rows}</ul></div>"
+        )
+    return (
+        f"<div class='wb-ghost-stepper'><b>{escape(card_name(cards[ghost]))} attacks User "
+        f"{seat + 1}: choose the strength</b> <small>(the defender picks its ghost; "
+        f"supports and face-down events come later; Esc goes back)</small>"
+        f"<div class='wb-ghost-stats'>{''.join(panels)}</div></div>"
+    )
 
 
 def defend_hint(game: Any, t: Any, ghost: int) -> str:
@@ -186,11 +202,14 @@ def defend_hint(game: Any, t: Any, ghost: int) -> str:
     b = t.battle
     odds = stat_odds(game, t, b.atk[0], [ghost])[ghost]
     if b.stat:
-        return (f"<div class='wb-ghost-use'>P(attacker wins) against it: "
-                f"{percent(odds[b.stat])}</div>")
+        return (
+            f"<div class='wb-ghost-use'>P(attacker wins) against it: {percent(odds[b.stat])}</div>"
+        )
     best = max(odds, key=lambda s: odds[s])
-    return (f"<div class='wb-ghost-use'>against it the attacker would pick "
-            f"{STATS_LABEL[best].split()[0]}: P(attacker wins) {percent(odds[best])}</div>")
+    return (
+        f"<div class='wb-ghost-use'>against it the attacker would pick "
+        f"{STATS_LABEL[best].split()[0]}: P(attacker wins) {percent(odds[best])}</div>"
+    )
 
 
 def stat_choice_step(game: Any, t: Any, stats: Sequence[str]) -> str:
@@ -203,22 +222,28 @@ def stat_choice_step(game: Any, t: Any, stats: Sequence[str]) -> str:
     for stat in stats:
         p = battle_chance(game, t, stat)
         a = ("stat", stat)
-        panels.append(f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
-                      f"({effective(game, t, b.atk[0], stat, 'attack')} vs "
-                      f"{effective(game, t, b.dfn[0], stat, 'defend')}) — "
-                      f"<span class='wb-ghost-odds'>P(attacker wins) {percent(p)}</span> "
-                      f"<small>= {p}</small></div>")
-    return (f"<div class='wb-ghost-stepper'><b>{escape(card_name(cards[b.atk[0]]))} attacks "
-            f"{escape(card_name(cards[b.dfn[0]]))} of User {b.defender + 1}: choose the strength"
-            f"</b> <small>(the defender has picked its ghost; supports and face-down events come "
-            f"later)</small><div class='wb-ghost-stats'>{''.join(panels)}</div></div>")
+        panels.append(
+            f"<div class='wb-ghost-stat {target(a)}'><b>{escape(STATS_LABEL[stat])}</b> "
+            f"({effective(game, t, b.atk[0], stat, 'attack')} vs "
+            f"{effective(game, t, b.dfn[0], stat, 'defend')}) — "
+            f"<span class='wb-ghost-odds'>P(attacker wins) {percent(p)}</span> "
+            f"<small>= {p}</small></div>"
+        )
+    return (
+        f"<div class='wb-ghost-stepper'><b>{escape(card_name(cards[b.atk[0]]))} attacks "
+        f"{escape(card_name(cards[b.dfn[0]]))} of User {b.defender + 1}: choose the strength"
+        f"</b> <small>(the defender has picked its ghost; supports and face-down events come "
+        f"later)</small><div class='wb-ghost-stats'>{''.join(panels)}</div></div>"
+    )
 
 
 def die_row(n: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
     """nD drawn as n dice (blank: the rules keep only their sum), the sum, the modifier and
     the ghost's value."""
-    dice = "".join(f"<rect x='{1 + 15 * i}' y='1' width='13' height='13' rx='3' fill='#fff' "
-                   f"stroke='#333'/>" for i in range(n))
+    dice = "".join(
+        f"<rect x='{1 + 15 * i}' y='1' width='13' height='13' rx='3' fill='#fff' stroke='#333'/>"
+        for i in range(n)
+    )
     svg = f"<svg width='{15 * n + 2}' height='15' aria-label='{n} dice'>{dice}</svg>" if n else ""
     strength = f"{n}D{modifier:+d}" if modifier else f"{n}D"
     if fumble:
@@ -227,8 +252,10 @@ def die_row(n: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
         result = f"{raw} {modifier:+d} = <b>{value}</b>"
     else:
         result = f"<b>{value}</b>"
-    return (f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0): sum {raw}, "
-            f"modifier {modifier:+d}'>{svg} {strength}: {result}</span>")
+    return (
+        f"<span class='wb-ghost-die' title='{n} やさぐれダイス (6 reads 0): sum {raw}, "
+        f"modifier {modifier:+d}'>{svg} {strength}: {result}</span>"
+    )
 
 
 def roll_html(game: Any, t: Any, b: Any, k: int, raw: int) -> str:
@@ -252,17 +279,35 @@ def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
     if name == "Roll" and isinstance(outcome, int) and t.battle is not None:
         b = t.battle
         k = task.nth  # type: ignore[union-attr]
-        return (f"<span class='wb-ghost-drawn'>{escape(card_name(game.cards[b.ghosts[k]]))} "
-                f"[{role_of(b, k)}] {roll_html(game, t, b, k, outcome)}</span>")
+        return (
+            f"<span class='wb-ghost-drawn'>{escape(card_name(game.cards[b.ghosts[k]]))} "
+            f"[{role_of(b, k)}] {roll_html(game, t, b, k, outcome)}</span>"
+        )
     text = _USER.sub(lambda m: f"User {m.group(1)}", game.action_label(state, outcome))
     if name in ("Download", "DealMaster") and isinstance(outcome, int):
         card = game.cards[outcome]
         who = f"User {task.seat + 1}"  # type: ignore[union-attr]
         verb = "is dealt" if name == "DealMaster" else "downloads"
-        return (f"<span class='wb-ghost-drawn' title='{escape(text)}'>{who} {verb} "
-                f"<span class='wb-ghost-minicard'>{escape(card_name(card))}</span></span>")
+        return (
+            f"<span class='wb-ghost-drawn' title='{escape(text)}'>{who} {verb} "
+            f"<span class='wb-ghost-minicard'>{escape(card_name(card))}</span></span>"
+        )
     return f"<span class='wb-ghost-drawn'>{escape(text)}</span>"
 
 
-__all__ = ["Choices", "STATS", "chance_drawing", "chip", "defend_hint", "die_row", "label", "matchups",
-           "parse_picks", "pick", "roll_html", "stat_choice_step", "stat_step", "target_summary"]
+__all__ = [
+    "Choices",
+    "STATS",
+    "chance_drawing",
+    "chip",
+    "defend_hint",
+    "die_row",
+    "label",
+    "matchups",
+    "parse_picks",
+    "pick",
+    "roll_html",
+    "stat_choice_step",
+    "stat_step",
+    "target_summary",
+]

@@ -237,21 +237,27 @@ class GhostGame(KernelGame):
     search_trust = 1.5
     # the leak check's word for what the rules tell the table by whom they ask (issue 24):
     # React only with ask_everyone=False (version 4's reading)
-    disclosed = {"React": "asked only of users holding an event playable out of turn "
-                          "(reading 18, ask_everyone=False), so being asked tells the table one is held",
-                 "SetupInstall": "at setup a user without a ghost in hand downloads until "
-                                 "one comes (seed 5-1), so the table learns the hand had none"}
+    disclosed = {
+        "React": "asked only of users holding an event playable out of turn "
+        "(reading 18, ask_everyone=False), so being asked tells the table one is held",
+        "SetupInstall": "at setup a user without a ghost in hand downloads until "
+        "one comes (seed 5-1), so the table learns the hand had none",
+    }
 
-    def __init__(self, params: GhostParams | None = None,
-                 cards: Sequence[GhostCard] | None = None) -> None:
+    def __init__(
+        self, params: GhostParams | None = None, cards: Sequence[GhostCard] | None = None
+    ) -> None:
         super().__init__(params)
         p: GhostParams = self.params
-        self.cards: tuple[GhostCard, ...] = tuple(cards) if cards is not None else load_cards(
-            p.sheet or None)
+        self.cards: tuple[GhostCard, ...] = (
+            tuple(cards) if cards is not None else load_cards(p.sheet or None)
+        )
         for i, c in enumerate(self.cards):
             if c.id != i:
-                raise ValueError(f"card ids must be 0..{len(self.cards) - 1} in order; "
-                                 f"position {i} holds id {c.id}")
+                raise ValueError(
+                    f"card ids must be 0..{len(self.cards) - 1} in order; "
+                    f"position {i} holds id {c.id}"
+                )
         self.n, self.master_slave = p.players, p.master_slave
         cards = self.cards
         self.is_ghost = tuple(c.is_ghost for c in cards)
@@ -262,14 +268,18 @@ class GhostGame(KernelGame):
         self.steady = tuple(c.has("steady") for c in cards)
         self.negates = tuple(any(e.verb == "negate" for e in c.effects) for c in cards)
         self.dice_counts = {stat: tuple(c.strength(stat).count for c in cards) for stat in STATS}
-        self.modifiers = {stat: tuple(tuple(fixed_modifier(c, None, stat, role) for c in cards)
-                                      for role in ROLES) for stat in STATS}
-        self.activated = tuple(tuple(e.verb for e in c.ability if e.verb in ("draw", "cycle"))
-                               for c in cards)
+        self.modifiers = {
+            stat: tuple(tuple(fixed_modifier(c, None, stat, role) for c in cards) for role in ROLES)
+            for stat in STATS
+        }
+        self.activated = tuple(
+            tuple(e.verb for e in c.ability if e.verb in ("draw", "cycle")) for c in cards
+        )
         self.target = tuple(c.target for c in self.cards)
         # the targets that do not depend on the table ("none", "side"); () when they do
-        self.fixed_targets = tuple((-1,) if k == "none" else (0, 1) if k == "side" else ()
-                                   for k in self.target)
+        self.fixed_targets = tuple(
+            (-1,) if k == "none" else (0, 1) if k == "side" else () for k in self.target
+        )
         self.in_own_battle = tuple(event_allowed(c, 0, 0, True) for c in self.cards)
         self.in_other_battle = tuple(event_allowed(c, 1, 0, True) for c in self.cards)
         self.as_action = tuple(event_allowed(c, 0, 0, False) for c in self.cards)
@@ -282,13 +292,23 @@ class GhostGame(KernelGame):
         self.draw_steps = tuple(Download("draw", s) for s in range(self.n))
         self.react_steps = tuple(React(s) for s in range(self.n))
         # per-card constants the steps read every turn (action ids are values: built once)
-        self.win_need = tuple(None if (a := c.ability_args("win_installed")) is None
-                              else int(a[0]) for c in cards)  # type: ignore[call-overload]
+        self.win_need = tuple(
+            None if (a := c.ability_args("win_installed")) is None else int(a[0]) for c in cards
+        )  # type: ignore[call-overload]
         self.install_ids = tuple(("install", c) for c in range(len(cards)))
-        self.event_ids = tuple(tuple(("event", c, x) for x in f) for c, f in enumerate(self.fixed_targets))
-        self.battle_ids = tuple(tuple(("battle", g, d) for d in range(self.n)) for g in range(len(cards)))
-        self.event_limit_turn, self.quick_anyone = p.event_limit == "turn", p.quick_install == "anyone"
-        self.rotations = tuple(tuple((s + k) % self.n for k in range(self.n)) for s in range(self.n))
+        self.event_ids = tuple(
+            tuple(("event", c, x) for x in f) for c, f in enumerate(self.fixed_targets)
+        )
+        self.battle_ids = tuple(
+            tuple(("battle", g, d) for d in range(self.n)) for g in range(len(cards))
+        )
+        self.event_limit_turn, self.quick_anyone = (
+            p.event_limit == "turn",
+            p.quick_install == "anyone",
+        )
+        self.rotations = tuple(
+            tuple((s + k) % self.n for k in range(self.n)) for s in range(self.n)
+        )
 
     @classmethod
     def default_params(cls) -> GhostParams:
@@ -300,7 +320,11 @@ class GhostGame(KernelGame):
         shuffled back), then the two setup installs and the turns."""
         n = self.n
         t.server = list(range(len(self.cards)))
-        t.archives, t.vp, t.facedown = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
+        t.archives, t.vp, t.facedown = (
+            [[] for _ in range(n)],
+            [[] for _ in range(n)],
+            [[] for _ in range(n)],
+        )
         t.desktops = [[] for _ in range(n)]
         t.trash, t.void, t.setaside, t.used, t.order = [], [], [], [], []
         t.phase, t.turn, t.turns, t.stage = "setup", 0, 0, 0
@@ -356,28 +380,41 @@ class GhostGame(KernelGame):
     # -- bookkeeping ----------------------------------------------------------------
     def zones(self, state: Any) -> Mapping[str, Counter[Hashable]]:
         z: dict[str, Counter[Hashable]] = {
-            "server": Counter(state.server), "trash": Counter(state.trash),
-            "void": Counter(state.void), "setaside": Counter(state.setaside)}
+            "server": Counter(state.server),
+            "trash": Counter(state.trash),
+            "void": Counter(state.void),
+            "setaside": Counter(state.setaside),
+        }
         for s in range(self.n):
             z[f"archive:{s}"] = Counter(state.archives[s])
-            z[f"desktop:{s}"] = Counter(c for g, sh in state.desktops[s] for c in (g, sh)
-                                        if c != NO_SHELL)
+            z[f"desktop:{s}"] = Counter(
+                c for g, sh in state.desktops[s] for c in (g, sh) if c != NO_SHELL
+            )
             z[f"vp:{s}"] = Counter(state.vp[s])
         z["battle"] = Counter(c for row in state.facedown for c in row)
         return z
 
     def metrics(self, state: Any) -> Mapping[str, float | int | str]:
         reason = state.result[0] if state.result else ""
-        return {"user_turns": state.turns, "end": reason, "server_left": len(state.server),
-                "battles": state.battles, "fumbles": state.fumbles, "fumble_flips": state.flips,
-                "vp_max": max(self.returns(state), default=0.0)}
+        return {
+            "user_turns": state.turns,
+            "end": reason,
+            "server_left": len(state.server),
+            "battles": state.battles,
+            "fumbles": state.fumbles,
+            "fumble_flips": state.flips,
+            "vp_max": max(self.returns(state), default=0.0),
+        }
 
     def describe(self, state: Any) -> str:
         t = self.view(state)
         vp = "/".join(str(t.vp_of(s)) for s in range(self.n))
-        desks = " | ".join(",".join(self.cards[g].name for g, _ in d) or "-"
-                           for d in state.desktops)
-        head = f"over ({state.result[0]})" if state.result else f"user {state.turn + 1} {state.phase}"
+        desks = " | ".join(
+            ",".join(self.cards[g].name for g, _ in d) or "-" for d in state.desktops
+        )
+        head = (
+            f"over ({state.result[0]})" if state.result else f"user {state.turn + 1} {state.phase}"
+        )
         return f"turn {state.turns} {head}; server {len(state.server)}; VP {vp}; {desks}"
 
 
@@ -394,5 +431,7 @@ def make_game(cards: Sequence[GhostCard] | None = None, **params: Any) -> GhostG
     known = list(GhostParams.__dataclass_fields__)
     unknown = sorted(set(params) - set(known))
     if unknown:
-        raise TypeError(f"unknown ghost parameter(s): {', '.join(unknown)}; known: {', '.join(known)}")
+        raise TypeError(
+            f"unknown ghost parameter(s): {', '.join(unknown)}; known: {', '.join(known)}"
+        )
     return GhostGame(GhostParams(**params), cards=cards)

@@ -201,12 +201,17 @@ class Download(NamedTuple):
             what = "a card"
         after = type(t).thaw(t.game, [getattr(t, n) for n in t.NAMES])
         after.step(card)
+
         def deals(tasks: Any) -> Counter[int]:
             return Counter(x.seat for x in tasks if type(x) is Download and x.kind == "deal")
+
         again = deals(after.tasks) - deals(t.tasks[:-1])  # replacements queued, seen by all
         again[self.seat] -= what.startswith("a mandatory") and self.kind == "deal"
-        also = "".join(f"; user {s + 1} sets {n} mandatory event{'s' if n > 1 else ''} aside"
-                       for s, n in sorted(again.items()) if n > 0)
+        also = "".join(
+            f"; user {s + 1} sets {n} mandatory event{'s' if n > 1 else ''} aside"
+            for s, n in sorted(again.items())
+            if n > 0
+        )
         return f"user {self.seat + 1} downloads {what}{also}"
 
 
@@ -348,5 +353,20 @@ class Mandatory(NamedTuple):
                 void_check(t, voided)
 
 
-__all__ = ["DealMaster", "Download", "Mandatory", "Replace", "Return", "Setup", "Turn", "advance", "eliminate",
-           "finish", "install", "open_reactions", "play_effects", "remove_ghost", "void_check"]
+__all__ = [
+    "DealMaster",
+    "Download",
+    "Mandatory",
+    "Replace",
+    "Return",
+    "Setup",
+    "Turn",
+    "advance",
+    "eliminate",
+    "finish",
+    "install",
+    "open_reactions",
+    "play_effects",
+    "remove_ghost",
+    "void_check",
+]

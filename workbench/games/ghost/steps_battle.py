@@ -39,8 +39,9 @@ def declare(t: GhostTable, ghost: int, defender: int, stat: str) -> None:
     "at_declaration"``) the strength to fight with; ``stat`` "" leaves it to
     :class:`ChooseStat` after the defence."""
     t.stage = 2
-    t.battle = Battle(attacker=t.turn, defender=defender, stat=stat, atk=(ghost,),
-                      limit=len(t.desktops[defender]))
+    t.battle = Battle(
+        attacker=t.turn, defender=defender, stat=stat, atk=(ghost,), limit=len(t.desktops[defender])
+    )
     t.phase = "defend"
 
 
@@ -76,7 +77,8 @@ def support_done(t: GhostTable) -> None:
         t.phase = "support_def"
         return
     order = [b.attacker, b.defender] + [
-        s for s in t.seats_from(b.attacker) if s not in (b.attacker, b.defender)]
+        s for s in t.seats_from(b.attacker) if s not in (b.attacker, b.defender)
+    ]
     t.battle = b.evolve(placers=tuple(order))
     t.phase = "place"
 
@@ -194,8 +196,11 @@ class Place(NamedTuple):
 
     def legal(self, t: GhostTable) -> list[Aid]:
         installs = t.game.install_ids
-        return ([("place", c, x) for c, x in t.place_options()]
-                + [installs[g] for g in t.quick_installs(self.seat)] + [_PASS])
+        return (
+            [("place", c, x) for c, x in t.place_options()]
+            + [installs[g] for g in t.quick_installs(self.seat)]
+            + [_PASS]
+        )
 
     def seen_by(self, t: GhostTable, a: Aid) -> tuple[int, ...] | None:
         """The event and its target lie face down, seen by the placer only, unless
@@ -306,8 +311,14 @@ def _open_events(t: GhostTable, b: Battle) -> Battle:
             elif e.verb == "switch":
                 stat = STATS[1 - STATS.index(stat)]
         play_effects(t, seat, card, target)
-    return b.evolve(power=(power[0], power[1]), extra_dice=(extra[0], extra[1]), stat=stat,
-                    voided=tuple(sorted(voided)), placed=(), revealed=opened)
+    return b.evolve(
+        power=(power[0], power[1]),
+        extra_dice=(extra[0], extra[1]),
+        stat=stat,
+        voided=tuple(sorted(voided)),
+        placed=(),
+        revealed=opened,
+    )
 
 
 @chance
@@ -358,8 +369,15 @@ class Resolve(NamedTuple):
         totals = (sum(values[:k]) + b.power[0], sum(values[k:]) + b.power[1])
         winner = ATTACK if totals[0] > totals[1] else DEFENCE
         t.battles += 1
-        fumbled = sum(1 for g, n, r in zip(b.ghosts, b.dice, b.rolls)
-                      if n >= 2 and r == 0 and not steady[g]) if p.fumble else 0
+        fumbled = (
+            sum(
+                1
+                for g, n, r in zip(b.ghosts, b.dice, b.rolls)
+                if n >= 2 and r == 0 and not steady[g]
+            )
+            if p.fumble
+            else 0
+        )
         if fumbled:
             t.fumbles += fumbled
             plain = battle_values(t, b, fumbles=False)
@@ -381,8 +399,9 @@ class Resolve(NamedTuple):
 
 
 #: steps are values: the decisions and the battle's fixed steps made once (seats 0-5)
-DEFEND, CHOOSE_STAT, SUPPORT, PLACE = (tuple(cls(s) for s in range(6))
-                                       for cls in (Defend, ChooseStat, Support, Place))
+DEFEND, CHOOSE_STAT, SUPPORT, PLACE = (
+    tuple(cls(s) for s in range(6)) for cls in (Defend, ChooseStat, Support, Place)
+)
 _REVEAL, _RESOLVE, _ROLLS = Reveal(), Resolve(), tuple(Roll(i) for i in range(16))
 
 
@@ -391,6 +410,24 @@ def _roll(nth: int) -> Roll:
     return _ROLLS[nth] if nth < 16 else Roll(nth)
 
 
-__all__ = ["ROLES", "ChooseStat", "Defend", "NoDice", "Place", "Resolve", "Reveal", "Roll", "Support", "battle_decision",
-           "battle_label", "battle_values", "revealed_at_once", "choose_stat", "declare", "fixed_modifier",
-           "ghost_value", "role_of", "target_text"]
+__all__ = [
+    "ROLES",
+    "ChooseStat",
+    "Defend",
+    "NoDice",
+    "Place",
+    "Resolve",
+    "Reveal",
+    "Roll",
+    "Support",
+    "battle_decision",
+    "battle_label",
+    "battle_values",
+    "revealed_at_once",
+    "choose_stat",
+    "declare",
+    "fixed_modifier",
+    "ghost_value",
+    "role_of",
+    "target_text",
+]

@@ -219,8 +219,11 @@ class Main(NamedTuple):
                 for c in archive:
                     if is_shell[c]:
                         for g, sh in desk:
-                            out += [("shell", c, g, -1)] if sh == NO_SHELL else [
-                                ("shell", c, g, sh), ("shell", c, g, c)]
+                            out += (
+                                [("shell", c, g, -1)]
+                                if sh == NO_SHELL
+                                else [("shell", c, g, sh), ("shell", c, g, c)]
+                            )
         if stage <= 1:
             if not t.evented[seat]:
                 as_action, event_ids = game.as_action, game.event_ids
@@ -239,8 +242,11 @@ class Main(NamedTuple):
             fighters = t.eligible_fighters(seat) if desk else ()
             if fighters:
                 out_seats, desktops = t.out, t.desktops
-                foes = [s for s in range(len(out_seats))
-                        if s != seat and not out_seats[s] and desktops[s]]
+                foes = [
+                    s
+                    for s in range(len(out_seats))
+                    if s != seat and not out_seats[s] and desktops[s]
+                ]
                 if game.stat_after_defender:
                     battle_ids = game.battle_ids
                     for g in fighters:

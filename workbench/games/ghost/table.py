@@ -145,9 +145,14 @@ class GhostTable(Table):
         b = self.battle
         if b is None or not any(isinstance(x, Masked) for _, x in b.placed):
             return
-        self.battle = b.evolve(placed=tuple(
-            (s, rng.choice(options)) if isinstance(x, Masked) and (options := self.placed_targets(s, k))
-            else (s, x) for k, (s, x) in enumerate(b.placed)))
+        self.battle = b.evolve(
+            placed=tuple(
+                (s, rng.choice(options))
+                if isinstance(x, Masked) and (options := self.placed_targets(s, k))
+                else (s, x)
+                for k, (s, x) in enumerate(b.placed)
+            )
+        )
 
     def placed_targets(self, seat: int, nth: int) -> list[int]:
         """The targets the face-down card behind the ``nth`` placement (``seat``'s) may take."""
@@ -239,8 +244,11 @@ class GhostTable(Table):
         p = self.game.params
         if self.game.master_slave:
             master = self.masters[seat]
-            installed = [g for g in self.ghosts_of(seat) if g not in busy and (
-                p.master_support if g == master else p.slave_support)]
+            installed = [
+                g
+                for g in self.ghosts_of(seat)
+                if g not in busy and (p.master_support if g == master else p.slave_support)
+            ]
             if not p.slave_support:
                 return installed, []
         else:

@@ -82,12 +82,19 @@ def _battle_order(files: Mapping[str, Path]) -> pl.DataFrame:
     pool = [c for c in load_cards(files["cards"]) if c.is_ghost]
     kinds = designs(pool)
     copies = {c.row: sum(1 for x in pool if x.row == c.row) for c in kinds}
-    odds = {(me.row, foe.row): {s: Fraction(str(win_chance([_lead(me, s, "attack")],
-                                                           [_lead(foe, s, "defend")])))
-                                for s in STATS}
-            for me in kinds for foe in kinds}
-    defences = [(a, b) for a, b in combinations_with_replacement(kinds, 2)
-                if a.row != b.row or copies[a.row] >= 2]
+    odds = {
+        (me.row, foe.row): {
+            s: Fraction(str(win_chance([_lead(me, s, "attack")], [_lead(foe, s, "defend")])))
+            for s in STATS
+        }
+        for me in kinds
+        for foe in kinds
+    }
+    defences = [
+        (a, b)
+        for a, b in combinations_with_replacement(kinds, 2)
+        if a.row != b.row or copies[a.row] >= 2
+    ]
     rows = []
     for me in kinds:
         after = before = Fraction(0)
@@ -96,18 +103,27 @@ def _battle_order(files: Mapping[str, Path]) -> pl.DataFrame:
             after += min(max(o.values()) for o in pair)
             before += max(min(o[s] for o in pair) for s in STATS)
         after, before = after / len(defences), before / len(defences)
-        rows.append({"attacker": me.name, "after_defender_exact": str(after),
-                     "at_declaration_exact": str(before), "after_defender": float(after),
-                     "at_declaration": float(before), "change": float(after - before)})
+        rows.append(
+            {
+                "attacker": me.name,
+                "after_defender_exact": str(after),
+                "at_declaration_exact": str(before),
+                "after_defender": float(after),
+                "at_declaration": float(before),
+                "change": float(after - before),
+            }
+        )
     return pl.DataFrame(rows)
 
 
 Side = Sequence[str | tuple[str, str]]
 """A side of a battle by card name: a ghost, or a ghost with its shell."""
 
-NAMED_BATTLES: tuple[tuple[Side, Side], ...] = (([("御影さくら", "剣"), "ブリュンヒルデ"], ["双葉", "番長"]),
-                 ([("ブリュンヒルデ", "剣")], ["御影さくら", "双葉"]),
-                 (["御影さくら"], ["ブリュンヒルデ"]))
+NAMED_BATTLES: tuple[tuple[Side, Side], ...] = (
+    ([("御影さくら", "剣"), "ブリュンヒルデ"], ["双葉", "番長"]),
+    ([("ブリュンヒルデ", "剣")], ["御影さくら", "双葉"]),
+    (["御影さくら"], ["ブリュンヒルデ"]),
+)
 """The notebook's battles by card name (section 3 and the odds doctests)."""
 
 
@@ -121,8 +137,15 @@ def _named_battles(files: Mapping[str, Path]) -> pl.DataFrame:
     for attack, defence in NAMED_BATTLES:
         for stat in STATS:
             p = ghost_odds(attack, defence, stat, cards=cards)
-            rows.append({"attack": _named(attack), "defence": _named(defence), "stat": stat,
-                         "p_exact": str(p), "p": float(p)})
+            rows.append(
+                {
+                    "attack": _named(attack),
+                    "defence": _named(defence),
+                    "stat": stat,
+                    "p_exact": str(p),
+                    "p": float(p),
+                }
+            )
     return pl.DataFrame(rows)
 
 
@@ -130,34 +153,57 @@ def _mandatory(files: Mapping[str, Path]) -> pl.DataFrame:
     """Section 5's seat-by-seat figure from the sheet's own deck size and mandatory events."""
     cards = load_cards(files["cards"])
     deck, mandatory = len(cards), sum(1 for c in cards if c.is_mandatory)
-    parts = [mandatory_by_seat(users, deck=deck, mandatory=mandatory, deal_order=order)
-             .with_columns(pl.lit(order).alias("deal_order"), pl.lit(users).alias("users"))
-             for order in ("all_hands", "by_seat") for users in (4, 6)]
-    return (pl.concat(parts).with_columns(pl.lit(deck).alias("deck"), pl.lit(mandatory).alias("mandatory"))
-            .select("deal_order", "users", "seat", "deck", "mandatory", "p_exact", "p", "p_any_exact"))
+    parts = [
+        mandatory_by_seat(users, deck=deck, mandatory=mandatory, deal_order=order).with_columns(
+            pl.lit(order).alias("deal_order"), pl.lit(users).alias("users")
+        )
+        for order in ("all_hands", "by_seat")
+        for users in (4, 6)
+    ]
+    return (
+        pl.concat(parts)
+        .with_columns(pl.lit(deck).alias("deck"), pl.lit(mandatory).alias("mandatory"))
+        .select("deal_order", "users", "seat", "deck", "mandatory", "p_exact", "p", "p_any_exact")
+    )
 
 
 def _run_out(files: Mapping[str, Path]) -> pl.DataFrame:
     cards = load_cards(files["cards"])
     a = _all_draws(cards)
-    return pl.DataFrame([{"users": n, "deck": len(cards), "all_draw_events": a,
-                          "latest_run_out_turn": server_bound(n, deck=len(cards), all_draws=a)}
-                         for n in range(2, 7)])
+    return pl.DataFrame(
+        [
+            {
+                "users": n,
+                "deck": len(cards),
+                "all_draw_events": a,
+                "latest_run_out_turn": server_bound(n, deck=len(cards), all_draws=a),
+            }
+            for n in range(2, 7)
+        ]
+    )
 
 
 FIGURES = (
     SheetFigure("battle fairness", {"cards": (*GHOSTS, "name_en", "vp", "prototype")}, _fairness),
     SheetFigure("battle order: attacker odds by design", {"cards": GHOSTS}, _battle_order),
-    SheetFigure("battles by card name", {"cards": (*GHOSTS, "name_en", "shell_physical",
-                                                   "shell_mental")}, _named_battles),
-    SheetFigure("mandatory events in the starting hands", {"cards": ("kind", "copies")}, _mandatory),
+    SheetFigure(
+        "battles by card name",
+        {"cards": (*GHOSTS, "name_en", "shell_physical", "shell_mental")},
+        _named_battles,
+    ),
+    SheetFigure(
+        "mandatory events in the starting hands", {"cards": ("kind", "copies")}, _mandatory
+    ),
     SheetFigure("latest run-out turn", {"cards": ("kind", "copies", "effect")}, _run_out),
 )
 """Every exact figure of the notebook that depends on the sheet, with the columns it reads."""
 
 
-def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
-            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+def figures(
+    files: Mapping[str, Path],
+    edits: Iterable[tuple[str, str]] | None = None,
+    timings: dict[str, float] | None = None,
+) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
     return draw_figures(FIGURES, files, edits, timings)
 

@@ -43,9 +43,13 @@ PHRASES = {
     "trash_all_shells": "every shell goes to the trash",
     "void_lowest": "each user's lowest-VP ghost goes to the void 虚",
 }
-TIMINGS = {"OnYourTurn": "on your turn", "OnBattle": "in a battle (placed face down)",
-           "Not.YourTurn": "not on your turn (another user's)", "Anytime": "any time",
-           "System.Mandatory": "mandatory: everybody follows it when it is downloaded"}
+TIMINGS = {
+    "OnYourTurn": "on your turn",
+    "OnBattle": "in a battle (placed face down)",
+    "Not.YourTurn": "not on your turn (another user's)",
+    "Anytime": "any time",
+    "System.Mandatory": "mandatory: everybody follows it when it is downloaded",
+}
 
 
 def _stat_args(effects: Iterable[Any]) -> list[Any]:

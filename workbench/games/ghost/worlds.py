@@ -52,7 +52,8 @@ def _where(game: Any, state: Any) -> dict[tuple[str, int], Callable[[Hashable], 
     mandatory = game.is_mandatory
     own, other = game.in_own_battle, game.in_other_battle
     out: dict[tuple[str, int], Callable[[Hashable], bool]] = {
-        ("setaside", 0): lambda c: mandatory[c]}  # type: ignore[index]
+        ("setaside", 0): lambda c: mandatory[c]
+    }  # type: ignore[index]
     for s in range(game.n):
         if not replacing(state):
             out[("archives", s)] = lambda c: not mandatory[c]  # type: ignore[index]
@@ -120,12 +121,23 @@ def prepare(game: Any, obs: Observation) -> Callable[[random.Random], Any]:
     where = _where(game, obs.state)
     prepared = PreparedDeal(game.table, obs, where)
     if not masked:
+
         def fits(w: Any) -> bool:
             return placements_fit(game, w)
+
         return lambda rng: prepared.deal(rng, fits)
     t_obs = game.view(obs.state)
-    widest = [max((len(game.fixed_targets[c] or t_obs.targets(c)) for c in set(obs.unseen)
-                   if where[("facedown", b.placed[k][0])](c)), default=1) for k in masked]
+    widest = [
+        max(
+            (
+                len(game.fixed_targets[c] or t_obs.targets(c))
+                for c in set(obs.unseen)
+                if where[("facedown", b.placed[k][0])](c)
+            ),
+            default=1,
+        )
+        for k in masked
+    ]
 
     def deal(rng: random.Random) -> Any:
         chosen: list[int] = []
@@ -168,12 +180,18 @@ def world_problems(game: Any, state: Any) -> list[str]:
         if not cards[c].is_mandatory:
             out.append(f"set aside: {cards[c].name} is not a mandatory event")
     for s, row in enumerate(() if replacing(state) else state.archives):
-        out += [f"archive {s}: {cards[c].name} is a mandatory event" for c in row
-                if cards[c].is_mandatory]
+        out += [
+            f"archive {s}: {cards[c].name} is a mandatory event"
+            for c in row
+            if cards[c].is_mandatory
+        ]
     for s, row in enumerate(state.facedown):
         usable = game.in_own_battle if s == state.turn else game.in_other_battle
-        out += [f"face down {s}: {cards[c].name} cannot be placed there" for c in row
-                if not usable[c] or cards[c].is_mandatory]
+        out += [
+            f"face down {s}: {cards[c].name} cannot be placed there"
+            for c in row
+            if not usable[c] or cards[c].is_mandatory
+        ]
     if not placements_fit(game, state):
         out.append("a face-down card does not fit its placement")
     return out

@@ -53,8 +53,7 @@ def top_face_chain() -> sympy.Matrix:
     >>> top_face_chain()[0, :]
     Matrix([[0, 1/4, 1/4, 1/4, 1/4, 0]])
     """
-    return sympy.Matrix(6, 6, lambda i, j: sympy.Rational(1, 4)
-                        if j not in (i, 5 - i) else 0)
+    return sympy.Matrix(6, 6, lambda i, j: sympy.Rational(1, 4) if j not in (i, 5 - i) else 0)
 
 
 def orientation_chain() -> sympy.Matrix:
@@ -171,8 +170,11 @@ def reachable_tops(k: int, start_top: int, start_square: int | None = None) -> f
     >>> sorted(reachable_tops(2, 1, start_square=0))  # no way back to the start face
     [2, 3, 4, 5, 6]
     """
-    paths = (["".join(p) for p in itertools.product(D.DIRECTIONS, repeat=k)]
-             if start_square is None else _album_paths(k, start_square))
+    paths = (
+        ["".join(p) for p in itertools.product(D.DIRECTIONS, repeat=k)]
+        if start_square is None
+        else _album_paths(k, start_square)
+    )
     return frozenset(D.TOP[D.roll_path(o, p)] for o in D.WITH_TOP[start_top] for p in paths)
 
 
@@ -190,8 +192,20 @@ def reachability_table(kmax: int = 4) -> pl.DataFrame:
                 tops = reachable_tops(k, t, sq)
                 row += [" ".join(map(str, sorted(tops))), max(tops) if tops else None]
             rows.append(tuple(row))
-    return pl.DataFrame(rows, schema=["k", "start_top", "free", "free_best", "corner_a1",
-                                      "corner_best", "centre_b2", "centre_best"], orient="row")
+    return pl.DataFrame(
+        rows,
+        schema=[
+            "k",
+            "start_top",
+            "free",
+            "free_best",
+            "corner_a1",
+            "corner_best",
+            "centre_b2",
+            "centre_best",
+        ],
+        orient="row",
+    )
 
 
 def best_total(k: int, start_square: int | None = None) -> Dist:
@@ -224,7 +238,7 @@ def exact_mid_vp(players: int = 4, vp: tuple[int, ...] = (3, 1)) -> sympy.Ration
     total = 4 @ Dist.uniform(FACES)
     weights: dict[int, int] = {cast(int, t): w for t, w in total.items()}
     expected = 0
-    denominator = total.total ** players
+    denominator = total.total**players
     for combo in itertools.product(weights, repeat=players):
         w = 1
         for t in combo:
@@ -265,4 +279,4 @@ def relocate_gain_brute(which: str = "colour") -> dict[int, sympy.Rational]:
     counts: Counter[int] = Counter()
     for tops in itertools.product(FACES, repeat=4):
         counts[6 - (tops[0] if which == "colour" else min(tops))] += 1
-    return {g: sympy.Rational(c, 6 ** 4) for g, c in sorted(counts.items())}
+    return {g: sympy.Rational(c, 6**4) for g, c in sorted(counts.items())}

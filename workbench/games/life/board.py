@@ -25,22 +25,25 @@ from workbench.games.life.rules import LifeGame, make_game
 from workbench.ui.names import name_seats, seat_names
 from workbench.ui.picture import PictureBoard
 
-GROUPS = {"take": ("common area: take a card", "wb-life-take"),
-          "place": ("album squares: place the card", "wb-life-place"),
-          "pawn": ("order card: put your pawn", "wb-life-pawn"),
-          "tip": ("tip a die one face", "wb-life-tip"),
-          "skip": ("tip a die one face", "wb-life-tip"),
-          "orient": ("how the die lies", "wb-life-choice"),
-          "char": ("character card: choose its square", "wb-life-choice"),
-          "pass": ("dream draft: pass a card to the left", "wb-life-choice"),
-          "dream": ("set a dream card aside as a dream skill", "wb-life-choice"),
-          "move": ("skill: move the die to a card", "wb-life-choice"),
-          "die": ("skill: which die", "wb-life-choice")}
+GROUPS = {
+    "take": ("common area: take a card", "wb-life-take"),
+    "place": ("album squares: place the card", "wb-life-place"),
+    "pawn": ("order card: put your pawn", "wb-life-pawn"),
+    "tip": ("tip a die one face", "wb-life-tip"),
+    "skip": ("tip a die one face", "wb-life-tip"),
+    "orient": ("how the die lies", "wb-life-choice"),
+    "char": ("character card: choose its square", "wb-life-choice"),
+    "pass": ("dream draft: pass a card to the left", "wb-life-choice"),
+    "dream": ("set a dream card aside as a dream skill", "wb-life-choice"),
+    "move": ("skill: move the die to a card", "wb-life-choice"),
+    "die": ("skill: which die", "wb-life-choice"),
+}
 GAME_CLASSES = frozenset(css for _, css in GROUPS.values())
 
 
-def action_layout(game: Any, state: Any, actions: Sequence[Action]
-                  ) -> list[tuple[str, list[Action]]]:
+def action_layout(
+    game: Any, state: Any, actions: Sequence[Action]
+) -> list[tuple[str, list[Action]]]:
     """Actions grouped by what they do, in a stable order.
 
     >>> from workbench.engine.kernel.protocol import Action
@@ -85,9 +88,14 @@ def make_board(game: LifeGame | None = None, seed: int = 0, **params: Any) -> Li
     """A board over a new session (``params`` go to ``make_game`` when no game is given)."""
     game = game or make_game(**params)
     session = Session(game, seed=seed)
-    return LifeBoard(session, render, action_layout=action_layout, chance_drawing=chance_drawing,
-                     bots={"random": random_player, "greedy": greedy()},
-                     seat_names=seat_names(game.params.players))
+    return LifeBoard(
+        session,
+        render,
+        action_layout=action_layout,
+        chance_drawing=chance_drawing,
+        bots={"random": random_player, "greedy": greedy()},
+        seat_names=seat_names(game.params.players),
+    )
 
 
 life_board = make_board

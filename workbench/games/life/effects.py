@@ -47,11 +47,9 @@ class Catalogue:
     colour: dict[str, int] = field(default_factory=dict)
     stars: dict[str, int] = field(default_factory=dict)
     skill: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(default_factory=dict)
-    event_effects: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
-        default_factory=dict)
+    event_effects: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(default_factory=dict)
     dream_skill: dict[str, dict[str, Any]] = field(default_factory=dict)
-    dream_effect: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
-        default_factory=dict)
+    dream_effect: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = field(default_factory=dict)
     #: per dream card, the power its place_power skills give per colour (red, blue, yellow, green)
     place_gain: dict[str, tuple[int, ...]] = field(default_factory=dict)
     #: ``stars`` for any album square: an empty square (None), the character card and a card
@@ -98,8 +96,9 @@ class Catalogue:
                 else:
                     skills[e.verb] = skills.get(e.verb, 0) + int(e.args[0] or 0)
             cat.dream_skill[d.id] = skills
-            cat.place_gain[d.id] = tuple(skills.get("place_power", []).count(c)
-                                         for c in range(len(COLOURS)))
+            cat.place_gain[d.id] = tuple(
+                skills.get("place_power", []).count(c) for c in range(len(COLOURS))
+            )
             cat.dream_effect[d.id] = tuple((e.verb, e.args) for e in d.dream)
         return cat
 
@@ -172,16 +171,25 @@ def full_lines(album: Sequence[str | None], size: int = 4) -> int:
 _LINES: dict[int, tuple[Callable[[Sequence[str | None]], tuple[str | None, ...]], ...]] = {}
 
 
-def _line_getters(size: int) -> tuple[Callable[[Sequence[str | None]], tuple[str | None, ...]],
-                                      ...]:
-    lines = [range(r * size, (r + 1) * size) for r in range(size)] \
-        + [range(c, size * size, size) for c in range(size)]
-    return tuple(itemgetter(*line) if size > 1 else (lambda a, i=line[0]: (a[i],))
-                 for line in lines)
+def _line_getters(
+    size: int,
+) -> tuple[Callable[[Sequence[str | None]], tuple[str | None, ...]], ...]:
+    lines = [range(r * size, (r + 1) * size) for r in range(size)] + [
+        range(c, size * size, size) for c in range(size)
+    ]
+    return tuple(
+        itemgetter(*line) if size > 1 else (lambda a, i=line[0]: (a[i],)) for line in lines
+    )
 
 
-def dream_score(cat: Catalogue, dream: str, album: Sequence[str | None], dice_o: Sequence[int],
-                power_left: int, uncovered: int) -> int:
+def dream_score(
+    cat: Catalogue,
+    dream: str,
+    album: Sequence[str | None],
+    dice_o: Sequence[int],
+    power_left: int,
+    uncovered: int,
+) -> int:
     """VP of a dream card's dream effect for one player's final position."""
     vp = 0
     for verb, args in cat.dream_effect[dream]:

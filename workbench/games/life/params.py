@@ -91,7 +91,8 @@ class LifeParams:
         if need > DREAM_CARDS:
             raise ValueError(
                 f"dream_skills={self.dream_skills} needs {self.dream_deal} dream cards per "
-                f"player: {need} for {self.players} players, but there are {DREAM_CARDS}")
+                f"player: {need} for {self.players} players, but there are {DREAM_CARDS}"
+            )
         if self.covered_star_vp not in (0, 1):
             raise ValueError(f"covered_star_vp must be 0 or 1, got {self.covered_star_vp}")
         if any(v < 0 for v in self.mid_vp) or self.full_album_vp < 0:

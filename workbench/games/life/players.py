@@ -27,8 +27,15 @@ from workbench.games.life.dice import TOP
 from workbench.games.life.policy import rollout_action
 from workbench.games.life.table import LifeTable
 
-__all__ = ["UNSEEN", "LifeGreedy", "best_face", "greedy", "life_score", "random_player",
-           "seen_table"]
+__all__ = [
+    "UNSEEN",
+    "LifeGreedy",
+    "best_face",
+    "greedy",
+    "life_score",
+    "random_player",
+    "seen_table",
+]
 
 #: The placeholder of a card a seat cannot see (in hidden piles and rivals' hands).
 UNSEEN = "?"
@@ -82,7 +89,9 @@ class LifeGreedy:
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
         ids = view.legal_ids
         if not ids:
-            raise IllegalAction(f"{view.game.name}: greedy player asked to move at a non-player node")
+            raise IllegalAction(
+                f"{view.game.name}: greedy player asked to move at a non-player node"
+            )
         if len(ids) == 1:
             return ids[0]
         return rollout_action(view.game.view(view.state), rng)  # type: ignore[attr-defined]

@@ -59,7 +59,8 @@ __all__ = ["rollout_action", "values"]
 _DIRECTION = {d: k for k, d in enumerate(D.DIRECTIONS)}  # a tip's direction -> ROLL_TABLE column
 #: _BEST_WAY[o]: the direction (ROLL_TABLE column) that tips orientation o to its highest top
 _BEST_WAY: tuple[int, ...] = tuple(
-    max((D.TOP[rolled], k) for k, rolled in enumerate(D.ROLL_TABLE[o]))[1] for o in range(24))
+    max((D.TOP[rolled], k) for k, rolled in enumerate(D.ROLL_TABLE[o]))[1] for o in range(24)
+)
 
 
 def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
@@ -76,18 +77,41 @@ def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
 
 def _now(t: LifeTable, seat: int) -> int:
     """The seat's VP now (``t.score``, ``_score`` with nothing changed)."""
-    return sum(t.parts_if(seat, t.albums[seat], t.dice_o[seat], t.power[seat], t.bonus_vp[seat],
-                          t.hands[seat], t.skills[seat]))
+    return sum(
+        t.parts_if(
+            seat,
+            t.albums[seat],
+            t.dice_o[seat],
+            t.power[seat],
+            t.bonus_vp[seat],
+            t.hands[seat],
+            t.skills[seat],
+        )
+    )
 
 
-def _score(t: LifeTable, seat: int, album: Sequence[str | None] | None = None,
-           dice: Sequence[int] | None = None, power: int = 0, vp: int = 0,
-           hand: Sequence[str] | None = None, skills: Sequence[str] | None = None) -> int:
+def _score(
+    t: LifeTable,
+    seat: int,
+    album: Sequence[str | None] | None = None,
+    dice: Sequence[int] | None = None,
+    power: int = 0,
+    vp: int = 0,
+    hand: Sequence[str] | None = None,
+    skills: Sequence[str] | None = None,
+) -> int:
     """The seat's VP now with some of its values changed (power and VP as gains)."""
-    return sum(t.parts_if(seat, t.albums[seat] if album is None else album,
-                          t.dice_o[seat] if dice is None else dice, t.power[seat] + power,
-                          t.bonus_vp[seat] + vp, t.hands[seat] if hand is None else hand,
-                          t.skills[seat] if skills is None else skills))
+    return sum(
+        t.parts_if(
+            seat,
+            t.albums[seat] if album is None else album,
+            t.dice_o[seat] if dice is None else dice,
+            t.power[seat] + power,
+            t.bonus_vp[seat] + vp,
+            t.hands[seat] if hand is None else hand,
+            t.skills[seat] if skills is None else skills,
+        )
+    )
 
 
 def _place_values(t: LifeTable, seat: int, card: str, squares: Iterable[int]) -> list[int]:
@@ -127,8 +151,9 @@ def _take_value(t: LifeTable, seat: int, card: str) -> int:
     return _score(t, seat)
 
 
-def _tip_values(t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = None
-                ) -> list[int | None]:
+def _tip_values(
+    t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = None
+) -> list[int | None]:
     """Each die is weighed tipped the way that shows its highest face (of the ways
     legal here); a tip of the same die showing less is None: a lower top never
     scores more (nor as much), so it is never among the best. ``base``: the
@@ -205,8 +230,19 @@ def _pawn_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
             tips = Tip(seat, bonus=True).legal(t)
             out.append(max(v for v in _tip_values(t, seat, tips, base) if v is not None))
         elif a[1] == 4:
-            out.append(sum(t.parts_if(seat, t.albums[seat], t.dice_o[seat], t.power[seat] + 1,
-                                      t.bonus_vp[seat], t.hands[seat], t.skills[seat])))
+            out.append(
+                sum(
+                    t.parts_if(
+                        seat,
+                        t.albums[seat],
+                        t.dice_o[seat],
+                        t.power[seat] + 1,
+                        t.bonus_vp[seat],
+                        t.hands[seat],
+                        t.skills[seat],
+                    )
+                )
+            )
         else:
             out.append(base)
     return out

@@ -35,11 +35,22 @@ def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
     for k, values in worth.items():
         if values:
             out.append(mean(f"order space {k}: VP above the table's mean", values, 0.0))
-    return out + [mean("final VP per player", [row[f"score_{s}"] for row in df.iter_rows(named=True)
-                                               for s in range(seats)])]
+    return out + [
+        mean(
+            "final VP per player",
+            [row[f"score_{s}"] for row in df.iter_rows(named=True) for s in range(seats)],
+        )
+    ]
 
 
 def questions() -> tuple[Question, ...]:
     """The questions the notebook answers with greedy players, to ask of skilled ones."""
-    return (Question("seats", "Seats, mid-scoring and the order card at 4 players: who gains?",
-                     seat_answer, seats=4, metrics=True),)
+    return (
+        Question(
+            "seats",
+            "Seats, mid-scoring and the order card at 4 players: who gains?",
+            seat_answer,
+            seats=4,
+            metrics=True,
+        ),
+    )

@@ -41,15 +41,20 @@ __all__ = ["album_svg", "chance_drawing", "describe", "header", "legal_squares",
 SEATS = ("#7b1fa2", "#00838f", "#ef6c00", "#5d4037")
 SQUARE_VERBS = ("place", "char", "move")
 EDGE = 16
-ORDER_SPACES = {1: ("first", "no bonus: you move first"),
-                2: ("tip", "turn one of your dice one face in any direction"),
-                3: ("start", "take the start player marker"),
-                4: ("+1 power", "gain 1 power")}
-SCORE_HEADS = (("dice", "points of the dice's top faces"),
-               ("mid-scoring", "VP from the mid-scorings after stages 1 and 2 (places by dice total)"),
-               ("card VP", "VP from card skills, events and the discard_vp dream skill"),
-               ("stars ★", "stars on placed cards: -1 VP each unless covered by power"),
-               ("dream", "the dream card kept in hand"), ("full album", "the full-album bonus"))
+ORDER_SPACES = {
+    1: ("first", "no bonus: you move first"),
+    2: ("tip", "turn one of your dice one face in any direction"),
+    3: ("start", "take the start player marker"),
+    4: ("+1 power", "gain 1 power"),
+}
+SCORE_HEADS = (
+    ("dice", "points of the dice's top faces"),
+    ("mid-scoring", "VP from the mid-scorings after stages 1 and 2 (places by dice total)"),
+    ("card VP", "VP from card skills, events and the discard_vp dream skill"),
+    ("stars ★", "stars on placed cards: -1 VP each unless covered by power"),
+    ("dream", "the dream card kept in hand"),
+    ("full album", "the full-album bonus"),
+)
 
 
 def _legal(game: Any, state: Any) -> set[Hashable]:
@@ -61,9 +66,15 @@ def _who(seat: int) -> str:
     return f"<span style='color:{SEATS[seat]}'>●</span> {player_name(seat)}"
 
 
-def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
-              legal: frozenset[int] = frozenset(), targets: dict[int, Hashable] | None = None,
-              die_targets: dict[str, Hashable] | None = None) -> str:
+def album_svg(
+    game: Any,
+    state: Any,
+    seat: int,
+    cell: int = 64,
+    legal: frozenset[int] = frozenset(),
+    targets: dict[int, Hashable] | None = None,
+    die_targets: dict[str, Hashable] | None = None,
+) -> str:
     """One player's 4×4 album with a–d / 1–4 coordinates: cards in their colours, the
     dice on them in their orientation, legal squares outlined (clickable when ``targets``
     maps a square to its action id)."""
@@ -71,15 +82,21 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
     targets = targets or {}
     edge = EDGE if big else 0
     size = cell * 4 + 2 + edge
-    active = " wb-life-album-active" if legal or targets or game.current_player(state) == seat else ""
-    out = [f"<svg class='wb-life-album{active}' data-seat='{seat}' width='{size}' "
-           f"height='{size}' viewBox='{-1 - edge} {-1 - edge} {size} {size}' "
-           f"xmlns='http://www.w3.org/2000/svg'>"]
+    active = (
+        " wb-life-album-active" if legal or targets or game.current_player(state) == seat else ""
+    )
+    out = [
+        f"<svg class='wb-life-album{active}' data-seat='{seat}' width='{size}' "
+        f"height='{size}' viewBox='{-1 - edge} {-1 - edge} {size} {size}' "
+        f"xmlns='http://www.w3.org/2000/svg'>"
+    ]
     for i in range(4 if big else 0):
-        out.append(f"<text class='wb-life-coord' x='{i * cell + cell / 2}' y='-4' font-size='11' "
-                   f"text-anchor='middle' fill='#555'>{'abcd'[i]}</text>"
-                   f"<text class='wb-life-coord' x='-8' y='{i * cell + cell / 2 + 4}' font-size='11' "
-                   f"text-anchor='middle' fill='#555'>{i + 1}</text>")
+        out.append(
+            f"<text class='wb-life-coord' x='{i * cell + cell / 2}' y='-4' font-size='11' "
+            f"text-anchor='middle' fill='#555'>{'abcd'[i]}</text>"
+            f"<text class='wb-life-coord' x='-8' y='{i * cell + cell / 2 + 4}' font-size='11' "
+            f"text-anchor='middle' fill='#555'>{i + 1}</text>"
+        )
     album = state.albums[seat]
     for sq in range(16):
         x, y = (sq % 4) * cell, (sq // 4) * cell
@@ -90,11 +107,16 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
         tip = f"<title>{name}</title>"
         if card is None:
             cls = "wb-life-square" if hot else "wb-life-empty"
-            dash = "stroke='#1a7f37' stroke-width='3' stroke-dasharray='6 3'" if hot \
+            dash = (
+                "stroke='#1a7f37' stroke-width='3' stroke-dasharray='6 3'"
+                if hot
                 else "stroke='#ddd'"
-            out.append(f"<rect class='{cls}{click}' data-square='{name}' x='{x}' y='{y}' "
-                       f"width='{cell}' height='{cell}' fill='{'#eaf6ec' if hot else 'white'}' "
-                       f"{dash}>{tip}</rect>")
+            )
+            out.append(
+                f"<rect class='{cls}{click}' data-square='{name}' x='{x}' y='{y}' "
+                f"width='{cell}' height='{cell}' fill='{'#eaf6ec' if hot else 'white'}' "
+                f"{dash}>{tip}</rect>"
+            )
             continue
         if card == CHARACTER:
             fill, label, stars = "#eeeeee", player_name(seat), 0
@@ -104,15 +126,19 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
             tip = f"<title>{name}: {escape(card_title(c.name_ja, c.name_en))}</title>"
         cls = "wb-life-card" + (" wb-life-square" if hot else "") + click
         stroke = "stroke='#1a7f37' stroke-width='3'" if hot else "stroke='#999'"
-        out.append(f"<g class='{cls}' data-square='{name}' data-card='{escape(card)}'>{tip}"
-                   f"<rect x='{x + 1}' y='{y + 1}' width='{cell - 2}' height='{cell - 2}' "
-                   f"rx='4' fill='{fill}' {stroke}/>")
+        out.append(
+            f"<g class='{cls}' data-square='{name}' data-card='{escape(card)}'>{tip}"
+            f"<rect x='{x + 1}' y='{y + 1}' width='{cell - 2}' height='{cell - 2}' "
+            f"rx='4' fill='{fill}' {stroke}/>"
+        )
         if big:
             short = label if card == CHARACTER else label[:6]
             out.append(f"<text x='{x + 4}' y='{y + 13}' font-size='10'>{escape(short)}</text>")
             if stars:
-                out.append(f"<text x='{x + cell - 4}' y='{y + 13}' font-size='10' "
-                           f"text-anchor='end' fill='#b3261e'>{'★' * stars}</text>")
+                out.append(
+                    f"<text x='{x + cell - 4}' y='{y + 13}' font-size='10' "
+                    f"text-anchor='end' fill='#b3261e'>{'★' * stars}</text>"
+                )
         out.append("</g>")
     dsize = cell * 0.36
     placed = any(card is not None for card in album)  # the dice sit on cards once any is down
@@ -128,11 +154,13 @@ def album_svg(game: Any, state: Any, seat: int, cell: int = 64,
             out.append(die)
         else:
             d = dsize * 0.9
-            out.append(f"<g class='wb-life-die' data-colour='{colour}' data-top='{D.TOP[o]}'>"
-                       f"<rect x='{x:.1f}' y='{y:.1f}' width='{d:.1f}' height='{d:.1f}' rx='2' "
-                       f"fill='white' stroke='{INK[colour]}'/><text x='{x + d / 2:.1f}' "
-                       f"y='{y + d * 0.8:.1f}' font-size='{d * 0.8:.1f}' text-anchor='middle' "
-                       f"fill='{INK[colour]}'>{D.TOP[o]}</text></g>")
+            out.append(
+                f"<g class='wb-life-die' data-colour='{colour}' data-top='{D.TOP[o]}'>"
+                f"<rect x='{x:.1f}' y='{y:.1f}' width='{d:.1f}' height='{d:.1f}' rx='2' "
+                f"fill='white' stroke='{INK[colour]}'/><text x='{x + d / 2:.1f}' "
+                f"y='{y + d * 0.8:.1f}' font-size='{d * 0.8:.1f}' text-anchor='middle' "
+                f"fill='{INK[colour]}'>{D.TOP[o]}</text></g>"
+            )
     out.append("</svg>")
     return "".join(out)
 
@@ -142,12 +170,14 @@ def _card_html(game: Any, card: str, action: Hashable | None = None) -> str:
     colour = c.colour
     kind = "event" if c.is_event else ("★" * c.stars)
     click = f" {target(action)}" if action is not None else ""
-    return (f"<div class='wb-life-card{click}' data-card='{c.id}' style='display:inline-block;"
-            f"width:110px;min-height:64px;margin:3px;padding:4px;border-radius:6px;"
-            f"background:{FILL[colour]};border:2px solid {INK[colour]};font-size:11px;"
-            f"vertical-align:top'><b>{escape(c.name_ja)}</b><br>{escape(c.name_en)}<br>"
-            f"<span style='color:#b3261e'>{kind}</span> "
-            f"<i>{escape(card_words(c))}</i></div>")
+    return (
+        f"<div class='wb-life-card{click}' data-card='{c.id}' style='display:inline-block;"
+        f"width:110px;min-height:64px;margin:3px;padding:4px;border-radius:6px;"
+        f"background:{FILL[colour]};border:2px solid {INK[colour]};font-size:11px;"
+        f"vertical-align:top'><b>{escape(c.name_ja)}</b><br>{escape(c.name_en)}<br>"
+        f"<span style='color:#b3261e'>{kind}</span> "
+        f"<i>{escape(card_words(c))}</i></div>"
+    )
 
 
 def _order_html(state: Any, legal: set[Hashable]) -> str:
@@ -158,31 +188,44 @@ def _order_html(state: Any, legal: set[Hashable]) -> str:
         a = ("pawn", k + 1)
         click = f" class='{target(a)}'" if a in legal else ""
         pawn = _who(seat) if seat >= 0 else ("<i>put your pawn here</i>" if a in legal else "")
-        cells.append(f"<td{click} title='space {k + 1}: {long}' style='border:1px solid #999;"
-                     f"padding:3px 8px;min-width:90px'><b>{k + 1}</b> <small>{short}</small>"
-                     f"<br>{pawn}</td>")
+        cells.append(
+            f"<td{click} title='space {k + 1}: {long}' style='border:1px solid #999;"
+            f"padding:3px 8px;min-width:90px'><b>{k + 1}</b> <small>{short}</small>"
+            f"<br>{pawn}</td>"
+        )
     legend = "; ".join(f"<b>{k}</b> {long}" for k, (_, long) in ORDER_SPACES.items())
-    return (f"<table class='wb-life-order' style='border-collapse:collapse'><tr>{''.join(cells)}"
-            f"</tr></table><div class='wb-life-order-legend' style='font-size:11px;color:#444'>"
-            f"order card — turns go 1 → 4; bonus: {legend}</div>")
+    return (
+        f"<table class='wb-life-order' style='border-collapse:collapse'><tr>{''.join(cells)}"
+        f"</tr></table><div class='wb-life-order-legend' style='font-size:11px;color:#444'>"
+        f"order card — turns go 1 → 4; bonus: {legend}</div>"
+    )
 
 
 def _scores_html(game: Any, state: Any) -> str:
     cell = "style='padding:2px 8px;text-align:right;border-bottom:1px solid #ddd'"
-    heads = [("player", "")] + list(SCORE_HEADS) + [("total", "victory points"),
-                                                    ("power", "power tokens"),
-                                                    ("dream skills", "dream cards set aside")]
+    heads = (
+        [("player", "")]
+        + list(SCORE_HEADS)
+        + [
+            ("total", "victory points"),
+            ("power", "power tokens"),
+            ("dream skills", "dream cards set aside"),
+        ]
+    )
     head = "".join(f"<th {cell} title='{t}'>{h}</th>" for h, t in heads)
     rows = []
     for seat in range(game.params.players):
         parts = game.score_parts(state, seat)
         skills = ", ".join(game.dreams[d].name_en for d in state.skills[seat])
-        cells = [_who(seat)] + [str(parts[k]) for k in ("dice", "mid", "bonus", "stars", "dream",
-                                                        "full")]
+        cells = [_who(seat)] + [
+            str(parts[k]) for k in ("dice", "mid", "bonus", "stars", "dream", "full")
+        ]
         cells += [f"<b>{sum(parts.values())}</b>", str(state.power[seat]), escape(skills) or "—"]
         rows.append("<tr>" + "".join(f"<td {cell}>{c}</td>" for c in cells) + "</tr>")
-    return (f"<table class='wb-life-scores' style='border-collapse:collapse;font-size:12px;"
-            f"margin-top:6px'><tr>{head}</tr>{''.join(rows)}</table>")
+    return (
+        f"<table class='wb-life-scores' style='border-collapse:collapse;font-size:12px;"
+        f"margin-top:6px'><tr>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def _dreams_html(game: Any, state: Any, seat: int, legal: set[Hashable]) -> str:
@@ -192,11 +235,15 @@ def _dreams_html(game: Any, state: Any, seat: int, legal: set[Hashable]) -> str:
         click = f" class='{target(a)}'" if a is not None else ""
         verb = {"pass": " — click to pass it left", "dream": " — click to set it aside"}
         dream, skill = dream_words(game.dreams[d])
-        items.append(f"<li{click}>{escape(game.card_text(d))} — <i>kept to the end:</i> "
-                     f"{escape(dream)} · <i>set aside as a skill:</i> {escape(skill)}"
-                     f"{verb[a[0]] if a else ''}</li>")
-    return (f"<div class='wb-life-dreams'><b>{player_name(seat)}'s dream cards</b>"
-            f"<ul style='margin:2px 0'>{''.join(items) or '<li>none</li>'}</ul></div>")
+        items.append(
+            f"<li{click}>{escape(game.card_text(d))} — <i>kept to the end:</i> "
+            f"{escape(dream)} · <i>set aside as a skill:</i> {escape(skill)}"
+            f"{verb[a[0]] if a else ''}</li>"
+        )
+    return (
+        f"<div class='wb-life-dreams'><b>{player_name(seat)}'s dream cards</b>"
+        f"<ul style='margin:2px 0'>{''.join(items) or '<li>none</li>'}</ul></div>"
+    )
 
 
 def legal_squares(game: Any, state: Any) -> frozenset[int]:
@@ -233,25 +280,37 @@ def render(game: Any, state: Any, viewer: int | None = None) -> str:
     legal = _legal(game, state) if mine else set()
     squares = {a[1]: a for a in legal if a[0] in SQUARE_VERBS}  # type: ignore[index]
     dice = {a[1]: a for a in legal if a[0] == "die"}  # type: ignore[index]
-    big = album_svg(game, state, focus, 64, legal_squares(game, state) if mine else frozenset(), squares, dice)
+    big = album_svg(
+        game, state, focus, 64, legal_squares(game, state) if mine else frozenset(), squares, dice
+    )
     small = "".join(
         f"<div style='display:inline-block;margin:4px;text-align:center'>"
         f"<div>{_who(s)}</div>{album_svg(game, state, s, 22)}</div>"
-        for s in range(game.params.players) if s != focus)
-    common = "".join(_card_html(game, c, ("take", c) if ("take", c) in legal else None)
-                     for c in state.common) or "<i>empty</i>"
+        for s in range(game.params.players)
+        if s != focus
+    )
+    common = (
+        "".join(
+            _card_html(game, c, ("take", c) if ("take", c) in legal else None) for c in state.common
+        )
+        or "<i>empty</i>"
+    )
     if state.tasks and isinstance(state.tasks[-1], Place):
-        common += ("<div class='wb-life-placing'><b>placing</b> — click a highlighted square<br>"
-                   f"{_card_html(game, state.tasks[-1].card)}</div>")
-    return (f"<div class='wb-life-board' style='font-family:sans-serif'>"
-            f"<div class='wb-life-header'>{escape(_title(game, state))}</div>"
-            f"{_order_html(state, legal)}"
-            f"<div class='wb-life-common'><b>common area</b><br>{common}</div>"
-            f"{_choices(game, state, legal)}"
-            f"<div style='display:flex;gap:12px;align-items:flex-start'>"
-            f"<div><div>{_who(focus)}'s album</div>{big}"
-            f"{_dreams_html(game, state, focus, legal)}</div><div>{small}</div></div>"
-            f"{_scores_html(game, state)}</div>")
+        common += (
+            "<div class='wb-life-placing'><b>placing</b> — click a highlighted square<br>"
+            f"{_card_html(game, state.tasks[-1].card)}</div>"
+        )
+    return (
+        f"<div class='wb-life-board' style='font-family:sans-serif'>"
+        f"<div class='wb-life-header'>{escape(_title(game, state))}</div>"
+        f"{_order_html(state, legal)}"
+        f"<div class='wb-life-common'><b>common area</b><br>{common}</div>"
+        f"{_choices(game, state, legal)}"
+        f"<div style='display:flex;gap:12px;align-items:flex-start'>"
+        f"<div><div>{_who(focus)}'s album</div>{big}"
+        f"{_dreams_html(game, state, focus, legal)}</div><div>{small}</div></div>"
+        f"{_scores_html(game, state)}</div>"
+    )
 
 
 def _title(game: Any, state: Any) -> str:
@@ -261,9 +320,11 @@ def _title(game: Any, state: Any) -> str:
         return f"game over | winners: {', '.join(player_name(s) for s in game.winners(state))}"
     mover = "chance" if who < 0 else player_name(who)
     p = game.params
-    return (f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
-            f"start: {player_name(state.start)} | to move: {mover} — "
-            f"{step_words(kind_of(state.tasks[-1]))}")
+    return (
+        f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
+        f"start: {player_name(state.start)} | to move: {mover} — "
+        f"{step_words(kind_of(state.tasks[-1]))}"
+    )
 
 
 def header(game: Any, state: Any) -> str:
@@ -274,8 +335,10 @@ def header(game: Any, state: Any) -> str:
         return f"game over | winners: {', '.join(map(str, game.winners(state)))}"
     kind = kind_of(state.tasks[-1])
     mover = "chance" if who < 0 else f"seat {who}"
-    return (f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
-            f"start seat {state.start} | to move: {mover} ({kind})")
+    return (
+        f"stage {state.stage + 1} round {min(state.round, p.rounds_per_stage - 1) + 1} | "
+        f"start seat {state.start} | to move: {mover} ({kind})"
+    )
 
 
 def describe(game: Any, state: Any) -> str:
@@ -285,11 +348,16 @@ def describe(game: Any, state: Any) -> str:
         lines.append("common: " + " ".join(state.common))
     for seat in range(game.params.players):
         album = state.albums[seat]
-        grid = "/".join(" ".join((album[r * 4 + c] or "..").ljust(3) for c in range(4))
-                        for r in range(4))
-        dice = " ".join(f"{colour[0]}{D.TOP[o]}@{square_name(sq)}" for colour, o, sq in
-                        zip(COLOURS, state.dice_o[seat], state.dice_sq[seat]))
+        grid = "/".join(
+            " ".join((album[r * 4 + c] or "..").ljust(3) for c in range(4)) for r in range(4)
+        )
+        dice = " ".join(
+            f"{colour[0]}{D.TOP[o]}@{square_name(sq)}"
+            for colour, o, sq in zip(COLOURS, state.dice_o[seat], state.dice_sq[seat])
+        )
         parts = game.score_parts(state, seat)
-        lines.append(f"seat {seat}: {grid} | {dice} | power {state.power[seat]} | "
-                     f"VP {sum(parts.values())} {parts}")
+        lines.append(
+            f"seat {seat}: {grid} | {dice} | power {state.power[seat]} | "
+            f"VP {sum(parts.values())} {parts}"
+        )
     return "\n".join(lines)

@@ -151,18 +151,22 @@ class LifeGame(KernelGame):
     #: ismcts:400/100000`` against ``--spec ismcts:400/40``)
     search_horizon = 40
 
-    def __init__(self, params: LifeParams | None = None, *,
-                 album: Sequence[AlbumCard] | None = None,
-                 dreams: Sequence[DreamCard] | None = None) -> None:
+    def __init__(
+        self,
+        params: LifeParams | None = None,
+        *,
+        album: Sequence[AlbumCard] | None = None,
+        dreams: Sequence[DreamCard] | None = None,
+    ) -> None:
         super().__init__(params)
         album = tuple(album) if album is not None else load_album()
         dreams = tuple(dreams) if dreams is not None else load_dreams()
         p: LifeParams = self.params
-        check_deck(album, dreams, stages=p.stages, players=p.players,
-                   per_round=2 * p.players)
+        check_deck(album, dreams, stages=p.stages, players=p.players, per_round=2 * p.players)
         if len(dreams) < p.dream_deal * p.players:
-            raise ValueError(f"{len(dreams)} dream cards cannot deal {p.dream_deal} to "
-                             f"{p.players} players")
+            raise ValueError(
+                f"{len(dreams)} dream cards cannot deal {p.dream_deal} to {p.players} players"
+            )
         self.catalogue = Catalogue.build(album, dreams)
         self.cards: dict[str, AlbumCard] = {c.id: c for c in album}
         self.dreams: dict[str, DreamCard] = {d.id: d for d in dreams}
@@ -170,10 +174,14 @@ class LifeGame(KernelGame):
         self.skill_steps = skill_table(self.catalogue, p.players)
         self.event_steps = event_table(self.catalogue, p.players)
         cat = self.catalogue
-        self._decks = tuple(tuple(sorted(cat.stage_cards(s, events=not p.timed_events)))
-                            for s in range(1, p.stages + 1))
-        self._events = tuple(tuple(sorted(cat.stage_events(s))) if p.timed_events else ()
-                             for s in range(1, p.stages + 1))
+        self._decks = tuple(
+            tuple(sorted(cat.stage_cards(s, events=not p.timed_events)))
+            for s in range(1, p.stages + 1)
+        )
+        self._events = tuple(
+            tuple(sorted(cat.stage_events(s))) if p.timed_events else ()
+            for s in range(1, p.stages + 1)
+        )
         self._dreams = tuple(sorted(cat.dreams))
         self._opening = tuple(opening(p))
 
@@ -229,7 +237,9 @@ class LifeGame(KernelGame):
         rebuilt once, the dreams dealt on each call (the same worlds from the same draws)."""
         cards, p = self.cards, self.params
         piles: dict[str, list[list[str]]] = {
-            "decks": [[] for _ in range(p.stages)], "events": [[] for _ in range(p.stages)]}
+            "decks": [[] for _ in range(p.stages)],
+            "events": [[] for _ in range(p.stages)],
+        }
         dreams = []
         for c in obs.unseen:
             card = cards.get(str(c))
@@ -266,7 +276,8 @@ class LifeGame(KernelGame):
         """Stage decks (and timed-event piles), common area, albums, discard,
         removed, dream deck / hands / passes / skills, and the cards being resolved."""
         zones: dict[str, Counter[Hashable]] = {
-            f"deck{i + 1}": Counter(deck) for i, deck in enumerate(state.decks)}
+            f"deck{i + 1}": Counter(deck) for i, deck in enumerate(state.decks)
+        }
         for i, pile in enumerate(state.events):
             if pile:
                 zones[f"events{i + 1}"] = Counter(pile)
@@ -280,15 +291,16 @@ class LifeGame(KernelGame):
         zones["hands"] = Counter(d for h in state.hands for d in h)
         zones["passes"] = Counter(d for d in state.passes if d is not None)
         zones["dream_skills"] = Counter(d for h in state.skills for d in h)
-        zones["resolving"] = Counter(step.card for step in state.tasks
-                                     if isinstance(step, Resolve | Place | RemoveCard))
+        zones["resolving"] = Counter(
+            step.card for step in state.tasks if isinstance(step, Resolve | Place | RemoveCard)
+        )
         return zones
 
     def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         out: dict[str, float | int | str] = {}
         k = len(STATS)
         for s in range(self.params.stages):
-            for name, count in zip(STATS, state.stats[k * s:k * s + k]):
+            for name, count in zip(STATS, state.stats[k * s : k * s + k]):
                 out[f"{name}_s{s + 1}"] = count
         out["full_albums"] = sum(None not in a for a in state.albums)
         for seat in range(self.params.players):

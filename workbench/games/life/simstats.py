@@ -45,8 +45,9 @@ from workbench.games.life.rules import LifeGame, make_game
 Z95 = 1.959963984540054
 
 
-def simulate_random(n: int = 2000, seed: int = 0, progress: bool = False,
-                    **params: Any) -> pl.DataFrame:
+def simulate_random(
+    n: int = 2000, seed: int = 0, progress: bool = False, **params: Any
+) -> pl.DataFrame:
     """``n`` random games (played in place) as the engine's simulation frame."""
     return simulate(make_game(**params), n=n, seed=seed, progress=progress)
 
@@ -77,9 +78,22 @@ def placement_by_stage(df: pl.DataFrame) -> pl.DataFrame:
         f = _rate_row(stage, failed, attempts)
         rows.append((stage, attempts, replaced, r[3], r[4], r[5], failed, f[3], f[4], f[5]))
         stage += 1
-    return pl.DataFrame(rows, orient="row", schema=[
-        "stage", "attempts", "replaced", "replaced_rate", "replaced_lo", "replaced_hi",
-        "failed", "failed_rate", "failed_lo", "failed_hi"])
+    return pl.DataFrame(
+        rows,
+        orient="row",
+        schema=[
+            "stage",
+            "attempts",
+            "replaced",
+            "replaced_rate",
+            "replaced_lo",
+            "replaced_hi",
+            "failed",
+            "failed_rate",
+            "failed_lo",
+            "failed_hi",
+        ],
+    )
 
 
 def album_completion(df: pl.DataFrame) -> pl.DataFrame:
@@ -87,8 +101,7 @@ def album_completion(df: pl.DataFrame) -> pl.DataFrame:
     n = _players(df)
     hits = int(sum(df[f"full_p{s}"].sum() for s in range(n)))
     row = _rate_row("all seats", hits, df.height * n)
-    return pl.DataFrame([row], orient="row",
-                        schema=["who", "full", "albums", "rate", "lo", "hi"])
+    return pl.DataFrame([row], orient="row", schema=["who", "full", "albums", "rate", "lo", "hi"])
 
 
 def _mean_ci(values: list[float]) -> tuple[float, float, float]:
@@ -105,8 +118,11 @@ def mid_vp_by_seat(df: pl.DataFrame) -> pl.DataFrame:
         mid = _mean_ci(df[f"mid_vp_p{s}"].cast(pl.Float64).to_list())
         score = _mean_ci(df[f"score_{s}"].to_list())
         rows.append((s, *mid, *score))
-    return pl.DataFrame(rows, orient="row", schema=[
-        "seat", "mid_vp", "mid_lo", "mid_hi", "score", "score_lo", "score_hi"])
+    return pl.DataFrame(
+        rows,
+        orient="row",
+        schema=["seat", "mid_vp", "mid_lo", "mid_hi", "score", "score_lo", "score_hi"],
+    )
 
 
 def order_space_value(df: pl.DataFrame) -> pl.DataFrame:
@@ -129,12 +145,14 @@ def order_space_value(df: pl.DataFrame) -> pl.DataFrame:
         m, lo, hi = _mean_ci(rel[k])
         w = wins[k] / len(rel[k])
         out.append((k, len(rel[k]), m, lo, hi, w))
-    return pl.DataFrame(out, orient="row", schema=[
-        "space", "picks", "vp_vs_mean", "lo", "hi", "win_rate"])
+    return pl.DataFrame(
+        out, orient="row", schema=["space", "picks", "vp_vs_mean", "lo", "hi", "win_rate"]
+    )
 
 
-def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0,
-               z: float = 3.290526731491926) -> pl.DataFrame:
+def final_tops(
+    game: LifeGame | None = None, n: int = 500, seed: int = 0, z: float = 3.290526731491926
+) -> pl.DataFrame:
     """Final top faces of every die in n random games next to the exact 1/6
     (Wilson intervals, 99.9% by default).
 
@@ -152,12 +170,12 @@ def final_tops(game: LifeGame | None = None, n: int = 500, seed: int = 0,
     for f in range(1, 7):
         lo, hi = wilson_interval(counts[f], total, z)
         rows.append((f, counts[f], counts[f] / total, lo, hi, str(sympy.Rational(1, 6))))
-    return pl.DataFrame(rows, orient="row",
-                        schema=["top", "count", "rate", "lo", "hi", "exact"])
+    return pl.DataFrame(rows, orient="row", schema=["top", "count", "rate", "lo", "hi", "exact"])
 
 
-def compare_variants(variants: dict[str, dict[str, Any]], n: int = 500,
-                     seed: int = 0) -> pl.DataFrame:
+def compare_variants(
+    variants: dict[str, dict[str, Any]], n: int = 500, seed: int = 0
+) -> pl.DataFrame:
     """Rule variants side by side (random players): mean score, score gap, draws,
     forced discards and failures per placement attempt, full albums.
 
@@ -171,14 +189,33 @@ def compare_variants(variants: dict[str, dict[str, Any]], n: int = 500,
         scores = [v for s in range(players) for v in df[f"score_{s}"].to_list()]
         placed = placement_by_stage(df)
         attempts = int(placed["attempts"].sum())
-        margin, draws = df.select(pl.col("margin").mean(),
-                                  pl.col("draw").cast(pl.Float64).mean()).row(0)
-        rows.append((name, sum(scores) / len(scores), margin, draws, int(placed["replaced"].sum()) / attempts,
-                     int(placed["failed"].sum()) / attempts,
-                     float(album_completion(df)["rate"][0])))
-    return pl.DataFrame(rows, orient="row", schema=[
-        "variant", "mean_score", "mean_margin", "draw_rate", "replaced_rate", "failed_rate",
-        "full_album_rate"])
+        margin, draws = df.select(
+            pl.col("margin").mean(), pl.col("draw").cast(pl.Float64).mean()
+        ).row(0)
+        rows.append(
+            (
+                name,
+                sum(scores) / len(scores),
+                margin,
+                draws,
+                int(placed["replaced"].sum()) / attempts,
+                int(placed["failed"].sum()) / attempts,
+                float(album_completion(df)["rate"][0]),
+            )
+        )
+    return pl.DataFrame(
+        rows,
+        orient="row",
+        schema=[
+            "variant",
+            "mean_score",
+            "mean_margin",
+            "draw_rate",
+            "replaced_rate",
+            "failed_rate",
+            "full_album_rate",
+        ],
+    )
 
 
 def greedy_vs_random(n: int = 200, seed: int = 0, **params: Any) -> pl.DataFrame:
@@ -198,8 +235,9 @@ def greedy_vs_random(n: int = 200, seed: int = 0, **params: Any) -> pl.DataFrame
         wins = df.filter(pl.col("winner_player") == name).height
         lo, hi = wilson_interval(wins, n)
         rows.append((name, wins, n, wins / n, lo, hi, 1 / game.params.players))
-    return pl.DataFrame(rows, orient="row", schema=[
-        "player", "wins", "games", "win_rate", "lo", "hi", "fair_share"])
+    return pl.DataFrame(
+        rows, orient="row", schema=["player", "wins", "games", "win_rate", "lo", "hi", "fair_share"]
+    )
 
 
 def per_game(df: pl.DataFrame, name: str) -> list[float]:
@@ -210,7 +248,7 @@ def per_game(df: pl.DataFrame, name: str) -> list[float]:
     ...                            df.select("events_s1", "events_s2", "events_s3").iter_rows()]
     True
     """
-    cols = [c for c in df.columns if c.startswith(f"{name}_s") and c[len(name) + 2:].isdigit()]
+    cols = [c for c in df.columns if c.startswith(f"{name}_s") and c[len(name) + 2 :].isdigit()]
     return df.select(pl.sum_horizontal(cols).cast(pl.Float64))[:, 0].to_list()
 
 
@@ -236,16 +274,37 @@ def character_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFr
     for name, replaceable in runs.items():
         df = simulate_random(n, seed, character_replaceable=replaceable, **params)
         players = _players(df)
-        cols[name] = {"character": per_game(df, "character"), "failed": per_game(df, "failed"),
-                      "score": [sum(r) / players for r in
-                                df.select([f"score_{s}" for s in range(players)]).iter_rows()]}
+        cols[name] = {
+            "character": per_game(df, "character"),
+            "failed": per_game(df, "failed"),
+            "score": [
+                sum(r) / players
+                for r in df.select([f"score_{s}" for s in range(players)]).iter_rows()
+            ],
+        }
     a, b = cols.values()
     cols["v2 - seed"] = {k: [y - x for x, y in zip(a[k], b[k])] for k in a}
-    rows = [(name, n, *_mean_row(c["character"]), *_mean_row(c["failed"]), *_mean_row(c["score"]))
-            for name, c in cols.items()]
-    return pl.DataFrame(rows, orient="row", schema=[
-        "reading", "games", "character", "character_lo", "character_hi", "failed", "failed_lo",
-        "failed_hi", "score", "score_lo", "score_hi"])
+    rows = [
+        (name, n, *_mean_row(c["character"]), *_mean_row(c["failed"]), *_mean_row(c["score"]))
+        for name, c in cols.items()
+    ]
+    return pl.DataFrame(
+        rows,
+        orient="row",
+        schema=[
+            "reading",
+            "games",
+            "character",
+            "character_lo",
+            "character_hi",
+            "failed",
+            "failed_lo",
+            "failed_hi",
+            "score",
+            "score_lo",
+            "score_hi",
+        ],
+    )
 
 
 def relocate_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFrame:
@@ -267,9 +326,13 @@ def relocate_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFra
         game = make_game(relocate_turn=turn, **params)
         df = simulate(game, best_face, n=n, seed=seed)
         players = game.params.players
-        cols[name] = {"relocated": [v / players for v in per_game(df, "relocated")],
-                      "score": [sum(r) / players for r in
-                                df.select([f"score_{s}" for s in range(players)]).iter_rows()]}
+        cols[name] = {
+            "relocated": [v / players for v in per_game(df, "relocated")],
+            "score": [
+                sum(r) / players
+                for r in df.select([f"score_{s}" for s in range(players)]).iter_rows()
+            ],
+        }
     a, b = cols.values()
     cols["v2 - seed"] = {k: [y - x for x, y in zip(a[k], b[k])] for k in a}
     rows = []
@@ -278,6 +341,18 @@ def relocate_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFra
         moved = sum(b["relocated"]) / n
         per = score[0] / moved if name == "v2 - seed" and moved else math.nan
         rows.append((name, n, *rel, *score, per))
-    return pl.DataFrame(rows, orient="row", schema=[
-        "reading", "games", "relocated", "relocated_lo", "relocated_hi", "score", "score_lo",
-        "score_hi", "vp_per_relocation"])
+    return pl.DataFrame(
+        rows,
+        orient="row",
+        schema=[
+            "reading",
+            "games",
+            "relocated",
+            "relocated_lo",
+            "relocated_hi",
+            "score",
+            "score_lo",
+            "score_hi",
+            "vp_per_relocation",
+        ],
+    )

@@ -195,8 +195,13 @@ class Place(NamedTuple):
 
     def label(self, t: LifeTable, a: tuple[str, int]) -> str:
         old = t.albums[self.seat][a[1]]
-        extra = "" if old is None else " replacing the character card" if old == CHARACTER \
+        extra = (
+            ""
+            if old is None
+            else " replacing the character card"
+            if old == CHARACTER
             else f" replacing {old}"
+        )
         return f"place {self.card} on {square_name(a[1])}{extra}"
 
 
@@ -335,8 +340,12 @@ class FinalScoring(NamedTuple):
 
 
 #: _TURNS[bonus][seat]: a turn's steps (order bonus 2 first tips a die), made once.
-_TURNS = tuple(tuple((*((Tip(seat, bonus=True),) if bonus else ()), Take(seat), Draw(seat))
-                     for seat in range(4)) for bonus in (False, True))
+_TURNS = tuple(
+    tuple(
+        (*((Tip(seat, bonus=True),) if bonus else ()), Take(seat), Draw(seat)) for seat in range(4)
+    )
+    for bonus in (False, True)
+)
 
 
 def opening(p: LifeParams) -> list[Any]:
@@ -361,14 +370,41 @@ def opening(p: LifeParams) -> list[Any]:
 
 #: The short name of each step (the board's header and the transcripts show it).
 KIND_NAMES: dict[type, str] = {
-    DealDream: "deal", Reveal: "reveal", Draw: "draw", TimedEvent: "timed", Roll: "roll",
-    Reroll: "reroll", TieBreak: "tie", Place: "place", Take: "take", Pawn: "pawn", Tip: "tip",
-    PassDream: "pass", SetDream: "dream", Character: "char", Orient: "orient",
-    TurnAny: "turnany", MoveDie: "move", WhichDie: "which", PassDone: "passdone",
-    StartPlayer: "startp", Round: "round", Main: "main", Turn: "turn", Resolve: "resolve",
-    RoundEnd: "roundend", MidScoring: "mid", NextStage: "nextstage", FinalScoring: "final",
-    GainPower: "fx", LosePower: "fx", GainVP: "fx", Reward: "fx", Lowest: "fx",
-    RemoveCard: "removed"}
+    DealDream: "deal",
+    Reveal: "reveal",
+    Draw: "draw",
+    TimedEvent: "timed",
+    Roll: "roll",
+    Reroll: "reroll",
+    TieBreak: "tie",
+    Place: "place",
+    Take: "take",
+    Pawn: "pawn",
+    Tip: "tip",
+    PassDream: "pass",
+    SetDream: "dream",
+    Character: "char",
+    Orient: "orient",
+    TurnAny: "turnany",
+    MoveDie: "move",
+    WhichDie: "which",
+    PassDone: "passdone",
+    StartPlayer: "startp",
+    Round: "round",
+    Main: "main",
+    Turn: "turn",
+    Resolve: "resolve",
+    RoundEnd: "roundend",
+    MidScoring: "mid",
+    NextStage: "nextstage",
+    FinalScoring: "final",
+    GainPower: "fx",
+    LosePower: "fx",
+    GainVP: "fx",
+    Reward: "fx",
+    Lowest: "fx",
+    RemoveCard: "removed",
+}
 
 
 def kind_of(step: Any) -> str:

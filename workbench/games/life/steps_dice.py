@@ -34,9 +34,12 @@ __all__ = ["MoveDie", "Orient", "Reroll", "Roll", "Tip", "TurnAny", "WhichDie"]
 
 FACES: list[int] = [1, 2, 3, 4, 5, 6]
 ALL_ORIENTATIONS: list[int] = list(range(24))
-TIP_ALL: list[tuple[str, ...]] = [("skip",)] + [("tip", c, d) for c in COLOURS for d in D.DIRECTIONS]
+TIP_ALL: list[tuple[str, ...]] = [("skip",)] + [
+    ("tip", c, d) for c in COLOURS for d in D.DIRECTIONS
+]
 ORIENT_IDS: dict[int, list[tuple[str, int]]] = {
-    f: [("orient", o) for o in D.WITH_TOP[f]] for f in range(1, 7)}
+    f: [("orient", o) for o in D.WITH_TOP[f]] for f in range(1, 7)
+}
 ANY_ORIENT: list[tuple[str, int]] = [("orient", o) for o in range(24)]
 MOVE_IDS: tuple[tuple[str, int], ...] = tuple(("move", sq) for sq in range(SQUARES))
 DIE_IDS: list[tuple[str, str]] = [("die", c) for c in COLOURS]
@@ -168,8 +171,12 @@ class Tip(NamedTuple):
         if not self._rolls(t):
             return TIP_ALL
         album = t.albums[self.seat]
-        return [("skip",)] + [("tip", c, d) for c, where in zip(COLOURS, t.dice_sq[self.seat])
-                              for n, d in NEIGHBOURS[where] if album[n] is not None]
+        return [("skip",)] + [
+            ("tip", c, d)
+            for c, where in zip(COLOURS, t.dice_sq[self.seat])
+            for n, d in NEIGHBOURS[where]
+            if album[n] is not None
+        ]
 
     def resolve(self, t: LifeTable, a: tuple[str, ...]) -> None:
         if a[0] != "tip":

@@ -23,8 +23,17 @@ from workbench.games.life.effects import CI, Catalogue
 from workbench.games.life.steps_dice import MoveDie, Reroll, Tip, TurnAny, WhichDie
 from workbench.games.life.table import LifeTable
 
-__all__ = ["NOTHING", "GainPower", "GainVP", "LosePower", "Lowest", "RemoveCard", "Reward",
-           "event_table", "skill_table"]
+__all__ = [
+    "NOTHING",
+    "GainPower",
+    "GainVP",
+    "LosePower",
+    "Lowest",
+    "RemoveCard",
+    "Reward",
+    "event_table",
+    "skill_table",
+]
 
 
 NOTHING = (0, 0)
@@ -156,9 +165,13 @@ def effect_steps(seat: int, verb: str, args: tuple[Any, ...]) -> list[Any]:
 
 def skill_table(cat: Catalogue, players: int) -> dict[str, tuple[tuple[Any, ...], ...]]:
     """Per regular card, per seat: the steps of the card's skill for its owner."""
-    return {card: tuple(tuple(s for verb, args in effects for s in effect_steps(seat, verb, args))
-                        for seat in range(players))
-            for card, effects in cat.skill.items()}
+    return {
+        card: tuple(
+            tuple(s for verb, args in effects for s in effect_steps(seat, verb, args))
+            for seat in range(players)
+        )
+        for card, effects in cat.skill.items()
+    }
 
 
 def event_table(cat: Catalogue, players: int) -> dict[str, tuple[tuple[Any, ...], ...]]:

@@ -28,24 +28,45 @@ from workbench.games.life import dice as D
 from workbench.games.life.cards import COLOURS
 from workbench.games.life.effects import CI, dream_score
 
-__all__ = ["CHARACTER", "CI", "COLOURS", "NEAR", "NEIGHBOURS", "SIZE", "SQUARES", "STATS",
-           "STEP_DIR", "LifeTable", "pending", "square_name", "stat"]
+__all__ = [
+    "CHARACTER",
+    "CI",
+    "COLOURS",
+    "NEAR",
+    "NEIGHBOURS",
+    "SIZE",
+    "SQUARES",
+    "STATS",
+    "STEP_DIR",
+    "LifeTable",
+    "pending",
+    "square_name",
+    "stat",
+]
 
 SIZE = 4
 SQUARES = SIZE * SIZE
 CHARACTER = "@"
 #: NEIGHBOURS[sq]: the (square, direction) pairs orthogonally next to a square.
 NEIGHBOURS: tuple[tuple[tuple[int, str], ...], ...] = tuple(
-    tuple((r2 * SIZE + c2, d) for d, (dr, dc) in D.STEPS.items()
-          for r2, c2 in [(sq // SIZE + dr, sq % SIZE + dc)]
-          if 0 <= r2 < SIZE and 0 <= c2 < SIZE)
-    for sq in range(SQUARES))
+    tuple(
+        (r2 * SIZE + c2, d)
+        for d, (dr, dc) in D.STEPS.items()
+        for r2, c2 in [(sq // SIZE + dr, sq % SIZE + dc)]
+        if 0 <= r2 < SIZE and 0 <= c2 < SIZE
+    )
+    for sq in range(SQUARES)
+)
 #: NEAR[sq]: the squares orthogonally next to a square, ascending.
 NEAR: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n for n, _ in near)) for near in NEIGHBOURS)
 #: STEP_DIR[src][dst]: index in dice.DIRECTIONS of a one-square move (-1 if none).
 STEP_DIR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(next((D.DIRECTIONS.index(d) for n, d in NEIGHBOURS[src] if n == dst), -1)
-          for dst in range(SQUARES)) for src in range(SQUARES))
+    tuple(
+        next((D.DIRECTIONS.index(d) for n, d in NEIGHBOURS[src] if n == dst), -1)
+        for dst in range(SQUARES)
+    )
+    for src in range(SQUARES)
+)
 
 
 #: The counters kept per stage in ``LifeTable.stats`` (the metrics columns
@@ -143,8 +164,10 @@ class LifeTable(Table):
         """
         dice = self.dice_sq_ro[seat]
         album = self.albums_ro[seat]
-        return any(album[sq] == CHARACTER and sq not in dice
-                   for sq in NEAR[dice[self.game.catalogue.colour[card]]])
+        return any(
+            album[sq] == CHARACTER and sq not in dice
+            for sq in NEAR[dice[self.game.catalogue.colour[card]]]
+        )
 
     def totals(self) -> list[int]:
         """Each seat's dice total (top faces)."""
@@ -164,12 +187,28 @@ class LifeTable(Table):
         return sum(self._parts(seat, dream))
 
     def _parts(self, seat: int, dream: bool) -> tuple[int, int, int, int, int, int]:
-        return self.parts_if(seat, self.albums[seat], self.dice_o[seat], self.power[seat],
-                             self.bonus_vp[seat], self.hands[seat], self.skills[seat], dream)
+        return self.parts_if(
+            seat,
+            self.albums[seat],
+            self.dice_o[seat],
+            self.power[seat],
+            self.bonus_vp[seat],
+            self.hands[seat],
+            self.skills[seat],
+            dream,
+        )
 
-    def parts_if(self, seat: int, album: Sequence[str | None], dice_o: Sequence[int], power: int,
-                 bonus: int, hand: Sequence[str], skills: Sequence[str], dream: bool = True
-                 ) -> tuple[int, int, int, int, int, int]:
+    def parts_if(
+        self,
+        seat: int,
+        album: Sequence[str | None],
+        dice_o: Sequence[int],
+        power: int,
+        bonus: int,
+        hand: Sequence[str],
+        skills: Sequence[str],
+        dream: bool = True,
+    ) -> tuple[int, int, int, int, int, int]:
         """The scoring parts (in :data:`PARTS` order) of a seat whose album, dice,
         power, bonus VP, dream hand and dream skills were these: the one scoring
         formula, which :meth:`score` reads the table's own values with and a rule
@@ -184,11 +223,19 @@ class LifeTable(Table):
         uncovered = stars - covered
         if uncovered and skills:  # a shield ignores uncovered ★ only
             uncovered = max(0, uncovered - cat.skill_sum(skills, "shield"))
-        vp = dream_score(cat, hand[0], album, dice_o, power - covered, uncovered) \
-            if dream and len(hand) == 1 else 0
-        return (top[a] + top[b] + top[c] + top[d], self.mid_vp[seat], bonus,
-                covered * p.covered_star_vp - uncovered, vp,
-                p.full_album_vp if None not in album else 0)
+        vp = (
+            dream_score(cat, hand[0], album, dice_o, power - covered, uncovered)
+            if dream and len(hand) == 1
+            else 0
+        )
+        return (
+            top[a] + top[b] + top[c] + top[d],
+            self.mid_vp[seat],
+            bonus,
+            covered * p.covered_star_vp - uncovered,
+            vp,
+            p.full_album_vp if None not in album else 0,
+        )
 
     def placement(self, seat: int, card: str, sq: int) -> tuple[int, int, int, int]:
         """What placing regular ``card`` on square ``sq`` does for ``seat``: the die of

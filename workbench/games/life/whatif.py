@@ -47,45 +47,72 @@ def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
 
 
 def _album(files: Mapping[str, Path]) -> pl.DataFrame:
-    return pl.DataFrame([(c.stage, c.kind, c.colour, c.stars) for c in load_album(files["album"])],
-                        schema=["stage", "kind", "colour", "stars"], orient="row")
+    return pl.DataFrame(
+        [(c.stage, c.kind, c.colour, c.stars) for c in load_album(files["album"])],
+        schema=["stage", "kind", "colour", "stars"],
+        orient="row",
+    )
 
 
 def _by_stage_and_kind(files: Mapping[str, Path]) -> pl.DataFrame:
     """The notebook's opening table: cards and stars by stage and kind."""
-    return (_album(files).group_by("stage", "kind").agg(pl.len().alias("cards"), pl.col("stars").sum())
-            .sort("stage", "kind"))
+    return (
+        _album(files)
+        .group_by("stage", "kind")
+        .agg(pl.len().alias("cards"), pl.col("stars").sum())
+        .sort("stage", "kind")
+    )
 
 
 def _stage_sizes(files: Mapping[str, Path]) -> pl.DataFrame:
     """Cards per stage on the sheet against the most a game draws from a stage: 2 cards a
     player a round, 3 rounds a stage (18 with 3 players, 24 with 4)."""
     sizes = _album(files).group_by("stage").agg(pl.len().alias("cards on the sheet")).sort("stage")
-    return sizes.with_columns(*(pl.lit(2 * n * 3).alias(f"used with {n} players") for n in (3, 4)),
-                              (pl.col("cards on the sheet") >= 2 * 4 * 3).alias("enough for 4"))
+    return sizes.with_columns(
+        *(pl.lit(2 * n * 3).alias(f"used with {n} players") for n in (3, 4)),
+        (pl.col("cards on the sheet") >= 2 * 4 * 3).alias("enough for 4"),
+    )
 
 
 def _shares(files: Mapping[str, Path], column: str) -> pl.DataFrame:
     regular = _album(files).filter(pl.col("kind") != "event")
-    parts = [value_counts(regular.filter(pl.col("stage") == s), column)
-             .with_columns(pl.lit(s).alias("stage")) for s in sorted(set(regular["stage"]))]
+    parts = [
+        value_counts(regular.filter(pl.col("stage") == s), column).with_columns(
+            pl.lit(s).alias("stage")
+        )
+        for s in sorted(set(regular["stage"]))
+    ]
     return pl.concat(parts).select("stage", column, "cards", "probability", "p")
 
 
 FIGURES = (
-    SheetFigure("cards and stars by stage and kind", {"album": ("stage", "kind", "stars")},
-                _by_stage_and_kind),
-    SheetFigure("cards per stage against the cards a game uses", {"album": ("stage",)}, _stage_sizes),
-    SheetFigure("stars by stage", {"album": ("stage", "kind", "stars")},
-                lambda files: _shares(files, "stars")),
-    SheetFigure("colours by stage", {"album": ("stage", "kind", "colour")},
-                lambda files: _shares(files, "colour")),
+    SheetFigure(
+        "cards and stars by stage and kind",
+        {"album": ("stage", "kind", "stars")},
+        _by_stage_and_kind,
+    ),
+    SheetFigure(
+        "cards per stage against the cards a game uses", {"album": ("stage",)}, _stage_sizes
+    ),
+    SheetFigure(
+        "stars by stage",
+        {"album": ("stage", "kind", "stars")},
+        lambda files: _shares(files, "stars"),
+    ),
+    SheetFigure(
+        "colours by stage",
+        {"album": ("stage", "kind", "colour")},
+        lambda files: _shares(files, "colour"),
+    ),
 )
 """Every exact figure of the notebook that depends on the sheets, with the columns it reads."""
 
 
-def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
-            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+def figures(
+    files: Mapping[str, Path],
+    edits: Iterable[tuple[str, str]] | None = None,
+    timings: dict[str, float] | None = None,
+) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
     return draw_figures(FIGURES, files, edits, timings)
 

@@ -20,13 +20,15 @@ from typing import Any
 from workbench.ui.words import effects_in_words
 
 SKILL_PHRASES = {
-    "power": "gain {0} power", "vp": "gain {0} VP",
+    "power": "gain {0} power",
+    "vp": "gain {0} VP",
     "tip": "tip one of your dice one face, {0} time(s)",
     "reroll": "re-roll your {0} die where it stands",
     "relocate": "move your {0} die onto any card of your album",
 }
 EVENT_PHRASES = {
-    "power": "everyone gains {0} power", "lose": "everyone loses {0} power",
+    "power": "everyone gains {0} power",
+    "lose": "everyone loses {0} power",
     "tip": "everyone may tip one of their dice one face, {0} time(s)",
     "reroll": "everyone re-rolls their {0} die",
     "reward": "everyone whose {0} die shows {1} or more gains {2} VP",
@@ -46,15 +48,26 @@ DREAM_PHRASES = {
     "line_vp": "{0} VP per full row or column of your album",
 }
 STEP_WORDS = {
-    "deal": "dealing the dream cards", "reveal": "revealing the round's cards",
-    "draw": "drawing a card", "timed": "drawing the round's event", "roll": "rolling a die",
-    "reroll": "re-rolling a die", "tie": "rolling off for start player",
-    "place": "place the card in your album", "take": "take a card from the common area",
-    "pawn": "put your pawn on the order card", "tip": "tip a die one face (or not)",
-    "pass": "pass a dream card to the left", "dream": "set a dream card aside as a skill",
-    "char": "place your character card", "orient": "choose how your die lies",
-    "turnany": "turn your die as you like", "move": "move your die onto a card",
-    "which": "choose which die moves", "mid": "mid-scoring", "final": "final scoring",
+    "deal": "dealing the dream cards",
+    "reveal": "revealing the round's cards",
+    "draw": "drawing a card",
+    "timed": "drawing the round's event",
+    "roll": "rolling a die",
+    "reroll": "re-rolling a die",
+    "tie": "rolling off for start player",
+    "place": "place the card in your album",
+    "take": "take a card from the common area",
+    "pawn": "put your pawn on the order card",
+    "tip": "tip a die one face (or not)",
+    "pass": "pass a dream card to the left",
+    "dream": "set a dream card aside as a skill",
+    "char": "place your character card",
+    "orient": "choose how your die lies",
+    "turnany": "turn your die as you like",
+    "move": "move your die onto a card",
+    "which": "choose which die moves",
+    "mid": "mid-scoring",
+    "final": "final scoring",
 }
 
 

@@ -45,8 +45,11 @@ from workbench.games.mugen.steps import Draw, Main
 DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card
 
 
-def deck_legality(folder: str | Path | None = None, cards_path: str | Path | None = None,
-                  data_dir: str | os.PathLike[str] | None = None) -> pl.DataFrame:
+def deck_legality(
+    folder: str | Path | None = None,
+    cards_path: str | Path | None = None,
+    data_dir: str | os.PathLike[str] | None = None,
+) -> pl.DataFrame:
     """One row per deck file: size, character, legal, broken rules (shared checker),
     whether this module's own reading of the seed agrees, and warnings (EX-only cards with
     more copies than a game can use: legal, but dead cards). ``cards_path`` is the pool the
@@ -70,12 +73,22 @@ def deck_legality(folder: str | Path | None = None, cards_path: str | Path | Non
         try:
             deck = read_deck(path, cards_path)
         except SheetError as exc:
-            missing = sorted({m.split("'")[1] for m in exc.problems["message"].to_list() if "'" in m})
-            rows.append({"deck": path.stem, "cards": int(pl.read_csv(path)["count"].sum()),
-                         "character": "", "legal": False, "broken": "pool",
-                         "message": f"pool: not in {Path(cards_path).parent.name}/{Path(cards_path).name}: "
-                                    f"{', '.join(missing)}",
-                         "oracle_agrees": True, "warnings": ""})
+            missing = sorted(
+                {m.split("'")[1] for m in exc.problems["message"].to_list() if "'" in m}
+            )
+            rows.append(
+                {
+                    "deck": path.stem,
+                    "cards": int(pl.read_csv(path)["count"].sum()),
+                    "character": "",
+                    "legal": False,
+                    "broken": "pool",
+                    "message": f"pool: not in {Path(cards_path).parent.name}/{Path(cards_path).name}: "
+                    f"{', '.join(missing)}",
+                    "oracle_agrees": True,
+                    "warnings": "",
+                }
+            )
             continue
         shared = rule_problems(deck, cards_path, data_dir=data_dir)
         own = deck_problems(deck, cards)
@@ -89,8 +102,9 @@ def deck_legality(folder: str | Path | None = None, cards_path: str | Path | Non
     return pl.from_dicts(rows)
 
 
-def sample_decks(folder: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None
-                 ) -> dict[str, Deck]:
+def sample_decks(
+    folder: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None
+) -> dict[str, Deck]:
     """The legal decks of the folder (default: the data folder's ``decks/``) by file stem.
 
     >>> sorted(sample_decks())
@@ -105,7 +119,9 @@ def sample_decks(folder: str | Path | None = None, data_dir: str | os.PathLike[s
     return out
 
 
-def traced_game(game: MugenGame, players: Sequence[Player], seed: int) -> tuple[Snapshot, list[DrawRecord]]:
+def traced_game(
+    game: MugenGame, players: Sequence[Player], seed: int
+) -> tuple[Snapshot, list[DrawRecord]]:
     """Play one game exactly as ``playout`` would (in place) and list every draw
     (seat, turn, reason, card): the recorded actions are stepped once more on a
     table, reading each draw step as it is resolved.
@@ -166,7 +182,9 @@ def draws_simulated(
     hits: dict[tuple[str, str, str, int], int] = {}
     games: dict[tuple[str, int], int] = {}
     for going, seat in (("first", 0), ("second", 1)):
-        game = make_game(decks=(deck, other) if seat == 0 else (other, deck), first_player=0, **params)
+        game = make_game(
+            decks=(deck, other) if seat == 0 else (other, deck), first_player=0, **params
+        )
         base = game.params.opening[seat]
         for i in range(n):
             final, draws = traced_game(game, players, derive_seed(seed, going, i))
@@ -177,7 +195,11 @@ def draws_simulated(
                     continue
                 games[(going, t)] = games.get((going, t), 0) + 1
                 natural = {c for _, _, c in mine[: base + t]}
-                held = {c for turn, r, c in mine if turn < start or (turn == start and r in ("open", "turn"))}
+                held = {
+                    c
+                    for turn, r, c in mine
+                    if turn < start or (turn == start and r in ("open", "turn"))
+                }
                 for card in card_ids:
                     for measure, seen in (("first n drawn", natural), ("in hand by turn t", held)):
                         key = (card, going, measure, t)
@@ -192,7 +214,11 @@ def draws_simulated(
 
 
 def mana_curve_simulated(
-    game: MugenGame, *, n: int = 300, seed: int = 0, players: Sequence[Player] = (greedy_player, greedy_player)
+    game: MugenGame,
+    *,
+    n: int = 300,
+    seed: int = 0,
+    players: Sequence[Player] = (greedy_player, greedy_player),
 ) -> pl.DataFrame:
     """P(at least one affordable skill at the first main-phase decision of own turn t), in play.
 
@@ -238,7 +264,10 @@ def matchup(
     last_turn, kill_turn (the winner's own turn of the kill, null for a
     deck-out), deck_out, hp_a, hp_b.
     """
-    games = {0: make_game(decks=(deck_a, deck_b), **params), 1: make_game(decks=(deck_b, deck_a), **params)}
+    games = {
+        0: make_game(decks=(deck_a, deck_b), **params),
+        1: make_game(decks=(deck_b, deck_a), **params),
+    }
     rows = []
     for i in range(n):
         a_seat = i % 2
@@ -279,7 +308,16 @@ def matchup_summary(df: pl.DataFrame) -> pl.DataFrame:
     for measure, frame, condition in parts:
         k, m = int(frame.filter(condition).height), frame.height
         lo, hi = wilson_interval(k, m)
-        rows.append({"measure": measure, "k": k, "n": m, "rate": k / m if m else float("nan"), "lo": lo, "hi": hi})
+        rows.append(
+            {
+                "measure": measure,
+                "k": k,
+                "n": m,
+                "rate": k / m if m else float("nan"),
+                "lo": lo,
+                "hi": hi,
+            }
+        )
     return pl.from_dicts(rows)
 
 
@@ -317,13 +355,28 @@ def kill_turn_summary(df: pl.DataFrame) -> pl.DataFrame:
         sd = (sum((k - mean) ** 2 for k in x) / (n - 1)) ** 0.5 if n > 1 else float("nan")
         half = 1.96 * sd / n**0.5 if n > 1 else float("nan")
         median = (x[(n - 1) // 2] + x[n // 2]) / 2 if n else float("nan")
-        rows.append({"winner": who, "games": n, "mean": mean, "lo": mean - half, "hi": mean + half,
-                     "median": median, "min": x[0] if n else None, "max": x[-1] if n else None})
+        rows.append(
+            {
+                "winner": who,
+                "games": n,
+                "mean": mean,
+                "lo": mean - half,
+                "hi": mean + half,
+                "median": median,
+                "min": x[0] if n else None,
+                "max": x[-1] if n else None,
+            }
+        )
     return pl.from_dicts(rows, schema_overrides={"min": pl.Int64, "max": pl.Int64})
 
 
-def revenge_draws(game: MugenGame, players: Sequence[Player] | Player = random_player, *,
-                  n: int = 200, seed: int = 0) -> dict[str, Any]:
+def revenge_draws(
+    game: MugenGame,
+    players: Sequence[Player] | Player = random_player,
+    *,
+    n: int = 200,
+    seed: int = 0,
+) -> dict[str, Any]:
     """Revenge draws taken per game (a seat's ``revenge_draw`` actions), the share taken on the
     drawing seat's own turn, and the mean last turn, over ``n`` games played in place.
 
@@ -348,5 +401,12 @@ def revenge_draws(game: MugenGame, players: Sequence[Player] | Player = random_p
     mean = total / n
     sd = (sum((c - mean) ** 2 for c in counts) / (n - 1)) ** 0.5 if n > 1 else float("nan")
     half = 1.96 * sd / n**0.5
-    return {"games": n, "total": total, "per_game": mean, "per_game_lo": mean - half, "per_game_hi": mean + half,
-            "on_own_turn": own, "mean_last_turn": turns / n}
+    return {
+        "games": n,
+        "total": total,
+        "per_game": mean,
+        "per_game_lo": mean - half,
+        "per_game_hi": mean + half,
+        "on_own_turn": own,
+        "mean_last_turn": turns / n,
+    }

@@ -28,16 +28,25 @@ from workbench.games.mugen.rules import MugenGame, make_game
 from workbench.ui.names import name_seats
 from workbench.ui.picture import PictureBoard
 
-CLASSES = {"use": "wb-mugen-use", "end": "wb-mugen-end", "revenge_draw": "wb-mugen-revenge",
-           "no_revenge": "wb-mugen-revenge", "revenge_use": "wb-mugen-revenge",
-           "keep": "wb-mugen-revenge", "push_out": "wb-mugen-choice", "destroy": "wb-mugen-choice"}
+CLASSES = {
+    "use": "wb-mugen-use",
+    "end": "wb-mugen-end",
+    "revenge_draw": "wb-mugen-revenge",
+    "no_revenge": "wb-mugen-revenge",
+    "revenge_use": "wb-mugen-revenge",
+    "keep": "wb-mugen-revenge",
+    "push_out": "wb-mugen-choice",
+    "destroy": "wb-mugen-choice",
+}
 
 
 def _verb(action_id: Hashable) -> str:
     return str(action_id[0] if isinstance(action_id, tuple) else action_id)
 
 
-def action_layout(game: Any, state: Any, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+def action_layout(
+    game: Any, state: Any, actions: Sequence[Action]
+) -> list[tuple[str, list[Action]]]:
     """The hand as one group per card (its affordable skills), then the other choices.
 
     >>> g = make_game()
@@ -86,12 +95,15 @@ class MugenBoard(PictureBoard):
         s = self.session
         if s.to_move != TERMINAL:
             return text
-        where = text[text.rindex(" ("):] if text.endswith(")") else ""
+        where = text[text.rindex(" (") :] if text.endswith(")") else ""
         return name_seats(game_over_words(s.game, s.state), self.seat_names) + where
 
 
 def make_board(
-    game: MugenGame | None = None, seed: int = 0, bot_seats: dict[int, str] | None = None, **params: Any
+    game: MugenGame | None = None,
+    seed: int = 0,
+    bot_seats: dict[int, str] | None = None,
+    **params: Any,
 ) -> MugenBoard:
     """A board over a new session (``params`` go to ``make_game`` when no game is given).
 

@@ -50,21 +50,42 @@ def _timeline_checks(frame: pl.DataFrame) -> Iterator[tuple[int | None, str | No
     for i, row in enumerate(frame.iter_rows(named=True)):
         kinds = []
         for n in range(1, MAX_SKILLS + 1):
-            kind, cost, turns, fx = (row.get(f"skill{n}_{k}") for k in ("kind", "cost", "turns", "effects"))
+            kind, cost, turns, fx = (
+                row.get(f"skill{n}_{k}") for k in ("kind", "cost", "turns", "effects")
+            )
             if kind is None:
-                for col, value in ((f"skill{n}_cost", cost), (f"skill{n}_turns", turns), (f"skill{n}_effects", fx)):
+                for col, value in (
+                    (f"skill{n}_cost", cost),
+                    (f"skill{n}_turns", turns),
+                    (f"skill{n}_effects", fx),
+                ):
                     if value is not None:
                         yield i, col, "empty-kind", f"filled, but skill{n}_kind is empty"
                 continue
             kinds.append(kind)
             if kind == "revenge" and cost not in (None, 0):
-                yield i, f"skill{n}_cost", "revenge-cost", "a 【リベンジ時】 effect is free: leave the cost empty"
+                yield (
+                    i,
+                    f"skill{n}_cost",
+                    "revenge-cost",
+                    "a 【リベンジ時】 effect is free: leave the cost empty",
+                )
             if kind != "revenge" and cost is None:
                 yield i, f"skill{n}_cost", "required", f"a {kind} skill needs an MP cost"
             if kind in ("set", "super_set") and turns is None:
-                yield i, f"skill{n}_turns", "required", f"a {kind} skill needs its number of counters"
+                yield (
+                    i,
+                    f"skill{n}_turns",
+                    "required",
+                    f"a {kind} skill needs its number of counters",
+                )
             if kind not in ("set", "super_set") and turns is not None:
-                yield i, f"skill{n}_turns", "turns", f"only set and super_set skills have counters, not {kind}"
+                yield (
+                    i,
+                    f"skill{n}_turns",
+                    "turns",
+                    f"only set and super_set skills have counters, not {kind}",
+                )
             if fx is None:
                 yield i, f"skill{n}_effects", "required", f"skill {n} has no effects"
             else:

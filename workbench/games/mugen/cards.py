@@ -54,8 +54,9 @@ def data_folder(data_dir: str | os.PathLike[str] | None = None) -> Path:
     return data_files("mugen", data_dir)
 
 
-def cards_file(path: str | os.PathLike[str] | None = None,
-               data_dir: str | os.PathLike[str] | None = None) -> Path:
+def cards_file(
+    path: str | os.PathLike[str] | None = None, data_dir: str | os.PathLike[str] | None = None
+) -> Path:
     """The card sheet a reader reads, as the other games find theirs: ``path`` when it is
     absolute (a variant's or a designer's own file); ``None`` or a path under ``data/mugen/``
     (the parameter's default form) from the data folder in use (``data_dir``, else
@@ -75,12 +76,25 @@ def cards_file(path: str | os.PathLike[str] | None = None,
         return data_folder(data_dir).joinpath(*p.parts[2:])
     return ROOT / p
 
+
 #: The component counts the issue asks for (checked by ``workbench.cards.components``).
 COMPONENTS = (
-    Expectation("generic skills (distinct)", 30, "issue #4: at least 30 distinct skills",
-                "cards#rows", (("character", (False, "false")),), ">="),
-    Expectation("character skills (distinct)", 4, "issue #4: at least 4 characters",
-                "cards#rows", (("character", (True, "true")),), ">="),
+    Expectation(
+        "generic skills (distinct)",
+        30,
+        "issue #4: at least 30 distinct skills",
+        "cards#rows",
+        (("character", (False, "false")),),
+        ">=",
+    ),
+    Expectation(
+        "character skills (distinct)",
+        4,
+        "issue #4: at least 4 characters",
+        "cards#rows",
+        (("character", (True, "true")),),
+        ">=",
+    ),
 )
 
 
@@ -121,10 +135,25 @@ def ex_findings(folder: str | Path) -> pl.DataFrame:
         for card_id, n in deck:
             if ex_only(cards[card_id]):
                 warned = ex_warnings(((card_id, n),), cards)
-                note = "warning: " + warned[0].removeprefix("ex-copies: ") if warned else "usable once a game"
-                rows.append(("mugen", f"EX copies, deck {path.stem}: {cards[card_id].name}", 1, n,
-                             not warned, EX_SOURCE, note))
+                note = (
+                    "warning: " + warned[0].removeprefix("ex-copies: ")
+                    if warned
+                    else "usable once a game"
+                )
+                rows.append(
+                    (
+                        "mugen",
+                        f"EX copies, deck {path.stem}: {cards[card_id].name}",
+                        1,
+                        n,
+                        not warned,
+                        EX_SOURCE,
+                        note,
+                    )
+                )
     return pl.DataFrame(rows, schema=FINDING_SCHEMA, orient="row")
+
+
 def deck_warnings(deck: Any, cards: Any) -> list[Problem]:
     """Warnings for a deck file (``workbench check`` prints them; they never fail the check):
     EX-only cards with more copies than a game can use, at the deck row of the card.
@@ -141,7 +170,12 @@ def deck_warnings(deck: Any, cards: Any) -> list[Problem]:
     ['wings.csv row 3, column count [ex-copies]: warning: むげんの翼 ×4: its only skill is EX, usable once a game: 3 copies can never be used']
     """
     needed = {"id", "name", "name_en", "star", "character", "skill1_kind"}
-    if not deck.ok or not cards.ok or "name" not in deck.frame.columns or not needed <= set(cards.frame.columns):
+    if (
+        not deck.ok
+        or not cards.ok
+        or "name" not in deck.frame.columns
+        or not needed <= set(cards.frame.columns)
+    ):
         return []
     pool = {rec["id"]: _card(rec) for rec in cards.records()}
     lookup = {key.casefold(): c.id for c in pool.values() for key in (c.id, c.name, c.name_en)}
@@ -155,10 +189,16 @@ def deck_warnings(deck: Any, cards: Any) -> list[Problem]:
     out = []
     for card_id, n in counts.items():
         for message in ex_warnings(((card_id, n),), pool):
-            out.append(Problem(deck.file, first_row[card_id], "count", "ex-copies",
-                               "warning: " + message.removeprefix("ex-copies: ")))
+            out.append(
+                Problem(
+                    deck.file,
+                    first_row[card_id],
+                    "count",
+                    "ex-copies",
+                    "warning: " + message.removeprefix("ex-copies: "),
+                )
+            )
     return out
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +278,11 @@ def _card(rec: Mapping[str, Any]) -> Card:
         kind = rec.get(f"skill{n}_kind")
         if kind:
             effects = from_vocabulary(rec.get(f"skill{n}_effects") or ())
-            skills.append(Skill(kind, rec.get(f"skill{n}_cost") or 0, rec.get(f"skill{n}_turns") or 0, effects))
+            skills.append(
+                Skill(
+                    kind, rec.get(f"skill{n}_cost") or 0, rec.get(f"skill{n}_turns") or 0, effects
+                )
+            )
     return Card(
         id=rec["id"], name=rec["name"], name_en=rec["name_en"], star=rec["star"],
         character=bool(rec["character"]), attribute=rec.get("attribute") or "",
@@ -247,7 +291,9 @@ def _card(rec: Mapping[str, Any]) -> Card:
     )  # fmt: skip
 
 
-def read_sheet(path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None) -> Any:
+def read_sheet(
+    path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None
+) -> Any:
     """The loaded sheet (``.frame``, ``.problems`` with file, row, column, rule, message);
     ``path`` and ``data_dir`` as :func:`cards_file` takes them.
 
@@ -263,13 +309,13 @@ def _load(path: str, mtime: float) -> Mapping[str, Card]:
     return {rec["id"]: _card(rec) for rec in sheet.records()}
 
 
-def load_cards(path: str | Path | None = None,
-               data_dir: str | os.PathLike[str] | None = None) -> Mapping[str, Card]:
+def load_cards(
+    path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None
+) -> Mapping[str, Card]:
     """Card id -> Card; raises ``SheetError`` listing every problem (cached by file time);
     ``path`` and ``data_dir`` as :func:`cards_file` takes them."""
     p = cards_file(path, data_dir).resolve()
     return _load(str(p), p.stat().st_mtime if p.exists() else 0.0)
-
 
 
 # -- decks as (card id, count) pairs, and the EX rule on them (decks.py builds on these) --
@@ -301,7 +347,9 @@ def ex_only(card: Card) -> bool:
     return kinds == {"ex"}
 
 
-def ex_warnings(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card], ex_scope: str = "name") -> list[str]:
+def ex_warnings(
+    deck: Iterable[tuple[str, int]], cards: Mapping[str, Card], ex_scope: str = "name"
+) -> list[str]:
     """More copies of EX-only cards than can ever be used (seed: 「EXスキルはゲーム中に一度しか
     発動できません」), as 'ex-copies: ...' lines: a warning, not a construction rule (the deck
     stays legal and playable). ``ex_scope="player"``: one EX skill in all, so every EX-only card
@@ -319,18 +367,27 @@ def ex_warnings(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card], ex_s
         if total <= 1:
             return []
         names = ", ".join(f"{cards[c].name} ×{n}" for c, n in only)
-        return [f"ex-copies: {names}: EX-only cards share one EX use a game (ex_scope=player): "
-                f"{_copies(total - 1)} can never be used"]
-    return [f"ex-copies: {cards[c].name} ×{n}: its only skill is EX, usable once a game: "
-            f"{_copies(n - 1)} can never be used" for c, n in only if n > 1]
+        return [
+            f"ex-copies: {names}: EX-only cards share one EX use a game (ex_scope=player): "
+            f"{_copies(total - 1)} can never be used"
+        ]
+    return [
+        f"ex-copies: {cards[c].name} ×{n}: its only skill is EX, usable once a game: "
+        f"{_copies(n - 1)} can never be used"
+        for c, n in only
+        if n > 1
+    ]
 
 
 def _copies(n: int) -> str:
     return f"{n} cop{'y' if n == 1 else 'ies'}"
 
 
-def read_deck(path: str | Path, cards_path: str | Path | None = None,
-              data_dir: str | os.PathLike[str] | None = None) -> Deck:
+def read_deck(
+    path: str | Path,
+    cards_path: str | Path | None = None,
+    data_dir: str | os.PathLike[str] | None = None,
+) -> Deck:
     """A deck file (columns name, count; a name may be the card's name, name_en or id).
 
     Raises ``SheetError`` naming the file, row and column for bad rows or unknown cards.
@@ -351,7 +408,13 @@ def read_deck(path: str | Path, cards_path: str | Path | None = None,
         card_id = lookup.get(str(rec["name"]).strip().casefold())
         if card_id is None:
             problems.append(
-                Problem(sheet.file, rec["_row"], "name", "unknown-card", f"{rec['name']!r} is not on the card sheet")
+                Problem(
+                    sheet.file,
+                    rec["_row"],
+                    "name",
+                    "unknown-card",
+                    f"{rec['name']!r} is not on the card sheet",
+                )
             )
         else:
             pairs.append((card_id, rec["count"]))
@@ -360,5 +423,17 @@ def read_deck(path: str | Path, cards_path: str | Path | None = None,
     return normalise(pairs)
 
 
-__all__ = ["CARDS_CSV", "MAX_COST", "MAX_SKILLS", "SCHEMA", "SKILL_KINDS", "Card", "SheetError", "Skill",
-           "cards_file", "data_folder", "load_cards", "read_sheet"]
+__all__ = [
+    "CARDS_CSV",
+    "MAX_COST",
+    "MAX_SKILLS",
+    "SCHEMA",
+    "SKILL_KINDS",
+    "Card",
+    "SheetError",
+    "Skill",
+    "cards_file",
+    "data_folder",
+    "load_cards",
+    "read_sheet",
+]

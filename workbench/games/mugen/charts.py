@@ -24,11 +24,21 @@ def exact_vs_simulated_chart(exact: pl.DataFrame, simulated: pl.DataFrame, title
     y = alt.Y("p:Q", title="probability", scale=alt.Scale(domain=[0, 1]))
     measures = [m for m in dict.fromkeys(simulated["measure"].to_list()) if m]
     palette = ["#4c78a8", "#e45756", "#f58518", "#54a24b", "#b279a2"]
-    colour = alt.Color("series:N", title="exact or simulated", scale=alt.Scale(
-        domain=["exact", *measures], range=["black", *palette[:len(measures)]]))
+    colour = alt.Color(
+        "series:N",
+        title="exact or simulated",
+        scale=alt.Scale(domain=["exact", *measures], range=["black", *palette[: len(measures)]]),
+    )
     base = base.transform_calculate(series="datum.kind == 'exact' ? 'exact' : datum.measure")
-    line = base.transform_filter("datum.kind == 'exact'").mark_line().encode(
-        x=x, y=y, color=colour, tooltip=["turn", "probability", alt.Tooltip("p:Q", format=".1%")]
+    line = (
+        base.transform_filter("datum.kind == 'exact'")
+        .mark_line()
+        .encode(
+            x=x,
+            y=y,
+            color=colour,
+            tooltip=["turn", "probability", alt.Tooltip("p:Q", format=".1%")],
+        )
     )
     sim = base.transform_filter("datum.kind == 'sim'")
     bars = sim.mark_rule().encode(x=x, y="lo:Q", y2="hi:Q", color=colour)
@@ -46,7 +56,9 @@ def exact_vs_simulated_chart(exact: pl.DataFrame, simulated: pl.DataFrame, title
 def _facet_data(exact: pl.DataFrame, simulated: pl.DataFrame) -> pl.DataFrame:
     """One frame for a faceted layer chart: exact rows and simulated rows side by side."""
     e = exact.select("going", "turn", "p", "probability").with_columns(kind=pl.lit("exact"))
-    s = simulated.select("going", "turn", "p", "lo", "hi", "measure", "games").with_columns(kind=pl.lit("sim"))
+    s = simulated.select("going", "turn", "p", "lo", "hi", "measure", "games").with_columns(
+        kind=pl.lit("sim")
+    )
     return pl.concat([e, s], how="diagonal_relaxed")
 
 
@@ -59,7 +71,11 @@ def rates_chart(summary: pl.DataFrame, title: str = "Match-up rates (95% Wilson 
                  alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%")],
     )  # fmt: skip
     bars = alt.Chart(summary).mark_rule().encode(x="lo:Q", x2="hi:Q", y=y)
-    half = alt.Chart(pl.DataFrame({"x": [0.5]})).mark_rule(strokeDash=[4, 4], color="grey").encode(x="x:Q")
+    half = (
+        alt.Chart(pl.DataFrame({"x": [0.5]}))
+        .mark_rule(strokeDash=[4, 4], color="grey")
+        .encode(x="x:Q")
+    )
     return alt.layer(bars, points, half).properties(width=420, height=150, title=title)
 
 
@@ -73,13 +89,22 @@ def kill_turn_chart(kills: pl.DataFrame, title: str = "Own turn of the kill (gam
     """
     turns = [t for t in kills["kill_turn"].to_list() if t is not None]
     every = list(range(min(turns), max(turns) + 1)) if turns else []
-    return alt.Chart(kills).mark_bar().encode(
-        x=alt.X("kill_turn:O", title="winner's own turn", axis=alt.Axis(labelAngle=0),
-                scale=alt.Scale(domain=every)),
-        y=alt.Y("games:Q", title="games"),
-        color=alt.Color("winner:N"),
-        tooltip=["winner", "kill_turn", "games"],
-    ).properties(width=420, height=200, title=title)
+    return (
+        alt.Chart(kills)
+        .mark_bar()
+        .encode(
+            x=alt.X(
+                "kill_turn:O",
+                title="winner's own turn",
+                axis=alt.Axis(labelAngle=0),
+                scale=alt.Scale(domain=every),
+            ),
+            y=alt.Y("games:Q", title="games"),
+            color=alt.Color("winner:N"),
+            tooltip=["winner", "kill_turn", "games"],
+        )
+        .properties(width=420, height=200, title=title)
+    )
 
 
 def mana_curve_chart(exact: pl.DataFrame, simulated: pl.DataFrame, title: str = "") -> Any:

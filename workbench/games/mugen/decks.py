@@ -90,7 +90,9 @@ def deck_problems(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card]) ->
         names = ", ".join(cards[c].name for c, _ in chars) or "none"
         out.append(f"character: exactly one character skill, found {len(chars)} ({names})")
     elif chars[0][1] != MAX_COPIES:
-        out.append(f"character: {cards[chars[0][0]].name} needs exactly 4 copies, has {chars[0][1]}")
+        out.append(
+            f"character: {cards[chars[0][0]].name} needs exactly 4 copies, has {chars[0][1]}"
+        )
     for star, (kinds, total) in STAR_LIMITS.items():
         these = [(c, n) for c, n in deck if cards[c].star == star]
         count = sum(n for _, n in these)
@@ -127,7 +129,9 @@ def _rules(path: str) -> tuple[DeckRule, ...]:
 
 
 def rule_problems(
-    deck: Iterable[tuple[str, int]], cards_path: str | Path | None = None, rules_path: str | Path | None = None,
+    deck: Iterable[tuple[str, int]],
+    cards_path: str | Path | None = None,
+    rules_path: str | Path | None = None,
     data_dir: str | os.PathLike[str] | None = None,
 ) -> list[str]:
     """The shared checker's findings for a deck, as 'rule: message' lines (empty: legal).

@@ -61,10 +61,18 @@ _DESCRIPTIONS = {
 }
 _VERBS = {v: ("signed" if v in SIGNED else "int") for v in ONE_SHOT + BOOSTS + TRAIT_ONLY}
 ALIASES = {
-    "ダメージ": "damage", "貫通": "pierce", "回復": "heal", "ドロー": "draw",
-    "攻": "atk", "防": "def", "破壊": "destroy_set", "捨て": "discard",
+    "ダメージ": "damage",
+    "貫通": "pierce",
+    "回復": "heal",
+    "ドロー": "draw",
+    "攻": "atk",
+    "防": "def",
+    "破壊": "destroy_set",
+    "捨て": "discard",
 }
-_TIMED = " ".join(["|".join(ONE_SHOT + tuple(a for a, v in ALIASES.items() if v in ONE_SHOT)), "signed"])
+_TIMED = " ".join(
+    ["|".join(ONE_SHOT + tuple(a for a, v in ALIASES.items() if v in ONE_SHOT)), "signed"]
+)
 VOCABULARY = Vocabulary(
     {**_VERBS, **{f"{t}:": _TIMED for t in TIMINGS[1:]}},
     aliases={**ALIASES, "開始時:": "start:", "終了時:": "end:"},
@@ -99,7 +107,9 @@ def from_vocabulary(effects: tuple[Effect, ...]) -> tuple[TimedEffect, ...]:
     for e in effects:
         if e.verb.endswith(":"):
             verb, amount = e.args
-            out.append(TimedEffect(ALIASES.get(str(verb), str(verb)), int(amount or 0), e.verb[:-1]))
+            out.append(
+                TimedEffect(ALIASES.get(str(verb), str(verb)), int(amount or 0), e.verb[:-1])
+            )
         else:
             out.append(TimedEffect(e.verb, int(e.args[0] or 0)))
     return tuple(out)

@@ -140,7 +140,9 @@ def copies_needed_table(
     return _frame(rows)
 
 
-def deck_out_limits(deck_size: int = 40, opening: tuple[int, int] = (3, 4), extra_draws: int = 0) -> pl.DataFrame:
+def deck_out_limits(
+    deck_size: int = 40, opening: tuple[int, int] = (3, 4), extra_draws: int = 0
+) -> pl.DataFrame:
     """The deck-out limit, exact: each player's last own turn when only the turn draws (plus
     ``extra_draws``) take cards, going first and second.
 
@@ -156,9 +158,15 @@ def deck_out_limits(deck_size: int = 40, opening: tuple[int, int] = (3, 4), extr
     >>> deck_out_limits(extra_draws=5).select("last_own_turn").to_series().to_list()
     [32, 31]
     """
-    for name, n in (("deck_size", deck_size), ("extra_draws", extra_draws), *zip(("opening[0]", "opening[1]"), opening)):
+    for name, n in (
+        ("deck_size", deck_size),
+        ("extra_draws", extra_draws),
+        *zip(("opening[0]", "opening[1]"), opening),
+    ):
         if type(n) is not int or n < (1 if name == "deck_size" else 0):
-            raise ValueError(f"{name} must be a whole number >= {1 if name == 'deck_size' else 0}, got {n!r}")
+            raise ValueError(
+                f"{name} must be a whole number >= {1 if name == 'deck_size' else 0}, got {n!r}"
+            )
     rows = []
     for going, first in (("first", True), ("second", False)):
         schedule = DrawSchedule(opening[0 if first else 1], 1)
@@ -167,11 +175,16 @@ def deck_out_limits(deck_size: int = 40, opening: tuple[int, int] = (3, 4), extr
             last = 1 if first else 0
         rows.append((going, schedule.opening, last, max(2 * last - 1 if first else 2 * last, 1)))
     bound = min(r[3] for r in rows)
-    return pl.DataFrame([(*r, bound) for r in rows], orient="row",
-                        schema=["going", "opening", "last_own_turn", "game_turn", "game_bound"])
+    return pl.DataFrame(
+        [(*r, bound) for r in rows],
+        orient="row",
+        schema=["going", "opening", "last_own_turn", "game_turn", "game_bound"],
+    )
 
 
-def deck_table(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card] | None = None) -> pl.DataFrame:
+def deck_table(
+    deck: Iterable[tuple[str, int]], cards: Mapping[str, Card] | None = None
+) -> pl.DataFrame:
     """The deck list with names, stars, character flag and cheapest cost.
 
     >>> from workbench.games.mugen.decks import SAMPLE_DECKS
@@ -179,9 +192,24 @@ def deck_table(deck: Iterable[tuple[str, int]], cards: Mapping[str, Card] | None
     ('C01', 'ソラ', 3, True, 4, 2)
     """
     cards = cards or load_cards()
-    rows = [(c, cards[c].name, cards[c].star, cards[c].character, n, cheapest_cost(cards[c]))
-            for c, n in normalise(deck)]
-    return pl.DataFrame(rows, schema=["card", "name", "star", "character", "copies", "cheapest"], orient="row")
+    rows = [
+        (c, cards[c].name, cards[c].star, cards[c].character, n, cheapest_cost(cards[c]))
+        for c, n in normalise(deck)
+    ]
+    return pl.DataFrame(
+        rows, schema=["card", "name", "star", "character", "copies", "cheapest"], orient="row"
+    )
 
 
-__all__ = ["MUGEN_FIRST", "MUGEN_SECOND", "SCHEDULES", "Deck", "by_turn_exact", "cheapest_cost", "copies_needed_table", "deck_out_limits", "deck_table", "mana_curve_exact"]
+__all__ = [
+    "MUGEN_FIRST",
+    "MUGEN_SECOND",
+    "SCHEDULES",
+    "Deck",
+    "by_turn_exact",
+    "cheapest_cost",
+    "copies_needed_table",
+    "deck_out_limits",
+    "deck_table",
+    "mana_curve_exact",
+]

@@ -19,8 +19,10 @@ from workbench.games.mugen.decks import SAMPLE_DECKS, Deck
 class MugenParams:
     """The game's parameters (JSON-friendly: a replay stores them)."""
 
-    decks: tuple[Deck, Deck] = field(default=(SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"]),
-                                     metadata={"range": (1, 40), "max_items": 60})
+    decks: tuple[Deck, Deck] = field(
+        default=(SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"]),
+        metadata={"range": (1, 40), "max_items": 60},
+    )
     cards_path: str = field(default="data/mugen/cards.csv", metadata={"path": True})
     first_player: int | str = 0
     hp: int = field(default=30, metadata={"range": (1, 999)})

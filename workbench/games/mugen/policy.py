@@ -82,10 +82,17 @@ def profile(skill: Skill) -> SkillProfile:
     """
     now = skill.now
     return SkillProfile(
-        skill.cost, _terms(now), _terms(e for e in skill.effects if e.timing in _TIMED),
-        skill.turns if skill.is_set else 0, max(0, skill.atk), skill.is_set,
-        any(e.verb == "draw" for e in skill.effects), any(e.verb != "heal" for e in now),
-        bool(now) and all(e.verb == "heal" for e in now), (skill.cost, -len(skill.effects)))
+        skill.cost,
+        _terms(now),
+        _terms(e for e in skill.effects if e.timing in _TIMED),
+        skill.turns if skill.is_set else 0,
+        max(0, skill.atk),
+        skill.is_set,
+        any(e.verb == "draw" for e in skill.effects),
+        any(e.verb != "heal" for e in now),
+        bool(now) and all(e.verb == "heal" for e in now),
+        (skill.cost, -len(skill.effects)),
+    )
 
 
 def profiles(game: Any) -> dict[tuple[str, int], SkillProfile]:
@@ -135,7 +142,11 @@ def _main(t: Any, seat: int) -> Hashable:
             key = (dmg / (p.cost if p.cost > 1 else 1), dmg)
             if best is None or key > best:
                 best, choice = key, use
-        elif best is None and (ahead or not p.draws) and (p.is_set or p.useful_now or p.heals and hurt):
+        elif (
+            best is None
+            and (ahead or not p.draws)
+            and (p.is_set or p.useful_now or p.heals and hurt)
+        ):
             if fallback is None or p.fallback > fallback:
                 fallback, choice = p.fallback, use
     return choice
@@ -167,6 +178,11 @@ def greedy_action(t: Any) -> Hashable:
         return ("push_out", min(range(len(zone) - 1), key=lambda i: zone[i].counters))
     if kind is Destroy:
         zone, supers = t.zones[1 - seat], t.game.super_set
-        return ("destroy", max((i for i, (c, s, _) in enumerate(zone) if (c, s) not in supers),
-                               key=lambda i: zone[i].counters))
+        return (
+            "destroy",
+            max(
+                (i for i, (c, s, _) in enumerate(zone) if (c, s) not in supers),
+                key=lambda i: zone[i].counters,
+            ),
+        )
     raise ValueError(f"mugen greedy: no rule for the step {kind.__name__}")

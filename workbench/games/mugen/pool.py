@@ -31,18 +31,25 @@ SEED_COPIES = 4
 """「各4枚(計8枚)印刷」: each sheet printed four times."""
 SEED_POOL_CSV = DATA / "seed_pool" / "cards.csv"
 
-POOLS: dict[str, Path] = {"prototype sheet (cards.csv)": CARDS_CSV,
-                          "seed-sized prototype pool (seed_pool/cards.csv)": SEED_POOL_CSV}
+POOLS: dict[str, Path] = {
+    "prototype sheet (cards.csv)": CARDS_CSV,
+    "seed-sized prototype pool (seed_pool/cards.csv)": SEED_POOL_CSV,
+}
 
 
 def pool_files(data_dir: str | os.PathLike[str] | None = None) -> dict[str, Path]:
     """:data:`POOLS` in the data folder in use (``data_dir``, else ``$WORKBENCH_DATA``)."""
-    return {"prototype sheet (cards.csv)": cards_file(None, data_dir),
-            "seed-sized prototype pool (seed_pool/cards.csv)": data_folder(data_dir) / "seed_pool" / "cards.csv"}
+    return {
+        "prototype sheet (cards.csv)": cards_file(None, data_dir),
+        "seed-sized prototype pool (seed_pool/cards.csv)": data_folder(data_dir)
+        / "seed_pool"
+        / "cards.csv",
+    }
 
 
-def pool_table(pools: dict[str, Path] | None = None, data_dir: str | os.PathLike[str] | None = None
-               ) -> pl.DataFrame:
+def pool_table(
+    pools: dict[str, Path] | None = None, data_dir: str | os.PathLike[str] | None = None
+) -> pl.DataFrame:
     """Per pool: designs (characters, generic by star) and the cards printed with every
     design at the seed's 4 copies; the seed's own row from its printing instructions
     (default: both pools of the data folder in use).
@@ -50,22 +57,37 @@ def pool_table(pools: dict[str, Path] | None = None, data_dir: str | os.PathLike
     >>> pool_table().filter(pl.col("designs") == 37)["generic"].to_list()
     [33]
     """
-    rows: list[dict[str, object]] = [{
-        "pool": f"seed ({SEED_SHEETS} A4 sheets of {SEED_PER_SHEET}, each printed {SEED_COPIES} times)",
-        "designs": SEED_SHEETS * SEED_PER_SHEET, "characters": None, "generic": None,
-        "generic ★1": None, "generic ★2": None, "generic ★3": None,
-        "printed": SEED_SHEETS * SEED_PER_SHEET * SEED_COPIES}]
+    rows: list[dict[str, object]] = [
+        {
+            "pool": f"seed ({SEED_SHEETS} A4 sheets of {SEED_PER_SHEET}, each printed {SEED_COPIES} times)",
+            "designs": SEED_SHEETS * SEED_PER_SHEET,
+            "characters": None,
+            "generic": None,
+            "generic ★1": None,
+            "generic ★2": None,
+            "generic ★3": None,
+            "printed": SEED_SHEETS * SEED_PER_SHEET * SEED_COPIES,
+        }
+    ]
     for name, path in (pools or pool_files(data_dir)).items():
         cards = list(load_cards(path).values())
         generic = [c for c in cards if not c.character]
-        rows.append({"pool": name, "designs": len(cards), "characters": len(cards) - len(generic),
-                     "generic": len(generic),
-                     **{f"generic ★{k}": sum(c.star == k for c in generic) for k in (1, 2, 3)},
-                     "printed": len(cards) * SEED_COPIES})
+        rows.append(
+            {
+                "pool": name,
+                "designs": len(cards),
+                "characters": len(cards) - len(generic),
+                "generic": len(generic),
+                **{f"generic ★{k}": sum(c.star == k for c in generic) for k in (1, 2, 3)},
+                "printed": len(cards) * SEED_COPIES,
+            }
+        )
     return pl.from_dicts(rows)
 
 
-def pool_note(cards_path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None) -> str:
+def pool_note(
+    cards_path: str | Path | None = None, data_dir: str | os.PathLike[str] | None = None
+) -> str:
     """The sentence printed beside every deck-building answer: the seed's pool against the
     sheet the answer was asked of (every figure counted from the files or the seed's line).
 
@@ -76,14 +98,24 @@ def pool_note(cards_path: str | Path | None = None, data_dir: str | os.PathLike[
     cards = load_cards(cards_path)
     seed = SEED_SHEETS * SEED_PER_SHEET
     chars = sum(c.character for c in cards.values())
-    return (f"Pool: the seed prints {SEED_SHEETS} A4 sheets of {SEED_PER_SHEET} cards, each "
-            f"{SEED_COPIES} times: {seed * SEED_COPIES} cards, {seed} designs (「一人分のデッキ＋α」). "
-            f"This answer is asked of {Path(cards_path).parent.name}/{Path(cards_path).name}: "
-            f"{len(cards)} designs ({chars} characters, {len(cards) - chars} generic), "
-            f"{len(cards) / seed:.1f} × the seed's; the seed-sized prototype pool "
-            f"(seed_pool/cards.csv) asks it of "
-            f"{len(load_cards(data_folder(data_dir) / 'seed_pool' / 'cards.csv'))}.")
+    return (
+        f"Pool: the seed prints {SEED_SHEETS} A4 sheets of {SEED_PER_SHEET} cards, each "
+        f"{SEED_COPIES} times: {seed * SEED_COPIES} cards, {seed} designs (「一人分のデッキ＋α」). "
+        f"This answer is asked of {Path(cards_path).parent.name}/{Path(cards_path).name}: "
+        f"{len(cards)} designs ({chars} characters, {len(cards) - chars} generic), "
+        f"{len(cards) / seed:.1f} × the seed's; the seed-sized prototype pool "
+        f"(seed_pool/cards.csv) asks it of "
+        f"{len(load_cards(data_folder(data_dir) / 'seed_pool' / 'cards.csv'))}."
+    )
 
 
-__all__ = ["POOLS", "SEED_COPIES", "SEED_PER_SHEET", "SEED_POOL_CSV", "SEED_SHEETS", "pool_files", "pool_note",
-           "pool_table"]
+__all__ = [
+    "POOLS",
+    "SEED_COPIES",
+    "SEED_PER_SHEET",
+    "SEED_POOL_CSV",
+    "SEED_SHEETS",
+    "pool_files",
+    "pool_note",
+    "pool_table",
+]

@@ -46,8 +46,10 @@ def deck_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
 def end_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
     """How games end: the deck-out share and the winner's own turn of the kill."""
     kills = df.filter(pl.col("kill") == 1)
-    return [rate("ends by a deck-out", int(df["deck_out"].sum()), df.height),
-            mean("own turn of the kill", [float((t + 1) // 2) for t in kills["last_turn"]])]
+    return [
+        rate("ends by a deck-out", int(df["deck_out"].sum()), df.height),
+        mean("own turn of the kill", [float((t + 1) // 2) for t in kills["last_turn"]]),
+    ]
 
 
 def mirror_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
@@ -60,9 +62,17 @@ def questions() -> tuple[Question, ...]:
     """The questions the notebook answers with greedy players, to ask of skilled ones."""
     sora, mirai = SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"]
     return (
-        Question("deck_vs_deck", "Does ソラ beat ミライ (sample decks, each first in half the games)?",
-                 deck_answer, {"ソラ first": {"decks": (sora, mirai)},
-                               "ミライ first": {"decks": (mirai, sora)}}, metrics=True),
-        Question("mirror", "Does the first player win the ソラ mirror more often?",
-                 mirror_answer, {"": {"decks": (sora, sora)}}),
+        Question(
+            "deck_vs_deck",
+            "Does ソラ beat ミライ (sample decks, each first in half the games)?",
+            deck_answer,
+            {"ソラ first": {"decks": (sora, mirai)}, "ミライ first": {"decks": (mirai, sora)}},
+            metrics=True,
+        ),
+        Question(
+            "mirror",
+            "Does the first player win the ソラ mirror more often?",
+            mirror_answer,
+            {"": {"decks": (sora, sora)}},
+        ),
     )

@@ -114,7 +114,9 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
             f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card_name(card))}</b><br>"
             f"{escape(skill_words(skill))}<br>{dots} {z.counters} turn(s) left</div>"
         )
-    slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(0, game.params.set_limit - len(t.zones[q]))
+    slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(
+        0, game.params.set_limit - len(t.zones[q])
+    )
     hp, max_hp, mp, left = t.hp[q], t.max_hp[q], t.mp[q], t.mp_left(q)
     pips = _mp_pips(left, mp, game.params.max_mp)
     asks = type(t.top()) is RevengeAsk and getattr(t.top(), "seat", -1) == q
@@ -202,9 +204,13 @@ def _revenge_card(game: Any, t: MugenTable) -> str:
     card = game.cards[top.card]
     lines = "".join(
         f"<div class='wb-mugen-skill {'wb-mugen-affordable ' + target('revenge_use') if s.kind == 'revenge' else ''}'"
-        f" title='{escape(s.label)}'>{escape(skill_words(s))}</div>" for s in card.skills)
-    return (f"<div class='wb-mugen-revenge-card'><b>drawn by the revenge draw</b>"
-            f"<div class='wb-mugen-card'><b>{escape(card_name(card))}</b> {_stars(card)}{lines}</div></div>")
+        f" title='{escape(s.label)}'>{escape(skill_words(s))}</div>"
+        for s in card.skills
+    )
+    return (
+        f"<div class='wb-mugen-revenge-card'><b>drawn by the revenge draw</b>"
+        f"<div class='wb-mugen-card'><b>{escape(card_name(card))}</b> {_stars(card)}{lines}</div></div>"
+    )
 
 
 def _hand(game: Any, t: MugenTable, q: int) -> str:
@@ -216,9 +222,15 @@ def _hand(game: Any, t: MugenTable, q: int) -> str:
         lines = []
         for slot, skill in enumerate(card.skills):
             can = (card_id, slot) in usable
-            css = f"wb-mugen-affordable {target(('use', card_id, slot))}" if can else "wb-mugen-unaffordable"
-            lines.append(f"<div class='wb-mugen-skill {css}' title='{escape(skill.label)}'>"
-                         f"{escape(skill_words(skill))}</div>")
+            css = (
+                f"wb-mugen-affordable {target(('use', card_id, slot))}"
+                if can
+                else "wb-mugen-unaffordable"
+            )
+            lines.append(
+                f"<div class='wb-mugen-skill {css}' title='{escape(skill.label)}'>"
+                f"{escape(skill_words(skill))}</div>"
+            )
         kind = "キャラ" if card.character else "汎用"
         cards.append(
             f"<div class='wb-mugen-card' title='{escape(card.flavour)}'><b>{escape(card.name)}</b> "

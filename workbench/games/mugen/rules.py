@@ -153,20 +153,43 @@ class MugenGame(KernelGame):
         """Per (card, slot): the skill, its label, boosts, and per seat the steps its one-shot
         effects, timed effects and revenge effect put on the stack (built once: steps are values)."""
         self.skills = {(c.id, i): s for c in self.cards.values() for i, s in enumerate(c.skills)}
-        self.skill_labels = {(c, i): f"{self.cards[c].name}: {s.label}" for (c, i), s in self.skills.items()}
+        self.skill_labels = {
+            (c, i): f"{self.cards[c].name}: {s.label}" for (c, i), s in self.skills.items()
+        }
         self.boost_atk = {k: s.atk for k, s in self.skills.items()}
         self.boost_def = {k: s.defence for k, s in self.skills.items()}
-        self.use_steps = [{k: skill_steps(p, [(e.verb, e.amount) for e in s.now])
-                           for k, s in self.skills.items()} for p in (0, 1)]
-        self.timed_steps = [{k: {when: skill_steps(p, fx)[::-1] for when, fx in _timed(s.effects).items()}
-                             for k, s in self.skills.items()} for p in (0, 1)]
-        self.trait_steps = [{when: skill_steps(p, fx)[::-1] for when, fx in self.trait_timed[p].items()}
-                            for p in (0, 1)]
+        self.use_steps = [
+            {k: skill_steps(p, [(e.verb, e.amount) for e in s.now]) for k, s in self.skills.items()}
+            for p in (0, 1)
+        ]
+        self.timed_steps = [
+            {
+                k: {when: skill_steps(p, fx)[::-1] for when, fx in _timed(s.effects).items()}
+                for k, s in self.skills.items()
+            }
+            for p in (0, 1)
+        ]
+        self.trait_steps = [
+            {when: skill_steps(p, fx)[::-1] for when, fx in self.trait_timed[p].items()}
+            for p in (0, 1)
+        ]
         self.super_set = frozenset(k for k, s in self.skills.items() if s.kind == "super_set")
-        self.timeline = {c.id: tuple((s.cost, s.kind == "ex", ("use", c.id, i)) for i, s in enumerate(c.skills)
-                                     if s.kind != "revenge") for c in self.cards.values()}
-        self.revenge_steps = [{c.id: skill_steps(p, [(e.verb, e.amount) for e in c.revenge.effects])
-                               for c in self.cards.values() if c.revenge is not None} for p in (0, 1)]
+        self.timeline = {
+            c.id: tuple(
+                (s.cost, s.kind == "ex", ("use", c.id, i))
+                for i, s in enumerate(c.skills)
+                if s.kind != "revenge"
+            )
+            for c in self.cards.values()
+        }
+        self.revenge_steps = [
+            {
+                c.id: skill_steps(p, [(e.verb, e.amount) for e in c.revenge.effects])
+                for c in self.cards.values()
+                if c.revenge is not None
+            }
+            for p in (0, 1)
+        ]
 
     @classmethod
     def default_params(cls) -> MugenParams:
@@ -222,7 +245,9 @@ class MugenGame(KernelGame):
 
     def zones(self, state: Snapshot) -> Mapping[str, Counter[Hashable]]:
         t = self.view(state)
-        return {f"p{q}.{zone}": Counter(cards) for q in (0, 1) for zone, cards in t.cards_of(q).items()}
+        return {
+            f"p{q}.{zone}": Counter(cards) for q in (0, 1) for zone, cards in t.cards_of(q).items()
+        }
 
     def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
         """Per-game columns: last turn, first seat, HP and deck left, how it ended."""

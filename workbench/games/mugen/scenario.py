@@ -41,7 +41,11 @@ def position(
     counted from this position on.
     """
     decks = decks if decks is not None else game.decks
-    hp = hp if hp is not None else (game.params.hp + game.trait_hp[0], game.params.hp + game.trait_hp[1])
+    hp = (
+        hp
+        if hp is not None
+        else (game.params.hp + game.trait_hp[0], game.params.hp + game.trait_hp[1])
+    )
     for q in (0, 1):
         for card in [*hands[q], *dust[q], *(c for c, _, _ in set_zones[q])]:
             if card not in game.cards:

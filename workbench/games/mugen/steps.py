@@ -53,9 +53,29 @@ from workbench.games.mugen.steps_turn import (
 )
 from workbench.games.mugen.table import MugenTable
 
-__all__ = ["EFFECTS", "FIRST_OUTCOMES", "DeckOut", "Destroy", "Discard", "Draw", "Effect", "EndSkill",
-           "First", "Main", "Mill", "NextTurn", "PushOut", "RevengeAsk", "RevengeUse", "Trigger",
-           "TurnEnd", "TurnStart", "Upkeep", "opening", "skill_steps"]
+__all__ = [
+    "EFFECTS",
+    "FIRST_OUTCOMES",
+    "DeckOut",
+    "Destroy",
+    "Discard",
+    "Draw",
+    "Effect",
+    "EndSkill",
+    "First",
+    "Main",
+    "Mill",
+    "NextTurn",
+    "PushOut",
+    "RevengeAsk",
+    "RevengeUse",
+    "Trigger",
+    "TurnEnd",
+    "TurnStart",
+    "Upkeep",
+    "opening",
+    "skill_steps",
+]
 
 T = MugenTable
 FIRST_OUTCOMES = (0, 1)
@@ -74,7 +94,6 @@ class First(NamedTuple):
 
     def label(self, t: T, seat: Any) -> str:
         return f"P{int(seat) + 1} goes first"
-
 
 
 def opening(game: Any, first: int) -> list[Any]:

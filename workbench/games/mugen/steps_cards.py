@@ -35,7 +35,6 @@ def _card_name(t: T, card: Any) -> str:
     return str(cards[card].name) if card in cards else str(card)
 
 
-
 @chance
 class Draw(NamedTuple):
     """``seat`` draws a card (``why``: open, turn, effect, revenge); nothing when the deck is empty."""
@@ -106,7 +105,6 @@ class Discard(NamedTuple):
         return f"P{self.seat + 1} discards {_card_name(t, card)}"
 
 
-
 @decision
 class RevengeAsk(NamedTuple):
     """``seat`` took damage from the skill that just resolved: a revenge draw?"""
@@ -144,7 +142,11 @@ class RevengeUse(NamedTuple):
     def guess(self, t: T, rng: Any) -> RevengeUse:
         """A determinized table's revenge card: one in the hand, else one swapped in
         from the deck (both hidden from the opponent)."""
-        revenge, hand, deck = t.game.revenge_steps[self.seat], t.hands[self.seat], t.decks[self.seat]
+        revenge, hand, deck = (
+            t.game.revenge_steps[self.seat],
+            t.hands[self.seat],
+            t.decks[self.seat],
+        )
         held = [c for c in hand if c in revenge]
         if not held:
             spare = [c for c in deck if c in revenge]
@@ -170,6 +172,7 @@ class RevengeUse(NamedTuple):
         if a == "keep" or card.revenge is None:
             return f"keep {card.name}"
         return activation_words(t, self.seat, self.card, card.revenge)
+
 
 @decision
 class PushOut(NamedTuple):
@@ -200,7 +203,11 @@ class Destroy(NamedTuple):
 
     def legal(self, t: T) -> list[tuple[str, int]]:
         supers = t.game.super_set
-        return [("destroy", i) for i, (c, s, _) in enumerate(t.zones[1 - self.seat]) if (c, s) not in supers]
+        return [
+            ("destroy", i)
+            for i, (c, s, _) in enumerate(t.zones[1 - self.seat])
+            if (c, s) not in supers
+        ]
 
     def resolve(self, t: T, a: Any) -> None:
         o = 1 - self.seat
@@ -209,4 +216,3 @@ class Destroy(NamedTuple):
     def label(self, t: T, a: Any) -> str:
         z = t.zones[1 - self.seat][a[1]]
         return f"destroy {_card_name(t, z.card)} ({z.counters})"
-

@@ -35,7 +35,6 @@ class EndSkill(NamedTuple):
                 t.tasks.append(RevengeAsk(o))
 
 
-
 # -- effects (the closed vocabulary) -------------------------------------------------------
 def _hit(t: T, p: int, n: int, pierce: bool) -> None:
     o = 1 - p

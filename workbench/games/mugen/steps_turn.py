@@ -182,7 +182,6 @@ class NextTurn(NamedTuple):
         _next_turn(t, self.seat)
 
 
-
 # -- decisions ---------------------------------------------------------------------------
 @decision
 class Main(NamedTuple):
@@ -226,7 +225,6 @@ class Main(NamedTuple):
         if a == "end":
             return "end the turn"
         return activation_words(t, self.seat, a[1], t.game.skills[a[1], a[2]])
-
 
 
 _MAIN_DRAW = tuple((Main(p), Draw(p, "turn")) for p in (0, 1))  # stack order: draw, then main

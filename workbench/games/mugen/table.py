@@ -131,5 +131,9 @@ class MugenTable(Table):
 
     def cards_of(self, p: int) -> dict[str, list[Hashable]]:
         """Seat ``p``'s cards by zone (deck, hand, set, dust): conservation checks."""
-        return {"deck": list(self.decks[p]), "hand": list(self.hands[p]),
-                "set": [z.card for z in self.zones[p]], "dust": list(self.dust[p])}
+        return {
+            "deck": list(self.decks[p]),
+            "hand": list(self.hands[p]),
+            "set": [z.card for z in self.zones[p]],
+            "dust": list(self.dust[p]),
+        }

@@ -77,11 +77,25 @@ SKILLS = (*KINDS, *(f"skill{i}_cost" for i in (1, 2, 3)))
 
 def _legality(files: Mapping[str, Path]) -> pl.DataFrame:
     return deck_legality(_decks(files), files["cards"]).select(
-        "deck", "cards", "character", "legal", "broken", "oracle_agrees", "warnings")
+        "deck", "cards", "character", "legal", "broken", "oracle_agrees", "warnings"
+    )
 
 
-OLD_MIRAI = (("C02", 4), ("G30", 4), ("G28", 4), ("G18", 4), ("G20", 4), ("G25", 4), ("G23", 4),
-             ("G03", 2), ("G04", 2), ("G05", 2), ("G10", 2), ("G16", 2), ("G14", 2))
+OLD_MIRAI = (
+    ("C02", 4),
+    ("G30", 4),
+    ("G28", 4),
+    ("G18", 4),
+    ("G20", 4),
+    ("G25", 4),
+    ("G23", 4),
+    ("G03", 2),
+    ("G04", 2),
+    ("G05", 2),
+    ("G10", 2),
+    ("G16", 2),
+    ("G14", 2),
+)
 """Version 1's sample ミライ deck (the notebook's section 1: four むげんの翼)."""
 
 
@@ -91,8 +105,12 @@ def _mirai_ex(files: Mapping[str, Path]) -> pl.DataFrame:
         rebuilt = read_deck(_decks(files) / "mirai.csv", files["cards"])
     except SheetError as exc:
         return _problem(exc)
-    return pl.DataFrame([{"deck": name, "ex_warnings": " | ".join(ex_warnings(deck, cards)) or "none"}
-                         for name, deck in (("version 1 ミライ", OLD_MIRAI), ("rebuilt ミライ", rebuilt))])
+    return pl.DataFrame(
+        [
+            {"deck": name, "ex_warnings": " | ".join(ex_warnings(deck, cards)) or "none"}
+            for name, deck in (("version 1 ミライ", OLD_MIRAI), ("rebuilt ミライ", rebuilt))
+        ]
+    )
 
 
 def _pool(files: Mapping[str, Path]) -> pl.DataFrame:
@@ -114,8 +132,9 @@ def _sora_cards(files: Mapping[str, Path]) -> pl.DataFrame:
         return _problem(exc)
     table = deck_table(deck, load_cards(files["cards"]))
     warnings = deck_warnings(load_deck(_decks(files) / "sora.csv"), read_sheet(files["cards"]))
-    text = {name: str(w.message) for w in warnings for name in table["name"]
-            if name in str(w.message)}
+    text = {
+        name: str(w.message) for w in warnings for name in table["name"] if name in str(w.message)
+    }
     return table.with_columns(pl.col("name").replace_strict(text, default="").alias("ex_warning"))
 
 
@@ -123,15 +142,21 @@ FIGURES = (
     SheetFigure("deck legality", {"cards": (*NAMES, "star", "character", *KINDS)}, _legality),
     SheetFigure("ミライ decks: EX warnings", {"cards": (*NAMES, *KINDS)}, _mirai_ex),
     SheetFigure("the pool", {"cards": ("star", "character")}, _pool),
-    SheetFigure("ソラ deck: cards and EX warnings", {"cards": (*NAMES, "star", "character", *SKILLS)},
-                _sora_cards),
+    SheetFigure(
+        "ソラ deck: cards and EX warnings",
+        {"cards": (*NAMES, "star", "character", *SKILLS)},
+        _sora_cards,
+    ),
     SheetFigure("ソラ deck: castable play by turn", {"cards": (*NAMES, *SKILLS)}, _sora_curve),
 )
 """Every exact figure of the notebook that depends on the sheet, with the columns it reads."""
 
 
-def figures(files: Mapping[str, Path], edits: Iterable[tuple[str, str]] | None = None,
-            timings: dict[str, float] | None = None) -> dict[str, pl.DataFrame]:
+def figures(
+    files: Mapping[str, Path],
+    edits: Iterable[tuple[str, str]] | None = None,
+    timings: dict[str, float] | None = None,
+) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
     return draw_figures(FIGURES, files, edits, timings)
 

@@ -20,20 +20,29 @@ from workbench.cards.effects import Effect
 from workbench.games.mugen.effects import VOCABULARY
 from workbench.ui.words import card_title, effect_in_words
 
-PHRASES = {verb: re.sub(r"\bN\b", "{0}", text) for verb, text in VOCABULARY.descriptions.items()
-           if not verb.endswith(":")}
+PHRASES = {
+    verb: re.sub(r"\bN\b", "{0}", text)
+    for verb, text in VOCABULARY.descriptions.items()
+    if not verb.endswith(":")
+}
 PHRASES["atk"] = "attack {0:+d} while set"
 PHRASES["def"] = "defence {0:+d} while set"
 PHRASES["mp"] = "{0} more MP to spend this turn"
-WHEN = {"now": "", "start": "at the start of your turn: ", "end": "at the end of your turn: ",
-        "opp_start": "at the start of the opponent's turn: ",
-        "opp_end": "at the end of the opponent's turn: "}
+WHEN = {
+    "now": "",
+    "start": "at the start of your turn: ",
+    "end": "at the end of your turn: ",
+    "opp_start": "at the start of the opponent's turn: ",
+    "opp_end": "at the end of the opponent's turn: ",
+}
 KINDS = {"plain": "", "set": ", set", "super_set": ", super set", "ex": ", EX"}
 
 
 def effect_words(e: Any) -> str:
     """One timed effect as words (the vocabulary's description with its number)."""
-    return WHEN.get(e.timing, f"{e.timing}: ") + effect_in_words(Effect(e.verb, (e.amount,)), PHRASES)
+    return WHEN.get(e.timing, f"{e.timing}: ") + effect_in_words(
+        Effect(e.verb, (e.amount,)), PHRASES
+    )
 
 
 def skill_words(skill: Any) -> str:
@@ -104,7 +113,9 @@ def chance_drawing(game: Any, state: Any, outcome: Hashable) -> str:
     card = game.cards.get(outcome) if isinstance(outcome, str) else None
     if card is None:
         return f"<span class='wb-mugen-drawn'>{escape(label)}</span>"
-    return (f"<span class='wb-mugen-drawn' title='{escape(label)}' style='border:1px solid #888;"
-            f"border-radius:4px;padding:1px 5px;background:#fff'>{escape(label.split(' ')[0])} "
-            f"{escape(label.split(' ')[1]) if ' ' in label else ''} <b>{escape(card_name(card))}</b>"
-            f" {'★' * card.star}</span>")
+    return (
+        f"<span class='wb-mugen-drawn' title='{escape(label)}' style='border:1px solid #888;"
+        f"border-radius:4px;padding:1px 5px;background:#fff'>{escape(label.split(' ')[0])} "
+        f"{escape(label.split(' ')[1]) if ' ' in label else ''} <b>{escape(card_name(card))}</b>"
+        f" {'★' * card.star}</span>"
+    )

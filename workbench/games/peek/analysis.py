@@ -61,7 +61,12 @@ def peek_check(player: Any, games: int = 400, seed: int = 1, cards: int = 4) -> 
         from workbench.engine.players.specs import player_from_spec
 
         player = player_from_spec(player, "peek")
-    df = simulate(make_game(cards=cards), {name: player, "seat 1": random_player}, n=games,
-                  seed=seed, seating="fixed")
+    df = simulate(
+        make_game(cards=cards),
+        {name: player, "seat 1": random_player},
+        n=games,
+        seed=seed,
+        seating="fixed",
+    )
     wins = int((df["winner"] == 0).sum())
     return PeekCheck(name, games, wins, wilson_interval(wins, games), honest_win_chance(cards))

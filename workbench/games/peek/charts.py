@@ -20,15 +20,18 @@ from workbench.games.peek.analysis import PeekCheck
 
 def check_chart(checks: Sequence[PeekCheck]) -> Any:
     """Win rate (point), 95% interval (rule) per player; the honest chance as a red line."""
-    df = pl.DataFrame({
-        "player": [c.player for c in checks],
-        "win_rate": [c.win_rate for c in checks],
-        "low": [c.interval[0] for c in checks],
-        "high": [c.interval[1] for c in checks],
-    })
+    df = pl.DataFrame(
+        {
+            "player": [c.player for c in checks],
+            "win_rate": [c.win_rate for c in checks],
+            "low": [c.interval[0] for c in checks],
+            "high": [c.interval[1] for c in checks],
+        }
+    )
     base = alt.Chart(df).encode(y=alt.Y("player:N", title=None))
     points = base.mark_point(filled=True).encode(
-        x=alt.X("win_rate:Q", scale=alt.Scale(domain=[0, 1]), title="seat 0 wins"))
+        x=alt.X("win_rate:Q", scale=alt.Scale(domain=[0, 1]), title="seat 0 wins")
+    )
     bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
     honest = float(checks[0].honest) if checks else 0.25
     line = alt.Chart(pl.DataFrame({"honest": [honest]})).mark_rule(color="red").encode(x="honest:Q")
