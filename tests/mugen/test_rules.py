@@ -224,7 +224,7 @@ def test_ex_scope_player_allows_one_ex_in_all() -> None:
 
 
 def test_start_of_turn_set_effect_triggers_each_own_turn_and_gives_revenge() -> None:
-    g = plain_game()
+    g = plain_game(timed_turns="owner", revenge_after="any")  # the readings up to version 2
     s = position(g, active=1, set_zones=([("G19", 0, 2)], []), decks=([("G01", 5)], [("G03", 5)]))
     s = play(g, s, "end")  # seat 0's turn starts: 焔の陣 start: damage 2
     assert s.hp[1] == 28 and g.current_player(s) == 1 and ids(g, s)[0] == "revenge_draw"

@@ -136,7 +136,7 @@ def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
 
 def test_revenge_turn_opponent_still_draws_after_a_start_effect(timed_game: MugenGame) -> None:
     g = make_game(decks=PLAIN, cards_path=str(timed_game.params.cards_path), check_decks=False,
-                  revenge_turn="opponent")  # fmt: skip
+                  revenge_turn="opponent", revenge_after="any")  # fmt: skip
     s = position(g, active=1, set_zones=([("G19", 0, 2)], [("G16", 0, 2)]))
     s = play(g, s, "end")  # seat 0's 焔の陣 hits seat 1 (not its turn): revenge draw offered
     assert s.hp[1] == 28 and ids(g, s) == ["revenge_draw", "no_revenge"]

@@ -61,6 +61,13 @@ _SAMPLE_LISTS: dict[str, Deck] = {
         ("C02", 4), ("G30", 4), ("G28", 1), ("G20", 4), ("G18", 4), ("G17", 4), ("G26", 4),
         ("G14", 4), ("G02", 4), ("G09", 3), ("G16", 2), ("G10", 2),
     ),
+    # アオイ (★1): timed skills (issue 36: where the seed's お互い reading moves results) —
+    # 焔の陣 (start: damage 2) and 灯火 (start: heal 1) set; ★3 kinds: 天穹の砲 星海の加護;
+    # ★2 kinds: 焔の陣 闘志 時の歯車 雷鳴 吸魂
+    "aoi": (
+        ("C04", 4), ("G19", 4), ("G21", 4), ("G25", 4), ("G17", 4), ("G26", 4),
+        ("G29", 4), ("G30", 4), ("G10", 4), ("G01", 4),
+    ),
 }  # fmt: skip
 
 

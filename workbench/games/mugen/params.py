@@ -2,6 +2,8 @@
 
 >>> MugenParams().hp, MugenParams(overflow="oldest").overflow, MugenParams().revenge_turn
 (30, 'oldest', 'opponent')
+>>> MugenParams().timed_turns, MugenParams().revenge_after
+('every', 'activated')
 >>> MugenParams(overflow="newest")
 Traceback (most recent call last):
 ...
@@ -33,6 +35,8 @@ class MugenParams:
     ex_scope: str = "name"
     revenge: bool = True
     revenge_turn: str = field(default="opponent", metadata={"choices": ("opponent", "any")})
+    revenge_after: str = field(default="activated", metadata={"choices": ("activated", "any")})
+    timed_turns: str = field(default="every", metadata={"choices": ("every", "owner")})
     check_decks: bool = True
     players: int = field(default=2, repr=False, metadata={"range": (2, 2)})
 
@@ -43,6 +47,12 @@ class MugenParams:
             raise ValueError(f"overflow must be 'choose' or 'oldest', got {self.overflow!r}")
         if self.revenge_turn not in ("any", "opponent"):
             raise ValueError(f"revenge_turn must be 'any' or 'opponent', got {self.revenge_turn!r}")
+        if self.revenge_after not in ("activated", "any"):
+            raise ValueError(
+                f"revenge_after must be 'activated' or 'any', got {self.revenge_after!r}"
+            )
+        if self.timed_turns not in ("every", "owner"):
+            raise ValueError(f"timed_turns must be 'every' or 'owner', got {self.timed_turns!r}")
         if self.ex_scope not in ("name", "player"):
             raise ValueError(f"ex_scope must be 'name' or 'player', got {self.ex_scope!r}")
         for name in ("hp", "max_mp", "set_limit"):

@@ -99,7 +99,9 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
     trait = ""
     if char and char.trait:
         label = escape(char.trait_name or "追加特性")
-        said = "; ".join(effect_words(e) for e in char.trait).replace(" while set", "")  # always on
+        said = "; ".join(effect_words(e, game.params.timed_turns) for e in char.trait).replace(
+            " while set", ""
+        )  # always on
         trait = f" <span class='wb-mugen-trait' title='{escape(char.trait_text)}'>{label}: {escape(said)}</span>"
     slots = []
     for i, z in enumerate(t.zones[q]):
@@ -112,7 +114,7 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
         dots = "<span class='wb-mugen-counter'></span>" * z.counters
         slots.append(
             f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card_name(card))}</b><br>"
-            f"{escape(skill_words(skill))}<br>{dots} {z.counters} turn(s) left</div>"
+            f"{escape(skill_words(skill, game.params.timed_turns))}<br>{dots} {z.counters} turn(s) left</div>"
         )
     slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(
         0, game.params.set_limit - len(t.zones[q])
@@ -204,7 +206,7 @@ def _revenge_card(game: Any, t: MugenTable) -> str:
     card = game.cards[top.card]
     lines = "".join(
         f"<div class='wb-mugen-skill {'wb-mugen-affordable ' + target('revenge_use') if s.kind == 'revenge' else ''}'"
-        f" title='{escape(s.label)}'>{escape(skill_words(s))}</div>"
+        f" title='{escape(s.label)}'>{escape(skill_words(s, game.params.timed_turns))}</div>"
         for s in card.skills
     )
     return (
@@ -229,7 +231,7 @@ def _hand(game: Any, t: MugenTable, q: int) -> str:
             )
             lines.append(
                 f"<div class='wb-mugen-skill {css}' title='{escape(skill.label)}'>"
-                f"{escape(skill_words(skill))}</div>"
+                f"{escape(skill_words(skill, game.params.timed_turns))}</div>"
             )
         kind = "キャラ" if card.character else "汎用"
         cards.append(

@@ -34,6 +34,13 @@ Readings chosen where the seed is vague (parameters where both matter):
   (「自分がダメージを受けたときに1枚ドローできる「リベンジドロー」」):
   ``revenge_turn="any"`` (the default up to version 1) offers the draw on any
   turn, so revenge effects answer each other back and forth.
+  Which damage (issue 36): the seed's 「そのスキルの発動後に」 ties the draw to
+  a skill's activation (発動); a set skill's timed effect is not activated,
+  it 「その効果を発揮します」. So by default (``revenge_after="activated"``,
+  from version 3) only damage from an activated skill (a skill used from hand,
+  or a 【リベンジ時】 effect) offers the draw; ``revenge_after="any"`` (the
+  reading up to version 2) offers it after a ``start:`` / ``end:`` effect's
+  damage too.
   A drawn card with a 【リベンジ時】 effect may use it free (the card then
   goes to the dust zone) or be kept in hand. ``revenge=False`` turns revenge
   draws off.
@@ -41,10 +48,17 @@ Readings chosen where the seed is vague (parameters where both matter):
   the 5 already set (``overflow="choose"``, super set included, as the seed
   lets the limit rule remove them) or the oldest (``overflow="oldest"``).
   A set skill is placed first, then its one-shot effects resolve.
-- **Set skill timing**: ``start:`` / ``end:`` effects trigger at the start /
-  end of the owner's turns, ``opp_start:`` / ``opp_end:`` at the
-  opponent's; at a turn's start the active player's trigger first, then the
-  opponent's; a set skill with N counters triggers ``start:`` N times.
+- **Set skill timing** (issue 36): the seed's turn start, step (4),
+  「最初に、お互いターン開始時に効果を発揮するスキルがセットされていれば、その効果を
+  発揮します。」, and turn end, step (6), 「最後に、お互いターン終了時に効果を発揮する
+  スキルがセットされていれば、その効果を発揮します。」: at the start (end) of a turn,
+  the skills of *both* players (お互い) that act at a turn's start (end) act. So by
+  default (``timed_turns="every"``, from version 3) ``start:`` / ``end:``
+  effects trigger at the start / end of every turn, both players' turns;
+  ``timed_turns="owner"`` (the reading up to version 2) fires them on the
+  owner's turns only. ``opp_start:`` / ``opp_end:`` (no prototype card has
+  one) trigger on the opponent's turns under both readings. At a turn's start
+  the active player's effects trigger first, then the opponent's.
 - **EX** (「EXスキルはゲーム中に一度しか発動できません」): once per game per card
   name per player (``ex_scope="name"``); ``ex_scope="player"`` allows one EX
   skill in all per player. A card whose only skill is EX is therefore usable
@@ -126,7 +140,7 @@ class MugenGame(KernelGame):
     """
 
     name: ClassVar[str] = "mugen"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     table = MugenTable
 
     def __init__(self, params: MugenParams | None = None) -> None:
@@ -159,18 +173,29 @@ class MugenGame(KernelGame):
         self.boost_atk = {k: s.atk for k, s in self.skills.items()}
         self.boost_def = {k: s.defence for k, s in self.skills.items()}
         self.use_steps = [
-            {k: skill_steps(p, [(e.verb, e.amount) for e in s.now]) for k, s in self.skills.items()}
+            {
+                k: skill_steps(p, [(e.verb, e.amount) for e in s.now], k[0])
+                for k, s in self.skills.items()
+            }
             for p in (0, 1)
         ]
+        every = self.params.timed_turns == "every"
+        asks = self.params.revenge_after == "any"  # a timed effect's damage: a revenge draw?
         self.timed_steps = [
             {
-                k: {when: skill_steps(p, fx)[::-1] for when, fx in _timed(s.effects).items()}
+                k: {
+                    when: skill_steps(p, fx, k[0], asks)[::-1]
+                    for when, fx in _timings(_timed(s.effects), every).items()
+                }
                 for k, s in self.skills.items()
             }
             for p in (0, 1)
         ]
         self.trait_steps = [
-            {when: skill_steps(p, fx)[::-1] for when, fx in self.trait_timed[p].items()}
+            {
+                when: skill_steps(p, fx, self.characters[p], asks)[::-1]
+                for when, fx in _timings(self.trait_timed[p], every).items()
+            }
             for p in (0, 1)
         ]
         self.super_set = frozenset(k for k, s in self.skills.items() if s.kind == "super_set")
@@ -184,7 +209,7 @@ class MugenGame(KernelGame):
         }
         self.revenge_steps = [
             {
-                c.id: skill_steps(p, [(e.verb, e.amount) for e in c.revenge.effects])
+                c.id: skill_steps(p, [(e.verb, e.amount) for e in c.revenge.effects], c.id)
                 for c in self.cards.values()
                 if c.revenge is not None
             }
@@ -290,6 +315,26 @@ def _timed(effects: tuple[TimedEffect, ...]) -> dict[str, Fx]:
     for e in effects:
         if e.timing != "now":
             out[e.timing] = out.get(e.timing, ()) + ((e.verb, e.amount),)
+    return out
+
+
+def _timings(fx: dict[str, Fx], every: bool) -> dict[str, Fx]:
+    """When timed effects fire under the ``timed_turns`` reading: ``"owner"`` as written
+    (``start:`` / ``end:`` on the owner's turns, ``opp_start:`` / ``opp_end:`` on the
+    opponent's); ``"every"`` also fires ``start:`` / ``end:`` on the opponent's turns
+    (after any ``opp_start:`` / ``opp_end:`` effect of the same skill).
+
+    >>> _timings({"start": (("damage", 2),)}, every=True)
+    {'start': (('damage', 2),), 'opp_start': (('damage', 2),)}
+    >>> _timings({"start": (("damage", 2),)}, every=False)
+    {'start': (('damage', 2),)}
+    """
+    if not every:
+        return fx
+    out = dict(fx)
+    for own, other in (("start", "opp_start"), ("end", "opp_end")):
+        if own in fx:
+            out[other] = fx.get(other, ()) + fx[own]
     return out
 
 

@@ -22,16 +22,23 @@ T = MugenTable
 
 @auto
 class EndSkill(NamedTuple):
-    """A skill of ``seat`` has resolved: a damaged opponent may take a revenge draw."""
+    """A skill of ``seat`` has resolved: a damaged opponent may take a revenge draw
+    (``asks=False``: a timed effect under ``revenge_after="activated"``, which offers none)."""
 
     seat: int
+    asks: bool = True
 
     def run(self, t: T) -> None:
         o = 1 - self.seat
         if t.owed[o]:
             t.owed[o] = False
             params = t.game.params
-            if params.revenge and t.decks[o] and (o != t.active or params.revenge_turn == "any"):
+            if (
+                self.asks
+                and params.revenge
+                and t.decks[o]
+                and (o != t.active or params.revenge_turn == "any")
+            ):
                 t.tasks.append(RevengeAsk(o))
 
 
@@ -76,21 +83,28 @@ EFFECTS: dict[str, Callable[[T, int, int], None]] = {
 
 @auto
 class Effect(NamedTuple):
-    """One one-shot effect of a skill of ``seat``: ``verb`` with ``amount``."""
+    """One one-shot effect of a skill of ``seat``: ``verb`` with ``amount``, from the card
+    ``card`` (its id: the log names the cause of what the effect changes)."""
 
     seat: int
     verb: str
     amount: int
+    card: str = ""
 
     def run(self, t: T) -> None:
         EFFECTS[self.verb](t, self.seat, self.amount)
 
 
-def skill_steps(seat: int, fx: Sequence[tuple[str, int]]) -> tuple[Any, ...]:
-    """The steps of one resolving skill of ``seat``: its effects, then :class:`EndSkill`
-    (in stack order, ready to put on the stack; the game builds them once per skill).
+def skill_steps(
+    seat: int, fx: Sequence[tuple[str, int]], card: str = "", asks: bool = True
+) -> tuple[Any, ...]:
+    """The steps of one resolving skill of ``seat``'s card ``card``: its effects, then
+    :class:`EndSkill` (in stack order, ready to put on the stack; the game builds them once
+    per skill; ``asks=False``: no revenge draw after it).
 
-    >>> skill_steps(0, [("damage", 2), ("draw", 1)])
-    (EndSkill(seat=0), Effect(seat=0, verb='draw', amount=1), Effect(seat=0, verb='damage', amount=2))
+    >>> skill_steps(0, [("damage", 2), ("draw", 1)], "G01")[0]
+    EndSkill(seat=0, asks=True)
+    >>> skill_steps(0, [("damage", 2), ("draw", 1)], "G01")[1:]
+    (Effect(seat=0, verb='draw', amount=1, card='G01'), Effect(seat=0, verb='damage', amount=2, card='G01'))
     """
-    return (EndSkill(seat), *[Effect(seat, v, n) for v, n in reversed(fx)])
+    return (EndSkill(seat, asks), *[Effect(seat, v, n, card) for v, n in reversed(fx)])

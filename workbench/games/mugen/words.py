@@ -2,7 +2,7 @@
 and the last chance (the card drawn, milled or discarded) for the board's strip.
 
 >>> from workbench.games.mugen.effects import TimedEffect
->>> effect_words(TimedEffect("damage", 3)), effect_words(TimedEffect("heal", 1, "start"))
+>>> effect_words(TimedEffect("damage", 3)), effect_words(TimedEffect("heal", 1, "start"), "owner")
 ('3 damage to the opponent (+ attack, - their defence)', 'at the start of your turn: recover 1 HP (up to the maximum)')
 >>> from workbench.games.mugen.cards import Skill
 >>> skill_words(Skill("set", 2, 3, (TimedEffect("def", 2),)))
@@ -35,19 +35,33 @@ WHEN = {
     "opp_start": "at the start of the opponent's turn: ",
     "opp_end": "at the end of the opponent's turn: ",
 }
+"""When a timed effect acts, under ``timed_turns="owner"``."""
+WHEN_EVERY = {
+    **WHEN,
+    "start": "at the start of every turn (both players'): ",
+    "end": "at the end of every turn (both players'): ",
+}
+"""When a timed effect acts, under ``timed_turns="every"`` (the default: the seed's お互い)."""
 KINDS = {"plain": "", "set": ", set", "super_set": ", super set", "ex": ", EX"}
 
 
-def effect_words(e: Any) -> str:
-    """One timed effect as words (the vocabulary's description with its number)."""
-    return WHEN.get(e.timing, f"{e.timing}: ") + effect_in_words(
+def effect_words(e: Any, timed: str = "every") -> str:
+    """One timed effect as words (the vocabulary's description with its number), its
+    timing read as the ``timed_turns`` parameter ``timed`` says.
+
+    >>> from workbench.games.mugen.effects import TimedEffect
+    >>> effect_words(TimedEffect("damage", 2, "start"), timed="every")
+    "at the start of every turn (both players'): 2 damage to the opponent (+ attack, - their defence)"
+    """
+    when = WHEN_EVERY if timed == "every" else WHEN
+    return when.get(e.timing, f"{e.timing}: ") + effect_in_words(
         Effect(e.verb, (e.amount,)), PHRASES
     )
 
 
-def skill_words(skill: Any) -> str:
-    """A skill as words: its cost, kind and effects."""
-    text = "; ".join(effect_words(e) for e in skill.effects) or "no effect"
+def skill_words(skill: Any, timed: str = "every") -> str:
+    """A skill as words: its cost, kind and effects (``timed``: the ``timed_turns`` reading)."""
+    text = "; ".join(effect_words(e, timed) for e in skill.effects) or "no effect"
     if skill.kind == "revenge":
         return f"【リベンジ時】 when you revenge-draw it, free: {text}"
     turns = f" for {skill.turns} turn{'s' if skill.turns != 1 else ''}" if skill.is_set else ""
@@ -93,7 +107,7 @@ def activation_words(t: Any, seat: int, card_id: str, skill: Any) -> str:
             hp -= dealt
             said.append(text + (f": P{o + 1} falls to 0 HP" if dealt and hp <= 0 else ""))
         else:
-            said.append(effect_words(e))
+            said.append(effect_words(e, game.params.timed_turns))
     name = game.cards[card_id].name
     if skill.kind == "revenge":
         return f"{name}: 【リベンジ時】 free: {'; '.join(said)}"
