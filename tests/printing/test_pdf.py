@@ -14,7 +14,7 @@ from workbench.cards.deckrules import load_deck
 from workbench.datafiles import data_files
 from workbench.printing import print_cards
 from workbench.printing.fit import text_width
-from workbench.printing.sheet import PAPERS, plan_grid
+from workbench.printing.sheet import MARGIN_MM, PAPERS, Grid, plan_grid
 
 SORA = data_files("mugen") / "decks" / "sora.csv"
 
@@ -79,6 +79,12 @@ def test_backs_are_mirrored_for_duplex(sora_pdf: tuple[Path, object]) -> None:
     assert len(second_row) == 1 and second_row[0] > grid.slot(2)[0]
 
 
+def _legend_box(grid: Grid) -> tuple[float, float, float, float]:
+    """Where the legend may ink: below the crop marks' end, inside the printer's margin."""
+    below = max(m.y2 for m in grid.crop_marks() if m.x1 == m.x2)
+    return (MARGIN_MM, below, grid.paper[0] - 2 * MARGIN_MM, grid.paper[1] - MARGIN_MM - below)
+
+
 def test_crop_marks_and_no_ink_outside_the_cards(sora_pdf: tuple[Path, object]) -> None:
     out, result = sora_pdf
     grid = result.grid  # type: ignore[attr-defined]
@@ -90,16 +96,21 @@ def test_crop_marks_and_no_ink_outside_the_cards(sora_pdf: tuple[Path, object]) 
     mark_boxes = [
         (min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)) for m in marks
     ]
-    allowed = cards | box_mask(image.shape, mark_boxes, px)
+    # the legend: one line below the marks' end, inside the printer's margin
+    legend = _legend_box(grid)
+    below = legend[1]
+    allowed = cards | box_mask(image.shape, [*mark_boxes, legend], px, grow_px=1)
     assert not (ink & ~allowed).any(), "ink in a gutter or margin"
+    legend_rows = ink[int(below * px) + 1 : int((grid.paper[1] - MARGIN_MM) * px)]
+    assert legend_rows.sum() > 500  # the legend is printed there
     # every crop mark is inked: the middle pixel of each mark line is dark
     assert len(marks) == 2 * 6 + 2 * 6
     for m in marks:
         x, y = int((m.x1 + m.x2) / 2 * px), int((m.y1 + m.y2) / 2 * px)
         assert ink[y - 1 : y + 2, x - 1 : x + 2].any()
-    # the gutters between the cards are blank paper
+    # the gutters between the cards are blank paper (above the legend's line)
     gutter_x = int((grid.slot(0)[0] + 63 + 1.5) * px)
-    assert not ink[:, gutter_x].any()
+    assert not ink[: int(below * px), gutter_x].any()
 
 
 def test_bleed_letter_and_size(tmp_path: Path) -> None:
@@ -116,7 +127,7 @@ def test_bleed_letter_and_size(tmp_path: Path) -> None:
         (min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
         for m in result.grid.crop_marks()
     ]
-    allowed = box_mask(image.shape, bleed_boxes + marks, 3.0)
+    allowed = box_mask(image.shape, [*bleed_boxes, *marks, _legend_box(result.grid)], 3.0)
     assert not (ink & ~allowed).any()
     # the attribute band runs into the bleed: the pixel 1.5 mm above a card's top edge is coloured
     x, y = result.grid.slot(0)

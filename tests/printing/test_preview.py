@@ -29,8 +29,8 @@ def test_an_edited_row_draws_the_edited_card() -> None:
     before = faces("mugen", [row], n=1)
     after = faces("mugen", [{**row, "name": "大火花", "skill1_cost": 0}], n=1)
     texts = re.findall(r">([^<]*)</text>", after)
-    assert "大火花" in texts and "0: damage 2" in texts
-    assert "火花" in re.findall(r">([^<]*)</text>", before) and "1: damage 2" in before
+    assert "大火花" in texts and "コスト0：2ダメージ" in texts
+    assert "火花" in re.findall(r">([^<]*)</text>", before) and "コスト1：2ダメージ" in before
 
 
 def test_guides_outline_every_text_box() -> None:

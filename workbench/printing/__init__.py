@@ -2,6 +2,10 @@
 
 - :mod:`~workbench.printing.layout` — a game's ``print_layout.toml``: which column goes
   where, fonts sizes, colours, the band by kind (data a designer edits);
+- :mod:`~workbench.printing.wording` — effect cells in the players' words (the layout's
+  ``[phrases]``), so no rule-engine text reaches a card;
+- :mod:`~workbench.printing.glyphs` — the characters the embedded font can draw (one
+  it cannot is a problem at its file, row and column);
 - :mod:`~workbench.printing.fit` — measuring, wrapping and shrinking text with the font
   that is embedded, and flagging text that still does not fit;
 - :mod:`~workbench.printing.face` — one face as shapes, and as SVG for previews;
@@ -43,12 +47,13 @@ from typing import Any
 
 import polars as pl
 
-from workbench.cards.effects import Effect
+from workbench.cards.effects import Effect, Vocabulary
 from workbench.cards.loader import Sheet
 from workbench.cards.problems import Problem
 from workbench.cards.registry import game_schemas
 from workbench.printing.face import back_shapes, face_shapes, shapes_svg
-from workbench.printing.layout import Face, LayoutError, PrintLayout
+from workbench.printing.glyphs import cell_problems
+from workbench.printing.layout import Face, LayoutError, PrintLayout, template_columns
 from workbench.printing.sheet import PAPERS, Grid, NoFit, plan_grid, write_pdf
 from workbench.printing.source import (
     Entry,
@@ -60,7 +65,16 @@ from workbench.printing.source import (
     repeat,
 )
 
-__all__ = ["PAPERS", "FacesHTML", "LayoutError", "NoFit", "PrintResult", "faces", "print_cards"]
+__all__ = [
+    "PAPERS",
+    "FacesHTML",
+    "LayoutError",
+    "NoFit",
+    "PrintResult",
+    "faces",
+    "print_cards",
+    "printed_glyph_problems",
+]
 
 
 class FacesHTML(str):
@@ -96,6 +110,25 @@ def _rows(cards: Sheet | pl.DataFrame | Iterable[Mapping[str, Any]]) -> list[dic
     if isinstance(cards, pl.DataFrame):
         return [{**r, "_row": i + 2} for i, r in enumerate(cards.iter_rows(named=True))]
     return [dict(r) for r in cards]
+
+
+def effect_vocabularies(game: str, stem: str) -> dict[str, Vocabulary]:
+    """The sheet's effect columns and their vocabularies (none for a sheet of no schema).
+
+    >>> sorted(effect_vocabularies("life", "album"))
+    ['event', 'skill']
+    """
+    try:
+        schema = game_schemas(game).get(stem)
+    except (ImportError, ValueError):
+        return {}
+    if schema is None:
+        return {}
+    return {
+        c.name: c.vocabulary
+        for c in schema.columns
+        if isinstance(getattr(c, "vocabulary", None), Vocabulary)
+    }
 
 
 def _as_sheet_text(game: str, stem: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -145,11 +178,14 @@ def faces(
     rows = _rows(cards)[: max(0, min(n, 200))]
     face = _face_for(layout, list(rows[0]) if rows else [], sheet)
     rows = _as_sheet_text(game, face.sheet, rows)
+    vocabularies = effect_vocabularies(game, face.sheet)
     parts, problems = [], []
     for rec in rows:
         if face.copies and "_copies" not in rec:  # count marks as the sheet's copies say
             rec = {**rec, "_copies": rec.get(face.copies)}
-        shapes, found = face_shapes(layout, face, rec, size, guides=guides)
+        shapes, found = face_shapes(
+            layout, face, rec, size, guides=guides, vocabularies=vocabularies
+        )
         problems.extend(found)
         title = str(rec.get(face.title) or "")
         parts.append(shapes_svg(shapes, size, px_per_mm=px_per_mm, title=title))
@@ -214,12 +250,47 @@ def print_cards(
     )
     cards = repeat(entries, copies)
     drawn, problems, seen = [], [], set()
+    vocabularies = {stem: effect_vocabularies(game, stem) for stem in layout.faces}
     for face, record in cards:
-        shapes, found = face_shapes(layout, face, record, size, bleed, guides)
+        shapes, found = face_shapes(
+            layout, face, record, size, bleed, guides, vocabularies[face.sheet]
+        )
         drawn.append(shapes)
         if record["_id"] not in seen:
             problems.extend(found)
             seen.add(record["_id"])
     back = back_shapes(layout, size, bleed) if backs else None
-    pages = write_pdf(out, grid, drawn, back, title=f"{game} cards")
+    pages = write_pdf(out, grid, drawn, back, title=f"{game} cards", legend=layout.legend)
     return PrintResult(Path(out), pages, len(cards), grid, problems, entries)
+
+
+def printed_glyph_problems(game: str, sheet: Sheet) -> list[Problem]:
+    """For ``workbench check``: the characters of a sheet's printed cells that the card font
+    cannot draw (rule ``glyph``, at file, row and column). None when the game has no print
+    layout or does not print this sheet.
+
+    >>> import shutil, tempfile, pathlib
+    >>> from workbench.cards.loader import load_sheet
+    >>> from workbench.cards.registry import game_schemas
+    >>> from workbench.datafiles import data_files
+    >>> copy = pathlib.Path(tempfile.mkdtemp()) / "cards.csv"
+    >>> text = (data_files("mugen") / "cards.csv").read_text(encoding="utf-8")
+    >>> _ = copy.write_text(text.replace("火花,Spark", "火花😀,Spark"), encoding="utf-8")
+    >>> found = printed_glyph_problems("mugen", load_sheet(copy, game_schemas("mugen")["cards"]))
+    >>> [(p.row, p.column, p.rule) for p in found]
+    [(2, 'name', 'glyph')]
+    """
+    try:
+        layout = game_layout(game)
+    except LayoutError:
+        return []
+    stem = Path(sheet.file).stem
+    face = layout.faces.get(stem)
+    if face is None:
+        return []
+    printed = [face.title, *(c for box in face.boxes for c in box.columns)]
+    if face.art is not None:
+        printed += template_columns(face.art.label)
+    known = set(sheet.frame.columns)
+    columns = [c for c in printed if c in known]
+    return [p for rec in records(sheet) for p in cell_problems(rec, columns)]

@@ -33,15 +33,26 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from workbench.cards.effects import Vocabulary
 from workbench.cards.problems import Problem
 from workbench.fonts import FONT_STACK
 from workbench.printing.fit import ASCENT, fit_text, text_width
-from workbench.printing.layout import Face, PrintLayout, TextBox, render_template
+from workbench.printing.glyphs import cell_problems
+from workbench.printing.layout import (
+    Face,
+    PrintLayout,
+    TextBox,
+    render_template,
+    template_columns,
+)
+from workbench.printing.wording import players_words
 
 __all__ = ["Line", "Rect", "Shape", "Text", "back_shapes", "face_shapes", "shapes_svg"]
 
 PT_PER_MM = 72 / 25.4
 PADDING_MM = 0.6
+#: the longest text one box lays out (characters); a longer one is cut and listed.
+MAX_BOX_TEXT = 4_000
 
 
 @dataclass(frozen=True)
@@ -161,14 +172,27 @@ def face_shapes(
     size: tuple[float, float],
     bleed: float = 0.0,
     guides: bool = False,
+    vocabularies: Mapping[str, Vocabulary] | None = None,
 ) -> tuple[list[Shape], list[Problem]]:
     """The shapes of one card's face at ``size`` (w, h mm) and the problems of its text;
-    ``guides`` outlines every text box (for a designer moving boxes in the layout)."""
+    ``guides`` outlines every text box (for a designer moving boxes in the layout).
+
+    Problems: characters the font cannot draw (rule ``glyph``), effect verbs with no
+    phrase (``words``, see :mod:`workbench.printing.wording`; ``vocabularies`` maps the
+    sheet's effect columns to their vocabulary) and texts cut to fit (``fit``).
+    """
+    printed = [c for box in face.boxes for c in box.columns]
+    if face.art is not None:
+        printed += template_columns(face.art.label)
+    problems: list[Problem] = cell_problems(record, printed)
+    record, unworded = players_words(
+        record, vocabularies or {}, layout.phrases, layout.words, layout.phrase_join
+    )
+    problems += unworded
     w, h = size
     sx, sy = w / layout.reference[0], h / layout.reference[1]
     scale = min(sx, sy)
     shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=face.background)]
-    problems: list[Problem] = []
     if face.band is not None:
         bx, by, bw, bh = _scaled(face.band.box, sx, sy)
         x0 = bx - bleed if bx < 0.01 else bx
@@ -192,10 +216,22 @@ def face_shapes(
             )[0]
         )
     for i, box in enumerate(face.boxes, 1):
+        if box.unless is not None and record.get(box.unless) not in (None, "", False):
+            continue
         area = _scaled(box.box, sx, sy)
         if box.fill is not None:
             shapes.append(Rect(*area, fill=box.fill))
         text = render_template(box.text, record, layout.words)
+        if len(text) > MAX_BOX_TEXT:
+            problems.append(
+                _problem(
+                    record,
+                    box,
+                    f"{len(text):,} characters for one box (at most {MAX_BOX_TEXT:,}); "
+                    "printed cut short — shorten the text",
+                )
+            )
+            text = text[:MAX_BOX_TEXT]
         lines, fitted = text_shapes(
             text,
             area,

@@ -15,8 +15,19 @@ Templates are a closed little language (sheet text is data, nothing is run):
   a list cell is joined with ``・``; ``true`` is a yes cell);
 - ``{column*★}`` the text after ``*`` repeated as many times as the cell's number
   (stars, count marks);
+- ``{a|b}`` the first of the columns that is filled (the seed's own text, else the
+  effect in words);
 - ``[ ... ]`` an optional part, dropped when a placeholder inside it is empty;
 - a line whose placeholders are all empty is dropped.
+
+A box with ``unless = "column"`` is left off a card whose ``column`` is filled (the
+rules in the seed's words replace the rendered effects). Effect cells (a column
+with an effect vocabulary) print in the players' words through ``[phrases]``:
+one template per verb (``"column.verb"`` for one column only) with ``{1}``, ``{2}``
+the verb's arguments (``{+1}`` signed, as ``+2``), ``{turns}`` and ``{effect}`` (an
+effect given as the arguments, e.g. a timing's), joined by ``phrase_join``.
+``legend`` is printed at the foot of every page (what marks such as ``●`` mean).
+Every template is bounded (:data:`MAX_TEXT` characters), every box finite.
 
 Besides the sheet's columns a template may use ``_copies`` (copies of the card in
 this print run) and ``_id`` (the sheet stem and spreadsheet row, e.g. ``cards:2``).
@@ -42,6 +53,7 @@ this print run) and ``_id`` (the sheet stem and spreadsheet row, e.g. ``cards:2`
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Mapping
@@ -69,6 +81,9 @@ _PLACEHOLDER = re.compile(r"\{([^{}*]+)(?:\*([^{}]*))?\}")
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 MAX_REPEAT = 20
+#: the longest template, label, legend, word or phrase a layout may hold (characters).
+MAX_TEXT = 2_000
+MAX_LAYOUT_BYTES = 200_000
 
 
 class LayoutError(ValueError):
@@ -88,6 +103,7 @@ class TextBox:
     align: str = "left"
     valign: str = "top"
     fill: str | None = None
+    unless: str | None = None
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -153,6 +169,9 @@ class PrintLayout:
     words: Mapping[str, str] = field(default_factory=dict)
     reference: tuple[float, float] = REFERENCE_MM
     deck_sheet: str | None = None
+    legend: str = ""
+    phrases: Mapping[str, str] = field(default_factory=dict)
+    phrase_join: str = "。"
 
     @property
     def deck_face(self) -> Face:
@@ -164,15 +183,22 @@ class PrintLayout:
 def template_columns(text: str) -> tuple[str, ...]:
     """The placeholders of a template, in order, without repeats.
 
-    >>> template_columns("{a} [{b*★}] {a}")
-    ('a', 'b')
+    >>> template_columns("{a} [{b*★}] {a} {c|a}")
+    ('a', 'b', 'c')
     """
-    return tuple(dict.fromkeys(m.group(1).strip() for m in _PLACEHOLDER.finditer(text)))
+    names = (c.strip() for m in _PLACEHOLDER.finditer(text) for c in m.group(1).split("|"))
+    return tuple(dict.fromkeys(names))
 
 
 def _value(
     record: Mapping[str, Any], column: str, repeat: str | None, words: Mapping[str, str]
 ) -> str:
+    if "|" in column:
+        for choice in column.split("|"):
+            text = _value(record, choice.strip(), repeat, words)
+            if text:
+                return text
+        return ""
     value = record.get(column)
     if value is None or value == "" or value is False:
         return ""
@@ -236,6 +262,8 @@ def _box(
     ):
         raise LayoutError(f"{where}: box must be [x, y, w, h] in mm, got {value!r}")
     x, y, w, h = (float(v) for v in value)
+    if not all(math.isfinite(v) for v in (x, y, w, h)):
+        raise LayoutError(f"{where}: box must be finite numbers in mm, got {value!r}")
     if (
         w <= 0
         or h <= 0
@@ -266,6 +294,10 @@ def _number(where: str, value: Any, low: float, high: float) -> float:
 def _text(where: str, value: Any) -> str:
     if not isinstance(value, str):
         raise LayoutError(f"{where}: must be text, got {value!r}")
+    if len(value) > MAX_TEXT:
+        raise LayoutError(
+            f"{where}: {len(value):,} characters; at most {MAX_TEXT:,} in one layout text"
+        )
     return value
 
 
@@ -279,7 +311,9 @@ def _text_box(where: str, raw: Any, reference: tuple[float, float]) -> TextBox:
     if not isinstance(raw, dict):
         raise LayoutError(f"{where}: each box must be a table")
     _known(
-        where, raw, {"name", "text", "box", "size", "min_size", "colour", "align", "valign", "fill"}
+        where,
+        raw,
+        {"name", "text", "box", "size", "min_size", "colour", "align", "valign", "fill", "unless"},
     )
     name = _text(f"{where}.name", raw.get("name", "box"))
     here = f"{where} ({name})"
@@ -292,6 +326,7 @@ def _text_box(where: str, raw: Any, reference: tuple[float, float]) -> TextBox:
     if valign not in ("top", "middle", "bottom"):
         raise LayoutError(f"{here}.valign: top, middle or bottom, got {valign!r}")
     fill = raw.get("fill")
+    unless = raw.get("unless")
     return TextBox(
         name,
         _text(f"{here}.text", raw.get("text", "")),
@@ -302,6 +337,7 @@ def _text_box(where: str, raw: Any, reference: tuple[float, float]) -> TextBox:
         align,
         valign,
         None if fill is None else _colour(f"{here}.fill", fill),
+        None if unless is None else _text(f"{here}.unless", unless),
     )
 
 
@@ -356,7 +392,11 @@ def parse_layout(text: str, file: str = LAYOUT_FILE) -> PrintLayout:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise LayoutError(f"{file}: not valid TOML ({exc})") from None
-    _known(file, raw, {"reference", "faces", "back", "words", "deck_sheet"})
+    _known(
+        file,
+        raw,
+        {"reference", "faces", "back", "words", "deck_sheet", "legend", "phrases", "phrase_join"},
+    )
     ref = raw.get("reference", list(REFERENCE_MM))
     if not (isinstance(ref, list) and len(ref) == 2):
         raise LayoutError(f"{file}: reference must be [width, height] in mm")
@@ -380,21 +420,39 @@ def parse_layout(text: str, file: str = LAYOUT_FILE) -> PrintLayout:
         _colour(f"{file}: back.colour", back_raw.get("colour", "#ffffff")),
         _number(f"{file}: back.size", back_raw.get("size", 14.0), 4, 72),
     )
-    words = raw.get("words", {})
-    if not isinstance(words, dict) or not all(isinstance(v, str) for v in words.values()):
-        raise LayoutError(f'{file}: words must be a table of value = "text"')
+    words = _table(file, "words", raw.get("words", {}))
+    phrases = _table(file, "phrases", raw.get("phrases", {}))
     deck_sheet = raw.get("deck_sheet")
     if deck_sheet is not None and deck_sheet not in faces:
         raise LayoutError(f"{file}: deck_sheet {deck_sheet!r} has no [faces.{deck_sheet}]")
     return PrintLayout(
-        file, faces, back, {str(k): v for k, v in words.items()}, reference, deck_sheet
+        file,
+        faces,
+        back,
+        words,
+        reference,
+        deck_sheet,
+        _text(f"{file}: legend", raw.get("legend", "")),
+        phrases,
+        _text(f"{file}: phrase_join", raw.get("phrase_join", "。")),
     )
+
+
+def _table(file: str, name: str, raw: Any) -> dict[str, str]:
+    if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+        raise LayoutError(f'{file}: {name} must be a table of value = "text"')
+    return {str(k): _text(f"{file}: {name}.{k}", v) for k, v in raw.items()}
 
 
 def load_layout(path: str | Path) -> PrintLayout:
     """The layout in a ``print_layout.toml`` file (:class:`LayoutError` if unusable)."""
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_LAYOUT_BYTES:
+            raise LayoutError(
+                f"{path.name}: {path.stat().st_size:,} bytes; a layout is at most "
+                f"{MAX_LAYOUT_BYTES:,}"
+            )
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise LayoutError(f"{path}: cannot read the layout ({exc.__class__.__name__})") from None

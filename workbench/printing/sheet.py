@@ -40,7 +40,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from workbench.printing.face import Line, Rect, Shape, Text
+from workbench.printing.face import PADDING_MM, Line, Rect, Shape, Text, text_shapes
 from workbench.printing.fit import register_font
 
 __all__ = ["GUTTER_MM", "MARGIN_MM", "PAPERS", "Grid", "NoFit", "plan_grid", "write_pdf"]
@@ -189,6 +189,21 @@ def _draw(
             }[shape.anchor](x, y, shape.text)
 
 
+def _legend_shapes(legend: str, grid: Grid) -> list[Shape]:
+    """The legend in the margin under the grid, below the crop marks (nothing when there is
+    no legend or no room for one line)."""
+    page_w, page_h = grid.paper
+    below_marks = max([m.y2 for m in grid.crop_marks() if m.x1 == m.x2] + [0.0]) + 0.5
+    room = page_h - MARGIN_MM - below_marks
+    if not legend or room < 2.0:
+        return []
+    # the box's padding reaches over the marks' end and the margin: the ink stays between
+    area = (MARGIN_MM, below_marks - PADDING_MM, page_w - 2 * MARGIN_MM, room + 2 * PADDING_MM)
+    return text_shapes(
+        legend, area, size=7.0, min_size=4.5, colour="#444444", align="center", valign="bottom"
+    )[0]
+
+
 def write_pdf(
     out: str | Path,
     grid: Grid,
@@ -196,8 +211,12 @@ def write_pdf(
     back: Sequence[Shape] | None = None,
     *,
     title: str = "cards",
+    legend: str = "",
 ) -> int:
     """Write the cards (one list of shapes each, in order) to ``out``; the number of pages.
+
+    ``legend`` (what the marks on the cards mean) is printed in the foot margin of every
+    page of faces.
 
     The file is written next to ``out`` first and renamed into place, so a failure
     leaves any earlier file as it was. Fonts are embedded (TrueType subsets).
@@ -219,9 +238,10 @@ def write_pdf(
         canvas.setTitle(title)
         canvas.setCreator("workbench print")
         marks = grid.crop_marks()
+        foot = _legend_shapes(legend, grid)
         for start in range(0, max(len(faces), 1), grid.per_page):
             chunk = faces[start : start + grid.per_page]
-            _draw(canvas, marks, (0, 0), page_h, font)
+            _draw(canvas, [*marks, *foot], (0, 0), page_h, font)
             for i, shapes in enumerate(chunk):
                 _draw(canvas, shapes, grid.slot(i), page_h, font)
             canvas.showPage()
