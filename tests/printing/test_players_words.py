@@ -70,7 +70,7 @@ def test_mugen_labels_costs_and_turns() -> None:
     printed = _printed("mugen")
     assert printed["cards:3"] == ["コスト2：3ダメージ", "コスト4：5ダメージ"]
     assert printed["cards:7"] == ["コスト1 セット（2ターン）：攻+1"]
-    assert _card(printed, "cards:11") == "コスト2 セット（3ターン）：自分のターン開始時、HPを1回復"
+    assert _card(printed, "cards:11") == "コスト2 セット（3ターン）：お互いのターン開始時、HPを1回復"
 
 
 def test_life_album_cards_say_their_colour_and_skill() -> None:
