@@ -18,12 +18,12 @@ import random
 import time
 from typing import Any
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.players.analyse import ActionEstimate, _interval, analyse
 from workbench.engine.players.search import ISMCTS
+from workbench.registry import make_game
 from workbench.ui.analysis_panel import DEFAULT_BUDGET, analysis_rng
 
 #: (game, seed, what the position must have): the first decision after setup with at

@@ -73,12 +73,13 @@ def peer_rate(game: str, games: int) -> float:
 
 
 def bench_game(game: str, games: int, workers: int, peer_games: int) -> dict[str, float]:
+    from importlib import import_module
+
     from workbench.engine import compare
-    from workbench.engine.kernel.registry import game_module
     from workbench.engine.measure.skilled import game_questions
     from workbench.ui.whatif import WhatIf
 
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     variant = hooks.worked_example()
 
     def run() -> Any:  # the pool's start and end inside the clock, so its workers' CPU counts
@@ -132,10 +133,11 @@ def _edit_touching(variant: Any, figure: Any) -> Any:
 
 def bench_figures(game: str) -> list[dict[str, Any]]:
     """Per exact figure: an edit touching it, then its redraw (sheets written, figure drawn)."""
-    from workbench.engine.kernel.registry import game_module
+    from importlib import import_module
+
     from workbench.engine.measure.compare import sheet_set
 
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     variant = hooks.worked_example()
     rows = []
     for figure in hooks.FIGURES:

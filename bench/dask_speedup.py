@@ -86,15 +86,15 @@ def one_core(game: str, specs: list[str], games: int) -> tuple[float, float]:
 
 def _registered(name: str, **_: Any) -> Any:
     """A sweep's game maker: the registered game (the grid point is ignored)."""
-    from workbench.engine.kernel.registry import make_game
+    from workbench.registry import make_game
 
     return make_game(name)
 
 
 def sweep_one_core(game: str, games: int) -> tuple[float, float]:
     """Wall and CPU seconds of ``simulate`` (random players) in this process."""
-    from workbench.engine.kernel.registry import make_game
     from workbench.engine.runs.simulate import simulate
+    from workbench.registry import make_game
 
     built = make_game(game)
     wall, cpu = time.perf_counter(), time.process_time()
@@ -143,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sweep", action="store_true", help="also random games through sweep")
     args = parser.parse_args(argv)
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
-    from workbench.engine.kernel.registry import make_game
     from workbench.engine.runs.cluster import shared_client, startup_seconds
+    from workbench.registry import make_game
 
     names = args.names or ["ghost", "detective", "mugen", "life"]
     start_cpu = time.process_time()

@@ -246,9 +246,9 @@ def _replay_probes(tmp: Path, cli: Any) -> list[Any]:
 
 def _changed_chance_replay() -> str:
     """A ghost replay whose first recorded chance outcome is not what its seed gives."""
-    from workbench.engine.kernel.registry import make_game
     from workbench.engine.play.replay import Replay
     from workbench.engine.play.session import Session
+    from workbench.registry import make_game
 
     game = make_game("ghost", players=2)
     session = Session(game, seed=3)

@@ -31,12 +31,12 @@ import sys
 import time
 from typing import Any
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game, match_rows
 from workbench.engine.runs.playout import playout_in_place
+from workbench.registry import make_game
 
 
 def _load() -> str:

@@ -34,11 +34,11 @@ import time
 from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.kernel.seeds import derive_seed, player_rngs
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
+from workbench.registry import make_game
 
 GOAL_SCORE = 0.46
 

@@ -51,11 +51,11 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from workbench.engine.kernel.registry import game_names, make_game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.playout import playout_in_place
+from workbench.registry import game_names, make_game
 
 GOAL_DECISION = 0.25
 GOAL_LADDER_MINUTES = {"mugen": 10.0}  # issue 22 item 4: mugen 10, every game 30

@@ -31,10 +31,10 @@ import sys
 import time
 from typing import Any
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.playout import playout
+from workbench.registry import make_game
 
 GAMES = ("ghost", "detective", "mugen", "life")
 

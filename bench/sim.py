@@ -49,12 +49,12 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from workbench.engine.kernel import KernelGame, Table, chance, decision, items, value
-from workbench.engine.kernel.registry import game_names, make_game
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import playout, playout_in_place
 from workbench.engine.runs.simulate import runs_in_place
+from workbench.registry import game_names, make_game
 
 GOAL_IN_PLACE = 1500.0
 GOAL_IN_PLACE_BY_GAME = {"mugen": 3000.0, "life": 3000.0}  # issue 22 item 1

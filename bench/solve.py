@@ -42,9 +42,9 @@ from typing import Any
 
 import numpy as np
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.solve.graph import build_graph
 from workbench.engine.solve.iterate import sweeps
+from workbench.registry import make_game
 
 GOAL_SECONDS = 120.0
 GOAL_CPU_RATIO = 1.2

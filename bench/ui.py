@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from workbench.engine.kernel import copies_made
-from workbench.engine.kernel.registry import shown_game_names
+from workbench.registry import shown_game_names
 from workbench.share.app import board_factory, serve_board
 from workbench.share.browser import chromium_context, chromium_path, wait_settled
 

@@ -28,8 +28,8 @@ import os
 import sys
 import time
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.runs.match import play_match
+from workbench.registry import make_game
 
 GAMES = ("ghost", "detective", "mugen", "life")
 

@@ -69,9 +69,9 @@ def _ladder_match(
     more seats a pairing is the focus alone against seats - 1 copies of the other (only the
     stronger sits alone), and the ladder keeps only the focus player's wins: its row is the
     only one (the copies' split between them is not known, and is not invented)."""
-    from workbench.engine.kernel.registry import make_game
     from workbench.engine.measure.skilled_results import load_results
     from workbench.engine.runs.ladder import ladder_matches
+    from workbench.registry import make_game
 
     made = load_results(game, folder)
     how = made.provenance.get("ladder", {})
@@ -174,8 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     a = ap.parse_args(argv)
 
-    from workbench.engine.kernel.registry import UnknownGame, make_game
     from workbench.engine.measure.skilled_results import load_results, results_folder, save_part
+    from workbench.registry import UnknownGame, make_game
 
     try:
         version = getattr(make_game(a.game), "version", None)

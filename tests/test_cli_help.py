@@ -8,7 +8,7 @@ import re
 import pytest
 
 from workbench.cli import COMMANDS, build_parser, main
-from workbench.engine.kernel.registry import game_names, is_test_game, shown_game_names
+from workbench.registry import game_names, shown_game_names, spec
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:
@@ -45,7 +45,7 @@ def test_game_choices_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
 def test_test_games_stay_out_of_every_help(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fixtures = [g for g in game_names() if is_test_game(g)]
+    fixtures = [g for g in game_names() if spec(g).test_game]
     assert "peek" in fixtures
     with pytest.raises(SystemExit):
         main([command, "--help"])

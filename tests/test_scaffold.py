@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from workbench import registry
 from workbench.cli import main
-from workbench.engine.kernel import registry
 from workbench.scaffold import FILES, new_game
 
 BIN = Path(sys.executable).parent

@@ -11,7 +11,8 @@ ways, the first that applies winning:
 
 A game missing from the designer's folder falls back to the packaged sheets,
 and a registered game the workbench has no sheets for (a designer's package,
-e.g. ``examples/pig``) to the sheets in its own package folder.
+e.g. ``examples/pig``) to the folder its spec declares (``GameSpec.data``, found
+from its own package).
 
 >>> folder = data_files()
 >>> (folder / "README.md").is_file()
@@ -86,17 +87,11 @@ def data_files(game: str | None = None, data_dir: str | os.PathLike[str] | None 
 
 
 def _game_package_folder(game: str) -> Path | None:
-    """The folder of a registered game's own package when it holds its sheets (a
-    designer's package made by ``workbench new`` keeps them beside ``rules.py``)."""
-    import importlib.util
-
-    from workbench.engine.kernel.registry import UnknownGame, game_package
+    """The data folder a registered game's spec declares (``GameSpec.data``: a designer's
+    package made by ``workbench new`` keeps its sheets beside ``rules.py``)."""
+    from workbench.registry import spec
 
     try:
-        spec = importlib.util.find_spec(game_package(game))
-    except (UnknownGame, ImportError, ValueError):
+        return spec(game).data_folder()
+    except (ValueError, ImportError, FileNotFoundError):  # an unknown or broken game
         return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    folder = Path(next(iter(spec.submodule_search_locations)))
-    return folder if any(folder.glob("*.csv")) else None

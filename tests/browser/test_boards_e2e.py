@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.engine.kernel.registry import shown_game_names
+from workbench.registry import shown_game_names
 from workbench.share.app import board_factory, serve_board
 from workbench.share.browser import click_through, screenshot
 

@@ -167,7 +167,7 @@ def test_csv_and_xlsx_agree_on_frame_and_problems(rows):
 
 def _game_sheets():
     from workbench.cards.registry import game_schemas, sheet_files
-    from workbench.engine.kernel.registry import game_names
+    from workbench.registry import game_names
 
     out = []
     for game in game_names():

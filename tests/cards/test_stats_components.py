@@ -111,8 +111,9 @@ def test_mugen_sample_decks_come_from_its_extra_findings_hook():
 
 
 def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatch):
-    """A registered package's cards module: COMPONENTS counted, extra_findings() appended."""
-    from workbench.engine.kernel.registry import register, unregister
+    """A registered spec's components counted, its extra_findings() appended."""
+    from workbench.registry import register, unregister
+    from workbench.spec import GameSpec, GameType, Ref
 
     pkg = tmp_path / "outside_components_game"
     pkg.mkdir()
@@ -127,7 +128,17 @@ def test_a_game_outside_the_workbench_states_its_components(tmp_path, monkeypatc
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    register("outside_components_game", "outside_components_game")
+    register(
+        GameSpec(
+            "outside_components_game",
+            "Outside",
+            "1",
+            GameType("perfect", "deterministic", 1, 1, "win-loss"),
+            Ref("outside_components_game.cards:COMPONENTS"),
+            components=Ref("outside_components_game.cards:COMPONENTS"),
+            extra_findings=Ref("outside_components_game.cards:extra_findings"),
+        )
+    )
     try:
         f = component_findings(
             "outside_components_game", {"tiles": pl.DataFrame({"copies": [2, 2]})}

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from workbench.engine.kernel.registry import make_game
+from workbench.registry import make_game
 
 
 def _full_apply(game, state, action):  # type: ignore[no-untyped-def]

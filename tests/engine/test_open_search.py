@@ -7,11 +7,11 @@ import pytest
 
 from workbench.engine import IllegalAction, Session, playout, playout_in_place, random_player
 from workbench.engine.conformance.kernel_toy import make_game as two_tricks
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.play.playtest import Playtest, PlaytestError
 from workbench.engine.players.open import OpenSearch, sees_everything
 from workbench.engine.players.search import ISMCTS
 from workbench.engine.players.specs import BadSpec, player_from_spec
+from workbench.registry import make_game
 
 
 def test_specs_name_the_cheat() -> None:

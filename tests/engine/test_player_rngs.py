@@ -9,9 +9,9 @@ from collections.abc import Hashable
 import pytest
 
 from workbench.engine import Session, playout, playout_in_place, random_player
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seeds import player_rng, player_rngs
 from workbench.engine.players.specs import player_from_spec
+from workbench.registry import make_game
 
 
 def rolls(actions: tuple[Hashable, ...], chance: tuple[bool, ...]) -> list[Hashable]:

@@ -10,9 +10,9 @@ import pytest
 
 from workbench.engine.conformance.kernel_toy import make_game as two_tricks
 from workbench.engine.kernel.deal import NoWorld, PreparedDeal, deal_where_allowed
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.kernel.secrets import Masked
+from workbench.registry import make_game
 
 
 def _toy_observation():

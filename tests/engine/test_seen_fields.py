@@ -12,7 +12,7 @@ import pytest
 from workbench.engine.kernel import BY_SEAT, HIDDEN, OWN, Table, items, rows, value
 from workbench.engine.kernel.fields import PUBLIC
 from workbench.engine.kernel.hidden import hidden, seen_fields
-from workbench.engine.kernel.registry import make_game
+from workbench.registry import make_game
 
 
 def loop_over_fields(t, seat):

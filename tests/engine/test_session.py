@@ -139,8 +139,8 @@ def test_play_to_end_makes_no_reference_cycle_so_pausing_the_collector_frees_the
 ) -> None:
     import gc
 
-    from workbench.engine.kernel.registry import make_game
     from workbench.engine.players import greedy_player, random_player
+    from workbench.registry import make_game
 
     game = make_game(name)
     players = [greedy_player()] + [random_player] * (game.num_players - 1)
@@ -173,8 +173,8 @@ def _record(s: Session) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("name", ["life", "mugen"])
 def test_play_to_end_records_each_step_as_one_bot_move_at_a_time_does(name: str) -> None:
-    from workbench.engine.kernel.registry import make_game
     from workbench.engine.players import greedy_player
+    from workbench.registry import make_game
 
     game = make_game(name)
     players = [greedy_player()] + [random_player] * (game.num_players - 1)

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from workbench.engine.conformance.toy import DiceRace
 from workbench.engine.kernel.protocol import TERMINAL
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.play.replay import Replay
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
+from workbench.registry import make_game
 
 
 def _decide(session: Session, decisions: int) -> None:

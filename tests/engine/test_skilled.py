@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.measure.skilled import (
     Question,
     ask,
@@ -27,6 +26,7 @@ from workbench.engine.measure.skilled import (
 from workbench.engine.measure.skilled_results import load_results, results_folder, save_part
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.simulate import simulate_rows
+from workbench.registry import make_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

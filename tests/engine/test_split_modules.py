@@ -15,10 +15,10 @@ from workbench.engine.conformance.kernel_toy import make_game as make_toy
 from workbench.engine.conformance.toy import DiceRace
 from workbench.engine.kernel import kernel_game, table
 from workbench.engine.kernel.protocol import IllegalAction
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.play import session_bots, session_replays
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
+from workbench.registry import make_game
 
 # Session's public names before the split (459 lines, commit b840ffd)
 SESSION_API = [

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from workbench.cli import main
-from workbench.engine.kernel.registry import game_names
+from workbench.registry import game_names
 
 LIMIT_SECONDS = 10.0
 SETTINGS = settings(

@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.engine.kernel.protocol import CHANCE
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.play import replay_checks
 from workbench.engine.play.replay import Replay, ReplayError
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
+from workbench.registry import make_game
 
 
 def _text(**patch: object) -> str:

@@ -10,10 +10,10 @@ import pytest
 
 from workbench.engine.kernel.params import ParamsError, checked_params
 from workbench.engine.kernel.protocol import CHANCE
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.play.replay import Replay, ReplayError
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
+from workbench.registry import make_game
 
 
 def replay_text(**patch: object) -> str:

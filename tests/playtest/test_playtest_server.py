@@ -120,7 +120,7 @@ def test_a_broken_file_is_one_clear_error(tmp_path: Path) -> None:
 def test_every_game_draws_each_seat_its_own_table(name: str, tmp_path: Path) -> None:
     import random
 
-    from workbench.engine.kernel.registry import make_game as by_name
+    from workbench.registry import make_game as by_name
 
     game = by_name(name)
     p = Playtest(game, [None] * game.num_players, seed=1, path=tmp_path / "p.json")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import import_module
 from pathlib import Path
 
 import nbformat
@@ -11,7 +12,6 @@ import pytest
 from workbench.cards.variants import Variant
 from workbench.cli import main
 from workbench.engine import compare
-from workbench.engine.kernel.registry import game_module
 from workbench.ui.whatif import sentence
 
 GAMES = ("ghost", "detective", "mugen", "life")
@@ -38,7 +38,7 @@ def test_an_identical_variant_differs_by_nothing(game, data_copy):
     ],
 )  # ghost and life play slowly: 4 s each
 def test_paired_intervals_are_narrower_than_independent_runs(game):
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     c = compare(game, None, hooks.worked_example(), "greedy", 30, 5, cache=False)
     moved = c.table.filter(c.table["independent_half"] > 0)
     assert moved.height >= 2
@@ -47,14 +47,14 @@ def test_paired_intervals_are_narrower_than_independent_runs(game):
 
 def test_the_edit_moves_what_it_should():
     """Detective's event 2 one card cheaper: its 5-VP events are played more often."""
-    hooks = game_module("detective", "whatif")
+    hooks = import_module("workbench.games.detective.whatif")
     c = compare("detective", None, hooks.worked_example(), "greedy", 100, 1, cache=False)
     row = c.table.filter(c.table["measure"] == "5-VP events played per game").row(0, named=True)
     assert row["low"] > 0 and row["changed"]
 
 
 def test_the_cli_gives_the_api_figures_and_a_cached_answer(data_copy, capsys):
-    hooks = game_module("mugen", "whatif")
+    hooks = import_module("workbench.games.mugen.whatif")
     folder = hooks.worked_example(data_copy("mugen")).save()
     argv = [
         "compare",
@@ -130,7 +130,7 @@ def test_the_cli_on_each_worked_example_gives_the_notebooks_figures(game, data_c
     the command line give the same figures; the notebook's sentence prints the paired /
     independent width ratio, below 1 on every worked example."""
     what, shown = _notebook_what_if(game)
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     assert what.diff().equals(hooks.worked_example().diff())
     folder = hooks.worked_example(data_copy(game)).save()
     assert (
@@ -190,7 +190,7 @@ def test_the_cli_on_an_identical_variant_gives_zero_differences(data_copy, capsy
 
 
 def test_a_changed_sheet_is_never_answered_from_the_cache():
-    hooks = game_module("mugen", "whatif")
+    hooks = import_module("workbench.games.mugen.whatif")
     first = compare("mugen", None, hooks.worked_example(), "greedy", 6, 9)
     assert (
         not first.cached and compare("mugen", None, hooks.worked_example(), "greedy", 6, 9).cached

@@ -4,6 +4,7 @@ values checked independently."""
 from __future__ import annotations
 
 from fractions import Fraction
+from importlib import import_module
 from itertools import combinations, product
 from math import comb
 
@@ -13,7 +14,6 @@ import pytest
 from workbench.cards import SheetError
 from workbench.cards.variants import Variant, load_variant
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import game_module
 from workbench.engine.measure.compare import sheet_set
 from workbench.ui.whatif import WhatIf
 
@@ -34,7 +34,7 @@ def _line_pays(
 
 
 def test_detective_event_2_one_card_cheaper_pays_far_more_often():
-    what = WhatIf("detective", game_module("detective", "whatif").worked_example())
+    what = WhatIf("detective", import_module("workbench.games.detective.whatif").worked_example())
     moved = what.figures()["events"]
     assert moved["no"].to_list() == [2, 2] and moved["side"].to_list() == ["before", "after"]
     after = moved.row(1, named=True)
@@ -45,7 +45,7 @@ def test_detective_event_2_one_card_cheaper_pays_far_more_often():
 
 
 def test_life_a_second_star_moves_stage_1_shares_only():
-    what = WhatIf("life", game_module("life", "whatif").worked_example())
+    what = WhatIf("life", import_module("workbench.games.life.whatif").worked_example())
     moved = what.figures()["stars by stage"]
     assert set(moved["stage"]) == {1}
     before = {
@@ -60,7 +60,7 @@ def test_life_a_second_star_moves_stage_1_shares_only():
 
 @pytest.mark.parametrize("game", ["ghost", "mugen"])
 def test_the_worked_example_moves_its_cards_figures(game):
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     what = WhatIf(game, hooks.worked_example())
     moved = what.figures()
     assert moved, f"{game}: no exact figure moved"
@@ -180,7 +180,7 @@ def test_detective_a_person_in_the_start_deck_moves_the_round_one_colour_odds():
 
 
 def test_mugen_a_cheaper_character_moves_the_turn_one_curve_by_the_counted_amount():
-    what = _what("mugen", game_module("mugen", "whatif").worked_example())
+    what = _what("mugen", import_module("workbench.games.mugen.whatif").worked_example())
     curve = what.figures()["ソラ deck: castable play by turn"]
     turn1 = curve.filter((pl.col("going") == "first") & (pl.col("turn") == 1))
     before, after = (Fraction(x) for x in turn1["probability"].to_list())
@@ -191,7 +191,7 @@ def test_mugen_a_cheaper_character_moves_the_turn_one_curve_by_the_counted_amoun
 
 
 def test_life_a_second_star_moves_stage_1_shares_by_one_card_in_24():
-    what = _what("life", game_module("life", "whatif").worked_example())
+    what = _what("life", import_module("workbench.games.life.whatif").worked_example())
     shares = what.figures()["stars by stage"]
     after = {
         r["stars"]: Fraction(r["probability"])
@@ -204,7 +204,7 @@ def test_life_a_second_star_moves_stage_1_shares_by_one_card_in_24():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_identical_variant_moves_no_figure(game, data_copy):
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     base = data_copy(game)
     same = Variant.of(game, base, "same")
     what = WhatIf(game, same)
@@ -266,7 +266,7 @@ def test_a_figure_moves_only_with_the_columns_it_declares(game):
     column (else an edit there would leave it stale on the screen).
     An edit the sheet's checks accept but the game's loader refuses (a cross-sheet rule) is
     left out."""
-    hooks = game_module(game, "whatif")
+    hooks = import_module(f"workbench.games.{game}.whatif")
     base = Variant.of(game, None, "base")
     before = hooks.figures(sheet_set(game, base).files)
     checked = 0
@@ -284,7 +284,7 @@ def test_a_figure_moves_only_with_the_columns_it_declares(game):
 
 def test_a_row_added_or_removed_redraws_every_figure_of_its_sheet():
     """秘密基地 duplicated (a 28th stage-1 card), then 初恋 removed: back to 27 in stage 1."""
-    hooks = game_module("life", "whatif")
+    hooks = import_module("workbench.games.life.whatif")
     grown = Variant.of("life", None, "rows").duplicate("album", "J04", "J99")
     what = WhatIf("life", grown)
     sizes = what.figures()["cards per stage against the cards a game uses"]
@@ -315,7 +315,7 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
     from workbench.games.mugen.decks import SAMPLE_DECKS
     from workbench.games.mugen.odds import mana_curve_exact
 
-    ghost = game_module("ghost", "whatif").figures(sheet_files("ghost"))
+    ghost = import_module("workbench.games.ghost.whatif").figures(sheet_files("ghost"))
     seats = ghost["mandatory events in the starting hands"].filter(
         (pl.col("deal_order") == "by_seat") & (pl.col("users") == 4)
     )
@@ -331,7 +331,7 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
         == ga.ghost_fairness()["win_exact"].to_list()
     )
 
-    detective = game_module("detective", "whatif").figures(sheet_files("detective"))
+    detective = import_module("workbench.games.detective.whatif").figures(sheet_files("detective"))
     assert detective["events their death starves"].equals(da.hard_events())
     assert detective["actions per round"].equals(da.actions_table())
     claim = da.claim_25()
@@ -344,7 +344,7 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
         }[r["reading"]]
         assert claim.filter(pl.col("reading") == name)["exact"].item() == r["exact"]
 
-    mugen = game_module("mugen", "whatif").figures(sheet_files("mugen"))
+    mugen = import_module("workbench.games.mugen.whatif").figures(sheet_files("mugen"))
     assert mugen["ソラ deck: castable play by turn"].equals(
         mana_curve_exact(SAMPLE_DECKS["sora"], turns=range(1, 11))
     )
@@ -357,7 +357,7 @@ def test_ghost_battle_order_by_design_is_the_mean_of_the_notebooks_table():
     from workbench.cards.registry import sheet_files
     from workbench.games.ghost.battle_order import battle_order_table
 
-    figure = game_module("ghost", "whatif").figures(sheet_files("ghost"))[
+    figure = import_module("workbench.games.ghost.whatif").figures(sheet_files("ghost"))[
         "battle order: attacker odds by design"
     ]
     order = battle_order_table()

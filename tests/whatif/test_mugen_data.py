@@ -9,11 +9,11 @@ import pytest
 
 from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import make_game
 from workbench.games.mugen.analysis import deck_legality, sample_decks
 from workbench.games.mugen.cards import cards_file, load_cards, read_sheet
 from workbench.games.mugen.decks import DeckError, rule_problems, sample_deck_files
 from workbench.games.mugen.pool import pool_note, pool_table
+from workbench.registry import make_game
 
 
 @pytest.fixture

@@ -4,17 +4,17 @@ dask here; the kernel's LocalCluster is the slow test)."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from importlib import import_module
 
 import pytest
 
 from workbench.engine import compare
-from workbench.engine.kernel.registry import game_module
 from workbench.ui.whatif import WhatIf
 from workbench.ui.whatif_stream import SkilledStream, kernel_client
 
 
 def _what() -> WhatIf:
-    return WhatIf("mugen", game_module("mugen", "whatif").worked_example(), seed=4)
+    return WhatIf("mugen", import_module("workbench.games.mugen.whatif").worked_example(), seed=4)
 
 
 def test_the_stream_ends_with_the_figures_compare_gives_and_caches_them():

@@ -9,7 +9,7 @@ import pytest
 from workbench.cards.registry import sheet_files
 from workbench.cards.variants import EditRefused, Variant, load_variant
 from workbench.cli import main
-from workbench.engine.kernel.registry import make_game
+from workbench.registry import make_game
 
 
 def test_a_bad_value_is_refused_with_the_checks_message_and_nothing_changes(data_copy):
@@ -63,12 +63,13 @@ def test_a_saved_variant_loads_back_passes_check_and_names_its_base(data_copy, c
 
 
 def test_games_read_a_variant_wherever_they_take_a_sheet(data_copy):
-    from workbench.engine.kernel.registry import game_module, make_game
+    from workbench.cards.registry import sheet_source
+    from workbench.registry import make_game, spec
 
     v = Variant.of("mugen", data_copy("mugen"), "cheap").set("cards", "C01", "skill1_cost", "1")
     folder = v.save()
     files = sheet_files("mugen", folder / "mugen")
-    game = make_game("mugen", **game_module("mugen", "whatif").sheet_params(files))
+    game = spec("mugen").make_game({}, sheet_source("mugen", files))
     assert game.cards["C01"].skills[0].cost == 1
     assert make_game("mugen").cards["C01"].skills[0].cost == 2
 
@@ -98,7 +99,7 @@ def test_a_saved_variant_is_a_data_folder_for_workbench_data(data_copy):
         # one data folder holding the three games' edited sheets (save() writes one game's)
         Variant.of(game, base, "v").set(sheet, card, column, value).write_sheets(folder / "variant")
     code = (
-        "from workbench.engine.kernel.registry import make_game as m\n"
+        "from workbench.registry import make_game as m\n"
         "g = m('ghost'); print([str(c.physical) for c in g.cards if c.name == 'うにゅう'][0])\n"
         "print(m('life').cards['J04'].stars)\n"
         "print(m('detective').catalogue.events[2].cost)\n"

@@ -1,8 +1,8 @@
 """Component counts of each game's card data against the numbers its seed states.
 
-A game states its numbers as ``COMPONENTS`` (a tuple of :class:`Expectation`)
-in its ``cards`` module, and may add findings of its own with an optional
-``extra_findings() -> DataFrame`` there (e.g. its sample decks against the
+A game states its numbers in its spec (``GameSpec.components``: a tuple of
+:class:`Expectation`), and may add findings of its own with
+``GameSpec.extra_findings() -> DataFrame`` (e.g. its sample decks against the
 deck size, through :func:`deck_findings`).
 
 A mismatch is a *finding* (a row with ``ok == False``), never an exception: a
@@ -30,7 +30,7 @@ from workbench.cards.loader import load_sheet
 from workbench.cards.problems import SheetError
 from workbench.cards.registry import game_schemas, sheet_files
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import game_module, game_names
+from workbench.registry import game_names, spec
 
 FINDING_SCHEMA = {
     "game": pl.String,
@@ -151,18 +151,18 @@ def deck_findings(
 
 def component_findings(game: str, frames: Mapping[str, pl.DataFrame] | None = None) -> pl.DataFrame:
     """Stated vs counted for one game (columns game, component, stated, counted, ok, source,
-    note): its ``COMPONENTS`` counted in ``frames`` (default: the game's sheets), then its
-    ``extra_findings()``. A game without a cards module has no findings."""
-    try:
-        module = game_module(game, "cards")
-    except ImportError:
+    note): its spec's ``components`` counted in ``frames`` (default: the game's sheets),
+    then its ``extra_findings()``. A game that declares neither has no findings."""
+    declared = spec(game)
+    if declared.components is None and declared.extra_findings is None:
         return pl.DataFrame(schema=FINDING_SCHEMA)
-    if frames is None:
-        frames = load_frames(game)
-    found = count_findings(game, getattr(module, "COMPONENTS", ()), frames)
-    extra = getattr(module, "extra_findings", None)
-    if callable(extra):
-        found = pl.concat([found, extra()])
+    found = pl.DataFrame(schema=FINDING_SCHEMA)
+    if declared.components is not None:
+        if frames is None:
+            frames = load_frames(game)
+        found = count_findings(game, declared.components.load(), frames)
+    if declared.extra_findings is not None:
+        found = pl.concat([found, declared.extra_findings()])
     return found
 
 

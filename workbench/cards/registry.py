@@ -1,22 +1,16 @@
-"""Finding a game's sheet schemas and data files.
+"""A game's sheet schemas and data files, as its spec declares them (``GameSpec.sheets``).
 
-A game's ``cards`` module (found through :mod:`workbench.engine.kernel.registry`)
-declares its schemas in one of these ways (looked up in this order):
+A game declares its sheets once (:class:`workbench.spec.Sheets`): their stems in the
+order they load, ``schemas(loaded)`` (a schema may name values of an earlier sheet:
+detective's events name the people of its people sheet) and ``read(source)`` (the
+parameters that make the game play on loaded sheets). This module loads sheets
+through those declarations; the sheets themselves are found by
+:func:`workbench.data_files` (the packaged ``data/`` folder, ``$WORKBENCH_DATA``, a
+``root=`` folder, or the folder a designer's package declares).
 
-1. ``schemas()`` returning a mapping file stem -> :class:`Schema`
-   (for schemas that depend on another sheet, e.g. event vocabularies that
-   name the people of the people sheet);
-2. ``SCHEMAS``, the same mapping as a constant;
-3. module-level :class:`Schema` constants, keyed by their ``Schema.name``;
-4. a single ``SCHEMA`` (used for any file stem when it is the module's only
-   schema; a game with named schemas gets a "no schema for this sheet" error
-   for an unknown stem rather than a wrong schema).
-
-The sheets themselves are found by :func:`workbench.data_files` (the packaged
-``data/`` folder, ``$WORKBENCH_DATA`` or a ``root=`` folder).
-
->>> from workbench.engine.kernel.registry import register, unregister
->>> register("demo", "mypackage.demo")
+>>> from workbench.registry import register, unregister, spec
+>>> from dataclasses import replace
+>>> register(replace(spec("peek"), name="demo"))
 >>> guess_game("data/demo/decks/a.csv")
 'demo'
 >>> guess_game("elsewhere/cards.csv") is None
@@ -26,17 +20,30 @@ True
 
 from __future__ import annotations
 
-import inspect
-import shutil
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.problems import Problem, SheetError, frame_problems
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import game_module, game_names
+from workbench.registry import game_names, spec
+from workbench.spec import FixedSchemas, Sheets, SheetSource
+
+__all__ = [
+    "game_schemas",
+    "guess_game",
+    "load_game_sheets",
+    "reads_other_sheets",
+    "schema_for",
+    "set_problems",
+    "set_schemas",
+    "sheet_files",
+    "sheet_source",
+]
+
+SUFFIXES = (".csv", ".xlsx", ".parquet")
 
 
 def guess_game(path: str | Path) -> str | None:
@@ -52,70 +59,68 @@ def guess_game(path: str | Path) -> str | None:
     return None
 
 
+def _sheets(game: str) -> Sheets | None:
+    return spec(game).sheets
+
+
 def reads_other_sheets(game: str) -> bool:
-    """Whether the game's ``schemas()`` takes a folder: a sheet's schema there depends on
-    another sheet of the same folder (detective's events name the people of its people.csv),
-    so a check of one sheet must read its neighbours.
+    """Whether a sheet's schema depends on another sheet of the same set (the spec's
+    ``schemas`` is not :class:`~workbench.spec.FixedSchemas`), so a check of one sheet
+    must read its neighbours.
 
-    >>> reads_other_sheets("detective"), reads_other_sheets("life")
-    (True, False)
+    >>> reads_other_sheets("detective"), reads_other_sheets("life"), reads_other_sheets("peek")
+    (True, False, False)
     """
-    maker = getattr(game_module(game, "cards"), "schemas", None)
-    return callable(maker) and bool(inspect.signature(maker).parameters)
+    sheets = _sheets(game)
+    return sheets is not None and not isinstance(sheets.schemas, FixedSchemas)
 
 
-def game_schemas(game: str, folder: str | Path | None = None) -> dict[str, Schema]:
-    """File stem -> schema for one game; ImportError if its cards module is missing
-    (:class:`~workbench.engine.kernel.registry.UnknownGame`, a ValueError, for an unknown game).
-
-    ``folder``: the folder of the sheets to check, for a game whose schemas read another
-    of its sheets (:func:`reads_other_sheets`); where that sheet is missing there, the
-    packaged one is read; where it is there but refused, its problems are raised
-    (``SheetError``: the file, row and column of each), as the game's loader would."""
-    module = game_module(game, "cards")
-    found: dict[str, Schema] = {}
-    maker = getattr(module, "schemas", None)
-    if callable(maker):
-        table = None
-        if folder is not None and reads_other_sheets(game):
-            try:
-                table = maker(Path(folder))
-            except SheetError as exc:
-                if set(exc.problems["rule"]) != {"missing"}:
-                    raise
-            except OSError:
-                pass
-        if table is None:
-            table = maker()
-        if not isinstance(table, Mapping):
-            raise TypeError(
-                f"{module.__name__}.schemas() must return a mapping "
-                f"file stem -> Schema, got {type(table).__name__}"
-            )
-        found.update(_checked(table, game))
-    constant = getattr(module, "SCHEMAS", None)
-    if isinstance(constant, Mapping):
-        found.update({k: v for k, v in _checked(constant, game).items() if k not in found})
-    for value in vars(module).values():
-        if isinstance(value, Schema) and value.name not in found:
-            found[value.name] = value
-    return found
-
-
-def _checked(table: Mapping[str, object], game: str) -> dict[str, Schema]:
+def _schemas(sheets: Sheets, loaded: Mapping[str, Sheet]) -> dict[str, Schema]:
+    table = sheets.schemas(loaded)
     return {str(k): v for k, v in table.items() if isinstance(v, Schema)}
 
 
 def set_schemas(game: str, files: Mapping[str, str | Path]) -> dict[str, Schema]:
     """The schemas for one set of a game's sheets (stem -> file, possibly in different
-    folders): for a game whose schemas read another sheet, read from this set's sheet
-    (copied side by side into a scratch folder), else :func:`game_schemas` as it is."""
+    folders): the sheets a later schema reads are loaded from this set, in the spec's
+    order (one that is missing here: the packaged one's; one that is refused:
+    ``SheetError`` with its problems, as the game's loader would raise them).
+
+    >>> sorted(set_schemas("life", {}))
+    ['album', 'dreams']
+    """
+    sheets = _sheets(game)
+    if sheets is None:
+        return {}
+    schemas = _schemas(sheets, {})
     if not reads_other_sheets(game):
-        return game_schemas(game)
-    with tempfile.TemporaryDirectory(prefix="wb-sheets-") as tmp:
-        for stem, path in files.items():
-            shutil.copyfile(path, Path(tmp) / f"{stem}{Path(path).suffix}")
-        return game_schemas(game, tmp)
+        return schemas
+    loaded: dict[str, Sheet] = {}
+    for stem in sheets.stems[:-1]:
+        path = files.get(stem)
+        if path is None or stem not in schemas:
+            continue
+        try:
+            loaded[stem] = load_sheet(path, schemas[stem])
+        except SheetError as exc:
+            if set(exc.problems["rule"]) != {"missing"}:
+                raise
+            continue
+        schemas = _schemas(sheets, loaded)
+    return schemas
+
+
+def game_schemas(game: str, folder: str | Path | None = None) -> dict[str, Schema]:
+    """File stem -> schema for one game ({} for a game that declares no sheets;
+    :class:`~workbench.registry.UnknownGame`, a ValueError, for an unknown game).
+
+    ``folder``: the folder of the sheets to check, for a game whose schemas read another
+    of its sheets (:func:`reads_other_sheets`): read as :func:`set_schemas` reads a set.
+    """
+    if folder is None or not reads_other_sheets(game):
+        sheets = _sheets(game)
+        return {} if sheets is None else _schemas(sheets, {})
+    return set_schemas(game, _files_in(game, Path(folder)))
 
 
 def set_problems(game: str, files: Mapping[str, str | Path]) -> list[Problem]:
@@ -136,26 +141,23 @@ def set_problems(game: str, files: Mapping[str, str | Path]) -> list[Problem]:
 
 def schema_for(path: str | Path, game: str) -> Schema:
     """The schema of one sheet file, by its stem (read with the sheets beside it, see
-    :func:`game_schemas`); LookupError naming the known stems."""
+    :func:`game_schemas`; a game with one sheet reads any file with it); LookupError
+    naming the known stems."""
     table = game_schemas(game, Path(path).parent)
     stem = Path(path).stem
     if stem in table:
         return table[stem]
-    module = game_module(game, "cards")
-    single = getattr(module, "SCHEMA", None)
-    if len(table) == 1 and isinstance(single, Schema) and single in table.values():
-        return single
+    if len(table) == 1:
+        return next(iter(table.values()))
     known = ", ".join(sorted(table)) or "none"
     raise LookupError(f"game {game!r} declares no schema for sheet {stem!r} (known: {known})")
 
 
-def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
-    """Stem -> existing data file (csv, xlsx or parquet) for each schema of a game
-    (in ``root``, else in :func:`workbench.data_files` of the game)."""
-    folder = Path(root) if root is not None else data_files(game)
+def _files_in(game: str, folder: Path) -> dict[str, Path]:
+    sheets = _sheets(game)
     out: dict[str, Path] = {}
-    for stem in game_schemas(game):
-        for suffix in (".csv", ".xlsx", ".parquet"):
+    for stem in sheets.stems if sheets is not None else ():
+        for suffix in SUFFIXES:
             candidate = folder / f"{stem}{suffix}"
             if candidate.is_file():
                 out[stem] = candidate
@@ -163,21 +165,46 @@ def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
     return out
 
 
+def sheet_files(game: str, root: str | Path | None = None) -> dict[str, Path]:
+    """Stem -> existing data file (csv, xlsx or parquet) for each sheet of a game
+    (in ``root``, else in :func:`workbench.data_files` of the game).
+
+    >>> sorted(sheet_files("detective"))
+    ['events', 'people']
+    """
+    return _files_in(game, Path(root) if root is not None else data_files(game))
+
+
+def sheet_source(game: str, files: Mapping[str, str | Path] | None = None) -> SheetSource:
+    """A game's sheets loaded and checked (default: its own), as the game reads them
+    (``GameSpec.sheets.read``); ``SheetError`` listing the problems of a refused sheet.
+
+    >>> sorted(sheet_source("life").sheets)
+    ['album', 'dreams']
+    """
+    paths = {s: Path(p) for s, p in (files or sheet_files(game)).items()}
+    schemas = set_schemas(game, paths)
+    loaded: dict[str, Any] = {
+        stem: load_sheet(path, schemas[stem]).require_clean() for stem, path in paths.items()
+    }
+    return SheetSource(loaded, paths)
+
+
 def load_game_sheets(
     game: str, root: str | Path | None = None
 ) -> tuple[dict[str, Sheet], list[str]]:
     """Every sheet of a game loaded through its schema: (stem -> Sheet, notes).
 
-    Notes say what could not be loaded and why (no cards module yet, an unusable
-    file, a CSV the game declares no schema for) — for notebooks, never raising.
+    Notes say what could not be loaded and why (no sheets declared, an unusable file, a
+    CSV the game declares no schema for) — for notebooks, never raising.
     """
     notes: list[str] = []
     sheets: dict[str, Sheet] = {}
+    if _sheets(game) is None:
+        return {}, [f"{game}: declares no sheets (GameSpec.sheets)"]
     folder = Path(root) if root is not None else data_files(game)
     try:
         schemas = game_schemas(game, folder)
-    except ImportError as exc:
-        return {}, [f"{game}: no cards module yet ({exc})"]
     except SheetError as exc:  # a sheet the others are read against is refused itself
         notes.append(f"{game}: {exc} (the other sheets read against the packaged one)")
         schemas = game_schemas(game)

@@ -64,7 +64,7 @@ from workbench.cards.reading import read_cells
 from workbench.cards.registry import game_schemas, reads_other_sheets, set_problems, sheet_files
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import make_game
+from workbench.registry import make_game
 
 __all__ = [
     "Edit",

@@ -31,7 +31,7 @@ from workbench.cards.problems import Problem, SheetError, frame_problems, proble
 from workbench.cards.registry import game_schemas, guess_game, schema_for
 from workbench.cards.schema import Column, Schema
 from workbench.cli import CliError
-from workbench.engine.kernel.registry import game_module, shown_game_names
+from workbench.registry import shown_game_names, spec
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".parquet")
 
@@ -101,24 +101,22 @@ def _check_deck(args: argparse.Namespace, game: str | None) -> pl.DataFrame:
 
 
 def _deck_warnings(game: str | None, deck: Sheet, cards: Sheet) -> list[Problem]:
-    """A game's own warnings for a deck: ``deck_warnings(deck, cards)`` in its cards module
-    (e.g. mugen: EX-only cards with more copies than a game can use). None without the hook."""
+    """A game's own warnings for a deck: its spec's ``deck_warnings(deck, cards)`` (e.g.
+    mugen: EX-only cards with more copies than a game can use). None when it declares none."""
     if game is None:
         return []
-    try:
-        hook = getattr(game_module(game, "cards"), "deck_warnings", None)
-    except ImportError:
-        return []
-    return list(hook(deck, cards)) if callable(hook) else []
+    hook = spec(game).deck_warnings
+    return list(hook(deck, cards)) if hook is not None else []
 
 
 def _check_sheet(args: argparse.Namespace, game: str | None) -> pl.DataFrame:
     if game is None:
         raise CliError(f"{args.path}: cannot tell the game from the path; give --game")
     try:
+        spec(game).require("sheets", for_="workbench check")
         schema = schema_for(args.path, game)
     except ImportError as exc:
-        raise CliError(f"game {game!r} has no cards module yet ({exc})") from None
+        raise CliError(f"game {game!r}: {exc}") from None
     except LookupError as exc:
         raise CliError(str(exc)) from None
     return load_sheet(args.path, schema).problems
@@ -147,8 +145,8 @@ def _check_one(args: argparse.Namespace, path: Path) -> tuple[pl.DataFrame, bool
         return (_check_deck(one, game) if is_deck else _check_sheet(one, game)), False
     except SheetError as exc:
         return exc.problems, True
-    except ImportError as exc:
-        message = f"game {game!r} has no cards module yet ({exc})"
+    except ImportError as exc:  # a spec part that does not import
+        message = f"game {game!r}: {exc}"
     except CliError as exc:
         message = str(exc)
     return problems_frame([Problem(path.name, None, None, "unusable", message)]), True

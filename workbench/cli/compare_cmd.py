@@ -53,12 +53,14 @@ class _Closer:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from workbench.engine.kernel.registry import UnknownGame, game_package
     from workbench.engine.measure.compare import CompareError, compare
+    from workbench.registry import spec
 
-    try:
-        game_package(args.game)
-    except UnknownGame as exc:
+    try:  # an unknown game, or one without what a comparison asks (one line each)
+        game = spec(args.game)
+        game.require("questions", for_="workbench compare")
+        game.require("sheets", for_="workbench compare")
+    except (ValueError, LookupError) as exc:
         raise CliError(str(exc)) from None
     if args.workers is not None and args.scheduler is not None:
         raise CliError("give --workers or --scheduler, not both")
@@ -112,7 +114,7 @@ def _num(x: float | None) -> str:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``compare`` subcommand."""
-    from workbench.engine.kernel.registry import shown_game_names
+    from workbench.registry import shown_game_names
 
     p = sub.add_parser(
         "compare",

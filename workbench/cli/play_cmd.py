@@ -24,7 +24,6 @@ from workbench.cli._budget import ANNOUNCE_AFTER, announce, bounded_workers, mat
 
 
 def _run(args: argparse.Namespace) -> int:
-    from workbench.engine.kernel.registry import UnknownGame, game_package
     from workbench.engine.runs.cluster import shared_client, startup_seconds
     from workbench.engine.runs.match import (
         MAX_GAMES,
@@ -33,10 +32,11 @@ def _run(args: argparse.Namespace) -> int:
         play_match,
         uneven_seating,
     )
+    from workbench.registry import spec
 
     try:
-        game_package(args.game)
-    except UnknownGame as exc:
+        spec(args.game)
+    except ValueError as exc:  # UnknownGame, or a package without a spec: one line
         raise CliError(str(exc)) from None
     specs = [s.strip() for s in args.players.split(",")]
     empty = [i for i, s in enumerate(specs, 1) if not s]
@@ -129,20 +129,18 @@ def _quiet_dask() -> None:
 
 
 def own_players(game: str) -> list[str]:
-    """The players a game adds to the built-in ones: its players module's ``PLAYER_SPECS``
-    (``hold:N``, ``optimal`` for pig), else the names of its ``PLAYERS``.
+    """The player families a game declares in its spec (``GameSpec.players``), as help
+    writes them (``hold:N``, ``optimal`` for pig; a game's own ``greedy`` too).
 
-    >>> own_players("ghost")
-    []
+    >>> own_players("ghost"), own_players("peek")
+    (['greedy'], [])
     """
-    from workbench.engine.kernel.registry import UnknownGame, game_module
+    from workbench.registry import spec
 
     try:
-        module = game_module(game, "players")
-    except (ImportError, UnknownGame, ValueError):
+        return [f.usage or f.name for f in spec(game).players]
+    except ValueError:  # an unknown game, or one whose package exports no spec
         return []
-    specs = getattr(module, "PLAYER_SPECS", None) or getattr(module, "PLAYERS", None) or ()
-    return [str(s) for s in specs] if isinstance(specs, tuple | list | dict) else []
 
 
 def _with_own_players(message: str, game: str) -> str:
@@ -162,11 +160,11 @@ def _check_players(game: str, specs: list[str]) -> None:
             raise CliError(_with_own_players(str(exc), game)) from None
 
 
-BUILT_IN_HELP = (
-    "random, greedy, osla, osla:N (N playouts a leaf), ismcts:400 (iterations), "
-    "ismcts:0.5s (seconds a decision), ismcts:400/60 (rollouts cut at 60 steps), "
-    "open:400 (a cheat that sees every hidden card: an upper bound for search)"
-)
+def built_in_help() -> str:
+    """The built-in player families as ``--players`` help lists them (usage: what)."""
+    from workbench.engine.players.specs import built_in_families
+
+    return "; ".join(f"{f.usage or f.name} ({f.about})" for f in built_in_families())
 
 
 class _PlayersHelp(argparse._StoreAction):
@@ -175,12 +173,12 @@ class _PlayersHelp(argparse._StoreAction):
 
     @property  # type: ignore[override]
     def help(self) -> str:
-        from workbench.engine.kernel.registry import shown_game_names
+        from workbench.registry import shown_game_names
 
         own = [f"{g}: {', '.join(o)}" for g in shown_game_names() for o in [own_players(g)] if o]
         return (
             "comma-separated player specs, one per seat (ismcts:400,greedy). Built in: "
-            f"{BUILT_IN_HELP}" + (f". A game's own — {'; '.join(own)}" if own else "")
+            f"{built_in_help()}" + (f". A game's own — {'; '.join(own)}" if own else "")
         )
 
     @help.setter
@@ -193,7 +191,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "play", help="a match between players (random, greedy, osla, ismcts:400 ...)"
     )
-    from workbench.engine.kernel.registry import shown_game_names
+    from workbench.registry import shown_game_names
 
     p.add_argument("game", help=f"the game: {', '.join(shown_game_names())}")
     p.add_argument(

@@ -141,12 +141,17 @@ def _check_out(out: Path, inputs: list[Path]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the PDF; see the module docstring."""
-    from workbench.engine.kernel.registry import UnknownGame, game_names
     from workbench.printing import LayoutError, NoFit, print_cards
+    from workbench.registry import UnknownGame, game_names, spec
 
     game = args.game
     if game not in game_names():
         raise CliError(f"unknown game {game!r} (known: {', '.join(sorted(game_names()))})")
+    try:
+        spec(game).require("sheets", for_="workbench print")
+        spec(game).require("print_layout", for_="workbench print")
+    except (ValueError, LookupError) as exc:
+        raise CliError(str(exc)) from None
     size, bleed = parse_size(args.size), parse_bleed(args.bleed)
     if args.deck is not None and not args.deck.is_file():
         raise CliError(f"--deck {args.deck}: no such file")

@@ -47,12 +47,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    from workbench.engine.kernel.registry import (
-        UnknownGame,
-        game_package,
-        is_test_game,
-        shown_game_names,
-    )
+    from workbench.registry import shown_game_names, spec
     from workbench.share.app import (
         app_env,
         app_notebook,
@@ -64,14 +59,18 @@ def _app(args: argparse.Namespace) -> int:
     from workbench.share.browser import wait_for_http
 
     try:
-        game_package(args.game)
-    except UnknownGame as exc:
+        game = spec(args.game)
+    except ValueError as exc:  # UnknownGame, or a package without a spec
         raise CliError(str(exc)) from None
-    if is_test_game(args.game):
+    if game.test_game:
         raise CliError(
             f"{args.game} is a test fixture, not a game with a board; serve one of "
             f"{', '.join(shown_game_names())}"
         )
+    try:
+        game.require("board", for_="workbench app")
+    except LookupError as exc:
+        raise CliError(str(exc)) from None
     try:
         ip = str(ipaddress.ip_address(args.ip))
     except ValueError:
@@ -155,7 +154,7 @@ class _Stopper:
 
 
 def _games() -> list[str]:
-    from workbench.engine.kernel.registry import shown_game_names
+    from workbench.registry import shown_game_names
 
     return list(shown_game_names())
 

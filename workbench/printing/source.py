@@ -28,6 +28,7 @@ from workbench.cards.problems import Problem, SheetError, problems_frame
 from workbench.cards.registry import game_schemas, schema_for, sheet_files
 from workbench.datafiles import data_files
 from workbench.printing.layout import LAYOUT_FILE, Face, LayoutError, PrintLayout, load_layout
+from workbench.registry import spec
 
 __all__ = [
     "MAX_CARDS",
@@ -55,8 +56,9 @@ class Entry:
 
 
 def game_layout(game: str, data_dir: str | Path | None = None) -> PrintLayout:
-    """The game's ``print_layout.toml`` (in its data folder); :class:`LayoutError` if none."""
-    path = data_files(game, data_dir) / LAYOUT_FILE
+    """The game's print layout (the file its spec names, ``GameSpec.print_layout``, in its
+    data folder); :class:`LayoutError` if none."""
+    path = data_files(game, data_dir) / (spec(game).print_layout or LAYOUT_FILE)
     if not path.is_file():
         raise LayoutError(
             f"game {game!r} has no {LAYOUT_FILE} in {path.parent} "

@@ -73,7 +73,7 @@ def check_name(name: str) -> str:
         or name in sys.stdlib_module_names
     ):
         raise ScaffoldError(f"name {name!r} is a Python keyword or standard module; pick another")
-    from workbench.engine.kernel.registry import game_names
+    from workbench.registry import game_names
 
     if name in game_names():
         raise ScaffoldError(f"name {name!r}: a game of that name is registered already")

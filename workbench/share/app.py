@@ -10,7 +10,6 @@ safe to leave running.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import json
 import os
 import secrets
@@ -22,41 +21,28 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from workbench.engine.kernel.registry import game_module, game_package
+from workbench.registry import spec
 from workbench.share.app_server import TOKEN_ENV
 from workbench.share.browser import wait_for_http
 
-_FACTORY_NAMES = ("make_board", "new_board", "board")
 JUPYTER_DATA = Path(__file__).resolve().parent / "templates"  # holds voila/templates/wb_app
 
 
 def board_factory(game: str) -> Any:
-    """The callable in the game's ``board`` module that builds a board widget."""
-    module = game_module(game, "board")
-    for name in (*_FACTORY_NAMES, f"{game}_board"):
-        fn = getattr(module, name, None)
-        if callable(fn) and not inspect.isclass(fn):
-            return fn
-    raise LookupError(f"{module.__name__} has no make_board() or {game}_board()")
+    """The game's board, ``board(seed=0)``, as its spec declares it (``GameSpec.board``);
+    :class:`~workbench.spec.MissingPart` (one line) for a game that declares none."""
+    return spec(game).require("board", for_="workbench app")
 
 
 def board_for(game: str, seed: int = 0) -> Any:
-    """Build the game's board widget (for a notebook or a Voila app).
-
-    Accepts factories with or without a ``seed`` parameter.
-    """
-    factory = board_factory(game)
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = {}  # type: ignore[assignment]
-    board = factory(seed=seed) if "seed" in params else factory()
-    return getattr(board, "widget", board)
+    """Build the game's board widget (for a notebook or a Voila app): the ``widget`` of the
+    board view its spec's ``board(seed=...)`` returns."""
+    return board_factory(game)(seed=seed).widget
 
 
 def app_notebook(game: str, folder: Path, seed: int = 0) -> Path:
     """Write the one-cell notebook Voila serves for ``game``."""
-    game_package(game)  # UnknownGame (a ValueError) names the known games
+    spec(game)  # UnknownGame (a ValueError) names the known games
     folder.mkdir(parents=True, exist_ok=True)
     source = f"from workbench.share.app import board_for\nboard_for({game!r}, seed={int(seed)})"
     nb = {

@@ -28,7 +28,6 @@ import tornado.web
 import tornado.websocket
 
 from workbench.engine.kernel.protocol import TERMINAL
-from workbench.engine.kernel.registry import game_module
 from workbench.engine.play.playtest import Playtest
 from workbench.engine.play.seat_view import (
     label_as,
@@ -37,6 +36,7 @@ from workbench.engine.play.seat_view import (
     sees_outcome,
     viewer_name,
 )
+from workbench.registry import spec
 from workbench.share.app_server import is_loopback
 from workbench.share.playtest_page import page_html
 from workbench.ui.targets import placed_ids
@@ -48,9 +48,10 @@ STRIP_STEPS = 8
 
 
 def _render(game: Any) -> tuple[Any, Any]:
-    """The game's picture and chance drawing (``render.render``, ``render.chance_drawing``)."""
-    mod = game_module(game.name, "render")
-    return mod.render, getattr(mod, "chance_drawing", None)
+    """The game's picture and chance drawing, as its spec declares them (``GameSpec.render``,
+    required for a playtest; ``GameSpec.chance_drawing``, optional)."""
+    declared = spec(game.name)
+    return declared.require("render", for_="workbench playtest"), declared.chance_drawing
 
 
 def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:

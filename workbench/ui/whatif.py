@@ -5,7 +5,7 @@ game's sheets and shows, for the notebook (pure tables and text; the widgets are
 :mod:`workbench.ui.sheet_grid` and :mod:`workbench.ui.whatif_stream`):
 
 - :meth:`WhatIf.diff` — card, column, before → after;
-- :meth:`WhatIf.figures` — the exact figures of the game's ``whatif.FIGURES`` the
+- :meth:`WhatIf.figures` — the exact figures of the game's ``GameSpec.sheet_figures`` the
   edit touches (by the columns each reads), redrawn; those it moves before and after
   (rows that differ, side by side), with the time each took to redraw;
 - :meth:`WhatIf.faces` — the edited cards' faces before and after
@@ -35,9 +35,9 @@ import polars as pl
 from workbench.cards.registry import sheet_files
 from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import game_module
 from workbench.engine.measure.compare import Comparison, compare, sheet_set
 from workbench.engine.measure.sheet_figures import draw_figures, edited_columns, touched_titles
+from workbench.registry import spec
 
 __all__ = ["WhatIf", "moved", "readable", "redraw_note", "sentence"]
 
@@ -203,8 +203,10 @@ class WhatIf:
     _base_figures: dict[str, pl.DataFrame] = field(default_factory=dict, repr=False)
 
     @property
-    def hooks(self) -> Any:
-        return game_module(self.game, "whatif")
+    def sheet_figures(self) -> tuple[Any, ...]:
+        """The game's exact figures that read its sheets (``GameSpec.sheet_figures``)."""
+        part = spec(self.game).require("sheet_figures", for_="the what-if figures")
+        return tuple(part.load())
 
     def base_files(self) -> dict[str, Path]:
         return sheet_files(self.game, self.variant.base)
@@ -222,19 +224,20 @@ class WhatIf:
 
     def figures(self, before: Mapping[str, pl.DataFrame] | None = None) -> dict[str, pl.DataFrame]:
         """Figure title -> the rows the edit moved (before/after), for the figures the edit
-        touches (the game's ``whatif.FIGURES`` name the columns each reads); figures it does
+        touches (the game's ``GameSpec.sheet_figures`` name the columns each reads); figures it does
         not touch are not redrawn, and touched figures that did not move are left out.
         ``redrawn`` lists the figures redrawn, ``timings["figures"]`` the redraw's wall
         seconds and ``figure_timings`` each figure's."""
         edits = self.edits()
-        self.redrawn = touched_titles(self.hooks.FIGURES, edits)
+        figures = self.sheet_figures
+        self.redrawn = touched_titles(figures, edits)
         old = dict(before) if before is not None else self._base_figures
-        missing = [f for f in self.hooks.FIGURES if f.title in self.redrawn and f.title not in old]
+        missing = [f for f in figures if f.title in self.redrawn and f.title not in old]
         if missing:
             old.update(draw_figures(missing, self.base_files()))
         self.figure_timings = {}
         start = time.perf_counter()
-        new = self.hooks.figures(self.variant_files(), edits, self.figure_timings)
+        new = draw_figures(figures, self.variant_files(), edits, self.figure_timings)
         self.timings["figures"] = time.perf_counter() - start
         out = {}
         for name, frame in new.items():

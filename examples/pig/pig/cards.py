@@ -12,12 +12,13 @@ their face. Edit the sheet to try another die (a d8, two bust faces ...).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import polars as pl
 
-from workbench.cards.loader import load_sheet
+from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.schema import Column, Schema
+from workbench.spec import SheetSource
 
 SHEET = Path(__file__).with_name("die.csv")
 
@@ -52,7 +53,16 @@ class Face(NamedTuple):
 
 def load_die(path: str | Path = SHEET) -> tuple[Face, ...]:
     """The faces of a die sheet; ``SheetError`` listing every problem of a bad sheet."""
-    sheet = load_sheet(path, SCHEMA).require_clean()
-    return tuple(
-        Face(r["face"], r["points"], r["busts"]) for r in sheet.frame.iter_rows(named=True)
-    )
+    return faces_of(load_sheet(path, SCHEMA))
+
+
+def faces_of(sheet: Sheet) -> tuple[Face, ...]:
+    """The faces of a loaded die sheet; ``SheetError`` listing every problem of a bad one."""
+    frame = sheet.require_clean().frame
+    return tuple(Face(r["face"], r["points"], r["busts"]) for r in frame.iter_rows(named=True))
+
+
+def read_sheets(source: SheetSource) -> dict[str, Any]:
+    """The game takes its die as ``faces=``, read from the loaded sheet in memory
+    (``GameSpec.sheets``)."""
+    return {"faces": faces_of(source.sheets["die"])}

@@ -101,12 +101,8 @@ class Optimal:
         return "optimal"
 
 
-def _optimal(arg: str | None = None) -> Optimal:
+def optimal(arg: str | None = None) -> Optimal:
+    """The ``optimal`` player family (``--players optimal``); takes no argument."""
     if arg is not None:
         raise ValueError("optimal takes no argument (the game's parameters say what is solved)")
     return Optimal()
-
-
-PLAYERS = {"hold": hold, "optimal": _optimal}
-#: how ``workbench play --help`` and its unknown-player message list them
-PLAYER_SPECS = ("hold:N", "optimal")

@@ -27,8 +27,9 @@ def describe(game: Any, state: Any) -> str:
     return f"{seats} | {now} (goal {game.params.goal})"
 
 
-def render(game: Any, state: Any, seat: int | None = None) -> str:
-    """HTML: a bar per seat (banked score towards the goal, the turn total on top)."""
+def render(game: Any, state: Any, viewer: int | None = None) -> str:
+    """HTML: a bar per seat (banked score towards the goal, the turn total on top); Pig
+    hides nothing, so every ``viewer`` (a seat, or None: the designer) sees the same."""
     who, goal = _to_move(state), game.params.goal
     rows = []
     for i, s in enumerate(state.scores):

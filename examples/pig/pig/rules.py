@@ -216,10 +216,11 @@ class Pig(KernelGame):
         return describe(self, state)
 
 
-def make_game(**params: Any) -> Pig:
-    """Pig from keyword parameters (see :class:`Params`).
+def make_game(faces: tuple[Face, ...] | None = None, **params: Any) -> Pig:
+    """Pig from keyword parameters (see :class:`Params`); ``faces``: the die (default: the
+    sheet ``die.csv``).
 
     >>> make_game(goal=30).params.goal
     30
     """
-    return Pig(Params(**params))
+    return Pig(Params(**params), faces)

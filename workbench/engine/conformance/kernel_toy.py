@@ -31,6 +31,7 @@ from workbench.engine.kernel import (
     items,
     rows,
 )
+from workbench.spec import GameSpec, GameType
 
 
 class TwoTricksTable(Table):
@@ -113,3 +114,13 @@ def make_game(**params: Any) -> TwoTricks:
     if params:
         raise TypeError(f"two_tricks takes no parameters, got {sorted(params)}")
     return TwoTricks()
+
+
+SPEC = GameSpec(
+    name="two_tricks",
+    title="Two Tricks",
+    version=TwoTricks.version,
+    game_type=GameType("imperfect", "explicit", 2, 2, "general-sum"),
+    new_game=make_game,
+)
+"""Two Tricks as the registry holds a game (``register(SPEC)``; docs/kernel.md)."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.prob.dist import Dist
+from workbench.spec import GameSpec, GameType, Value
 
 
 @dataclass(frozen=True)
@@ -228,3 +229,26 @@ def make_dicerace(**params: object) -> DiceRace:
     3
     """
     return DiceRace(DiceRaceParams(**params))  # type: ignore[arg-type]
+
+
+TAKEAWAY_SPEC = GameSpec(
+    name="takeaway",
+    title="Take Away (one-pile Nim)",
+    version=TakeAway.version,
+    game_type=GameType("perfect", "deterministic", 2, 2, "zero-sum"),
+    new_game=make_takeaway,
+    parameters=Value(TakeAwayParams),
+)
+"""Take Away as a game the registry can hold (``register(TAKEAWAY_SPEC)``)."""
+
+DICERACE_SPEC = GameSpec(
+    name="dicerace",
+    title="Dice Race",
+    version=DiceRace.version,
+    game_type=GameType(
+        "imperfect", "explicit", DiceRace.min_players, DiceRace.max_players, "general-sum"
+    ),
+    new_game=make_dicerace,
+    parameters=Value(DiceRaceParams),
+)
+"""Dice Race as a game the registry can hold (``register(DICERACE_SPEC)``)."""

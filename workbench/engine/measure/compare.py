@@ -22,8 +22,8 @@ A measure "changed" when its conclusion against its reference (above / below /
 no clear difference, :func:`~.skilled.conclusion`) differs between the sheets;
 a measure without a reference changed when the paired interval excludes 0.
 
-How a game takes a sheet: its ``whatif`` module's ``sheet_params(files)``
-(stem -> path) gives the parameters that make it read those files. ``base`` and
+How a game takes a sheet: its spec's ``sheets.read(source)`` (the loaded sheets)
+gives the parameters that make it play on them. ``base`` and
 ``variant`` are a :class:`~workbench.cards.variants.Variant`, a saved variant
 folder, a folder of sheets, one sheet file (the others from the game's data
 folder) or ``None`` (the game's data folder): :mod:`.compare_sheets`.
@@ -34,6 +34,7 @@ folder) or ``None`` (the game's data folder): :mod:`.compare_sheets`.
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import os
@@ -44,12 +45,13 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.kernel.registry import game_module, make_game
 from workbench.engine.measure.compare_sheets import CompareError, SheetSet, cache_root, sheet_set
 from workbench.engine.measure.skilled import Question, conclusion, game_questions
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, simulate_rows
+from workbench.registry import make_game, spec
+from workbench.spec import Ref
 
 __all__ = [
     "CompareError",
@@ -324,7 +326,10 @@ def prepare(
             raise CompareError(str(exc)) from None
     qs = game_questions(game)
     if not qs:
-        raise CompareError(f"{game} declares no balance questions (a questions module)")
+        raise CompareError(
+            f"{game} declares no balance questions (GameSpec.questions), which workbench "
+            "compare asks of both sheets"
+        )
     return qs, sheet_set(game, base), sheet_set(game, variant), specs
 
 
@@ -354,6 +359,13 @@ def job(
     )
 
 
+def questions_function(game: str) -> Any:
+    """The function the game's spec declares as its questions (``GameSpec.questions``),
+    imported: its file keys the cache, so a changed question is asked again."""
+    ask = spec(game).require("questions", for_="workbench compare")
+    return ask.load() if isinstance(ask, Ref) else ask
+
+
 def cache_file(
     game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int, seed: int
 ) -> Path:
@@ -364,7 +376,7 @@ def cache_file(
 
     import workbench
 
-    asked = Path(game_module(game, "questions").__file__ or "")
+    asked = Path(inspect.getfile(questions_function(game)))
     questions = hashlib.sha256(asked.read_bytes()).hexdigest() if asked.is_file() else ""
     key = json.dumps(
         [

@@ -3,7 +3,7 @@
 :func:`sheet_set` turns a :class:`~workbench.cards.variants.Variant`, a saved variant
 folder, a folder of sheets, one sheet file or ``None`` (the game's data folder) into a
 :class:`SheetSet` — the game's sheets as files, their content hash (the cache key) and the
-parameters that make the game read them (its ``whatif.sheet_params``). An unsaved variant
+parameters that make the game read them (its spec's ``sheets.read``). An unsaved variant
 is written once under the cache folder, named by its content hash. A variant of another
 game, or a sheet failing its checks, is a :class:`CompareError` (one line).
 
@@ -23,10 +23,10 @@ from typing import Any
 
 from workbench.cards.loader import load_sheet
 from workbench.cards.problems import SheetError, frame_problems
-from workbench.cards.registry import guess_game, set_schemas, sheet_files
+from workbench.cards.registry import guess_game, set_schemas, sheet_files, sheet_source
 from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
 from workbench.datafiles import data_files
-from workbench.engine.kernel.registry import game_module
+from workbench.registry import spec
 
 __all__ = ["CompareError", "SheetSet", "cache_root", "sheet_set"]
 
@@ -45,8 +45,10 @@ class SheetSet:
     label: str
 
     def params(self) -> dict[str, Any]:
-        """The parameters that make the game read these files."""
-        return dict(game_module(self.game, "whatif").sheet_params(self.files))
+        """The parameters that make the game play on these sheets (``GameSpec.sheets.read``
+        of them, loaded)."""
+        sheets = spec(self.game).require("sheets", for_="workbench compare")
+        return dict(sheets.read(sheet_source(self.game, self.files)))
 
 
 def cache_root() -> Path:

@@ -50,7 +50,6 @@ import polars as pl
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.kernel.seeds import player_rngs
 from workbench.engine.measure.balance import wilson_interval
@@ -59,6 +58,7 @@ from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import play_match
 from workbench.engine.runs.playout import GameTooLong, Player, seat_players
 from workbench.engine.runs.simulate import game_seed, player_name
+from workbench.registry import make_game
 
 __all__ = [
     "GameRecord",

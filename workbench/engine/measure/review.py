@@ -150,10 +150,10 @@ def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
 
 def _answers(sessions: Sequence[Session], bots: str, bot_games: int, seed: int) -> pl.DataFrame:
     """The game's questions on the finished human games and on bot games."""
-    from workbench.engine.kernel.registry import UnknownGame
     from workbench.engine.measure.skilled import game_questions
     from workbench.engine.players.specs import player_from_spec
     from workbench.engine.runs.simulate import frame_of, game_row, simulate
+    from workbench.registry import UnknownGame
 
     done = [s for s in sessions if s.is_over]
     if not done:

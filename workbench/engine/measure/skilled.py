@@ -1,6 +1,6 @@
 """Balance answers asked again under skilled play: is it the game, or the bot? (issue 13)
 
-A game declares its balance questions in its ``questions`` module as
+A game declares its balance questions in its spec (``GameSpec.questions``) as
 ``questions() -> tuple[Question, ...]``. A :class:`Question` names the tables
 it is asked at (``variants``: a label -> the game's parameters; swap two decks
 by seat with two variants), the seats, and an ``answer`` function that turns the games played
@@ -41,12 +41,12 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.kernel.registry import game_module, make_game
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.measure.metrics import GameRecord, record_play, summarise_records
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, game_row, game_seed
+from workbench.registry import make_game, spec
 
 __all__ = [
     "Asked",
@@ -149,12 +149,9 @@ def seat_answers(df: pl.DataFrame) -> list[dict[str, Any]]:
 
 
 def game_questions(game: str) -> tuple[Question, ...]:
-    """The questions game ``game`` declares (its ``questions.questions()``), or none."""
-    try:
-        module = game_module(game, "questions")
-    except ModuleNotFoundError:
-        return ()
-    return tuple(module.questions())
+    """The questions game ``game`` declares (its spec's ``questions()``), or none."""
+    ask = spec(game).questions
+    return tuple(ask()) if ask is not None else ()
 
 
 _GAMES: dict[tuple[str, str, str], Any] = {}

@@ -48,7 +48,6 @@ from typing import TYPE_CHECKING, Any
 from workbench.atomic import write_text_atomic
 from workbench.engine.kernel.params import ParamsError, checked_params
 from workbench.engine.kernel.protocol import Game
-from workbench.engine.kernel.registry import game_module
 from workbench.engine.play.replay_checks import (
     MAX_ACTIONS,
     MAX_PARAMS,
@@ -58,9 +57,9 @@ from workbench.engine.play.replay_checks import (
     checked_draws,
     checked_id,
     checked_steps,
-    params_class,
     unknown_fields,
 )
+from workbench.registry import spec
 
 if TYPE_CHECKING:
     from workbench.engine.play.session import Session  # only a type: session imports this module
@@ -301,22 +300,22 @@ class Replay:
     # -- playing back -------------------------------------------------------------
     def make_game(self, allow_paths: tuple[str | Path, ...] = ()) -> Game[Any]:
         """The game from the game registry with the recorded params, each checked
-        against the game's params dataclass first (types, ranges, paths inside the
-        data folders or ``allow_paths``)."""
+        against the game's params dataclass (``GameSpec.parameters``) first (types,
+        ranges, paths inside the data folders or ``allow_paths``)."""
         try:
-            module = game_module(self.game)
+            declared = spec(self.game)
+            cls = declared.parameters.load() if declared.parameters is not None else None
         except (ValueError, ImportError) as e:
             raise ReplayError(
                 f"replay is for game {str(self.game)[:60]!r}, which is not available: {e}"
             ) from None
         try:
-            cls = params_class(module)
             if cls is None:
                 if self.params:
                     raise ParamsError(f"{self.game} takes no parameters")
-                return module.make_game()  # type: ignore[no-any-return]
+                return declared.new_game()  # type: ignore[no-any-return]
             params = checked_params(cls, self.params, allowed_paths=allow_paths)
-            return module.make_game(
+            return declared.new_game(
                 **{
                     f.name: getattr(params, f.name)  # type: ignore[no-any-return]
                     for f in dataclasses.fields(params)

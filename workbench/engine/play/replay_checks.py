@@ -16,10 +16,8 @@ ValueError: action 3: an action id cannot be an object
 from __future__ import annotations
 
 import math
-import typing
 from collections.abc import Hashable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 MAX_REPLAY_BYTES = 20 * 1024 * 1024
@@ -158,22 +156,6 @@ def checked_draws(value: Any, actions: int) -> tuple[tuple[int, int], ...]:
             f"skip at most {MAX_TOTAL_DRAWS:,}"
         )
     return draws
-
-
-def params_class(module: ModuleType) -> type[Any] | None:
-    """The params dataclass of a game's rules module: from ``make_game``'s return
-    annotation (a Game class with ``default_params``), else from a default game."""
-    make = getattr(module, "make_game", None)
-    game_cls = None
-    try:
-        game_cls = typing.get_type_hints(make).get("return") if make else None
-    except Exception:  # an annotation that does not resolve: fall back below
-        game_cls = None
-    default = getattr(game_cls, "default_params", None)
-    params = default() if callable(default) else None
-    if params is None and make is not None:
-        params = getattr(make(), "params", None)
-    return type(params) if params is not None else None
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,13 @@
 """Players by name: ``player_from_spec("ismcts:400", game="ghost")``.
 
-A spec is ``name`` or ``name:argument``:
+A spec is ``name`` or ``name:argument``; the name is a *player family*
+(:class:`workbench.spec.PlayerFamily`: a name and ``make(argument) -> player``). The
+families built in register themselves here:
 
 ==================  ===========================================================
 ``random``          a uniformly random legal action
-``greedy``          the game's own greedy player when its ``players`` module has
-                    one (``greedy_player`` or ``greedy``), else the engine's
-                    one-step look-ahead on the score margin
+``greedy``          the engine's one-step look-ahead on the score margin (a game
+                    that declares its own ``greedy`` family plays that instead)
 ``osla``            one-step look-ahead over the exact chance outcomes, heuristic
                     leaves; ``osla:N`` — ``N`` random playouts per leaf
 ``ismcts:400``      information-set MCTS, 400 iterations per decision
@@ -17,10 +18,9 @@ A spec is ``name`` or ``name:argument``:
                     by sessions and playtests), ``open:400/60`` with a cut
 ==================  ===========================================================
 
-A game adds its own (``hold:20`` ...) in its ``players`` module, asked first:
-a function ``player_for(spec) -> player or None`` (None: not one of mine), or
-a mapping ``PLAYERS`` of name -> player, or name -> factory called with the
-argument text (``PLAYERS["hold"]("20")``).
+A game adds its own families in its spec (``GameSpec.players``: ``hold:20`` for Pig),
+asked first; a player for every game (a designer's own search, say) joins with
+:func:`register_family` (``docs/players.md`` shows how).
 
 >>> player_from_spec("ismcts:400"), player_from_spec("osla:8"), player_from_spec("random").__name__
 (ismcts:400, osla:8, 'random_player')
@@ -32,31 +32,77 @@ workbench.engine.players.specs.BadSpec: player 'ismcts:fast': the budget must be
 
 from __future__ import annotations
 
-import inspect
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
 
-from workbench.engine.kernel.registry import UnknownGame, game_module
 from workbench.engine.kernel.seat import Player
 from workbench.engine.players.basic import GreedyPlayer, random_player
 from workbench.engine.players.open import OpenSearch
 from workbench.engine.players.osla import OSLA
 from workbench.engine.players.search import ISMCTS
+from workbench.registry import UnknownGame, spec
+from workbench.spec import PlayerFamily
 
-__all__ = ["BUILT_IN", "BadSpec", "parse_spec", "player_from_spec", "players_from_specs"]
+__all__ = [
+    "BadSpec",
+    "built_in_families",
+    "families",
+    "parse_spec",
+    "player_from_spec",
+    "players_from_specs",
+    "register_family",
+]
 
-BUILT_IN = ("random", "greedy", "osla", "ismcts", "open")
 MAX_ITERATIONS = 1_000_000
 _SPEC = re.compile(r"([a-z][a-z0-9_]*)(?::([0-9A-Za-z._/]+))?\Z")
 _SECONDS = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6})?)s\Z")
+_FAMILIES: dict[str, PlayerFamily] = {}
 
 
 class BadSpec(ValueError):
     """A player spec that names no player or has a bad argument (one line)."""
 
 
-def parse_spec(spec: str) -> tuple[str, str | None]:
+def register_family(family: PlayerFamily) -> None:
+    """Make ``family`` a player every game can name in ``--players`` (a later family of the
+    same name replaces an earlier one; a game's own family of that name still wins).
+
+    >>> register_family(PlayerFamily("first", lambda arg: lambda view, rng: view.legal_ids[0]))
+    >>> player_from_spec("first").__name__
+    '<lambda>'
+    >>> del _FAMILIES["first"]
+    """
+    if not isinstance(family, PlayerFamily):
+        raise TypeError(f"register_family takes a PlayerFamily, got {type(family).__name__}")
+    _FAMILIES[family.name] = family
+
+
+def built_in_families() -> tuple[PlayerFamily, ...]:
+    """The families every game can name, in the order they registered.
+
+    >>> [f.name for f in built_in_families()][:5]
+    ['random', 'greedy', 'osla', 'ismcts', 'open']
+    """
+    return tuple(_FAMILIES.values())
+
+
+def families(game: str | None) -> tuple[PlayerFamily, ...]:
+    """The families ``game`` can name: its own (declared in its spec) first, then the
+    built-in ones it does not replace. An unknown game: the built-in ones.
+
+    >>> [f.usage for f in families("ghost")][:2]
+    ['greedy', 'random']
+    """
+    own: tuple[PlayerFamily, ...] = ()
+    if game is not None:
+        try:
+            own = spec(game).players
+        except UnknownGame:
+            own = ()
+    names = {f.name for f in own}
+    return own + tuple(f for f in _FAMILIES.values() if f.name not in names)
+
+
+def parse_spec(text: str) -> tuple[str, str | None]:
     """``"ismcts:400"`` -> ``("ismcts", "400")``; :class:`BadSpec` when malformed.
 
     >>> parse_spec(" osla "), parse_spec("random")
@@ -66,115 +112,103 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
     ...
     workbench.engine.players.specs.BadSpec: player 'Ismcts 400': write name or name:argument (lower-case name, e.g. ismcts:400)
     """
-    if not isinstance(spec, str):
-        raise BadSpec(f"player spec must be text, got {type(spec).__name__}")
-    m = _SPEC.match(spec.strip())
+    if not isinstance(text, str):
+        raise BadSpec(f"player spec must be text, got {type(text).__name__}")
+    m = _SPEC.match(text.strip())
     if m is None:
         raise BadSpec(
-            f"player {spec[:40]!r}: write name or name:argument (lower-case name, e.g. ismcts:400)"
+            f"player {text[:40]!r}: write name or name:argument (lower-case name, e.g. ismcts:400)"
         )
     return m.group(1), m.group(2)
 
 
-def _whole(spec: str, text: str, low: int, high: int) -> int:
+def whole(text: str, low: int, high: int) -> int:
+    """``text`` as a whole number in ``low..high``; ValueError (one line) otherwise.
+
+    >>> whole("400", 1, 1000)
+    400
+    """
     if not text.isdigit() or len(text) > len(str(high)) or not low <= int(text) <= high:
-        raise BadSpec(f"player {spec!r}: {text!r} must be a whole number in {low}..{high}")
+        raise ValueError(f"{text!r} must be a whole number in {low}..{high}")
     return int(text)
 
 
-def _ismcts(spec: str, arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
+def no_argument(name: str, arg: str | None) -> None:
+    """ValueError when a family that takes no argument is given one."""
+    if arg is not None:
+        raise ValueError(f"{name} takes no argument")
+
+
+def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
     if arg is None:
         return kind(400)
     arg, _, cut = arg.partition("/")
-    horizon = _whole(spec, cut, 1, 100_000) if cut else None
+    horizon = whole(cut, 1, 100_000) if cut else None
     m = _SECONDS.match(arg)
     if m is not None:
         seconds = float(m.group(1))
         if not 0 < seconds <= 3600:
-            raise BadSpec(f"player {spec!r}: the time budget must be in (0, 3600] seconds")
+            raise ValueError("the time budget must be in (0, 3600] seconds")
         return kind(None, seconds, horizon=horizon)
     if not arg.isdigit():
-        raise BadSpec(
-            f"player {spec!r}: the budget must be iterations (ismcts:400) or seconds (ismcts:0.5s)"
-        )
-    return kind(_whole(spec, arg, 1, MAX_ITERATIONS), horizon=horizon)
+        raise ValueError("the budget must be iterations (ismcts:400) or seconds (ismcts:0.5s)")
+    return kind(whole(arg, 1, MAX_ITERATIONS), horizon=horizon)
 
 
-def _takes_view_and_rng(fn: Any) -> bool:
-    try:
-        params = [
-            p
-            for p in inspect.signature(fn).parameters.values()
-            if p.default is inspect.Parameter.empty
-            and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-        ]
-    except (TypeError, ValueError):
-        return False
-    return len(params) == 2
+def _random(arg: str | None) -> Player:
+    no_argument("random", arg)
+    return random_player
 
 
-def _game_players(game: str | None) -> Any:
-    if game is None:
-        return None
-    try:
-        return game_module(game, "players")
-    except (ModuleNotFoundError, UnknownGame):  # an unregistered game: built-in players only
-        return None
+def _greedy(arg: str | None) -> Player:
+    no_argument("greedy", arg)
+    return GreedyPlayer()
 
 
-def _from_game(module: Any, spec: str, name: str, arg: str | None) -> Player | None:
-    """The game's own player for this spec, if it has one."""
-    if module is None:
-        return None
-    hook = getattr(module, "player_for", None)
-    if callable(hook):
-        found = hook(spec)
-        if found is not None:
-            return _named(found, spec)
-    table = getattr(module, "PLAYERS", None)
-    if isinstance(table, Mapping) and name in table:
-        entry = table[name]
-        if arg is None and _takes_view_and_rng(entry):
-            return _named(entry, spec)
-        try:
-            return _named(entry(arg) if arg is not None else entry(), spec)
-        except (TypeError, ValueError) as e:
-            raise BadSpec(f"player {spec!r}: {e}") from None
-    if name == "greedy" and arg is None:
-        maker = getattr(module, "greedy_player", None) or getattr(module, "greedy", None)
-        if callable(maker):
-            return _named(maker if _takes_view_and_rng(maker) else maker(), spec)
-    return None
+def _osla(arg: str | None) -> Player:
+    return OSLA(0 if arg is None else whole(arg, 1, 10_000))
 
 
-def _named(player: Any, spec: str) -> Any:
-    if not callable(player):
-        raise BadSpec(f"player {spec!r}: the game's players module gave {player!r}, not a player")
-    return player
+def _open(arg: str | None) -> Player:
+    return _search(arg, OpenSearch)
 
 
-def player_from_spec(spec: str, game: str | None = None) -> Player:
-    """The player a spec names (the game's own players first; see the module docstring)."""
-    name, arg = parse_spec(spec)
-    spec = spec.strip()
-    own = _from_game(_game_players(game), spec, name, arg)
-    if own is not None:
-        return own
-    makers: dict[str, Callable[[str, str | None], Player]] = {
-        "random": lambda s, a: random_player,
-        "greedy": lambda s, a: GreedyPlayer(),
-        "osla": lambda s, a: OSLA(0 if a is None else _whole(s, a, 1, 10_000)),
-        "ismcts": _ismcts,
-        "open": lambda s, a: _ismcts(s, a, OpenSearch),
-    }
-    if name not in makers:
+for _family in (
+    PlayerFamily("random", _random, "random", "a uniformly random legal action"),
+    PlayerFamily("greedy", _greedy, "greedy", "one-step look-ahead on the score margin"),
+    PlayerFamily("osla", _osla, "osla, osla:N", "one-step look-ahead (N playouts a leaf)"),
+    PlayerFamily(
+        "ismcts",
+        _search,
+        "ismcts:400, ismcts:0.5s, ismcts:400/60",
+        "information-set MCTS: iterations or seconds a decision, rollouts cut at 60 steps",
+    ),
+    PlayerFamily(
+        "open",
+        _open,
+        "open:400",
+        "a cheat that sees every hidden card: an upper bound for search",
+    ),
+):
+    register_family(_family)
+
+
+def player_from_spec(text: str, game: str | None = None) -> Player:
+    """The player a spec names (the game's own families first; see the module docstring)."""
+    name, arg = parse_spec(text)
+    text = text.strip()
+    family = next((f for f in families(game) if f.name == name), None)
+    if family is None:
         where = f" (nor does game {game!r})" if game else ""
-        raise BadSpec(
-            f"player {spec!r}: unknown player {name!r}{where}; built in: {', '.join(BUILT_IN)}"
-        )
-    if arg is not None and name in ("random", "greedy"):
-        raise BadSpec(f"player {spec!r}: {name} takes no argument")
-    return makers[name](spec, arg)
+        known = ", ".join(f.name for f in built_in_families())
+        raise BadSpec(f"player {text!r}: unknown player {name!r}{where}; built in: {known}")
+    try:
+        player = family.make(arg)
+    except (TypeError, ValueError) as e:
+        raise BadSpec(f"player {text!r}: {e}") from None
+    if not callable(player):
+        raise BadSpec(f"player {text!r}: family {name!r} gave {player!r}, not a player")
+    return player
 
 
 def players_from_specs(text: str, game: str | None = None) -> list[tuple[str, Player]]:

@@ -68,7 +68,7 @@ def warm_worker(games: Sequence[str] | None = None) -> int:
     >>> warm_worker(["peek"])
     1
     """
-    from workbench.engine.kernel.registry import game_names, make_game
+    from workbench.registry import game_names, make_game
 
     names = list(game_names()) if games is None else list(games)
     for name in names:

@@ -29,11 +29,11 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.players.osla import OSLA
 from workbench.engine.players.search import ISMCTS
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game, play_matches
+from workbench.registry import make_game
 
 __all__ = [
     "LEVELS",

@@ -37,11 +37,11 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from workbench.engine.kernel.registry import make_game
 from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import BadSpec, player_from_spec
 from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.simulate import simulate_rows
+from workbench.registry import make_game
 
 __all__ = [
     "MAX_GAMES",

@@ -8,3 +8,41 @@ per-card facts of one game), ``table`` (the fields and their queries),
 odds), ``analysis`` and ``charts`` (the notebook's questions), ``render``
 and ``board`` (the table on screen).
 """
+
+from workbench.spec import DataFolder, GameSpec, GameType, PlayerFamily, Sheets, refs
+
+_here = refs(__name__)
+
+SPEC = GameSpec(
+    name="detective",
+    title="探偵無宿２ (Tantei Mushuku 2)",
+    version="3",
+    game_type=GameType("imperfect", "explicit", 3, 4, "general-sum", scoring="own"),
+    new_game=_here("rules:make_game"),
+    sheets=Sheets(
+        stems=("people", "events"),
+        schemas=_here("cards:loaded_schemas"),
+        read=_here("whatif:read_sheets"),
+    ),
+    data=DataFolder("workbench.data", "detective"),
+    players=(
+        PlayerFamily(
+            "greedy",
+            _here("players:greedy"),
+            "greedy",
+            "investigate the highest-VP payable event, else rest",
+        ),
+    ),
+    render=_here("render:render"),
+    board=_here("board:make_board"),
+    chance_drawing=_here("render:chance_drawing"),
+    questions=_here("questions:questions"),
+    sheet_figures=_here("whatif:FIGURES"),
+    components=_here("cards:COMPONENTS"),
+    print_layout="print_layout.toml",
+    whatif=_here("whatif:EXAMPLE"),
+    parameters=_here("params:DetectiveParams"),
+)
+"""Everything the workbench knows about the game (:class:`workbench.spec.GameSpec`)."""
+
+__all__ = ["SPEC"]

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from workbench.cards import Column, Effect, Problem, Schema, SheetError, Vocabulary
 from workbench.cards.components import Expectation
@@ -252,8 +253,30 @@ def schemas(folder: Path | str | None = None) -> dict[str, Schema]:
     return {"people": PEOPLE_SCHEMA, "events": _events_schema(people)}
 
 
+def loaded_schemas(loaded: Mapping[str, Any]) -> dict[str, Schema]:
+    """The schemas given the sheets loaded so far (``GameSpec.sheets``): the events schema
+    names the people of a loaded ``people`` sheet (``SheetError`` when that sheet is
+    refused), else of the packaged one.
+
+    >>> sorted(loaded_schemas({}))
+    ['events', 'people']
+    """
+    sheet = loaded.get("people")
+    if sheet is None:
+        return schemas()
+    rows = [(rec.pop("_row"), rec) for rec in sheet.require_clean().records()]
+    people = tuple(people_from_rows(rows, sheet.file))
+    return {"people": PEOPLE_SCHEMA, "events": _events_schema(people)}
+
+
 def _people(path: Path) -> dict[str, Person]:
-    rows = read_sheet(path, PEOPLE_SCHEMA)
+    return people_from_rows(read_sheet(path, PEOPLE_SCHEMA), path.name)
+
+
+def people_from_rows(rows: list[tuple[int, dict[str, Any]]], file: str) -> dict[str, Person]:
+    """The people of a clean people sheet's rows ((spreadsheet row, record) pairs from a
+    loaded sheet); ``SheetError`` naming ``file`` for a person without a colour, an
+    awakened card without its person or not exactly one tragic night."""
     normal: dict[str, dict] = {}
     awake: dict[str, tuple[Effect, ...]] = {}
     problems: list[Problem] = []
@@ -266,7 +289,7 @@ def _people(path: Path) -> dict[str, Person]:
         if not who or not row["colour"]:
             problems.append(
                 Problem(
-                    path.name,
+                    file,
                     n,
                     "person" if not who else "colour",
                     "required",
@@ -282,7 +305,7 @@ def _people(path: Path) -> dict[str, Person]:
         if who not in normal:
             problems.append(
                 Problem(
-                    path.name,
+                    file,
                     None,
                     "person",
                     "unknown",
@@ -292,7 +315,7 @@ def _people(path: Path) -> dict[str, Person]:
     if tragic != 1:
         problems.append(
             Problem(
-                path.name,
+                file,
                 None,
                 "card",
                 "tragic_night",

@@ -32,6 +32,7 @@ __all__ = [
     "GREEDY_FREE_ONESHOTS",
     "POLICIES",
     "designer_player",
+    "greedy",
     "greedy_player",
     "no_clear_player",
     "random_player",
@@ -86,3 +87,10 @@ POLICIES: dict[str, Player] = {
     "greedy": greedy_player,
     "no_clear": no_clear_player,
 }
+
+
+def greedy(arg: str | None = None) -> Player:
+    """The ``greedy`` player family (``--players greedy``): :func:`greedy_player`; takes no argument."""
+    if arg is not None:
+        raise ValueError(f"greedy takes no argument, got {arg!r}")
+    return greedy_player

@@ -31,8 +31,18 @@ from workbench.games.detective.analysis import OPENINGS, actions_table, payable_
 from workbench.games.detective.cards import CardSet, load_cards
 from workbench.games.detective.exact import exact_round, round_tree
 from workbench.games.detective.params import DetectiveParams
+from workbench.spec import SheetSource, WhatIfExample
 
-__all__ = ["PAIRS", "SEED", "EVENT", "FIGURES", "figures", "sheet_params", "worked_example"]
+__all__ = [
+    "EXAMPLE",
+    "PAIRS",
+    "SEED",
+    "EVENT",
+    "FIGURES",
+    "figures",
+    "read_sheets",
+    "worked_example",
+]
 
 EVENT = "2"
 """The worked example's event: 二十年前の罪 (5 VP, four cards: black 1, orange 2, blue 1)."""
@@ -44,10 +54,11 @@ SEED = 1
 """The seed of its games (``workbench compare detective --games 400 --seed 1`` repeats them)."""
 
 
-def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
-    """The game reads people.csv and events.csv from the ``cards_folder`` parameter."""
-    folder = files["events"].parent
-    if files["people"].parent != folder:
+def read_sheets(source: SheetSource) -> dict[str, Any]:
+    """The game reads people.csv and events.csv from the folder the ``cards_folder``
+    parameter names."""
+    folder = source.file("events", "detective").parent
+    if source.file("people", "detective").parent != folder:
         raise ValueError("detective reads people.csv and events.csv from one folder")
     return {"cards_folder": str(folder)}
 
@@ -199,3 +210,7 @@ def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
     return Variant.of("detective", base, "crime-cheaper").set(
         "events", EVENT, "cost", "black 1; orange 1; blue 1"
     )
+
+
+EXAMPLE = WhatIfExample(worked_example, EVENT, PAIRS, SEED)
+"""The worked example as the game's spec declares it (``GameSpec.whatif``)."""

@@ -30,7 +30,7 @@ from workbench.engine.players import random_player
 from workbench.games.ghost.cards import GhostCard
 from workbench.games.ghost.policy import choose, strength_rank
 
-__all__ = ["GreedyGhost", "greedy_player", "random_player", "strength_rank"]
+__all__ = ["GreedyGhost", "greedy", "greedy_player", "random_player", "strength_rank"]
 
 
 class GreedyGhost:
@@ -66,3 +66,10 @@ def greedy_player(
     """
     limit = threshold if isinstance(threshold, Fraction) else Fraction(str(threshold))
     return GreedyGhost(limit, rank)
+
+
+def greedy(arg: str | None = None) -> GreedyGhost:
+    """The ``greedy`` player family (``--players greedy``): ``greedy_player()`` at its default threshold; takes no argument."""
+    if arg is not None:
+        raise ValueError(f"greedy takes no argument, got {arg!r}")
+    return greedy_player()

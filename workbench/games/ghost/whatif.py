@@ -38,12 +38,22 @@ from workbench.games.ghost.analysis import (
     mandatory_by_seat,
     server_bound,
 )
-from workbench.games.ghost.cards import GhostCard, designs, load_cards
+from workbench.games.ghost.cards import GhostCard, cards_from_records, designs, load_cards
 from workbench.games.ghost.odds import Fighter, ghost_odds, win_chance
 from workbench.games.ghost.steps_battle import fixed_modifier
 from workbench.games.ghost.table import STATS
+from workbench.spec import SheetSource, WhatIfExample
 
-__all__ = ["PAIRS", "SEED", "CARD", "FIGURES", "figures", "sheet_params", "worked_example"]
+__all__ = [
+    "EXAMPLE",
+    "PAIRS",
+    "SEED",
+    "CARD",
+    "FIGURES",
+    "figures",
+    "read_sheets",
+    "worked_example",
+]
 
 CARD = "G04"
 """The worked example's card: うにゅう, the weakest ghost (3 copies, 1D / 1D+1, 1 VP)."""
@@ -55,9 +65,14 @@ SEED = 1
 """The seed of its games (``workbench compare ghost --games 300 --seed 1`` repeats them)."""
 
 
-def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
-    """The game reads its card sheet from the ``sheet`` parameter."""
-    return {"sheet": str(files["cards"])}
+def read_sheets(source: SheetSource) -> dict[str, Any]:
+    """The game takes its cards as ``cards=``, read from the loaded sheet in memory.
+
+    >>> from workbench.cards.registry import sheet_source
+    >>> read_sheets(sheet_source("ghost"))["cards"] == load_cards()
+    True
+    """
+    return {"cards": cards_from_records(source.sheets["cards"].require_clean().records())}
 
 
 GHOSTS = ("kind", "name_ja", "copies", "physical", "mental", "ability")
@@ -211,3 +226,7 @@ def figures(
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
     """うにゅう's physical dice raised from 1D to 2D+1 (a designer lifting the weakest ghost)."""
     return Variant.of("ghost", base, "unyu-2d1").set("cards", CARD, "physical", "2D+1")
+
+
+EXAMPLE = WhatIfExample(worked_example, CARD, PAIRS, SEED)
+"""The worked example as the game's spec declares it (``GameSpec.whatif``)."""

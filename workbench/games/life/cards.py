@@ -26,7 +26,7 @@ rules (``effects.py``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -221,7 +221,11 @@ def _load(path: Path, schema: Schema) -> list[dict[str, Any]]:
 
 def load_album(path: str | Path | None = None) -> tuple[AlbumCard, ...]:
     """The album cards of a sheet (default ``data/life/album.csv``); raises ``SheetError``."""
-    rows = _load(Path(path) if path else DATA / "album.csv", ALBUM_SCHEMA)
+    return album_cards(_load(Path(path) if path else DATA / "album.csv", ALBUM_SCHEMA))
+
+
+def album_cards(rows: Sequence[Mapping[str, Any]]) -> tuple[AlbumCard, ...]:
+    """The album cards of a loaded, clean sheet's records (``Sheet.records()``)."""
     return tuple(
         AlbumCard(
             r["id"],
@@ -240,7 +244,11 @@ def load_album(path: str | Path | None = None) -> tuple[AlbumCard, ...]:
 
 def load_dreams(path: str | Path | None = None) -> tuple[DreamCard, ...]:
     """The dream cards of a sheet (default ``data/life/dreams.csv``)."""
-    rows = _load(Path(path) if path else DATA / "dreams.csv", DREAM_SCHEMA)
+    return dream_cards(_load(Path(path) if path else DATA / "dreams.csv", DREAM_SCHEMA))
+
+
+def dream_cards(rows: Sequence[Mapping[str, Any]]) -> tuple[DreamCard, ...]:
+    """The dream cards of a loaded, clean sheet's records (``Sheet.records()``)."""
     return tuple(
         DreamCard(r["id"], r["name_ja"], r["name_en"], r["dream"], r["skill"]) for r in rows
     )
@@ -284,6 +292,8 @@ __all__ = [
     "COLOURS",
     "AlbumCard",
     "DreamCard",
+    "album_cards",
+    "dream_cards",
     "load_album",
     "load_dreams",
     "check_deck",

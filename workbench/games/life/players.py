@@ -100,8 +100,11 @@ class LifeGreedy:
         return self.__name__
 
 
-def greedy() -> LifeGreedy:
-    """The greedy player: the game's rule of thumb on what its seat sees."""
+def greedy(arg: str | None = None) -> LifeGreedy:
+    """The greedy player: the game's rule of thumb on what its seat sees (the ``greedy``
+    player family of ``--players``; takes no argument)."""
+    if arg is not None:
+        raise ValueError(f"greedy takes no argument, got {arg!r}")
     return LifeGreedy()
 
 

@@ -27,9 +27,19 @@ import polars as pl
 from workbench.cards.stats import value_counts
 from workbench.cards.variants import Variant
 from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
-from workbench.games.life.cards import load_album, load_dreams
+from workbench.games.life.cards import album_cards, dream_cards, load_album
+from workbench.spec import SheetSource, WhatIfExample
 
-__all__ = ["PAIRS", "SEED", "CARD", "FIGURES", "figures", "sheet_params", "worked_example"]
+__all__ = [
+    "EXAMPLE",
+    "PAIRS",
+    "SEED",
+    "CARD",
+    "FIGURES",
+    "figures",
+    "read_sheets",
+    "worked_example",
+]
 
 CARD = "J04"
 """The worked example's card: 秘密基地 (stage 1, red, ★1, skill power 1)."""
@@ -41,9 +51,19 @@ SEED = 1
 """The seed of its games (``workbench compare life --games 200 --seed 1`` repeats them)."""
 
 
-def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
-    """The game takes its album and dream cards as ``album=`` / ``dreams=``."""
-    return {"album": load_album(files["album"]), "dreams": load_dreams(files["dreams"])}
+def read_sheets(source: SheetSource) -> dict[str, Any]:
+    """The game takes its album and dream cards as ``album=`` / ``dreams=``, read from the
+    loaded sheets in memory.
+
+    >>> from workbench.cards.registry import sheet_source
+    >>> from workbench.games.life.cards import load_album
+    >>> read_sheets(sheet_source("life"))["album"] == load_album()
+    True
+    """
+    return {
+        "album": album_cards(source.sheets["album"].require_clean().records()),
+        "dreams": dream_cards(source.sheets["dreams"].require_clean().records()),
+    }
 
 
 def _album(files: Mapping[str, Path]) -> pl.DataFrame:
@@ -120,3 +140,7 @@ def figures(
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
     """秘密基地 given a second star (★1 -> ★2)."""
     return Variant.of("life", base, "secret-base-2star").set("album", CARD, "stars", "2")
+
+
+EXAMPLE = WhatIfExample(worked_example, CARD, PAIRS, SEED)
+"""The worked example as the game's spec declares it (``GameSpec.whatif``)."""

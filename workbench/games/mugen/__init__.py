@@ -8,3 +8,35 @@ closed effect vocabulary), ``decks`` (deck files and construction rules),
 table), ``odds`` (exact deck odds) and ``analysis`` / ``charts`` (the design
 questions).
 """
+
+from workbench.spec import DataFolder, FixedSchemas, GameSpec, GameType, PlayerFamily, Sheets, refs
+
+_here = refs(__name__)
+
+SPEC = GameSpec(
+    name="mugen",
+    title="むげんの宙へ (mugen)",
+    version="3",
+    game_type=GameType("imperfect", "explicit", 2, 2, "zero-sum", scoring="own"),
+    new_game=_here("rules:make_game"),
+    sheets=Sheets(
+        stems=("cards",),
+        schemas=FixedSchemas((("cards", _here("card_schema:SCHEMA")),)),
+        read=_here("whatif:read_sheets"),
+    ),
+    data=DataFolder("workbench.data", "mugen"),
+    players=(PlayerFamily("greedy", _here("players:greedy"), "greedy", "the most damage per MP"),),
+    render=_here("render:render"),
+    board=_here("board:make_board"),
+    questions=_here("questions:questions"),
+    sheet_figures=_here("whatif:FIGURES"),
+    components=_here("cards:COMPONENTS"),
+    extra_findings=_here("cards:extra_findings"),
+    deck_warnings=_here("cards:deck_warnings"),
+    print_layout="print_layout.toml",
+    whatif=_here("whatif:EXAMPLE"),
+    parameters=_here("params:MugenParams"),
+)
+"""Everything the workbench knows about the game (:class:`workbench.spec.GameSpec`)."""
+
+__all__ = ["SPEC"]

@@ -29,6 +29,7 @@ from workbench.games.mugen.steps import Main
 
 __all__ = [
     "function_player",
+    "greedy",
     "greedy_player",
     "policy_player",
     "priority_player",
@@ -138,3 +139,10 @@ def priority_player(order: Sequence[str], fallback: Player = greedy_player) -> P
 
     play.__name__ = "priority_player"
     return play
+
+
+def greedy(arg: str | None = None) -> Player:
+    """The ``greedy`` player family (``--players greedy``): :func:`greedy_player`; takes no argument."""
+    if arg is not None:
+        raise ValueError(f"greedy takes no argument, got {arg!r}")
+    return greedy_player

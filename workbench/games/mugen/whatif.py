@@ -37,8 +37,18 @@ from workbench.games.mugen.cards import (
 )
 from workbench.games.mugen.odds import deck_table, mana_curve_exact
 from workbench.games.mugen.pool import pool_table
+from workbench.spec import SheetSource, WhatIfExample
 
-__all__ = ["PAIRS", "SEED", "CARD", "FIGURES", "figures", "sheet_params", "worked_example"]
+__all__ = [
+    "EXAMPLE",
+    "PAIRS",
+    "SEED",
+    "CARD",
+    "FIGURES",
+    "figures",
+    "read_sheets",
+    "worked_example",
+]
 
 CARD = "C01"
 """The worked example's card: ソラ, the character of the sample ソラ deck."""
@@ -50,9 +60,9 @@ SEED = 1
 """The seed of its games (``workbench compare mugen --games 300 --seed 1`` repeats them)."""
 
 
-def sheet_params(files: Mapping[str, Path]) -> dict[str, Any]:
-    """The game reads its card sheet from the ``cards_path`` parameter."""
-    return {"cards_path": str(files["cards"])}
+def read_sheets(source: SheetSource) -> dict[str, Any]:
+    """The game reads its card sheet from the file the ``cards_path`` parameter names."""
+    return {"cards_path": str(source.file("cards", "mugen"))}
 
 
 def _decks(files: Mapping[str, Path]) -> Path:
@@ -164,3 +174,7 @@ def figures(
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
     """ソラ's first skill one MP cheaper (2 -> 1)."""
     return Variant.of("mugen", base, "sora-cheaper").set("cards", CARD, "skill1_cost", "1")
+
+
+EXAMPLE = WhatIfExample(worked_example, CARD, PAIRS, SEED)
+"""The worked example as the game's spec declares it (``GameSpec.whatif``)."""

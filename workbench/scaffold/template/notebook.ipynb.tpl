@@ -11,7 +11,7 @@
    "execution_count": null,
    "metadata": {},
    "outputs": [],
-   "source": "from workbench.engine.kernel.registry import make_game\nfrom {{name}}.render import render\nfrom IPython.display import HTML\n\ngame = make_game(\"{{name}}\")\nHTML(render(game, game.initial_state()))",
+   "source": "from workbench.registry import make_game\nfrom {{name}}.render import render\nfrom IPython.display import HTML\n\ngame = make_game(\"{{name}}\")\nHTML(render(game, game.initial_state()))",
    "id": "cell-1"
   },
   {

@@ -1,0 +1,183 @@
+"""The game registry: which games exist, each as its :class:`~workbench.spec.GameSpec`.
+
+Games join through the Python entry-point group :data:`GROUP`; each entry point
+names a game and its value is the game's package, which exports ``SPEC`` (or the
+entry point names the spec itself, ``"package:SPEC"``). The workbench declares its
+own games this way in ``pyproject.toml``; a designer's package joins with the same
+lines::
+
+    [project.entry-points."workbench.games"]
+    mygame = "mygame"
+
+For a game that is not installed (a test, a notebook), :func:`register` adds its
+spec in this process; a later registration of a name wins over an earlier one and
+over the entry point.
+
+The core never names a game: it asks this module. Names come out with the
+workbench's own games first, in the order they are declared, then the others
+sorted. This module is on the ground floor (it imports no engine, game or view).
+
+>>> from workbench.spec import GameSpec, GameType, Ref
+>>> register(GameSpec("nim", "One-pile Nim", "1", GameType("perfect", "deterministic", 2, 2,
+...     "zero-sum"), Ref("workbench.engine.conformance.toy:make_takeaway")))
+>>> "nim" in game_names(), spec("nim").title
+(True, 'One-pile Nim')
+>>> make_game("nim", stones=5).initial_state().stones
+5
+>>> spec("no such game")
+Traceback (most recent call last):
+...
+workbench.registry.UnknownGame: unknown game 'no such game'; known: ...
+>>> unregister("nim")
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+from workbench.spec import GameSpec
+
+__all__ = [
+    "GROUP",
+    "BadGame",
+    "UnknownGame",
+    "game_names",
+    "make_game",
+    "refresh",
+    "register",
+    "shown_game_names",
+    "spec",
+    "unregister",
+]
+
+GROUP = "workbench.games"
+"""The entry-point group games register in (written out in ``pyproject.toml``)."""
+
+_OWN_DIST = "workbench"
+_OWN_GAMES = "workbench.games"
+"""The package of the workbench's own games; its ``ORDER`` tuple lists them in order."""
+
+_registered: dict[str, GameSpec] = {}
+
+
+class UnknownGame(ValueError):
+    """A game name that is neither an entry point nor registered in this process."""
+
+
+class BadGame(ValueError):
+    """An installed game whose package does not export a ``GameSpec`` (one line)."""
+
+
+def _own_order(names: set[str]) -> tuple[str, ...]:
+    """The workbench's own games in the order ``workbench.games.ORDER`` declares (entry-point
+    metadata is written sorted)."""
+    order: tuple[str, ...] = importlib.import_module(_OWN_GAMES).ORDER
+    return tuple(n for n in order if n in names)
+
+
+@functools.cache
+def _entry_points() -> dict[str, EntryPoint]:
+    """name -> entry point, the workbench's own first (declared order), then sorted."""
+    own: dict[str, EntryPoint] = {}
+    others: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=GROUP):
+        dist = ep.dist.name if ep.dist is not None else None
+        (own if dist == _OWN_DIST else others)[ep.name] = ep
+    ordered = {n: own[n] for n in _own_order(set(own))} if own else {}
+    ordered.update(sorted(own.items()))
+    ordered.update(sorted((n, e) for n, e in others.items() if n not in ordered))
+    return ordered
+
+
+@functools.cache
+def _installed(name: str) -> GameSpec:
+    """The spec an entry point names (its package's ``SPEC``, or the object it names)."""
+    ep = _entry_points()[name]
+    try:
+        found = ep.load()
+    except ImportError as exc:
+        raise BadGame(f"game {name!r}: its package {ep.value!r} does not import ({exc})") from None
+    if not isinstance(found, GameSpec):
+        found = vars(found).get("SPEC") if hasattr(found, "__dict__") else None
+    if not isinstance(found, GameSpec):
+        raise BadGame(
+            f"game {name!r}: {ep.value!r} exports no SPEC = GameSpec(...) (see docs/your-game.md)"
+        )
+    if found.name != name:
+        raise BadGame(f"game {name!r}: its SPEC is named {found.name!r}; the two must agree")
+    return found
+
+
+def game_names() -> tuple[str, ...]:
+    """The registered game names, the workbench's own first (declared order), then sorted.
+
+    >>> game_names()[:4]
+    ('ghost', 'detective', 'mugen', 'life')
+    """
+    installed = tuple(_entry_points())
+    extra = sorted(n for n in _registered if n not in installed)
+    return (*installed, *extra)
+
+
+def shown_game_names() -> tuple[str, ...]:
+    """:func:`game_names` without the test fixtures (a spec with ``test_game=True`` stays
+    playable by name but is not listed in help texts or served as a board).
+
+    >>> "peek" in game_names(), "peek" in shown_game_names()
+    (True, False)
+    """
+    out = []
+    for n in game_names():
+        try:
+            if not spec(n).test_game:
+                out.append(n)
+        except BadGame:
+            out.append(n)  # listed, so the designer sees its one-line error when they use it
+    return tuple(out)
+
+
+def spec(name: str) -> GameSpec:
+    """The :class:`~workbench.spec.GameSpec` of game ``name``; :class:`UnknownGame` (one
+    line naming the known games) for a name nothing registers.
+
+    >>> spec("life").game_type.max_seats
+    4
+    """
+    if isinstance(name, str) and name in _registered:
+        return _registered[name]
+    if isinstance(name, str) and name in _entry_points():
+        return _installed(name)
+    known = ", ".join(game_names()) or "(none: is the workbench installed?)"
+    raise UnknownGame(f"unknown game {name!r}; known: {known}")
+
+
+def make_game(name: str, **params: Any) -> Any:
+    """The game ``name`` built with these parameters (``spec(name).make_game(params)``)."""
+    return spec(name).make_game(params)
+
+
+def register(game: GameSpec) -> None:
+    """Register ``game`` in this process (a later registration of its name wins).
+
+    >>> register("ghost")
+    Traceback (most recent call last):
+    ...
+    TypeError: register takes a GameSpec, got str
+    """
+    if not isinstance(game, GameSpec):
+        raise TypeError(f"register takes a GameSpec, got {type(game).__name__}")
+    _registered[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Forget an in-process registration of ``name`` (entry points stay)."""
+    _registered.pop(name, None)
+
+
+def refresh() -> None:
+    """Read the entry points again (after installing a game package in this process)."""
+    _entry_points.cache_clear()
+    _installed.cache_clear()
