@@ -83,7 +83,8 @@ def load_vendor() -> dict[str, str]:
 
 
 def sheet_hashes(data_dir: Path | None = None) -> tuple[tuple[str, str], ...]:
-    """sha256 of every card sheet in the data folder (:func:`workbench.data_files`), by relative path.
+    """sha256 of every card sheet in the data folder (:func:`workbench.data_files`), by relative path;
+    the what-if variants saved beside a sheet (``<game>/variants/``) are not the report's data.
 
     >>> all(len(h) == 64 for _, h in sheet_hashes())
     True
@@ -93,6 +94,8 @@ def sheet_hashes(data_dir: Path | None = None) -> tuple[tuple[str, str], ...]:
         return ()
     out = []
     for path in sorted(root.rglob("*")):
+        if "variants" in path.relative_to(root).parts[:2]:
+            continue
         if path.suffix.lower() in {".csv", ".xlsx", ".parquet"} and path.is_file():
             out.append((str(path.relative_to(root)), hashlib.sha256(path.read_bytes()).hexdigest()))
     return tuple(out)
