@@ -119,7 +119,20 @@ def _check_sheet(args: argparse.Namespace, game: str | None) -> pl.DataFrame:
         raise CliError(f"game {game!r}: {exc}") from None
     except LookupError as exc:
         raise CliError(str(exc)) from None
-    return load_sheet(args.path, schema).problems
+    sheet = load_sheet(args.path, schema)
+    glyphs = _print_glyphs(game, sheet)
+    return pl.concat([sheet.problems, problems_frame(glyphs)]) if glyphs else sheet.problems
+
+
+def _print_glyphs(game: str, sheet: Sheet) -> list[Problem]:
+    """Characters of the sheet's printed cells that the card font cannot draw (``workbench
+    print`` would print them as empty boxes); none for a game without a print layout."""
+    from workbench.printing import LayoutError, printed_glyph_problems
+
+    try:
+        return printed_glyph_problems(game, sheet)
+    except (LayoutError, OSError):
+        return []
 
 
 def _emit(problems: pl.DataFrame, as_json: bool) -> None:

@@ -11,7 +11,9 @@ the base sheet of that name (or a what-if variant folder, ``variants/<name>/``, 
 ``<game>/`` sheets replace the base ones). ``--copies N`` prints the whole run N times.
 
 Exit 0 with the PDF written (texts cut to fit their box are listed on stdout as
-problems; ``--strict`` makes them exit 1), 2 with one line for an unknown game, a
+problems; ``--strict`` makes them exit 1), 1 with the PDF written and the problems
+listed when a card holds a character the font cannot draw (it prints as an empty box)
+or an effect the layout has no wording for, 2 with one line for an unknown game, a
 sheet or deck that fails its checks, a size that fits no card on the paper, bad
 numbers, or an ``--out`` that is one of the input files. Nothing is written then.
 """
@@ -186,9 +188,13 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(f"{problem}\n")
     grid = result.grid
     backs = f" + {result.pages // 2} of backs (mirrored for duplex)" if args.backs else ""
+    rules = [p.rule for p in result.problems]
+    unprintable = rules.count("glyph") + rules.count("words")
     sys.stderr.write(
         f"workbench print: {args.out}: {result.cards} cards, {grid.per_page} a page "
         f"({grid.cols}×{grid.rows}), {result.sheets_of_paper} {args.paper.upper()} "
-        f"page(s) of faces{backs}; {len(result.problems)} text(s) cut to fit\n"
+        f"page(s) of faces{backs}; {rules.count('fit')} text(s) cut to fit, "
+        f"{rules.count('glyph')} character(s) the font cannot draw, "
+        f"{rules.count('words')} effect(s) with no wording\n"
     )
-    return 1 if args.strict and result.problems else 0
+    return 1 if unprintable or (args.strict and result.problems) else 0

@@ -27,7 +27,14 @@ from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.problems import Problem, SheetError, problems_frame
 from workbench.cards.registry import game_schemas, schema_for, sheet_files
 from workbench.datafiles import data_files
-from workbench.printing.layout import LAYOUT_FILE, Face, LayoutError, PrintLayout, load_layout
+from workbench.printing.layout import (
+    LAYOUT_FILE,
+    Face,
+    LayoutError,
+    PrintLayout,
+    load_layout,
+    template_columns,
+)
 from workbench.registry import spec
 
 __all__ = [
@@ -35,6 +42,7 @@ __all__ = [
     "MAX_COPIES",
     "Entry",
     "all_cards",
+    "check_columns",
     "deck_cards",
     "game_layout",
     "game_sheets",
@@ -100,7 +108,43 @@ def game_sheets(
         if stem not in files or stem not in schemas:
             raise LookupError(f"{layout.file}: faces.{stem}: game {game!r} has no sheet {stem!r}")
         sheets[stem] = load_sheet(files[stem], schemas[stem]).require_clean()
+    for stem, sheet in sheets.items():
+        check_columns(layout, layout.faces[stem], sheet.frame.columns)
     return sheets
+
+
+#: what a template may use besides the sheet's columns (see :mod:`workbench.printing.layout`).
+RUN_COLUMNS = ("_copies", "_id", "_row", "_file")
+
+
+def check_columns(layout: PrintLayout, face: Face, columns: list[str]) -> None:
+    r""":class:`LayoutError` (one line: the face, the box and the name) for a column the face
+    reads that its sheet does not have — it would print blank.
+
+    >>> from workbench.printing.layout import parse_layout
+    >>> layout = parse_layout('[faces.cards]\n[[faces.cards.boxes]]\ntext = "{nme}"\nbox = [1, 1, 9, 9]')
+    >>> check_columns(layout, layout.faces["cards"], ["id", "name"])
+    Traceback (most recent call last):
+    ...
+    workbench.printing.layout.LayoutError: print_layout.toml: faces.cards.boxes[0] (box): unknown column 'nme' (the sheet cards has: id, name)
+    """
+    known = set(columns) | set(RUN_COLUMNS)
+    where = f"{layout.file}: faces.{face.sheet}"
+    used = [(f"{where}.title", face.title)]
+    used += [(f"{where}.copies", face.copies)] if face.copies else []
+    used += [(f"{where}.band.column", face.band.column)] if face.band else []
+    if face.art is not None:
+        used += [(f"{where}.art.label", c) for c in template_columns(face.art.label)]
+    for i, box in enumerate(face.boxes):
+        here = f"{where}.boxes[{i}] ({box.name})"
+        used += [(here, c) for c in box.columns]
+        used += [(f"{here}.unless", box.unless)] if box.unless else []
+    for place, column in used:
+        if column not in known:
+            raise LayoutError(
+                f"{place}: unknown column {column!r} (the sheet {face.sheet} has: "
+                f"{', '.join(c for c in columns)})"
+            )
 
 
 def _variant_files(game: str, layout: PrintLayout, variant: str | Path | None) -> list[Path]:
