@@ -23,7 +23,7 @@ from typing import Any
 from workbench.games.ghost.cards import GhostCard
 from workbench.games.ghost.table import NO_SHELL, STATS, Battle
 
-__all__ = ["ROLES", "battle_values", "fixed_modifier", "ghost_value", "role_of"]
+__all__ = ["ROLES", "battle_values", "fixed_modifier", "ghost_value", "role_of", "roll_parts"]
 
 
 def ghost_value(raw: int, dice: int, modifier: int, *, fumble: bool, floor: bool) -> int:
@@ -89,3 +89,26 @@ def battle_values(t: Any, b: Battle, fumbles: bool | None = None) -> tuple[int, 
             ghost_value(b.rolls[i], b.dice[i], mod, fumble=rule and not steady[g], floor=floor)
         )
     return tuple(out)
+
+
+def roll_parts(t: Any, b: Battle, k: int, raw: int) -> tuple[int, int, int, bool]:
+    """The ``k``-th battling ghost's roll of ``raw`` as (dice, modifier, value, fumbled):
+    its fixed modifier (shell and ability counted) and its contribution by
+    :func:`ghost_value` — what the log, the chance strip and the picture show.
+
+    >>> from workbench.games.ghost.rules import make_game
+    >>> g = make_game(players=2)
+    >>> t = g.new_table()
+    >>> t.desktops[0], t.desktops[1] = [(0, -1)], [(1, -1)]
+    >>> b = Battle(0, 1, "physical", (0,), (1,), dice=(3, 1))
+    >>> roll_parts(t, b, 0, 4), roll_parts(t, b, 0, 0)  # 御影さくら attacks: 3D+2, +2 抜刀
+    ((3, 4, 8, False), (3, 4, 0, True))
+    """
+    g = b.ghosts[k]
+    game = t.game
+    card = game.cards[g]
+    mod = fixed_modifier(card, t.shell_of(g), b.stat, role_of(b, k))
+    n = b.dice[k]
+    p = game.params
+    fumble = p.fumble and not game.steady[g] and n >= 2 and raw == 0
+    return n, mod, ghost_value(raw, n, mod, fumble=fumble, floor=p.floor_at_zero), fumble

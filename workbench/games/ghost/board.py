@@ -26,6 +26,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from workbench.engine.kernel.protocol import Action
+from workbench.engine.play.replay_checks import what_if_note
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.games.ghost.action_odds import battle_odds
@@ -111,6 +112,36 @@ class GhostBoard(PictureBoard):
         '3. User 2 downloads X'
         """
         return _USER.sub(lambda m: self.seat_name(int(m.group(1)) - 1), super().log_line(line))
+
+    def newest_move(self) -> str:
+        """The newest log line as the viewer reads it, in the board's words, without its
+        step number and what followed it (the status line quotes it).
+
+        >>> b = make_board(seed=3, players=2)
+        >>> b.newest_move()
+        'User 2 downloads ブリュンヒルデ [seen by P2]'
+        """
+        lines = self.viewer_log()
+        if not lines:
+            return ""
+        _, _, text = self.log_line(lines[-1]).partition(". ")
+        return text.split(" — ", 1)[0]
+
+    def status_text(self) -> str:
+        """Who is to move; when a user decides in another's turn, the newest move it
+        answers (whoever made it: the log's last line, never an older move of the turn's
+        user)."""
+        s = self.session
+        who = s.to_move
+        owner = turn_owner(s.game, s.state) if who >= 0 else None
+        if owner is None or owner == who:
+            return super().status_text()
+        newest = self.newest_move()
+        after = f", after '{newest}'" if newest else ""
+        return (
+            f"{self.seat_name(who)} decides in {self.seat_name(owner)}'s turn{after} "
+            f"(step {s.step}/{s.total_steps}{what_if_note(s)})"
+        )
 
     def placed_actions(self) -> list[Hashable]:
         """The legal ids the picture stands for (cards, ghosts, attack steps)."""

@@ -31,9 +31,10 @@ from typing import Any
 import sympy
 
 from workbench.games.ghost.battle_order import order_value, stat_odds
+from workbench.games.ghost.battle_strength import roll_parts
 from workbench.games.ghost.cards import STATS_LABEL, Strength
 from workbench.games.ghost.odds import battle_chance, fighters, win_chance
-from workbench.games.ghost.steps_battle import battle_label, fixed_modifier, ghost_value, role_of
+from workbench.games.ghost.steps_battle import battle_label, role_of
 from workbench.games.ghost.steps_turn import turn_label
 from workbench.games.ghost.table import STATS
 from workbench.games.ghost.words import card_name
@@ -260,13 +261,7 @@ def die_row(n: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
 
 def roll_html(game: Any, t: Any, b: Any, k: int, raw: int) -> str:
     """The ``k``-th battling ghost's roll with its modifier (shell and ability included)."""
-    g = b.ghosts[k]
-    card = game.cards[g]
-    mod = fixed_modifier(card, t.shell_of(g), b.stat, role_of(b, k))
-    n = b.dice[k]
-    p = game.params
-    fumble = p.fumble and not game.steady[g] and n >= 2 and raw == 0
-    value = ghost_value(raw, n, mod, fumble=fumble, floor=p.floor_at_zero)
+    n, mod, value, fumble = roll_parts(t, b, k, raw)
     return die_row(n, raw, mod, value, fumble)
 
 

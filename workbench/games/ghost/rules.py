@@ -194,6 +194,7 @@ from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
+from workbench.games.ghost.narration import after_words
 from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.policy import choose
 from workbench.games.ghost.steps import DealMaster, Download, Replace, Return, Setup
@@ -293,8 +294,9 @@ class GhostGame(KernelGame):
         self.react_steps = tuple(React(s) for s in range(self.n))
         # per-card constants the steps read every turn (action ids are values: built once)
         self.win_need = tuple(
-            None if (a := c.ability_args("win_installed")) is None else int(a[0]) for c in cards
-        )  # type: ignore[call-overload]
+            None if (a := c.ability_args("win_installed")) is None else int(a[0])  # type: ignore[call-overload]
+            for c in cards
+        )
         self.install_ids = tuple(("install", c) for c in range(len(cards)))
         self.event_ids = tuple(
             tuple(("event", c, x) for x in f) for c, f in enumerate(self.fixed_targets)
@@ -405,6 +407,19 @@ class GhostGame(KernelGame):
             "fumble_flips": state.flips,
             "vp_max": max(self.returns(state), default=0.0),
         }
+
+    # -- the log: each line says what followed it (narration.py) ------------------------
+    def action_label(self, state: Any, action_id: Hashable) -> str:
+        return self._narrated(state, action_id, super().action_label(state, action_id))
+
+    def label_for(self, state: Any, x: Hashable, seat: int | None) -> str:
+        return self._narrated(state, x, super().label_for(state, x, seat))
+
+    def _narrated(self, state: Any, x: Hashable, text: str) -> str:
+        """A log line: the step's own words, then what followed it (every seat reads the
+        same consequences: they are read from what every user sees)."""
+        more = after_words(self, state, x, text)
+        return f"{text} — {more}" if more else text
 
     def describe(self, state: Any) -> str:
         t = self.view(state)

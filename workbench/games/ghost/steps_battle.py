@@ -24,10 +24,12 @@ from workbench.games.ghost.battle_strength import (
     fixed_modifier,
     ghost_value,
     role_of,
+    roll_parts,
 )
 from workbench.games.ghost.cards import STATS_LABEL
 from workbench.games.ghost.steps import finish, install, play_effects, remove_ghost
 from workbench.games.ghost.table import ATTACK, DEFENCE, STATS, Battle, GhostTable
+from workbench.games.ghost.words import roll_words
 
 Aid = tuple[Any, ...]
 _PASS = ("pass",)
@@ -336,11 +338,13 @@ class Roll(NamedTuple):
         t.battle = b.evolve(rolls=b.rolls + (int(raw),))
 
     def label(self, t: GhostTable, raw: int) -> str:
+        """``御影さくら [attack] rolls 3D+4: 5 +4 = 9`` (the strip's words)."""
         b = t.battle
         assert b is not None
-        n = b.dice[self.nth]
-        fumble = " (シテオク!)" if n >= 2 and raw == 0 else ""
-        return f"{t.game.cards[b.ghosts[self.nth]].name} rolls {n}D: {raw}{fumble}"
+        k = self.nth
+        n, mod, value, fumble = roll_parts(t, b, k, raw)
+        words = roll_words(n, raw, mod, value, fumble)
+        return f"{t.game.cards[b.ghosts[k]].name} [{role_of(b, k)}] rolls {words}"
 
 
 @auto

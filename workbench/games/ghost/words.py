@@ -76,9 +76,30 @@ def timing_words(timing: str) -> str:
     return TIMINGS.get(timing, timing_in_words(timing))
 
 
+def roll_words(dice: int, raw: int, modifier: int, value: int, fumble: bool) -> str:
+    """A ghost's roll as the chance strip shows it: strength, raw sum, modifier, value.
+
+    >>> roll_words(1, 2, -1, 1, False), roll_words(2, 0, 1, 0, True), roll_words(1, 4, 0, 4, False)
+    ('1D-1: 2 -1 = 1', '2D+1: 0 シテオク (all 0) → 0', '1D: 4')
+    """
+    strength = f"{dice}D{modifier:+d}" if modifier else f"{dice}D"
+    if fumble:
+        return f"{strength}: {raw} シテオク (all 0) → 0"
+    if modifier:
+        return f"{strength}: {raw} {modifier:+d} = {value}"
+    return f"{strength}: {value}"
+
+
 def card_name(card: Any) -> str:
     """The Japanese card name with its English gloss (when the sheet has one)."""
     return card_title(card.name, card.name_en)
 
 
-__all__ = ["PHRASES", "ability_words", "card_name", "event_words", "timing_words"]
+__all__ = [
+    "PHRASES",
+    "ability_words",
+    "card_name",
+    "event_words",
+    "roll_words",
+    "timing_words",
+]
