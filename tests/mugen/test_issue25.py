@@ -43,13 +43,13 @@ def test_the_log_gives_the_damage_dealt_not_the_printed_number():
     g = make_game()  # seat 0 is ソラ: attack +1; seat 1 has 見張り set: defence +2
     s = position(g, hands=(["G02", "G09"], []), set_zones=([], [("G16", 0, 2)]), mp=(3, 1))
     labels = {a.id: a.label for a in g.legal_actions(s)}
-    assert labels["use", "G02", 0].endswith(": 2 damage (3 +1 attack -2 defence)")
+    assert labels["use", "G02", 0].endswith(": 2 damage (3 +1 attack -2 defence): P2 HP 30 → 28")
     assert "damage 3" not in labels["use", "G02", 0]
     after = play(g, s, ("use", "G02", 0), "no_revenge")
     assert s.hp[1] - after.hp[1] == 2  # what the label said was dealt
     s = position(g, hands=(["G01"], []), hp=(30, 2), mp=(1, 1))
     said = g.action_label(s, ("use", "G01", 0))
-    assert said.endswith("3 damage (2 +1 attack): P2 falls to 0 HP"), said
+    assert said.endswith("3 damage (2 +1 attack): P2 HP 2 → 0, P2 falls to 0 HP — P1 wins"), said
 
 
 def test_game_over_says_how_it_ended_in_words():

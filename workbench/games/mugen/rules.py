@@ -113,6 +113,7 @@ from workbench.games.mugen.decks import (
     rule_problems,
 )
 from workbench.games.mugen.effects import TimedEffect
+from workbench.games.mugen.narration import aftermath
 from workbench.games.mugen.params import MugenParams
 from workbench.games.mugen.steps import First, opening, skill_steps
 from workbench.games.mugen.table import MugenTable
@@ -296,6 +297,15 @@ class MugenGame(KernelGame):
 
         who = "over" if t.result is not None else f"P{t.active + 1}"
         return f"turn {t.turn} {who} | {side(0)} | {side(1)}"
+
+    def action_label(self, state: Snapshot, action_id: Hashable) -> str:
+        """The step's label, then what the rules do on their own after it (issue 35:
+        timed effects, set skills running out, the turn passing, the game's end)."""
+        return super().action_label(state, action_id) + aftermath(self, state, action_id)
+
+    def label_for(self, state: Snapshot, x: Hashable, seat: int | None) -> str:
+        """:meth:`action_label` as ``seat`` reads it (what follows is public)."""
+        return super().label_for(state, x, seat) + aftermath(self, state, x)
 
     def attack(self, state: Snapshot, seat: int) -> int:
         """A seat's attack now (trait + set boosts)."""

@@ -188,7 +188,7 @@ class PushOut(NamedTuple):
 
     def label(self, t: T, a: Any) -> str:
         z = t.zones[self.seat][a[1]]
-        return f"push out {_card_name(t, z.card)} ({z.counters})"
+        return f"push out own {_card_name(t, z.card)} ({_left(z.counters)}) to the dust zone"
 
 
 @decision
@@ -215,4 +215,9 @@ class Destroy(NamedTuple):
 
     def label(self, t: T, a: Any) -> str:
         z = t.zones[1 - self.seat][a[1]]
-        return f"destroy {_card_name(t, z.card)} ({z.counters})"
+        return f"destroy P{2 - self.seat}'s {_card_name(t, z.card)} ({_left(z.counters)})"
+
+
+def _left(counters: int) -> str:
+    """A set skill's counters as turns left: ``1 turn left``."""
+    return f"{counters} turn{'s' if counters != 1 else ''} left"

@@ -68,8 +68,12 @@ def skill_words(skill: Any, timed: str = "every") -> str:
     return f"{skill.cost} MP{KINDS.get(skill.kind, '')}{turns}: {text}"
 
 
-def _hit_words(amount: int, atk: int, defence: int, pierce: bool) -> tuple[int, str]:
-    """The damage a hit deals now and its words: ``4 damage (3 +1 attack)``."""
+def hit_words(amount: int, atk: int, defence: int, pierce: bool) -> tuple[int, str]:
+    """The damage a hit deals now and its words: ``4 damage (3 +1 attack)``.
+
+    >>> hit_words(3, 1, 2, False), hit_words(3, 1, 2, True)
+    ((2, '2 damage (3 +1 attack -2 defence)'), (4, '4 damage (3 +1 attack) ignoring defence'))
+    """
     dealt = max(0, amount + atk - (0 if pierce else defence))
     parts = [f"{atk:+d} attack"] if atk else []
     if defence and not pierce:
@@ -78,35 +82,69 @@ def _hit_words(amount: int, atk: int, defence: int, pierce: bool) -> tuple[int, 
     return dealt, f"{dealt} damage{how}" + (" ignoring defence" if pierce else "")
 
 
+def _destroyed_defence(t: Any, o: int, n: int) -> tuple[int, int]:
+    """The least and most defence ``o``'s set skills lose to ``destroy_set n`` (the
+    activating player picks the targets among the set, not super set, skills)."""
+    game = t.game
+    lost = sorted(
+        game.boost_def[z.card, z.slot] for z in t.zones[o] if (z.card, z.slot) not in game.super_set
+    )
+    n = min(n, len(lost))
+    return sum(lost[:n]), sum(lost[len(lost) - n :])
+
+
 def activation_words(t: Any, seat: int, card_id: str, skill: Any) -> str:
     """A skill of ``seat``'s card as it resolves from table ``t``: each hit says the damage
-    it deals after attack and defence (not the printed number), and a hit that ends the
-    game says so (issue 25 item 8). A set skill's own attack counts (it is placed first),
-    so does a skill pushed out by the ``oldest`` overflow; a push-out the player chooses
-    and a destroy before the hit are not foreseen.
+    it deals after attack and defence (not the printed number) and the HP it leaves, a heal
+    the HP it reaches, and a hit that ends the game says so (issue 25 item 8). A set
+    skill's own attack counts (it is placed first), so does a skill pushed out by the
+    ``oldest`` overflow; a ``destroy_set`` before a hit lowers the defence it meets (issue
+    35: 終焉の鐘 destroys every set skill, then hits): where the player's choice of targets
+    decides the damage, the hit says the range. A push-out the player chooses is not
+    foreseen (its line says what follows).
 
     >>> from workbench.games.mugen.rules import make_game
     >>> from workbench.games.mugen.scenario import position
     >>> g = make_game()
     >>> t = g.view(position(g, hands=(["G01"], []), mp=(2, 1)))
     >>> activation_words(t, 0, "G01", g.skills["G01", 0])
-    '火花: 1 MP: 3 damage (2 +1 attack)'
+    '火花: 1 MP: 3 damage (2 +1 attack): P2 HP 30 → 27'
+    >>> t = g.view(position(g, hands=(["G31"], []), mp=(8, 1), set_zones=([], [("G16", 0, 2)])))
+    >>> activation_words(t, 0, "G31", g.skills["G31", 0])
+    "終焉の鐘: 8 MP, EX: dust 5 of the opponent's set skills (not super set); 6 damage (5 +1 attack): P2 HP 30 → 24"
     """
     game = t.game
     o = 1 - seat
-    atk, defence, hp = t.atk(seat), t.defence(o), t.hp[o]
+    atk, hp, heal_hp = t.atk(seat), t.hp[o], t.hp[seat]
+    low_def = high_def = t.defence(o)
     if skill.is_set:
         atk += skill.atk
         zone = t.zones[seat]
         if len(zone) >= game.params.set_limit and game.params.overflow == "oldest":
             atk -= game.boost_atk[zone[0].card, zone[0].slot]
     said = []
+    low_hp = hp
     for e in skill.effects:
         if e.timing == "now" and e.verb in ("damage", "pierce"):
-            dealt, text = _hit_words(e.amount, atk, defence, e.verb == "pierce")
-            hp -= dealt
-            said.append(text + (f": P{o + 1} falls to 0 HP" if dealt and hp <= 0 else ""))
+            pierce = e.verb == "pierce"
+            dealt, text = hit_words(e.amount, atk, high_def, pierce)
+            most = hit_words(e.amount, atk, low_def, pierce)[0]
+            hp, low_hp = max(0, hp - dealt), max(0, low_hp - most)
+            if most != dealt:
+                text = f"{dealt}–{most} damage (as the destroyed skills' defence decides)"
+            after = f"{hp}" if hp == low_hp else f"{low_hp}–{hp}"
+            text += f": P{o + 1} HP {t.hp[o]} → {after}" if dealt or most else ""
+            said.append(text + (f", P{o + 1} falls to 0 HP" if most and low_hp <= 0 else ""))
+        elif e.timing == "now" and e.verb == "heal":
+            healed = min(t.max_hp[seat], heal_hp + e.amount)
+            said.append(
+                effect_words(e, game.params.timed_turns) + f": P{seat + 1} HP {heal_hp} → {healed}"
+            )
+            heal_hp = healed
         else:
+            if e.timing == "now" and e.verb == "destroy_set":
+                least, most_lost = _destroyed_defence(t, o, e.amount)
+                low_def, high_def = low_def - most_lost, high_def - least
             said.append(effect_words(e, game.params.timed_turns))
     name = game.cards[card_id].name
     if skill.kind == "revenge":
