@@ -101,7 +101,8 @@ def test_seat_answers_fair_share_counts_sole_winners() -> None:
 def test_conclusion_is_the_side_of_the_interval(a: float, b: float, ref: float) -> None:
     lo, hi = min(a, b), max(a, b)
     c = conclusion(lo, hi, ref)
-    assert c == ("above" if lo > ref else "below" if hi < ref else "no clear difference")
+    assert c == ("above" if lo > ref else "below" if hi < ref else "too few games to say")
+    assert conclusion(lo, hi, ref, 4) == "not judged yet"  # under the minimum of games
 
 
 def test_compare_flags_a_changed_conclusion_and_a_moved_mean() -> None:
@@ -136,10 +137,23 @@ def test_compare_flags_a_changed_conclusion_and_a_moved_mean() -> None:
         ]
     )
     c = compare(answers, "greedy", "ismcts:100")
-    assert c["changed"].to_list() == [True, False]
+    # the rate: Newcombe's interval of 52/100 - 70/100; the mean: half-widths combined, 1.5 +- 1.41
+    # (the two intervals overlap, the difference's does not hold 0)
+    assert c["verdict"].to_list() == ["lower", "higher"] and c["changed"].to_list() == [True, True]
     assert changes(answers, "greedy", "ismcts:100") == [
-        "seat 1 wins: 0.7 with greedy, 0.52 with ismcts:100 (above → no clear difference)"
+        "seat 1 wins: 0.7 with greedy, 0.52 with ismcts:100 "
+        "(lower (-30.6 to -4.5 pts); above → too few games to say)",
+        "turns: 10 with greedy, 11.5 with ismcts:100 (higher (+0.0858 to +2.91))",
     ]
+    nearer = pl.when(pl.col("level") == "ismcts:100").then(
+        pl.when(pl.col("kind") == "rate").then(0.66).otherwise(10.5)
+    )
+    close = answers.with_columns(nearer.otherwise(pl.col("value")).alias("value"))
+    assert (
+        compare(close, "greedy", "ismcts:100")["verdict"].to_list() == ["too few games to say"] * 2
+    )
+    few = answers.with_columns(pl.lit(10).alias("games"))
+    assert compare(few, "greedy", "ismcts:100")["verdict"].to_list() == ["not judged yet"] * 2
 
 
 def test_results_round_trip_and_stale(tmp_path: Path) -> None:
@@ -332,5 +346,8 @@ def test_committed_results_answer_every_question(game: str) -> None:
     asked = {q.key for q in game_questions(game)}
     assert set(r.answers["question"].unique()) == asked
     table = r.table()
-    assert table.height > 0 and set(table["changed"]) <= {"yes", "no"}
+    words = ("higher", "lower", "too few games to say", "— ")
+    assert table.height > 0 and all(
+        v.startswith(words) or " played, " in v for v in table["verdict"]
+    ), table["verdict"].to_list()
     assert r.ladder is not None and r.ladder.frame.height > 0

@@ -35,7 +35,7 @@ def test_every_human_choice_with_options_is_reviewed(reviewed) -> None:  # type:
     )
     for s in range(3):  # the scripted thinking times, per seat
         mine = [d["seconds"] for d in asked if d["seat"] == s]
-        row = r.seats.filter(r.seats["seat"] == s + 1)
+        row = r.seats.filter(r.seats["player"] == f"Player {s + 1}")
         assert row["median_seconds"][0] == pytest.approx(statistics.median(mine))
 
 
@@ -59,7 +59,7 @@ def test_a_position_is_shown_as_its_seat_saw_it(reviewed) -> None:  # type: igno
     for seat, position in zip(r.decisions["seat"], r.decisions["position"]):
         for line in position.split(" | "):
             k = int(line.split(".", 1)[0])
-            if k in secret and secret[k][0] != seat - 1:
+            if k in secret and secret[k][0] != seat:
                 assert secret[k][1] not in line
 
 

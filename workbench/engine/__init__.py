@@ -13,7 +13,7 @@
 A game is a declaration on the kernel (the guide with a complete toy game is
 ``docs/kernel.md``): its fields (who sees each), its steps (automatic, chance
 with exact weights, decisions) and a ``KernelGame`` with ``setup`` and
-``score``. Games join the registry (:mod:`workbench.engine.kernel.registry`)
+``score``. Games join the registry (:mod:`workbench.registry`)
 through its entry-point group (``registry.GROUP``). Then sessions, replays,
 boards, players (``(view, rng) -> action id``, seeing only their seat),
 ``simulate`` (in place), ``balance_report``, ``sweep`` and ``check_conformance``
@@ -38,7 +38,6 @@ from workbench.engine.measure.balance import (
     BalanceReport,
     balance_report,
     seat_win_rates,
-    wilson_interval,
 )
 from workbench.engine.play.replay import Replay, ReplayError
 from workbench.engine.play.session import Session
@@ -46,6 +45,7 @@ from workbench.engine.players import function_player, greedy_player, margin_scor
 from workbench.engine.runs.playout import GameTooLong, PlayoutResult, playout, playout_in_place
 from workbench.engine.runs.simulate import simulate
 from workbench.engine.runs.sweep import InlineExecutor, sweep
+from workbench.prob.intervals import wilson as wilson_interval
 
 __all__ = [
     "CHANCE",

@@ -37,6 +37,7 @@ from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
 from workbench.engine.measure.compare import Comparison, compare, sheet_set
 from workbench.engine.measure.sheet_figures import draw_figures, edited_columns, touched_titles
+from workbench.engine.measure.verdict import MIN_GAMES, TOO_FEW, verdict_text
 from workbench.registry import spec
 
 __all__ = ["WhatIf", "moved", "readable", "redraw_note", "sentence"]
@@ -95,14 +96,16 @@ def _signed(kind: str, x: float) -> str:
 
 def readable(c: Comparison) -> pl.DataFrame:
     """The comparison as text: measure, base, variant, difference (95% paired interval),
-    the independent interval's half-width, conclusions and whether it changed.
+    the independent interval's half-width, conclusions and the verdict
+    (:func:`~workbench.engine.measure.verdict.verdict_text`: below its minimum of pairs,
+    the pairs played and the interval's width instead).
 
     >>> t = pl.DataFrame({"question": ["q"], "measure": ["seat 1 wins"], "kind": ["rate"],
     ...     "base": [0.5], "variant": [0.55], "difference": [0.05], "low": [0.01], "high": [0.09],
     ...     "paired_half": [0.04], "independent_half": [0.08], "conclusion_base": ["above"],
-    ...     "conclusion_variant": ["above"], "changed": [False]})
+    ...     "conclusion_variant": ["above"], "verdict": ["higher"], "changed": [True], "pairs": [100]})
     >>> readable(Comparison("g", 100, ("greedy",), 1, None, None, t)).row(0)  # type: ignore[arg-type]
-    ('seat 1 wins', '50.0%', '55.0%', '+5.0 pts (+1.0 to +9.0)', '±4.0 pts', '±8.0 pts', 'above → above', 'no')
+    ('seat 1 wins', '50.0%', '55.0%', '+5.0 pts (+1.0 to +9.0)', '±4.0 pts', '±8.0 pts', 'above → above', 'higher (+1.0 to +9.0 pts)')
     """
     rows = []
     for r in c.table.iter_rows(named=True):
@@ -123,10 +126,25 @@ def readable(c: Comparison) -> pl.DataFrame:
                 "paired ±": "±" + _signed(k, r["paired_half"]).lstrip("+"),
                 "independent ±": "±" + _signed(k, r["independent_half"]).lstrip("+"),
                 "conclusion": f"{cb} → {cv}" if cb or cv else "—",
-                "changed": "yes" if r["changed"] else "no",
+                "verdict": verdict_text(
+                    r.get("verdict") or "",
+                    r["low"],
+                    r["high"],
+                    int(r.get("pairs") or c.games),
+                    rate=k == "rate",
+                ),
             }
         )
     return pl.DataFrame(rows)
+
+
+def _widest(t: pl.DataFrame) -> str:
+    """The widest paired interval of the table, in points for a rate (up to)."""
+    rates = t.filter(pl.col("kind") == "rate")
+    if not rates.height:
+        return "not yet measured"
+    width = max(min(1.0, h) - max(-1.0, lo) for lo, h in zip(rates["low"], rates["high"]))
+    return f"up to {width * 100:.1f} pts"
 
 
 def _change_words(diff: pl.DataFrame) -> str:
@@ -145,7 +163,7 @@ def sentence(c: Comparison, diff: pl.DataFrame | None = None) -> str:
     t = c.table
     if not t.height:
         return f"{change}: no question was answered."
-    sure = t.filter((pl.col("low") > 0) | (pl.col("high") < 0))
+    sure = t.filter(pl.col("changed"))
     flips = t.filter(
         pl.col("changed") & (pl.col("conclusion_base") != pl.col("conclusion_variant"))
     )
@@ -158,12 +176,16 @@ def sentence(c: Comparison, diff: pl.DataFrame | None = None) -> str:
             f"({_signed(r['kind'], r['difference'])}, 95% paired interval "
             f"{_signed(r['kind'], r['low'])} to {_signed(r['kind'], r['high'])})"
         )
-    text = f"With {change}, over {pairs} paired greedy games: "
+    text = f"With {change}, over {pairs} paired {','.join(c.players)} games: "
+    if pairs < MIN_GAMES:
+        return text + (
+            f"too early for a verdict (one is given from {MIN_GAMES} pairs; the paired "
+            f"intervals are still {_widest(t)} wide)."
+        )
     text += (
         "; ".join(said) + "."
         if said
-        else "no measure moves beyond its 95% paired interval, so at this many games the edit "
-        "makes no difference these players show."
+        else f"{TOO_FEW}: no measure moves beyond its 95% paired interval at this many games."
     )
     for r in flips.iter_rows(named=True):
         text += (

@@ -20,27 +20,7 @@ from typing import Any
 
 import polars as pl
 
-Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% by default).
-
-    >>> lo, hi = wilson_interval(50, 100)
-    >>> round(lo, 4), round(hi, 4)
-    (0.4038, 0.5962)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes {successes} outside 0..{trials}")
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from workbench.prob.intervals import wilson
 
 
 def seat_long(df: pl.DataFrame, keep: list[str] | None = None) -> pl.DataFrame:
@@ -82,7 +62,7 @@ def _win_table(long: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
         )
         .sort(keys)
     )
-    bounds = [wilson_interval(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
+    bounds = [wilson(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
     return table.with_columns(
         (pl.col("wins") / pl.col("games")).alias("win_rate"),
         pl.Series("low", [lo for lo, _ in bounds], dtype=pl.Float64),

@@ -52,12 +52,12 @@ from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.kernel.seeds import player_rngs
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.search import standing, work_table
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import play_match
 from workbench.engine.runs.playout import GameTooLong, Player, seat_players
 from workbench.engine.runs.simulate import game_seed, player_name
+from workbench.prob.intervals import wilson
 from workbench.registry import make_game
 
 __all__ = [
@@ -253,7 +253,7 @@ def summarise_records(records: Sequence[GameRecord], level: str = "") -> dict[st
     seats = records[0].seats if records else 2
     fair = sole.height / n / seats if n else 0.0
     seat0 = sole.filter(pl.col("winner") == 0).height
-    lo, hi = wilson_interval(seat0, n)
+    lo, hi = wilson(seat0, n)
     decisive = df["decisiveness"].drop_nulls()
     return {
         "level": level,

@@ -5,15 +5,20 @@ For each decision a person made (with more than one option), ISMCTS analyses
 that seat's observation (never the hidden state, :func:`~workbench.engine.players.analyse.analyse`)
 and estimates every option's win rate with a 95% interval. :func:`review` gives
 
-- ``decisions``: one row per human decision — game file, step, seat, seconds,
-  the choice and the search's choice, both estimates and intervals, whether
-  they agree, and the estimated win rate lost (best minus chosen);
-- ``seats``: per seat, decisions, how often the person agreed with the search
-  (Wilson interval), the median seconds and the mean win rate lost;
+- ``decisions``: one row per human decision — game file, step, player (named
+  ``Player 1`` …, counted once, from 1), seconds, the choice and the search's choice,
+  both estimates and intervals, whether they agree, and the estimated win rate lost
+  (best minus chosen);
+- ``seats``: per player, decisions, how often the person agreed with the search
+  (``agreed_rate`` with its Wilson interval, all three as shares of 1), the median
+  seconds and the mean win rate lost;
 - ``worst(n)``: the decisions that lost most, with the position's last log
   lines as the seat saw them;
 - ``answers``: the game's own balance questions answered on the human games
-  beside the same questions on bot games (``bots`` × ``bot_games``).
+  beside the same questions on bot games (``bots`` × ``bot_games``);
+- ``notes``: one sentence per file that could not be reviewed whole — unreadable or
+  cut short (nothing reviewed), another game's (nothing reviewed), or unfinished (its
+  decisions reviewed, its questions left out) — never a traceback.
 
 :func:`scripted_playtest` plays a playtest with scripted "human" seats, for tests and the
 notebook.
@@ -23,8 +28,8 @@ notebook.
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> path = scripted_playtest(make_game(), ["first", "random"], folder / "t.json", seed=2)
 >>> r = review([path], budget=60, seed=1, game=make_game())
->>> r.seats["seat"].to_list(), r.seats["decisions"].to_list()
-([1, 2], [1, 1])
+>>> r.seats["player"].to_list(), r.seats["decisions"].to_list(), r.notes
+(['Player 1', 'Player 2'], [1, 1], [])
 """
 
 from __future__ import annotations
@@ -33,19 +38,28 @@ import os
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 from workbench.engine.kernel.protocol import Game
-from workbench.engine.measure.balance import wilson_interval
-from workbench.engine.play.playtest import Playtest
-from workbench.engine.play.seat_view import log_for
+from workbench.engine.measure.verdict import (
+    MIN_GAMES,
+    TOO_FEW,
+    difference_span,
+    judge,
+    progress_text,
+    rate_span,
+)
+from workbench.engine.play.playtest import Playtest, PlaytestError
+from workbench.engine.play.replay import ReplayError
+from workbench.engine.play.seat_view import log_for, viewer_name
 from workbench.engine.play.session import Session
+from workbench.prob.intervals import newcombe, wilson
 
-__all__ = ["Review", "review", "scripted_playtest"]
+__all__ = ["Review", "agreement_sentence", "review", "scripted_playtest"]
 
 Script = Callable[[Any, random.Random], Any]
 
@@ -57,6 +71,7 @@ class Review:
     decisions: pl.DataFrame
     seats: pl.DataFrame
     answers: pl.DataFrame
+    notes: list[str] = field(default_factory=list)
 
     def worst(self, n: int = 5) -> pl.DataFrame:
         """The ``n`` decisions that lost the most estimated win rate."""
@@ -68,7 +83,7 @@ class Review:
             .select(
                 "file",
                 "step",
-                "seat",
+                "player",
                 "position",
                 "choice",
                 "choice_rate",
@@ -81,17 +96,71 @@ class Review:
         )
 
 
-def _pct(lo_hi: tuple[float, float]) -> str:
-    return f"{lo_hi[0]:.0%}–{lo_hi[1]:.0%}"
+DECISION_COLUMNS = {
+    "file": pl.String,
+    "step": pl.Int64,
+    "player": pl.String,
+    "seconds": pl.Float64,
+    "position": pl.String,
+    "choice": pl.String,
+    "choice_rate": pl.Float64,
+    "choice_interval": pl.String,
+    "search_choice": pl.String,
+    "search_rate": pl.Float64,
+    "search_interval": pl.String,
+    "agreed": pl.Boolean,
+    "separable": pl.Boolean,
+    "lost": pl.Float64,
+    "seat": pl.Int64,
+}
+"""The decisions frame's columns (``seat`` counts from 0 for code; people read ``player``)."""
+
+SEAT_COLUMNS = {
+    "player": pl.String,
+    "decisions": pl.Int64,
+    "agreed_rate": pl.Float64,
+    "agreed_rate_low": pl.Float64,
+    "agreed_rate_high": pl.Float64,
+    "median_seconds": pl.Float64,
+    "mean_win_rate_lost": pl.Float64,
+}
+
+ANSWER_COLUMNS = {
+    "question": pl.String,
+    "players": pl.String,
+    "measure": pl.String,
+    "value": pl.Float64,
+    "low": pl.Float64,
+    "high": pl.Float64,
+    "games": pl.Int64,
+}
+
+
+def _open(path: Path, game: Game[Any] | None) -> tuple[Session, list[dict[str, Any]]]:
+    """The file's session at its last step and its decisions; :class:`PlaytestError` with
+    one sentence naming what is missing when it cannot be replayed."""
+    replay, _seats, decisions = Playtest.read(path)
+    if game is not None and replay.game != game.name:
+        raise PlaytestError(
+            f"{path.name}: a playtest of {replay.game!r}, not of {game.name!r}: not reviewed"
+        )
+    try:
+        session = Session.from_replay(replay, game)
+    except ReplayError as e:
+        raise PlaytestError(f"{path.name}: cannot be replayed ({e}): not reviewed") from None
+    except (ValueError, KeyError, LookupError) as e:  # a game not found by name
+        raise PlaytestError(
+            f"{path.name}: its game {replay.game!r} is not one this workbench knows "
+            f"({' '.join(str(e).split())[:100]}): not reviewed"
+        ) from None
+    return session, decisions
 
 
 def _decision_rows(
-    path: Path, budget: int, rng: random.Random, game: Game[Any] | None
-) -> tuple[list[dict[str, Any]], Session]:
+    path: Path, session: Session, decisions: list[dict[str, Any]], budget: int, rng: random.Random
+) -> list[dict[str, Any]]:
     from workbench.engine.players.analyse import ActionEstimate, analyse
 
-    replay, seats, decisions = Playtest.read(path)
-    session = Session.from_replay(replay, game)
     game, history, actions = session.game, session.history, session.actions
     rows: list[dict[str, Any]] = []
     logs: dict[int, list[str]] = {}
@@ -111,45 +180,59 @@ def _decision_rows(
             {
                 "file": path.name,
                 "step": k + 1,
-                "seat": seat + 1,
+                "player": viewer_name(seat),
                 "seconds": float(d["seconds"]),
                 "position": " | ".join(logs[seat][:k][-3:]),
                 "choice": mine.label,
                 "choice_rate": mine.win_rate,
-                "choice_interval": _pct(mine.interval),
+                "choice_interval": rate_span(*mine.interval),
                 "search_choice": best.label,
                 "search_rate": best.win_rate,
-                "search_interval": _pct(best.interval),
+                "search_interval": rate_span(*best.interval),
                 "agreed": mine.action == best.action,
                 "separable": bool(mine.separable),
                 "lost": best.win_rate - mine.win_rate,
+                "seat": seat,
             }
         )
-    return rows, session
+    return rows
 
 
 def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
     out = []
-    for seat in sorted(set(decisions["seat"].to_list())) if not decisions.is_empty() else []:
+    for seat in sorted(set(decisions["seat"].to_list())):
         d = decisions.filter(pl.col("seat") == seat)
         agreed = int(d["agreed"].sum())
-        lo, hi = wilson_interval(agreed, d.height)
+        lo, hi = wilson(agreed, d.height)
         out.append(
             {
-                "seat": seat,
+                "player": viewer_name(seat),
                 "decisions": d.height,
-                "agreed_with_search": agreed / d.height,
-                "agreed_low": lo,
-                "agreed_high": hi,
+                "agreed_rate": agreed / d.height,
+                "agreed_rate_low": lo,
+                "agreed_rate_high": hi,
                 "median_seconds": statistics.median(d["seconds"].to_list()),
                 "mean_win_rate_lost": sum(d["lost"].to_list()) / d.height,
             }
         )
-    return pl.DataFrame(out)
+    return pl.DataFrame(out, schema=SEAT_COLUMNS)
 
 
-def _answers(sessions: Sequence[Session], bots: str, bot_games: int, seed: int) -> pl.DataFrame:
-    """The game's questions on the finished human games and on bot games."""
+def _unfinished(path: Path, session: Session, reviewed: int) -> str:
+    """The sentence for a game that did not reach its end."""
+    who = session.to_move
+    now = "chance is being resolved" if who < 0 else f"{viewer_name(who)} is to move"
+    return (
+        f"{path.name}: the game is unfinished (stopped after step {session.step}, {now}): "
+        f"its {reviewed} human decisions are reviewed, its questions are left out"
+    )
+
+
+def _answers(
+    sessions: Sequence[Session], bots: str, bot_games: int, seed: int, notes: list[str]
+) -> pl.DataFrame:
+    """The game's questions on the finished human games and on bot games; a question these
+    games cannot answer (it reads what a playtest does not record) gets a note."""
     from workbench.engine.measure.skilled import game_questions
     from workbench.engine.players.specs import player_from_spec
     from workbench.engine.runs.simulate import frame_of, game_row, simulate
@@ -157,14 +240,14 @@ def _answers(sessions: Sequence[Session], bots: str, bot_games: int, seed: int) 
 
     done = [s for s in sessions if s.is_over]
     if not done:
-        return pl.DataFrame()
+        return pl.DataFrame(schema=ANSWER_COLUMNS)
     game = done[0].game
     try:
         questions = game_questions(game.name)
     except UnknownGame:  # a game of your own, not registered: no questions to ask
-        return pl.DataFrame()
+        return pl.DataFrame(schema=ANSWER_COLUMNS)
     if not questions:
-        return pl.DataFrame()
+        return pl.DataFrame(schema=ANSWER_COLUMNS)
     names = ["human"] * game.num_players
     human = frame_of(
         [game_row(game, s.state, i, s.seed, names, "fixed", 0, s.step) for i, s in enumerate(done)]
@@ -172,8 +255,24 @@ def _answers(sessions: Sequence[Session], bots: str, bot_games: int, seed: int) 
     bot = simulate(game, player_from_spec(bots, game.name), bot_games, seed)
     rows = []
     for q in questions:
+        table = next(iter(q.variants)) if len(q.variants) == 1 else None
+        if table is None:
+            notes.append(
+                f"question {q.key!r} is asked of {len(q.variants)} set-ups "
+                f"({', '.join(map(repr, q.variants))}) and a playtest does not say which "
+                "it was: not answered"
+            )
+            continue
         for who, frame in (("people", human), (bots, bot)):
-            for r in q.answer(frame):
+            try:
+                found = q.answer(frame.with_columns(pl.lit(table).alias("variant")))
+            except (pl.exceptions.PolarsError, KeyError) as e:
+                notes.append(
+                    f"question {q.key!r} reads what these games do not record "
+                    f"({' '.join(str(e).split())[:80]}): not answered"
+                )
+                break
+            for r in found:
                 rows.append(
                     {
                         "question": q.key,
@@ -181,7 +280,7 @@ def _answers(sessions: Sequence[Session], bots: str, bot_games: int, seed: int) 
                         **{k: r[k] for k in ("measure", "value", "low", "high", "games")},
                     }
                 )
-    return pl.DataFrame(rows)
+    return pl.DataFrame(rows, schema=ANSWER_COLUMNS)
 
 
 def review(
@@ -198,12 +297,73 @@ def review(
     rng = random.Random(seed)
     rows: list[dict[str, Any]] = []
     sessions = []
+    notes = []
     for p in playtests:
-        found, session = _decision_rows(Path(p), budget, rng, game)
+        path = Path(p)
+        try:
+            session, decided = _open(path, game)
+        except PlaytestError as e:
+            notes.append(str(e))
+            continue
+        found = _decision_rows(path, session, decided, budget, rng)
+        if not session.is_over:
+            notes.append(_unfinished(path, session, len(found)))
         rows += found
         sessions.append(session)
-    decisions = pl.DataFrame(rows) if rows else pl.DataFrame()
-    return Review(decisions, _seat_rows(decisions), _answers(sessions, bots, bot_games, seed))
+    decisions = pl.DataFrame(rows, schema=DECISION_COLUMNS)
+    same = [s for s in sessions if s.game.name == sessions[0].game.name] if sessions else []
+    if len(same) < len(sessions):
+        notes.append(
+            f"the questions are answered on the {sessions[0].game.name} games only "
+            f"({len(sessions) - len(same)} files of another game)"
+        )
+    answers = _answers(same, bots, bot_games, seed, notes)
+    return Review(decisions, _seat_rows(decisions), answers, notes)
+
+
+def agreement_sentence(seats: pl.DataFrame) -> str:
+    """Which player agreed with the search most and least, said only as far as the
+    intervals allow (:func:`~workbench.engine.measure.verdict.judge` on the difference of
+    the two rates; under its minimum of decisions, how many there were).
+
+    >>> s = pl.DataFrame({"player": ["Player 1", "Player 2"], "decisions": [30, 30],
+    ...     "agreed_rate": [0.9, 0.3], "agreed_rate_low": [0.74, 0.17],
+    ...     "agreed_rate_high": [0.97, 0.48]})
+    >>> agreement_sentence(s)[:96]
+    'Player 1 agreed with the search more often than Player 2: 90.0% of 30 decisions (74.0%–97.0%) ag'
+    >>> agreement_sentence(s.with_columns(pl.Series("decisions", [8, 9])))[-64:]
+    '8 decisions played, interval 70.2 pts wide, no verdict below 20.'
+    """
+    if seats.height == 0:
+        return "No human decision to review."
+    ranked = seats.sort("agreed_rate", descending=True)
+    hi, lo = ranked.row(0, named=True), ranked.row(ranked.height - 1, named=True)
+
+    def said(r: dict[str, Any], whole: bool = True) -> str:
+        of = " decisions" if whole else ""
+        return (
+            f"{r['agreed_rate']:.1%} of {r['decisions']}{of} "
+            f"({rate_span(r['agreed_rate_low'], r['agreed_rate_high'])})"
+        )
+
+    if seats.height == 1:
+        return f"{hi['player']} agreed with the search {said(hi)}."
+    k1, n1 = round(lo["agreed_rate"] * lo["decisions"]), lo["decisions"]
+    k2, n2 = round(hi["agreed_rate"] * hi["decisions"]), hi["decisions"]
+    low, high = newcombe(k1, n1, k2, n2)
+    word = judge(low, high, min(n1, n2), above="more often")
+    if word == "more often":
+        return (
+            f"{hi['player']} agreed with the search more often than {lo['player']}: "
+            f"{said(hi)} against {said(lo, False)}; the difference "
+            f"{(hi['agreed_rate'] - lo['agreed_rate']) * 100:+.1f} pts "
+            f"({difference_span(low, high, rate=True)})."
+        )
+    both = f"{hi['player']} agreed with the search {said(hi)}, {lo['player']} {said(lo, False)}"
+    if word == TOO_FEW:
+        return f"{both}: {TOO_FEW} which agrees more ({difference_span(low, high, rate=True)})."
+    early = progress_text(min(n1, n2), low, high, rate=True, unit="decisions")
+    return f"{both}: {early}, no verdict below {MIN_GAMES}."
 
 
 def _first(view: Any, rng: random.Random) -> Any:

@@ -17,19 +17,20 @@ let them. Every game is recorded too (:func:`~workbench.engine.measure.metrics.r
 so the question marked ``metrics=True`` also gives the quality metrics of
 each level, from the very same games.
 
-:func:`compare` puts two levels side by side and says, per measure, whether
-the conclusion changed: a measure concludes "above" or "below" its reference
-(each level's own: a seat's fair share depends on how many games had no
-single winner) when its interval lies wholly on one side, else "no clear
-difference"; with no reference, the conclusion changes when the two
-intervals do not overlap.
+:func:`compare` puts two levels side by side. Each level concludes "above" or
+"below" a measure's reference (each level's own: a seat's fair share depends on how
+many games had no single winner) when its interval lies wholly on one side, else
+"too few games to say"; the measure *changed* only when the interval of the
+difference between the levels excludes 0 (Newcombe's for two rates, the two
+intervals' half-widths combined for two means) — one rule for every verdict,
+:func:`~workbench.engine.measure.verdict.judge`.
 
 >>> answers = pl.DataFrame({"question": ["q"] * 2, "measure": ["seat 1 wins"] * 2,
 ...     "kind": ["rate"] * 2, "level": ["greedy", "ismcts:100"], "games": [100, 100], "value": [0.62, 0.48],
 ...     "low": [0.52, 0.38], "high": [0.71, 0.58], "reference": [0.5, 0.5]})
 >>> compare(answers, "greedy", "ismcts:100").select("conclusion_greedy", "conclusion_ismcts:100",
-...                                                  "changed").row(0)
-('above', 'no clear difference', True)
+...                                                  "verdict", "changed").row(0)
+('above', 'too few games to say', 'lower', True)
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.measure.metrics import GameRecord, record_play, summarise_records
+from workbench.engine.measure.verdict import MIN_GAMES, decided, judge, verdict_text
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, game_row, game_seed
+from workbench.prob.intervals import mean_interval, newcombe, wilson
 from workbench.registry import make_game, spec
 
 __all__ = [
@@ -63,7 +65,6 @@ __all__ = [
     "seat_answers",
 ]
 
-Z95 = 1.959963984540054
 Answer = Callable[[pl.DataFrame], list[dict[str, Any]]]
 
 
@@ -86,7 +87,7 @@ def rate(measure: str, hits: int, trials: int, reference: float | None = None) -
     >>> r["value"], round(r["low"], 3), round(r["high"], 3), r["reference"]
     (0.6, 0.502, 0.691, 0.5)
     """
-    lo, hi = wilson_interval(hits, trials)
+    lo, hi = wilson(hits, trials)
     return {
         "measure": measure,
         "kind": "rate",
@@ -99,34 +100,21 @@ def rate(measure: str, hits: int, trials: int, reference: float | None = None) -
 
 
 def mean(measure: str, values: Sequence[float], reference: float | None = None) -> dict[str, Any]:
-    """A mean with its 95% normal interval.
+    """A mean with its 95% interval (Student's t, :func:`~workbench.prob.intervals.mean_interval`).
 
     >>> m = mean("VP above the table's mean", [1.0, 2.0, 3.0], 0.0)
     >>> m["value"], round(m["low"], 3), round(m["high"], 3)
-    (2.0, 0.868, 3.132)
+    (2.0, -0.484, 4.484)
     """
-    n = len(values)
-    if n == 0:
-        return {
-            "measure": measure,
-            "kind": "mean",
-            "value": math.nan,
-            "low": math.nan,
-            "high": math.nan,
-            "reference": reference,
-            "games": 0,
-        }
-    m = sum(values) / n
-    var = sum((v - m) ** 2 for v in values) / max(1, n - 1)
-    half = Z95 * math.sqrt(var / n)
+    m, low, high = mean_interval(values)
     return {
         "measure": measure,
         "kind": "mean",
         "value": m,
-        "low": m - half,
-        "high": m + half,
+        "low": low,
+        "high": high,
         "reference": reference,
-        "games": n,
+        "games": len(values),
     }
 
 
@@ -300,19 +288,35 @@ def _on_cluster(game: str, tasks: list[Any], seed: int, workers: int, bar: Any) 
     return [done[k] for k in range(len(tasks))]
 
 
-def conclusion(low: float, high: float, reference: float | None) -> str:
-    """ "above" / "below" the reference when the interval lies wholly on one side.
+def conclusion(low: float, high: float, reference: float | None, games: int = MIN_GAMES) -> str:
+    """ "above" / "below" the reference when the interval lies wholly on one side, else
+    "too few games to say" (:func:`~workbench.engine.measure.verdict.judge`; "not judged
+    yet" under its minimum of games, "" with no reference).
 
     >>> conclusion(0.52, 0.7, 0.5), conclusion(0.3, 0.6, 0.5), conclusion(1, 2, None)
-    ('above', 'no clear difference', '')
+    ('above', 'too few games to say', '')
     """
-    if reference is None or (isinstance(reference, float) and math.isnan(reference)):
-        return ""
-    if low > reference:
-        return "above"
-    if high < reference:
-        return "below"
-    return "no clear difference"
+    return judge(low, high, games, reference=reference, above="above", below="below")
+
+
+def level_difference(row: Mapping[str, Any], base: str, skilled: str) -> tuple[float, float]:
+    """The 95% interval of ``skilled``'s value minus ``base``'s: Newcombe's for two rates
+    (from each level's value and games), the half-widths combined for two means.
+
+    >>> r = {"kind": "rate", "value_a": 0.5, "games_a": 100, "value_b": 0.6, "games_b": 100}
+    >>> [round(x, 3) for x in level_difference(r, "a", "b")]
+    [-0.037, 0.232]
+    """
+    vb, vs = row[f"value_{base}"], row[f"value_{skilled}"]
+    if vb is None or vs is None or math.isnan(vb) or math.isnan(vs):
+        return math.nan, math.nan
+    if row["kind"] == "rate":
+        nb, ns = int(row[f"games_{base}"]), int(row[f"games_{skilled}"])
+        return newcombe(round(vb * nb), nb, round(vs * ns), ns)
+    hb = (row[f"high_{base}"] - row[f"low_{base}"]) / 2
+    hs = (row[f"high_{skilled}"] - row[f"low_{skilled}"]) / 2
+    half = math.hypot(hb, hs)
+    return vs - vb - half, vs - vb + half
 
 
 def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
@@ -344,15 +348,21 @@ def compare(answers: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
     rows = []
     for r in wide.iter_rows(named=True):
         ref, ref_b = r[f"reference_{base}"], r[f"reference_{skilled}"]
-        a = conclusion(r[f"low_{base}"], r[f"high_{base}"], ref)
-        b = conclusion(r[f"low_{skilled}"], r[f"high_{skilled}"], ref_b)
-        if ref is None:
-            changed = (
-                r[f"high_{base}"] < r[f"low_{skilled}"] or r[f"high_{skilled}"] < r[f"low_{base}"]
-            )
-        else:
-            changed = a != b
-        rows.append({**r, f"conclusion_{base}": a, f"conclusion_{skilled}": b, "changed": changed})
+        a = conclusion(r[f"low_{base}"], r[f"high_{base}"], ref, r[f"games_{base}"])
+        b = conclusion(r[f"low_{skilled}"], r[f"high_{skilled}"], ref_b, r[f"games_{skilled}"])
+        low, high = level_difference(r, base, skilled)
+        word = judge(low, high, min(r[f"games_{base}"], r[f"games_{skilled}"]))
+        rows.append(
+            {
+                **r,
+                f"conclusion_{base}": a,
+                f"conclusion_{skilled}": b,
+                "difference_low": low,
+                "difference_high": high,
+                "verdict": word,
+                "changed": decided(word),
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -367,14 +377,14 @@ def _cell(kind: str, value: float, low: float, high: float) -> str:
 
 def readable(compared: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
     """:func:`compare`'s frame as text a designer reads: value (95% interval) per level,
-    the reference, both conclusions and whether it changed.
+    the reference, both conclusions and the verdict on the difference with its interval.
 
     >>> answers = pl.DataFrame({"question": ["q"] * 2, "measure": ["seat 1 wins"] * 2,
     ...     "kind": ["rate"] * 2, "level": ["greedy", "ismcts:100"], "games": [100, 100],
     ...     "value": [0.62, 0.48], "low": [0.52, 0.38], "high": [0.71, 0.58],
     ...     "reference": [0.5, 0.5]})
-    >>> readable(compare(answers, "greedy", "ismcts:100"), "greedy", "ismcts:100").row(0)
-    ('seat 1 wins', '50.0%', '62.0% (52.0%–71.0%)', 'above', '48.0% (38.0%–58.0%)', 'no clear difference', 'yes')
+    >>> readable(compare(answers, "greedy", "ismcts:100"), "greedy", "ismcts:100").row(0)[3:]
+    ('above', '48.0% (38.0%–58.0%)', 'too few games to say', 'lower (-27.0 to -0.2 pts)')
     """
 
     def text(kind: str, ref: float | None) -> str:
@@ -396,18 +406,29 @@ def readable(compared: pl.DataFrame, base: str, skilled: str) -> pl.DataFrame:
                     r["kind"], r[f"value_{skilled}"], r[f"low_{skilled}"], r[f"high_{skilled}"]
                 ),
                 f"{skilled}: conclusion": r[f"conclusion_{skilled}"] or "—",
-                "changed": "yes" if r["changed"] else "no",
+                "verdict": verdict_text(
+                    r["verdict"],
+                    r["difference_low"],
+                    r["difference_high"],
+                    min(r[f"games_{base}"], r[f"games_{skilled}"]),
+                    rate=r["kind"] == "rate",
+                    unit="games",
+                ),
             }
         )
     return pl.DataFrame(rows)
 
 
 def changes(answers: pl.DataFrame, base: str, skilled: str) -> list[str]:
-    """One sentence per measure whose conclusion changed from ``base`` to ``skilled``."""
+    """One sentence per measure that moved from ``base`` to ``skilled`` (the interval of
+    the difference excludes 0), with both levels' conclusions."""
     out = []
     for r in compare(answers, base, skilled).filter(pl.col("changed")).iter_rows(named=True):
         a, b = r[f"conclusion_{base}"], r[f"conclusion_{skilled}"]
-        how = f"{a} → {b}" if a or b else "the 95% intervals do not overlap"
+        span = verdict_text(
+            r["verdict"], r["difference_low"], r["difference_high"], 0, rate=r["kind"] == "rate"
+        )
+        how = f"{span}; {a} → {b}" if a or b else span
         out.append(
             f"{r['measure']}: {r[f'value_{base}']:.3g} with {base}, "
             f"{r[f'value_{skilled}']:.3g} with {skilled} ({how})"

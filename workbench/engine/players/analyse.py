@@ -37,8 +37,8 @@ import sympy
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.search import ISMCTS
+from workbench.prob.intervals import wilson
 
 __all__ = [
     "MIN_PER_ACTION",
@@ -141,7 +141,7 @@ def _interval(mean: float, simulations: int) -> tuple[float, float]:
     >>> _interval(0.0, 20)[0], _interval(1.0, 20)[1]
     (0.0, 1.0)
     """
-    lo, hi = wilson_interval(round(mean * simulations), simulations)
+    lo, hi = wilson(round(mean * simulations), simulations)
     return (0.0 if lo < 1e-9 else lo, 1.0 if hi > 1 - 1e-9 else hi)
 
 

@@ -37,10 +37,10 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import BadSpec, player_from_spec
 from workbench.engine.runs.cluster import shared_client
 from workbench.engine.runs.simulate import simulate_rows
+from workbench.prob.intervals import wilson
 from workbench.registry import make_game
 
 __all__ = [
@@ -135,7 +135,7 @@ def summarise(rows: Sequence[Mapping[str, Any]], specs: Sequence[str]) -> dict[s
     total = len(rows)
     players = []
     for k, spec in enumerate(specs):
-        lo, hi = wilson_interval(wins[k], total)
+        lo, hi = wilson(wins[k], total)
         players.append(
             {
                 "player": spec,

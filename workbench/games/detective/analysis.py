@@ -29,9 +29,10 @@ import polars as pl
 import sympy
 
 from workbench.engine.kernel.seeds import derive_seed
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.runs.playout import playout_in_place
+from workbench.prob import intervals
 from workbench.prob.deck import Need, p_groups
+from workbench.prob.intervals import mean_interval
 
 from .cards import load_cards
 from .catalogue import NIGHT
@@ -50,7 +51,7 @@ def wilson(k: int, n: int, z: float = Z999) -> tuple[float, float]:
     >>> [round(x, 3) for x in wilson(50, 100)]
     [0.344, 0.656]
     """
-    return wilson_interval(k, n, z)
+    return intervals.wilson(k, n, z)
 
 
 @dataclass(frozen=True)
@@ -475,9 +476,9 @@ def _mean_sd(values: list[float]) -> tuple[float, float]:
 
 
 def _mean_ci(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95 % normal interval."""
-    mean, sd = _mean_sd(values)
-    return mean, 1.96 * sd / math.sqrt(len(values))
+    """Mean and the half-width of its 95 % interval (Student's t)."""
+    mean, _low, high = mean_interval(values)
+    return mean, high - mean
 
 
 def compare_variants(

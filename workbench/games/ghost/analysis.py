@@ -15,7 +15,6 @@ columns beside floats), simulated with 95% intervals otherwise.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -23,7 +22,7 @@ import polars as pl
 import sympy
 
 from workbench.engine import random_player
-from workbench.engine.measure.balance import balance_report, seat_win_rates, wilson_interval
+from workbench.engine.measure.balance import balance_report, seat_win_rates
 from workbench.engine.runs.simulate import simulate
 from workbench.games.ghost.cards import GhostCard, designs, load_cards
 from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
@@ -34,6 +33,7 @@ from workbench.games.ghost.steps_battle import fixed_modifier
 from workbench.games.ghost.table import STATS
 from workbench.prob.deck import hypergeometric, p_draw
 from workbench.prob.dice import pool
+from workbench.prob.intervals import mean_interval, wilson
 
 __all__ = [
     "bot_table",
@@ -353,11 +353,11 @@ def run_out_table(endings: pl.DataFrame, **bound: Any) -> pl.DataFrame:
         row: dict[str, Any] = {"players": p, "bound": server_bound(p, **bound), "games": n}
         for reason in ("server", "void", "special", "vp"):
             k = int((part["end"] == reason).sum())
-            lo, hi = wilson_interval(k, n)
+            lo, hi = wilson(k, n)
             row.update({f"{reason}_share": k / n, f"{reason}_low": lo, f"{reason}_high": hi})
         turns = part.filter(pl.col("end") == "server")["user_turns"].cast(pl.Float64)
         if turns.len():
-            mean, lo, hi = _interval(turns.to_list())
+            mean, lo, hi = mean_interval(turns.to_list())
             row.update(
                 {
                     "run_out_mean": mean,
@@ -374,14 +374,6 @@ def run_out_table(endings: pl.DataFrame, **bound: Any) -> pl.DataFrame:
             row[f"{reason}_mean_turn"] = float(other.mean()) if other.len() else None  # type: ignore[arg-type]
         rows.append(row)
     return pl.DataFrame(rows)
-
-
-def _interval(values: list[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n else 0.0
-    return mean, mean - half, mean + half
 
 
 def length_table(
@@ -402,7 +394,7 @@ def length_table(
         game = make_game(players=p, **params)
         who = greedy_player() if bot == "greedy" else random_player
         df = simulate(game, who, n=n, seed=seed)
-        mean, lo, hi = _interval([float(t) for t in df["user_turns"]])
+        mean, lo, hi = mean_interval([float(t) for t in df["user_turns"]])
         battles = int(df["battles"].sum())
         row: dict[str, Any] = {
             "players": p,
@@ -470,7 +462,7 @@ def threshold_sweep(
     rows = []
     for v in vps:
         part = df.filter(pl.col("vp_to_win") == v)
-        mean, lo, hi = _interval([float(t) for t in part["user_turns"]])
+        mean, lo, hi = mean_interval([float(t) for t in part["user_turns"]])
         first = seats.filter(pl.col("vp_to_win") == v).row(0, named=True)
         rows.append(
             {

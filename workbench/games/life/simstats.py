@@ -35,14 +35,12 @@ import sympy
 
 from workbench.engine.kernel.seat import Player
 from workbench.engine.kernel.seeds import derive_seed
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.runs.playout import playout_in_place
 from workbench.engine.runs.simulate import simulate
 from workbench.games.life import dice as D
 from workbench.games.life.players import best_face, greedy, random_player
 from workbench.games.life.rules import LifeGame, make_game
-
-Z95 = 1.959963984540054
+from workbench.prob.intervals import mean_interval, wilson
 
 
 def simulate_random(
@@ -57,7 +55,7 @@ def _players(df: pl.DataFrame) -> int:
 
 
 def _rate_row(label: Any, hits: int, trials: int) -> tuple[Any, int, int, float, float, float]:
-    lo, hi = wilson_interval(hits, trials)
+    lo, hi = wilson(hits, trials)
     return (label, hits, trials, hits / trials if trials else math.nan, lo, hi)
 
 
@@ -104,19 +102,12 @@ def album_completion(df: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame([row], orient="row", schema=["who", "full", "albums", "rate", "lo", "hi"])
 
 
-def _mean_ci(values: list[float]) -> tuple[float, float, float]:
-    m = sum(values) / len(values)
-    var = sum((v - m) ** 2 for v in values) / max(1, len(values) - 1)
-    half = Z95 * math.sqrt(var / len(values))
-    return m, m - half, m + half
-
-
 def mid_vp_by_seat(df: pl.DataFrame) -> pl.DataFrame:
     """Mean mid-scoring VP and final score by seat, with 95% intervals."""
     rows = []
     for s in range(_players(df)):
-        mid = _mean_ci(df[f"mid_vp_p{s}"].cast(pl.Float64).to_list())
-        score = _mean_ci(df[f"score_{s}"].to_list())
+        mid = mean_interval(df[f"mid_vp_p{s}"].cast(pl.Float64).to_list())
+        score = mean_interval(df[f"score_{s}"].to_list())
         rows.append((s, *mid, *score))
     return pl.DataFrame(
         rows,
@@ -142,7 +133,7 @@ def order_space_value(df: pl.DataFrame) -> pl.DataFrame:
     for k in (1, 2, 3, 4):
         if not rel[k]:
             continue
-        m, lo, hi = _mean_ci(rel[k])
+        m, lo, hi = mean_interval(rel[k])
         w = wins[k] / len(rel[k])
         out.append((k, len(rel[k]), m, lo, hi, w))
     return pl.DataFrame(
@@ -168,7 +159,7 @@ def final_tops(
     total = sum(counts.values())
     rows = []
     for f in range(1, 7):
-        lo, hi = wilson_interval(counts[f], total, z)
+        lo, hi = wilson(counts[f], total, z)
         rows.append((f, counts[f], counts[f] / total, lo, hi, str(sympy.Rational(1, 6))))
     return pl.DataFrame(rows, orient="row", schema=["top", "count", "rate", "lo", "hi", "exact"])
 
@@ -233,7 +224,7 @@ def greedy_vs_random(n: int = 200, seed: int = 0, **params: Any) -> pl.DataFrame
     rows = []
     for name in names:
         wins = df.filter(pl.col("winner_player") == name).height
-        lo, hi = wilson_interval(wins, n)
+        lo, hi = wilson(wins, n)
         rows.append((name, wins, n, wins / n, lo, hi, 1 / game.params.players))
     return pl.DataFrame(
         rows, orient="row", schema=["player", "wins", "games", "win_rate", "lo", "hi", "fair_share"]
@@ -253,7 +244,7 @@ def per_game(df: pl.DataFrame, name: str) -> list[float]:
 
 
 def _mean_row(values: list[float]) -> tuple[float, float, float]:
-    return _mean_ci(values) if len(values) > 1 else (values[0], math.nan, math.nan)
+    return mean_interval(values) if len(values) > 1 else (values[0], math.nan, math.nan)
 
 
 def character_readings(n: int = 2000, seed: int = 0, **params: Any) -> pl.DataFrame:

@@ -27,7 +27,6 @@ import polars as pl
 
 from workbench.engine.kernel import Snapshot
 from workbench.engine.kernel.seeds import derive_seed
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players import random_player
 from workbench.engine.runs.playout import Player, playout_in_place
 from workbench.games.mugen.cards import SheetError, cards_file, data_folder, load_cards
@@ -41,6 +40,7 @@ from workbench.games.mugen.decks import (
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import MugenGame, make_game
 from workbench.games.mugen.steps import Draw, Main
+from workbench.prob.intervals import mean_interval, wilson
 
 DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card
 
@@ -207,7 +207,7 @@ def draws_simulated(
     rows = []
     for (card, going, measure, t), k in sorted(hits.items()):
         m = games[(going, t)]
-        lo, hi = wilson_interval(k, m)
+        lo, hi = wilson(k, m)
         rows.append({"card": card, "going": going, "measure": measure, "turn": t,
                      "games": m, "hits": k, "p": k / m, "lo": lo, "hi": hi})  # fmt: skip
     return pl.from_dicts(rows)
@@ -243,7 +243,7 @@ def mana_curve_simulated(
             t.step(a)
     rows = []
     for (seat, t), (m, k) in sorted(counts.items()):
-        lo, hi = wilson_interval(k, m)
+        lo, hi = wilson(k, m)
         rows.append({"seat": seat, "going": "first" if seat == game.params.first_player else "second",
                      "turn": t, "games": m, "castable": k, "p": k / m, "lo": lo, "hi": hi})  # fmt: skip
     return pl.from_dicts(rows)
@@ -307,7 +307,7 @@ def matchup_summary(df: pl.DataFrame) -> pl.DataFrame:
     rows = []
     for measure, frame, condition in parts:
         k, m = int(frame.filter(condition).height), frame.height
-        lo, hi = wilson_interval(k, m)
+        lo, hi = wilson(k, m)
         rows.append(
             {
                 "measure": measure,
@@ -337,13 +337,13 @@ def kill_turns(df: pl.DataFrame) -> pl.DataFrame:
 
 def kill_turn_summary(df: pl.DataFrame) -> pl.DataFrame:
     """The expected turn of the kill (the round: own turn number) among games ended by a kill,
-    in all and by winner: games, mean, a normal 95% interval of the mean, median, min, max.
+    in all and by winner: games, mean, a 95% interval of the mean (Student's t), median, min, max.
 
     >>> df = pl.DataFrame({"winner": ["A", "A", "B", "B"], "kill_turn": [8, 10, 9, None]})
     >>> kill_turn_summary(df).select("winner", "games", "mean", "median").rows()
     [('all', 3, 9.0, 9.0), ('A', 2, 9.0, 9.0), ('B', 1, 9.0, 9.0)]
     >>> [round(x, 3) for x in kill_turn_summary(df).row(0)[3:5]]
-    [7.868, 10.132]
+    [6.516, 11.484]
     """
     kills = df.filter(pl.col("kill_turn").is_not_null())
     rows = []
@@ -351,17 +351,15 @@ def kill_turn_summary(df: pl.DataFrame) -> pl.DataFrame:
         turns = kills if who == "all" else kills.filter(pl.col("winner") == who)
         x = sorted(int(k) for k in turns["kill_turn"].to_list())
         n = len(x)
-        mean = sum(x) / n if n else float("nan")
-        sd = (sum((k - mean) ** 2 for k in x) / (n - 1)) ** 0.5 if n > 1 else float("nan")
-        half = 1.96 * sd / n**0.5 if n > 1 else float("nan")
+        mean, low, high = mean_interval(x)
         median = (x[(n - 1) // 2] + x[n // 2]) / 2 if n else float("nan")
         rows.append(
             {
                 "winner": who,
                 "games": n,
                 "mean": mean,
-                "lo": mean - half,
-                "hi": mean + half,
+                "lo": low,
+                "hi": high,
                 "median": median,
                 "min": x[0] if n else None,
                 "max": x[-1] if n else None,
@@ -398,15 +396,13 @@ def revenge_draws(
         counts.append(k)
         total += k
         turns += result.final.turn
-    mean = total / n
-    sd = (sum((c - mean) ** 2 for c in counts) / (n - 1)) ** 0.5 if n > 1 else float("nan")
-    half = 1.96 * sd / n**0.5
+    mean, low, high = mean_interval(counts)
     return {
         "games": n,
         "total": total,
         "per_game": mean,
-        "per_game_lo": mean - half,
-        "per_game_hi": mean + half,
+        "per_game_lo": low,
+        "per_game_hi": high,
         "on_own_turn": own,
         "mean_last_turn": turns / n,
     }

@@ -20,10 +20,10 @@ from typing import Any
 
 import sympy
 
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players import random_player
 from workbench.engine.runs.simulate import simulate
 from workbench.games.peek.rules import make_game
+from workbench.prob.intervals import wilson
 
 
 def honest_win_chance(cards: int = 4) -> sympy.Rational:
@@ -69,4 +69,4 @@ def peek_check(player: Any, games: int = 400, seed: int = 1, cards: int = 4) -> 
         seating="fixed",
     )
     wins = int((df["winner"] == 0).sum())
-    return PeekCheck(name, games, wins, wilson_interval(wins, games), honest_win_chance(cards))
+    return PeekCheck(name, games, wins, wilson(wins, games), honest_win_chance(cards))
