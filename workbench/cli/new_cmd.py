@@ -8,6 +8,8 @@ and nothing is written.
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from workbench.cli import CliError
 
@@ -20,7 +22,9 @@ def _run(args: argparse.Namespace) -> int:
     except ScaffoldError as exc:
         raise CliError(str(exc)) from None
     print(
-        f"wrote {out}\nnext: pip install -e {out} && workbench play {args.name} "
+        f"wrote {out}\nnext, in the workbench's environment (activate it first in a new "
+        f"shell: . {Path(sys.prefix) / 'bin' / 'activate'}):\n"
+        f"  pip install -e {out} && workbench play {args.name} "
         f"--players cautious,random --games 100"
     )
     return 0

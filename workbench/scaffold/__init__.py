@@ -5,8 +5,8 @@ text with ``{{name}}``, ``{{Title}}`` and ``{{Class}}`` replaced; nothing is
 run) into ``<folder>/<name>/``: ``pyproject.toml`` registering the game in the
 entry-point group ``workbench.games``, the package (rules on the kernel with a
 worked example turn, a card sheet and its schema, its print layout, players, render, board,
-analysis), a notebook and tests (conformance, a golden playthrough, exact
-against simulated). The golden files are written by playing the new game once.
+analysis), a notebook, tests (conformance, a golden playthrough, exact
+against simulated) and a ``.gitignore`` for what building and playing it leave behind. The golden files are written by playing the new game once.
 Everything is written into a temporary folder first and moved in place at the
 end, so a failure leaves nothing behind; an existing folder is never overwritten.
 
@@ -14,7 +14,7 @@ end, so a failure leaves nothing behind; an existing folder is never overwritten
 >>> with tempfile.TemporaryDirectory() as d:
 ...     out = new_game("mygame", d)
 ...     sorted(p.name for p in out.iterdir())
-['README.md', 'mygame', 'notebooks', 'pyproject.toml', 'tests']
+['.gitignore', 'README.md', 'mygame', 'notebooks', 'pyproject.toml', 'tests']
 >>> check_name("Pig!")
 Traceback (most recent call last):
 ...
@@ -53,6 +53,7 @@ FILES = {
     "questions.py.tpl": "{{name}}/questions.py",
     "notebook.ipynb.tpl": "notebooks/{{name}}.ipynb",
     "test.py.tpl": "tests/test_{{name}}.py",
+    "gitignore.tpl": ".gitignore",
 }
 
 
