@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
 
 import polars as pl
 
@@ -21,6 +20,7 @@ from workbench.prob.deck import (
     first_copy_position,
     p_by_turn_fraction,
 )
+from workbench.prob.dist import exact_text
 from workbench.prob.ordered import (
     OPENING_BOTTOM,
     OPENING_SHUFFLE,
@@ -32,19 +32,6 @@ from workbench.prob.ordered import (
 )
 
 NOBODY = "nobody"
-
-
-def exact_text(value: Any) -> str:
-    """A rational (``Fraction``, int or sympy ``Rational``) as "p/q" ("0" and "1" for the ends).
-
-    >>> exact_text(Fraction(2, 4)), exact_text(1)
-    ('1/2', '1')
-    """
-    if isinstance(value, (Fraction, int)):
-        return str(Fraction(value))
-    from sympy import Rational
-
-    return str(Rational(value))
 
 
 def _frame(rows: list[dict[str, object]]) -> pl.DataFrame:

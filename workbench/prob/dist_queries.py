@@ -38,12 +38,20 @@ def rational(num: Any, den: int = 1) -> sympy.Rational:
     return _RATIONAL(num, den)
 
 
-def exact_text(num: int, den: int) -> str:
-    """``num/den`` reduced, as text, without sympy (``"0"``, ``"1"``, ``"-1/2"``).
+def exact_text(num: Any, den: int = 1) -> str:
+    """``num/den`` reduced, as text, without sympy (``"0"``, ``"1"``, ``"-1/2"``); ``num``
+    may be any rational (an int, a ``Fraction``, a sympy ``Rational``). The workbench's one
+    way to write an exact probability.
 
     >>> exact_text(6, 36), exact_text(0, 5), exact_text(4, 4), exact_text(-2, 4)
     ('1/6', '0', '1', '-1/2')
+    >>> from fractions import Fraction
+    >>> exact_text(Fraction(2, 4)), exact_text(1)
+    ('1/2', '1')
     """
+    if type(num) is not int:
+        f = Fraction(num) / den
+        num, den = f.numerator, f.denominator
     g = math.gcd(num, den)
     num, den = num // g, den // g
     return str(num) if den == 1 else f"{num}/{den}"

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from workbench.prob import dist as _dist
 from workbench.prob.dice import (
     Fumble,
     opposed,
@@ -32,7 +31,7 @@ from workbench.prob.dice import (
     pool_mean,
     side,
 )
-from workbench.prob.dist import Dist
+from workbench.prob.dist import Dist, exact_text
 from workbench.prob.notation import parse_side
 
 if TYPE_CHECKING:
@@ -65,15 +64,6 @@ READINGS: tuple[Reading, ...] = (
     Reading("fumble", "no floor, fumble voids", None, "zero"),
     Reading("floor0_fumble", "floored at 0, fumble voids", 0, "zero"),
 )
-
-
-def exact_text(weight: int, total: int) -> str:
-    """``weight/total`` reduced, as text (``"0"`` and ``"1"`` for the ends).
-
-    >>> exact_text(6, 36), exact_text(0, 5), exact_text(4, 4)
-    ('1/6', '0', '1')
-    """
-    return _dist.exact_text(weight, total)
 
 
 def ratio_float(num: int, den: int) -> float:
