@@ -14,10 +14,12 @@ game, or a sheet failing its checks, is a :class:`CompareError` (one line).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from workbench.cards.problems import SheetError, frame_problems
 from workbench.cards.registry import guess_game, set_schemas, sheet_files, sheet_source
 from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
 from workbench.datafiles import data_files
+from workbench.engine.measure.compare_settings import settings_label
 from workbench.registry import spec
 
 __all__ = ["CompareError", "SheetSet", "cache_root", "sheet_set"]
@@ -37,18 +40,45 @@ class CompareError(ValueError):
 
 @dataclass(frozen=True)
 class SheetSet:
-    """A game's sheets as files (stem -> path), their content hash, and a label."""
+    """A game's sheets as files (stem -> path), their content hash, and a label; with
+    ``settings``, parameters changed on top of them (``--set KEY=VALUE``: one side of a
+    comparison is sheets and settings)."""
 
     game: str
     files: Mapping[str, Path]
     hash: str
     label: str
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
     def params(self) -> dict[str, Any]:
         """The parameters that make the game play on these sheets (``GameSpec.sheets.read``
-        of them, loaded)."""
+        of them, loaded), with the settings on top."""
         sheets = spec(self.game).require("sheets", for_="workbench compare")
-        return dict(sheets.read(sheet_source(self.game, self.files)))
+        return {**sheets.read(sheet_source(self.game, self.files)), **self.settings}
+
+    @property
+    def key(self) -> str:
+        """The sheets' content hash, and the settings when there are any: what a side's
+        games and cached answers are keyed by.
+
+        >>> s = sheet_set("life", None)
+        >>> s.key == s.hash, s.with_settings({"stages": 2}).key == s.hash
+        (True, False)
+        """
+        if not self.settings:
+            return self.hash
+        text = json.dumps(sorted(self.settings.items()), default=list)
+        return hashlib.sha256(f"{self.hash}\0{text}".encode()).hexdigest()
+
+    def with_settings(self, settings: Mapping[str, Any]) -> SheetSet:
+        """These sheets with ``settings`` (checked by the caller) on top, labelled with them."""
+        if not settings:
+            return self
+        return replace(
+            self,
+            settings=dict(settings),
+            label=f"{self.label} with {settings_label(settings)}",
+        )
 
 
 def cache_root() -> Path:

@@ -36,6 +36,26 @@ SPEC = GameSpec(
     print_layout="print_layout.toml",
     whatif=_here("whatif:EXAMPLE"),
     parameters=_here("params:GhostParams"),
+    comparable=(
+        "vp_to_win",
+        "floor_at_zero",
+        "fumble",
+        "no_ghost_penalty",
+        "master_slave",
+        "hand_size",
+        "archive_limit",
+        "server_end",
+        "event_limit",
+        "facedown_per_battle",
+        "reactions",
+        "ask_everyone",
+        "quick_install",
+        "master_deal",
+        "slave_support",
+        "master_support",
+        "stat_choice",
+        "deal_order",
+    ),
 )
 """Everything the workbench knows about the game (:class:`workbench.spec.GameSpec`)."""
 

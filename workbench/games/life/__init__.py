@@ -36,6 +36,22 @@ SPEC = GameSpec(
     print_layout="print_layout.toml",
     whatif=_here("whatif:EXAMPLE"),
     parameters=_here("params:LifeParams"),
+    comparable=(
+        "stages",
+        "rounds_per_stage",
+        "mid_vp",
+        "full_album_vp",
+        "covered_star_vp",
+        "free_orientation",
+        "bonus_move",
+        "start_tie",
+        "timed_events",
+        "dream_skills",
+        "album_skills",
+        "skill_on_failed_placement",
+        "character_replaceable",
+        "relocate_turn",
+    ),
 )
 """Everything the workbench knows about the game (:class:`workbench.spec.GameSpec`)."""
 

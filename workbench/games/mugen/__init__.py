@@ -36,6 +36,19 @@ SPEC = GameSpec(
     print_layout="print_layout.toml",
     whatif=_here("whatif:EXAMPLE"),
     parameters=_here("params:MugenParams"),
+    comparable=(
+        "first_player",
+        "hp",
+        "max_mp",
+        "set_limit",
+        "opening",
+        "overflow",
+        "ex_scope",
+        "revenge",
+        "revenge_turn",
+        "revenge_after",
+        "timed_turns",
+    ),
 )
 """Everything the workbench knows about the game (:class:`workbench.spec.GameSpec`)."""
 
