@@ -18,7 +18,7 @@ process (how many standard errors a root move must beat the rollout policy's own
 move by). Also printed: how many of the searcher's searched decisions played
 another move than the rollout policy's (its rule of thumb's).
 
-Run: ``nice -n 10 .venv/bin/python bench/paired_strength.py detective --games 42 --seats 3
+Run: ``nice -n 10 .venv/bin/python bench/paired_strength.py [detective] --games 42 --seats 3
 [--spec open:400] [--start 0] [--trust 0] [--jobs 2] [--progress 20]``.
 """
 
@@ -93,7 +93,7 @@ def _play(
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("game")
+    ap.add_argument("game", nargs="?", default="detective", help="the game (default: detective)")
     ap.add_argument("--spec", default="ismcts:400")
     ap.add_argument("--games", type=int, default=42)
     ap.add_argument("--start", type=int, default=0, help="the first game's index")
