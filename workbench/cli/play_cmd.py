@@ -9,6 +9,10 @@ dask scheduler; the result is the same as in this process. With ``--workers``
 the command starts its own cluster (the workers import the workbench and build
 the game once) and says on stderr what that start-up took beside the games'
 own time: for a few seconds of games on one core, the start-up is the cost.
+``--set KEY=VALUE`` (repeatable) plays with a rule or setup parameter changed, one the
+game declares comparable (``GameSpec.comparable``); game i of the match meets the same
+deals and seats as without it (exit 2 with one line for a setting the game does not
+declare, or a value its parameters refuse).
 """
 
 from __future__ import annotations
@@ -24,7 +28,12 @@ from workbench.cli._budget import ANNOUNCE_AFTER, announce, bounded_workers, mat
 
 
 def _run(args: argparse.Namespace) -> int:
-    from workbench.engine.runs.cluster import shared_client, startup_seconds
+    from workbench.engine.measure.compare_settings import parse_settings, settings_label
+    from workbench.engine.runs.cluster import (
+        shared_client,
+        startup_cpu_seconds,
+        startup_seconds,
+    )
     from workbench.engine.runs.match import (
         MAX_GAMES,
         MatchError,
@@ -36,7 +45,8 @@ def _run(args: argparse.Namespace) -> int:
 
     try:
         spec(args.game)
-    except ValueError as exc:  # UnknownGame, or a package without a spec: one line
+        settings = parse_settings(args.game, args.set)
+    except ValueError as exc:  # UnknownGame, a package without a spec, a bad --set: one line
         raise CliError(str(exc)) from None
     specs = [s.strip() for s in args.players.split(",")]
     empty = [i for i, s in enumerate(specs, 1) if not s]
@@ -59,7 +69,7 @@ def _run(args: argparse.Namespace) -> int:
             f"{args.games} game{'s' if args.games > 1 else ''} of {args.game}",
         )
         for player in preparing:
-            player.prepare(build_game(args.game, len(specs)))
+            player.prepare(build_game(args.game, len(specs), settings))
         if args.workers is not None:  # started here, so its start-up is its own figure
             shared_client(args.workers, warm=[args.game])
         playing = time.perf_counter()
@@ -69,6 +79,7 @@ def _run(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             swap_seats=args.swap_seats,
+            params=settings or None,
             workers=args.workers,
             scheduler=args.scheduler,
             progress=args.workers is not None
@@ -81,22 +92,27 @@ def _run(args: argparse.Namespace) -> int:
         raise CliError(" ".join(str(exc).split())[:300]) from None
     played = time.perf_counter() - playing
     if args.workers is not None:
-        started = startup_seconds(args.workers)
+        started, started_cpu = startup_seconds(args.workers), startup_cpu_seconds(args.workers)
         if started is not None:
+            cpu = (
+                "" if started_cpu is None else f" ({started_cpu:.1f} s CPU here and in the workers)"
+            )
             sys.stderr.write(
                 f"workbench play: dask: {args.workers} local workers started in "
-                f"{started:.1f} s, then the games took {played:.1f} s on them "
-                "(wall; the start-up is paid once per process)\n"
+                f"{started:.1f} s wall{cpu}, then the games took {played:.1f} s wall on them "
+                "(the start-up is paid once per process; the cluster speaks TLS with this "
+                "run's own key)\n"
             )
     note = uneven_seating(args.games, len(specs)) if args.swap_seats else None
     if note is not None:
         sys.stderr.write(f"workbench play: note: {note}\n")
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps({**result, "set": settings} if settings else result))
         return 0
     seats = "seats rotated" if args.swap_seats else "first listed moves first"
+    rules = f" with {settings_label(settings)}" if settings else ""
     print(
-        f"{args.game}: {result['games']} games, seed {args.seed}, {seats}, "
+        f"{args.game}{rules}: {result['games']} games, seed {args.seed}, {seats}, "
         f"mean length {result['mean_length']:.1f} decisions"
     )
     for p in result["players"]:
@@ -228,5 +244,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "(default 3600); a long one says first how long it should take",
     )
     p.add_argument("--scheduler", help="run on this dask scheduler (tcp://host:port)")
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="play with this parameter changed (repeatable; only those the game declares "
+        "comparable), on the same deals as without it",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_run)

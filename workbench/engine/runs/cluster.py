@@ -11,7 +11,8 @@ kernel or a command that runs several matches paid it every time. Here:
   registered games then, so the first match does not pay for it) and the
   same client afterwards; it is closed when the process ends;
 - :func:`startup_seconds` ``(workers)``: what that start cost (wall seconds),
-  for a command to print; None when it is not running;
+  for a command to print; None when it is not running; :func:`startup_cpu_seconds`
+  the CPU seconds it took in this process and in the workers;
 - :func:`close_shared` closes them now (a test, or a kernel that is done).
 
 The cluster runs with dask's own watching turned down (:data:`CLUSTER_SETTINGS`): by
@@ -24,6 +25,22 @@ dask, forked per worker) instead of each starting a fresh interpreter: a
 start-up of about 5 s instead of 7 at load 22 (where the platform has one).
 ``warm`` names the games the workers build at start (default: every registered
 game; ``workbench play`` names its one game, which saves seconds of start-up).
+
+Nobody else can drive it (issue 39 item 1). A dask scheduler runs whatever a
+connected client sends it, so the cluster:
+
+- speaks only TLS with a key and certificate made for this run
+  (``Security.temporary()``: in memory, never on disk) and asks every peer —
+  workers, nannies, the client — for a certificate signed by it: another
+  process on the machine cannot connect a ``Client``, a worker or anything else;
+- serves no HTTP: dask's scheduler and workers start an HTTP server even with
+  the dashboard off (``/metrics``, ``/info``, ``/json``, on 8787 when it is free);
+  here they start with no routes on a free port of 127.0.0.1 (no "Port 8787 is
+  already in use" warning) and stop listening once the cluster is up
+  (:func:`_no_http`).
+
+What that costs at start is printed by ``workbench play --workers`` (the wall and
+CPU of the start-up beside the games').
 
 >>> startup_seconds(64) is None
 True
@@ -39,7 +56,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["CLUSTER_SETTINGS", "close_shared", "shared_client", "startup_seconds", "warm_worker"]
+__all__ = [
+    "CLUSTER_SETTINGS",
+    "close_shared",
+    "shared_client",
+    "startup_cpu_seconds",
+    "startup_seconds",
+    "warm_worker",
+]
 
 CLUSTER_SETTINGS = {
     "distributed.worker.profile.enabled": False,
@@ -47,6 +71,8 @@ CLUSTER_SETTINGS = {
     "distributed.admin.tick.interval": "500ms",
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
     **(
         {"distributed.worker.multiprocessing-method": "forkserver"}
         if "forkserver" in multiprocessing.get_all_start_methods()
@@ -54,10 +80,12 @@ CLUSTER_SETTINGS = {
     ),
 }
 """dask settings for the shared cluster: no dashboard, so no stack sampling and slower health
-checks; workers forked from a fork server (a setting already in the environment,
+checks; no HTTP routes (nothing served before :func:`_no_http` closes the listeners);
+workers forked from a fork server (a setting already in the environment,
 ``DASK_DISTRIBUTED__...``, is kept)."""
 
-_SHARED: dict[int, tuple[Any, Any, float]] = {}
+_SHARED: dict[int, tuple[Any, Any, float, float]] = {}
+"""workers -> (cluster, client, start-up wall seconds, start-up CPU seconds)."""
 _LOCK = threading.Lock()
 
 
@@ -112,21 +140,40 @@ def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
             return got[1]
         import dask
         from distributed import Client, LocalCluster
+        from distributed.security import Security
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         with dask.config.set(_quiet_environment()):
             cluster = LocalCluster(
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
+                protocol="tls://",
+                security=Security.temporary(),  # this run's key: every peer must show it
                 dashboard_address=None,
+                # no dashboard, and dask's HTTP server on a free port (not 8787), never 0.0.0.0
+                scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
                 silence_logs=logging.ERROR,
             )
         client = Client(cluster)
+        client.run_on_scheduler(_no_http)
+        client.run(_no_http)
         client.run(warm_worker, None if warm is None else list(warm))
-        _SHARED[workers] = (cluster, client, time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        cpu = time.process_time() - cpu + sum(client.run(time.process_time).values())
+        _SHARED[workers] = (cluster, client, wall, cpu)
         return client
+
+
+def _no_http(dask_scheduler: Any = None, dask_worker: Any = None) -> int:
+    """Stop the HTTP listener of the scheduler or worker this runs in (run by dask in
+    its event loop); the number stopped. The cluster talks over its TLS comms only."""
+    server = getattr(dask_scheduler or dask_worker, "http_server", None)
+    if server is None:
+        return 0
+    server.stop()
+    return 1
 
 
 def startup_seconds(workers: int) -> float | None:
@@ -135,10 +182,21 @@ def startup_seconds(workers: int) -> float | None:
     return None if got is None or got[1].status != "running" else got[2]
 
 
+def startup_cpu_seconds(workers: int) -> float | None:
+    """CPU seconds the shared cluster of ``workers`` took to start, in this process and in
+    its worker processes (None: not running).
+
+    >>> startup_cpu_seconds(64) is None
+    True
+    """
+    got = _SHARED.get(workers)
+    return None if got is None or got[1].status != "running" else got[3]
+
+
 def close_shared() -> None:
     """Close every shared cluster of this process."""
     with _LOCK:
-        for cluster, client, _ in _SHARED.values():
+        for cluster, client, *_ in _SHARED.values():
             try:
                 client.close()
                 cluster.close()
