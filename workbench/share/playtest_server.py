@@ -12,15 +12,29 @@ seats' decisions a hand-off screen hides the board until the next person
 clicks.
 
 Guards: bound to 127.0.0.1 unless told otherwise; on a loopback address the
-``Host`` header must name a loopback host (no DNS rebinding); tokens are
-compared in constant time (``hmac.compare_digest``).
+``Host`` header must name a loopback host (no DNS rebinding); a token opens its
+seat when its sha256 is one the playtest keeps (compared in constant time,
+:meth:`Playtest.opens`); a seat number of more than 3 digits is not a page (404).
+
+The render contract (issue 39 item 3): every game's ``render`` takes the one viewer
+parameter ``viewer`` (``GameSpec.render``: ``render(game, state, viewer=None)``), and
+a seat's page is drawn with ``viewer=`` that seat. A game whose render names it
+otherwise would draw the whole table for the seat to move, so :func:`make_app`
+refuses it with one line (:func:`render_for`).
+
+A message from a page is untrusted: a step that is not a whole number (text, NaN,
+Infinity), JSON nested too deeply, a pick the seat's table does not offer, or
+anything else the server cannot handle gets a ``refused`` message to that seat and
+its view again; the socket stays open and nothing changes.
 """
 
 from __future__ import annotations
 
-import hmac
+import inspect
 import json
-from html import escape
+import logging
+import re
+from html import escape, unescape
 from typing import Any
 from urllib.parse import urlparse
 
@@ -28,7 +42,7 @@ import tornado.web
 import tornado.websocket
 
 from workbench.engine.kernel.protocol import TERMINAL
-from workbench.engine.play.playtest import Playtest
+from workbench.engine.play.playtest import Playtest, PlaytestError
 from workbench.engine.play.seat_view import (
     label_as,
     log_for,
@@ -41,17 +55,47 @@ from workbench.share.app_server import is_loopback
 from workbench.share.playtest_page import page_html
 from workbench.ui.targets import placed_ids
 
-__all__ = ["make_app", "seat_view"]
+__all__ = ["VIEWER", "make_app", "render_for", "seat_view"]
 
 LOG_LINES = 30
 STRIP_STEPS = 8
+VIEWER = "viewer"
+"""The one name of the render's viewer parameter, for every game (``GameSpec.render``)."""
+MAX_PICK = 64
+_PICK_ATTR = re.compile(r"data-pick='([^']*)'")
+_log = logging.getLogger(__name__)
 
 
 def _render(game: Any) -> tuple[Any, Any]:
     """The game's picture and chance drawing, as its spec declares them (``GameSpec.render``,
     required for a playtest; ``GameSpec.chance_drawing``, optional)."""
     declared = spec(game.name)
-    return declared.require("render", for_="workbench playtest"), declared.chance_drawing
+    return render_for(game), declared.chance_drawing
+
+
+def render_for(game: Any) -> Any:
+    """The game's declared render, loaded, once it is known to take :data:`VIEWER`;
+    :class:`PlaytestError` (one line) for a game without a render or whose render names
+    its viewer otherwise (it would draw the whole table for the seat to move)."""
+    from workbench.spec import MissingPart
+
+    try:
+        declared = spec(game.name).require("render", for_="workbench playtest")
+    except MissingPart as e:
+        raise PlaytestError(str(e)) from None
+    render = declared.load() if hasattr(declared, "load") else declared  # a Ref: the function
+    try:
+        parameters = inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        parameters = {}  # type: ignore[assignment]
+    taken = parameters.get(VIEWER)
+    if taken is None or taken.kind not in (taken.POSITIONAL_OR_KEYWORD, taken.KEYWORD_ONLY):
+        raise PlaytestError(
+            f"{game.name}: its render takes no {VIEWER!r} parameter (the contract is "
+            f"render(game, state, {VIEWER}=None), GameSpec.render), so a playtest would "
+            "show a seat the whole table; name its seat parameter viewer"
+        )
+    return render
 
 
 def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:
@@ -108,10 +152,6 @@ def seat_view(p: Playtest, viewer: int, picks: tuple[str, ...] = ()) -> dict[str
     }
 
 
-def _token_ok(given: str | None, wanted: str) -> bool:
-    return given is not None and hmac.compare_digest(given.encode(), wanted.encode())
-
-
 class _Guarded:
     """Host header check and the seat a token opens."""
 
@@ -128,11 +168,11 @@ class _Guarded:
         p: Playtest = self.settings["playtest"]
         token = self.get_argument("token", None)
         if which == "table":
-            if self.settings["hot_seat"] and _token_ok(token, p.hot_token):
+            if self.settings["hot_seat"] and p.opens(None, token):
                 return -1
         else:
-            n = int(which) - 1
-            if 0 <= n < len(p.seats) and p.seats[n] is None and _token_ok(token, p.tokens[n]):
+            n = int(which) - 1  # at most 3 digits: the routes take no more
+            if p.opens(n, token):
                 return n
         raise tornado.web.HTTPError(403, "wrong seat or token")
 
@@ -194,48 +234,87 @@ class SocketHandler(_Guarded, tornado.websocket.WebSocketHandler):
             return
         self.write_message(seat_view(p, viewer, self.picks))
 
+    def refuse(self, message: str) -> None:
+        """Tell this page why its message did nothing, then show its view again."""
+        self.picks = ()
+        self.write_message({"kind": "refused", "message": message})
+        self.send_view()
+
     def on_message(self, message: str | bytes) -> None:
+        try:
+            self._handle(message)
+        except tornado.websocket.WebSocketClosedError:
+            pass
+        except Exception as e:  # a page's message must never drop its socket
+            _log.warning("playtest: a message could not be handled", exc_info=True)
+            try:
+                self.refuse(f"that message could not be handled ({type(e).__name__}); try again")
+            except Exception:  # the view itself cannot be drawn: say so only
+                self.picks = ()
+                self.write_message({"kind": "refused", "message": "the table cannot be drawn"})
+
+    def _handle(self, message: str | bytes) -> None:
         p: Playtest = self.settings["playtest"]
         try:
             data = json.loads(message)
             kind = data["kind"]
-        except (ValueError, KeyError, TypeError):
-            self.write_message({"kind": "refused", "message": "not a message this page sends"})
+        except (ValueError, KeyError, TypeError, RecursionError):
+            self.refuse("not a message this page sends")
             return
         viewer = self.viewer()
         if kind == "ready" and self.seat == -1:
             self.ready = p.session.to_move
         elif kind == "pick" and viewer is not None:
-            self.picks = (*self.picks, str(data.get("pick", "")))[-4:]
+            pick = data.get("pick")
+            if not isinstance(pick, str) or pick not in self.offered_picks(viewer):
+                self.refuse("that is not something to pick on your table now")
+                return
+            self.picks = (*self.picks, pick)[-4:]
         elif kind == "clear":
             self.picks = ()
         elif kind == "move":
-            refused = (
-                "this screen is handed over: click when ready"
-                if viewer is None
-                else p.move(viewer, int(data.get("step", -1)), data.get("action"))
-            )
+            step = data.get("step")
+            if viewer is None:
+                refused = "this screen is handed over: click when ready"
+            elif type(step) is not int:  # text, a float, NaN, Infinity, true
+                refused = "a move needs the step it was made on (a whole number)"
+            else:
+                refused = p.move(viewer, step, data.get("action"))
             if refused:
-                self.picks = ()
-                self.write_message({"kind": "refused", "message": refused})
-                self.send_view()
+                self.refuse(refused)
                 return
             for sock in list(self.settings["sockets"]):
                 sock.picks = ()
                 sock.send_view()
             return
+        else:
+            self.refuse("not a message this page sends")
+            return
         self.send_view()
+
+    def offered_picks(self, viewer: int) -> set[str]:
+        """The ``data-pick`` values of ``viewer``'s table with the picks made so far."""
+        p: Playtest = self.settings["playtest"]
+        s = p.session
+        if s.to_move != viewer:
+            return set()
+        render, _ = _render(s.game)
+        options: dict[str, Any] = {"picks": self.picks} if self.picks else {}
+        html = picture_for(s.game, render, s.state, viewer, **options)
+        return {x for x in map(unescape, _PICK_ATTR.findall(html)) if len(x) <= MAX_PICK}
 
 
 def make_app(
     playtest: Playtest, *, check_host: bool = True, hot_seat: bool = False
 ) -> tornado.web.Application:
-    """The tornado application of one playtest."""
+    """The tornado application of one playtest; :class:`PlaytestError` (one line) for a
+    game whose render breaks the viewer contract (:func:`render_for`)."""
+    render_for(playtest.game)
     return tornado.web.Application(
         [
-            (r"/seat/([0-9]+)", PageHandler),
+            (r"/seat/([0-9]{1,3})", PageHandler),
             (r"/(table)", PageHandler),
-            (r"/ws/([0-9]+|table)", SocketHandler),
+            (r"/ws/([0-9]{1,3}|table)", SocketHandler),
         ],
         playtest=playtest,
         check_host=check_host,

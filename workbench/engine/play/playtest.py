@@ -13,7 +13,19 @@ itself after every move (:meth:`Playtest.save`: a temporary file, then
 :mod:`workbench.share.playtest_server`.
 
 The file is JSON: ``{"format": "workbench-playtest/1", "seats": [...],
-"decisions": [{"step", "seat", "player", "seconds"}], "replay": {a replay}}``.
+"decisions": [{"step", "seat", "player", "seconds"}], "replay": {a replay},
+"tokens": {"seats": [[sha256, ...] | null, ...], "table": [sha256, ...]}, "port": n}``,
+written with the owner's permissions only (``0600``).
+
+Its secrets (issue 39 items 2 and 7): the seed comes from the OS's secure random
+source (:mod:`secrets`) unless one is given, so nobody rebuilds the hidden hands
+from a guessable seed; the file keeps only the sha256 of each seat's tokens, never
+the tokens. :meth:`Playtest.resume` keeps the tokens of the file (an open tab's link
+still opens its seat) and adds a fresh one per seat for new links; ``port`` is the
+port the table was served on, taken again when it is free so open tabs reconnect by
+themselves. A file to resume is untrusted: its size is bounded before it is read
+(:data:`MAX_PLAYTEST_BYTES`, a regular file only), and an unknown bot, a file with
+no person's seat, or a token list that is not one are each one line.
 
 >>> from workbench.engine.conformance.kernel_toy import make_game
 >>> p = Playtest(make_game(), seats=[None, "random"], seed=1)
@@ -29,9 +41,13 @@ The file is JSON: ``{"format": "workbench-playtest/1", "seats": [...],
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import re
 import secrets
+import stat
 import time
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -44,10 +60,35 @@ from workbench.engine.play.replay import Replay, ReplayError
 from workbench.engine.play.seat_view import viewer_name
 from workbench.engine.play.session import Session
 
-__all__ = ["FORMAT", "Playtest", "PlaytestError"]
+__all__ = ["FORMAT", "MAX_PLAYTEST_BYTES", "Playtest", "PlaytestError", "token_hash"]
 
 FORMAT = "workbench-playtest/1"
 MAX_BOT_MOVES = 10_000
+MAX_PLAYTEST_BYTES = 32 * 1024 * 1024
+"""A playtest file larger than this is refused before it is read (a replay is at most
+20 MB; the decisions add about 70 bytes a step)."""
+MAX_TOKENS = 8
+"""Tokens kept per seat (each resume adds one; the oldest go first)."""
+_HASH = re.compile(r"[0-9a-f]{64}\Z")
+
+
+def token_hash(token: str) -> str:
+    """The sha256 of a seat token, as the file keeps it.
+
+    >>> token_hash("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_seed() -> int:
+    """A seed from the OS's secure random source (63 bits), for a playtest nobody can
+    rebuild from a guess.
+
+    >>> 0 <= new_seed() < 2**63
+    True
+    """
+    return secrets.randbits(63)
 
 
 class PlaytestError(ValueError):
@@ -61,30 +102,68 @@ class Playtest:
         self,
         game: Game[Any],
         seats: Sequence[str | None],
-        seed: int = 0,
+        seed: int | None = None,
         path: str | os.PathLike[str] | None = None,
         *,
         session: Session | None = None,
         decisions: Sequence[dict[str, Any]] = (),
+        token_hashes: Sequence[Sequence[str]] | None = None,
+        table_hashes: Sequence[str] = (),
+        port: int | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise PlaytestError(f"{game.name} has {game.num_players} seats, got {len(seats)}")
-        self.session = session if session is not None else Session(game, seed=seed)
+        if all(spec is not None for spec in seats):
+            raise PlaytestError("every seat is a bot: a playtest needs at least one person")
+        if session is None:
+            session = Session(game, seed=new_seed() if seed is None else seed)
+        self.session = session
         self.game = game
         self.seats = list(seats)
         self.path = Path(path) if path is not None else None
+        self.port = port
+        # this run's tokens (printed in the links); the file keeps only their hashes
         self.tokens = [secrets.token_urlsafe(16) for _ in seats]
         self.hot_token = secrets.token_urlsafe(16)
+        kept = list(token_hashes) if token_hashes is not None else [[] for _ in seats]
+        self.token_hashes: list[list[str]] = [
+            [*list(old)[-(MAX_TOKENS - 1) :], token_hash(new)]
+            for old, new in zip(kept, self.tokens, strict=True)
+        ]
+        self.table_hashes = [*list(table_hashes)[-(MAX_TOKENS - 1) :], token_hash(self.hot_token)]
         self.decisions: list[dict[str, Any]] = list(decisions)
         self._bots: dict[int, Any] = {}
+        from workbench.engine.players.specs import BadSpec
+
         for i, spec in enumerate(self.seats):
-            if spec is not None and getattr(self.bot(i), "SEES_EVERYTHING", False):
+            try:
+                sees_everything = spec is not None and getattr(
+                    self.bot(i), "SEES_EVERYTHING", False
+                )
+            except BadSpec as e:
+                raise PlaytestError(f"seat {i + 1}: {' '.join(str(e).split())[:200]}") from None
+            if sees_everything:
                 raise PlaytestError(
                     f"seat {i + 1}: {spec} sees every hidden card (an upper bound "
                     "for benches); a playtest takes fair bots only"
                 )
         self._since = time.monotonic()
         self.play_bots()
+
+    # -- who may sit where -----------------------------------------------------------
+    def opens(self, seat: int | None, token: str | None) -> bool:
+        """Does ``token`` open ``seat`` (None: the hot-seat table)? A bot's seat opens for
+        nobody; hashes compared in constant time."""
+        if token is None or len(token) > 200:
+            return False
+        if seat is None:
+            wanted = self.table_hashes
+        elif 0 <= seat < len(self.seats) and self.seats[seat] is None:
+            wanted = self.token_hashes[seat]
+        else:
+            return False
+        given = token_hash(token)
+        return any(hmac.compare_digest(given, h) for h in wanted)
 
     # -- who moves ----------------------------------------------------------------
     def bot(self, seat: int) -> Any:
@@ -141,12 +220,20 @@ class Playtest:
 
     # -- the file -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The playtest as JSON data (the replay inside)."""
+        """The playtest as JSON data (the replay inside; the tokens as hashes)."""
         return {
             "format": FORMAT,
             "seats": self.seats,
             "decisions": self.decisions,
             "replay": json.loads(self.session.to_replay().to_json()),
+            "tokens": {
+                "seats": [
+                    hashes if spec is None else None
+                    for spec, hashes in zip(self.seats, self.token_hashes, strict=True)
+                ],
+                "table": self.table_hashes,
+            },
+            "port": self.port,
         }
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path | None:
@@ -161,34 +248,88 @@ class Playtest:
         cls, path: str | os.PathLike[str]
     ) -> tuple[Replay, list[str | None], list[dict[str, Any]]]:
         """(replay, seats, decisions) of a playtest file; :class:`PlaytestError` if unreadable."""
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            raise PlaytestError(
-                f"{path}: cannot read a playtest ({' '.join(str(e).split())[:120]})"
-            ) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise PlaytestError(f"{path}: not a playtest file (format {FORMAT!r} expected)")
-        seats, decisions = data.get("seats"), data.get("decisions")
-        if not isinstance(seats, list) or not all(x is None or isinstance(x, str) for x in seats):
-            raise PlaytestError(f"{path}: 'seats' should list null (a person) or a bot per seat")
-        if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
-            raise PlaytestError(f"{path}: 'decisions' should be a list of objects")
-        try:
-            replay = Replay.from_json(json.dumps(data.get("replay")), source=f"{path} (replay)")
-        except ReplayError as e:
-            raise PlaytestError(str(e)) from None
-        return replay, seats, decisions
+        data = cls.read_file(path)
+        return data["replay"], data["seats"], data["decisions"]
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], game: Game[Any] | None = None) -> Playtest:
-        """The playtest of a file, at its last step, written back to the same file."""
-        replay, seats, decisions = cls.read(path)
+    def read_file(cls, path: str | os.PathLike[str]) -> dict[str, Any]:
+        """Everything a playtest file holds, checked: ``replay`` (a :class:`Replay`),
+        ``seats``, ``decisions``, ``token_hashes`` (None in a file without them),
+        ``table_hashes`` and ``port``; :class:`PlaytestError` (one line) otherwise."""
+        shown = str(path) if len(str(path)) <= 200 else str(path)[:199] + "…"
         try:
-            session = Session.from_replay(replay, game)
+            if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero, a FIFO: never read
+                raise PlaytestError(f"{shown}: not a regular file; a playtest is a .json file")
+            with open(path, "rb") as fh:  # at most the limit + 1 byte, whatever stat said
+                raw = fh.read(MAX_PLAYTEST_BYTES + 1)
+            if len(raw) > MAX_PLAYTEST_BYTES:
+                raise PlaytestError(
+                    f"{shown}: larger than {MAX_PLAYTEST_BYTES:,} bytes; not a playtest"
+                )
+            data = json.loads(raw.decode("utf-8"))
+        except PlaytestError:
+            raise
+        except (OSError, ValueError, RecursionError) as e:
+            raise PlaytestError(
+                f"{shown}: cannot read a playtest ({' '.join(str(e).split())[:120]})"
+            ) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise PlaytestError(f"{shown}: not a playtest file (format {FORMAT!r} expected)")
+        seats, decisions = data.get("seats"), data.get("decisions")
+        if not isinstance(seats, list) or not all(x is None or isinstance(x, str) for x in seats):
+            raise PlaytestError(f"{shown}: 'seats' should list null (a person) or a bot per seat")
+        if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
+            raise PlaytestError(f"{shown}: 'decisions' should be a list of objects")
+        try:
+            replay = Replay.from_json(json.dumps(data.get("replay")), source=f"{shown} (replay)")
+        except ReplayError as e:
+            raise PlaytestError(str(e)) from None
+        seat_hashes, table_hashes = _token_lists(data.get("tokens"), len(seats), shown)
+        port = data.get("port")
+        if port is not None and (type(port) is not int or not 1 <= port <= 65535):
+            raise PlaytestError(f"{shown}: 'port' should be a port number 1..65535, got {port!r}")
+        return {
+            "replay": replay,
+            "seats": seats,
+            "decisions": decisions,
+            "token_hashes": seat_hashes,
+            "table_hashes": table_hashes,
+            "port": port,
+        }
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        game: Game[Any] | None = None,
+        allow_paths: Sequence[str | os.PathLike[str]] = (),
+    ) -> Playtest:
+        """The playtest of a file, at its last step, written back to the same file; its
+        seats' tokens still open them (a fresh one is added per seat). ``allow_paths``:
+        folders the game's file parameters may name besides the data folders (a sheet
+        the playtest was started on with ``--set sheet=...``)."""
+        data = cls.read_file(path)
+        replay = data["replay"]
+        try:
+            session = Session.from_replay(
+                replay, game, allow_paths=tuple(str(a) for a in allow_paths)
+            )
         except ReplayError as e:
             raise PlaytestError(f"{path}: {e}") from None
-        return cls(session.game, seats, replay.seed, path, session=session, decisions=decisions)
+        try:
+            return cls(
+                session.game,
+                data["seats"],
+                replay.seed,
+                path,
+                session=session,
+                decisions=data["decisions"],
+                token_hashes=data["token_hashes"],
+                table_hashes=data["table_hashes"],
+                port=data["port"],
+            )
+        except PlaytestError as e:
+            raise PlaytestError(f"{path}: {e}") from None
 
     # -- what a seat sees ------------------------------------------------------------
     def status(self, viewer: int | None) -> str:
@@ -203,3 +344,27 @@ class Playtest:
         if who == CHANCE:
             return "chance"
         return "your move" if who == viewer else f"{viewer_name(who)} is deciding"
+
+
+def _token_lists(tokens: Any, seats: int, shown: str) -> tuple[list[list[str]] | None, list[str]]:
+    """The token hashes of a file's ``tokens`` (per seat, and the table's), checked."""
+    if tokens is None:  # a file written before tokens were kept
+        return None, []
+    bad = PlaytestError(
+        f"{shown}: 'tokens' should be {{'seats': [[sha256 hex, ...] or null per seat], "
+        f"'table': [sha256 hex, ...]}} (at most {MAX_TOKENS} each)"
+    )
+    if not isinstance(tokens, dict) or set(tokens) != {"seats", "table"}:
+        raise bad
+    per_seat, table = tokens["seats"], tokens["table"]
+
+    def hashes(x: Any) -> list[str]:
+        if not isinstance(x, list) or len(x) > MAX_TOKENS:
+            raise bad
+        if not all(isinstance(h, str) and _HASH.match(h) for h in x):
+            raise bad
+        return list(x)
+
+    if not isinstance(per_seat, list) or len(per_seat) != seats:
+        raise bad
+    return [[] if x is None else hashes(x) for x in per_seat], hashes(table)

@@ -7,7 +7,7 @@ Stable CSS classes: ``wb-peek-board``, ``wb-peek-card`` (``wb-peek-hidden`` face
 >>> s = g.apply(g.apply(g.initial_state(), 2), 4)
 >>> describe(g, s)
 'seat 1: 2 | seat 2: 4 | named: -'
->>> "wb-peek-hidden" in render(g, s, seat=0), "wb-peek-hidden" in render(g, s)
+>>> "wb-peek-hidden" in render(g, s, viewer=0), "wb-peek-hidden" in render(g, s)
 (True, False)
 """
 
@@ -24,11 +24,11 @@ def describe(game: Any, state: Any) -> str:
     return f"seat 1: {cards[0]} | seat 2: {cards[1]} | named: {named}"
 
 
-def render(game: Any, state: Any, seat: int | None = None) -> str:
-    """HTML of the table; with ``seat``, as that seat sees it (the other card face down)."""
+def render(game: Any, state: Any, viewer: int | None = None) -> str:
+    """HTML of the table; with ``viewer``, as that seat sees it (the other card face down)."""
     parts = ["<div class='wb-peek-board'>"]
     for i, card in enumerate(state.hands):
-        hidden = seat is not None and i != seat and card is not None
+        hidden = viewer is not None and i != viewer and card is not None
         css = "wb-peek-card wb-peek-hidden" if hidden else "wb-peek-card"
         shown = "?" if hidden else ("-" if card is None else str(card))
         parts.append(f"<span class='{css}'>seat {i + 1}: {escape(shown)}</span> ")
