@@ -59,7 +59,10 @@ def test_the_character_card_without_a_die_may_be_replaced():
     assert place_options(t, RED) == [sq("b1"), sq("a2")]
     t.tasks = [Resolve(0, RED)]
     t.settle()
-    assert game.legal_actions(t.freeze())[0].label == "place J01 on b1 replacing the character card"
+    assert (
+        game.legal_actions(t.freeze())[0].label
+        == "place 初恋 / First love on b1 replacing the character card"
+    )
     s = game.apply(t.freeze(), ("place", sq("b1")))
     assert s.albums[0][sq("b1")] == RED and CHARACTER not in s.albums[0]
     assert CHARACTER not in s.discard and s.discard == ()  # set aside, no skill
@@ -159,4 +162,4 @@ def test_illegal_square_is_refused_and_changes_nothing():
     s = t.freeze()
     with pytest.raises(IllegalAction, match="not legal"):
         game.apply(s, ("place", sq("d4")))
-    assert game.legal_actions(s)[0].label == "place J01 on b1"
+    assert game.legal_actions(s)[0].label == "place 初恋 / First love on b1"

@@ -118,6 +118,7 @@ from workbench.engine.kernel.hidden import shuffle_deal
 from workbench.games.life import render
 from workbench.games.life.cards import AlbumCard, DreamCard, check_deck, load_album, load_dreams
 from workbench.games.life.effects import Catalogue
+from workbench.games.life.narration import aftermath
 from workbench.games.life.params import LifeParams
 from workbench.games.life.policy import rollout_action
 from workbench.games.life.steps import Place, Resolve, opening
@@ -313,14 +314,31 @@ class LifeGame(KernelGame):
         """A compact text of the position (used by the golden playthrough files)."""
         return render.describe(self, state)
 
+    def action_label(self, state: Snapshot, action_id: Hashable) -> str:
+        """The step's label, then the power, VP and dice it changes, with their cause
+        (issue 35: events, skills, the order card, mid- and final scoring)."""
+        return super().action_label(state, action_id) + aftermath(self, state, action_id)
+
+    def label_for(self, state: Snapshot, x: Hashable, seat: int | None) -> str:
+        """:meth:`action_label` as ``seat`` reads it (what follows is public)."""
+        return super().label_for(state, x, seat) + aftermath(self, state, x)
+
     def card_text(self, card: str) -> str:
-        """``J04 秘密基地 / Secret base (red ★)``."""
+        """A card as the log names it, never by its id: ``秘密基地 / Secret base (red ★)``."""
         if card in self.dreams:
             d = self.dreams[card]
-            return f"{d.id} {d.name_ja} / {d.name_en}"
+            return f"{d.name_ja} / {d.name_en}"
         c = self.cards[card]
         mark = "event" if c.is_event else c.colour + (" " + "★" * c.stars if c.stars else "")
-        return f"{c.id} {c.name_ja} / {c.name_en} ({mark})"
+        return f"{c.name_ja} / {c.name_en} ({mark})"
+
+    def card_name(self, card: str) -> str:
+        """A card's name, Japanese then English: ``秘密基地 / Secret base``."""
+        if card in self.dreams:
+            d = self.dreams[card]
+            return f"{d.name_ja} / {d.name_en}"
+        c = self.cards[card]
+        return f"{c.name_ja} / {c.name_en}"
 
 
 def make_game(**params: Any) -> LifeGame:

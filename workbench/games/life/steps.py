@@ -90,7 +90,7 @@ class Draw(NamedTuple):
         resolve_card(t, self.seat, card)
 
     def label(self, t: LifeTable, card: str) -> str:
-        return f"draw {_text(t, card)}"
+        return f"P{self.seat + 1} draws {_text(t, card)}"
 
 
 @chance
@@ -200,9 +200,9 @@ class Place(NamedTuple):
             if old is None
             else " replacing the character card"
             if old == CHARACTER
-            else f" replacing {old}"
+            else f" replacing {t.game.card_name(old)}"
         )
-        return f"place {self.card} on {square_name(a[1])}{extra}"
+        return f"place {t.game.card_name(self.card)} on {square_name(a[1])}{extra}"
 
 
 #: the take id of each card met so far, and a round's steps by (players, timed events, start)

@@ -60,7 +60,7 @@ class Roll(NamedTuple):
         t.dice_o[self.seat][self.die] = D.WITH_TOP[face][0]  # the default way it lies
 
     def label(self, t: LifeTable, face: int) -> str:
-        return f"seat {self.seat} rolls {COLOURS[self.die]}: {face}"
+        return f"P{self.seat + 1} rolls {COLOURS[self.die]}: {face}"
 
 
 @chance
@@ -77,7 +77,7 @@ class Reroll(NamedTuple):
         t.dice_o[self.seat][self.die] = o
 
     def label(self, t: LifeTable, o: int) -> str:
-        return f"seat {self.seat} re-rolls {COLOURS[self.die]}: {D.label(o)}"
+        return f"P{self.seat + 1} re-rolls {COLOURS[self.die]}: {D.label(o)}"
 
 
 @decision

@@ -41,7 +41,7 @@ class DealDream(NamedTuple):
         t.hands[self.seat].append(card)
 
     def label(self, t: LifeTable, card: str) -> str:
-        return f"deal {_text(t, card)}"
+        return f"deal {_text(t, card)} to P{self.seat + 1}"
 
     def seen_by(self, t: LifeTable, card: str) -> tuple[int, ...]:
         return (self.seat,)  # dealt face down into the hand
@@ -63,7 +63,7 @@ class TieBreak(NamedTuple):
         t.start = seat
 
     def label(self, t: LifeTable, seat: int) -> str:
-        return f"start player roll-off: seat {seat}"
+        return f"start player roll-off: P{seat + 1}"
 
 
 @decision
