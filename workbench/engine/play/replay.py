@@ -1,4 +1,4 @@
-"""Replays: (game, version, parameters, seed, actions) as JSON, written atomically.
+"""Replays: (game, version, parameters, sheets, seed, actions) as JSON, written atomically.
 
 Action ids are str, int, float, bool, None or nested tuples of them. Ids are
 hashable, so they never contain lists: JSON lists decode back to tuples,
@@ -24,6 +24,12 @@ have any). Files without ``checked`` (older
 ones, and playouts whose bots drew from an rng nobody counted, as the golden
 files) are not checked against the seed: ``Replay.checked`` is False and the
 session says so (``verified_chance`` is False).
+
+**The sheets.** A replay records the card sheets it was played on
+(:mod:`workbench.engine.play.replay_sheets`: each sheet's content hash and file name,
+and for an edited sheet the variant's edits or its rows). A replay loaded against a
+game on other sheets is refused with one line naming them (:meth:`Replay.sheets_differ`);
+files written before sheets were recorded are not checked.
 
 >>> from workbench.engine.conformance.toy import TakeAway
 >>> from workbench.engine.play.session import Session
@@ -56,8 +62,16 @@ from workbench.engine.play.replay_checks import (
     ItemBudget,
     checked_draws,
     checked_id,
+    checked_sheets,
     checked_steps,
     unknown_fields,
+)
+from workbench.engine.play.replay_sheets import (
+    SheetPlayed,
+    sheets_differ,
+    sheets_from_json,
+    sheets_played,
+    sheets_to_json,
 )
 from workbench.registry import spec
 
@@ -176,11 +190,14 @@ class Replay:
     chosen: tuple[int, ...] = ()
     player_draws: tuple[tuple[int, int], ...] = ()
     checked: bool = False
+    sheets: tuple[SheetPlayed, ...] = ()
+    """The card sheets it was played on (``()``: a game without sheets, or an old file)."""
 
     @classmethod
     def from_session(cls, session: Session) -> Replay:
-        """The replay of a session up to its current step, with its chosen steps and
-        the rng words its bots drew (so that loading it checks every roll)."""
+        """The replay of a session up to its current step, with its chosen steps, the rng
+        words its bots drew (so that loading it checks every roll) and the sheets its game
+        plays on (:func:`~workbench.engine.play.replay_sheets.sheets_played`)."""
         g = session.game
         chosen = tuple(getattr(session, "chosen_steps", ()))
         draws, checked = _player_draws(session)
@@ -193,7 +210,13 @@ class Replay:
             chosen,
             draws,
             checked,
+            sheets_played(g),
         )
+
+    def sheets_differ(self, game: Game[Any]) -> str:
+        """'' when ``game`` plays on the sheets this replay records (or it records none),
+        else one line naming the sheets that differ."""
+        return sheets_differ(self.sheets, sheets_played(game))
 
     # -- JSON -------------------------------------------------------------------
     def to_json(self) -> str:
@@ -211,6 +234,8 @@ class Replay:
             data["chosen"] = list(self.chosen)
         if self.player_draws:
             data["player_draws"] = [list(p) for p in self.player_draws]
+        if self.sheets:
+            data["sheets"] = sheets_to_json(self.sheets)
         return json.dumps(data, ensure_ascii=False, indent=1)
 
     @classmethod
@@ -269,10 +294,19 @@ class Replay:
             )
             chosen = checked_steps(data.get("chosen", []), "chosen", len(actions))
             draws = checked_draws(data.get("player_draws", []), len(actions))
+            sheets = sheets_from_json(checked_sheets(data.get("sheets", {})))
         except ValueError as e:
             raise ReplayError(f"{source}: {e}") from None
         return cls(
-            data["game"], data["version"], params, data["seed"], actions, chosen, draws, checked
+            data["game"],
+            data["version"],
+            params,
+            data["seed"],
+            actions,
+            chosen,
+            draws,
+            checked,
+            sheets,
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -301,7 +335,15 @@ class Replay:
     def make_game(self, allow_paths: tuple[str | Path, ...] = ()) -> Game[Any]:
         """The game from the game registry with the recorded params, each checked
         against the game's params dataclass (``GameSpec.parameters``) first (types,
-        ranges, paths inside the data folders or ``allow_paths``)."""
+        ranges, paths inside the data folders or ``allow_paths``); ReplayError (one line)
+        when it plays on other sheets than the replay records."""
+        game = self._registered_game(allow_paths)
+        differ = self.sheets_differ(game)
+        if differ:
+            raise ReplayError(differ)
+        return game
+
+    def _registered_game(self, allow_paths: tuple[str | Path, ...]) -> Game[Any]:
         try:
             declared = spec(self.game)
             cls = declared.parameters.load() if declared.parameters is not None else None

@@ -34,8 +34,28 @@ MAX_TOTAL_ITEMS = 400_000
 MAX_TOTAL_DRAWS = 20_000_000
 #: every top-level name a replay may have; any other is refused before a value is read.
 FIELDS = frozenset(
-    {"format", "game", "version", "params", "seed", "actions", "checked", "chosen", "player_draws"}
+    {
+        "format",
+        "game",
+        "version",
+        "params",
+        "seed",
+        "actions",
+        "checked",
+        "chosen",
+        "player_draws",
+        "sheets",
+    }
 )
+#: the sheets a replay records (:mod:`workbench.engine.play.replay_sheets`): how many, and
+#: the edits, rows and cells of them in all.
+MAX_SHEETS = 16
+MAX_SHEET_EDITS = 10_000
+MAX_SHEET_CELLS = 400_000
+MAX_CELL_TEXT = 4_000
+_SHEET_KEYS = frozenset({"sha256", "file", "base_sha256", "edits", "rows"})
+_EDIT_KEYS = frozenset({"kind", "sheet", "card", "column", "value", "cells"})
+_HEX = frozenset("0123456789abcdef")
 
 
 class ItemBudget:
@@ -65,7 +85,7 @@ def unknown_fields(data: dict[str, Any]) -> str:
     """'' when every top-level name is a replay field, else a sentence naming the others.
 
     >>> unknown_fields({"game": "x", "cheat": 1})
-    "unknown field 'cheat' (a replay has actions, checked, chosen, format, game, params, player_draws, seed, version)"
+    "unknown field 'cheat' (a replay has actions, checked, chosen, format, game, params, player_draws, seed, sheets, version)"
     """
     unknown = [str(k)[:40] for k in list(data)[:1000] if k not in FIELDS]
     if not unknown and len(data) <= len(FIELDS):
@@ -242,3 +262,90 @@ def what_if_note(session: Any) -> str:
     if check is not None and not check.honest:
         return f" — {check.summary()}"
     return ""
+
+
+def _text(value: Any, where: str, limit: int = MAX_CELL_TEXT) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: expected text, got {str(value)[:40]!r}")
+    if len(value) > limit:
+        raise ValueError(f"{where}: text of {len(value):,} characters (at most {limit:,})")
+    return value
+
+
+def _digest(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) != 64 or not set(value) <= _HEX:
+        raise ValueError(f"{where}: expected a sha256 (64 lower-case hex digits)")
+    return value
+
+
+def checked_sheets(value: Any) -> dict[str, dict[str, Any]]:
+    """The ``sheets`` field: stem -> {sha256, file?, base_sha256?, edits?, rows?}, every
+    part bounded (at most :data:`MAX_SHEETS` sheets, :data:`MAX_SHEET_EDITS` edits and
+    :data:`MAX_SHEET_CELLS` cells in all, texts of at most :data:`MAX_CELL_TEXT`).
+
+    >>> checked_sheets({"cards": {"sha256": "a" * 64, "file": "cards.csv"}})["cards"]["file"]
+    'cards.csv'
+    >>> checked_sheets({"cards": {"sha256": "x"}})
+    Traceback (most recent call last):
+    ...
+    ValueError: field 'sheets': cards: sha256: expected a sha256 (64 lower-case hex digits)
+    """
+    if not isinstance(value, dict) or len(value) > MAX_SHEETS:
+        raise ValueError(f"field 'sheets': expected an object of at most {MAX_SHEETS} sheets")
+    out: dict[str, dict[str, Any]] = {}
+    edits_left, cells_left = MAX_SHEET_EDITS, MAX_SHEET_CELLS
+    for stem, record in value.items():
+        where = f"field 'sheets': {str(stem)[:40]}"
+        if not isinstance(stem, str) or not stem or len(stem) > 64 or "/" in stem:
+            raise ValueError(f"{where}: not a sheet name")
+        if not isinstance(record, dict):
+            raise ValueError(f"{where}: expected an object")
+        unknown = sorted(str(k)[:40] for k in record if k not in _SHEET_KEYS)
+        if unknown:
+            raise ValueError(f"{where}: unknown part {unknown[0]!r}")
+        kept: dict[str, Any] = {"sha256": _digest(record.get("sha256"), f"{where}: sha256")}
+        if "file" in record:
+            kept["file"] = _text(record["file"], f"{where}: file", 200)
+        if "base_sha256" in record:
+            kept["base_sha256"] = _digest(record["base_sha256"], f"{where}: base_sha256")
+        edits = record.get("edits", [])
+        if not isinstance(edits, list) or len(edits) > edits_left:
+            raise ValueError(f"{where}: edits: expected a list of at most {MAX_SHEET_EDITS:,}")
+        edits_left -= len(edits)
+        kept_edits = []
+        for i, e in enumerate(edits):
+            at = f"{where}: edit {i}"
+            if not isinstance(e, dict) or not set(e) <= _EDIT_KEYS:
+                raise ValueError(f"{at}: expected an edit (kind, sheet, card, column, value)")
+            if e.get("kind") not in ("set", "add", "remove"):
+                raise ValueError(f"{at}: kind must be set, add or remove")
+            one = {k: _text(e.get(k, ""), f"{at}: {k}") for k in _EDIT_KEYS - {"cells"}}
+            cells = e.get("cells", [])
+            if not isinstance(cells, list) or len(cells) > MAX_ID_ITEMS * 4:
+                raise ValueError(f"{at}: cells: expected a list of [column, value] pairs")
+            cells_left -= len(cells)
+            if cells_left < 0:
+                raise ValueError(f"{where}: more than {MAX_SHEET_CELLS:,} cells in all")
+            pairs = []
+            for c in cells:
+                if not isinstance(c, list) or len(c) != 2:
+                    raise ValueError(f"{at}: cells: expected [column, value] pairs")
+                pairs.append([_text(c[0], f"{at}: cells"), _text(c[1], f"{at}: cells")])
+            kept_edits.append({**one, "cells": pairs})
+        if kept_edits:
+            kept["edits"] = kept_edits
+        rows = record.get("rows", [])
+        if not isinstance(rows, list) or len(rows) > MAX_SHEET_CELLS:
+            raise ValueError(f"{where}: rows: expected a list of rows")
+        kept_rows = []
+        for n, row in enumerate(rows):
+            if not isinstance(row, list):
+                raise ValueError(f"{where}: row {n}: expected a list of cells")
+            cells_left -= len(row)
+            if cells_left < 0:
+                raise ValueError(f"{where}: more than {MAX_SHEET_CELLS:,} cells in all")
+            kept_rows.append([_text(c, f"{where}: row {n}") for c in row])
+        if kept_rows:
+            kept["rows"] = kept_rows
+        out[stem] = kept
+    return out
