@@ -63,7 +63,7 @@ def label(cat: Catalogue, action_id: Hashable) -> str:
     if kind == "remove":
         return f"remove {cat.cards.people[a[1]].name_ja} from the line"
     if kind == "burn":
-        return f"burn {event_name(cat, a[2])} in seat {a[1]}'s notebook"
+        return f"burn {event_name(cat, a[2])} in Player {a[1] + 1}'s notebook"
     if kind == "pass":
         return "pass"
     return str(action_id)

@@ -147,6 +147,7 @@ from workbench.engine.kernel import KernelGame, Snapshot
 
 from .cards import CardSet
 from .catalogue import Catalogue
+from .narration import after_words
 from .params import DetectiveParams
 from .policy import rollout_action
 from .steps import EventDraw, Resolve
@@ -251,6 +252,19 @@ class Detective(KernelGame):
             "played": ",".join(map(str, state.played)),
             "game_turns": state.turns,
         }
+
+    # -- the log: each line says what followed it (narration.py) ------------------------
+    def action_label(self, state: Snapshot, action_id: Hashable) -> str:
+        return self._narrated(state, action_id, super().action_label(state, action_id))
+
+    def label_for(self, state: Snapshot, x: Hashable, seat: int | None) -> str:
+        return self._narrated(state, x, super().label_for(state, x, seat))
+
+    def _narrated(self, state: Snapshot, x: Hashable, text: str) -> str:
+        """A log line: the step's own words, then what followed it (every seat reads the
+        same consequences: they are read from what every player sees)."""
+        more = after_words(self, state, x, text)
+        return f"{text} — {more}" if more else text
 
     def describe(self, state: Snapshot) -> str:
         vps = "/".join(str(int(v)) for v in self.returns(state))

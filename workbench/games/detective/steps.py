@@ -29,7 +29,7 @@ from workbench.cards import Effect
 from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
-from .labels import label
+from .labels import card_name, event_name, label
 from .steps_discards import COUNTS, DISCARD, PAY, SEATS, Burn, Discard, Pay, Trim, tagged
 from .table import DetectiveTable
 
@@ -71,7 +71,7 @@ class EventDraw(NamedTuple):
             )
 
     def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
+        return f"Player {self.seat + 1} draws {event_name(t.game.catalogue, a)}"  # type: ignore[arg-type]
 
     def seen_by(self, t: T, a: Hashable) -> tuple[int, ...]:
         return (self.seat,)  # into the hand: the others see that a card was drawn
@@ -113,7 +113,8 @@ class Investigate(NamedTuple):
             place(t, self.seat, card)
 
     def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
+        """``Player 2's investigation draw: 椚 百合`` (the drawer named)."""
+        return f"Player {self.seat + 1}'s investigation draw: {card_name(t.game.catalogue, a)}"  # type: ignore[arg-type]
 
 
 def investigate(t: T, seat: int) -> None:
@@ -208,6 +209,13 @@ class Main(NamedTuple):
 
     def label(self, t: T, a: Hashable) -> str:
         return label(t.game.catalogue, a)
+
+    def seen_by(self, t: T, a: Hashable) -> tuple[int, ...] | None:
+        """A card reserved goes face down: only its player sees which (the rest is public)."""
+        return (self.seat,) if a[0] == "reserve" else None  # type: ignore[index]
+
+    def hidden_label(self, t: T, a: Hashable) -> str:
+        return "reserve a card face down"
 
 
 @tagged("break2")

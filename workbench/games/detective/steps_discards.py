@@ -119,7 +119,11 @@ class Trim(NamedTuple):
         t.tasks.append(self)
 
     def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
+        """``trim #24 花瓶の勿忘草 (hand 7 over its limit of 5)``: a trim, not a discard."""
+        no = a[1]  # type: ignore[index]
+        limit = t.limit(self.seat)
+        size = len(t.hands[self.seat])
+        return f"trim {event_name(t.game.catalogue, no)} (hand {size} over its limit of {limit})"
 
 
 @tagged("burn")

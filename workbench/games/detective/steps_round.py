@@ -27,7 +27,7 @@ from typing import NamedTuple
 from workbench.engine.kernel import auto, chance, decision
 
 from .catalogue import NIGHT
-from .labels import label
+from .labels import card_name, label
 from .steps import MAIN, SEATS, TRIM, clear_person, investigate, tagged
 from .table import DetectiveTable, victim_of
 
@@ -56,7 +56,8 @@ class Open(NamedTuple):
         open_next(t, self.left - 1)
 
     def label(self, t: T, a: Hashable) -> str:
-        return label(t.game.catalogue, a)
+        """``opening: 椚 百合`` (an opening card, drawn without action)."""
+        return f"opening: {card_name(t.game.catalogue, a)}"  # type: ignore[arg-type]
 
 
 def open_next(t: T, left: int) -> None:
