@@ -22,7 +22,10 @@ On top of plain Voila:
   every request, static files and ``/voila/templates/`` included — checked in
   front of tornado's handlers (:func:`install_guard`), with a cookie after the
   first page so the page's own requests pass; an unexpected error in a handler
-  answers 404 with one log line, never 500 with a traceback.
+  answers 404 with one log line, never 500 with a traceback. The cookie is named
+  with the server's port (:func:`cookie_name`, issue 39 item 4): a browser keeps
+  cookies per host, not per port, so with one name a second board's cookie
+  replaced the first's (403 on board A) and every board read the other's token.
 - **first paint** (issue 26 item 7): ``--preheat`` (the default) keeps one
   kernel ready that has already run the notebook (Voila's preheated kernels),
   so a page opens without waiting for a kernel to start and import the game.
@@ -101,6 +104,17 @@ def kernel_guard(max_kernels: int) -> Any:
 
 
 COOKIE = "wb_app_token"
+"""The stem of the token cookie's name; the name carries the port (:func:`cookie_name`)."""
+
+
+def cookie_name(port: int) -> str:
+    """The token cookie of the board on ``port``: its own name, so boards on other ports of
+    the same host neither replace it nor read it as theirs.
+
+    >>> cookie_name(8866)
+    'wb_app_token_8866'
+    """
+    return f"{COOKIE}_{int(port)}"
 
 
 def allowed_host(host: str) -> bool:
@@ -119,15 +133,16 @@ def allowed_host(host: str) -> bool:
     return bool(name) and is_loopback(name.lower())
 
 
-def request_token(handler: Any) -> str:
-    """The token a request carries: ``?token=``, ``Authorization: token …`` or our cookie."""
+def request_token(handler: Any, cookie: str = COOKIE) -> str:
+    """The token a request carries: ``?token=``, ``Authorization: token …`` or the cookie
+    named ``cookie`` (this server's, :func:`cookie_name`)."""
     query = handler.get_query_argument("token", default="") or ""
     if query:
         return str(query)
     auth = handler.request.headers.get("Authorization", "")
     if auth.lower().startswith("token "):
         return str(auth[6:].strip())
-    return str(handler.get_cookie(COOKIE, default="") or "")
+    return str(handler.get_cookie(cookie, default="") or "")
 
 
 def boards_open(manager: Any, pool: int) -> int:
@@ -170,16 +185,20 @@ def _counting_kernel_managers() -> None:
     voila.app.voila_kernel_manager_factory = factory
 
 
-def install_guard(token: str, loopback: bool, max_kernels: int, pool: int) -> None:
+def install_guard(
+    token: str, loopback: bool, max_kernels: int, pool: int, port: int | None = None
+) -> None:
     """Check every request of this process's tornado handlers before they run: Host (on
     loopback), token, and the board cap on page requests; a handler's unexpected error
-    becomes a 404 with one log line instead of a 500 with a traceback."""
+    becomes a 404 with one log line instead of a 500 with a traceback. ``port``: the
+    server's, which names its token cookie (:func:`cookie_name`)."""
     import hmac
     import logging
 
     import tornado.web
 
     log = logging.getLogger("workbench.app")
+    cookie = COOKIE if port is None else cookie_name(port)
     original_execute = tornado.web.RequestHandler._execute
 
     async def guarded_execute(self: Any, transforms: Any, *args: Any, **kwargs: Any) -> Any:
@@ -197,11 +216,11 @@ def install_guard(token: str, loopback: bool, max_kernels: int, pool: int) -> No
         if loopback and not allowed_host(handler.request.host or ""):
             return 403, "this board answers only to localhost"
         if token:
-            given = request_token(handler)
+            given = request_token(handler, cookie)
             if not hmac.compare_digest(given.encode(), token.encode()):
                 return 403, "the link's token is missing or wrong"
             if handler.get_query_argument("token", default=""):
-                handler.set_cookie(COOKIE, token, httponly=True, samesite="Strict")
+                handler.set_cookie(cookie, token, httponly=True, samesite="Strict")
         if type(handler).__name__.endswith("VoilaHandler"):  # a page: it takes a kernel
             in_use = boards_open(handler.settings.get("kernel_manager"), pool)
             if in_use >= max_kernels:
@@ -283,7 +302,7 @@ def serve(
 
     loopback = is_loopback(ip)
     pool = 1 if preheat else 0
-    install_guard(token, loopback, max_kernels, pool)
+    install_guard(token, loopback, max_kernels, pool, port)
     if preheat:
         _counting_kernel_managers()
 
