@@ -246,16 +246,15 @@ class Variant:
     done: int = 0
     """How many of ``edits`` the ``source`` sheets already hold (a loaded variant's)."""
 
+    def __post_init__(self) -> None:
+        check_name(self.name)  # every variant, made here or loaded: save() writes by name
+
     @classmethod
     def of(
         cls, game: str, base: str | os.PathLike[str] | None = None, name: str = "variant"
     ) -> Variant:
         """A variant with no edits yet on ``base`` (default: the game's data folder)."""
-        if not NAME.fullmatch(name):
-            raise ValueError(
-                f"variant name {name!r}: letters, digits, '-', '_' and '.' only "
-                "(at most 64, starting with a letter or digit)"
-            )
+        check_name(name)
         folder = Path(base) if base is not None else sheet_folder(game)
         if not sheet_files(game, folder):
             raise FileNotFoundError(f"{folder}: none of {game}'s sheets are here")
@@ -423,6 +422,26 @@ class Variant:
         return target
 
 
+def check_name(name: Any, where: str = "") -> str:
+    """``name`` when it is a variant name (:data:`NAME`: one folder name, no path), else
+    ValueError in one line (prefixed by ``where``, the file it came from).
+
+    >>> check_name("unyu-2d1")
+    'unyu-2d1'
+    >>> check_name("../../victim", "v/variant.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: v/variant.json: variant name '../../victim': letters, digits, '-', '_' and '.' only (at most 64, starting with a letter or digit)
+    """
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        shown = repr(name) if len(repr(name)) <= 80 else repr(name)[:79] + "…"
+        raise ValueError(
+            f"{where + ': ' if where else ''}variant name {shown}: letters, digits, '-', '_' "
+            "and '.' only (at most 64, starting with a letter or digit)"
+        )
+    return name
+
+
 def is_variant(path: str | os.PathLike[str]) -> bool:
     """True for a folder written by :meth:`Variant.save`."""
     return (Path(path) / MANIFEST).is_file()
@@ -437,6 +456,13 @@ def read_manifest(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise ValueError(f"{file}: not a variant manifest ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise ValueError(f"{file}: not a variant manifest (no game)")
+    if "name" in data:
+        check_name(data["name"], str(file))
+    from workbench.registry import game_names
+
+    if data["game"] not in game_names():
+        shown = data["game"] if len(data["game"]) <= 60 else data["game"][:59] + "…"
+        raise ValueError(f"{file}: names game {shown!r}, which is not installed")
     return data
 
 
@@ -453,6 +479,5 @@ def load_variant(
     if not sheet_files(game, folder / game):
         raise ValueError(f"{folder}: the variant holds none of {game}'s sheets")
     edits = tuple(Edit.from_json(e) for e in data.get("edits", ()))
-    return Variant(
-        game, base_folder, str(data.get("name", folder.name)), edits, folder / game, len(edits)
-    )
+    name = check_name(data.get("name", folder.name), str(folder / MANIFEST))
+    return Variant(game, base_folder, name, edits, folder / game, len(edits))
