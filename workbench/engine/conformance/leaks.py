@@ -17,6 +17,25 @@ Where *k* is to move, a determinization of *k*'s observation must look the
 same to *k* again and offer the same legal-action labels (an option naming a
 card *k* cannot see is a leak).
 
+A **public choice** reads as its player announces it — unless the table hides what
+was chosen: two choices after which *k*'s observations are identical must read the
+same to *k* (a card reserved face down and named in every seat's log is a leak; the
+choice must declare its secret, ``seen_by``, once, and the log then hides it).
+
+**Every view** (:class:`Views`): beyond observations and log labels, the check
+compares everything a seat is shown, as bytes —
+
+- ``pictures`` — functions ``(game, state, seat) -> str`` of the state alone (the
+  rendered SVG/HTML picture and tables, the status line, the analysis panel): at every
+  ``every``-th position, for every seat *k*, the view of the state and of a
+  determinization of *k*'s observation (another state *k* cannot tell from it: hidden
+  cards re-dealt, masked secrets guessed) must be identical;
+- ``sessions`` — functions ``(session, seat) -> str`` of a whole session (the log as
+  the seat reads it, the last-chance strip, the playtest page's payload): the game is
+  played as a :class:`~workbench.engine.play.session.Session`, and after two outcomes
+  or choices *k* may not see and that read alike to it, each view of the two sessions
+  must be identical.
+
 One difference is not counted as a leak but reported: a **disclosure by
 asking** — the two observations differ only in that one stack holds a
 decision of another seat the other does not (a rule that asks a player only
@@ -32,7 +51,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -41,7 +60,23 @@ from workbench.engine.kernel import DECISION, OWN, KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.kernel.secrets import seen_by, sees
 
-__all__ = ["LeakReport", "check_leaks"]
+__all__ = ["LeakReport", "Views", "check_leaks"]
+
+StateView = Callable[[Any, Any, int], str]
+"""What a seat is shown of a state: ``(game, state, seat) -> str``."""
+
+SessionView = Callable[[Any, int], str]
+"""What a seat is shown of a session (its history included): ``(session, seat) -> str``."""
+
+
+@dataclass(frozen=True)
+class Views:
+    """The views the leak check compares beyond observations and log labels (see the
+    module docstring); ``every``: state views at every ``every``-th position."""
+
+    pictures: Mapping[str, StateView] = field(default_factory=dict)
+    sessions: Mapping[str, SessionView] = field(default_factory=dict)
+    every: int = 1
 
 
 @dataclass
@@ -78,26 +113,111 @@ class LeakReport:
 
 
 def check_leaks(
-    game: KernelGame, n_games: int = 3, seed: int = 0, max_options: int = 6, max_steps: int = 5000
+    game: KernelGame,
+    n_games: int = 3,
+    seed: int = 0,
+    max_options: int = 6,
+    max_steps: int = 5000,
+    *,
+    views: Views | None = None,
+    player: Callable[[Any, random.Random], Hashable] | None = None,
 ) -> LeakReport:
-    """Play ``n_games`` random games and check every position for every seat
-    (see the module docstring); ``max_options`` outcomes or actions a step."""
+    """Play ``n_games`` games and check every position for every seat (see the module
+    docstring); ``max_options`` outcomes or actions a step; ``views``: what else each
+    seat is shown (:class:`Views`); ``player``: who chooses the moves, a function of
+    (:class:`~workbench.engine.kernel.seat.SeatView`, rng) (random moves by default)."""
+    from workbench.engine.kernel.seat import SeatView
+    from workbench.engine.play.session import Session
+
     report = LeakReport(game.name)
     for i in range(n_games):
         rng = random.Random(seed * 1_000_003 + i)
-        state = game.initial_state()
-        for _ in range(max_steps):
+        twins = random.Random(seed * 1_000_003 + i + 7)  # determinizations: rng stays the game's
+        session = Session(game, seed=seed + i) if views is not None and views.sessions else None
+        state = game.initial_state() if session is None else session.state
+        for position in range(max_steps):
             who = game.current_player(state)
             if who == TERMINAL:
                 break
-            _check_position(game, state, who, rng, max_options, report)
-            x = (
-                game.sample_chance(state, rng)
-                if who == CHANCE
-                else rng.choice(game.legal_ids(state))
-            )
-            state = game.apply(state, x)
+            pairs = _check_position(game, state, who, rng, max_options, report)
+            if views is not None and position % max(1, views.every) == 0:
+                _check_pictures(game, state, twins, views, report)
+            if session is not None and views is not None:
+                _check_sessions(session, who, pairs, views, report)
+            if who == CHANCE:
+                x = game.sample_chance(state, rng)
+            elif player is not None:
+                x = player(SeatView(game, who, state), rng)
+            else:
+                x = rng.choice(game.legal_ids(state))
+            if session is None:
+                state = game.apply(state, x)
+            else:
+                (session.choose if who == CHANCE else session.apply)(x)
+                state = session.state
     return report
+
+
+def _check_pictures(
+    game: KernelGame, state: Any, rng: random.Random, views: Views, report: LeakReport
+) -> None:
+    """Every state view of every seat is the same for the state and for a state the seat
+    cannot tell from it (a determinization of its observation)."""
+    top = state[0][-1] if state[0] else None
+    where = f"at step {type(top).__name__}"
+    for k in range(game.num_players):
+        twin = game.determinize(game.observe(state, k), rng)
+        if game.observe(twin, k) != game.observe(state, k):
+            continue  # reported by the observation checks
+        for name, view in views.pictures.items():
+            report.comparisons += 1
+            a, b = view(game, state, k), view(game, twin, k)
+            if a != b:
+                report.add(
+                    f"{where} {name}",
+                    f"{game.name} {where}: seat {k + 1}'s {name} differs between two states "
+                    f"it cannot tell apart: {_first_difference(a, b)}",
+                )
+
+
+def _check_sessions(
+    session: Any,
+    who: int,
+    pairs: Mapping[int, tuple[Hashable, Hashable]],
+    views: Views,
+    report: LeakReport,
+) -> None:
+    """After two outcomes or choices a seat may not see and that read alike to it, every
+    session view of that seat is the same."""
+    game = session.game
+    top = session.state[0][-1]
+    where = f"at step {type(top).__name__}"
+    for k, (a, b) in pairs.items():
+        shown = [_after(session, who, x, k, views) for x in (a, b)]
+        for name in views.sessions:
+            report.comparisons += 1
+            if shown[0][name] != shown[1][name]:
+                report.add(
+                    f"{where} {name}",
+                    f"{game.name} {where}: seat {k + 1}'s {name} differs after {a!r} and {b!r}, "
+                    f"which it may not see: {_first_difference(shown[0][name], shown[1][name])}",
+                )
+
+
+def _after(session: Any, who: int, x: Hashable, k: int, views: Views) -> dict[str, str]:
+    """Each session view of seat ``k`` after ``x``, the session put back after."""
+    (session.choose if who == CHANCE else session.apply)(x)
+    try:
+        return {name: view(session, k) for name, view in views.sessions.items()}
+    finally:
+        session.undo()
+
+
+def _first_difference(a: str, b: str) -> str:
+    """Where two texts first differ, a few characters of each around it."""
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    lo = max(0, i - 40)
+    return f"…{a[lo : i + 40]!r}… / …{b[lo : i + 40]!r}…"
 
 
 def _options(game: KernelGame, state: Any, who: int) -> list[Hashable]:
@@ -108,8 +228,11 @@ def _options(game: KernelGame, state: Any, who: int) -> list[Hashable]:
 
 def _check_position(
     game: KernelGame, state: Any, who: int, rng: random.Random, max_options: int, report: LeakReport
-) -> None:
+) -> dict[int, tuple[Hashable, Hashable]]:
+    """Check one position; the first pair of options each seat may not see and reads
+    alike, by seat (for the session views)."""
     report.positions += 1
+    pairs: dict[int, tuple[Hashable, Hashable]] = {}
     options = _options(game, state, who)
     if len(options) > max_options:
         options = rng.sample(options, max_options)
@@ -124,12 +247,14 @@ def _check_position(
         seen = {x: game.observe(after[x], k) for x in options}
         label = {x: game.label_for(state, x, k) for x in options}
         witness = {x: k in (seen_by(top, view, x) or ()) for x in options}  # declared to see x
-        # a public choice reads as its player announces it; a chance outcome or a secret
-        # choice must read alike when it leaves the same to see
+        # a public choice reads as its player announces it, unless the table hides it; a
+        # chance outcome or a secret choice must read alike when it leaves the same to see
         announced = who != CHANCE and getattr(top, "seen_by", None) is None
-        for a, b in combinations(() if announced else options, 2):
+        for a, b in combinations(options, 2):
             report.comparisons += 1
             if seen[a] == seen[b] and label[a] != label[b] and not (witness[a] and witness[b]):
+                if announced and _same_table(game, after[a], after[b]):
+                    continue  # the whole table is the same: the choice made no secret
                 report.add(
                     where,
                     f"{game.name} {where} ({shown}): seat {k + 1} sees the same after {a!r} and {b!r} "
@@ -137,6 +262,8 @@ def _check_position(
                 )
         hidden = [x for x in options if not sees(top, view, x, k)]
         for a, b in combinations(hidden, 2):
+            if k not in pairs and label[a] == label[b]:
+                pairs[k] = (a, b)
             if label[a] != label[b] or seen[a] == seen[b] or _reached(game, seen[a], seen[b], k):
                 continue
             asked = _asked(seen[a], seen[b], k) or _declared(game, seen[a], seen[b])
@@ -149,6 +276,13 @@ def _check_position(
                     f"and read alike ({label[a]!r}) but seat {k + 1} sees "
                     f"{_difference(game, seen[a], seen[b])}",
                 )
+    return pairs
+
+
+def _same_table(game: KernelGame, a: Any, b: Any) -> bool:
+    """True when two states look the same to every seat (a public choice that changed
+    nothing anyone can see, a pass by another name, hides nothing)."""
+    return all(game.observe(a, s) == game.observe(b, s) for s in range(game.num_players))
 
 
 def _check_own_view(

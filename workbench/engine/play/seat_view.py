@@ -26,6 +26,7 @@ from typing import Any
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
+from workbench.spec import Ref
 
 __all__ = ["DESIGNER", "label_as", "log_for", "picture_for", "sees_outcome", "viewer_name"]
 
@@ -88,7 +89,8 @@ def picture_for(
     the seat to move) or the designer, and other seats see who is to move."""
     if viewer is None:
         return render(game, state, **options)
-    if "viewer" in inspect.signature(render).parameters:
+    drawn = render.load() if isinstance(render, Ref) else render  # a GameSpec's declared part
+    if "viewer" in inspect.signature(drawn).parameters:
         return render(game, state, viewer=viewer, **options)
     who = game.current_player(state)
     if who == viewer:

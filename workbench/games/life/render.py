@@ -48,10 +48,10 @@ ORDER_SPACES = {
     4: ("+1 power", "gain 1 power"),
 }
 SCORE_HEADS = (
-    ("dice", "points of the dice's top faces"),
+    ("dice", "points of the top faces of the dice"),
     ("mid-scoring", "VP from the mid-scorings after stages 1 and 2 (places by dice total)"),
-    ("card VP", "VP from card skills, events and the discard_vp dream skill"),
-    ("stars ★", "stars on placed cards: -1 VP each unless covered by power"),
+    ("card VP", "VP from card skills, events and the dream skill paying for discards"),
+    ("stars ★", "stars on placed cards: -1 VP each uncovered, {covered} VP each covered"),
     ("dream", "the dream card kept in hand"),
     ("full album", "the full-album bonus"),
 )
@@ -201,11 +201,14 @@ def _order_html(state: Any, legal: set[Hashable]) -> str:
     )
 
 
-def _scores_html(game: Any, state: Any) -> str:
+def _scores_html(game: Any, state: Any, viewer: int | None = None) -> str:
+    """The score table; while the game runs, a rival's dream card (kept face down in its
+    hand) is left out of what ``viewer`` sees: its dream cell reads "?" and its total
+    counts without it, as a player at the table reckons it."""
     cell = "style='padding:2px 8px;text-align:right;border-bottom:1px solid #ddd'"
     heads = (
         [("player", "")]
-        + list(SCORE_HEADS)
+        + [(h, t.format(covered=f"{game.params.covered_star_vp:+d}")) for h, t in SCORE_HEADS]
         + [
             ("total", "victory points"),
             ("power", "power tokens"),
@@ -214,13 +217,17 @@ def _scores_html(game: Any, state: Any) -> str:
     )
     head = "".join(f"<th {cell} title='{t}'>{h}</th>" for h, t in heads)
     rows = []
+    over = not state.tasks
     for seat in range(game.params.players):
-        parts = game.score_parts(state, seat)
+        hidden = viewer is not None and seat != viewer and not over
+        parts = game.view(state).score_parts(seat, dream=not hidden)
         skills = ", ".join(game.dreams[d].name_en for d in state.skills[seat])
         cells = [_who(seat)] + [
-            str(parts[k]) for k in ("dice", "mid", "bonus", "stars", "dream", "full")
+            "?" if hidden and k == "dream" else str(parts[k])
+            for k in ("dice", "mid", "bonus", "stars", "dream", "full")
         ]
-        cells += [f"<b>{sum(parts.values())}</b>", str(state.power[seat]), escape(skills) or "—"]
+        total = f"{sum(parts.values())}{' + ?' if hidden else ''}"
+        cells += [f"<b>{total}</b>", str(state.power[seat]), escape(skills) or "—"]
         rows.append("<tr>" + "".join(f"<td {cell}>{c}</td>" for c in cells) + "</tr>")
     return (
         f"<table class='wb-life-scores' style='border-collapse:collapse;font-size:12px;"
@@ -309,7 +316,7 @@ def render(game: Any, state: Any, viewer: int | None = None) -> str:
         f"<div style='display:flex;gap:12px;align-items:flex-start'>"
         f"<div><div>{_who(focus)}'s album</div>{big}"
         f"{_dreams_html(game, state, focus, legal)}</div><div>{small}</div></div>"
-        f"{_scores_html(game, state)}</div>"
+        f"{_scores_html(game, state, viewer)}</div>"
     )
 
 
