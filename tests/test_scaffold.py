@@ -24,7 +24,7 @@ def scaffolded(tmp_path):
     """A new game 'brew' in tmp_path, importable and registered in this process."""
     project = new_game("brew", tmp_path)
     sys.path.insert(0, str(project))
-    registry.register("brew", "brew")
+    registry.register(importlib.import_module("brew").SPEC)
     try:
         yield project
     finally:

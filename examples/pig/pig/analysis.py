@@ -27,11 +27,11 @@ import polars as pl
 from pig.cards import Face, load_die
 from pig.players import solution_for
 from pig.rules import Choose, make_game
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.simulate import simulate
 from workbench.engine.solve import Solution, evaluate
 from workbench.prob.dist import Dist
+from workbench.prob.intervals import wilson
 
 Z999 = 3.2905  # the normal quantile of a two-sided 99.9% interval
 
@@ -93,7 +93,7 @@ def simulated_first_seat(
     line_up = {f"{spec} (seat {i + 1})": _player(spec, game) for i, spec in enumerate(players)}
     df = simulate(game, line_up, n=games, seed=seed, seating="fixed")
     wins = sum(1 for w in df["winners"].to_list() if w == [0])
-    return wins / games, wilson_interval(wins, games, z=Z999)
+    return wins / games, wilson(wins, games, z=Z999)
 
 
 def _player(spec: str, game: Any) -> Any:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pig import SPEC
 from pig.cards import Face, load_die
 from workbench.engine.kernel import KernelGame, Table, chance, decision, items, value
 
@@ -120,7 +121,7 @@ class Pig(KernelGame):
     """The game: all scores 0, seat 0 to roll; the scores are the returns."""
 
     name = "pig"
-    version = "1"
+    version = SPEC.version
     table = PigTable
     params: Params
     min_players, max_players = 2, 6

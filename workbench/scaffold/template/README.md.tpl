@@ -5,6 +5,7 @@ A game for the workbench, made by `workbench new {{name}}`. The kernel guide
 
 | file | what |
 |---|---|
+| `{{name}}/__init__.py` | the game's declaration, `SPEC`: what is required, and what each optional part unlocks (`docs/your-game.md` in the workbench) |
 | `{{name}}/rules.py` | the rules: fields, steps, the game class, `make_game` (a worked turn in its comments) |
 | `{{name}}/cards.csv`, `{{name}}/cards.py` | the card sheet and its schema (`workbench check {{name}}/cards.csv`) |
 | `{{name}}/print_layout.toml` | how a card is printed (`workbench print {{name}} --backs --out cards.pdf`) |

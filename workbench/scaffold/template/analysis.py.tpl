@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import sympy
-from workbench.engine.measure.balance import wilson_interval
+from workbench.prob.intervals import wilson
 from workbench.engine.runs.simulate import simulate
 from workbench.engine.solve.solver import evaluate
 from workbench.engine.players.specs import player_from_spec
@@ -38,4 +38,4 @@ def simulated_first_seat(games: int = 2000, seed: int = 1, spec: str = "random",
     players = {f"seat {i + 1}": player_from_spec(spec, "{{name}}") for i in range(game.num_players)}
     df = simulate(game, players, n=games, seed=seed, seating="fixed")
     share = sum(1 / len(w) for w in df["winners"].to_list() if 0 in w)
-    return share / games, wilson_interval(round(share), games, z=Z999)
+    return share / games, wilson(round(share), games, z=Z999)

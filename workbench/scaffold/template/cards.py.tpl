@@ -10,10 +10,11 @@ Each row is one card design; ``copies`` says how many are in the deck.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from workbench.cards.loader import load_sheet
+from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.schema import Column, Schema
+from workbench.spec import SheetSource
 
 SHEET = Path(__file__).with_name("cards.csv")
 
@@ -23,7 +24,6 @@ SCHEMA = Schema("{{name}}", (
     Column("points", "int", min=0, max=99),
     Column("copies", "int", min=1, max=20),
 ), name="cards")
-SCHEMAS = {"cards": SCHEMA}
 
 
 class Card(NamedTuple):
@@ -37,6 +37,17 @@ class Card(NamedTuple):
 
 def load_cards(path: str | Path = SHEET) -> tuple[Card, ...]:
     """The card designs of a sheet; ``SheetError`` listing every problem of a bad sheet."""
-    sheet = load_sheet(path, SCHEMA).require_clean()
+    return cards_of(load_sheet(path, SCHEMA))
+
+
+def cards_of(sheet: Sheet) -> tuple[Card, ...]:
+    """The card designs of a loaded sheet; ``SheetError`` listing every problem of a bad one."""
+    frame = sheet.require_clean().frame
     return tuple(Card(r["id"], r["name"], r["points"], r["copies"])
-                 for r in sheet.frame.iter_rows(named=True))
+                 for r in frame.iter_rows(named=True))
+
+
+def read_sheets(source: SheetSource) -> dict[str, Any]:
+    """How the game reads its sheets (``GameSpec.sheets``): the ``cards=`` of ``make_game``,
+    from the loaded sheet in memory, so a what-if variant never needs a file."""
+    return {"cards": cards_of(source.sheets["cards"])}

@@ -1,8 +1,9 @@
-"""{{Title}}'s own players, found by name (``workbench play {{name}} --players cautious:4,random``).
+"""{{Title}}'s own players, found by name (``workbench play {{name}} --players cautious:4,random``):
+each family is a function ``(argument text or None) -> player`` that ``SPEC.players`` in
+``__init__.py`` names. The engine's players (``random``, ``greedy``, ``osla``,
+``ismcts:400``) work too.
 
-The engine's players (``random``, ``greedy``, ``osla``, ``ismcts:400``) work too.
-
->>> PLAYERS["cautious"]("4").__name__
+>>> cautious("4").__name__
 'cautious:4'
 """
 
@@ -31,10 +32,8 @@ class Cautious:
         return self.__name__
 
 
-def _cautious(arg: str | None = None) -> Cautious:
+def cautious(arg: str | None = None) -> Cautious:
+    """The ``cautious`` family: ``cautious:N`` stops at N points (``cautious`` at 4)."""
     if arg is not None and not (arg.isdigit() and int(arg) <= 99):
         raise ValueError("the argument must be a whole number of points (cautious:4)")
     return Cautious(4 if arg is None else int(arg))
-
-
-PLAYERS = {"cautious": _cautious}

@@ -21,8 +21,9 @@ def describe(game: Any, state: Any) -> str:
     return " | ".join(seats) + f" | deck {len(state.deck)}"
 
 
-def render(game: Any, state: Any, seat: int | None = None) -> str:
-    """HTML of the table (every hand is face up, the deck shows its size)."""
+def render(game: Any, state: Any, viewer: int | None = None) -> str:
+    """HTML of the table as seat ``viewer`` sees it (None: the designer, who sees all); every
+    hand is face up here, so each viewer sees the same table, and the deck shows its size."""
     parts = ["<div class='wb-{{name}}-board'>"]
     for i, hand in enumerate(state.hands):
         cards = " ".join(escape(game.cards[c].name) for c in hand) or "-"

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from workbench.engine.kernel.table import HIDDEN, KernelGame, Table, chance, decision, items, rows
 
+from {{name}} import SPEC
 from {{name}}.cards import Card, load_cards
 
 
@@ -100,7 +101,7 @@ class {{Class}}(KernelGame):
     """The game: deal nothing, push every seat's turn, score the hands."""
 
     name = "{{name}}"
-    version = "1"  # bump when a rule change would change old replays
+    version = SPEC.version  # declared once, in __init__.py: bump it when old replays would change
     table = {{Class}}Table
     params: Params
 
@@ -135,10 +136,11 @@ class {{Class}}(KernelGame):
         return describe(self, state)
 
 
-def make_game(**params: Any) -> {{Class}}:
-    """{{Title}} from keyword parameters (see :class:`Params`).
+def make_game(cards: tuple[Card, ...] | None = None, **params: Any) -> {{Class}}:
+    """{{Title}} from keyword parameters (see :class:`Params`); ``cards``: the card designs
+    (default: the sheet ``cards.csv``; ``cards.read_sheets`` gives them from a loaded sheet).
 
     >>> make_game(limit=8).params.limit
     8
     """
-    return {{Class}}(Params(**params))
+    return {{Class}}(Params(**params), cards)

@@ -1,0 +1,151 @@
+"""Every game is one declared GameSpec: each part it declares is checked against the contract
+(``workbench/spec.py``, ``docs/your-game.md``): the registered games (the workbench's, Pig),
+the conformance toys and the spec helpers' refusals."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from workbench.cards.components import Expectation
+from workbench.cards.registry import sheet_files, sheet_source
+from workbench.cards.schema import Schema
+from workbench.engine.conformance import kernel_toy, toy
+from workbench.engine.kernel.seat import SeatView
+from workbench.engine.measure.sheet_figures import SheetFigure
+from workbench.engine.measure.skilled import Question
+from workbench.engine.players.specs import player_from_spec
+from workbench.registry import game_names, spec
+from workbench.spec import (
+    PARTS,
+    DataFolder,
+    GameSpec,
+    GameType,
+    MissingPart,
+    PlayerFamily,
+    Ref,
+    Sheets,
+    WhatIfExample,
+)
+
+TOYS = (toy.TAKEAWAY_SPEC, toy.DICERACE_SPEC, kernel_toy.SPEC)
+SPECS = {s.name: s for s in (*(spec(n) for n in game_names()), *TOYS)}
+
+
+def test_the_walk_covers_every_game_we_ship():
+    assert {"ghost", "detective", "mugen", "life", "peek", "takeaway", "two_tricks"} <= set(SPECS)
+    assert all(isinstance(s, GameSpec) for s in SPECS.values())
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_required_parts(name):
+    s = SPECS[name]
+    assert s.name == name and s.title and isinstance(s.version, str)
+    assert isinstance(s.game_type, GameType)
+    game = s.make_game()
+    assert str(game.version) == s.version  # the version replays record is the declared one
+    assert game.num_players in s.seats
+    assert game.min_players == s.game_type.min_seats or name in ("takeaway", "two_tricks")
+    assert game.max_players == s.game_type.max_seats or name in ("takeaway", "two_tricks")
+    if s.game_type.information == "perfect":
+        assert game.observe(game.initial_state(), 0) is not None
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_every_declared_part_has_its_documented_type(name):
+    s = SPECS[name]
+    game = s.make_game()
+    state = game.initial_state()
+    if s.sheets is not None:
+        assert isinstance(s.sheets, Sheets) and s.sheets.stems
+        schemas = s.sheets.schemas({})
+        assert isinstance(schemas, Mapping) and set(schemas) == set(s.sheets.stems)
+        assert all(isinstance(v, Schema) for v in schemas.values())
+        source = sheet_source(name)
+        assert set(source.sheets) == set(s.sheets.stems)
+        params = s.sheets.read(source)
+        assert isinstance(params, Mapping)
+        assert s.make_game({}, source).num_players == game.num_players
+    if s.data is not None:
+        assert isinstance(s.data, DataFolder) and s.data_folder().is_dir()
+        if s.sheets is not None:
+            assert set(sheet_files(name, s.data_folder())) == set(s.sheets.stems)
+    for family in s.players:
+        assert isinstance(family, PlayerFamily) and family.usage
+        player = family.make(None)
+        assert callable(player)
+        assert player_from_spec(family.name, name) is not None
+    if s.render is not None:
+        assert isinstance(s.render(game, state), str)
+        assert isinstance(s.render(game, state, viewer=0), str)  # the one viewer contract
+    if s.board is not None:
+        assert callable(s.board.load() if isinstance(s.board, Ref) else s.board)
+    if s.chance_drawing is not None:
+        assert callable(s.chance_drawing.load())
+    if s.questions is not None:
+        qs = s.questions()
+        assert qs and all(isinstance(q, Question) for q in qs)
+    if s.sheet_figures is not None:
+        figures = s.sheet_figures.load()
+        assert figures and all(isinstance(f, SheetFigure) for f in figures)
+        assert {sheet for f in figures for sheet in f.reads} <= set(s.sheets.stems)
+    if s.components is not None:
+        stated = s.components.load()
+        assert isinstance(stated, Sequence) and all(isinstance(e, Expectation) for e in stated)
+        assert {e.sheet.partition("#")[0] for e in stated} <= set(s.sheets.stems)
+    for hook in (s.extra_findings, s.deck_warnings):
+        if hook is not None:
+            assert callable(hook.load() if isinstance(hook, Ref) else hook)
+    if s.print_layout is not None:
+        assert (s.data_folder() / s.print_layout).is_file()
+    if s.whatif is not None:
+        example = s.whatif.load()
+        assert isinstance(example, WhatIfExample) and example.pairs > 0
+        assert example.variant().game == name
+    if s.parameters is not None:
+        cls = s.parameters.load()
+        assert dataclasses.is_dataclass(cls) and isinstance(game.params, cls)
+    if s.comparable:
+        assert set(s.comparable) <= {f.name for f in dataclasses.fields(s.parameters.load())}
+    assert isinstance(s.test_game, bool)
+
+
+def test_each_declared_player_family_plays_a_legal_move():
+    for s in SPECS.values():
+        for family in s.players:
+            if family.name == "optimal":
+                continue  # solves the whole game first (about a minute): tests/pig does it
+            game = s.make_game()
+            state = game.initial_state()
+            while game.current_player(state) < 0 and not game.is_terminal(state):
+                outcomes = game.chance_outcomes(state).outcomes()
+                state = game.apply(state, outcomes[0])
+            seat = game.current_player(state)
+            choice = family.make(None)(SeatView(game, seat, state), random.Random(1))
+            assert choice in game.legal_ids(state), (s.name, family.name)
+
+
+def test_a_missing_part_is_refused_naming_what_it_unlocks():
+    with pytest.raises(MissingPart, match=r"^peek declares no board \(GameSpec.board\), which "):
+        spec("peek").require("board", for_="workbench app")
+    with pytest.raises(ValueError, match="not an optional part"):
+        spec("peek").require("colour", for_="x")
+    assert set(PARTS) >= {"sheets", "players", "render", "board", "questions", "whatif"}
+    assert spec("ghost").require("questions", for_="compare") is spec("ghost").questions
+
+
+def test_bad_declarations_are_one_line():
+    kind = GameType("perfect", "explicit", 2, 2, "win-loss")
+    with pytest.raises(ValueError, match="game name 'My Game'"):
+        GameSpec("My Game", "t", "1", kind, dict)
+    with pytest.raises(ValueError, match="version must be non-empty text"):
+        GameSpec("g", "t", "", kind, dict)
+    with pytest.raises(ValueError, match="GameType utility must be one of"):
+        GameType("perfect", "explicit", 2, 2, "fun")
+    with pytest.raises(ValueError, match="player family name"):
+        PlayerFamily("Hold", dict)
+    with pytest.raises(ImportError, match="module workbench.spec has no 'Nope'"):
+        Ref("workbench.spec:Nope").load()
