@@ -19,6 +19,7 @@ from typing import Any
 
 import polars as pl
 
+from workbench.engine.measure.verdict import judge, rate_span, verdict_text
 from workbench.engine.runs.playout import Player
 from workbench.games.mugen.analysis import matchup
 from workbench.games.mugen.decks import Deck
@@ -80,3 +81,25 @@ def reading_table(df: pl.DataFrame) -> pl.DataFrame:
             "rate": (c - b) / n if n else float("nan"), "lo": lo, "hi": hi, "deck_outs": None,
         })  # fmt: skip
     return pl.from_dicts(rows, schema_overrides={"a_wins": pl.Int64, "deck_outs": pl.Int64})
+
+
+def reading_sentence(table: pl.DataFrame, deck_a: str, deck_b: str, param: str) -> str:
+    """What :func:`reading_table` says, in words whose verb follows the paired interval
+    (:func:`~workbench.engine.measure.verdict.judge`: "higher" or "lower" only when it
+    excludes no difference, else "too few games to say").
+
+    >>> t = pl.DataFrame({"reading": ["owner", "every", "every − owner"], "a_wins": [18, 23, None],
+    ...                   "games": [100, 100, 100], "rate": [0.18, 0.23, 0.05],
+    ...                   "lo": [0.117, 0.158, 0.001], "hi": [0.267, 0.322, 0.103],
+    ...                   "deck_outs": [0, 0, None]})
+    >>> print(reading_sentence(t, "ミライ", "ソラ", "timed_turns"))
+    ミライ wins 18.0% (11.7%–26.7%) of 100 games against ソラ with timed_turns="owner", 23.0% (15.8%–32.2%) with "every": higher (+0.1 to +10.3 pts) on the same deals.
+    """
+    one, two, diff = table.rows(named=True)
+    word = judge(diff["lo"], diff["hi"], diff["games"])
+    return (
+        f"{deck_a} wins {one['rate']:.1%} ({rate_span(one['lo'], one['hi'])}) of {one['games']} "
+        f'games against {deck_b} with {param}="{one["reading"]}", {two["rate"]:.1%} '
+        f'({rate_span(two["lo"], two["hi"])}) with "{two["reading"]}": '
+        f"{verdict_text(word, diff['lo'], diff['hi'], diff['games'], rate=True)} on the same deals."
+    )

@@ -127,11 +127,10 @@ class MugenGame(KernelGame):
     The card sheet is looked up once here (each skill's boosts, one-shot and
     timed effects, labels), so steps read plain dicts.
 
-    No ``rollout_action``: the greedy rule of thumb
-    (:func:`~workbench.games.mugen.policy.greedy_action`) as the search's rollout
-    policy made ``ismcts:400`` barely better than greedy, where random rollouts make
-    it win most games against greedy (``bench/mugen_rollouts.py`` prints both), so
-    ``ismcts`` rolls out at random here.
+    No ``rollout_action``: ``ismcts`` rolls out at random here, chosen by
+    ``bench/mugen_rollouts.py``, which plays the search with random rollouts and with the
+    greedy rule of thumb (:func:`~workbench.games.mugen.policy.greedy_action`) as its
+    rollout policy against greedy, and prints both win rates with their intervals.
 
     >>> from workbench.engine.kernel.protocol import CHANCE
     >>> game = make_game()
