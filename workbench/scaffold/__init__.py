@@ -3,8 +3,9 @@
 :func:`new_game` fills the templates of ``workbench/scaffold/template`` (plain
 text with ``{{name}}``, ``{{Title}}`` and ``{{Class}}`` replaced; nothing is
 run) into ``<folder>/<name>/``: ``pyproject.toml`` registering the game in the
-entry-point group ``workbench.games``, the package (rules on the kernel with a
-worked example turn, a card sheet and its schema, its print layout, players, render, board,
+entry-point group ``workbench.games``, the package (its ``__init__.py`` declaring the
+game's ``SPEC``, each optional part with a comment on what it unlocks, as
+``docs/your-game.md`` lists them; rules on the kernel with a worked example turn, a card sheet and its schema, its print layout, players, render, board,
 analysis), a notebook, tests (conformance, a golden playthrough, exact
 against simulated) and a ``.gitignore`` for what building and playing it leave behind. The golden files are written by playing the new game once.
 Everything is written into a temporary folder first and moved in place at the
