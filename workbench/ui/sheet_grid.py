@@ -36,6 +36,8 @@ False
 from __future__ import annotations
 
 import html
+import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,7 +47,7 @@ import traitlets
 
 from workbench.cards.variants import EditRefused, Variant
 
-__all__ = ["SheetGrid", "whatif_editor"]
+__all__ = ["SheetGrid", "column_widths", "numeric_columns", "text_width", "whatif_editor"]
 
 _ESM = """
 function render({ model, el }) {
@@ -59,6 +61,7 @@ function render({ model, el }) {
   };
   const draw = () => {
     const header = model.get('header'), rows = model.get('rows'), problem = model.get('problem');
+    const widths = model.get('widths'), numeric = model.get('numeric');
     el.innerHTML = '';
     const bar = document.createElement('div'); bar.className = 'wb-grid-bar';
     const undo = button('undo', 'wb-grid-undo', { kind: 'undo' }); undo.disabled = !model.get('can_undo');
@@ -67,26 +70,37 @@ function render({ model, el }) {
                button('duplicate row', 'wb-grid-dup', { kind: 'duplicate' }),
                button('remove row', 'wb-grid-remove', { kind: 'remove' }));
     const status = document.createElement('span'); status.className = 'wb-grid-status';
-    status.textContent = model.get('status'); bar.append(status);
+    status.textContent = model.get('status'); status.title = model.get('status'); bar.append(status);
     el.append(bar);
     const wrap = document.createElement('div'); wrap.className = 'wb-grid-wrap';
     const table = document.createElement('table'); table.className = 'wb-table wb-grid';
+    const cols = document.createElement('colgroup');
+    let total = 0;  // a fixed layout keeps each column at its width only with the table's own
+    ['row', ...header].forEach((h, c) => {
+      const col = document.createElement('col'), ch = c === 0 ? 4 : (widths[c - 1] || 8) + 2;
+      col.style.width = `calc(${ch}ch + 12px)`; total += ch; cols.append(col);
+    });
+    table.style.width = `calc(${total}ch + ${12 * (header.length + 1)}px)`;
+    table.append(cols);
     const head = table.createTHead().insertRow();
-    head.insertCell().textContent = 'row';
-    header.forEach((h) => { const th = document.createElement('th'); th.textContent = h; head.append(th); });
+    const corner = document.createElement('th'); corner.textContent = 'row'; head.append(corner);
+    header.forEach((h, c) => {
+      const th = document.createElement('th'); th.textContent = h; th.title = h;
+      if (numeric[c]) th.className = 'wb-grid-num'; head.append(th);
+    });
     const body = table.createTBody();
+    let refused = null;
     rows.forEach((cells, r) => {
       const tr = body.insertRow();
       if (r === selected) tr.classList.add('wb-grid-selected');
       const num = tr.insertCell(); num.textContent = String(r + 2); num.className = 'wb-grid-rownum';
       num.addEventListener('click', () => { selected = (selected === r ? -1 : r); draw(); });
       cells.forEach((text, c) => {
-        const td = tr.insertCell(); td.textContent = text; td.tabIndex = 0;
-        td.className = 'wb-grid-cell'; td.dataset.row = r; td.dataset.col = header[c];
+        const td = tr.insertCell(); td.textContent = text; td.tabIndex = 0; td.title = text;
+        td.className = 'wb-grid-cell' + (numeric[c] ? ' wb-grid-num' : '');
+        td.dataset.row = r; td.dataset.col = header[c];
         if (problem && problem.row === r && problem.column === header[c]) {
-          td.classList.add('wb-grid-refused');
-          const note = document.createElement('div'); note.className = 'wb-grid-error';
-          note.textContent = problem.message; td.append(note);
+          td.classList.add('wb-grid-refused'); refused = td;
         }
         const open = () => {
           if (td.querySelector('input')) return;
@@ -103,6 +117,13 @@ function render({ model, el }) {
       });
     });
     wrap.append(table); el.append(wrap);
+    if (refused) {  // the check's message beside the refused cell, on one or two lines
+      const note = document.createElement('div'); note.className = 'wb-grid-error';
+      note.textContent = problem.message; note.title = problem.message;
+      note.style.left = (refused.offsetLeft + refused.offsetWidth + 4) + 'px';
+      note.style.top = refused.offsetTop + 'px';
+      wrap.append(note);
+    }
   };
   ['rows', 'header', 'problem', 'status', 'can_undo', 'can_redo'].forEach((k) => model.on('change:' + k, draw));
   draw();
@@ -110,20 +131,70 @@ function render({ model, el }) {
 export default { render };
 """
 
+# table.wb-table (the notebook's table style) wraps cells; the grid's rules are more specific:
+# one line a row, widths from content, the full text on hover, numbers right, text left.
 _CSS = """
 .wb-grid-root{font:13px sans-serif}
-.wb-grid-bar{display:flex;gap:6px;align-items:center;margin:4px 0}
-.wb-grid-status{color:#555;margin-left:8px}
-.wb-grid-wrap{max-height:420px;overflow:auto;border:1px solid #ddd}
-.wb-grid{border-collapse:collapse}
-.wb-grid th{position:sticky;top:0;background:#f6f6f6;padding:2px 6px;text-align:left}
-.wb-grid td{padding:2px 6px;border-top:1px solid #eee;white-space:nowrap;cursor:text}
-.wb-grid td.wb-grid-rownum{color:#888;cursor:pointer;text-align:right}
-.wb-grid tr.wb-grid-selected td{background:#eef4ff}
-.wb-grid td.wb-grid-refused{outline:2px solid #c62828}
-.wb-grid-error{color:#c62828;font-size:12px;white-space:normal;max-width:320px}
-.wb-grid-input{font:inherit;width:100%;min-width:60px}
+.wb-grid-bar{display:flex;flex-wrap:nowrap;gap:6px;align-items:center;margin:4px 0;min-width:0}
+.wb-grid-bar .wb-grid-btn{flex:none;white-space:nowrap}
+.wb-grid-status{color:#555;margin-left:8px;flex:1 1 auto;min-width:0;white-space:nowrap;
+overflow:hidden;text-overflow:ellipsis}
+.wb-grid-wrap{position:relative;max-height:420px;overflow:auto;border:1px solid #ddd}
+.wb-grid-root table.wb-grid{border-collapse:collapse;table-layout:fixed;max-width:none}
+.wb-grid-root table.wb-grid th{position:sticky;top:0;z-index:1;background:#f6f6f6;padding:2px 6px;
+text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.wb-grid-root table.wb-grid td{padding:2px 6px;border-top:1px solid #eee;white-space:nowrap;
+overflow:hidden;text-overflow:ellipsis;max-width:none;min-width:0;text-align:left;cursor:text;
+vertical-align:middle;line-height:18px}
+.wb-grid-root table.wb-grid td.wb-grid-num,.wb-grid-root table.wb-grid th.wb-grid-num{text-align:right}
+.wb-grid-root table.wb-grid td.wb-grid-rownum{color:#888;cursor:pointer;text-align:right}
+.wb-grid-root table.wb-grid tr.wb-grid-selected td{background:#eef4ff}
+.wb-grid-root table.wb-grid td.wb-grid-refused{outline:2px solid #c62828;outline-offset:-2px}
+.wb-grid-error{position:absolute;z-index:2;color:#c62828;background:#fff5f5;border:1px solid #c62828;
+font-size:12px;line-height:16px;padding:1px 6px;white-space:normal;width:max-content;max-width:360px}
+.wb-grid-input{font:inherit;width:100%;min-width:60px;box-sizing:border-box}
 """
+
+#: the narrowest and widest column, in characters (a wide character counts two)
+MIN_WIDTH, MAX_WIDTH = 3, 24
+
+
+def text_width(text: str) -> int:
+    """How many character cells ``text`` takes in a monospace sense (CJK and full-width: 2).
+
+    >>> text_width("Spark"), text_width("小さな祈り"), text_width("３Ｄ＋２")
+    (5, 10, 8)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def column_widths(header: list[str], rows: list[list[str]]) -> list[int]:
+    """Each column's width from its content: the widest cell or name, in characters,
+    bounded to :data:`MIN_WIDTH`..:data:`MAX_WIDTH` (a longer text shows whole on hover).
+
+    >>> column_widths(["id", "flavour"], [["G01", "指先に灯る小さな火。" * 3]])
+    [3, 24]
+    """
+    return [
+        max(MIN_WIDTH, min(MAX_WIDTH, max([text_width(h), *(text_width(r[c]) for r in rows)])))
+        for c, h in enumerate(header)
+    ]
+
+
+def numeric_columns(header: list[str], rows: list[list[str]]) -> list[bool]:
+    """Columns whose filled cells are all whole or signed numbers (right-aligned).
+
+    >>> numeric_columns(["star", "name", "bonus"], [["1", "火花", "+2"], ["", "一閃", "-1"]])
+    [True, False, True]
+    """
+    out = []
+    for c in range(len(header)):
+        cells = [r[c] for r in rows if r[c] != ""]
+        out.append(bool(cells) and all(_NUMBER.fullmatch(x) for x in cells))
+    return out
+
+
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 class SheetGrid(anywidget.AnyWidget):  # type: ignore[misc]
@@ -137,6 +208,8 @@ class SheetGrid(anywidget.AnyWidget):  # type: ignore[misc]
     status = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
+    widths = traitlets.List(traitlets.Int()).tag(sync=True)
+    numeric = traitlets.List(traitlets.Bool()).tag(sync=True)
 
     def __init__(self, variant: Variant, sheet: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -152,8 +225,11 @@ class SheetGrid(anywidget.AnyWidget):  # type: ignore[misc]
     # -- state ---------------------------------------------------------------
     def _show(self) -> None:
         table = self.variant.tables()[self.sheet]
+        rows = [list(r) for r in table.rows]
+        self.widths = column_widths(list(table.header), rows)
+        self.numeric = numeric_columns(list(table.header), rows)
         self.header = list(table.header)
-        self.rows = [list(r) for r in table.rows]
+        self.rows = rows
         self.can_undo, self.can_redo = bool(self._undo), bool(self._redo)
 
     def _key(self, row: int) -> str:
@@ -300,7 +376,13 @@ def whatif_editor(what: Any, sheet: str | None = None) -> Any:
 
     grid.on_change(redraw)
     redraw(what.variant)
-    box = widgets.VBox([grid, diff, figures])
+    stream_note = widgets.HTML(
+        "<p style='color:#555;font-size:12px;margin:2px 0'>Edits here redraw the exact figures "
+        "below at once. The skilled stream of this notebook plays the variant as it was when its "
+        "cell ran: run that cell again to play these "
+        "edits.</p>"
+    ).add_class("wb-whatif-stream-note")
+    box = widgets.VBox([grid, diff, figures, stream_note])
     box.add_class("wb-whatif-editor")
     box.grid = grid  # type: ignore[attr-defined]
     return box
