@@ -46,7 +46,10 @@ def test_required_parts(name):
     assert s.name == name and s.title and isinstance(s.version, str)
     assert isinstance(s.game_type, GameType)
     game = s.make_game()
-    assert str(game.version) == s.version  # the version replays record is the declared one
+    assert str(game.version) == s.version, (  # the version replays record is the declared one
+        f"{name}: the rules say version {game.version}, its GameSpec {s.version}: declare it "
+        "once, in the spec, and let the rules read it (version = SPEC.version)"
+    )
     assert game.num_players in s.seats
     assert game.min_players == s.game_type.min_seats or name in ("takeaway", "two_tricks")
     assert game.max_players == s.game_type.max_seats or name in ("takeaway", "two_tricks")

@@ -145,6 +145,7 @@ from typing import TYPE_CHECKING, Any
 
 from workbench.engine.kernel import KernelGame, Snapshot
 
+from . import SPEC
 from .cards import CardSet
 from .catalogue import Catalogue
 from .narration import after_words
@@ -165,7 +166,7 @@ class Detective(KernelGame):
     """The rules (see the module docstring for every reading)."""
 
     name = "detective"
-    version = "3"
+    version = SPEC.version  # declared once, in the package's GameSpec
     """2: clear is one choice per person; generated icons last the turn; awakening
     at the third suspect under ``awaken_on_fourth``; the 問題点 switches.
     3 (issue 25): the round-start edit may take a card out of the deck; free

@@ -115,7 +115,7 @@ from typing import Any
 
 from workbench.engine.kernel import KernelGame, Observation, Snapshot
 from workbench.engine.kernel.hidden import shuffle_deal
-from workbench.games.life import render
+from workbench.games.life import SPEC, render
 from workbench.games.life.cards import AlbumCard, DreamCard, check_deck, load_album, load_dreams
 from workbench.games.life.effects import Catalogue
 from workbench.games.life.narration import aftermath
@@ -142,7 +142,7 @@ class LifeGame(KernelGame):
     name = "life"
     # 2: a ★ covered by power is +1 VP (the seed), was 0
     # 3: the character card without a die may be replaced; a re-placed die keeps its top face
-    version = "3"
+    version = SPEC.version  # declared once, in the package's GameSpec
     min_players = 3
     max_players = 4
     table = LifeTable

@@ -103,6 +103,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from workbench.engine.kernel import KernelGame, Snapshot
+from workbench.games.mugen import SPEC
 from workbench.games.mugen.cards import CARDS_CSV, Card, cards_file, data_folder, load_cards
 from workbench.games.mugen.decks import (
     Deck,
@@ -140,7 +141,7 @@ class MugenGame(KernelGame):
     """
 
     name: ClassVar[str] = "mugen"
-    version: ClassVar[str] = "3"
+    version: ClassVar[str] = SPEC.version  # declared once, in the package's GameSpec
     table = MugenTable
 
     def __init__(self, params: MugenParams | None = None) -> None:

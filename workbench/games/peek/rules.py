@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.engine.kernel import KernelGame
+from workbench.games.peek import SPEC
 from workbench.games.peek.params import PeekParams
 from workbench.games.peek.steps import Deal, Name
 from workbench.games.peek.table import PeekTable
@@ -28,7 +29,7 @@ class Peek(KernelGame):
     """The game: deal both seats, then seat 0 names seat 1's card."""
 
     name = "peek"
-    version = "1"
+    version = SPEC.version  # declared once, in the package's GameSpec
     table = PeekTable
     params: PeekParams
 
