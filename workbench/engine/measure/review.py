@@ -139,7 +139,10 @@ ANSWER_COLUMNS = {
 def _open(path: Path, game: Game[Any] | None) -> tuple[Session, list[dict[str, Any]]]:
     """The file's session at its last step and its decisions; :class:`PlaytestError` with
     one sentence naming what is missing when it cannot be replayed."""
-    replay, _seats, decisions = Playtest.read(path)
+    try:
+        replay, _seats, decisions = Playtest.read(path)
+    except PlaytestError as e:  # the file's name, as the other sentences give it
+        raise PlaytestError(f"{str(e).replace(str(path), path.name, 1)}: not reviewed") from None
     if game is not None and replay.game != game.name:
         raise PlaytestError(
             f"{path.name}: a playtest of {replay.game!r}, not of {game.name!r}: not reviewed"
