@@ -442,6 +442,22 @@ def check_name(name: Any, where: str = "") -> str:
     return name
 
 
+def _edits(raw: Any, file: Path) -> tuple[Edit, ...]:
+    """The edits of a manifest, each checked for its shape (ValueError in one line)."""
+    if not isinstance(raw, list) or len(raw) > 100_000:
+        raise ValueError(f"{file}: 'edits' should be a list of edits")
+    out = []
+    for i, e in enumerate(raw, 1):
+        try:
+            if not isinstance(e, dict) or e.get("kind") not in ("set", "add", "remove"):
+                raise ValueError("its kind should be set, add or remove")
+            out.append(Edit.from_json(e))
+        except (KeyError, ValueError, TypeError) as exc:
+            why = f"no {exc}" if isinstance(exc, KeyError) else str(exc)[:100]
+            raise ValueError(f"{file}: edit {i} is not an edit ({why})") from None
+    return tuple(out)
+
+
 def is_variant(path: str | os.PathLike[str]) -> bool:
     """True for a folder written by :meth:`Variant.save`."""
     return (Path(path) / MANIFEST).is_file()
@@ -478,6 +494,6 @@ def load_variant(
         base_folder = folder.parent.parent
     if not sheet_files(game, folder / game):
         raise ValueError(f"{folder}: the variant holds none of {game}'s sheets")
-    edits = tuple(Edit.from_json(e) for e in data.get("edits", ()))
+    edits = _edits(data.get("edits", ()), folder / MANIFEST)
     name = check_name(data.get("name", folder.name), str(folder / MANIFEST))
     return Variant(game, base_folder, name, edits, folder / game, len(edits))

@@ -4,8 +4,15 @@
 folder, a folder of sheets, one sheet file or ``None`` (the game's data folder) into a
 :class:`SheetSet` — the game's sheets as files, their content hash (the cache key) and the
 parameters that make the game read them (its spec's ``sheets.read``). An unsaved variant
-is written once under the cache folder, named by its content hash. A variant of another
-game, or a sheet failing its checks, is a :class:`CompareError` (one line).
+is written once under the cache folder, named by its content hash, and used again only
+while its files still hash to that name (an edited copy is written anew). A variant of
+another game, a manifest that cannot be read or names sheets the folder does not hold,
+or a sheet failing its checks, is a :class:`CompareError` (one line).
+
+A saved variant's provenance is checked (issue 39 item 6): when the base sheets it was
+saved from have changed since (their sha256 differ from the ones its ``variant.json``
+recorded) or the game's rules version moved, :attr:`SheetSet.notes` says so in words,
+for the command to print: the comparison then measures those changes too.
 
 >>> s = sheet_set("life", None)
 >>> sorted(s.files), len(s.hash)
@@ -49,6 +56,8 @@ class SheetSet:
     hash: str
     label: str
     settings: Mapping[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    """What the reader should know about these sheets (a saved variant whose base moved)."""
 
     def params(self) -> dict[str, Any]:
         """The parameters that make the game play on these sheets (``GameSpec.sheets.read``
@@ -89,23 +98,74 @@ def cache_root() -> Path:
 
 
 def _materialise(v: Variant) -> dict[str, Path]:
+    """The variant's sheets as files: its own when unedited, else a copy under the cache
+    folder named by its content hash, written anew when the copy there no longer hashes to
+    that name (a folder is never reused by its name alone)."""
     if not v.touched():
         return v.source_files()
-    folder = cache_root() / "sheets" / v.game / v.content_hash()[:20]
-    if not (folder / v.game).is_dir():
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
-        v.write_sheets(tmp)
-        try:
-            os.replace(tmp, folder)
-        except OSError:  # another process wrote the same content first
-            shutil.rmtree(tmp, ignore_errors=True)
+    wanted = v.content_hash()
+    folder = cache_root() / "sheets" / v.game / wanted[:20]
+    if _holds(v.game, folder, wanted):
+        return sheet_files(v.game, folder / v.game)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    v.write_sheets(tmp)
+    old = folder.with_name(folder.name + f".old{os.getpid()}")
+    try:
+        if folder.exists():
+            os.replace(folder, old)
+        os.replace(tmp, folder)
+    except OSError:  # another process wrote the same content first
+        shutil.rmtree(tmp, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+    if not _holds(v.game, folder, wanted):
+        raise CompareError(f"{folder}: cannot write the variant's sheets there")
     return sheet_files(v.game, folder / v.game)
+
+
+def _holds(game: str, folder: Path, wanted: str) -> bool:
+    """Whether ``folder`` holds the game's sheets with content hash ``wanted``."""
+    files = sheet_files(game, folder / game) if (folder / game).is_dir() else {}
+    if not files:
+        return False
+    try:
+        return content_hash({s: p.read_bytes() for s, p in files.items()}) == wanted
+    except OSError:
+        return False
+
+
+def _provenance_notes(path: Path, manifest: Mapping[str, Any], v: Variant) -> tuple[str, ...]:
+    """What moved since the variant at ``path`` was saved: its base sheets (their sha256
+    against the ones recorded) and the game's rules version."""
+    notes = []
+    recorded = manifest.get("base_sha256")
+    if isinstance(recorded, dict):
+        now = {s: hashlib.sha256(p.read_bytes()).hexdigest() for s, p in v.base_files().items()}
+        moved = sorted(s for s, h in recorded.items() if s in now and now[s] != h)
+        gone = sorted(s for s in recorded if s not in now)
+        for stem in moved:
+            notes.append(
+                f"{path.name} was saved from a {stem} sheet that has changed since "
+                f"(sha256 {str(recorded[stem])[:12]}… then, {now[stem][:12]}… now in "
+                f"{v.base}): the difference measures those changes too"
+            )
+        for stem in gone:
+            notes.append(f"{path.name} was saved from a {stem} sheet that {v.base} no longer has")
+    version = manifest.get("rules_version")
+    current = str(spec(v.game).version)
+    if isinstance(version, str) and version != current:
+        notes.append(
+            f"{path.name} was saved under {v.game}'s rules version {version[:20]}; "
+            f"the game is now at version {current}"
+        )
+    return tuple(notes)
 
 
 def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> SheetSet:
     """The sheets ``source`` names for ``game`` (see the module docstring); CompareError
     for another game's variant or sheet, or a sheet that fails its checks."""
+    notes: tuple[str, ...] = ()
     if source is None:
         files = sheet_files(game, data_files(game))
         label = "base"
@@ -116,10 +176,18 @@ def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> She
     else:
         path = Path(source)
         if is_variant(path):
-            of = str(read_manifest(path)["game"])
-            if of != game:
-                raise CompareError(f"{path}: a variant of {of}, not of {game}")
-            files, label = _materialise(load_variant(path)), path.name
+            try:  # a manifest is read as untrusted: any refusal is one line
+                manifest = read_manifest(path)
+                of = str(manifest["game"])
+                if of != game:
+                    raise CompareError(f"{path}: a variant of {of}, not of {game}")
+                loaded = load_variant(path)
+            except CompareError:
+                raise
+            except (ValueError, KeyError, TypeError, OSError) as e:
+                raise CompareError(" ".join(str(e).split())[:300]) from None
+            files, label = _materialise(loaded), path.name
+            notes = _provenance_notes(path, manifest, loaded)
         elif path.is_dir():
             folder = path / game if (path / game).is_dir() else path
             files, label = sheet_files(game, folder), path.name
@@ -140,7 +208,11 @@ def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> She
             raise CompareError(f"{path}: no such file or folder")
     _check_clean(game, files)
     return SheetSet(
-        game, dict(files), content_hash({s: p.read_bytes() for s, p in files.items()}), label
+        game,
+        dict(files),
+        content_hash({s: p.read_bytes() for s, p in files.items()}),
+        label,
+        notes=notes,
     )
 
 
