@@ -33,22 +33,27 @@ def player_name(seat: int, names: Sequence[str] | None = None) -> str:
     return f"Player {seat + 1}"
 
 
-_SEAT_REF = re.compile(r"\bP(\d+)\b|\b([Ss]eat|[Pp]layer) (\d+)\b")
+_SEAT_REF = re.compile(r"\bP(\d+)\b|\b[Pp]layer (\d+)\b|\b[Ss]eat (\d+)\b")
 
 
 def name_seats(text: str, names: Sequence[str] | None = None) -> str:
     """A log line with ``P1``/``seat 0``/``player 0`` replaced by the players' names.
 
-    ``P<n>`` counts from 1; ``seat <n>``/``player <n>`` from 0 (the engine's words).
+    ``P<n>`` and ``Player <n>`` count from 1 (as people read them and
+    :func:`player_name` writes them: a label already in these words keeps its player);
+    ``seat <n>`` from 0 (the engine's words).
 
     >>> name_seats("P1 draws; seat 1 passes; P2 wins", ["Ann", "Bob"])
     'Ann draws; Bob passes; Bob wins'
-    >>> name_seats("Pass 3 cards, APP2 stays; player 0 rolls")
-    'Pass 3 cards, APP2 stays; Player 1 rolls'
+    >>> name_seats("Pass 3 cards, APP2 stays; Player 1 rolls; player 2 waits", ["Ann", "Bob"])
+    'Pass 3 cards, APP2 stays; Ann rolls; Bob waits'
+    >>> name_seats("Player 1 keeps")
+    'Player 1 keeps'
     """
 
     def repl(m: re.Match[str]) -> str:
-        seat = int(m.group(1)) - 1 if m.group(1) is not None else int(m.group(3))
+        one_based = m.group(1) or m.group(2)
+        seat = int(one_based) - 1 if one_based is not None else int(m.group(3))
         return player_name(seat, names)
 
     return _SEAT_REF.sub(repl, text)

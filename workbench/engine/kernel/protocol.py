@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from workbench.prob.dist import Dist
+from workbench.registry import BadGame, UnknownGame, spec
 
 CHANCE = -1
 TERMINAL = -4
@@ -118,9 +119,11 @@ class Game(ABC, Generic[S]):
         """Each seat's score (VP) now; final at a terminal state."""
 
     def winners(self, state: S) -> tuple[int, ...]:
-        """Seats that won (several on a draw; empty when everybody lost)."""
+        """Seats that won (several on a draw; empty when everybody lost): the highest
+        score, or the lowest where the game's spec declares ``scoring="lowest"``
+        (:class:`workbench.spec.GameType`; a game that decides otherwise overrides this)."""
         scores = self.returns(state)
-        best = max(scores)
+        best = min(scores) if lowest_wins(self.name) else max(scores)
         return tuple(i for i, s in enumerate(scores) if s == best)
 
     # -- helpers with defaults games may override -----------------------------
@@ -152,3 +155,16 @@ class Game(ABC, Generic[S]):
 
 class IllegalAction(ValueError):
     """An action that is not legal at this state; the state is unchanged."""
+
+
+def lowest_wins(name: str) -> bool:
+    """Whether game ``name`` declares that the lowest score wins (``GameType.scoring``);
+    False for a game no registry knows (a toy built by hand).
+
+    >>> lowest_wins("life"), lowest_wins("no such game")
+    (False, False)
+    """
+    try:
+        return spec(name).game_type.scoring == "lowest"
+    except (UnknownGame, BadGame):
+        return False
