@@ -8,6 +8,9 @@
   percentages to ``digits`` decimals, with the exact fraction on hover and,
   with ``exact="beside"``, in small type beside it; a ``X_exact`` column
   (``"p/q"`` strings or ``Rational``) is folded into its float twin ``X``;
+- a difference of probabilities (a column named ``…advantage…``, floats in ``[-1, 1]``)
+  shows in signed percentage points (``+5.8 pts``), so a table beside its rates
+  reads one unit;
 - interval bounds (``low/high``, ``lo/hi``, ``ci_low``…) of probabilities are
   clamped to ``[0, 1]`` (no ``1.7347e-18``); ``X_lo``/``X_hi`` are percentages
   only when ``X`` is;
@@ -55,6 +58,7 @@ _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE
 _NOT_PROB = re.compile(
     r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points", re.IGNORECASE
 )
+_POINTS_NAME = re.compile(r"advantage", re.IGNORECASE)
 _EPS = 1e-9
 SCROLL_ROWS = 40
 
@@ -224,6 +228,9 @@ def table_html(
     True
     >>> table_html(pl.DataFrame({"p": ["1/3"]}), exact="beside").count("1/3")
     2
+    >>> g = table_html(pl.DataFrame({"seat0_win_rate": [0.306], "seat_advantage": [0.058]}))
+    >>> "30.6%" in g and "+5.8 pts" in g
+    True
     """
     if exact not in {"hover", "beside"}:
         raise ValueError(f"exact={exact!r}: use 'hover' or 'beside'")
@@ -255,6 +262,14 @@ def table_html(
         base = _LOW_HIGH.sub("", c) if percent_columns is None else ""
         if base and base != c and base in probability and not probability[base]:
             probability[c] = False
+    points = {
+        c
+        for c in shown
+        if not probability[c]
+        and frame.schema[c].is_float()
+        and _POINTS_NAME.search(c)
+        and all(abs(v) <= 1 + _EPS for v in _values(frame, c) if v is not None)
+    }
     numeric = {
         c for c in shown if c in exact_of or (frame.schema[c].is_numeric() and c not in seats)
     }
@@ -272,6 +287,9 @@ def table_html(
     for i, row in enumerate(frame.iter_rows(named=True)):
         cells = []
         for c in shown:
+            if c in points and isinstance(row[c], float):
+                cells.append(f"<td class='wb-num'>{row[c] * 100:+.{digits}f} pts</td>")
+                continue
             cells.append(
                 _td(
                     c,
