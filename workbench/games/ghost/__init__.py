@@ -14,7 +14,7 @@ _here = refs(__name__)
 SPEC = GameSpec(
     name="ghost",
     title="何か (the ghost card game)",
-    version="5",
+    version="6",
     game_type=GameType("imperfect", "explicit", 2, 6, "general-sum", scoring="own"),
     new_game=_here("rules:make_game"),
     sheets=Sheets(
@@ -28,6 +28,7 @@ SPEC = GameSpec(
             "greedy", _here("players:greedy"), "greedy", "the game's rule of thumb (policy.choose)"
         ),
     ),
+    seat_word="User",
     render=_here("render:render"),
     board=_here("board:make_board"),
     questions=_here("questions:questions"),

@@ -8,6 +8,8 @@
 ('after_defender', 'all_hands')
 >>> GhostParams(**OLD_READINGS).server_end
 'next_turn'
+>>> GhostParams().reactions, GhostParams(reactions=False).reactions
+('every_step', 'none')
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ STAT_CHOICES = ("after_defender", "at_declaration")
 DEAL_ORDERS = ("all_hands", "by_seat")
 QUICK_INSTALLS = ("anyone", "sides")
 MASTER_DEALS = ("dealt", "first_install")
+REACTIONS = ("every_step", "turn_start", "none")
 CHOICES = {
+    "reactions": REACTIONS,
     "no_ghost_penalty": PENALTIES,
     "server_end": SERVER_ENDS,
     "event_limit": EVENT_LIMITS,
@@ -39,7 +43,7 @@ OLD_READINGS = {
     "server_end": "next_turn",
     "event_limit": "action",
     "facedown_per_battle": 1,
-    "reactions": False,
+    "reactions": "none",
     "quick_install": "sides",
     "master_deal": "first_install",
     "slave_support": True,
@@ -68,8 +72,13 @@ class GhostParams:
     limited, the seed's 5-2 3)) or ``"turn"`` (each user uses at most one event
     from its archive per turn: action, face-down or reaction). ``facedown_per_battle``: events a
     user may place face down in one battle (0 = no limit of its own).
-    ``reactions``: other users may play Anytime / Not.YourTurn events after
-    each step of the turn user; ``ask_everyone`` (default): at such a point every
+    ``reactions`` (reading 18, issue 36): when other users may play Anytime /
+    Not.YourTurn events out of battles — ``"every_step"`` (default: after the turn's
+    download and after each install, shell, event or ability of the turn's user),
+    ``"turn_start"`` (the narrowest reading of 「いつでも使用できる」: one point a
+    turn, after its download) or ``"none"`` (face down in battles only); ``True`` and
+    ``False`` (versions up to 5) read as ``"every_step"`` and ``"none"``.
+    ``ask_everyone`` (default): at such a point every
     other user is asked the same way, a user without such an event gets the prompt
     with only "pass" (so being asked reveals nothing); False: only users holding one
     are asked (version 4). ``quick_install``: who may install a
@@ -105,7 +114,7 @@ class GhostParams:
     server_end: str = field(default="at_once", metadata={"choices": SERVER_ENDS})
     event_limit: str = field(default="action", metadata={"choices": EVENT_LIMITS})
     facedown_per_battle: int = field(default=0, metadata={"range": (0, 20)})
-    reactions: bool = True
+    reactions: str = field(default="every_step", metadata={"choices": REACTIONS})
     ask_everyone: bool = True
     quick_install: str = field(default="anyone", metadata={"choices": QUICK_INSTALLS})
     master_deal: str = field(default="dealt", metadata={"choices": MASTER_DEALS})
@@ -115,6 +124,8 @@ class GhostParams:
     deal_order: str = field(default="all_hands", metadata={"choices": DEAL_ORDERS})
 
     def __post_init__(self) -> None:
+        if isinstance(self.reactions, bool):  # versions up to 5 (replays, saved settings)
+            object.__setattr__(self, "reactions", "every_step" if self.reactions else "none")
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
             raise ValueError(f"players must be 2..6, got {self.players!r}")
         for name, allowed in CHOICES.items():
@@ -134,6 +145,7 @@ __all__ = [
     "OLD_READINGS",
     "PENALTIES",
     "QUICK_INSTALLS",
+    "REACTIONS",
     "SERVER_ENDS",
     "STAT_CHOICES",
     "V3_READINGS",

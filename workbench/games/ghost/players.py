@@ -45,9 +45,9 @@ class GreedyGhost:
         if len(ids) == 1:  # nothing to weigh: the observation is not even built
             return ids[0]
         return choose(
-            view.game.view(view.state),
+            view.game.view(view.state),  # type: ignore[attr-defined]
             view.seat,
-            ids,  # type: ignore[attr-defined]
+            ids,
             self.limit,
             self.rank,
         )

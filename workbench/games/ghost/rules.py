@@ -78,11 +78,15 @@ Readings chosen where the seed is vague (parameters where both matter):
     installs nor fights, and a mandatory event downloaded last is not
     resolved. ``"next_turn"``: the old reading, checked when the next turn
     should start. A turn that would start with an empty server ends the game
-    either way; downloads an effect cannot make are lost. When ghosts sent to 「虚」 (the void: 一般保護違反's
-    ``void_lowest``, a master-slave user put out) leave no ghost on any
+    either way; downloads an effect cannot make are lost. When ghosts sent to 「虚」 (the void:
+    一般保護違反's ``void_lowest``, a master-slave user put out) leave no ghost on any
     desktop, the game ends with everybody losing (sections 7 and 9: "「虚」に
     ユーザー全員のゴーストがトラッシュされた"); a desktop emptied by a bounce
-    back to the archive plays on (that ghost can be installed again). ``vp_to_win`` (default 15, 0 = off):
+    back to the archive plays on (that ghost can be installed again). The seed names
+    「（一般保護違反）」 only as this ending; the card M04 一般保護違反 ×4 ("every user
+    sends its lowest ghost to 「虚」") is the sheet's own prototype (``prototype`` true
+    in ``data/ghost/cards.csv``), not the seed's, and it is what drives these endings
+    (notebook §"Where everybody loses", with 4, 2 and 0 copies). ``vp_to_win`` (default 15, 0 = off):
     reaching it through a battle wins at once. Special victory:
     ``win_installed N`` at the start of its owner's turn.
 11. **Skipped turn** (ひーるーでー): the whole next turn, download included.
@@ -128,14 +132,23 @@ Readings chosen where the seed is vague (parameters where both matter):
     cap; 1 is the old "one each"). ``"turn"``: version 3's reading — each user
     uses at most one event from its archive per turn (any user's turn), the
     action event, a face-down battle event and a reaction all counted.
-18. **Out-of-turn events.** 「Event.Not.YourTurn あなたのターンではないときに
-    使用できる。」「Event.Anytime いつでも使用できる。」 — ``reactions=True``
-    (default): a reaction point after the turn's download (once what it
-    brought has run) and after each install, shell, event or ability of the
-    turn's user: every other user in turn order may play one Anytime or
-    Not.YourTurn event without battle effects (``React``: ``("event",
-    card, target)`` or ``("pass",)``); in battles they are placed face down
-    (reading 4). False: the old reading, face down in battles only.
+18. **Out-of-turn events** (issue 36). 「Event.Not.YourTurn あなたのターンではないときに
+    使用できる。」「Event.Anytime いつでも使用できる。」 — the seed says when such an
+    event may be used, not at which moments of another user's turn the table stops
+    to let it be used; ``reactions`` names three readings. ``"every_step"``
+    (default: いつでも, "any time", as a designer reads it): a reaction point
+    after the turn's download (once what it brought has run) and after each
+    install, shell, event or ability of the turn's user: every other user in
+    turn order may play one Anytime or Not.YourTurn event without battle
+    effects (``React``: ``("event", card, target)`` or ``("pass",)``).
+    ``"turn_start"``: the narrowest reading that still lets such an event be
+    used outside battles and outside its owner's turn — one reaction point a
+    turn, after its download. ``"none"``: the old reading, face down in battles
+    only. In battles they are placed face down under every reading (reading
+    4). One event per user per reaction point is the workbench's pacing of
+    "any time" (the seed sets no count); ``True``/``False`` of version 5 read
+    as ``"every_step"``/``"none"``. The void endings move with this reading
+    (notebook §"Where everybody loses").
     **Who is asked** (issue 24): 「Event.Anytime いつでも使用できる。」 — the
     moment is every other user's, so ``ask_everyone=True`` (default, version
     5) asks each of them the same way; a user without such an event gets the
@@ -220,7 +233,8 @@ class GhostGame(KernelGame):
     """
 
     name = "ghost"
-    version = "5"  # 5: issue 24 (every user asked at a reaction point); 4: issue 25 (stat after
+    version = "6"  # 6: issue 36 (reaction points named: every_step / turn_start / none);
+    # 5: issue 24 (every user asked at a reaction point); 4: issue 25 (stat after
     # the defence, event limits, all hands dealt first); 3: issue 14
     min_players = 2
     max_players = 6

@@ -66,10 +66,14 @@ def advance(t: GhostTable) -> None:
     t.phase = "main"
 
 
-def open_reactions(t: GhostTable) -> None:
+def open_reactions(t: GhostTable, after_action: bool = False) -> None:
     """A reaction point (reading 18): the other users, in turn order after the turn's
-    user, may each play one Anytime / Not.YourTurn event once what is pending has run."""
-    if t.game.params.reactions:
+    user, may each play one Anytime / Not.YourTurn event once what is pending has run.
+    ``after_action``: the point after an install, shell, event or ability of the turn's
+    user (``reactions="every_step"`` only; ``"turn_start"`` keeps the one after the
+    turn's download, ``"none"`` none)."""
+    mode = t.game.params.reactions
+    if mode == "every_step" or (mode == "turn_start" and not after_action):
         t.reactors = t.seats_from(t.turn)[1:]
 
 

@@ -265,7 +265,7 @@ class Main(NamedTuple):
         kind = a[0]
         seat = self.seat
         if kind in _REACTED:
-            open_reactions(t)  # after this action: the other users may react
+            open_reactions(t, after_action=True)  # the other users may react
         if kind == "install":
             install(t, seat, a[1])
             t.installed = True
