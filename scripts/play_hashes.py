@@ -25,9 +25,9 @@ if os.environ.get("PYTHONHASHSEED") != "0":  # repr of sets and dicts: one order
     os.execv(sys.executable, [sys.executable, *sys.argv])
 
 try:  # the registry moves during issue 34
-    from workbench.registry import game_names, make_game  # type: ignore[import-not-found]
-except ImportError:
     from workbench.engine.kernel.registry import game_names, make_game
+except ImportError:
+    from workbench.registry import game_names, make_game  # type: ignore[import-not-found, no-redef]
 from workbench.engine.kernel.seat import SeatView, random_player
 from workbench.engine.kernel.seeds import player_rng
 from workbench.engine.play.session import Session

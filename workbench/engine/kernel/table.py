@@ -19,8 +19,9 @@ Every game of the workbench is a small declaration on this module
   unrun, e.g. a draw from an empty deck) and ``label(t, a) -> str``.
 - **The kernel owns the loop**: :meth:`Table.settle` runs automatic steps
   until a chance step, a decision or the end (an empty stack);
-  :meth:`Table.step` applies an outcome or action in place (playouts,
-  search) and :class:`KernelGame` wraps the same code immutably for
+  :meth:`Table.step` applies an outcome or action in place,
+  :meth:`Table.play_out` plays a table to its end in place (playouts,
+  rollouts: the one loop of in-place play) and :class:`KernelGame` wraps the same code immutably for
   sessions, undo, replays and boards (thaw, step, freeze). It lives in
   :mod:`workbench.engine.kernel.kernel_game` and is re-exported here.
 
@@ -46,7 +47,7 @@ one seeded rng identically and give the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 from workbench.engine.kernel.copies import COPIES, copies_made
@@ -159,6 +160,70 @@ class Table(metaclass=TableMeta):
                 tasks.pop()
             else:
                 return
+
+    def play_out(
+        self,
+        rng: random.Random,
+        picks: Sequence[Callable[[Sequence[Hashable]], Hashable] | None] | None = None,
+        decide: Callable[[Any, Table], Hashable] | None = None,
+        max_steps: int = 100_000,
+        kinds: list[bool] | None = None,
+        choices: list[Hashable] | None = None,
+    ) -> int:
+        """Play the table in place to its end, or until ``max_steps`` chance and decision
+        steps are made (it then stops settled, before the next one); the number made.
+
+        The one loop of in-place play (playouts, rollouts): :meth:`settle`, then at a
+        chance step an outcome drawn as :meth:`sample` draws it, at a decision of seat
+        ``s`` ``picks[s](legal ids)`` (a random player's ``rng.choice``) or, where
+        ``picks[s]`` is None, ``decide(step, table)``; applied as :meth:`step` applies
+        it — the same calls in the same order, in one loop. Without ``picks`` every
+        decision is ``decide(step, table)``, or with neither ``rng.choice(legal ids)``
+        (a random rollout). ``kinds`` gets a flag per step made (True: chance) and
+        ``choices`` each outcome or action id, when given.
+
+        >>> from workbench.engine.conformance.kernel_toy import make_game
+        >>> fast, slow = make_game().new_table(), make_game().new_table()
+        >>> r1, r2, kinds = random.Random(3), random.Random(3), []
+        >>> fast.play_out(r1, kinds=kinds)
+        8
+        >>> while slow.tasks:  # the table's own methods, one step at a time
+        ...     slow.step(r2.choice(slow.legal()) if slow.to_move() >= 0 else slow.sample(r2))
+        >>> fast.freeze() == slow.freeze(), r1.random() == r2.random(), kinds.count(True)
+        (True, True, 4)
+        """
+        choose = rng.choice  # draws exactly as seq[rng.randrange(len(seq))]
+        mark = None if kinds is None else kinds.append
+        keep = None if choices is None else choices.append
+        steps = 0
+        while True:
+            tasks = self.tasks
+            if not tasks:
+                return steps
+            top = tasks[-1]
+            kind = top.KIND
+            if kind == AUTO:
+                tasks.pop()
+                top.run(self)
+                continue
+            if top.LAPSES and top.lapses(self):
+                tasks.pop()
+                continue
+            if steps == max_steps:
+                return steps
+            steps += 1
+            if kind == CHANCE_STEP:
+                a = top.dist(self).sample(rng) if top.WEIGHTED else choose(top.outcomes(self))
+            elif picks is None:
+                a = decide(top, self) if decide else choose(top.legal(self))
+            else:
+                pick = picks[top.seat]
+                a = pick(top.legal(self)) if pick else decide(top, self)  # type: ignore[misc]
+            if mark:
+                mark(kind == CHANCE_STEP)
+            if keep:
+                keep(a)
+            tasks.pop().resolve(self, a)
 
     def to_move(self) -> int:
         """The seat to move, ``CHANCE`` or ``TERMINAL``."""

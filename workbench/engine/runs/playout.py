@@ -16,8 +16,9 @@ everywhere. The rng is consumed in a fixed order, step by step:
   ``seat_rng.choice(ids)`` over ``view.legal_ids`` in the order the game lists them.
 
 For a kernel game, :func:`playout_in_place` runs the same rules on one mutable
-table (no snapshot per step) and consumes the rng in exactly the same order,
-so it gives the same game: it is the fast path, not a second implementation.
+table (no snapshot per step, the kernel's own loop: ``Table.play_out``) and
+consumes the rng in exactly the same order, so it gives the same game: it is
+the fast path, not a second implementation.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.engine.kernel import AUTO, CHANCE_STEP
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import Player, SeatView, random_player
 from workbench.engine.kernel.seeds import player_rngs
@@ -148,35 +148,12 @@ def playout_in_place(
     t = game.new_table()
     actions: list[Hashable] = []
     chance: list[bool] = []
-    # the loop below is Table.settle/sample/legal/step inlined (the same calls, in the
-    # same order): rng.choice(seq) draws exactly as seq[rng.randrange(len(seq))]
-    choose, mark = rng.choice, chance.append
-    steps = 0
-    while True:
-        tasks = t.tasks
-        if not tasks:
-            break
-        top = tasks[-1]
-        kind = top.KIND
-        if kind == AUTO:
-            tasks.pop()
-            top.run(t)
-            continue
-        if top.LAPSES and top.lapses(t):
-            tasks.pop()
-            continue
-        if steps == max_steps:
-            raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
-        steps += 1
-        if kind == CHANCE_STEP:
-            a = top.dist(t).sample(rng) if top.WEIGHTED else choose(top.outcomes(t))
-            mark(True)
-        else:
-            seat = top.seat
-            pick = randoms[seat]
-            a = pick(top.legal(t)) if pick else seats[seat](SeatView(game, seat, t), own[seat])
-            mark(False)
-        if record:
-            actions.append(a)
-        tasks.pop().resolve(t, a)
+
+    def decide(top: Any, t: Any) -> Hashable:  # a seat's player other than random_player
+        seat = top.seat
+        return seats[seat](SeatView(game, seat, t), own[seat])  # type: ignore[no-any-return]
+
+    t.play_out(rng, randoms, decide, max_steps, chance, actions if record else None)
+    if t.tasks:
+        raise GameTooLong(f"{game.name} did not end within {max_steps} steps")
     return PlayoutResult(t.freeze(), tuple(actions), tuple(chance))
