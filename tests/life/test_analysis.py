@@ -120,3 +120,17 @@ def test_turning_a_re_placed_die_any_way_is_worth_vp_and_changes_nothing_else():
     assert seed["relocated"] == old["relocated"] > 0.1  # the same cards, the same moves
     assert diff["relocated"] == 0 and diff["score_lo"] > 0  # only the faces differ
     assert 0 < diff["vp_per_relocation"] < 5  # an immediate 5/2 or more, fading as dice roll
+
+
+def test_compare_variants_gives_every_rate_and_mean_its_interval() -> None:
+    table = S.compare_variants({"seed rules": {}, "timed events": {"timed_events": True}}, n=20)
+    for row in table.iter_rows(named=True):
+        assert row["score_lo"] <= row["mean_score"] <= row["score_hi"]
+        assert row["replaced_lo"] <= row["replaced"] / row["attempts"] <= row["replaced_hi"]
+        assert (
+            row["full_lo"] <= row["full"] / row["albums"] <= row["full_hi"] and row["albums"] == 80
+        )
+    from workbench.games.life.sentences import variant_sentences
+
+    (line,) = variant_sentences(table)
+    assert line.startswith("timed events against seed rules (20 random games each): mean score")

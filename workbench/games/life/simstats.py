@@ -167,8 +167,9 @@ def final_tops(
 def compare_variants(
     variants: dict[str, dict[str, Any]], n: int = 500, seed: int = 0
 ) -> pl.DataFrame:
-    """Rule variants side by side (random players): mean score, score gap, draws,
-    forced discards and failures per placement attempt, full albums.
+    """Rule variants side by side (random players), each with its 95% interval: mean score
+    a player (``score_lo``/``score_hi``), score gap, draws, forced discards and failures per
+    placement attempt, full albums (counts beside the rates, Wilson intervals).
 
     >>> compare_variants({"seed rules": {}}, n=5)["variant"].to_list()
     ['seed rules']
@@ -180,33 +181,23 @@ def compare_variants(
         scores = [v for s in range(players) for v in df[f"score_{s}"].to_list()]
         placed = placement_by_stage(df)
         attempts = int(placed["attempts"].sum())
+        replaced, failed = int(placed["replaced"].sum()), int(placed["failed"].sum())
+        full = album_completion(df).row(0, named=True)
         margin, draws = df.select(
             pl.col("margin").mean(), pl.col("draw").cast(pl.Float64).mean()
         ).row(0)
-        rows.append(
-            (
-                name,
-                sum(scores) / len(scores),
-                margin,
-                draws,
-                int(placed["replaced"].sum()) / attempts,
-                int(placed["failed"].sum()) / attempts,
-                float(album_completion(df)["rate"][0]),
-            )
-        )
-    return pl.DataFrame(
-        rows,
-        orient="row",
-        schema=[
-            "variant",
-            "mean_score",
-            "mean_margin",
-            "draw_rate",
-            "replaced_rate",
-            "failed_rate",
-            "full_album_rate",
-        ],
-    )
+        rows.append({
+            "variant": name, "players": players, "games": n,
+            **dict(zip(("mean_score", "score_lo", "score_hi"), mean_interval(scores))),
+            "mean_margin": margin, "draw_rate": draws, "attempts": attempts,
+            "replaced": replaced, "replaced_rate": replaced / attempts,
+            **dict(zip(("replaced_lo", "replaced_hi"), wilson(replaced, attempts))),
+            "failed": failed, "failed_rate": failed / attempts,
+            **dict(zip(("failed_lo", "failed_hi"), wilson(failed, attempts))),
+            "full": full["full"], "albums": full["albums"], "full_album_rate": full["rate"],
+            "full_lo": full["lo"], "full_hi": full["hi"],
+        })  # fmt: skip
+    return pl.from_dicts(rows)
 
 
 def greedy_vs_random(n: int = 200, seed: int = 0, **params: Any) -> pl.DataFrame:
