@@ -31,6 +31,12 @@ class Deal(NamedTuple):
     def label(self, t: PeekTable, card: int) -> str:
         return f"deal {card} to seat {self.seat + 1}"
 
+    def seen_by(self, t: PeekTable, card: int) -> tuple[int, ...]:
+        return (self.seat,)  # dealt face down: the other seat's log does not name it
+
+    def hidden_label(self, t: PeekTable, card: int) -> str:
+        return f"deal a card to seat {self.seat + 1}"
+
 
 @decision
 class Name(NamedTuple):
