@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
-from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 import pytest
@@ -161,21 +161,28 @@ def test_bad_specs_say_what_is_wrong(bad: str, message: str) -> None:
     assert "\n" not in str(e.value)
 
 
-def test_game_players_come_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    def hold(arg: str) -> Any:
-        limit = int(arg)
+def test_game_players_come_first() -> None:
+    """A game's own families (its spec's ``players``) are asked before the built-in ones."""
+    from workbench.engine.conformance.toy import TAKEAWAY_SPEC
+    from workbench.registry import register, unregister
+    from workbench.spec import PlayerFamily
+
+    def hold(arg: str | None) -> Any:
+        limit = int(arg or "0")
         return lambda view, rng: limit
 
-    module = SimpleNamespace(
-        PLAYERS={"hold": hold}, player_for=lambda spec: "mine" if spec == "random" else None
-    )
-    monkeypatch.setattr(specs, "_game_players", lambda game: module)
-    assert player_from_spec("hold:20", "x")(None, None) == 20  # type: ignore[arg-type]
-    with pytest.raises(BadSpec, match="player 'hold:many': invalid literal"):
-        player_from_spec("hold:many", "x")
-    with pytest.raises(BadSpec, match="gave 'mine', not a player"):
-        player_from_spec("random", "x")
-    assert repr(player_from_spec("ismcts:0.5s", "x")) == "ismcts:0.5s"
+    own = (PlayerFamily("hold", hold), PlayerFamily("random", lambda arg: "mine"))
+    register(replace(TAKEAWAY_SPEC, name="x", players=own))
+    try:
+        assert player_from_spec("hold:20", "x")(None, None) == 20  # type: ignore[arg-type]
+        with pytest.raises(BadSpec, match="player 'hold:many': invalid literal"):
+            player_from_spec("hold:many", "x")
+        with pytest.raises(BadSpec, match="family 'random' gave 'mine', not a player"):
+            player_from_spec("random", "x")
+        assert repr(player_from_spec("ismcts:0.5s", "x")) == "ismcts:0.5s"
+        assert [f.name for f in specs.families("x")][:3] == ["hold", "random", "greedy"]
+    finally:
+        unregister("x")
 
 
 def test_greedy_is_the_games_own() -> None:
