@@ -14,6 +14,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -181,3 +182,54 @@ def test_links_on_every_address_show_the_machine_s_address() -> None:
 
     shown = shown_host("0.0.0.0")
     assert shown != "0.0.0.0" and ipaddress.ip_address(shown).version == 4
+
+
+def _serve(argv: list[str], cwd: Path) -> tuple[Any, list[str]]:
+    """``workbench playtest ...`` started in ``cwd``; (process, the lines it printed up to
+    the last link)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "workbench", "playtest", *argv],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    lines = [proc.stdout.readline() for _ in range(2 if "--resume" not in argv else 3)]
+    return proc, lines
+
+
+def _stop(proc: Any) -> str:
+    import signal
+
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0
+    return str(err)
+
+
+def test_a_stop_prints_the_resume_command_and_the_resumed_table_keeps_port_and_links(
+    tmp_path: Path,
+) -> None:
+    import urllib.request
+
+    proc, lines = _serve(["peek", "--bots", "random"], tmp_path)
+    try:
+        link = lines[1].split(": ", 1)[1].strip()
+        assert link.startswith("http://127.0.0.1:") and "/seat/1?token=" in link
+    finally:
+        err = _stop(proc)
+    (saved,) = tmp_path.glob("playtest-peek-*.json")
+    assert f"continue with: workbench playtest --resume {saved.name}" in err
+    assert str(json.loads(saved.read_text())["replay"]["seed"]) not in "".join(lines)
+    proc, lines = _serve(["--resume", saved.name], tmp_path)
+    try:
+        assert "open tabs reconnect by themselves" in lines[1]
+        assert lines[2].split(": ", 1)[1].split("/seat/")[0] == link.split("/seat/")[0]
+        with urllib.request.urlopen(link, timeout=10) as page:  # the old link still opens
+            assert page.status == 200
+    finally:
+        _stop(proc)
