@@ -143,10 +143,6 @@ def _field_slots(cls: Any) -> dict[str, Any]:
     return found
 
 
-def _copy_rows(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
-    return [list(r) for r in rows]
-
-
 def _lazy_field_source(i: int, depth: int) -> str:
     """A list field's getter and setter on a lazily thawed table, stored in slot
     ``_f{i}``: the getter copies the snapshot's tuple ``_origin[i]`` on first access
@@ -325,7 +321,7 @@ def forget_reads(t: Any, touched: int) -> None:
     the fields first read since then hold lists equal to the snapshot's tuples, so
     they become live (no copy at the next access) and untouched (the freeze takes the
     snapshot's tuples as they are). ``KernelGame.legal_ids`` and ``sample_chance``
-    do this inline (a call less per step).
+    call it: the one place this bookkeeping is written besides the compiled freeze.
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
     >>> g = make_game()

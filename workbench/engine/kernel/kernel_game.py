@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from workbench.engine.kernel.copies import COPIES
+from workbench.engine.kernel.copies import COPIES, forget_reads
 from workbench.engine.kernel.fields import Snapshot
 from workbench.engine.kernel.hidden import Observation, shuffle_deal
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
@@ -105,9 +105,8 @@ class KernelGame(Game[Snapshot]):
         else:
             touched = getattr(t, "_touched", -1)
             ids = list(t.legal())  # a copy: the live table's lists change at its next step
-            if touched >= 0:  # a lazy thaw: forget the reads (see copies.forget_reads)
-                t._live |= t._touched & ~touched
-                t._touched = touched
+            if touched >= 0:  # a lazy thaw: its reads since the step are forgotten
+                forget_reads(t, touched)
         self.__dict__["_legal"] = (state, ids)  # apply checks an action against these
         return list(ids)
 
@@ -131,8 +130,7 @@ class KernelGame(Game[Snapshot]):
             touched = getattr(t, "_touched", -1)
             x = t.sample(rng)
             if touched >= 0:
-                t._live |= t._touched & ~touched
-                t._touched = touched
+                forget_reads(t, touched)
         self.__dict__["_legal"] = (state, (x,))  # apply need not list the outcomes again
         return x
 
