@@ -121,13 +121,25 @@ def _probe(ports: list[int], marker: Path, scheduler: int, security: object) -> 
 
 @pytest.mark.slow  # 10-15 s on 2 busy cores: a cluster start and a second interpreter
 def test_a_second_process_cannot_connect_or_run_anything(tmp_path):
+    import socket
+    import warnings
+
     from workbench.cli.compare_cmd import _executor
     from workbench.engine.runs.match import play_match
     from workbench.ui.whatif_stream import kernel_client
 
+    busy = socket.socket()  # 8787 taken, as a notebook's other cluster would: no warning
+    try:
+        busy.bind(("127.0.0.1", 8787))
+        busy.listen()
+    except OSError:  # taken already
+        pass
     try:
         before = set(_listening_ports())
-        client = cluster.shared_client(1, warm=["peek"])
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            client = cluster.shared_client(1, warm=["peek"])
+        assert not [w for w in said if "8787" in str(w.message)], [str(w.message) for w in said]
         # play, compare and the notebooks' stream all use this one client
         assert play_match("peek", ["random", "random"], games=4, seed=1, workers=1)
         assert cluster.shared_client(1) is client
@@ -155,6 +167,7 @@ def test_a_second_process_cannot_connect_or_run_anything(tmp_path):
         assert marker.read_text() == "ran"
     finally:
         cluster.close_shared()
+        busy.close()
 
 
 @pytest.mark.parametrize(
