@@ -25,7 +25,7 @@ def _said(word: str) -> Any:
 
     def explains(line: str, change: Change, names: Sequence[str]) -> bool:
         q = (change.seat or 0) + 1
-        steps = re.findall(rf"\bP{q} {word} (-?\d+) → (-?\d+)\b", line)
+        steps = re.findall(rf"\b(?:P|Player ){q} {word} (-?\d+) → (-?\d+)\b", line)
         at = str(change.before)
         for old, new in steps:
             if old != at:

@@ -64,6 +64,9 @@ def _source(game: Any, t: Any, top: Any, choice: Hashable) -> str:
     return f"{game.card_name(card)}'s skill (no square for it)"
 
 
+PLACED = "placement"
+"""The cause of a placement's own changes (said as the die rolling onto it, a dream skill)."""
+
 _CAUSES = {
     "Turn": "order card",
     "MidScoring": "mid-scoring (places by dice total)",
@@ -83,12 +86,15 @@ def aftermath(game: Any, state: Any, choice: Hashable) -> str:
     source = _source(game, t, top, choice)
     before = values(t)
     placed = type(top).__name__ == "Place"  # a placement's own change: the die rolls onto it
-    cause = "placement (its die rolls onto it, dream skills pay)" if placed else source
+    cause = PLACED if placed else source
     said: list[str] = []
 
     def flush(now: str) -> None:  # the changes since ``before`` under one cause, one clause
         nonlocal before, cause
         moved = changes(before, values(t))
+        if moved and cause == PLACED:  # the die rolls onto the card; a dream skill may pay
+            paid = any(" dice " not in m for m in moved)
+            cause = "its die rolls onto it" + (", a dream skill pays" if paid else "")
         if moved:
             said.append(f"{cause}: {', '.join(moved)}" if cause else ", ".join(moved))
         before, cause = values(t), now

@@ -20,7 +20,7 @@ def _hp_said(line: str, change: Change, names: Sequence[str]) -> bool:
     """An HP change is said by a line giving that player's HP after it: ``P2 HP 9 → 6``
     (a range ``24–27`` where a choice decides it)."""
     q = change.seat + 1 if change.seat is not None else 0
-    return re.search(rf"\bP{q} HP [\d–]+ → (\d+–)?{change.after}\b", line) is not None
+    return re.search(rf"\b(?:P|Player ){q} HP [\d–]+ → (\d+–)?{change.after}\b", line) is not None
 
 
 def _sizes(field: str) -> Any:
@@ -46,5 +46,5 @@ game's end (who wins)."""
 
 
 def seat_names(seat: int) -> tuple[str, ...]:
-    """How mugen's log names a player: ``P1``, ``P2``."""
-    return (f"P{seat + 1}",)
+    """How mugen's log names a player: ``P1`` or ``Player 1``."""
+    return (f"P{seat + 1}", f"Player {seat + 1}")
