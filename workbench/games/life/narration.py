@@ -45,7 +45,7 @@ def changes(before: Values, after: Values) -> list[str]:
     return out
 
 
-def _source(game: Any, t: Any, top: Any, choice: Hashable) -> str:
+def _source(game: Any, t: Any, top: Any, choice: Any) -> str:
     """The card whose event or skill the steps after ``choice`` carry out (its name)."""
     card = None
     if isinstance(choice, str) and choice in game.cards:  # a card drawn or revealed
