@@ -418,6 +418,7 @@ def test_a_replayed_session_matches_the_played_one_after_the_replay_speed_ups() 
     again = Session(DiceRace(), seed=11, auto_chance=False)
     for a in played.actions[: played.step]:
         replay_step(again, a)
-    assert [again._marks[k] == again._marks[k - 1] for k in range(1, again.step + 1)] == [
+    marks = again.rng_marks
+    assert [marks[k] == marks[k - 1] for k in range(1, again.step + 1)] == [
         not c for c in again.chance_flags
     ]  # a decision leaves the rng as it was; a chance step draws

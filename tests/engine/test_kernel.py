@@ -317,7 +317,7 @@ def test_session_undo_restores_the_dice_from_a_word_count() -> None:
     for a in playout(g, random_player, 12).actions[4:]:
         if s.to_move >= 0:
             s.apply(a)
-    assert s.state == end and all(isinstance(m, int) for m in s._marks)
+    assert s.state == end and all(isinstance(m, int) for m in s.rng_marks)
 
 
 def test_steps_of_different_types_with_equal_fields_are_different() -> None:

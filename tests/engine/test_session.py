@@ -162,12 +162,12 @@ def _record(s: Session) -> tuple[object, ...]:
         s.history,
         s.actions,
         s.rng_marks,
-        tuple(s._seat_marks),
-        tuple(s._chance),
+        tuple(s.timeline.seat_marks_at(k) for k in range(s.total_steps + 1)),
+        s.chance_flags,
         s.log,
         s.step,
         s.rng.getstate(),
-        tuple(r.getstate() for r in s._seat_rngs),
+        tuple(r.getstate() for r in s.player_rngs),
     )
 
 
@@ -196,14 +196,15 @@ def test_play_to_end_records_each_step_as_one_bot_move_at_a_time_does(name: str)
 
 
 def test_play_to_end_steps_through_a_subclass_own_advance() -> None:
-    """The bots' loop steps ``game.apply`` itself only while ``_advance`` is Session's own:
-    a subclass that overrides it (a board that animates each step, say) sees every step."""
+    """The bots' loop steps ``game.apply`` itself only while ``advance`` is Session's own
+    (``Session.stepper``): a subclass that overrides it (a board that animates each step,
+    say) sees every step."""
     seen: list[object] = []
 
     class Watching(Session):
-        def _advance(self, state, action_id):  # type: ignore[no-untyped-def]
+        def advance(self, state, action_id):  # type: ignore[no-untyped-def]
             seen.append(action_id)
-            return super()._advance(state, action_id)
+            return super().advance(state, action_id)
 
     watched, plain = Watching(DiceRace(), seed=3), Session(DiceRace(), seed=3)
     watched.play_to_end(random_player)

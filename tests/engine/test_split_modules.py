@@ -20,14 +20,17 @@ from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.registry import make_game
 
-# Session's public names before the split (459 lines, commit b840ffd)
+# Session's public names before the split (459 lines, commit b840ffd), and those its
+# history (Timeline), bots and replays reach it through since (issue 34)
 SESSION_API = [
     "actions",
+    "advance",
     "apply",
     "bot_move",
     "can_redo",
     "can_undo",
     "chance_flags",
+    "changed",
     "choose",
     "chosen_steps",
     "from_replay",
@@ -40,14 +43,18 @@ SESSION_API = [
     "on_change",
     "play_to_end",
     "player_rng",
+    "player_rngs",
+    "record",
     "redo",
     "reset",
     "rng",
     "rng_marks",
+    "rng_positions",
     "roll",
     "save",
     "state",
     "step",
+    "stepper",
     "to_move",
     "to_replay",
     "total_steps",

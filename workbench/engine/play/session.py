@@ -20,12 +20,14 @@ see other dice, start a new game with another seed, or set chance by hand
 A replay records chance outcomes explicitly, so replaying never depends on
 the rng.
 
-The class is split by concern: this module holds the state stack (moving,
-chance, undo/redo/jump, listeners, the notebook view); bots on a session
-(:meth:`Session.bot_move`, :meth:`Session.play_to_end`) are in
-:mod:`~workbench.engine.play.session_bots`, and loading a replay into a session
-(:meth:`Session.from_replay`, :meth:`Session.load`) in
-:mod:`~workbench.engine.play.session_replays`; the methods here call them.
+The history is an object of its own, :attr:`Session.timeline` (a
+:class:`~workbench.engine.play.timeline.Timeline`: the recorded steps, the
+position, undo/redo targets); this class holds the game, the rngs, moving,
+chance and listeners. Bots on a session (:meth:`Session.bot_move`,
+:meth:`Session.play_to_end`: :mod:`~workbench.engine.play.session_bots`) and
+loading a replay (:meth:`Session.from_replay`, :meth:`Session.load`:
+:mod:`~workbench.engine.play.session_replays`) use only public methods of the
+session and its timeline.
 
 >>> from workbench.engine.conformance.toy import TakeAway
 >>> s = Session(TakeAway(), seed=0)
@@ -55,6 +57,7 @@ from workbench.engine.kernel.seeds import player_seed
 from workbench.engine.play import session_bots, session_replays
 from workbench.engine.play.replay import Replay
 from workbench.engine.play.replay_checks import ChanceCheck, what_if_note
+from workbench.engine.play.timeline import Timeline
 from workbench.engine.runs.playout import GameTooLong
 
 Listener = Callable[["Session"], None]
@@ -80,34 +83,27 @@ class Session:
             CountingRandom(player_seed(seed, i))  # type: ignore[arg-type]
             for i in range(self.game.num_players)
         )
-        self._states: list[Any] = [self.game.initial_state()]
-        self._marks: list[int] = [0]
-        self._seat_marks: list[tuple[int, ...]] = [(0,) * len(self._seat_rngs)]
-        self._chosen: set[int] = set()
+        self.timeline = Timeline(self.game.initial_state(), len(self._seat_rngs))
         # False when loaded from a replay whose chance was not all checked against its seed
         self.verified_chance = True
         self.chance_check: ChanceCheck | None = None  # what loading a replay verified
-        self._actions: list[Hashable] = []
-        self._chance: list[bool] = []
-        self._lines: list[str | None] = []
-        self._pos = 0
         if self.auto_chance:
             self._resolve_chance()
 
     @property
     def state(self) -> Any:
         """The current state."""
-        return self._states[self._pos]
+        return self.timeline.state
 
     @property
     def step(self) -> int:
         """Actions applied so far (chance included)."""
-        return self._pos
+        return self.timeline.pos
 
     @property
     def total_steps(self) -> int:
         """Steps recorded, including those undone but still redoable."""
-        return len(self._actions)
+        return self.timeline.total
 
     @property
     def rng(self) -> random.Random:
@@ -117,6 +113,15 @@ class Session:
     def player_rng(self, seat: int) -> random.Random:
         """Seat ``seat``'s player rng (a bot there draws from it; rewound with undo)."""
         return self._seat_rngs[seat]
+
+    @property
+    def player_rngs(self) -> tuple[random.Random, ...]:
+        """Every seat's player rng, in seat order."""
+        return self._seat_rngs
+
+    def rng_positions(self) -> tuple[int, tuple[int, ...]]:
+        """The chance rng's position and the seats' rngs' positions now (what a step records)."""
+        return self._rng.words, tuple(map(_words, self._seat_rngs))
 
     @property
     def to_move(self) -> int:
@@ -131,34 +136,31 @@ class Session:
     @property
     def actions(self) -> tuple[Hashable, ...]:
         """Every action id applied so far, chance outcomes included."""
-        return tuple(self._actions[: self._pos])
+        return self.timeline.actions
 
     @property
     def chance_flags(self) -> tuple[bool, ...]:
         """For each applied action, whether it was a chance outcome."""
-        return tuple(self._chance[: self._pos])
+        return self.timeline.chance_flags
 
     @property
     def history(self) -> tuple[Any, ...]:
         """The immutable states from the start to now (``history[k]`` after k steps)."""
-        return tuple(self._states[: self._pos + 1])
+        return self.timeline.states
 
     @property
     def log(self) -> list[str]:
         """One readable line per applied action (labels from the game)."""
-        lines = self._lines
-        for k in range(self._pos):
-            if lines[k] is None:  # a step's label is made when first read
-                lines[k] = self._line(k)
-        return lines[: self._pos]  # type: ignore[return-value]
+        return self.timeline.log(self._line)
 
     def _line(self, k: int) -> str:
         """The log line of step k (from the state before it, which never changes)."""
-        state, action_id = self._states[k], self._actions[k]
+        timeline = self.timeline
+        state, action_id = timeline.state_at(k), timeline.action_at(k)
         who = self.game.current_player(state)
         label = self.game.action_label(state, action_id)
         who_text = "" if who == CHANCE or label.startswith("chance") else f"P{who + 1}: "
-        chosen = " (chosen)" if k in self._chosen else ""
+        chosen = " (chosen)" if timeline.is_chosen(k) else ""
         return f"{k + 1}. {who_text}{label}{chosen}"
 
     def legal_actions(self) -> Sequence[Action]:
@@ -181,55 +183,39 @@ class Session:
             shown = ", ".join(repr(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
             whom = "chance" if who == CHANCE else f"P{who + 1}"
             raise IllegalAction(
-                f"{action_id!r} is not legal for {whom} at step {self._pos}; legal: {shown}"
+                f"{action_id!r} is not legal for {whom} at step {self.step}; legal: {shown}"
             )
-        self._push(action_id)
+        self.record(action_id)
         if self.auto_chance:
             self._resolve_chance()
-        self._changed()
+        self.changed()
 
-    def _push(self, action_id: Hashable, replaying: bool = False) -> None:
-        """Apply without checks beyond the game's own, truncating the redo tail.
+    def record(self, action_id: Hashable) -> None:
+        """Apply ``action_id`` with no check beyond the game's own and record the step
+        (dropping any redo tail); no auto chance, no notification (replays, bots)."""
+        state = self.timeline.state
+        chance = self.game.current_player(state) == CHANCE
+        new = self.advance(state, action_id)
+        self.timeline.record(new, *self.rng_positions(), action_id, chance)
 
-        The log line is made when the log is first read, not now (a label costs
-        more than a step; ``replaying`` is kept for callers that name it).
-        """
-        state = self._states[self._pos]
-        self._push_at(state, self.game.current_player(state), action_id)
-
-    def _push_at(self, state: Any, who: int, action_id: Hashable) -> None:
-        """:meth:`_push` from the current ``state``, where ``who`` is to move."""
-        new = self._advance(state, action_id)
-        pos, states = self._pos, self._states
-        if len(states) > pos + 1:  # after undo: the redo tail goes
-            del states[pos + 1 :], self._marks[pos + 1 :], self._seat_marks[pos + 1 :]
-            del self._actions[pos:], self._chance[pos:], self._lines[pos:]
-        if self._chosen:
-            self._chosen = {k for k in self._chosen if k < pos}
-        states.append(new)
-        self._marks.append(self._rng.words)
-        self._seat_marks.append(tuple(map(_words, self._seat_rngs)))
-        self._actions.append(action_id)
-        self._chance.append(who == CHANCE)
-        self._lines.append(None)
-        self._pos = pos + 1
-
-    def _advance(self, state: Any, action_id: Hashable) -> Any:
-        """The state after ``action_id``. A kernel game's ``apply`` keeps the table it
-        last froze and steps it again when asked for that state, so a click and the
-        chance steps after it copy the state at most once (after undo or jump), and
-        each step converts only the fields it touched (see ``kernel.copies``)."""
+    def advance(self, state: Any, action_id: Hashable) -> Any:
+        """The state after ``action_id``: the game's ``apply`` (a subclass may override
+        this to watch every step; see :meth:`stepper`). A kernel game's ``apply`` keeps
+        the table it last froze and steps it again when asked for that state, so a click
+        and the chance steps after it copy the state at most once (after undo or jump),
+        and each step converts only the fields it touched (see ``kernel.copies``)."""
         return self.game.apply(state, action_id)
 
-    #: the bots' loop (``session_bots``) steps ``game.apply`` itself while this is the
-    #: method; a subclass that overrides ``_advance`` has no such mark and is called.
-    _advance.plain_apply = True  # type: ignore[attr-defined]
+    def stepper(self) -> Callable[[Any, Hashable], Any]:
+        """The function that steps a state: ``game.apply`` itself while :meth:`advance` is
+        this class's own (a call less a step for the bots' loop), else :meth:`advance`."""
+        return self.game.apply if type(self).advance is Session.advance else self.advance
 
     def _resolve_chance(self, limit: int = 100_000) -> None:
         for _ in range(limit):
             if self.to_move != CHANCE:
                 return
-            self._push(self.game.sample_chance(self.state, self._rng))
+            self.record(self.game.sample_chance(self.state, self._rng))
         raise GameTooLong(f"{self.game.name}: more than {limit} chance steps in a row")
 
     def choose(self, outcome: Hashable) -> None:
@@ -239,31 +225,30 @@ class Session:
             raise IllegalAction("not a chance node: nothing to choose")
         if outcome not in self.game.chance_outcomes(self.state):
             raise IllegalAction(f"{outcome!r} is not a possible outcome here")
-        pos = self._pos
-        self._push(outcome)
-        self._chosen.add(pos)
-        self._lines[pos] = self._line(pos)
+        pos = self.step
+        self.record(outcome)
+        self.timeline.mark_chosen(pos)
         if self.auto_chance:
             self._resolve_chance()
-        self._changed()
+        self.changed()
 
     @property
     def rng_marks(self) -> tuple[int, ...]:
         """The rng's position (32-bit words drawn since the seed) after each step so far
         (``rng_marks[k]`` after ``k`` steps; replays record it)."""
-        return tuple(self._marks[: self._pos + 1])
+        return self.timeline.marks
 
     @property
     def chosen_steps(self) -> tuple[int, ...]:
         """Indices of the chance steps whose outcome was chosen by hand."""
-        return tuple(sorted(k for k in self._chosen if k < self._pos))
+        return self.timeline.chosen
 
     def roll(self) -> None:
         """Resolve the chance node now with the session rng (for ``auto_chance=False``)."""
         if self.to_move != CHANCE:
             raise IllegalAction("not a chance node: nothing to roll")
-        self._push(self.game.sample_chance(self.state, self._rng))
-        self._changed()
+        self.record(self.game.sample_chance(self.state, self._rng))
+        self.changed()
 
     def bot_move(self, player: Player) -> None:
         """Let a player choose the next action (chance: roll) with its seat's rng."""
@@ -275,52 +260,46 @@ class Session:
 
     # -- time travel ------------------------------------------------------------
     def _go(self, pos: int) -> None:
-        self._pos = pos
-        self._rng.rewind(self._marks[pos])
-        for r, words in zip(self._seat_rngs, self._seat_marks[pos], strict=True):
+        mark, seat_marks = self.timeline.go(pos)
+        self._rng.rewind(mark)
+        for r, words in zip(self._seat_rngs, seat_marks, strict=True):
             r.rewind(words)
 
     @property
     def can_undo(self) -> bool:
-        """True when a player decision lies behind."""
-        return False in self._chance[: self._pos]
+        """True when a player decision lies behind (O(1))."""
+        return self.timeline.can_undo
 
     @property
     def can_redo(self) -> bool:
         """True when undone steps can be re-applied."""
-        return self._pos < len(self._actions)
+        return self.timeline.can_redo
 
     def undo(self) -> None:
         """Back to before the last player decision (chance steps are skipped over)."""
         if not self.can_undo:
             raise IllegalAction("nothing to undo")
-        k = self._pos - 1
-        while self._chance[k]:
-            k -= 1
-        self._go(k)
-        self._changed()
+        self._go(self.timeline.undo_target())
+        self.changed()
 
     def redo(self) -> None:
         """Re-apply the undone decision and the chance steps recorded after it."""
         if not self.can_redo:
             raise IllegalAction("nothing to redo")
-        k = self._pos + 1
-        while k < len(self._actions) and self._chance[k]:
-            k += 1
-        self._go(k)
-        self._changed()
+        self._go(self.timeline.redo_target())
+        self.changed()
 
     def jump(self, k: int) -> None:
         """Go to step k of the recorded history (0 = the start)."""
-        if not isinstance(k, int) or not 0 <= k <= len(self._actions):
-            raise IndexError(f"step {k!r} outside 0..{len(self._actions)}")
+        if not isinstance(k, int) or not 0 <= k <= self.total_steps:
+            raise IndexError(f"step {k!r} outside 0..{self.total_steps}")
         self._go(k)
-        self._changed()
+        self.changed()
 
     def reset(self, seed: int | None = None) -> None:
         """A new game: the same seed when None, else the given one."""
         self._start(self.seed if seed is None else seed)
-        self._changed()
+        self.changed()
 
     # -- observers and replays --------------------------------------------------
     def on_change(self, callback: Listener) -> Callable[[], None]:
@@ -328,7 +307,8 @@ class Session:
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Tell every listener the session changed (bots and replays call it after a run)."""
         for listener in list(self._listeners):
             listener(self)
 
@@ -365,9 +345,9 @@ class Session:
         )
         lines = "\n".join(escape(x) for x in self.log[-12:]) or "(no moves yet)"
         return (
-            f"<b>{escape(self.game.name)}</b> seed {self.seed}, step {self._pos}/{len(self._actions)}: "
+            f"<b>{escape(self.game.name)}</b> seed {self.seed}, step {self.step}/{self.total_steps}: "
             f"{now}{what_if_note(self)}<pre style='margin:0'>{lines}</pre>"
         )
 
     def __repr__(self) -> str:
-        return f"<Session {self.game.name} seed={self.seed} step={self._pos}/{len(self._actions)}>"
+        return f"<Session {self.game.name} seed={self.seed} step={self.step}/{self.total_steps}>"

@@ -77,7 +77,7 @@ def play_to_end(
     refuse_cheats(seats)
     with gc_paused():
         _play(session, game, seats, max_steps)
-    session._changed()
+    session.changed()
 
 
 @contextmanager
@@ -110,33 +110,19 @@ def gc_paused() -> Iterator[None]:
 
 
 def _play(session: Session, game: Any, seats: Sequence[Player], max_steps: int) -> None:
-    """:func:`play_to_end`'s loop. A step is recorded as :meth:`Session._push_at` records
-    it, inline: the first step after an undo goes through ``_push_at`` (it drops the
-    redo tail), the others append the state, the rng positions, the action, the
-    chance flag and an unmade log line themselves; the seats' rng positions are read
-    again only after a decision (a chance step draws from the chance rng alone, and
-    ``apply`` from no rng), else the previous step's tuple is kept."""
-    states, push, chance_rng = session._states, session._push_at, session._rng
-    seat_rngs = session._seat_rngs
+    """:func:`play_to_end`'s loop, through the session's public methods and its timeline's:
+    the redo tail is dropped before the first step (as every recorded step drops it),
+    then each step is added to the timeline with the rng positions after it; the seats'
+    rng positions are read again only after a decision (a chance step draws from the
+    chance rng alone, and ``apply`` from no rng), else the previous step's tuple is kept."""
+    timeline, chance_rng, seat_rngs = session.timeline, session.rng, session.player_rngs
     current, sample, legal = game.current_player, game.sample_chance, game.legal_ids
     randoms = tuple(
         r.choice if p is random_player else None for p, r in zip(seats, seat_rngs, strict=True)
     )
-    plain = getattr(type(session)._advance, "plain_apply", False)  # not overridden
-    advance = game.apply if plain else session._advance
-    add_state, add_mark, add_seat_mark = (
-        states.append,
-        session._marks.append,
-        session._seat_marks.append,
-    )
-    add_action, add_chance, add_line = (
-        session._actions.append,
-        session._chance.append,
-        session._lines.append,
-    )
-    pos = session._pos
-    state = states[pos]
-    tail = len(states) > pos + 1 or any(k >= pos for k in session._chosen)
+    advance, add = session.stepper(), timeline.add
+    state = timeline.state
+    tail = timeline.has_tail
     seat_mark = tuple(map(_words, seat_rngs))
     for _ in range(max_steps):
         who = current(state)
@@ -153,22 +139,12 @@ def _play(session: Session, game: Any, seats: Sequence[Player], max_steps: int) 
             a = seats[who](view, seat_rngs[who])
             if a not in view.legal_ids:
                 raise IllegalAction(f"bot for P{who + 1} chose illegal {a!r}")
-        if tail:  # after an undo: the redo tail goes, as at every push
-            push(state, who, a)
+        if tail:  # after an undo: the redo tail goes, as at every recorded step
+            timeline.drop_tail()
             tail = False
-            pos = session._pos
-            state, seat_mark = states[pos], session._seat_marks[pos]
-            continue
         state = advance(state, a)
         if who != CHANCE:
             seat_mark = tuple(map(_words, seat_rngs))
-        add_state(state)
-        add_mark(chance_rng.words)
-        add_seat_mark(seat_mark)
-        add_action(a)
-        add_chance(who == CHANCE)
-        add_line(None)
-        pos += 1
-        session._pos = pos
+        add(state, chance_rng.words, seat_mark, a, who == CHANCE)
     else:
         raise GameTooLong(f"{game.name} did not end within {max_steps} steps")

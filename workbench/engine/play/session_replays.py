@@ -50,9 +50,9 @@ def replay_step(session: Session, action_id: Hashable, chosen: bool = False) -> 
     elif action_id not in game.legal_ids(state):
         raise IllegalAction(f"{action_id!r} is not a legal action for P{who + 1}")
     pos = session.step
-    session._push(action_id, replaying=True)
+    session.record(action_id)
     if chosen:
-        session._chosen.add(pos)
+        session.timeline.mark_chosen(pos)
     return drawn
 
 
