@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,7 +53,7 @@ from workbench.cards.reading import (
     sheet_error,
 )
 
-__all__ = ["MAX_ROWS", "MAX_SHEET_BYTES", "Sheet", "load_sheet", "read_cells"]
+__all__ = ["MAX_ROWS", "MAX_SHEET_BYTES", "Sheet", "load_sheet", "read_cells", "sheet_of_cells"]
 from workbench.cards.schema import Column, Schema
 
 
@@ -308,6 +308,19 @@ def load_sheet(path: str | Path, schema: Schema, *, sheet: str | int | None = No
     else is in ``Sheet.problems``.
     """
     file, header, rows, stopped = read_any(path, sheet, schema.name)
+    return sheet_of_cells(file, header, rows, schema, stopped)
+
+
+def sheet_of_cells(
+    file: str,
+    header: list[str | None],
+    rows: Rows,
+    schema: Schema,
+    stopped: Sequence[Problem] = (),
+) -> Sheet:
+    """The checks of :func:`load_sheet` on cells already read (``file`` names them in the
+    problems): a sheet edited in memory is checked exactly as its file would be, without
+    one (:func:`~workbench.cards.reading.cells_of_records` gives the cells of text rows)."""
     found, extras, problems = _match_header(header, schema, file, rows)
     problems.extend(stopped)
     width = len(header)

@@ -22,6 +22,7 @@ import csv
 import io
 import os
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,9 +116,24 @@ def _read_csv(
             raise sheet_error(
                 file, "too-large", f"more than {MAX_ROWS:,} rows: is this a card sheet? (split it)"
             )
-    cells = [(n, [c if c.strip() else None for c in rec]) for n, rec in enumerate(records, 1)]
-    header, rows = _split_header(cells, file)
+    header, rows = cells_of_records(records, file)
     return header, rows, stopped
+
+
+def cells_of_records(records: Sequence[Sequence[str]], file: str) -> tuple[list[str | None], Rows]:
+    """Text records (the header first, as a CSV file holds them) as the loader reads them:
+    blank cells None, blank rows dropped, each row numbered as in the file. The same for a
+    CSV file and for a sheet edited in memory (``workbench.cards.variants``).
+
+    >>> cells_of_records([["id", "vp"], ["", ""], ["a", " "]], "cards.csv")
+    (['id', 'vp'], [(3, ['a', None])])
+    """
+    if len(records) > MAX_ROWS + 1:
+        raise sheet_error(
+            file, "too-large", f"more than {MAX_ROWS:,} rows: is this a card sheet? (split it)"
+        )
+    cells = [(n, [c if c.strip() else None for c in rec]) for n, rec in enumerate(records, 1)]
+    return _split_header(cells, file)
 
 
 def _split_header(cells: Rows, file: str) -> tuple[list[str | None], Rows]:

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,11 +80,20 @@ def _schemas(sheets: Sheets, loaded: Mapping[str, Sheet]) -> dict[str, Schema]:
     return {str(k): v for k, v in table.items() if isinstance(v, Schema)}
 
 
-def set_schemas(game: str, files: Mapping[str, str | Path]) -> dict[str, Schema]:
+def set_schemas(
+    game: str,
+    files: Mapping[str, Any],
+    load: Callable[[Any, Schema], Sheet] = load_sheet,
+    start: Mapping[str, Schema] | None = None,
+) -> dict[str, Schema]:
     """The schemas for one set of a game's sheets (stem -> file, possibly in different
     folders): the sheets a later schema reads are loaded from this set, in the spec's
     order (one that is missing here: the packaged one's; one that is refused:
-    ``SheetError`` with its problems, as the game's loader would raise them).
+    ``SheetError`` with its problems, as the game's loader would raise them). ``load``
+    loads one of ``files`` with a schema (default :func:`load_sheet` of a path; a sheet
+    edited in memory gives its own); ``start``: the schemas before any sheet of the set is
+    loaded, when the caller has them already (default: the spec's ``schemas({})``, which
+    may read the packaged sheets).
 
     >>> sorted(set_schemas("life", {}))
     ['album', 'dreams']
@@ -92,7 +101,7 @@ def set_schemas(game: str, files: Mapping[str, str | Path]) -> dict[str, Schema]
     sheets = _sheets(game)
     if sheets is None:
         return {}
-    schemas = _schemas(sheets, {})
+    schemas = dict(start) if start is not None else _schemas(sheets, {})
     if not reads_other_sheets(game):
         return schemas
     loaded: dict[str, Sheet] = {}
@@ -101,7 +110,7 @@ def set_schemas(game: str, files: Mapping[str, str | Path]) -> dict[str, Schema]
         if path is None or stem not in schemas:
             continue
         try:
-            loaded[stem] = load_sheet(path, schemas[stem])
+            loaded[stem] = load(path, schemas[stem])
         except SheetError as exc:
             if set(exc.problems["rule"]) != {"missing"}:
                 raise
@@ -123,17 +132,23 @@ def game_schemas(game: str, folder: str | Path | None = None) -> dict[str, Schem
     return set_schemas(game, _files_in(game, Path(folder)))
 
 
-def set_problems(game: str, files: Mapping[str, str | Path]) -> list[Problem]:
+def set_problems(
+    game: str,
+    files: Mapping[str, Any],
+    load: Callable[[Any, Schema], Sheet] = load_sheet,
+    start: Mapping[str, Schema] | None = None,
+) -> list[Problem]:
     """Every problem of one set of a game's sheets, each read with :func:`set_schemas`
-    (a neighbour the others are read against that is refused itself: its problems)."""
+    (a neighbour the others are read against that is refused itself: its problems);
+    ``load`` and ``start`` as :func:`set_schemas` takes them."""
     try:
-        schemas = set_schemas(game, files)
+        schemas = set_schemas(game, files, load, start)
     except SheetError as exc:
         return frame_problems(exc.problems)
     out: list[Problem] = []
     for stem, path in files.items():
         try:
-            out += frame_problems(load_sheet(path, schemas[stem]).problems)
+            out += frame_problems(load(path, schemas[stem]).problems)
         except SheetError as exc:
             out += frame_problems(exc.problems)
     return out

@@ -11,6 +11,13 @@ against the variant's own neighbours, so renaming or removing a person an event
 names is refused at that event's row and column. Variants
 are values (every edit returns a new one), so undo is keeping the old one.
 
+**Edits live in memory.** A variant reads its base and source sheets once, the first
+time it needs them, and every variant made from it by edits shares what was read: an
+edit, its check (the loader's own checks run on the edited cells,
+:func:`~workbench.cards.loader.sheet_of_cells`), the tables, the diff, the texts and the
+content hash open no file and write none. Files are written when the designer saves
+(:meth:`Variant.save`, :meth:`Variant.write_sheets`).
+
 On disk a variant is a folder beside its base::
 
     data/ghost/variants/<name>/variant.json      name, edits, provenance
@@ -52,15 +59,15 @@ import re
 import shutil
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from workbench.cards.loader import load_sheet
+from workbench.cards.loader import Sheet, sheet_of_cells
 from workbench.cards.problems import Problem, SheetError, frame_problems
-from workbench.cards.reading import read_cells
+from workbench.cards.reading import cells_of_records, read_cells
 from workbench.cards.registry import game_schemas, reads_other_sheets, set_problems, sheet_files
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
@@ -210,27 +217,30 @@ def content_hash(texts: Mapping[str, bytes]) -> str:
     return h.hexdigest()
 
 
-def _problems(stem: str, text: str, schema: Schema, suffix: str = ".csv") -> list[Problem]:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"{stem}{suffix}"
-        path.write_text(text, encoding="utf-8")
-        try:
-            return frame_problems(load_sheet(path, schema).problems)
-        except SheetError as exc:
-            return frame_problems(exc.problems)
+def _sheet(table: SheetTable, schema: Schema) -> Sheet:
+    """The table loaded and checked as its CSV file would be, in memory."""
+    file = f"{table.stem}.csv"
+    header, rows = cells_of_records((table.header, *table.rows), file)
+    return sheet_of_cells(file, header, rows, schema)
+
+
+def _problems(table: SheetTable, schema: Schema) -> list[Problem]:
+    try:
+        return frame_problems(_sheet(table, schema).problems)
+    except SheetError as exc:
+        return frame_problems(exc.problems)
 
 
 def _key(p: Problem) -> tuple[Any, ...]:
     return (p.column, p.rule, p.message)
 
 
-def _set_problems(game: str, tables: Mapping[str, SheetTable]) -> list[Problem]:
-    """:func:`~workbench.cards.registry.set_problems` of these tables (written as CSV)."""
-    with tempfile.TemporaryDirectory(prefix="wb-variant-") as tmp:
-        files = {stem: Path(tmp) / f"{stem}.csv" for stem in tables}
-        for stem, table in tables.items():
-            files[stem].write_text(table.csv_text(), encoding="utf-8")
-        return set_problems(game, files)
+def _set_problems(
+    game: str, tables: Mapping[str, SheetTable], schemas: Mapping[str, Schema]
+) -> list[Problem]:
+    """:func:`~workbench.cards.registry.set_problems` of these tables, loaded in memory
+    (``schemas``: the game's, before any of them is read)."""
+    return set_problems(game, tables, _sheet, schemas)
 
 
 @dataclass(frozen=True)
@@ -245,6 +255,25 @@ class Variant:
     """Where the sheets are read from when not ``base`` (a saved variant's ``<game>/`` folder)."""
     done: int = 0
     """How many of ``edits`` the ``source`` sheets already hold (a loaded variant's)."""
+    read: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What was read from disk, once, the first time any of it is needed (schemas, files,
+    tables, bytes): shared by every variant made from this one by edits, so an edit reads
+    no file."""
+
+    def _disk(self) -> dict[str, Any]:
+        if not self.read:
+            schemas = game_schemas(self.game)
+            base = sheet_files(self.game, self.base)
+            source = sheet_files(self.game, self.source or self.base)
+            self.read.update(
+                schemas=schemas,
+                base_files=base,
+                base_tables={s: SheetTable.read(p, schemas[s]) for s, p in base.items()},
+                source_files=source,
+                source_tables={s: SheetTable.read(p, schemas[s]) for s, p in source.items()},
+                source_bytes={s: p.read_bytes() for s, p in source.items()},
+            )
+        return self.read
 
     def __post_init__(self) -> None:
         check_name(self.name)  # every variant, made here or loaded: save() writes by name
@@ -262,24 +291,20 @@ class Variant:
 
     # -- the sheets ---------------------------------------------------------
     def schemas(self) -> dict[str, Schema]:
-        return game_schemas(self.game)
+        return dict(self._disk()["schemas"])
 
     def base_files(self) -> dict[str, Path]:
-        return sheet_files(self.game, self.base)
+        return dict(self._disk()["base_files"])
 
     def base_tables(self) -> dict[str, SheetTable]:
-        schemas = self.schemas()
-        return {stem: SheetTable.read(p, schemas[stem]) for stem, p in self.base_files().items()}
+        return dict(self._disk()["base_tables"])
 
     def source_files(self) -> dict[str, Path]:
-        return sheet_files(self.game, self.source or self.base)
+        return dict(self._disk()["source_files"])
 
     def tables(self) -> dict[str, SheetTable]:
         """Every sheet with the edits made."""
-        schemas = self.schemas()
-        tables = {
-            stem: SheetTable.read(p, schemas[stem]) for stem, p in self.source_files().items()
-        }
+        tables = dict(self._disk()["source_tables"])
         for e in self.edits[self.done :]:
             tables[e.sheet] = tables[e.sheet].apply(e)
         return tables
@@ -292,9 +317,10 @@ class Variant:
         """Stem -> file bytes: edited sheets as CSV, the others as they are on disk."""
         touched = self.touched()
         tables = self.tables() if touched else {}
+        kept = self._disk()["source_bytes"]
         return {
-            stem: tables[stem].csv_text().encode() if stem in touched else path.read_bytes()
-            for stem, path in self.source_files().items()
+            stem: tables[stem].csv_text().encode() if stem in touched else kept[stem]
+            for stem in self.source_files()
         }
 
     def content_hash(self) -> str:
@@ -308,13 +334,13 @@ class Variant:
             raise KeyError(f"{self.game} has no sheet {e.sheet!r} (sheets: {', '.join(schemas)})")
         tables = self.tables()
         before, after = tables[e.sheet], tables[e.sheet].apply(e)
-        old = {_key(p) for p in _problems(e.sheet, before.csv_text(), schemas[e.sheet])}
-        for p in _problems(e.sheet, after.csv_text(), schemas[e.sheet]):
+        old = {_key(p) for p in _problems(before, schemas[e.sheet])}
+        for p in _problems(after, schemas[e.sheet]):
             if _key(p) not in old:
                 raise EditRefused(p)
         if reads_other_sheets(self.game):  # an edit here can break a reference there
-            known = {(p.file, *_key(p)) for p in _set_problems(self.game, tables)}
-            for p in _set_problems(self.game, {**tables, e.sheet: after}):
+            known = {(p.file, *_key(p)) for p in _set_problems(self.game, tables, schemas)}
+            for p in _set_problems(self.game, {**tables, e.sheet: after}, schemas):
                 if (p.file, *_key(p)) not in known:
                     raise EditRefused(p)
         return replace(self, edits=(*self.edits, e))

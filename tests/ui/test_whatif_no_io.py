@@ -1,0 +1,100 @@
+"""A what-if cell edit opens no file and writes none until the designer saves the variant
+(issue 34): the variant reads its sheets once, then every edit, its check against the
+loader's rules, the grid's redraw, the diff, the texts and the content hash run in memory.
+File opens are counted with an audit hook (``open`` covers builtins.open, io.open,
+Path.open and os.open), with folder and rename events beside them."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from workbench.cards.variants import EditRefused, Variant
+from workbench.ui.sheet_grid import SheetGrid
+
+WATCHED = frozenset({"open", "os.mkdir", "os.rename", "os.replace", "os.remove", "os.unlink"})
+_seen: list[tuple[str, str]] = []
+_counting: list[bool] = [False]
+
+
+def _hook(event: str, args: tuple) -> None:
+    if _counting[0] and event in WATCHED:
+        _seen.append((event, str(args[0]) if args else ""))
+
+
+sys.addaudithook(_hook)  # hooks cannot be removed: it counts only inside files_touched()
+
+
+@contextmanager
+def files_touched() -> Iterator[list[tuple[str, str]]]:
+    """The (event, path) of every file opened, folder made or file moved inside the block."""
+    _seen.clear()
+    _counting[0] = True
+    found: list[tuple[str, str]] = []
+    try:
+        yield found
+    finally:
+        _counting[0] = False
+        found.extend(_seen)
+
+
+def test_the_counter_sees_a_file_read(tmp_path) -> None:
+    (tmp_path / "x.csv").write_text("id\n", encoding="utf-8")
+    with files_touched() as touched:
+        (tmp_path / "x.csv").read_bytes()
+    assert [e for e, _ in touched] == ["open"]
+
+
+@pytest.mark.parametrize(
+    ("game", "sheet", "card", "column", "value", "accepted"),
+    [
+        ("life", "album", "J04", "stars", "2", True),
+        ("detective", "people", "genichiro", "copies", "3", True),
+        # renaming a person an event names: refused at that event, the sheets read in memory
+        ("detective", "people", "wasurenagusa", "person", "wasure", False),
+    ],
+)
+def test_a_cell_edit_reads_and_writes_no_file(game, sheet, card, column, value, accepted):
+    variant = Variant.of(game, name="edited")
+    grid = SheetGrid(variant, sheet)  # reads the sheets: once, here
+    key = grid.header.index(variant.tables()[sheet].key)
+    row = [r[key] for r in grid.rows].index(card)
+    before = grid.rows[row][grid.header.index(column)]
+    with files_touched() as touched:
+        done = grid.edit(row, column, value)
+        diff = grid.variant.diff()
+        texts = grid.variant.texts()
+        digest = grid.variant.content_hash()
+    assert touched == []
+    assert done is accepted and before != value
+    assert len(digest) == 64 and set(texts) == set(variant.source_files())
+    if accepted:
+        assert diff.rows() == [(sheet, card, column, before, value)]
+        assert grid.rows[row][grid.header.index(column)] == value
+    else:
+        assert diff.height == 0 and grid.variant == variant
+        assert grid.status.startswith("refused: events.csv row 4, column person")
+
+
+def test_a_refused_edit_is_checked_in_memory_with_the_loaders_words() -> None:
+    variant = Variant.of("life", name="edited")
+    variant.tables()
+    with files_touched() as touched:
+        with pytest.raises(EditRefused) as refused:
+            variant.set("album", "J04", "stars", "x")
+        grid = SheetGrid(variant, "album")
+        assert not grid.edit(4, "stars", "lots")
+    assert touched == []
+    assert str(refused.value) == "album.csv row 5, column stars [int]: 'x' is not a whole number"
+    assert grid.problem["message"].endswith("'lots' is not a whole number")
+
+
+def test_saving_writes_the_files_the_edits_made(tmp_path) -> None:
+    edited = Variant.of("life", name="edited").set("album", "J04", "stars", "2")
+    with files_touched() as touched:
+        saved = edited.save(tmp_path / "edited")
+    assert any(e == "open" and p.endswith("album.csv") for e, p in touched)
+    assert "J04" in (saved / "life" / "album.csv").read_text(encoding="utf-8")
