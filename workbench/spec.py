@@ -361,6 +361,9 @@ class GameSpec:
     the reading it stands for)."""
     comparable: tuple[str, ...] = ()
     """The parameters a comparison may vary (``--set KEY=VALUE``)."""
+    seat_word: str = "Player"
+    """What a seat is called in every view, numbered from 1 (``Player 1``; ghost's ``User``
+    for its ユーザー): logs, boards, charts, tables, playtest pages and reviews."""
     test_game: bool = False
     """A test fixture: playable by name, left out of help texts and ``workbench app``."""
 
