@@ -216,6 +216,8 @@ def _run(args: argparse.Namespace) -> int:
     from workbench.share.app_server import is_loopback
     from workbench.share.playtest_server import make_app, urls
 
+    loop = tornado.ioloop.IOLoop.current()  # a stop from here on prints the resume command
+    signal.signal(signal.SIGTERM, lambda *_: loop.add_callback_from_signal(loop.stop))
     p = _playtest(args)
     try:
         app = make_app(p, check_host=is_loopback(args.host), hot_seat=args.hot_seat)
@@ -239,8 +241,6 @@ def _run(args: argparse.Namespace) -> int:
         )
     for who, url in urls(p, f"http://{shown_host(args.host)}:{port}", args.hot_seat):
         print(f"{who}: {url}", flush=True)
-    loop = tornado.ioloop.IOLoop.current()
-    signal.signal(signal.SIGTERM, lambda *_: loop.add_callback_from_signal(loop.stop))
     try:
         loop.start()
     except KeyboardInterrupt:
