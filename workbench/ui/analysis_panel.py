@@ -243,8 +243,8 @@ class AnalysisPanel:
         self.table = PictureWidget()
         self.table.add_class("wb-analysis")
         self.table.on_msg(lambda _w, content, _b: self.handle_message(content))
-        self.button.on_click(lambda _b: self.board._guard(self.analyse))
-        self.what_if_button.on_click(lambda _b: self.board._guard(self.what_if))
+        self.button.on_click(lambda _b: self.board.guarded(self.analyse))
+        self.what_if_button.on_click(lambda _b: self.board.guarded(self.what_if))
         self._shown_at: tuple[Any, ...] | None = None
         self.widget = w.VBox(
             [w.HBox([self.button, self.budget_field, self.what_if_button]), self.table]
@@ -312,7 +312,7 @@ class AnalysisPanel:
             raise ValueError("no chance step yet: nothing to choose")
         while k > 0 and flags[k - 1]:  # the first step of that run of chance
             k -= 1
-        self.board._quietly(lambda: s.jump(k))
+        self.board.batched(lambda: s.jump(k))
         self.analyse()
 
     def _seat_viewer(self) -> int | None:

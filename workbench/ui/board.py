@@ -123,12 +123,12 @@ class BoardView(BoardCommands):
         #: ``turn_owner(game, state) -> seat`` whose turn it is, when a game lets others
         #: decide in it (ghost's reactions): the status line then tells the two apart.
         self.turn_owner: Callable[[Game[Any], Any], int | None] | None = None
-        self.undo_button.on_click(lambda _: self._guard(self.undo))
-        self.redo_button.on_click(lambda _: self._guard(self.redo))
-        self.reset_button.on_click(lambda _: self._guard(self.reset))
-        self.new_game_button.on_click(lambda _: self._guard(self.new_game))
-        self.bot_move_button.on_click(lambda _: self._guard(self.bot_move))
-        self.play_to_end_button.on_click(lambda _: self._guard(self.play_to_end))
+        self.undo_button.on_click(lambda _: self.guarded(self.undo))
+        self.redo_button.on_click(lambda _: self.guarded(self.redo))
+        self.reset_button.on_click(lambda _: self.guarded(self.reset))
+        self.new_game_button.on_click(lambda _: self.guarded(self.new_game))
+        self.bot_move_button.on_click(lambda _: self.guarded(self.bot_move))
+        self.play_to_end_button.on_click(lambda _: self.guarded(self.play_to_end))
         self.step_slider.observe(self._on_slider, names="value")
         controls = w.HBox(
             [
@@ -204,7 +204,7 @@ class BoardView(BoardCommands):
         )
         d.add_class("wb-seat")
         d.add_class(f"wb-seat-{seat}")
-        d.observe(lambda _c: self._guard(self._autoplay), names="value")
+        d.observe(lambda _c: self.guarded(self._autoplay), names="value")
         return d
 
     @property

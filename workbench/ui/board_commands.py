@@ -47,12 +47,12 @@ class BoardCommands(BoardViewer):
 
     def new_game(self) -> None:
         """Start over with the seed in the seed field."""
-        self._quietly(lambda: self.session.reset(seed=int(self.seed_field.value)))
+        self.batched(lambda: self.session.reset(seed=int(self.seed_field.value)))
         self._autoplay()
 
     def reset(self) -> None:
         """Start over with the same seed."""
-        self._quietly(self.session.reset)
+        self.batched(self.session.reset)
         self._autoplay()
 
     def undo(self) -> None:
@@ -69,11 +69,11 @@ class BoardCommands(BoardViewer):
             while can() and self.seat_bot(self.session.to_move) is not None:
                 move()
 
-        self._quietly(go)
+        self.batched(go)
 
     def bot_move(self) -> None:
         """One move by the chosen bot (or a roll at a chance node), then the seated bots."""
-        self._quietly(lambda: self.session.bot_move(self.bot))
+        self.batched(lambda: self.session.bot_move(self.bot))
         self._autoplay()
 
     def play_to_end(self) -> None:
@@ -96,12 +96,10 @@ class BoardCommands(BoardViewer):
             return False
 
         def apply() -> None:
-            self._quietly(
-                lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id)
-            )
+            self.batched(lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id))
             self._autoplay()
 
-        return self._guard(apply)
+        return self.guarded(apply)
 
     def _autoplay(self, limit: int = 100_000) -> None:
         """Let the seated bots move until a person is to move or the game is over."""
@@ -114,9 +112,9 @@ class BoardCommands(BoardViewer):
                     return
                 s.bot_move(bot)
 
-        self._quietly(run)
+        self.batched(run)
 
-    def _quietly(self, command: Callable[[], Any]) -> None:
+    def batched(self, command: Callable[[], Any]) -> None:
         """Run session commands with one redraw at the end (not one per step)."""
         if self._quiet:
             command()
@@ -128,7 +126,10 @@ class BoardCommands(BoardViewer):
             self._quiet = False
             self.refresh()
 
-    def _guard(self, command: Callable[[], Any]) -> bool:
+    def guarded(self, command: Callable[[], Any]) -> bool:
+        """Run a command of a button or a message; a refusal (ValueError, IndexError,
+        RuntimeError, KeyError) is shown in the status line and changes nothing. True
+        when the command ran."""
         self._message = ""
         try:
             command()
@@ -138,6 +139,8 @@ class BoardCommands(BoardViewer):
             return False
         self._draw_status()
         return True
+
+    _guard = guarded  # the name PictureBoard (ui/picture.py) still calls; goes with it
 
     def _on_session_change(self, _session: Session) -> None:
         if not self._quiet:
@@ -153,4 +156,4 @@ class BoardCommands(BoardViewer):
 
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if not self._quiet:
-            self._guard(lambda: self._quietly(lambda: self.session.jump(int(change["new"]))))
+            self.guarded(lambda: self.batched(lambda: self.session.jump(int(change["new"]))))
