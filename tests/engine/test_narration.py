@@ -87,7 +87,7 @@ def test_a_silenced_line_fails_and_names_the_step_value_seat_before_and_after() 
     # seed 0: the first trick (steps 5 and 6) goes to seat 2, as in the module doctest
     assert first == (
         "two_tricks game 1 (random, seed 0) step 6, seen by the designer: "
-        "tricks of seat 2 0 -> 1, unexplained by '6. P2: seat 2 plays 4'"
+        "tricks of seat 2 0 -> 1, unexplained by '6. Player 2: seat 2 plays 4'"
     )
     said = check_narration(SaidTricks(), NARRATED, players=["random"], n_games=3, names=seats)
     assert said.ok and said.changes == report.changes  # the same games, the line said

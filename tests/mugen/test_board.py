@@ -58,7 +58,7 @@ def test_clicking_a_skill_plays_it_and_undo_takes_it_back() -> None:
 def test_end_turn_click_passes_to_the_other_seat() -> None:
     b = make_board(seed=5)
     _button(b, "end").click()
-    assert b.session.state.active == 1 and "P2" in b.status.value
+    assert b.session.state.active == 1 and "Player 2" in b.status.value
 
 
 def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
@@ -109,14 +109,17 @@ def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:
     assert (
         "3 damage to the opponent" in html or "damage to the opponent" in html
     )  # effects in words
-    assert "P1 main phase: 2 MP left" in html
+    assert "Player 1 main phase: 2 MP left" in html
 
 
 def test_render_game_over() -> None:
     g = plain_game()
     s = g.apply(position(g, hands=(["G17"], []), hp=(30, 3), mp=(4, 1)), ("use", "G17", 0))
     html = render(g, s)  # in words (issue 25 item 8), the apostrophe escaped
-    assert "game over after turn 1: P1 wins — P2&#x27;s HP fell to 0 (P1 has 30 HP left)" in html
+    assert (
+        "game over after turn 1: Player 1 wins — Player 2&#x27;s HP fell to 0 (Player 1 has 30 HP left)"
+        in html
+    )
 
 
 def test_a_bot_seat_answers_by_itself() -> None:

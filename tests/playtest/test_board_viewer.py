@@ -45,8 +45,8 @@ def test_the_designer_sees_everything_with_secrets_marked() -> None:
     b = _board()
     assert b.viewer is None
     log = b.viewer_log()
-    assert sum("[seen by P" in x for x in log) == sum(len(h) for h in b.session.state.hands)
-    assert "[seen by P" in b.log.value
+    assert sum("[seen by Player" in x for x in log) == sum(len(h) for h in b.session.state.hands)
+    assert "[seen by Player" in b.log.value
 
 
 def test_hot_seat_hands_over_between_people() -> None:

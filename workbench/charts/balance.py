@@ -21,9 +21,20 @@ if TYPE_CHECKING:
     from workbench.engine.measure.balance import BalanceReport
 
 
-def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat") -> Any:
-    """Win rate per seat (or player) with its 95% interval and the fair share as a tick."""
-    data = seat_wins.with_columns(pl.col(by).cast(pl.String).alias("who"))
+def seat_names_of(seats: pl.Expr, word: str = "Player") -> pl.Expr:
+    """Seats counted from 0 as people read them: ``Player 1`` … (the game's word).
+
+    >>> pl.select(seat_names_of(pl.Series([0, 2]), "User")).to_series().to_list()
+    ['User 1', 'User 3']
+    """
+    return pl.format(f"{word} {{}}", seats + 1)
+
+
+def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat", word: str = "Player") -> Any:
+    """Win rate per seat (named ``Player 1`` …, in the game's ``word``) or per player, with its
+    95% interval and the fair share as a tick."""
+    who = seat_names_of(pl.col(by), word) if by == "seat" else pl.col(by).cast(pl.String)
+    data = seat_wins.with_columns(who.alias("who"))
     base = alt.Chart(data).encode(x=alt.X("who:N", title=by, sort=None))
     key = legend_key(
         [("win rate", "#4c78a8"), ("95% interval", "black"), ("fair share", "#e45756")]
@@ -65,12 +76,14 @@ def balance_chart(report: BalanceReport) -> Any:
     return alt.hconcat(*charts)
 
 
-def sweep_win_chart(rates: pl.DataFrame, x: str, colour: str | None = None) -> Any:
+def sweep_win_chart(
+    rates: pl.DataFrame, x: str, colour: str | None = None, word: str = "Player"
+) -> Any:
     """Seat win rates against a swept parameter (from ``seat_win_rates(df, by=...)``).
 
-    One line per seat with its 95% band; ``colour`` facets a second parameter.
+    One line per seat (``Player 1`` …) with its 95% band; ``colour`` facets a second parameter.
     """
-    data = rates.with_columns(pl.col("seat").cast(pl.String))
+    data = rates.with_columns(seat_names_of(pl.col("seat"), word).alias("seat"))
     base = alt.Chart(data).encode(x=alt.X(f"{x}:O", title=x), color=alt.Color("seat:N"))
     band = base.mark_errorbar(ticks=True).encode(y=alt.Y("low:Q", title="win rate"), y2="high:Q")
     line = base.mark_line(point=True).encode(

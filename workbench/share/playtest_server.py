@@ -47,6 +47,8 @@ from workbench.engine.play.seat_view import (
     label_as,
     log_for,
     picture_for,
+    player_words,
+    seat_word,
     sees_outcome,
     viewer_name,
 )
@@ -111,11 +113,13 @@ def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:
         if sees_outcome(s.game, state, x, viewer):
             parts.append(drawing(s.game, state, x) if drawing else f"<span>{escape(str(x))}</span>")
         else:
-            text = label_as(s.game, state, x, viewer)
+            text = player_words(label_as(s.game, state, x, viewer), seat_word(s.game))
             parts.append(f"<span class='wb-chance-hidden'>{escape(text)}</span>")
         k -= 1
     return (
-        "<div class='wb-chance-strip'><b>last chance</b> " + " · ".join(reversed(parts)) + "</div>"
+        "<div class='wb-chance-strip'><b>latest roll or draw</b> "
+        + " · ".join(reversed(parts))
+        + "</div>"
         if parts
         else ""
     )
@@ -132,14 +136,17 @@ def seat_view(p: Playtest, viewer: int, picks: tuple[str, ...] = ()) -> dict[str
     if mine:
         placed = placed_ids(html)
         buttons = [
-            {"action": json.dumps(a.id, ensure_ascii=False), "label": a.label}
+            {
+                "action": json.dumps(a.id, ensure_ascii=False),
+                "label": player_words(a.label, seat_word(s.game)),
+            }
             for a in s.game.legal_actions(s.state)
             if a.id not in placed
         ]
     return {
         "kind": "view",
         "seat": viewer,
-        "name": viewer_name(viewer),
+        "name": viewer_name(viewer, s.game),
         "step": s.step,
         "to_move": s.to_move,
         "mine": mine,
@@ -187,7 +194,7 @@ class PageHandler(_Guarded, tornado.web.RequestHandler):
             "default-src 'self'; style-src 'unsafe-inline' "
             "'self'; script-src 'unsafe-inline'; connect-src 'self' ws: wss:; img-src data: 'self'",
         )
-        title = "hot-seat" if seat == -1 else viewer_name(seat)
+        title = "hot-seat" if seat == -1 else viewer_name(seat, p.game)
         self.write(page_html(f"{p.game.name} playtest — {title}", f"/ws/{which}"))
 
 
@@ -226,7 +233,7 @@ class SocketHandler(_Guarded, tornado.websocket.WebSocketHandler):
                 {
                     "kind": "handoff",
                     "seat": who,
-                    "name": viewer_name(who) if who >= 0 else "",
+                    "name": viewer_name(who, p.session.game) if who >= 0 else "",
                     "status": p.status(None),
                     "over": who == TERMINAL,
                 }
@@ -327,7 +334,7 @@ def make_app(
 def urls(playtest: Playtest, base: str, hot_seat: bool = False) -> list[tuple[str, str]]:
     """(who, URL) for every person's seat (and the hot-seat table)."""
     out = [
-        (viewer_name(i), f"{base}/seat/{i + 1}?token={playtest.tokens[i]}")
+        (viewer_name(i, playtest.game), f"{base}/seat/{i + 1}?token={playtest.tokens[i]}")
         for i, who in enumerate(playtest.seats)
         if who is None
     ]

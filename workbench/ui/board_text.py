@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.play.replay_checks import what_if_note
-from workbench.engine.play.seat_view import log_for
+from workbench.engine.play.seat_view import log_for, seat_word
 from workbench.engine.play.session import Session
 from workbench.ui.analysis_panel import board_words
 from workbench.ui.names import player_name
@@ -22,7 +22,12 @@ from workbench.ui.recent import deciding_text
 __all__ = ["LOG_LINES", "BoardText", "log_html"]
 
 LOG_LINES = 400
-_LOG_PREFIX = re.compile(r"(\d+\. )?P(\d+): ")
+
+
+def _log_prefix(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(\d+\. )?(?:P|{re.escape(word)} )(\d+): ")
+
+
 _P_SEAT = re.compile(r"\bP(\d+)\b")
 
 
@@ -62,8 +67,9 @@ class BoardText:
         return player_name(seat, self.seat_names)
 
     def log_line(self, line: str) -> str:
-        """A session log line with its ``P<n>:`` prefix in the board's player names."""
-        m = _LOG_PREFIX.match(line)
+        """A log line with its player prefix (``Player 2:``, or the engine's ``P2:``) in the
+        board's player names."""
+        m = _log_prefix(seat_word(self.session.game)).match(line)
         if not m:
             return line
         return f"{m.group(1) or ''}{self.seat_name(int(m.group(2)) - 1)}: {line[m.end() :]}"
@@ -77,7 +83,7 @@ class BoardText:
 
     def _last_move_of(self, seat: int) -> str:
         """The label of ``seat``'s last logged move (prefix and step number dropped)."""
-        mark = f"P{seat + 1}: "
+        mark = f"{seat_word(self.session.game)} {seat + 1}: "  # as log_for writes it
         for line in reversed(self.viewer_log()):
             _, _, rest = line.partition(". ")
             if rest.startswith(mark):

@@ -141,8 +141,8 @@ class PictureBoard(BoardView):
             for i in range(k + 1, end + 1)
         ]
         return (
-            "<div class='wb-chance-strip' title='the last chance: dice rolled, cards drawn'>"
-            f"<b>last chance (step {end + 1})</b>{''.join(parts)}</div>"
+            "<div class='wb-chance-strip' title='the latest chance steps: dice rolled, cards drawn'>"
+            f"<b>latest roll or draw (step {end + 1})</b>{''.join(parts)}</div>"
         )
 
     def _drawn(self, state: Any, outcome: Hashable) -> str:

@@ -183,7 +183,7 @@ def _decision_rows(
             {
                 "file": path.name,
                 "step": k + 1,
-                "player": viewer_name(seat),
+                "player": viewer_name(seat, session.game),
                 "seconds": float(d["seconds"]),
                 "position": " | ".join(logs[seat][:k][-3:]),
                 "choice": mine.label,
@@ -201,7 +201,7 @@ def _decision_rows(
     return rows
 
 
-def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
+def _seat_rows(decisions: pl.DataFrame, game: Game[Any] | None) -> pl.DataFrame:
     out = []
     for seat in sorted(set(decisions["seat"].to_list())):
         d = decisions.filter(pl.col("seat") == seat)
@@ -209,7 +209,7 @@ def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
         lo, hi = wilson(agreed, d.height)
         out.append(
             {
-                "player": viewer_name(seat),
+                "player": viewer_name(seat, game),
                 "decisions": d.height,
                 "agreed_rate": agreed / d.height,
                 "agreed_rate_low": lo,
@@ -224,7 +224,7 @@ def _seat_rows(decisions: pl.DataFrame) -> pl.DataFrame:
 def _unfinished(path: Path, session: Session, reviewed: int) -> str:
     """The sentence for a game that did not reach its end."""
     who = session.to_move
-    now = "chance is being resolved" if who < 0 else f"{viewer_name(who)} is to move"
+    now = "chance is being resolved" if who < 0 else f"{viewer_name(who, session.game)} is to move"
     return (
         f"{path.name}: the game is unfinished (stopped after step {session.step}, {now}): "
         f"its {reviewed} human decisions are reviewed, its questions are left out"
@@ -321,7 +321,8 @@ def review(
             f"({len(sessions) - len(same)} files of another game)"
         )
     answers = _answers(same, bots, bot_games, seed, notes)
-    return Review(decisions, _seat_rows(decisions), answers, notes)
+    named = sessions[0].game if sessions else game
+    return Review(decisions, _seat_rows(decisions, named), answers, notes)
 
 
 def agreement_sentence(seats: pl.DataFrame) -> str:

@@ -203,10 +203,13 @@ class Playtest:
         if step != s.step:
             return "that move was made on an older position: the table has moved on"
         if who != seat:
-            return f"not your turn: {viewer_name(who) if who >= 0 else 'chance'} is deciding"
+            whom = viewer_name(who, s.game) if who >= 0 else "chance"
+            return f"not your turn: {whom} is deciding"
         action_id: Hashable = tupled(action)
         if action_id not in s.game.legal_ids(s.state):
-            return f"illegal: {str(action_id)[:60]} is not a move of {viewer_name(seat)} here"
+            return (
+                f"illegal: {str(action_id)[:60]} is not a move of {viewer_name(seat, s.game)} here"
+            )
         try:
             s.apply(action_id)
         except IllegalAction as e:  # pragma: no cover - legal ids checked above
@@ -338,12 +341,12 @@ class Playtest:
         who = s.to_move
         if who == TERMINAL:
             scores = ", ".join(
-                f"{viewer_name(i)} {v:g}" for i, v in enumerate(s.game.returns(s.state))
+                f"{viewer_name(i, s.game)} {v:g}" for i, v in enumerate(s.game.returns(s.state))
             )
             return f"game over: {scores}"
         if who == CHANCE:
             return "chance"
-        return "your move" if who == viewer else f"{viewer_name(who)} is deciding"
+        return "your move" if who == viewer else f"{viewer_name(who, s.game)} is deciding"
 
 
 def _token_lists(tokens: Any, seats: int, shown: str) -> tuple[list[list[str]] | None, list[str]]:

@@ -102,8 +102,10 @@ def game_length_chart(table: pl.DataFrame) -> alt.Chart:
 
 def seat_chart(table: pl.DataFrame) -> alt.LayerChart:
     """Win share per seat with 99.9 % intervals and the fair share."""
-    seats = table.filter(pl.col("seat") >= 0)
-    base = alt.Chart(seats).encode(x=alt.X("seat:O"))
+    seats = table.filter(pl.col("seat") >= 0).with_columns(
+        pl.format("Player {}", pl.col("seat") + 1).alias("player")
+    )
+    base = alt.Chart(seats).encode(x=alt.X("player:O", title=None))
     key = legend_key(
         [("win share", "#9ecae1"), ("99.9% interval", "black"), ("fair share", "#d62728")]
     )

@@ -119,7 +119,7 @@ class GhostBoard(PictureBoard):
 
         >>> b = make_board(seed=3, players=2)
         >>> b.newest_move()
-        'User 2 downloads ブリュンヒルデ [seen by P2]'
+        'User 2 downloads ブリュンヒルデ [seen by User 2]'
         """
         lines = self.viewer_log()
         if not lines:

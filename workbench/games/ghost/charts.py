@@ -12,7 +12,7 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from workbench.charts.balance import seat_win_chart
+from workbench.charts.balance import seat_win_chart as _seat_win_chart
 
 __all__ = [
     "expectation_chart",
@@ -23,6 +23,11 @@ __all__ = [
     "run_out_chart",
     "seat_win_chart",
 ]
+
+
+def seat_win_chart(seat_wins: pl.DataFrame, by: str = "seat") -> Any:
+    """Win rate per seat, each named as the game names it (``User 1`` …)."""
+    return _seat_win_chart(seat_wins, by, word="User")
 
 
 def heatmap_chart(

@@ -101,8 +101,8 @@ def chart_order_spaces(df: pl.DataFrame) -> alt.LayerChart:
 def chart_mid_vp(df: pl.DataFrame) -> alt.LayerChart:
     """Mid-scoring VP by seat with 95% intervals."""
     return _bars_with_intervals(
-        mid_vp_by_seat(df),
-        "seat",
+        mid_vp_by_seat(df).with_columns(pl.format("Player {}", pl.col("seat") + 1).alias("player")),
+        "player",
         "mid_vp",
         "mid_lo",
         "mid_hi",

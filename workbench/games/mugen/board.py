@@ -117,7 +117,7 @@ def make_board(
     names = []
     for q in (0, 1):
         char = game.cards.get(game.characters[q])
-        names.append(f"P{q + 1}" + (f" {char.name}" if char else ""))
+        names.append(f"Player {q + 1}" + (f" ({char.name})" if char else ""))
     return MugenBoard(
         Session(game, seed=seed),
         render,

@@ -95,7 +95,7 @@ def _stars(card: Card) -> str:
 def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset()) -> str:
     char = game.cards.get(game.characters[q])
     active = " wb-mugen-active" if t.active == q and t.result is None else ""
-    name = f"P{q + 1}" + (f" — {escape(char.name)} {_stars(char)}" if char else "")
+    name = f"Player {q + 1}" + (f" — {escape(char.name)} {_stars(char)}" if char else "")
     trait = ""
     if char and char.trait:
         label = escape(char.trait_name or "追加特性")
@@ -114,7 +114,7 @@ def _side(game: Any, t: MugenTable, q: int, legal: frozenset[Any] = frozenset())
         dots = "<span class='wb-mugen-counter'></span>" * z.counters
         slots.append(
             f"<div class='{kind}' title='{escape(skill.label)}'><b>{escape(card_name(card))}</b><br>"
-            f"{escape(skill_words(skill, game.params.timed_turns))}<br>{dots} {z.counters} turn(s) left</div>"
+            f"{escape(skill_words(skill, game.params.timed_turns))}<br>{dots} {z.counters} turn{'' if z.counters == 1 else 's'} left</div>"
         )
     slots += ["<div class='wb-mugen-slot'>empty</div>"] * max(
         0, game.params.set_limit - len(t.zones[q])
@@ -157,8 +157,14 @@ def game_over_words(game: Any, state: Any) -> str:
     w = won[0]
     lost = 1 - w
     if t.hp[lost] == 0:
-        return head + f"P{w + 1} wins — P{lost + 1}'s HP fell to 0 (P{w + 1} has {t.hp[w]} HP left)"
-    return head + f"P{w + 1} wins — P{lost + 1}'s deck was empty at the end of the turn (deck-out)"
+        return (
+            head
+            + f"Player {w + 1} wins — Player {lost + 1}'s HP fell to 0 (Player {w + 1} has {t.hp[w]} HP left)"
+        )
+    return (
+        head
+        + f"Player {w + 1} wins — Player {lost + 1}'s deck was empty at the end of the turn (deck-out)"
+    )
 
 
 def prompt(game: Any, state: Any, viewer: int | None = None) -> str:
@@ -180,21 +186,23 @@ def prompt(game: Any, state: Any, viewer: int | None = None) -> str:
     if kind is First:
         what = "chance: who goes first"
     elif kind in (Draw, Mill):
-        what = f"chance: P{p} {'draws' if kind is Draw else 'mills'}"
+        what = f"chance: Player {p} {'draws' if kind is Draw else 'mills'}"
     elif kind is Main:
-        what = f"P{p} main phase: {t.mp_left(p - 1)} MP left"
+        what = f"Player {p} main phase: {t.mp_left(p - 1)} MP left"
     elif kind is RevengeAsk:
-        what = f"P{p} took damage: revenge draw?"
+        what = f"Player {p} took damage: revenge draw?"
     elif kind is RevengeUse and viewer not in (None, p - 1):
-        what = f"P{p} drew a card by the revenge draw: use its 【リベンジ時】 free, or keep it?"
+        what = (
+            f"Player {p} drew a card by the revenge draw: use its 【リベンジ時】 free, or keep it?"
+        )
     elif kind is RevengeUse:
-        what = f"P{p} drew {game.cards[step.card].name}: use its 【リベンジ時】 free, or keep it?"
+        what = f"Player {p} drew {game.cards[step.card].name}: use its 【リベンジ時】 free, or keep it?"
     elif kind is PushOut:
-        what = f"P{p} set zone is full: choose a set skill to dust"
+        what = f"Player {p} set zone is full: choose a set skill to dust"
     elif kind is Destroy:
-        what = f"P{p} destroys one of P{3 - p}'s set skills"
+        what = f"Player {p} destroys one of Player {3 - p}'s set skills"
     else:
-        what = f"chance: P{p} discards"
+        what = f"chance: Player {p} discards"
     return f"turn {t.turn} — {what}"
 
 
@@ -240,7 +248,7 @@ def _hand(game: Any, t: MugenTable, q: int) -> str:
         )
     body = "".join(cards) or "<i>no cards</i>"
     hint = " — click a green skill to play it" if usable else ""
-    return f"<div><b>P{q + 1} hand</b>{hint}<div class='wb-mugen-hand'>{body}</div></div>"
+    return f"<div><b>Player {q + 1} hand</b>{hint}<div class='wb-mugen-hand'>{body}</div></div>"
 
 
 def render(game: Any, state: Any, viewer: int | None = None) -> str:

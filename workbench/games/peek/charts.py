@@ -30,7 +30,7 @@ def check_chart(checks: Sequence[PeekCheck]) -> Any:
     )
     base = alt.Chart(df).encode(y=alt.Y("player:N", title=None))
     points = base.mark_point(filled=True).encode(
-        x=alt.X("win_rate:Q", scale=alt.Scale(domain=[0, 1]), title="seat 0 wins")
+        x=alt.X("win_rate:Q", scale=alt.Scale(domain=[0, 1]), title="Player 1 wins")
     )
     bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
     honest = float(checks[0].honest) if checks else 0.25
