@@ -139,6 +139,18 @@ def test_death_condition_needs_the_person_dead():
 def test_break_after_the_night_only_refills():
     g = make_game(players=3)
     s = dealt(g, ((45,), (2,), (3,)), line=("yuri:1", NIGHT), tn=True, tasks=TURN)
+    assert ("break", 45) not in g.legal_ids(s)  # 「手札の補充だけ」: no discard first (v4)
+    s = g.apply(s, ("break",))
+    assert g.current_player(s) == CHANCE and head(s)[:2] == ("edraw", 0)
+    for _ in range(4):
+        s = g.apply(s, g.chance_outcomes(s).outcomes()[0])
+    assert len(s.hands[0]) == 5 and 45 in s.hands[0]  # kept, and refilled by 4
+    assert s.round == 2  # no suspect/clear; the round ended
+
+
+def test_break_after_the_night_keeps_its_discard_in_the_old_reading():
+    g = make_game(players=3, night_break="discard")
+    s = dealt(g, ((45,), (2,), (3,)), line=("yuri:1", NIGHT), tn=True, tasks=TURN)
     s = g.apply(s, ("break", 45))
     assert g.current_player(s) == CHANCE and head(s)[:2] == ("edraw", 0)
     for _ in range(5):

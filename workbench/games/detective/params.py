@@ -39,7 +39,11 @@ class DetectiveParams:
     seed's 「使い切りカードについては、手番を消費しない形にする」; ``oneshot_cap=1``
     is version 2's one free one-shot per turn).
 
-    Readings (quotes in :mod:`.rules`): ``awaken_at=3`` (with
+    Readings (quotes in :mod:`.rules`, issue 36): ``trim_hands="everyone"`` (at every
+    turn's end each player over the hand limit trims; ``"active"``: only the player whose
+    turn ends), ``night_break="refill"`` (a break after the tragic night only refills,
+    「手札の補充だけ」; ``"discard"``: version 3's reading, the refill's optional discard of
+    one card kept). ``awaken_at=3`` (with
     ``awaken_on_fourth``, a person awakens once 3 of their cards are suspects,
     i.e. out of the supply; ``None``: only when the awakened 4th card itself
     is suspected); ``generated_lasts="turn"`` (generated icons count for every
@@ -77,6 +81,8 @@ class DetectiveParams:
     one_draw_discard: bool = False
     round_start_edit: bool = False
     edit_remove: str = field(default="deck", metadata={"choices": ("deck", "line")})
+    trim_hands: str = field(default="everyone", metadata={"choices": ("everyone", "active")})
+    night_break: str = field(default="refill", metadata={"choices": ("refill", "discard")})
     next_start: str = "after_drawer"
     max_rounds: int = field(default=40, metadata={"range": (1, 1000)})
     cards_folder: str | None = field(default=None, metadata={"path": True})
@@ -123,6 +129,8 @@ class DetectiveParams:
             ("generated_lasts", ("turn", "event")),
             ("break_draw", ("refill", "one")),
             ("edit_remove", ("deck", "line")),
+            ("trim_hands", ("everyone", "active")),
+            ("night_break", ("refill", "discard")),
         ):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")

@@ -62,8 +62,8 @@ def no_clear_player(view: SeatView, rng: random.Random) -> Hashable:
         a
         for a in view.legal_ids
         if a[0] not in ("clear", "remove")  # type: ignore[index]
-        and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))
-    ]  # type: ignore[index]
+        and not (a[0] in ("play", "set") and ev[a[1]].has("clear"))  # type: ignore[index]
+    ]
     return rng.choice(keep)
 
 

@@ -57,10 +57,13 @@ Readings chosen where the seed is vague (parameters where both matter):
   ``("play", n)``; the discards are then chosen one by one, the board and the
   transcripts naming the event paid for.
 - **Death conditions** need the named person dead at the time of play.
-- **Break.** The break's suspect/clear step is skipped after the tragic night
-  (手札の補充だけ: the refill step, which keeps its optional discard of one
-  card, since the seed forbids only この処理, the suspect/clear step). The
-  first start player is seat 0 (the seed leaves it to じゃんけん).
+- **Break after the tragic night** (issue 36). 「ただし、惨劇の夜が引かれていたら、この
+  処理を行うことはできません。手札の補充だけ行ってください。」: the suspect/clear step is
+  skipped and the break is the refill only — ``night_break="refill"`` (default,
+  version 4): no optional discard of one card before it. ``"discard"``: version
+  3's reading, the refill step with its optional discard (the seed forbidding only
+  この処理, the suspect/clear step). The first start player is seat 0 (the seed
+  leaves it to じゃんけん).
   ``suspects_per_round`` limits the break suspects of the
   whole table per round (event effects are not limited).
 - **Clear** (解消 「【捜査線】にある好きな１枚を【捜査外】へ移す」): a person's cards
@@ -68,8 +71,15 @@ Readings chosen where the seed is vague (parameters where both matter):
   (their rightmost card goes outside), one button per person (version 1
   offered one per card: two identical buttons doubled a random player's
   chance of clearing that person).
-- **Trim.** At the end of every turn each player over their hand limit
-  discards down, chosen by that player, from the active player clockwise.
+- **Trim** (issue 36). 「以上の処理が終わったら、次の順番のプレイヤーに手番を渡します。
+  もしも、手札が最大枚数を超えていた場合は、最大枚数になるよう捨て札にしてください。」
+  does not say whose hand: the seed is silent, and the more playable reading is
+  kept — ``trim_hands="everyone"`` (default): at the end of every turn each player
+  over their hand limit discards down, chosen by that player, from the active
+  player clockwise (no hand carries a hoard over the limit into another turn, so
+  the 4-cards-an-icon price of generating colours holds). ``"active"``: only the
+  player whose turn ends trims (the others when their own turn ends); the
+  notebook prints both rows.
 - **One-shot events** resolve then go to the discard pile (they can be
   reshuffled by the draws they cause). ``oneshot_free=True``
   (問題点: 「使い切りカードについては、手番を消費しない形にする」): a one-shot
@@ -82,7 +92,9 @@ Readings chosen where the seed is vague (parameters where both matter):
 - **Game end** at round end: 10+ VP or 5+ deaths. Most VP wins; on a tie the
   tied player holding the lowest-numbered event in their notebook wins; if
   no tied player holds any event they share the win. ``max_rounds`` (40)
-  ends a game that stalls (reason "round limit").
+  ends a game that stalls (reason "round limit"): **not in the seed**, a cap
+  of the workbench so that every simulated game ends; the notebook prints how
+  many games it ends (with ``opening=4`` it is not rare).
 - **Supply.** Face-down awakened cards cannot be suspected. Under
   ``awaken_on_fourth`` (問題点: 「各人物カードを３枚として、４枚目に覚醒アクション
   カードが入ってるのはどうだろう。つまり、３枚容疑者になったら、覚醒する感じ」) the
@@ -94,7 +106,8 @@ Readings chosen where the seed is vague (parameters where both matter):
   and no card in the starting deck.
 - **Reservation** (``reservation=True``): instead of investigating, put one
   hand card face down (one at a time); in a later main phase of yours it can
-  be set for free when the line (and tragic night) pay it without discards;
+  be set for free when the line pays it without discards (never once the
+  tragic night is out, so the night never pays a reservation);
   at round end an unset reservation is discarded and costs
   ``reservation_penalty`` VP. Once the tragic night is out nothing is
   reserved or set (「ただし、それまでに惨劇の夜が出たら捨て札になる」: the
@@ -108,7 +121,10 @@ Readings chosen where the seed is vague (parameters where both matter):
   refill's optional discard of one card, which the idea does not mention
   (``one_draw_discard=True`` keeps it: version 2). ``round_start_edit=True``
   「新ラウンド時に誰かが１枚追加、あるいは減らすかできた方がいいかも知れない。例えば、
-  初手プレイヤー」: at round start, after the opening (if any), the start player
+  初手プレイヤー。つまり、惨劇の夜を引いた次のプレイヤー。」: at round start, after the
+  opening (if any), the start player — **in round 1 too**, where nobody has drawn a
+  tragic night yet: the seed's "next after the night's drawer" has no one to name
+  there, and the workbench gives round 1's edit to its start player (seat 0) —
   may add one supply card of a person to the investigation deck (shuffled
   in: it can be drawn this round), take one person's card out of the deck
   (減らす: back to their pile in the supply, from where it can be suspected
@@ -171,7 +187,9 @@ class Detective(KernelGame):
     at the third suspect under ``awaken_on_fourth``; the 問題点 switches.
     3 (issue 25): the round-start edit may take a card out of the deck; free
     one-shots have no cap; no reserving once the tragic night is out; a
-    one-card break has no discard."""
+    one-card break has no discard. 4 (issue 36): a break after the tragic night
+    only refills (``night_break``); whose hand is trimmed is a reading
+    (``trim_hands``)."""
     min_players = 3
     max_players = 4
     table = DetectiveTable

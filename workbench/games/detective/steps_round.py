@@ -171,14 +171,18 @@ def start_turn(t: T, seat: int) -> None:
 @tagged("trimall")
 @auto
 class TrimAll(NamedTuple):
-    """Every player over the hand limit trims, from the active player clockwise."""
+    """Every player over the hand limit trims, from the active player clockwise
+    (``trim_hands="active"``: the active player only)."""
 
     seat: int
 
     def run(self, t: T) -> None:
-        hands, base, push = t.hands_ro, t.game.catalogue.params.hand_limit, t.tasks.append
+        p = t.game.catalogue.params
+        hands, base, push = t.hands_ro, p.hand_limit, t.tasks.append
         n = len(hands)
-        for k in range(n - 1, -1, -1):  # only the hands over the limit (Trim.lapses)
+        for k in range(n - 1, -1, -1) if p.trim_hands == "everyone" else (0,):
+            # only the hands over the limit (Trim.lapses); trim_hands="active": only the
+            # player whose turn ends (k = 0)
             seat = (self.seat + k) % n
             size = len(hands[seat])
             if size > base and size > t.limit(seat):

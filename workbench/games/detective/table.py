@@ -382,7 +382,9 @@ class DetectiveTable(Table):
         if p.reservation and res is None and not self.tn:
             ids += map(cat.reserve_id.__getitem__, hand)
         ids.append(("break",))
-        if p.break_draw == "refill" or p.one_draw_discard:
+        if (p.break_draw == "refill" or p.one_draw_discard) and not (
+            self.tn and p.night_break == "refill"
+        ):  # after the tragic night 「手札の補充だけ」: no discard (night_break="refill")
             ids += map(cat.break_id.__getitem__, hand)
         return ids
 
