@@ -62,6 +62,7 @@ def test_a_variant_replay_records_its_edits_and_is_refused_on_the_base_sheets(
     monkeypatch.setenv("WORKBENCH_CACHE", str(tmp_path))
     variant = Variant.of("life", name="lucky-j04").set("album", "J04", "stars", "2")
     game = game_on_sheets("life", {"players": 3}, variant)
+    assert list(tmp_path.rglob("*")) == []  # life reads the variant in memory: nothing written
     replay = Replay.from_json(_played(game).to_replay().to_json())
     album = {s.stem: s for s in replay.sheets}["album"]
     base = sheet_files("life")["album"]
@@ -162,3 +163,15 @@ def test_bad_sheet_records_are_one_line(sheets, message) -> None:
         Replay.from_json(json.dumps(data), source="sent.json")
     assert str(refused.value).startswith("sent.json: field 'sheets': ")
     assert message in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_a_game_that_reads_files_plays_a_variant_from_its_written_sheets(tmp_path, monkeypatch):
+    """detective reads its sheets from a folder (cards_folder): its variant is written under
+    the cache once, and the replay still records the edits, not that folder."""
+    monkeypatch.setenv("WORKBENCH_CACHE", str(tmp_path))
+    variant = Variant.of("detective", name="fewer").set("people", "wasurenagusa", "copies", "3")
+    game = game_on_sheets("detective", {}, variant)
+    people = {s.stem: s for s in sheets_played(game)}["people"]
+    assert [e["value"] for e in people.edits] == ["3"]
+    assert people.sha256 == hashlib.sha256(variant.texts()["people"]).hexdigest()
+    assert Path(game.params.cards_folder).is_relative_to(tmp_path)

@@ -98,3 +98,24 @@ def test_saving_writes_the_files_the_edits_made(tmp_path) -> None:
         saved = edited.save(tmp_path / "edited")
     assert any(e == "open" and p.endswith("album.csv") for e, p in touched)
     assert "J04" in (saved / "life" / "album.csv").read_text(encoding="utf-8")
+
+
+def test_the_game_reads_an_edited_variant_in_memory_as_it_reads_the_saved_one(tmp_path) -> None:
+    """life reads its sheets through its spec from loaded sheets: the variant's sheets,
+    loaded from their cells without a file, make the same game as the saved files do."""
+    from workbench.cards.registry import sheet_files, sheet_source
+    from workbench.registry import spec
+
+    edited = Variant.of("life", name="edited").set("album", "J04", "stars", "2")
+    spec("life").make_game({"players": 3}, edited.sheet_source())  # the modules imported
+    with files_touched() as touched:
+        source = edited.sheet_source()
+        game = spec("life").make_game({"players": 3}, source)
+    assert touched == []
+    assert set(source.files) == {"dreams"}  # the edited album lives in memory only
+    saved = edited.save(tmp_path / "edited")
+    from_files = spec("life").make_game(
+        {"players": 3}, sheet_source("life", sheet_files("life", saved / "life"))
+    )
+    assert game.cards == from_files.cards and game.dreams == from_files.dreams
+    assert game.cards["J04"].stars == 2

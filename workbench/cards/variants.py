@@ -68,10 +68,17 @@ import polars as pl
 from workbench.cards.loader import Sheet, sheet_of_cells
 from workbench.cards.problems import Problem, SheetError, frame_problems
 from workbench.cards.reading import cells_of_records, read_cells
-from workbench.cards.registry import game_schemas, reads_other_sheets, set_problems, sheet_files
+from workbench.cards.registry import (
+    game_schemas,
+    reads_other_sheets,
+    set_problems,
+    set_schemas,
+    sheet_files,
+)
 from workbench.cards.schema import Schema
 from workbench.datafiles import data_files
 from workbench.registry import make_game
+from workbench.spec import SheetSource
 
 __all__ = [
     "Edit",
@@ -308,6 +315,19 @@ class Variant:
         for e in self.edits[self.done :]:
             tables[e.sheet] = tables[e.sheet].apply(e)
         return tables
+
+    def sheet_source(self) -> SheetSource:
+        """Every sheet loaded and checked in memory from its cells, as the game reads them
+        (``GameSpec.sheets.read``): no file is read or written. ``files`` names the sheets
+        the edits leave as they are on disk (a game that reads its sheets from files can
+        play on those; an edited one lives in memory only); ``SheetError`` for a sheet
+        that fails its checks."""
+        tables = self.tables()
+        schemas = set_schemas(self.game, tables, _sheet, self.schemas())
+        loaded = {stem: _sheet(t, schemas[stem]).require_clean() for stem, t in tables.items()}
+        touched = self.touched()
+        files = {s: p for s, p in self.source_files().items() if s not in touched}
+        return SheetSource(loaded, files)
 
     def touched(self) -> set[str]:
         """The sheets the edits not yet in ``source`` change."""

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.registry import spec
-from workbench.spec import SheetSource
+from workbench.spec import MissingPart, SheetSource
 
 __all__ = [
     "SheetPlayed",
@@ -207,10 +207,13 @@ def game_on_sheets(name: str, params: Mapping[str, Any] | None = None, sheets: A
         raise TypeError(f"sheets must be a Variant or a SheetSource, got {type(sheets).__name__}")
     if sheets.game != name:
         raise ValueError(f"variant {sheets.name!r} is a {sheets.game} variant, not {name}")
-    from workbench.engine.measure.compare_sheets import sheet_set
+    try:  # in memory, as the game reads loaded sheets
+        game = declared.make_game(params, sheets.sheet_source())
+    except MissingPart:  # a game that reads an edited sheet from a file: the variant's files
+        from workbench.engine.measure.compare_sheets import sheet_set
 
-    source = sheet_source(name, sheet_set(name, sheets).files)
-    return played_on(declared.make_game(params, source), _of_variant(sheets))
+        game = declared.make_game(params, sheet_source(name, sheet_set(name, sheets).files))
+    return played_on(game, _of_variant(sheets))
 
 
 def _path_params(game: Any) -> dict[str, Path]:
