@@ -156,7 +156,7 @@ def test_the_night_turn_still_has_its_main_phase_then_the_round_ends():
 
 def test_oneshot_free_variant_keeps_the_main_phase_once_per_turn():
     # 問題点: 使い切りカードについては、手番を消費しない形にする (version 2's cap of one a
-    # turn, oneshot_cap=1; the seed's no cap: test_issue25.py)
+    # turn, oneshot_cap=1; the seed's no cap: test_problem_switch_readings.py)
     g = make_game(players=3, oneshot_free=True, oneshot_cap=1)
     s = dealt(
         g,

@@ -1,7 +1,7 @@
 """No typed result figures in the notebooks' prose (issue 25 item 10's rule, every notebook).
 
 The "Under skilled play" paragraphs of ghost, detective and life (and mugen's, tested in
-tests/mugen/test_issue25.py) and the other paragraphs that typed a simulated or exact result
+tests/mugen/test_opening_hands_and_log_words.py) and the other paragraphs that typed a simulated or exact result
 say it in words; the figures are printed by code cells from the results
 (:mod:`workbench.engine.measure.skilled_sentences`).
 """

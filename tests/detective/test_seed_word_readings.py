@@ -70,7 +70,7 @@ def test_break_draw_one_never_passes_the_hand_limit():
 
 def test_round_start_edit_lets_the_start_player_add_or_remove_one_card():
     # 「新ラウンド時に誰かが１枚追加、あるいは減らすかできた方がいいかも知れない。例えば、初手プレイヤー」
-    # version 2's reading (edit_remove="line"); the deck reading: test_issue25.py
+    # version 2's reading (edit_remove="line"); the deck reading: test_problem_switch_readings.py
     g = make_game(players=3, round_start_edit=True, opening=2, edit_remove="line")
     s = g.initial_state()
     while type(s.tasks[-1]) is not Edit:
