@@ -60,11 +60,6 @@ def p_at_least_one() -> sympy.Expr:
     return 1 - p_none()
 
 
-def expected_seen() -> sympy.Expr:
-    """E[copies among n seen] = n K / N (hypergeometric mean)."""
-    return n * K / N
-
-
 def p_stop_first() -> sympy.Expr:
     """P(the one stop card is drawn first), derived from the hypergeometric term: 1/N.
 

@@ -148,11 +148,6 @@ def mid_scoring(totals: Sequence[int], vp: Sequence[int]) -> list[int]:
     return [vp[ranks.index(t)] if ranks.index(t) < len(vp) else 0 for t in totals]
 
 
-def album_full(album: Sequence[str | None]) -> bool:
-    """True when all 16 squares hold a card (the character card counts)."""
-    return None not in album
-
-
 def full_lines(album: Sequence[str | None], size: int = 4) -> int:
     """Full rows plus full columns.
 

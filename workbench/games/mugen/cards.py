@@ -230,10 +230,6 @@ class Skill:
         """Defence boost while set."""
         return sum(e.amount for e in self.effects if e.verb == "def")
 
-    def triggered(self, timing: str) -> tuple[TimedEffect, ...]:
-        """The effects that trigger at one timing (start, end, opp_start, opp_end)."""
-        return tuple(e for e in self.effects if e.timing == timing)
-
     @property
     def label(self) -> str:
         """Short text as on the card, e.g. ``3 set(2): def +2``."""
