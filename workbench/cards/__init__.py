@@ -13,10 +13,9 @@ The public names::
 
 Kinds: ``str int bool dice effects list`` (see :mod:`workbench.cards.schema`).
 Problem rows count as a spreadsheet app shows them: the header is row 1.
-A game's ``cards.py`` declares ``SCHEMA`` (or ``SCHEMAS`` / ``schemas()`` ->
-{file stem: Schema} when it has several sheets; see
-:mod:`workbench.cards.registry`) and turns ``sheet.records()`` into its own
-frozen card type. Nothing in sheet text is ever evaluated as code.
+A game declares its sheets' schemas and how it reads them in its spec
+(``GameSpec.sheets``; see :mod:`workbench.cards.registry`) and turns
+``sheet.records()`` into its own frozen card type. Nothing in sheet text is ever evaluated as code.
 
 The other modules:
 

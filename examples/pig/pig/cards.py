@@ -40,7 +40,6 @@ SCHEMA = Schema(
     name="die",
     checks=(_one_bust_at_least,),
 )
-SCHEMAS = {"die": SCHEMA}
 
 
 class Face(NamedTuple):
