@@ -45,6 +45,7 @@ __all__ = [
     "BadGame",
     "UnknownGame",
     "game_names",
+    "games_with",
     "make_game",
     "refresh",
     "register",
@@ -136,6 +137,23 @@ def shown_game_names() -> tuple[str, ...]:
                 out.append(n)
         except BadGame:
             out.append(n)  # listed, so the designer sees its one-line error when they use it
+    return tuple(out)
+
+
+def games_with(part: str) -> tuple[str, ...]:
+    """:func:`shown_game_names` whose spec declares ``part`` (the games a command that needs
+    it can take: ``questions`` for compare, ``board`` for app).
+
+    >>> "pig" in games_with("board"), "pig" in games_with("questions")
+    (True, False)
+    """
+    out = []
+    for n in shown_game_names():
+        try:
+            if spec(n).has(part):
+                out.append(n)
+        except BadGame:
+            continue
     return tuple(out)
 
 

@@ -114,14 +114,16 @@ def _num(x: float | None) -> str:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``compare`` subcommand."""
-    from workbench.registry import shown_game_names
+    from workbench.registry import games_with
 
     p = sub.add_parser(
         "compare",
         help="a game's questions on two sheets, paired on the same deals",
         description=(__doc__ or "").split("\n\n")[1].replace("\n", " "),
     )
-    p.add_argument("game", help=f"the game: {', '.join(shown_game_names())}")
+    p.add_argument(
+        "game", help=f"the game (one that declares questions): {', '.join(games_with('questions'))}"
+    )
     p.add_argument(
         "--variant",
         required=True,

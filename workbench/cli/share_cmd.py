@@ -154,9 +154,9 @@ class _Stopper:
 
 
 def _games() -> list[str]:
-    from workbench.registry import shown_game_names
+    from workbench.registry import games_with
 
-    return list(shown_game_names())
+    return list(games_with("board"))
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
