@@ -142,14 +142,6 @@ class BalanceReport:
         out.append(f"{d['decisive']:.1%} are won by a margin of {self.decisive_margin:g} or more")
         return out
 
-    def charts(self) -> Any:
-        """Seat win rates, length and gap histograms (altair)."""
-        # altair takes seconds to import: the engine loads the chart module only to draw
-        # (charts.balance imports this module for types only, so there is no cycle)
-        from workbench.charts.balance import balance_chart
-
-        return balance_chart(self)
-
     def _repr_html_(self) -> str:
         parts = [f"<h4>Balance over {self.games} games</h4>"]
         parts.append("<ul>" + "".join(f"<li>{escape(x)}</li>" for x in self.findings()) + "</ul>")
@@ -157,12 +149,6 @@ class BalanceReport:
         parts.append(_table(self.seat_wins))
         if self.player_wins is not None:
             parts.append(_table(self.player_wins))
-        try:
-            import vl_convert as vlc  # optional and heavy: only for this HTML view
-
-            parts.append(vlc.vegalite_to_svg(self.charts().to_dict()))
-        except Exception as e:  # charts are a bonus in the HTML view
-            parts.append(f"<p>(charts unavailable: {escape(str(e))})</p>")
         return "\n".join(parts)
 
 
