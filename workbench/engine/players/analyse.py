@@ -69,11 +69,40 @@ class ActionEstimate(NamedTuple):
 
 
 class OutcomeChance(NamedTuple):
-    """One outcome of a chance step and its exact probability."""
+    """One outcome of a chance step (or ``count`` outcomes that read alike, collapsed into
+    one: choosing it chooses the first) and its exact probability."""
 
     outcome: Hashable
     label: str
     probability: sympy.Rational
+    count: int = 1
+
+
+def chance_rows(game: Game[Any], state: Any) -> list[OutcomeChance]:
+    """The outcomes of a chance step, most likely first; outcomes whose labels read alike
+    (two copies of one card) are one row with their count and summed probability, labelled
+    ``label ×count``.
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> [(r.label, str(r.probability), r.count) for r in chance_rows(g, g.initial_state())][:2]
+    [('deal 1 to seat 1', '1/5', 1), ('deal 2 to seat 1', '1/5', 1)]
+    """
+    dist = game.chance_outcomes(state)
+    grouped: dict[str, list[Any]] = {}
+    for i, (o, w) in enumerate(dist.items()):
+        label = game.action_label(state, o)
+        grouped.setdefault(label, [o, 0, 0, i])
+        grouped[label][1] += w
+        grouped[label][2] += 1
+    rows = [
+        (
+            OutcomeChance(o, f"{label} ×{n}" if n > 1 else label, sympy.Rational(w, dist.total), n),
+            first,
+        )
+        for label, (o, w, n, first) in grouped.items()
+    ]
+    return [r for r, _ in sorted(rows, key=lambda rf: (-rf[0].probability, rf[1]))]
 
 
 def analyse(
@@ -90,13 +119,7 @@ def analyse(
     if who == TERMINAL:
         return []
     if who == CHANCE:
-        dist = game.chance_outcomes(state)
-        rows = [
-            OutcomeChance(o, game.action_label(state, o), sympy.Rational(w, dist.total))
-            for o, w in dist.items()
-        ]
-        order = {o: i for i, o in enumerate(dist.outcomes())}
-        return sorted(rows, key=lambda r: (-r.probability, order[r.outcome]))
+        return chance_rows(game, state)
     if seat is not None and seat != who:
         raise IllegalAction(f"{game.name}: seat {seat} is not to move (seat {who} is)")
     if rng is None:
