@@ -37,6 +37,7 @@ from collections.abc import Hashable, Sequence
 from html import escape
 from typing import Any
 
+from workbench.games.ghost.battle_strength import role_of
 from workbench.games.ghost.cards import STATS_LABEL, GhostCard
 from workbench.games.ghost.odds import battle_chance
 from workbench.games.ghost.render_steps import (
@@ -52,7 +53,6 @@ from workbench.games.ghost.render_steps import (
     stat_step,
     target_summary,
 )
-from workbench.games.ghost.steps_battle import role_of
 from workbench.games.ghost.table import ATTACK, NO_SHELL, STATS, Battle
 from workbench.games.ghost.words import ability_words, card_name, event_words, timing_words
 from workbench.ui.targets import target
@@ -253,6 +253,21 @@ def battle_html(game: Any, state: Any, b: Battle, live: bool) -> str:
     return "<div class='wb-ghost-battle'>" + "<br>".join(lines) + "</div>"
 
 
+PHASES = {
+    "setup": "installing the first ghosts",
+    "main": "the main phase",
+    "defend": "choosing the defender",
+    "stat": "choosing 物理 or 精神 for the battle",
+    "support_atk": "supporting the attack",
+    "support_def": "supporting the defence",
+    "place": "placing events face down",
+    "react": "answering with events",
+    "resolve": "resolving the battle",
+    "trim": "trashing archive cards down to the limit",
+    "over": "the game is over",
+}
+"""The table's phase in words (never the rules' code: ``phase stat``)."""
+
 _HINTS = {
     "setup": "click a ghost in your archive to install it",
     "defend": "click the ghost that defends",
@@ -305,7 +320,7 @@ def render(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None 
         atk = dfn = -1
     head = (
         f"<div class='wb-ghost-piles'>turn {t.turns} · server {len(t.server)} · "
-        f"trash {len(t.trash)} · void 虚 {len(t.void)} · phase {t.phase}</div>"
+        f"trash {len(t.trash)} · void 虚 {len(t.void)} · now: {PHASES.get(t.phase, t.phase)}</div>"
     )
     step = stat_step(game, t, atk, dfn, ch.attacks[atk][dfn]) if dfn >= 0 else ""
     if ch.stats and t.battle is not None:

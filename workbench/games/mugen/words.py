@@ -20,8 +20,10 @@ from workbench.cards.effects import Effect
 from workbench.games.mugen.effects import VOCABULARY
 from workbench.ui.words import card_title, effect_in_words
 
-PHRASES = {
-    verb: re.sub(r"\bN\b", "{0}", text)
+PHRASES = {  # "N cards" -> "{0} card(s)": the number agrees ("draw 1 card", "draw 2 cards")
+    verb: re.sub(
+        r"\bN\b", "{0}", re.sub(r"\bN (cards|turns)\b", lambda m: f"N {m.group(1)[:-1]}(s)", text)
+    )
     for verb, text in VOCABULARY.descriptions.items()
     if not verb.endswith(":")
 }
