@@ -55,7 +55,8 @@ def timed(fn: Any) -> tuple[Any, float, float]:
 
 def peer_rate(game: str, games: int) -> float:
     """Games per CPU second of plain ``simulate_rows`` on the worked example's tables (base)."""
-    from workbench.engine.measure.compare import line_up, sheet_set
+    from workbench.engine.measure.compare import line_up
+    from workbench.engine.measure.compare_sheets import sheet_set
     from workbench.engine.measure.skilled import game_questions
     from workbench.engine.players.specs import player_from_spec
     from workbench.engine.runs.match import build_game
@@ -135,7 +136,7 @@ def bench_figures(game: str) -> list[dict[str, Any]]:
     """Per exact figure: an edit touching it, then its redraw (sheets written, figure drawn)."""
     from importlib import import_module
 
-    from workbench.engine.measure.compare import sheet_set
+    from workbench.engine.measure.compare_sheets import sheet_set
 
     hooks = import_module(f"workbench.games.{game}.whatif")
     variant = hooks.worked_example()

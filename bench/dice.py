@@ -45,10 +45,11 @@ import numpy as np
 from dyce import H, P
 
 from workbench.prob._dense import dense_pool, kronecker_pool
-from workbench.prob.dice import D6, _moments, die, opposed, pool
+from workbench.prob.dice import D6, _moments, die, pool
 from workbench.prob.dist import Dist
 from workbench.prob.icepool_bridge import keep_highest
 from workbench.prob.tables import READINGS, expectation_means
+from workbench.prob.versus import opposed
 
 GHOST_FACES = (1, 2, 3, 4, 5, 0)  # the ghost game's die: a d6 whose 6 reads 0
 NS, KS = range(1, 8), range(-3, 4)

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from workbench.engine.conformance.golden import check_golden
-from workbench.games.detective.players import greedy_player, random_player
+from workbench.engine.players import random_player
+from workbench.games.detective.players import greedy_player
 from workbench.games.detective.rules import make_game
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.players.search import ISMCTS, rollout, rollout_policy
+from workbench.engine.players.rollouts import rollout, rollout_policy
+from workbench.engine.players.search import ISMCTS
 from workbench.games.detective.players import greedy_player
 from workbench.games.detective.policy import greedy_choice
 from workbench.games.detective.rules import make_game

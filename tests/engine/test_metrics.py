@@ -114,7 +114,7 @@ def test_luck_of_peek_is_total() -> None:
 def test_a_games_standing_replaces_its_score_mid_game() -> None:
     """A game whose score is set only at the end says who is ahead with standing(t)."""
     from workbench.engine.conformance.kernel_toy import TwoTricks
-    from workbench.engine.players.search import leader_shares, work_table
+    from workbench.engine.players.rollouts import leader_shares, work_table
 
     class Race(TwoTricks):
         def standing(self, t):  # seat 1 "ahead" by the cards left in its hand

@@ -113,7 +113,7 @@ class _KeyedTakeAway(TakeAway):
 
     def solve_table(self, key):
         from workbench.engine.conformance.toy import TakeAwayState
-        from workbench.engine.players.search import work_table
+        from workbench.engine.players.rollouts import work_table
 
         return work_table(self, TakeAwayState(key // 2, key % 2))
 

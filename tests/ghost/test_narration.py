@@ -15,8 +15,9 @@ from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.games.ghost.board import make_board
 from workbench.games.ghost.narration import NARRATED, seat_names
+from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.players import greedy_player
-from workbench.games.ghost.rules import GhostGame, GhostParams
+from workbench.games.ghost.rules import GhostGame
 
 
 @pytest.mark.parametrize("players", [2, 4])

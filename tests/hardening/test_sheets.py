@@ -9,7 +9,7 @@ import pytest
 
 from workbench.cards import Column, Schema, SheetError, load_sheet
 from workbench.cards.cells import CellError, formula_like, lookalike_digit, to_int
-from workbench.cards.loader import MAX_SHEET_BYTES
+from workbench.cards.reading import MAX_SHEET_BYTES
 from workbench.cli import main
 
 SCHEMA = Schema(

@@ -14,7 +14,8 @@ from sympy import Rational
 
 from workbench.cards import SheetError
 from workbench.games.mugen import analysis, odds
-from workbench.games.mugen.decks import DECKS_DIR, SAMPLE_DECKS, read_deck, rule_problems
+from workbench.games.mugen.cards import read_deck
+from workbench.games.mugen.decks import DECKS_DIR, SAMPLE_DECKS, rule_problems
 from workbench.games.mugen.rules import make_game
 
 Z999 = 3.2905  # two-sided 99.9%

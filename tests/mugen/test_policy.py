@@ -10,13 +10,14 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.players.search import ismcts_player, rollout_policy
+from workbench.engine.players.rollouts import rollout_policy
+from workbench.engine.players.search import ismcts_player
 from workbench.engine.runs.playout import playout
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.policy import greedy_action, lifetime_damage, profiles
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
-from workbench.games.mugen.steps import Destroy, PushOut
+from workbench.games.mugen.steps_cards import Destroy, PushOut
 from workbench.games.mugen.table import SetSkill
 
 

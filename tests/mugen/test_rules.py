@@ -15,7 +15,7 @@ from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
 from workbench.games.mugen.effects import ONE_SHOT
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
-from workbench.games.mugen.steps import EFFECTS
+from workbench.games.mugen.steps_effects import EFFECTS
 from workbench.games.mugen.table import reduced
 from workbench.prob.dist import Dist
 

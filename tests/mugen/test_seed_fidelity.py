@@ -19,14 +19,15 @@ from workbench.cli import main
 from workbench.engine import simulate
 from workbench.engine.runs.playout import playout_in_place
 from workbench.games.mugen import analysis, odds
-from workbench.games.mugen.cards import CARDS_CSV, EX_SOURCE, extra_findings, load_cards
-from workbench.games.mugen.decks import (
-    RULES_CSV,
-    SAMPLE_DECKS,
+from workbench.games.mugen.cards import (
+    CARDS_CSV,
+    EX_SOURCE,
     ex_warnings,
+    extra_findings,
+    load_cards,
     normalise,
-    rule_problems,
 )
+from workbench.games.mugen.decks import RULES_CSV, SAMPLE_DECKS, rule_problems
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position

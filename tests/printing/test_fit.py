@@ -124,7 +124,7 @@ def test_long_text_is_a_problem_and_its_ink_stays_in_the_box(tmp_path: Path) -> 
 
 def test_faces_preview_reports_the_same_problem(tmp_path: Path) -> None:
     from workbench.cards.loader import load_sheet
-    from workbench.games.mugen.cards import SCHEMA
+    from workbench.games.mugen.card_schema import SCHEMA
 
     sheet = load_sheet(_long_variant(tmp_path), SCHEMA)
     html = faces("mugen", sheet, n=3)

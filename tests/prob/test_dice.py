@@ -12,14 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workbench.prob import Dist
-from workbench.prob.dice import (
-    D6,
-    die,
-    opposed,
-    p_fumble,
-    pool,
-    side,
-)
+from workbench.prob.dice import D6, die, p_fumble, pool, side
+from workbench.prob.versus import opposed
 
 GHOST_FACES = (1, 2, 3, 4, 5, 0)  # a d6 whose 6 reads 0 (the ghost game's die)
 GHOST_DIE = die(GHOST_FACES)

@@ -10,7 +10,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.prob.dice import D6, die, opposed, pool
+from workbench.prob.dice import D6, die, pool
 from workbench.prob.icepool_bridge import (
     explode,
     from_icepool,
@@ -20,6 +20,7 @@ from workbench.prob.icepool_bridge import (
     to_icepool,
 )
 from workbench.prob.tables import distribution_table
+from workbench.prob.versus import opposed
 
 GHOST_FACES = (1, 2, 3, 4, 5, 0)  # a d6 whose 6 reads 0 (the ghost game's die)
 GHOST_DIE = die(GHOST_FACES)

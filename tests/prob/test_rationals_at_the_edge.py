@@ -28,7 +28,6 @@ from workbench.prob.deck import (
 from workbench.prob.dice import (
     D6,
     die,
-    opposed,
     p_fumble,
     p_fumble_fraction,
     pool,
@@ -37,6 +36,7 @@ from workbench.prob.dice import (
 )
 from workbench.prob.dist import Dist
 from workbench.prob.ordered import RoundRules, round_odds
+from workbench.prob.versus import opposed
 
 BLANK6 = die((1, 2, 3, 4, 5, 0))
 

@@ -8,9 +8,10 @@ import pytest
 
 from workbench.games.life import dice as D
 from workbench.games.life.board import make_board as life_board
-from workbench.games.life.steps import Orient
+from workbench.games.life.steps_dice import Orient
 from workbench.games.mugen.board import make_board as mugen_board
-from workbench.ui.picture import PictureWidget, parse_action, placed_ids, target
+from workbench.ui.picture_widget import PictureWidget
+from workbench.ui.targets import parse_action, placed_ids, target
 
 
 def _click(board, action_id) -> bool:  # type: ignore[no-untyped-def]

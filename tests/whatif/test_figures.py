@@ -14,7 +14,7 @@ import pytest
 from workbench.cards import SheetError
 from workbench.cards.variants import Variant, load_variant
 from workbench.datafiles import data_files
-from workbench.engine.measure.compare import sheet_set
+from workbench.engine.measure.compare_sheets import sheet_set
 from workbench.ui.whatif import WhatIf
 
 

@@ -40,7 +40,7 @@ def _check(data_dir: str | None) -> None:
     assert sorted(sample_decks(data_dir=data_dir)) == ["mirai"]
     files = sample_deck_files(data_dir=data_dir)
     assert files["sora"].parent == data_files("mugen", data_dir) / "decks"
-    from workbench.games.mugen.decks import read_deck
+    from workbench.games.mugen.cards import read_deck
 
     assert any(
         p.startswith("star3-kinds")

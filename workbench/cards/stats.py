@@ -20,7 +20,8 @@ import sympy
 
 from workbench.cards._dice import parse_dice_text
 from workbench.cards.effects import Effect
-from workbench.prob.dice import die, opposed, p_fumble
+from workbench.prob.dice import die, p_fumble
+from workbench.prob.versus import opposed
 
 COUNT_SCHEMA = ("cards", "probability", "p")
 

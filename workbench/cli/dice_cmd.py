@@ -32,9 +32,10 @@ from typing import Any
 
 from workbench.cli import CliError
 from workbench.cli._args import parse_whole, refuse_lookalikes, whole
-from workbench.prob.dice import TIE_RULES, Fumble, opposed
+from workbench.prob.dice import Fumble
 from workbench.prob.dist import Dist
 from workbench.prob.notation import DiceSpec, NotationError, parse_dice, parse_side
+from workbench.prob.versus import TIE_RULES, opposed
 from workbench.text import fold_minus
 
 #: rolls (comma parts) per side of ``versus``.

@@ -24,7 +24,8 @@ import time
 
 from workbench.cli import CliError
 from workbench.cli._args import whole
-from workbench.cli._budget import ANNOUNCE_AFTER, announce, bounded_workers, match_estimate
+from workbench.cli._budget import ANNOUNCE_AFTER, announce, match_estimate
+from workbench.cli._workers import bounded_workers
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from workbench.prob.dist import Dist, rational
+from workbench.prob.dist import Dist
+from workbench.prob.dist_queries import rational
 
 if TYPE_CHECKING:
     import sympy

@@ -20,7 +20,7 @@ from workbench.prob.deck import (
     first_copy_position,
     p_by_turn_fraction,
 )
-from workbench.prob.dist import exact_text
+from workbench.prob.dist_queries import exact_text
 from workbench.prob.ordered import (
     OPENING_BOTTOM,
     OPENING_SHUFFLE,

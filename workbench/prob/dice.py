@@ -35,7 +35,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from workbench.prob._dense import dense_pool, dense_power
-from workbench.prob.dist import Dist, rational
+from workbench.prob.dist import Dist
+from workbench.prob.dist_queries import rational
 from workbench.prob.versus import TIE_RULES, Versus, opposed
 
 if TYPE_CHECKING:

@@ -48,7 +48,8 @@ from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING, Literal
 
-from workbench.prob.dist import Dist, rational
+from workbench.prob.dist import Dist
+from workbench.prob.dist_queries import rational
 
 if TYPE_CHECKING:
     import sympy

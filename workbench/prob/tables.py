@@ -23,16 +23,11 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from workbench.prob.dice import (
-    Fumble,
-    opposed,
-    p_fumble_fraction,
-    pool,
-    pool_mean,
-    side,
-)
-from workbench.prob.dist import Dist, exact_text
+from workbench.prob.dice import Fumble, p_fumble_fraction, pool, pool_mean, side
+from workbench.prob.dist import Dist
+from workbench.prob.dist_queries import exact_text
 from workbench.prob.notation import parse_side
+from workbench.prob.versus import opposed
 
 if TYPE_CHECKING:
     import sympy

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from workbench.prob.dist import Dist, exact_text, rational
+from workbench.prob.dist import Dist
+from workbench.prob.dist_queries import exact_text, rational
 
 if TYPE_CHECKING:
     import sympy

@@ -39,10 +39,10 @@ from typing import Any
 import ipywidgets as w
 
 from workbench.engine.kernel.protocol import Action, Game
+from workbench.engine.kernel.seat import Player
 from workbench.engine.play.seat_view import picture_for
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.runs.playout import Player
 from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel
 from workbench.ui.board_commands import HUMAN, BoardCommands
 from workbench.ui.board_text import LOG_LINES, log_html

@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as w
 
 from workbench.engine.kernel.protocol import CHANCE
+from workbench.engine.kernel.seat import Player
 from workbench.engine.play.session import Session
-from workbench.engine.runs.playout import Player
 from workbench.ui.board_viewer import BoardViewer
 from workbench.ui.buttons import GONE, ButtonPool
 

@@ -35,7 +35,8 @@ import polars as pl
 from workbench.cards.registry import sheet_files
 from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
-from workbench.engine.measure.compare import Comparison, compare, sheet_set
+from workbench.engine.measure.compare import Comparison, compare
+from workbench.engine.measure.compare_sheets import sheet_set
 from workbench.engine.measure.sheet_figures import draw_figures, edited_columns, touched_titles
 from workbench.engine.measure.verdict import MIN_GAMES, TOO_FEW, verdict_text
 from workbench.registry import spec

@@ -84,11 +84,12 @@ from typing import Any
 
 from workbench.engine.conformance.play import DEEP, LIGHT, PINPOINT, Broken, Checker
 from workbench.engine.kernel.protocol import Game
+from workbench.engine.kernel.seat import Player
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.play.replay import Replay, params_dict
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.engine.runs.playout import Player, playout, playout_in_place, seat_players
+from workbench.engine.runs.playout import playout, playout_in_place, seat_players
 from workbench.engine.runs.simulate import runs_in_place
 
 

@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, Game
+from workbench.engine.kernel.seat import Player
 from workbench.engine.play.replay import Replay, params_dict
 from workbench.engine.play.session import Session
-from workbench.engine.runs.playout import Player, playout
+from workbench.engine.runs.playout import playout
 
 REGEN_ENV = "WB_GOLDEN"
 Describe = Callable[[Any, Any], bool]

@@ -24,11 +24,10 @@ from typing import Any
 
 from workbench.engine.kernel import OWN, PUBLIC, KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.kernel.seeds import player_rngs
 from workbench.engine.play.replay import ReplayError, decode_id, encode_id
 from workbench.engine.players import random_player
-from workbench.engine.runs.playout import Player
 from workbench.prob.dist import Dist
 
 LIGHT, DEEP, PINPOINT = "light", "deep", "pinpoint"

@@ -40,7 +40,7 @@ from typing import Any
 from workbench.engine.conformance.play import cards_of
 from workbench.engine.kernel.fields import OWN, PUBLIC
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.engine.players.search import rollout, work_table
+from workbench.engine.players.rollouts import rollout, work_table
 
 __all__ = ["WorldsReport", "check_worlds", "exact_posterior", "posterior_gap"]
 

@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
+from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
-from workbench.engine.kernel.table import KernelGame
 
 __all__ = ["Player", "SeatView", "random_player"]
 

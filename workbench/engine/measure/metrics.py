@@ -50,12 +50,12 @@ import polars as pl
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.kernel.seeds import player_rngs
-from workbench.engine.players.search import standing, work_table
+from workbench.engine.players.rollouts import standing, work_table
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import play_match
-from workbench.engine.runs.playout import GameTooLong, Player, seat_players
+from workbench.engine.runs.playout import GameTooLong, seat_players
 from workbench.engine.runs.simulate import game_seed, player_name
 from workbench.prob.intervals import wilson
 from workbench.registry import make_game

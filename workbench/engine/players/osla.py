@@ -39,7 +39,7 @@ from typing import Any
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.players.basic import margin_score
-from workbench.engine.players.search import result_shares, rollout, standing, work_table
+from workbench.engine.players.rollouts import result_shares, rollout, standing, work_table
 
 __all__ = ["OSLA", "WIN_WEIGHT", "action_values", "leaf_margin", "osla_player"]
 

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import re
 
-from workbench.engine.kernel.seat import Player
-from workbench.engine.players.basic import GreedyPlayer, random_player
+from workbench.engine.kernel.seat import Player, random_player
+from workbench.engine.players.basic import GreedyPlayer
 from workbench.engine.players.open import OpenSearch
 from workbench.engine.players.osla import OSLA
 from workbench.engine.players.search import ISMCTS

@@ -34,9 +34,10 @@ import polars as pl
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import Game
+from workbench.engine.kernel.seat import Player
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.players import random_player
-from workbench.engine.runs.playout import Player, playout, playout_in_place, seat_players
+from workbench.engine.runs.playout import playout, playout_in_place, seat_players
 
 Players = Player | Sequence[Player] | Mapping[str, Player]
 SEATINGS = ("rotate", "fixed")

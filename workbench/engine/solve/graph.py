@@ -25,7 +25,7 @@ import numpy as np
 
 from workbench.engine.kernel import Hidden
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.engine.players.search import work_table
+from workbench.engine.players.rollouts import work_table
 from workbench.engine.solve.keyed import build_keyed, has_codec
 
 __all__ = ["DEFAULT_MAX_STATES", "Graph", "NotSolvable", "build_graph"]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.engine.players.search import work_table
+from workbench.engine.players.rollouts import work_table
 
 __all__ = ["DENSE_LIMIT", "KeyedIndex", "KeyedStates", "WeightPart", "has_codec"]
 

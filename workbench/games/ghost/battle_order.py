@@ -33,9 +33,9 @@ from typing import Any
 import polars as pl
 import sympy
 
+from workbench.games.ghost.battle_strength import fixed_modifier
 from workbench.games.ghost.cards import GhostCard, designs, load_cards
 from workbench.games.ghost.odds import Fighter, fighters, win_chance
-from workbench.games.ghost.steps_battle import fixed_modifier
 from workbench.games.ghost.table import STATS
 
 __all__ = ["attack_value", "battle_order_table", "mover_table", "order_value", "stat_odds"]

@@ -31,7 +31,8 @@ from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.games.ghost.action_odds import battle_odds
 from workbench.games.ghost.players import greedy_player
-from workbench.games.ghost.render import chance_drawing, render
+from workbench.games.ghost.render import render
+from workbench.games.ghost.render_steps import chance_drawing
 from workbench.games.ghost.rules import GhostGame, make_game
 from workbench.ui.names import seat_names
 from workbench.ui.picture import PictureBoard

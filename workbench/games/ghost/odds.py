@@ -32,12 +32,13 @@ from typing import Any
 import sympy
 
 from workbench.cards.cells import CellError, to_dice
+from workbench.games.ghost.battle_strength import fixed_modifier, ghost_value, role_of
 from workbench.games.ghost.cards import Strength, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
-from workbench.games.ghost.steps_battle import fixed_modifier, ghost_value, role_of
 from workbench.games.ghost.table import STATS, GhostTable
-from workbench.prob.dice import opposed, pool
+from workbench.prob.dice import pool
 from workbench.prob.dist import Dist
+from workbench.prob.versus import opposed
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,8 +44,8 @@ from typing import Any
 from workbench.games.ghost.cards import GhostCard, Strength
 from workbench.games.ghost.odds import Fighter, fighter_dist
 from workbench.games.ghost.table import ATTACK, DEFENCE, NO_SHELL, STATS
-from workbench.prob.dice import opposed
 from workbench.prob.dist import Dist
+from workbench.prob.versus import opposed
 
 __all__ = ["HALF", "choose", "strength_rank"]
 

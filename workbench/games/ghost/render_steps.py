@@ -31,10 +31,10 @@ from typing import Any
 import sympy
 
 from workbench.games.ghost.battle_order import order_value, stat_odds
-from workbench.games.ghost.battle_strength import roll_parts
+from workbench.games.ghost.battle_strength import role_of, roll_parts
 from workbench.games.ghost.cards import STATS_LABEL, Strength
 from workbench.games.ghost.odds import battle_chance, fighters, win_chance
-from workbench.games.ghost.steps_battle import battle_label, role_of
+from workbench.games.ghost.steps_battle import battle_label
 from workbench.games.ghost.steps_turn import turn_label
 from workbench.games.ghost.table import STATS
 from workbench.games.ghost.words import card_name

@@ -205,13 +205,13 @@ from typing import Any
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.games.ghost.battle_strength import ROLES, fixed_modifier
 from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
 from workbench.games.ghost.narration import after_words
 from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.policy import choose
 from workbench.games.ghost.steps import DealMaster, Download, Replace, Return, Setup
-from workbench.games.ghost.steps_battle import ROLES, fixed_modifier
 from workbench.games.ghost.steps_turn import Decide, Main, React
 from workbench.games.ghost.table import NO_SHELL, STATS, GhostTable
 from workbench.games.ghost.worlds import determinize as deal_world

@@ -26,8 +26,9 @@ import polars as pl
 from workbench.engine.measure.verdict import judge, rate_span
 from workbench.engine.runs.playout import playout_in_place
 from workbench.games.ghost.cards import GhostCard, load_cards
+from workbench.games.ghost.params import GhostParams
 from workbench.games.ghost.players import greedy_player
-from workbench.games.ghost.rules import GhostGame, GhostParams
+from workbench.games.ghost.rules import GhostGame
 from workbench.prob.intervals import newcombe, wilson
 
 __all__ = [

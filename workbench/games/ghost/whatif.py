@@ -38,9 +38,9 @@ from workbench.games.ghost.analysis import (
     mandatory_by_seat,
     server_bound,
 )
+from workbench.games.ghost.battle_strength import fixed_modifier
 from workbench.games.ghost.cards import GhostCard, cards_from_records, designs, load_cards
 from workbench.games.ghost.odds import Fighter, ghost_odds, win_chance
-from workbench.games.ghost.steps_battle import fixed_modifier
 from workbench.games.ghost.table import STATS
 from workbench.spec import SheetSource, WhatIfExample
 

@@ -18,9 +18,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from workbench.engine.kernel.protocol import Action
+from workbench.engine.kernel.seat import random_player
 from workbench.engine.play.session import Session
-from workbench.games.life.players import greedy, random_player
-from workbench.games.life.render import chance_drawing, render
+from workbench.games.life.players import greedy
+from workbench.games.life.render import render
+from workbench.games.life.render_dice import chance_drawing
 from workbench.games.life.rules import LifeGame, make_game
 from workbench.ui.names import name_seats, seat_names
 from workbench.ui.picture import PictureBoard

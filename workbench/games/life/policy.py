@@ -49,10 +49,11 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from workbench.games.life import dice as D
+from workbench.games.life.effects import CI
 from workbench.games.life.steps import Pawn, Place, Take
 from workbench.games.life.steps_dice import TIP_ALL, Tip, TurnAny
 from workbench.games.life.steps_setup import Character, PassDream, SetDream
-from workbench.games.life.table import CHARACTER, CI, NEAR, LifeTable
+from workbench.games.life.table import CHARACTER, NEAR, LifeTable
 
 __all__ = ["rollout_action", "values"]
 

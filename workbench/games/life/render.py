@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from workbench.games.life import dice as D
+from workbench.games.life.cards import COLOURS
 from workbench.games.life.render_dice import (
     FILL,
     INK,
@@ -30,7 +31,7 @@ from workbench.games.life.render_dice import (
     tip_panel,
 )
 from workbench.games.life.steps import Place, kind_of
-from workbench.games.life.table import CHARACTER, COLOURS, square_name
+from workbench.games.life.table import CHARACTER, square_name
 from workbench.games.life.words import card_words, dream_words, step_words
 from workbench.ui.names import player_name
 from workbench.ui.targets import target

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from workbench.games.life import dice as D
-from workbench.games.life.table import COLOURS
+from workbench.games.life.cards import COLOURS
 from workbench.ui.names import name_seats
 from workbench.ui.targets import target
 

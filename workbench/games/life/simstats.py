@@ -33,12 +33,12 @@ from typing import Any
 import polars as pl
 import sympy
 
-from workbench.engine.kernel.seat import Player
+from workbench.engine.kernel.seat import Player, random_player
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.runs.playout import playout_in_place
 from workbench.engine.runs.simulate import simulate
 from workbench.games.life import dice as D
-from workbench.games.life.players import best_face, greedy, random_player
+from workbench.games.life.players import best_face, greedy
 from workbench.games.life.rules import LifeGame, make_game
 from workbench.prob.intervals import mean_interval, wilson
 

@@ -19,16 +19,9 @@ from typing import NamedTuple
 
 from workbench.engine.kernel import chance, decision
 from workbench.games.life import dice as D
-from workbench.games.life.table import (
-    CI,
-    COLOURS,
-    NEIGHBOURS,
-    SIZE,
-    SQUARES,
-    STATS,
-    LifeTable,
-    square_name,
-)
+from workbench.games.life.cards import COLOURS
+from workbench.games.life.effects import CI
+from workbench.games.life.table import NEIGHBOURS, SIZE, SQUARES, STATS, LifeTable, square_name
 
 __all__ = ["MoveDie", "Orient", "Reroll", "Roll", "Tip", "TurnAny", "WhichDie"]
 

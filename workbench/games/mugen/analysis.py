@@ -25,21 +25,25 @@ from typing import Any
 
 import polars as pl
 
+from workbench.cards.problems import SheetError
 from workbench.engine.kernel import Snapshot
+from workbench.engine.kernel.seat import Player
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.players import random_player
-from workbench.engine.runs.playout import Player, playout_in_place
-from workbench.games.mugen.cards import SheetError, cards_file, data_folder, load_cards
-from workbench.games.mugen.decks import (
+from workbench.engine.runs.playout import playout_in_place
+from workbench.games.mugen.cards import (
     Deck,
-    deck_problems,
+    cards_file,
+    data_folder,
     ex_warnings,
+    load_cards,
     read_deck,
-    rule_problems,
 )
+from workbench.games.mugen.decks import deck_problems, rule_problems
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import MugenGame, make_game
-from workbench.games.mugen.steps import Draw, Main
+from workbench.games.mugen.steps_cards import Draw
+from workbench.games.mugen.steps_turn import Main
 from workbench.prob.intervals import mean_interval, wilson
 
 DrawRecord = tuple[int, int, str, str]  # seat, global turn, reason, card

@@ -23,8 +23,9 @@ from workbench.engine.kernel.protocol import TERMINAL, Action
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
 from workbench.games.mugen.players import greedy_player
-from workbench.games.mugen.render import chance_drawing, game_over_words, render
+from workbench.games.mugen.render import game_over_words, render
 from workbench.games.mugen.rules import MugenGame, make_game
+from workbench.games.mugen.words import chance_drawing
 from workbench.ui.names import name_seats
 from workbench.ui.picture import PictureBoard
 

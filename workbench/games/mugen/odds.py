@@ -18,8 +18,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.games.mugen.cards import Card, load_cards
-from workbench.games.mugen.decks import Deck, normalise
+from workbench.games.mugen.cards import Card, Deck, load_cards, normalise
 from workbench.prob.deck import DrawSchedule, copies_needed, p_draw
 
 MUGEN_FIRST = DrawSchedule(3, 1)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from workbench.games.mugen.decks import SAMPLE_DECKS, Deck
+from workbench.games.mugen.cards import Deck
+from workbench.games.mugen.decks import SAMPLE_DECKS
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from workbench.engine.kernel.seat import Player, SeatView
 from workbench.engine.players import function_player, random_player
 from workbench.games.mugen.cards import Skill
 from workbench.games.mugen.policy import greedy_action, lifetime_damage, profile
-from workbench.games.mugen.steps import Main
+from workbench.games.mugen.steps_turn import Main
 
 __all__ = [
     "function_player",

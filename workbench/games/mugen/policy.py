@@ -40,7 +40,8 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from workbench.games.mugen.cards import Skill
-from workbench.games.mugen.steps import Destroy, Main, PushOut, RevengeAsk, RevengeUse
+from workbench.games.mugen.steps_cards import Destroy, PushOut, RevengeAsk, RevengeUse
+from workbench.games.mugen.steps_turn import Main
 
 __all__ = ["SkillProfile", "greedy_action", "lifetime_damage", "profiles"]
 

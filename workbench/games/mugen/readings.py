@@ -19,10 +19,10 @@ from typing import Any
 
 import polars as pl
 
+from workbench.engine.kernel.seat import Player
 from workbench.engine.measure.verdict import judge, rate_span, verdict_text
-from workbench.engine.runs.playout import Player
 from workbench.games.mugen.analysis import matchup
-from workbench.games.mugen.decks import Deck
+from workbench.games.mugen.cards import Deck
 from workbench.games.mugen.players import greedy_player
 from workbench.prob.intervals import pair_counts, paired_newcombe, wilson
 

@@ -29,16 +29,9 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import TERMINAL
 from workbench.games.mugen.cards import Card
-from workbench.games.mugen.steps import (
-    Destroy,
-    Draw,
-    First,
-    Main,
-    Mill,
-    PushOut,
-    RevengeAsk,
-    RevengeUse,
-)
+from workbench.games.mugen.steps import First
+from workbench.games.mugen.steps_cards import Destroy, Draw, Mill, PushOut, RevengeAsk, RevengeUse
+from workbench.games.mugen.steps_turn import Main
 from workbench.games.mugen.table import MugenTable
 from workbench.games.mugen.words import card_name, chance_drawing, effect_words, skill_words
 from workbench.ui.targets import target

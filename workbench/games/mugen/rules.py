@@ -104,19 +104,21 @@ from typing import Any, ClassVar
 
 from workbench.engine.kernel import KernelGame, Snapshot
 from workbench.games.mugen import SPEC
-from workbench.games.mugen.cards import CARDS_CSV, Card, cards_file, data_folder, load_cards
-from workbench.games.mugen.decks import (
+from workbench.games.mugen.cards import (
+    CARDS_CSV,
+    Card,
     Deck,
-    DeckError,
-    character_of,
-    deck_problems,
+    cards_file,
+    data_folder,
+    load_cards,
     normalise,
-    rule_problems,
 )
+from workbench.games.mugen.decks import DeckError, character_of, deck_problems, rule_problems
 from workbench.games.mugen.effects import TimedEffect
 from workbench.games.mugen.narration import aftermath
 from workbench.games.mugen.params import MugenParams
-from workbench.games.mugen.steps import First, opening, skill_steps
+from workbench.games.mugen.steps import First, opening
+from workbench.games.mugen.steps_effects import skill_steps
 from workbench.games.mugen.table import MugenTable
 
 Fx = tuple[tuple[str, int], ...]

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from workbench.engine.kernel import Snapshot
-from workbench.games.mugen.decks import normalise
-from workbench.games.mugen.steps import Main
+from workbench.games.mugen.cards import normalise
+from workbench.games.mugen.steps_turn import Main
 from workbench.games.mugen.table import SetSkill
 
 
