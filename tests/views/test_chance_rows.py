@@ -34,11 +34,11 @@ def test_copies_of_one_card_are_one_row_with_count_and_probability():
     rows = chance_rows(g, s)
     dist = g.chance_outcomes(s)
     assert len(rows) == len(labels) < len(list(dist.outcomes()))
-    assert sum(r.count for r in rows) == len(list(dist.outcomes()))
+    assert sum(r.ways for r in rows) == len(list(dist.outcomes()))
     assert sum(r.probability for r in rows) == 1
     for r in rows:
         n = labels[r.label.split(" ×")[0]]
-        assert r.count == n and (r.label.endswith(f" ×{n}") if n > 1 else " ×" not in r.label)
+        assert r.ways == n and (r.label.endswith(f" ×{n}") if n > 1 else " ×" not in r.label)
         weight = sum(w for o, w in dist.items() if g.action_label(s, o) == r.label.split(" ×")[0])
         assert r.probability == sympy.Rational(weight, dist.total)
     assert analyse(g, s, None, 1, None) == rows

@@ -253,8 +253,8 @@ def table_html(
             for c in columns
             if c.lower() == "seat"
             and frame.schema[c].is_integer()
-            and (frame.height == 0 or (frame.get_column(c).min() or 0) >= -1)
-        ]  # type: ignore[operator]
+            and (frame.height == 0 or (frame.get_column(c).min() or 0) >= -1)  # type: ignore[operator]
+        ]
     hidden |= _repeated_floats(frame, exact_of, hidden)
     shown = [c for c in _ordered_columns(columns) if c not in hidden]
     probability = {c: _is_probability(frame, c, exact_of.get(c), percent_columns) for c in shown}

@@ -185,11 +185,11 @@ def balance_report(df: pl.DataFrame, decisive_margin: float = 1.0) -> BalanceRep
     lens = df.select(length.alias("length"))["length"].drop_nulls()
     if lens.len():
         stats = {
-            "mean": float(lens.mean()),
+            "mean": float(lens.mean()),  # type: ignore[arg-type]
             "median": float(lens.median()),  # type: ignore[arg-type]
-            "p10": float(lens.quantile(0.1, "nearest")),
+            "p10": float(lens.quantile(0.1, "nearest")),  # type: ignore[arg-type]
             "p90": float(lens.quantile(0.9, "nearest")),  # type: ignore[arg-type]
-            "min": float(lens.min()),
+            "min": float(lens.min()),  # type: ignore[arg-type]
             "max": float(lens.max()),  # type: ignore[arg-type]
         }
     else:

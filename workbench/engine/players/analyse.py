@@ -69,13 +69,13 @@ class ActionEstimate(NamedTuple):
 
 
 class OutcomeChance(NamedTuple):
-    """One outcome of a chance step (or ``count`` outcomes that read alike, collapsed into
+    """One outcome of a chance step (or ``ways`` outcomes that read alike, collapsed into
     one: choosing it chooses the first) and its exact probability."""
 
     outcome: Hashable
     label: str
     probability: sympy.Rational
-    count: int = 1
+    ways: int = 1
 
 
 def chance_rows(game: Game[Any], state: Any) -> list[OutcomeChance]:
@@ -85,7 +85,7 @@ def chance_rows(game: Game[Any], state: Any) -> list[OutcomeChance]:
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
     >>> g = make_game()
-    >>> [(r.label, str(r.probability), r.count) for r in chance_rows(g, g.initial_state())][:2]
+    >>> [(r.label, str(r.probability), r.ways) for r in chance_rows(g, g.initial_state())][:2]
     [('deal 1 to seat 1', '1/5', 1), ('deal 2 to seat 1', '1/5', 1)]
     """
     dist = game.chance_outcomes(state)
