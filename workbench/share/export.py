@@ -34,15 +34,18 @@ from workbench.datafiles import data_files
 from workbench.share.export_run import MAX_OUTPUT_BYTES, TIME_LIMIT, RunError, run_notebook
 from workbench.share.report_font import report_font_css
 from workbench.share.report_html import (
+    CSP_META,
     LOADER_JS,
     SNAPSHOT_CSS,
     later_script,
+    merge_streams,
     model_ids,
     packed_script,
     provenance_html,
     shows_widgets,
     stable_ids,
     uses_tex,
+    without_bundled_files,
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -152,10 +155,10 @@ def report_scripts(nb: Any, vendor: dict[str, str]) -> str:
         anywidget = vendor["anywidget.js"].replace(
             'define(["@jupyter-widgets/base"]', 'define("anywidget", ["@jupyter-widgets/base"]'
         )
-        parts += [
+        parts += [  # anywidget defined before the manager that asks for it starts
             packed_script(vendor["require.js"], "require.js"),
-            packed_script(vendor["embed-amd.js"], "html-manager"),
             packed_script(anywidget, "anywidget"),
+            packed_script(without_bundled_files(vendor["embed-amd.js"]), "html-manager"),
         ]
     return "\n".join(parts + [f"<script>{LOADER_JS}</script>"]) if parts else ""
 
@@ -283,6 +286,7 @@ def export_notebook(
             )
         except RunError as exc:
             raise ExportError(f"{src}: {exc}") from None
+    merge_streams(nb)
     prov = provenance_for(nb, src)
     nb.metadata["workbench_provenance"] = {
         "version": prov.version,
@@ -298,6 +302,7 @@ def export_notebook(
             "wb_scripts": report_scripts(nb, vendor),
             "wb_snapshot_css": SNAPSHOT_CSS + report_font_css(nb),
             "wb_provenance_html": prov.to_html(),
+            "wb_csp": CSP_META,
         },
     )
     body = stable_ids(body, model_ids(nb))

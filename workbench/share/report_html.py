@@ -6,11 +6,16 @@
   manager travel as 1.2 MB);
 - :func:`uses_tex` / :func:`shows_widgets`: MathJax only for a notebook with
   TeX, the widget manager only for one that shows widgets;
+- :func:`merge_streams`: a cell's printed lines in one block however the kernel
+  flushed them;
 - :func:`stable_ids`: the random widget model ids and element uuids renamed
   in order of appearance, so the same notebook gives the same bytes;
 - :func:`provenance_html`: the provenance banner as one line, details on click;
-- :data:`SNAPSHOT_CSS`: a "static snapshot — open the notebook to play" note
-  over every board (``.wb-board``), whose controls are inert in a report.
+- :data:`SNAPSHOT_CSS`: one "static snapshot — open the notebook to use it" note
+  over every widget (a board, the what-if grid, a stream), whose controls are inert and
+  look it (greyed, no pointer) in a report, click hints (``.wb-click-hint``) hidden;
+  printed text wraps at words;
+- :data:`CSP_META`: a content security policy under which the page can make no request.
 """
 
 from __future__ import annotations
@@ -26,9 +31,12 @@ PACKED_TYPE = "text/x-wb-packed"
 LATER_TYPE = "text/x-wb-later"
 
 LOADER_JS = """(async function () {
-  /* Unpack the gzip-compressed scripts of this report in page order and run each as an
-     inline script (no network: DecompressionStream is the browser's own). */
+  /* Unpack the gzip-compressed scripts of this report (no network: DecompressionStream is
+     the browser's own), then run them all in page order with no wait between them: the
+     widget manager starts rendering as soon as it runs, and every module it asks for
+     (anywidget's) must be defined by then, or its loader falls back to a CDN. */
   var steps = document.querySelectorAll('script[type="PACKED"], script[type="LATER"]');
+  var codes = [];
   for (var i = 0; i < steps.length; i++) {
     var code = steps[i].textContent;
     if (steps[i].type === 'PACKED') {
@@ -37,31 +45,67 @@ LOADER_JS = """(async function () {
       var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
       code = await new Response(stream).text();
     }
+    codes.push(code);
+  }
+  for (var k = 0; k < codes.length; k++) {
     var s = document.createElement('script');
-    s.textContent = code;
+    s.textContent = codes[k];
     document.head.appendChild(s);
   }
 })();""".replace("PACKED", PACKED_TYPE).replace("LATER", LATER_TYPE)
 
-SNAPSHOT_CSS = """<style>
-.wb-board { position: relative; }
-.wb-board::before { content: "static snapshot \\2014  open the notebook to play";
-  display: block; font: 600 13px/1.6 system-ui, sans-serif; color: #6b4e00; background: #fff4d6;
-  border: 1px solid #e8c66a; border-radius: 4px; padding: 2px 10px; margin-bottom: 6px; }
-.wb-board button, .wb-board select, .wb-board input, .wb-board [role="button"],
-.wb-board .wb-clickable, .wb-board .wb-target, .wb-board [data-action] { pointer-events: none;
-  cursor: default; }
-.wb-board button, .wb-board select, .wb-board input { opacity: .55; }
+#: no request leaves a report: scripts, styles, fonts and pictures are inline (data: or blob:
+#: URLs, which anywidget's modules and the packed loader use); a stray fetch is refused by
+#: the browser before it is made.
+CSP_META = (
+    '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+    "script-src 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'unsafe-inline' data: blob:; "
+    'img-src data: blob:; font-src data: blob:; connect-src data: blob:; worker-src blob:">'
+)
+
+WIDGET_OUTPUT = ".jp-OutputArea-output.jupyter-widgets"  # the output a widget view is drawn into
+
+SNAPSHOT_CSS = (
+    """<style>
+WIDGET { position: relative; }
+WIDGET::before { content: "static snapshot \\2014  open the notebook to use it";
+  display: block; width: max-content; font: 600 12px/1.6 system-ui, sans-serif; color: #6b4e00;
+  background: #fff4d6; border: 1px solid #e8c66a; border-radius: 4px; padding: 1px 10px;
+  margin-bottom: 6px; }
+WIDGET button, WIDGET select, WIDGET input, WIDGET textarea, WIDGET [role="button"],
+WIDGET .wb-clickable, WIDGET .wb-target, WIDGET [data-action], WIDGET .wb-grid-cell,
+WIDGET .wb-grid-rownum { pointer-events: none; cursor: default; }
+WIDGET button, WIDGET select, WIDGET input, WIDGET textarea, WIDGET .widget-progress {
+  opacity: .5; filter: grayscale(1); }
+WIDGET .wb-click-hint { display: none; }
 details.wb-provenance summary { cursor: pointer; }
+/* printed text is prose: wrap it at words (JupyterLab breaks it anywhere) */
+.jp-RenderedText pre, .jp-OutputArea-output pre { white-space: pre-wrap; word-break: normal;
+  overflow-wrap: break-word; }
 /* a widget's icon (Button(icon="stop")) would fetch FontAwesome by a relative URL that a
    report does not carry: no icon in a static snapshot, and no failed request */
 .fa, i.fa, .jupyter-widgets .fa { display: none !important; font-family: inherit !important; }
 </style>"""
+).replace("WIDGET", WIDGET_OUTPUT)
 
 _TEX = re.compile(r"\$\$.+?\$\$|\\\(.+?\\\)|\\\[.+?\\\]|\$[^$\n]*[\\^_{][^$\n]*\$", re.S)
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+_BUNDLED_FILE = re.compile(r'\b[A-Za-z_$][\w$]*\.p\+"[0-9a-f]{20}\.(?:woff2?|ttf|eot|svg)"')
+
+
+def without_bundled_files(code: str) -> str:
+    """A webpack bundle's own font and icon files (FontAwesome, fetched from a path beside
+    the bundle that a report does not carry) replaced by empty ``data:`` URLs, so a report
+    asks for none of them; the icons are hidden in a static snapshot anyway.
+
+    >>> without_bundled_files('e.exports=n.p+"d878b0a6a1144760244f.woff2"},x=o.p+"a.js"')
+    'e.exports="data:,"},x=o.p+"a.js"'
+    """
+    return _BUNDLED_FILE.sub('"data:,"', code)
 
 
 def packed_script(code: str, name: str) -> str:
@@ -78,6 +122,42 @@ def packed_script(code: str, name: str) -> str:
 def later_script(code: str) -> str:
     """A small plain script run by the loader in its turn (between packed ones)."""
     return f'<script type="{LATER_TYPE}">{code}</script>'
+
+
+def merge_streams(nb: Any) -> Any:
+    """Each cell's consecutive printed outputs of one stream merged into one block, in place.
+
+    A kernel sends what a cell prints in as many messages as its output buffer was flushed:
+    two lines can arrive as one block or two, so the same notebook would not give the same
+    report. Merged, they always give one.
+
+    >>> nb = {"cells": [{"cell_type": "code", "outputs": [
+    ...     {"output_type": "stream", "name": "stdout", "text": "a\\n"},
+    ...     {"output_type": "stream", "name": "stdout", "text": ["b\\n"]},
+    ...     {"output_type": "stream", "name": "stderr", "text": "warn\\n"}]}]}
+    >>> [(o["name"], o["text"]) for o in merge_streams(nb)["cells"][0]["outputs"]]
+    [('stdout', 'a\\nb\\n'), ('stderr', 'warn\\n')]
+    """
+    for cell in nb["cells"]:
+        merged: list[Any] = []
+        for out in cell.get("outputs", []):
+            text = out.get("text", "")
+            text = "".join(text) if isinstance(text, list) else text
+            last = merged[-1] if merged else None
+            if (
+                out.get("output_type") == "stream"
+                and last is not None
+                and last.get("output_type") == "stream"
+                and last.get("name") == out.get("name")
+            ):
+                last["text"] = last["text"] + text
+                continue
+            if out.get("output_type") == "stream":
+                out["text"] = text
+            merged.append(out)
+        if "outputs" in cell:
+            cell["outputs"] = merged
+    return nb
 
 
 def uses_tex(nb: Any) -> bool:
