@@ -41,6 +41,7 @@ from typing import Any
 import polars as pl
 
 from workbench.engine.measure.skilled import changes, compare, readable
+from workbench.engine.measure.verdict import TOO_FEW
 from workbench.engine.runs.ladder import Ladder
 
 __all__ = ["PARTS", "SkilledResults", "level_rank", "load_results", "results_folder", "save_part"]
@@ -125,9 +126,15 @@ class SkilledResults:
         return readable(self.compare(base, skilled), base, skilled)
 
     def changes(self, base: str = "greedy", skilled: str | None = None) -> list[str]:
-        """A sentence per measure whose conclusion changed (see :func:`~.skilled.changes`)."""
+        """A sentence per measure that moved between the levels (the interval of the
+        difference excludes 0, :func:`~.skilled.changes`); when none did, one sentence saying
+        so in the verdict rule's words (never "no change": too few games to say)."""
         assert self.answers is not None, "no answers computed for this game yet"
-        return changes(self.answers, base, skilled or self.levels()[-1])
+        skilled = skilled or self.levels()[-1]
+        return changes(self.answers, base, skilled) or [
+            f"No measure moved beyond the 95% interval of its difference between {base} and "
+            f"{skilled}: {TOO_FEW} whether skill changes any of them."
+        ]
 
     def levels(self) -> list[str]:
         """The levels the answers were asked of, weakest first (random, greedy, osla, search)."""
