@@ -59,7 +59,7 @@ def test_game_over_says_how_it_ended_in_words():
     assert session.to_move == TERMINAL
     text = board.status_text()
     assert re.search(
-        r"P[12] \S+ wins — P[12] \S+'s (HP fell to 0|deck was empty)|nobody wins", text
+        r"Player [12] \S+ wins — Player [12] \S+'s (HP fell to 0|deck was empty)|nobody wins", text
     )
     assert "-1" not in text and "winner" not in text, text
 

@@ -45,7 +45,7 @@ def aftermath(game: Any, state: Any, choice: Hashable) -> str:
     tasks.pop().resolve(t, tupled(choice))
     announced = {id(x) for x in tasks[base:]}  # the choice's own steps: its label says them
     said: list[str] = []
-    when = ""
+    when = _phase(t)
     while tasks:
         top = tasks[-1]
         if top.KIND != AUTO:
@@ -71,6 +71,17 @@ def aftermath(game: Any, state: Any, choice: Hashable) -> str:
             said.append(f"P{t.result[0] + 1} wins" if said_by_label else _end(t))
             break
     return " — " + "; ".join(said) if said else ""
+
+
+def _phase(t: Any) -> str:
+    """Where in the turn the steps still to run stand (a decision or draw can come between a
+    turn's timed effects): its end while the next turn waits, its start while the upkeep does."""
+    kinds = {type(x).__name__ for x in t.tasks}
+    if "NextTurn" in kinds:
+        return f"end of turn {t.turn}"
+    if "Upkeep" in kinds:
+        return f"start of turn {t.turn}"
+    return ""
 
 
 def _effect(game: Any, t: Any, step: Any, hp: list[int], when: str) -> list[str]:
