@@ -28,7 +28,7 @@ the views.
 >>> nim.require("board", for_="workbench app")
 Traceback (most recent call last):
 ...
-workbench.spec.MissingPart: nim declares no board (GameSpec.board), which workbench app needs: a clickable board in notebooks, workbench app and the playtest page
+workbench.spec.MissingPart: nim declares no board (GameSpec.board), which workbench app needs; declaring it unlocks a clickable board in notebooks, workbench app and the playtest page (docs/your-game.md)
 """
 
 from __future__ import annotations
@@ -296,15 +296,15 @@ _UNLOCKS = {
     "sheets": "workbench check, print, compare on sheet variants and the what-if grid",
     "data": "the game's packaged sheets, found from its own package",
     "players": "the game's own players by name in --players",
-    "render": "the table as HTML: notebooks, the playtest page, workbench app",
+    "render": "the table as HTML in notebooks, the playtest page and workbench app",
     "board": "a clickable board in notebooks, workbench app and the playtest page",
     "chance_drawing": "chance outcomes drawn in the playtest page's last-chance strip",
-    "questions": "balance questions: workbench compare, skilled answers and ladders",
+    "questions": "balance questions for workbench compare, skilled answers and ladders",
     "sheet_figures": "the what-if section's exact figures, redrawn on an edit",
     "components": "component counts against the rulebook in workbench check",
     "extra_findings": "the game's own findings in workbench check",
     "deck_warnings": "deck-list warnings in workbench check",
-    "print_layout": "print and play: workbench print",
+    "print_layout": "print and play (workbench print)",
     "whatif": "the notebook's worked what-if example",
     "parameters": "checked parameters from replays and --set KEY=VALUE",
     "comparable": "which parameters workbench compare/play --set may vary",
@@ -406,8 +406,8 @@ class GameSpec:
         value = getattr(self, part)
         if value is None or value == ():
             raise MissingPart(
-                f"{self.name} declares no {part} (GameSpec.{part}), which {for_} needs: "
-                f"{PARTS[part]}"
+                f"{self.name} declares no {part} (GameSpec.{part}), which {for_} needs; "
+                f"declaring it unlocks {PARTS[part]} (docs/your-game.md)"
             )
         return value
 
