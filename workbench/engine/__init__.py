@@ -1,7 +1,7 @@
 """Game engine, one subpackage per concern:
 
 - :mod:`~workbench.engine.kernel` — the kernel and its protocol: declared fields and
-  secrets, steps, chance, observations, seat views, parameters, seeds, the registry;
+  secrets, steps, chance, observations, seat views, parameters, seeds;
 - :mod:`~workbench.engine.play` — one game: sessions (undo/redo, one seeded rng), replays;
 - :mod:`~workbench.engine.players` — random, greedy, OSLA, ISMCTS, player specs, analysis;
 - :mod:`~workbench.engine.runs` — many games: playouts in place, simulate, sweeps, matches, ladders;
@@ -13,8 +13,8 @@
 A game is a declaration on the kernel (the guide with a complete toy game is
 ``docs/kernel.md``): its fields (who sees each), its steps (automatic, chance
 with exact weights, decisions) and a ``KernelGame`` with ``setup`` and
-``score``. Games join the registry (:mod:`workbench.registry`)
-through its entry-point group (``registry.GROUP``). Then sessions, replays,
+``score``. A game is declared as a ``GameSpec`` (:mod:`workbench.spec`) and joins the
+registry (:mod:`workbench.registry`) through its entry-point group (``registry.GROUP``). Then sessions, replays,
 boards, players (``(view, rng) -> action id``, seeing only their seat),
 ``simulate`` (in place), ``balance_report``, ``sweep`` and ``check_conformance``
 work unchanged. The names below are the engine's public face: import them from
@@ -83,8 +83,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``compare`` is imported on first use: it reads card sheets (``workbench.cards``), whose
-    registry imports the engine's, so importing it here would be a cycle."""
+    """``compare`` is imported on first use: it loads card sheets and the games' questions,
+    which ``import workbench.engine`` should not pay for."""
     if name == "compare":
         from workbench.engine.measure.compare import compare
 
