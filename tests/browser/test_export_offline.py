@@ -31,7 +31,8 @@ STATIC = """() => {
           events: buttons.map((b) => getComputedStyle(b).pointerEvents)};
 }"""
 SPLIT_WORDS = """(words) => {
-  const pre = [...document.querySelectorAll('pre')].find((p) => p.textContent.includes('second line'));
+  const pre = [...document.querySelectorAll('.jp-OutputArea-output pre')]
+    .find((p) => p.textContent.includes('second line'));
   const text = pre.firstChild, split = [];
   for (const word of words) {
     let at = text.textContent.indexOf(word);

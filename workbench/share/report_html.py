@@ -79,8 +79,9 @@ WIDGET button, WIDGET select, WIDGET input, WIDGET textarea, WIDGET .widget-prog
   opacity: .5; filter: grayscale(1); }
 WIDGET .wb-click-hint { display: none; }
 details.wb-provenance summary { cursor: pointer; }
-/* printed text is prose: wrap it at words (JupyterLab breaks it anywhere) */
-.jp-RenderedText pre, .jp-OutputArea-output pre { white-space: pre-wrap; word-break: normal;
+/* printed text is prose: wrap it at words (JupyterLab's .jp-OutputArea-output pre, loaded
+   after this, breaks it anywhere: word-break: break-all) */
+body .jp-OutputArea-output pre { white-space: pre-wrap; word-break: normal;
   overflow-wrap: break-word; }
 /* a widget's icon (Button(icon="stop")) would fetch FontAwesome by a relative URL that a
    report does not carry: no icon in a static snapshot, and no failed request */
