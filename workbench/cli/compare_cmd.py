@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,8 @@ def _run(args: argparse.Namespace) -> int:
             client.close()
         if cluster is not None:
             cluster.close()
+    for note in (*result.base.notes, *result.variant.notes):  # provenance that moved
+        print(f"workbench compare: note: {note}", file=sys.stderr)
     out = result.as_json()
     if args.json:
         print(json.dumps(out, ensure_ascii=False))

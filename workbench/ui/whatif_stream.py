@@ -33,11 +33,12 @@ from workbench.engine.measure.compare import (
     Comparison,
     Pairs,
     cache_file,
+    cache_key,
     job,
     prepare,
     tasks,
-    write_atomic,
 )
+from workbench.engine.measure.compare_cache import read_cached, write_cached
 from workbench.ui.table import table_html
 from workbench.ui.whatif import WhatIf, readable
 
@@ -181,14 +182,14 @@ class SkilledStream:
         game = self.what.game
         qs, b, v, specs = prepare(game, self.what.variant.base, self.variant, self.players)
         where = cache_file(game, b, v, specs, self.games, self.what.seed)
+        cached_as = cache_key(game, b, v, specs, self.games, self.what.seed)
         units = sorted(tasks(qs, self.games, self.chunk), key=lambda u: u[2])  # round the questions
         self.progress = Progress(0, sum(z - a for _k, _t, a, z in units))
         self.bar.max = max(1, self.progress.total)
-        if where.is_file():
-            import polars as pl
-
+        kept = read_cached(where, cached_as, [q.key for q in qs])  # only when it verifies
+        if kept is not None:
             self.result = Comparison(
-                game, self.games, tuple(specs), self.what.seed, b, v, pl.read_parquet(where), True
+                game, self.games, tuple(specs), self.what.seed, b, v, kept, True
             )
             self.progress.done = self.progress.total
             self.bar.value = self.bar.max
@@ -222,7 +223,7 @@ class SkilledStream:
                 self._draw("playing")
                 last = time.monotonic()
         if self.progress.done == self.progress.total and self.result is not None:
-            write_atomic(where, self.result.table)
+            write_cached(where, cached_as, self.result.table)
             self._draw("done (cached)")
 
     def _draw(self, state: str) -> None:

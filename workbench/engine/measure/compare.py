@@ -45,6 +45,7 @@ from typing import Any
 
 import polars as pl
 
+from workbench.engine.measure.compare_cache import read_cached, write_cached
 from workbench.engine.measure.compare_sheets import CompareError, SheetSet, cache_root, sheet_set
 from workbench.engine.measure.skilled import Question, conclusion, game_questions
 from workbench.engine.players.specs import player_from_spec
@@ -366,19 +367,19 @@ def questions_function(game: str) -> Any:
     return ask.load() if isinstance(ask, Ref) else ask
 
 
-def cache_file(
+def cache_key(
     game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int, seed: int
-) -> Path:
-    """Where the answers for exactly this question are cached: keyed by game, rules version,
-    both sheets' content hashes, players, seed and game count (and the workbench version and
-    the game's questions.py, so a changed question is asked again)."""
+) -> str:
+    """The key of exactly this question's answers: game, rules version, both sheets' content
+    hashes, players, seed and game count (and the workbench version and the game's
+    questions.py, so a changed question is asked again)."""
     import hashlib
 
     import workbench
 
     asked = Path(inspect.getfile(questions_function(game)))
     questions = hashlib.sha256(asked.read_bytes()).hexdigest() if asked.is_file() else ""
-    key = json.dumps(
+    return json.dumps(
         [
             game,
             str(make_game(game).version),
@@ -391,6 +392,16 @@ def cache_file(
             questions,
         ]
     )
+
+
+def cache_file(
+    game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int, seed: int
+) -> Path:
+    """Where the answers of :func:`cache_key` are cached (beside the note that vouches for
+    them, :mod:`.compare_cache`)."""
+    import hashlib
+
+    key = cache_key(game, base, variant, specs, games, seed)
     return (
         cache_root() / "compare" / game / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.parquet"
     )
@@ -418,11 +429,11 @@ def compare(
         raise CompareError(f"--games must be a whole number of at least 1, got {games!r}")
     qs, b, v, specs = prepare(game, base, variant, players)
     where = cache_file(game, b, v, specs, games, seed)
-    if cache and where.is_file():
-        try:
-            return Comparison(game, games, tuple(specs), seed, b, v, pl.read_parquet(where), True)
-        except (OSError, pl.exceptions.PolarsError):
-            pass  # unreadable: play again and rewrite it
+    key = cache_key(game, b, v, specs, games, seed)
+    if cache:  # used only when it verifies (hash, HMAC, shape): else played again
+        kept = read_cached(where, key, [q.key for q in qs])
+        if kept is not None:
+            return Comparison(game, games, tuple(specs), seed, b, v, kept, True)
     by_key = {q.key: q for q in qs}
     pairs = Pairs(game, qs)
     units = tasks(qs, games, chunk)
@@ -436,7 +447,7 @@ def compare(
         pairs.add(k, r)
     table = pairs.table()
     if cache:
-        write_atomic(where, table)
+        write_cached(where, key, table)
     return Comparison(game, games, tuple(specs), seed, b, v, table)
 
 
