@@ -27,7 +27,7 @@ from workbench.games.detective.players import POLICIES
 from workbench.games.detective.rules import make_game
 from workbench.prob.intervals import mean_interval, newcombe, wilson
 
-__all__ = ["difference_sentence", "reading_table", "round_one_edits"]
+__all__ = ["difference_sentence", "reading_table", "reservation_counts", "round_one_edits"]
 
 _END_REASONS = ("vp", "deaths", "round limit")
 
@@ -119,3 +119,28 @@ def round_one_edits(
             "edits_made": [made[k] for k in sorted(offered)],
         }
     )
+
+
+def reservation_counts(
+    n_games: int = 50, seed: int = 0, policy: str = "random", players: int = 4, **params: Any
+) -> dict[str, int]:
+    """With ``reservation``: reservations made, set before the tragic night, set after it
+    (the rules offer none: 「それまでに惨劇の夜が出たら捨て札になる」) and lost at a round's
+    end, over ``n_games`` games replayed step by step."""
+    game = make_game(players=players, reservation=True, **params)
+    player = POLICIES[policy]
+    out = {"games": n_games, "reserved": 0, "set_before_night": 0, "set_after_night": 0}
+    lost = 0
+    for i in range(n_games):
+        r = playout_in_place(game, player, seed + i, record=True)
+        s = game.initial_state()
+        for a in r.actions:
+            if s.tasks and type(s.tasks[-1]).__name__ == "Main" and isinstance(a, tuple):
+                if a[0] == "reserve":
+                    out["reserved"] += 1
+                elif a[0] == "set":
+                    out["set_after_night" if s.tn else "set_before_night"] += 1
+            s = game.apply(s, a)
+        lost += sum(s.penalties) // max(1, game.params.reservation_penalty)
+    out["lost_at_round_end"] = lost
+    return out

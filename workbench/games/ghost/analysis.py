@@ -23,6 +23,7 @@ import sympy
 
 from workbench.engine import random_player
 from workbench.engine.measure.balance import balance_report, seat_win_rates
+from workbench.engine.measure.verdict import judge
 from workbench.engine.runs.simulate import simulate
 from workbench.games.ghost.cards import GhostCard, designs, load_cards
 from workbench.games.ghost.dice import GHOST_DIE, appendix_comparison, fumble_table
@@ -449,7 +450,8 @@ def threshold_sweep(
     **params: Any,
 ) -> pl.DataFrame:
     """The seed leaves the victory threshold open: for each ``vp_to_win``, greedy games'
-    mean length (95% interval), how they ended, and seat 0's win rate (Wilson interval)."""
+    mean length (95% interval), how they ended, and seat 0's win rate (Wilson interval)
+    against its fair share on the seat table's basis, with the verdict its interval allows."""
     df = pl.concat(
         [
             simulate(
@@ -474,7 +476,16 @@ def threshold_sweep(
                 "seat0_win": first["win_rate"],
                 "seat0_low": first["low"],
                 "seat0_high": first["high"],
-                "fair_share": 1 / players,
+                # the seat table's basis: games with a single winner shared over the seats
+                "fair_share": first["fair_share"],
+                "seat0_verdict": judge(
+                    first["low"],
+                    first["high"],
+                    int(first["games"]),
+                    reference=first["fair_share"],
+                    above="above its share",
+                    below="below its share",
+                ),
             }
         )
     return pl.DataFrame(rows)
