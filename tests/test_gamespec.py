@@ -4,9 +4,11 @@ the conformance toys and the spec helpers' refusals."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +33,7 @@ from workbench.spec import (
     WhatIfExample,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 TOYS = (toy.TAKEAWAY_SPEC, toy.DICERACE_SPEC, kernel_toy.SPEC)
 SPECS = {s.name: s for s in (*(spec(n) for n in game_names()), *TOYS)}
 
@@ -152,3 +155,61 @@ def test_bad_declarations_are_one_line():
         PlayerFamily("Hold", dict)
     with pytest.raises(ImportError, match="module workbench.spec has no 'Nope'"):
         Ref("workbench.spec:Nope").load()
+
+
+PART_NAMES = frozenset(
+    {
+        "player_for",
+        "PLAYERS",
+        "PLAYER_SPECS",
+        "greedy_player",
+        "greedy",
+        "schemas",
+        "SCHEMAS",
+        "SCHEMA",
+        "COMPONENTS",
+        "extra_findings",
+        "deck_warnings",
+        "sheet_params",
+        "FIGURES",
+        "figures",
+        "questions",
+        "chance_drawing",
+        "make_board",
+        "board",
+        "render",
+        "TEST_GAME",
+        "worked_example",
+        "ORDER",
+    }
+)
+"""The names the core used to probe a game's modules for (issue 34)."""
+
+
+def _probes(paths: Sequence[Path]) -> list[str]:
+    """``getattr``/``hasattr`` of a game-part name, and ``game_module`` calls, in ``paths``."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id in ("getattr", "hasattr") and len(node.args) >= 2:
+                name = node.args[1]
+                if isinstance(name, ast.Constant) and name.value in PART_NAMES:
+                    found.append(f"{path.name}:{node.lineno} {name.value}")
+            if node.func.id == "game_module":
+                found.append(f"{path.name}:{node.lineno} game_module")
+    return found
+
+
+@pytest.mark.parametrize("folder", ["engine", "cards", "share", "cli"])
+def test_no_part_is_found_by_guessing(folder, tmp_path):
+    assert _probes(sorted((ROOT / "workbench" / folder).rglob("*.py"))) == []
+    probe = tmp_path / "probe.py"  # the check sees a probe where there is one
+    probe.write_text("hook = getattr(module, 'PLAYERS', None) or game_module(g, 'cards')\n")
+    assert _probes([probe]) == ["probe.py:1 PLAYERS", "probe.py:1 game_module"]
+
+
+def test_players_are_told_apart_by_their_family_not_their_signature():
+    text = (ROOT / "workbench" / "engine" / "players" / "specs.py").read_text(encoding="utf-8")
+    assert "inspect" not in text and "getattr(" not in text
