@@ -56,7 +56,8 @@ def copies_made() -> int:
 def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
     scope: dict[str, Any] = dict(env)
     exec(compile(source, f"<kernel {name}>", "exec"), scope)  # noqa: S102 - generated from field names
-    return scope[name]  # type: ignore[no-any-return]
+    compiled: Callable[..., Any] = scope[name]
+    return compiled
 
 
 def _freeze_source(fields: Sequence[Any]) -> str:

@@ -231,4 +231,5 @@ def _fill(
             rows.setdefault(k, list(values[k]))[row] = got
     for k, v in rows.items():
         values[k] = tuple(v)
-    return cls.Frozen(values)  # type: ignore[no-any-return]
+    frozen: Snapshot = cls.Frozen(values)
+    return frozen

@@ -106,7 +106,7 @@ def readonly(field: str) -> Any:
     return ReadOnly(field)
 
 
-class Snapshot(tuple):  # type: ignore[type-arg]
+class Snapshot(tuple[Any, ...]):
     """An immutable state: the table's fields in declaration order, readable by name.
 
     Each table class has its own subclass (``MyTable.Frozen``) with one
@@ -135,6 +135,11 @@ def _restore(table: type[Table], values: tuple[Any, ...]) -> Snapshot:
 class TableMeta(type):
     """Turns a table class's field declarations into slots, FIELDS and a Snapshot class."""
 
+    FIELDS: tuple[FieldSpec, ...]  # what __new__ sets on every table class
+    NAMES: tuple[str, ...]
+    READERS: tuple[tuple[str, str], ...]
+    Frozen: type[Snapshot]
+
     def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> TableMeta:
         own = [(k, v) for k, v in ns.items() if isinstance(v, FieldSpec)]
         readers = [(k, v.field) for k, v in ns.items() if isinstance(v, ReadOnly)]
@@ -145,16 +150,16 @@ class TableMeta(type):
         cls = super().__new__(mcls, name, bases, ns)
         inherited: tuple[FieldSpec, ...] = getattr(cls, "FIELDS", ())
         fields = inherited + tuple(FieldSpec(v.depth, v.seen, v.sort, k, v.pool) for k, v in own)
-        cls.FIELDS = fields  # type: ignore[attr-defined]
-        cls.NAMES = tuple(f.name for f in fields)  # type: ignore[attr-defined]
+        cls.FIELDS = fields
+        cls.NAMES = tuple(f.name for f in fields)
         depth = {f.name: f.depth for f in fields}
         for k, field in readers:
             if not depth.get(field) or field == "tasks":
                 raise ValueError(f"table {name}: readonly({field!r}) for {k!r} names no list field")
-        cls.READERS = getattr(cls, "READERS", ()) + tuple(readers)  # type: ignore[attr-defined]
+        cls.READERS = getattr(cls, "READERS", ()) + tuple(readers)
         props: dict[str, Any] = {f.name: property(itemgetter(i)) for i, f in enumerate(fields)}
         snap = type(f"{name}Snapshot", (Snapshot,), {"__slots__": (), "TABLE": cls, **props})
         snap.__module__ = ns.get("__module__", __name__)
-        cls.Frozen = snap  # type: ignore[attr-defined]
+        cls.Frozen = snap
         install(cls)  # compiled freeze/thaw/view/clone for these fields
         return cls

@@ -143,7 +143,8 @@ def seen_fields(t: Table, seat: int) -> tuple[list[Any], dict[Hashable, list[Has
     seen = _SEEN.get(type(t))
     if seen is None:
         seen = _SEEN[type(t)] = _compile_seen(t.FIELDS, True)
-    return seen(t, seat)  # type: ignore[no-any-return]
+    fields: tuple[list[Any], dict[Hashable, list[Hashable]]] = seen(t, seat)
+    return fields
 
 
 def seen_values(t: Table, seat: int) -> list[Any]:
@@ -151,7 +152,8 @@ def seen_values(t: Table, seat: int) -> list[Any]:
     seen = _SEEN_VALUES.get(type(t))
     if seen is None:
         seen = _SEEN_VALUES[type(t)] = _compile_seen(t.FIELDS, False)
-    return seen(t, seat)  # type: ignore[no-any-return]
+    values: list[Any] = seen(t, seat)
+    return values
 
 
 _SEEN: dict[type, Callable[..., Any]] = {}
@@ -233,7 +235,8 @@ def _compile_seen(fields: Sequence[FieldSpec], pooled: bool) -> Callable[..., An
     scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1), "BY_SEAT": BY_SEAT}
     scope.update({f"k{i}": f.pool for i, f in enumerate(fields)})
     exec(compile(_seen_source(fields, pooled), "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
-    return scope["seen"]  # type: ignore[no-any-return]
+    compiled: Callable[..., Any] = scope["seen"]
+    return compiled
 
 
 def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]]) -> Observation:

@@ -87,7 +87,8 @@ class KernelGame(Game[Snapshot]):
 
     # -- the protocol ----------------------------------------------------------------
     def initial_state(self) -> Snapshot:
-        return self.new_table().freeze()  # type: ignore[no-any-return]
+        frozen: Snapshot = self.new_table().freeze()
+        return frozen
 
     def current_player(self, state: Snapshot) -> int:
         tasks = state[0]
@@ -120,7 +121,8 @@ class KernelGame(Game[Snapshot]):
     def chance_outcomes(self, state: Snapshot) -> Dist:
         if self.current_player(state) != CHANCE:
             raise IllegalAction(f"{self.name}: not a chance node")
-        return self.view(state).chance_dist()  # type: ignore[no-any-return]
+        dist: Dist = self.view(state).chance_dist()
+        return dist
 
     def sample_chance(self, state: Snapshot, rng: random.Random) -> Hashable:
         t = self.__dict__.get("_live")  # read as legal_ids reads
@@ -132,7 +134,8 @@ class KernelGame(Game[Snapshot]):
             if touched >= 0:
                 forget_reads(t, touched)
         self.__dict__["_legal"] = (state, (x,))  # apply need not list the outcomes again
-        return x
+        outcome: Hashable = x
+        return outcome
 
     def apply(self, state: Snapshot, action_id: Hashable) -> Snapshot:
         d = self.__dict__
@@ -151,10 +154,10 @@ class KernelGame(Game[Snapshot]):
             t.play(action_id)  # checked against the rules
         else:
             t.step(a)
-        new = t._freeze()  # a lazy thaw's freeze re-arms it on ``new`` (copies.rearm)
+        new: Snapshot = t._freeze()  # a lazy thaw's freeze re-arms it on ``new`` (copies.rearm)
         t._origin = new  # (a full thaw's does not)
         d["_live"] = t
-        return new  # type: ignore[no-any-return]
+        return new
 
     def returns(self, state: Snapshot) -> tuple[float, ...]:
         return self.score(self.view(state))
@@ -172,7 +175,8 @@ class KernelGame(Game[Snapshot]):
     # -- information ---------------------------------------------------------------------
     def observe(self, state: Snapshot, seat: int) -> Observation:
         """What ``seat`` sees of ``state``."""
-        return self.view(state).observe(seat)  # type: ignore[no-any-return]
+        obs: Observation = self.view(state).observe(seat)
+        return obs
 
     def determinize(self, obs: Observation, rng: random.Random) -> Snapshot:
         """A full state consistent with an observation (hidden cards dealt with ``rng``,
@@ -196,7 +200,8 @@ class KernelGame(Game[Snapshot]):
             return state
         t = self.thaw(state)
         t.guess_secrets(rng)
-        return t.freeze()  # type: ignore[no-any-return]
+        guessed: Snapshot = t.freeze()
+        return guessed
 
     def seen_by(self, state: Snapshot, x: Hashable) -> Any:
         """The seats that see outcome or action ``x`` here (``None``: everyone)."""

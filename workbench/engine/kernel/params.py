@@ -162,7 +162,7 @@ def _convert(
             raise ParamsError(f"parameter {name!r}: expected true or false, got {_shown(value)}")
         return value
     if hint is int:
-        return _int(name, value, tuple(meta.get("range", DEFAULT_INT_RANGE)))  # type: ignore[arg-type]
+        return _int(name, value, tuple(meta.get("range", DEFAULT_INT_RANGE)))
     if hint is float:
         if type(value) not in (int, float) or not math.isfinite(value):
             raise ParamsError(f"parameter {name!r}: expected a number, got {_shown(value)}")

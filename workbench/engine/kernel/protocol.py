@@ -102,7 +102,8 @@ class Game(ABC, Generic[S]):
 
     def determinize(self, observation: Any, rng: random.Random) -> S:
         """A full state consistent with an observation (the state itself here)."""
-        return observation  # type: ignore[no-any-return]
+        state: S = observation  # perfect information: the observation is the state
+        return state
 
     def prepare_determinize(self, observation: Any) -> Callable[[random.Random], S]:
         """``determinize`` for one observation, as a function of the rng: a search deals

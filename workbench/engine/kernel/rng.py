@@ -96,7 +96,7 @@ class CountingRandom(random.Random):
         # which restarts the count; keep the position, its origin and the checkpoints
         return self.__class__, (), self.__getstate__()
 
-    def __getstate__(self) -> dict[str, Any]:  # type: ignore[override]
+    def __getstate__(self) -> dict[str, Any]:
         return {
             "state": self.getstate(),
             "words": self.words,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
@@ -88,7 +88,7 @@ class SeatView:
             if self._seen is None:
                 src = self._source
                 if isinstance(src, tuple) and type(self.game).observe is KernelGame.observe:
-                    src = self.game.view(src)  # type: ignore[attr-defined]
+                    src = cast(KernelGame, self.game).view(src)
                 if not hasattr(src, "seen_state"):
                     obs = self.observation
                     return getattr(obs, "state", obs)
@@ -117,7 +117,8 @@ class SeatView:
         obs = self.observation
         if prepare is None:
             return lambda rng: self.game.determinize(obs, rng)
-        return prepare(obs)  # type: ignore[no-any-return]
+        prepared: Callable[[random.Random], Any] = prepare(obs)
+        return prepared
 
     def actions(self) -> list[Action]:
         """The legal actions with their labels (for display and designers' functions)."""

@@ -92,7 +92,7 @@ def secret(**fields: str | None) -> Callable[[_S], _S]:
     the seat that sees it (``None``: nobody): ``@secret(card="seat")``."""
 
     def mark(cls: _S) -> _S:
-        cls.SECRET = dict(fields)  # type: ignore[attr-defined]
+        setattr(cls, "SECRET", dict(fields))  # noqa: B010 - any class may be marked
         if "_SECRET_AT" in cls.__dict__:
             delattr(cls, "_SECRET_AT")
         _SECRETS_OF.pop(cls, None)
@@ -116,7 +116,8 @@ def secret_fields(cls: type) -> tuple[tuple[int, int], ...]:
     """
     cached = cls.__dict__.get("_SECRET_AT")
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        known: tuple[tuple[int, int], ...] = cached
+        return known
     spec: dict[str, str | None] = getattr(cls, "SECRET", None) or {}
     names = list(getattr(cls, "_fields", ()))
     for k, owner in spec.items():
@@ -144,7 +145,7 @@ def mask_step(step: Any, seat: int) -> Any:
     return type(step)(*values) if changed else step
 
 
-class _SecretsOf(dict):  # type: ignore[type-arg]
+class _SecretsOf(dict[Any, Any]):
     """``secret_fields`` by step class, looked up without a Python call once known."""
 
     def __missing__(self, cls: type) -> tuple[tuple[int, int], ...]:
@@ -181,7 +182,10 @@ def guess_steps(t: Any, rng: random.Random) -> None:
 def seen_by(step: Any, t: Any, x: Hashable) -> Collection[int] | None:
     """The seats that see outcome or action ``x`` of ``step`` (``None``: everyone)."""
     fn = getattr(step, "seen_by", None)
-    return None if fn is None else fn(t, x)  # type: ignore[no-any-return]
+    if fn is None:
+        return None
+    seats: Collection[int] | None = fn(t, x)
+    return seats
 
 
 def sees(step: Any, t: Any, x: Hashable, seat: int | None) -> bool:

@@ -25,14 +25,14 @@ def _mark(kind: int) -> Callable[[_S], _S]:
         if missing:
             raise TypeError(f"step {cls.__name__} needs {', '.join(missing)}")
         # a step is its type and its fields: Main(0) and Draw(0) are different steps
-        cls.__eq__ = _step_eq  # type: ignore[assignment]
-        cls.__ne__ = _step_ne  # type: ignore[assignment]
+        setattr(cls, "__eq__", _step_eq)  # noqa: B010 - a class decorator's own mark
+        setattr(cls, "__ne__", _step_ne)  # noqa: B010
         # equal steps have equal fields, so the tuple's own hash (C, no call per step:
         # a search hashes whole step stacks in its tree keys) agrees with that equality
-        cls.__hash__ = tuple.__hash__  # type: ignore[assignment]
-        cls.KIND = kind  # type: ignore[attr-defined]
-        cls.LAPSES = callable(getattr(cls, "lapses", None))  # type: ignore[attr-defined]
-        cls.WEIGHTED = kind == CHANCE_STEP and hasattr(cls, "dist")  # type: ignore[attr-defined]
+        setattr(cls, "__hash__", tuple.__hash__)  # noqa: B010
+        setattr(cls, "KIND", kind)  # noqa: B010
+        setattr(cls, "LAPSES", callable(getattr(cls, "lapses", None)))  # noqa: B010
+        setattr(cls, "WEIGHTED", kind == CHANCE_STEP and hasattr(cls, "dist"))  # noqa: B010
         return cls
 
     return mark

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from workbench.engine.kernel.copies import COPIES, copies_made
 from workbench.engine.kernel.fields import (
@@ -127,11 +127,12 @@ class Table(metaclass=TableMeta):
         tuple[tuple[str, str], ...]
     ]  # (read-only name, its list field): fields.readonly
     Frozen: ClassVar[type[Snapshot]]
-    _freeze: ClassVar[Any]  # compiled from FIELDS (kernel.copies)
-    _thaw: ClassVar[Any]
-    _view: ClassVar[Any]
-    _clone: ClassVar[Any]
-    _thaw_lazy: ClassVar[Any]
+    # compiled from FIELDS (kernel.copies)
+    _freeze: ClassVar[Callable[[Table], Snapshot]]
+    _thaw: ClassVar[Callable[[Any, Sequence[Any]], Table]]
+    _view: ClassVar[Callable[[Any, Sequence[Any]], Table]]
+    _clone: ClassVar[Callable[[Table], Table]]
+    _thaw_lazy: ClassVar[Callable[[Any, Sequence[Any]], Table]]
 
     tasks: list[Any] = items()
 
@@ -193,6 +194,7 @@ class Table(metaclass=TableMeta):
         (True, True, 4)
         """
         choose = rng.choice  # draws exactly as seq[rng.randrange(len(seq))]
+        chooser = cast(Callable[[Any, Table], Hashable], decide)  # called only when given
         mark = None if kinds is None else kinds.append
         keep = None if choices is None else choices.append
         steps = 0
@@ -215,10 +217,10 @@ class Table(metaclass=TableMeta):
             if kind == CHANCE_STEP:
                 a = top.dist(self).sample(rng) if top.WEIGHTED else choose(top.outcomes(self))
             elif picks is None:
-                a = decide(top, self) if decide else choose(top.legal(self))
+                a = chooser(top, self) if decide else choose(top.legal(self))
             else:
                 pick = picks[top.seat]
-                a = pick(top.legal(self)) if pick else decide(top, self)  # type: ignore[misc]
+                a = pick(top.legal(self)) if pick else chooser(top, self)
             if mark:
                 mark(kind == CHANCE_STEP)
             if keep:
@@ -236,19 +238,22 @@ class Table(metaclass=TableMeta):
         """The action ids of the decision on top (empty at chance and at the end)."""
         if not self.tasks or self.tasks[-1].KIND != DECISION:
             return []
-        return self.tasks[-1].legal(self)  # type: ignore[no-any-return]
+        ids: Sequence[Hashable] = self.tasks[-1].legal(self)
+        return ids
 
     def chance_dist(self) -> Dist:
         """The exact distribution of the chance step on top."""
         top = self.tasks[-1]
-        return top.dist(self) if top.WEIGHTED else Dist.uniform(top.outcomes(self))  # type: ignore[no-any-return]
+        dist: Dist = top.dist(self) if top.WEIGHTED else Dist.uniform(top.outcomes(self))
+        return dist
 
     def sample(self, rng: random.Random) -> Hashable:
         """One outcome of the chance step on top, drawn with ``rng``."""
         top = self.tasks[-1]
-        if top.WEIGHTED:
-            return top.dist(self).sample(rng)  # type: ignore[no-any-return]
-        return rng.choice(top.outcomes(self))  # type: ignore[no-any-return]
+        outcome: Hashable = (
+            top.dist(self).sample(rng) if top.WEIGHTED else rng.choice(top.outcomes(self))
+        )
+        return outcome
 
     def step(self, choice: Hashable) -> None:
         """Apply an outcome or an action id to the step on top and settle (not checked)."""
@@ -281,32 +286,36 @@ class Table(metaclass=TableMeta):
         with it, so a session's history costs only what each step changed
         (compiled per table class: :mod:`workbench.engine.kernel.copies`).
         """
-        return self._freeze()  # type: ignore[no-any-return]
+        return self._freeze()
 
     @classmethod
     def thaw(cls, game: Any, snap: Sequence[Any]) -> Table:
         """A mutable copy of a snapshot."""
         COPIES[0] += 1
-        return cls._thaw(game, snap)  # type: ignore[no-any-return]
+        return cls._thaw(game, snap)
 
     @classmethod
     def view(cls, game: Any, snap: Sequence[Any]) -> Table:
         """A read-only table over a snapshot's own tuples (no copy: never step it)."""
-        return cls._view(game, snap)  # type: ignore[no-any-return]
+        return cls._view(game, snap)
 
     def clone(self) -> Table:
         """An independent mutable copy (search players branch with it)."""
         COPIES[0] += 1
-        return self._clone()  # type: ignore[no-any-return]
+        return self._clone()
 
     # -- observations -----------------------------------------------------------
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see of this table (see :class:`Observation`)."""
-        return observe_table(self, seat, type(self).conceal is not Table.conceal)  # type: ignore[no-any-return]
+        obs: Observation = observe_table(self, seat, type(self).conceal is not Table.conceal)
+        return obs
 
     def seen_state(self, seat: int) -> Snapshot:
         """``observe(seat).state`` alone (the unseen cards not gathered: a search's tree keys)."""
-        return observe_table(self, seat, type(self).conceal is not Table.conceal, unseen=False)  # type: ignore[no-any-return]
+        seen: Snapshot = observe_table(
+            self, seat, type(self).conceal is not Table.conceal, unseen=False
+        )
+        return seen
 
     def conceal(self, seat: int, seen: list[Any]) -> None:
         """Mask, in ``seen`` (the observed field values in field order), what ``seat``
@@ -331,7 +340,7 @@ class Table(metaclass=TableMeta):
         >>> Table.overrides_determinize()
         False
         """
-        return cls.determinize.__func__ is not Table.determinize.__func__  # type: ignore[attr-defined]
+        return any("determinize" in k.__dict__ for k in cls.__mro__[: cls.__mro__.index(Table)])
 
     def guess_secrets(self, rng: random.Random) -> None:
         """On a determinized table, give every masked value a consistent guess
