@@ -9,8 +9,13 @@ sheets and on the variant, the difference with its 95% interval from the pairs
 :mod:`workbench.engine.measure.compare`), and whether the conclusion changed.
 
 ``--variant`` (and ``--base``, default the game's data folder) is a saved variant
-folder, a folder of sheets, or one sheet file. Exit 2 with one line for a variant
-of another game, a sheet that fails its checks, or unknown players. ``--workers N``
+folder, a folder of sheets, or one sheet file. ``--set KEY=VALUE`` (repeatable)
+changes a rule or setup parameter the game declares comparable
+(``GameSpec.comparable``) on the variant side, on the same deals: with no
+``--variant`` the variant is the base sheets with the settings. Exit 2 with one
+line for a variant of another game, a sheet that fails its checks, a setting the
+game does not declare comparable or a value its parameters refuse, or unknown
+players. ``--workers N``
 runs the games on N local dask processes (127.0.0.1), ``--scheduler ADDR`` on a
 running dask scheduler; the figures are the same as in this process. Answers are
 cached (``$WORKBENCH_CACHE``): asking again is instant.
@@ -55,6 +60,7 @@ class _Closer:
 
 def _run(args: argparse.Namespace) -> int:
     from workbench.engine.measure.compare import CompareError, compare
+    from workbench.engine.measure.compare_settings import SettingError, parse_settings
     from workbench.registry import spec
 
     try:  # an unknown game, or one without what a comparison asks (one line each)
@@ -65,6 +71,12 @@ def _run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     if args.workers is not None and args.scheduler is not None:
         raise CliError("give --workers or --scheduler, not both")
+    try:
+        settings = parse_settings(args.game, args.set)
+    except SettingError as exc:
+        raise CliError(str(exc)) from None
+    if args.variant is None and not settings:
+        raise CliError("give --variant (sheets) or --set KEY=VALUE (a parameter), or both")
     for name in ("variant", "base"):
         path = getattr(args, name)
         if path is not None and not Path(path).exists():
@@ -81,6 +93,7 @@ def _run(args: argparse.Namespace) -> int:
             args.seed,
             executor=client,
             cache=not args.no_cache,
+            settings=settings,
         )
     except CompareError as exc:
         raise CliError(str(exc)) from None
@@ -129,9 +142,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument(
         "--variant",
-        required=True,
         type=Path,
         help="a saved variant folder, a folder of sheets or one sheet file",
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a parameter the variant changes (repeatable; only those the game declares "
+        "comparable), played on the same deals as the base",
     )
     p.add_argument("--base", type=Path, help="the sheets to compare against (default: the game's)")
     p.add_argument(

@@ -288,6 +288,7 @@ class Comparison:
             "games": self.games,
             "players": ",".join(self.players),
             "questions": qs,
+            **({"set": dict(self.variant.settings)} if self.variant.settings else {}),
         }
 
     def narrowing(self) -> float:
@@ -351,7 +352,7 @@ def job(
         table,
         dict(q.variants[table]),
         [s.params() for s in sides],
-        [s.hash for s in sides],
+        [s.key for s in sides],
         list(specs),
         q.seats,
         start,
@@ -370,9 +371,9 @@ def questions_function(game: str) -> Any:
 def cache_key(
     game: str, base: SheetSet, variant: SheetSet, specs: Sequence[str], games: int, seed: int
 ) -> str:
-    """The key of exactly this question's answers: game, rules version, both sheets' content
-    hashes, players, seed and game count (and the workbench version and the game's
-    questions.py, so a changed question is asked again)."""
+    """The key of exactly this question's answers: game, rules version, both sides' sheets'
+    content hashes and settings (``SheetSet.key``), players, seed and game count (and the
+    workbench version and the game's questions.py, so a changed question is asked again)."""
     import hashlib
 
     import workbench
@@ -383,8 +384,8 @@ def cache_key(
         [
             game,
             str(make_game(game).version),
-            base.hash,
-            variant.hash,
+            base.key,
+            variant.key,
             list(specs),
             seed,
             games,
@@ -418,16 +419,23 @@ def compare(
     executor: Any = None,
     chunk: int = 50,
     cache: bool = True,
+    settings: Mapping[str, Any] | None = None,
 ) -> Comparison:
     """Play both sheets on common random numbers and compare every question's answers.
 
-    ``executor``: anything with ``submit`` (a dask ``Client``, a process pool); by
-    default the games run in this process. With ``cache`` the answers are read from
-    / written to :func:`cache_file` (a changed sheet has another hash: never stale).
+    ``settings``: parameters the variant changes on top of its sheets (``--set``, checked
+    by :func:`~.compare_settings.parse_settings`); with settings and no ``variant``, the
+    variant is the base sheets with them. ``executor``: anything with ``submit`` (a dask
+    ``Client``, a process pool); by default the games run in this process. With ``cache``
+    the answers are read from / written to :func:`cache_file` (a changed sheet or setting
+    has another key: never stale).
     """
     if not isinstance(games, int) or games < 1:
         raise CompareError(f"--games must be a whole number of at least 1, got {games!r}")
-    qs, b, v, specs = prepare(game, base, variant, players)
+    if variant is None and not settings:
+        raise CompareError("give a variant (--variant) or a setting (--set KEY=VALUE)")
+    qs, b, v, specs = prepare(game, base, variant if variant is not None else base, players)
+    v = v.with_settings(settings or {})
     where = cache_file(game, b, v, specs, games, seed)
     key = cache_key(game, b, v, specs, games, seed)
     if cache:  # used only when it verifies (hash, HMAC, shape): else played again
