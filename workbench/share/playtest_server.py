@@ -328,7 +328,18 @@ def make_app(
         hot_seat=hot_seat,
         sockets=set(),
         websocket_ping_interval=20,
+        log_function=_log_request,
     )
+
+
+def _log_request(handler: Any) -> None:
+    """One short line for a refused request (its path cut at 60 characters, never its
+    query: a seat's token stays off the host's screen); nothing for the rest."""
+    status = handler.get_status()
+    if status >= 400:
+        path = handler.request.path
+        shown = path if len(path) <= 60 else path[:59] + "…"
+        _log.warning("playtest: %s %s %s", status, handler.request.method, shown)
 
 
 def urls(playtest: Playtest, base: str, hot_seat: bool = False) -> list[tuple[str, str]]:
