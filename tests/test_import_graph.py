@@ -80,6 +80,12 @@ def deferred_imports(
 
 
 @functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once per test run (each graph walks the same files)."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+@functools.cache
 def import_graph(
     deferred: bool = False, typing: bool = False, folders: tuple[Path, ...] = (PACKAGE,)
 ) -> dict[str, set[str]]:
@@ -93,7 +99,7 @@ def import_graph(
     }
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = _parsed(path)
         targets = set()
         found = list(module_level_imports(tree, name, path.name == "__init__.py", typing))
         if deferred:
