@@ -54,7 +54,8 @@ def _tiny_notebook(folder: Path) -> Path:
         nbformat.v4.new_markdown_cell("# Report\n\nThe mean is $\\frac{5n}{2} + k$."),
         nbformat.v4.new_code_cell(f"PROSE = {PROSE!r}"),
         nbformat.v4.new_code_cell(
-            "import ipywidgets as w\nb = w.Button(description='御影さくら')\nb.add_class('wb-probe')\nb"
+            "import ipywidgets as w\nb = w.Button(description='御影さくら')\nb.add_class('wb-probe')\n"
+            "w.VBox([b, w.HTML(\"a card<span class='wb-click-hint'> — click to pass it left</span>\")])"
         ),
         nbformat.v4.new_code_cell(
             "import anywidget, traitlets\n"
@@ -100,6 +101,7 @@ def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir
         page.wait_for_selector(".wb-probe", timeout=20_000)
         page.wait_for_selector(".wb-any", timeout=20_000)
     assert page.locator(".wb-probe").inner_text().strip() == "御影さくら"
+    assert not page.locator(".wb-click-hint").is_visible()  # nothing to click in a report
     assert page.locator(".wb-any").inner_text().strip() == "any ok"
     assert page.locator("svg.marks, .vega-embed svg, svg").count() >= 1
     assert "期待値" in page.content()

@@ -236,6 +236,11 @@ def _scores_html(game: Any, state: Any, viewer: int | None = None) -> str:
     )
 
 
+def _click_hint(text: str) -> str:
+    """A click instruction, marked so a static report (no kernel, nothing to click) hides it."""
+    return f"<span class='wb-click-hint'>{escape(text)}</span>"
+
+
 def _dreams_html(game: Any, state: Any, seat: int, legal: set[Hashable]) -> str:
     items = []
     for d in state.hands[seat]:
@@ -246,7 +251,7 @@ def _dreams_html(game: Any, state: Any, seat: int, legal: set[Hashable]) -> str:
         items.append(
             f"<li{click}>{escape(game.card_text(d))} — <i>kept to the end:</i> "
             f"{escape(dream)} · <i>set aside as a skill:</i> {escape(skill)}"
-            f"{verb[a[0]] if a else ''}</li>"
+            f"{_click_hint(verb[a[0]]) if a else ''}</li>"
         )
     return (
         f"<div class='wb-life-dreams'><b>{player_name(seat)}'s dream cards</b>"
