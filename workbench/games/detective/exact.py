@@ -50,8 +50,10 @@ def round_rules(params: DetectiveParams) -> RoundRules:
         raise ValueError("opening_replace is not modelled by prob.ordered; use round_tree")
     if params.opening:
         return RoundRules(
-            stop_first="end", opening=params.opening, opening_stop=params.opening_tragic
-        )  # type: ignore[arg-type]
+            stop_first="end",
+            opening=params.opening,
+            opening_stop=params.opening_tragic,  # type: ignore[arg-type]
+        )
     return RoundRules(stop_first="bottom" if params.first_card_rule else "end")
 
 
