@@ -425,7 +425,9 @@ def copies_needed(
     True
     """
     found = copies_needed_fraction(deck, seen, target, at_least=at_least, max_copies=max_copies)
-    return CopiesNeeded(found.copies, _sympy(found.probability))  # type: ignore[arg-type]
+    probability = found.probability
+    assert isinstance(probability, Fraction)  # copies_needed_fraction's
+    return CopiesNeeded(found.copies, _sympy(probability))
 
 
 def copies_needed_fraction(

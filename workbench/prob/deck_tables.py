@@ -38,8 +38,12 @@ def _frame(rows: list[dict[str, object]]) -> pl.DataFrame:
     """Rows with a Fraction under "p" (or None) -> float ``p`` and text ``p_exact``."""
     for row in rows:
         value = row.pop("p")
-        row["p_exact"] = exact_text(value) if value is not None else None  # type: ignore[arg-type]
-        row["p"] = float(value) if value is not None else None  # type: ignore[arg-type]
+        if value is None:
+            row["p_exact"] = row["p"] = None
+            continue
+        assert isinstance(value, Fraction)  # what the row builders put there
+        row["p_exact"] = exact_text(value)
+        row["p"] = float(value)
     return pl.DataFrame(rows)
 
 

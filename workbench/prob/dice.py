@@ -217,7 +217,7 @@ def _pool_mean_ratio(
     face = fumble_face(fumble)
     if dense is None or type(modifier) is not int:
         dist = pool(n, d, modifier, floor=floor, fumble=fumble)
-        return sum(o * w for o, w in dist.items()), dist.total  # type: ignore[operator,misc]
+        return sum(o * w for o, w in dist.items()), dist.total
     dlo, weights = dense
     counts = dense_power(weights, n)
     total, first = _moments(weights, n)
@@ -225,7 +225,7 @@ def _pool_mean_ratio(
     numerator = first + base * total
     void, at = 0, -1
     if face is not None and n >= 2:
-        void, at = d.weight(face) ** n, face * n - dlo * n  # type: ignore[operator]
+        void, at = d.weight(face) ** n, face * n - dlo * n
         numerator -= void * (base + at)  # the voided roll counts 0, not its total
     if floor is not None and base < floor:
         for i in range(min(floor - base, len(counts))):
@@ -268,9 +268,10 @@ def mixed_pool(
     dense = [d._dense() for _, d in rolled]
     if type(modifier) is not int or any(x is None for x in dense):
         return _pool_general(rolled, modifier, floor, face, void)
-    lo = sum(dlo * n for (n, _), (dlo, _) in zip(rolled, dense))  # type: ignore[misc]
+    forms = [x for x in dense if x is not None]  # every one (checked above)
+    lo = sum(dlo * n for (n, _), (dlo, _) in zip(rolled, forms, strict=True))
     kinds: dict[tuple[int, ...], int] = {}
-    for (n, _), (_, weights) in zip(rolled, dense):  # type: ignore[misc]
+    for (n, _), (_, weights) in zip(rolled, forms, strict=True):
         kinds[weights] = kinds.get(weights, 0) + n
     counts: Sequence[int] = dense_pool(tuple(kinds.items())) if kinds else (1,)
     base = lo + modifier
@@ -279,9 +280,9 @@ def mixed_pool(
         for n, d in rolled:
             total *= d.total**n
         return Dist._from_dense(base, counts, total)
-    if void:
+    if void and face is not None:  # (a void roll needs a fumble face)
         counts = list(counts)
-        counts[face * count - lo] -= void  # type: ignore[index,operator]
+        counts[face * count - lo] -= void
     out: dict[int, int] = {}
     if floor is not None and base < floor:
         cut = min(floor - base, len(counts))

@@ -24,7 +24,7 @@ import math
 import operator
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from workbench.prob._dense import dense_power, dense_product
 from workbench.prob.dist_queries import DistQueries, exact_text, rational
@@ -52,7 +52,7 @@ class Dist(DistQueries):
     __slots__ = ("_weights", "_total", "_hash", "_dense_form")
 
     def __init__(self, weights: Mapping[Hashable, int]) -> None:
-        items: list[tuple[Hashable, int]] = []
+        items: list[tuple[Any, int]] = []  # outcomes as given (sorted when comparable)
         for outcome, weight in weights.items():
             if not isinstance(weight, int) or isinstance(weight, bool):
                 raise TypeError(f"weight of {outcome!r} must be an int, got {weight!r}")
@@ -63,7 +63,7 @@ class Dist(DistQueries):
         if not items:
             raise ValueError("a distribution needs at least one outcome with positive weight")
         try:
-            items.sort(key=lambda kv: kv[0])  # type: ignore[arg-type,return-value]
+            items.sort(key=lambda kv: kv[0])
         except TypeError:
             pass
         g = 0
@@ -71,10 +71,10 @@ class Dist(DistQueries):
             g = math.gcd(g, w)
         if g > 1:
             items = [(o, w // g) for o, w in items]
-        self._weights: dict[Hashable, int] = dict(items)
+        self._weights: dict[Any, int] = dict(items)
         self._total: int = sum(w for _, w in items)
         self._hash: int | None = None
-        self._dense_form: tuple[int, tuple[int, ...]] | None | bool = False
+        self._dense_form: tuple[int, tuple[int, ...]] | None | Literal[False] = False
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -86,19 +86,19 @@ class Dist(DistQueries):
         >>> Dist.uniform(["b", "a", "b", "b"]) == Dist({"a": 1, "b": 3}), Dist.uniform(["b", "a"])
         (True, Dist({'a': 1, 'b': 1}))
         """
-        weights: dict[Hashable, int] = {}
+        weights: dict[Any, int] = {}
         for o in outcomes:
             weights[o] = weights.get(o, 0) + 1
         if weights and all(type(o) is str for o in weights):  # card draws: sorted, no checks
-            return cls._trusted(dict(sorted(weights.items())))  # type: ignore[arg-type]
+            return cls._trusted(dict(sorted(weights.items())))
         if weights and all(type(o) is int for o in weights):
-            lo, hi = min(weights), max(weights)  # type: ignore[type-var]
-            if len(weights) == sum(weights.values()) and hi - lo < 8 * len(weights) + 256:  # type: ignore[operator]
-                dense = [0] * (hi - lo + 1)  # type: ignore[operator]
+            lo, hi = min(weights), max(weights)
+            if len(weights) == sum(weights.values()) and hi - lo < 8 * len(weights) + 256:
+                dense = [0] * (hi - lo + 1)
                 for o in weights:
-                    dense[o - lo] = 1  # type: ignore[operator]
-                return cls._from_dense(lo, dense, len(weights))  # type: ignore[arg-type]
-            return cls._trusted(dict(sorted(weights.items())))  # type: ignore[arg-type]
+                    dense[o - lo] = 1
+                return cls._from_dense(lo, dense, len(weights))
+            return cls._trusted(dict(sorted(weights.items())))
         return cls(weights)
 
     @classmethod
@@ -156,7 +156,7 @@ class Dist(DistQueries):
         form = self._dense_form
         if form is False:
             form = self._dense_form = self._dense_compute()
-        return form  # type: ignore[return-value]
+        return form
 
     def _dense_compute(self) -> tuple[int, tuple[int, ...]] | None:
         keys = self._weights.keys()
@@ -164,12 +164,12 @@ class Dist(DistQueries):
             return None
         lo = next(iter(keys))
         hi = next(reversed(keys))
-        if hi - lo > 8 * len(keys) + 256:  # type: ignore[operator]
+        if hi - lo > 8 * len(keys) + 256:
             return None
-        dense = [0] * (hi - lo + 1)  # type: ignore[operator]
+        dense = [0] * (hi - lo + 1)
         for o, w in self._weights.items():
-            dense[o - lo] = w  # type: ignore[operator]
-        return lo, tuple(dense)  # type: ignore[return-value]
+            dense[o - lo] = w
+        return lo, tuple(dense)
 
     # -- access -------------------------------------------------------------
     @property
@@ -177,15 +177,15 @@ class Dist(DistQueries):
         """Sum of the integer weights."""
         return self._total
 
-    def weights(self) -> dict[Hashable, int]:
+    def weights(self) -> dict[Any, int]:
         """A copy of the outcome -> integer weight map."""
         return dict(self._weights)
 
-    def outcomes(self) -> tuple[Hashable, ...]:
+    def outcomes(self) -> tuple[Any, ...]:
         """The outcomes, sorted where comparable."""
         return tuple(self._weights)
 
-    def items(self) -> Iterator[tuple[Hashable, int]]:
+    def items(self) -> Iterator[tuple[Any, int]]:
         """(outcome, integer weight) pairs."""
         return iter(self._weights.items())
 
@@ -265,21 +265,22 @@ class Dist(DistQueries):
         if isinstance(other, Dist):
             return _convolve(self, other)
         if type(other) is int:
-            return Dist._trusted({o + other: w for o, w in self._weights.items()})  # type: ignore[operator]
-        return Dist({o + other: w for o, w in self._weights.items()})  # type: ignore[operator]
+            return Dist._trusted({o + other: w for o, w in self._weights.items()})
+        return Dist({o + other: w for o, w in self._weights.items()})
 
     __radd__ = __add__
 
     def __sub__(self, other: Any) -> Dist:
         if isinstance(other, Dist):
             return _convolve(self, -other)
-        return Dist({o - other: w for o, w in self._weights.items()})  # type: ignore[operator]
+        return Dist({o - other: w for o, w in self._weights.items()})
 
     def __rsub__(self, other: Any) -> Dist:
-        return (-self) + other
+        result: Dist = (-self) + other
+        return result
 
     def __neg__(self) -> Dist:
-        return Dist({-o: w for o, w in self._weights.items()})  # type: ignore[operator]
+        return Dist({-o: w for o, w in self._weights.items()})
 
     def __rmatmul__(self, n: int) -> Dist:
         """``n @ die``: the sum of n dice."""
@@ -302,6 +303,7 @@ class Dist(DistQueries):
     def sample(self, rng: random.Random) -> Hashable:
         """One outcome drawn with the given rng (simulation only)."""
         r = rng.randrange(self._total)
+        o: Hashable  # (a declaration: no code)
         for o, w in self._weights.items():
             if r < w:
                 return o

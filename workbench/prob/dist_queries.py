@@ -76,7 +76,7 @@ class DistQueries:
     """The questions a :class:`~workbench.prob.dist.Dist` answers (exact; see the module docstring)."""
 
     __slots__ = ()
-    _weights: dict[Hashable, int]
+    _weights: dict[Any, int]  # outcomes: any hashable values, added and compared as given
     _total: int
 
     def p(self, outcome: Hashable) -> sympy.Rational:
@@ -137,9 +137,9 @@ class DistQueries:
         """(sum of outcome x weight, sum of outcome^2 x weight)."""
         s1 = s2 = 0
         for o, w in self._weights.items():
-            ow = o * w  # type: ignore[operator]
+            ow = o * w
             s1 += ow
-            s2 += o * ow  # type: ignore[operator]
+            s2 += o * ow
         return s1, s2
 
     def mean(self) -> sympy.Rational:
@@ -149,7 +149,7 @@ class DistQueries:
         >>> Dist.uniform([0, 1, 2, 3, 4, 5]).mean()
         5/2
         """
-        return rational(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator,misc]
+        return rational(sum(o * w for o, w in self._weights.items()), self._total)
 
     def mean_fraction(self) -> Fraction:
         """:meth:`mean` as a ``Fraction`` (no sympy; rational outcomes).
@@ -158,7 +158,7 @@ class DistQueries:
         >>> Dist.uniform(range(1, 7)).mean_fraction()
         Fraction(7, 2)
         """
-        return _fraction(sum(o * w for o, w in self._weights.items()), self._total)  # type: ignore[operator,misc]
+        return _fraction(sum(o * w for o, w in self._weights.items()), self._total)
 
     def variance(self) -> sympy.Rational:
         """Exact variance.
@@ -199,11 +199,13 @@ class DistQueries:
         if not 0 <= qr <= 1:
             raise ValueError(f"quantile must be in [0, 1], got {q}")
         acc = 0
+        o: Hashable  # (a declaration: no code)
         for o, w in self._weights.items():
             acc += w
             if rational(acc, self._total) >= qr:
                 return o
-        return next(reversed(self._weights))
+        last: Hashable = next(reversed(self._weights))
+        return last
 
     def cdf(self) -> dict[Hashable, sympy.Rational]:
         """Outcome -> exact P(X <= outcome)."""

@@ -107,6 +107,6 @@ def generating_polynomial(n: int, die: Dist, modifier: int = 0) -> sympy.Poly:
     """
     dist = pool(n, die, modifier)
     low = dist.outcomes()[0]
-    if low < 0:  # type: ignore[operator]
+    if low < 0:
         raise ValueError(f"a polynomial needs totals >= 0; the lowest total here is {low}")
     return sympy.Poly({(o,): p for o, p in dist.pmf().items()}, X, domain=sympy.QQ)

@@ -27,7 +27,7 @@ from workbench.prob.dice import Fumble, p_fumble_fraction, pool, pool_mean, side
 from workbench.prob.dist import Dist
 from workbench.prob.dist_queries import exact_text
 from workbench.prob.notation import parse_side
-from workbench.prob.versus import opposed
+from workbench.prob.versus import Ties, opposed
 
 if TYPE_CHECKING:
     import sympy
@@ -202,7 +202,7 @@ def versus_grid(
     defences: Sequence[str],
     faces: Iterable[int],
     *,
-    ties: str = "defender",
+    ties: Ties = "defender",
     floor: int | None = None,
     fumble: Fumble = None,
 ) -> pl.DataFrame:
@@ -219,7 +219,7 @@ def versus_grid(
     rows = []
     for a_label, a_dist in a_sides:
         for d_label, d_dist in d_sides:
-            v = opposed(a_dist, d_dist, ties=ties).fractions()  # type: ignore[arg-type]
+            v = opposed(a_dist, d_dist, ties=ties).fractions()
             rows.append(
                 {
                     "attack": a_label,

@@ -150,7 +150,7 @@ def _compare_weights(attack: Dist, defence: Dist) -> tuple[int, int, int]:
     j = 0
     higher = equal = 0
     for o, w in attack.items():
-        while j < len(d_items) and d_items[j][0] < o:  # type: ignore[operator]
+        while j < len(d_items) and d_items[j][0] < o:
             below_w += d_items[j][1]
             j += 1
         higher += w * below_w
