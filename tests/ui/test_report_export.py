@@ -79,7 +79,7 @@ def test_widgets_bring_the_manager_but_not_mathjax(tmp_path: Path, code: str) ->
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["life", "01_card_sheets"])
+@pytest.mark.parametrize("name", ["life", "01_card_sheets", "02_your_own_game"])
 def test_a_real_notebook_exports_byte_identically(name: str, tmp_path: Path) -> None:
     """Seeded simulations, widget ids, chart data order: nothing may vary between runs."""
     notebook = Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb"
