@@ -308,6 +308,8 @@ _UNLOCKS = {
     "whatif": "the notebook's worked what-if example",
     "parameters": "checked parameters from replays and --set KEY=VALUE",
     "comparable": "which parameters workbench compare/play --set may vary",
+    "card_events": "the card report (workbench cards): win rates when drawn, not drawn, played",
+    "neutral_card": "the card report's causal column: each card replaced by a neutral one",
 }
 
 
@@ -361,6 +363,14 @@ class GameSpec:
     the reading it stands for)."""
     comparable: tuple[str, ...] = ()
     """The parameters a comparison may vary (``--set KEY=VALUE``)."""
+    card_events: Callable[[Any, Any], Mapping[int, Mapping[str, Any]]] | None = None
+    """``card_events(game, final_state) -> {seat: {"owned": [...], "drawn": [...], "played":
+    [...]}}`` (optionally ``"opening"``): the sheet's card keys each seat owned, drew and
+    played in one game, read from its final state; unlocks the card report."""
+    neutral_card: Callable[[str, Mapping[str, str]], Mapping[str, str]] | None = None
+    """``neutral_card(sheet, row) -> {column: text}``: the cells that turn a card's row into a
+    neutral card of the same cost (a vanilla card or a blank); unlocks the card report's
+    causal column (the same deals replayed with the card neutral)."""
     seat_word: str = "Player"
     """What a seat is called in every view, numbered from 1 (``Player 1``; ghost's ``User``
     for its ユーザー): logs, boards, charts, tables, playtest pages and reviews."""

@@ -58,6 +58,7 @@ class _Parser(argparse.ArgumentParser):
 #: subcommand -> (module in this package that registers it, its one-line help).
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("share_cmd", "serve a game's board as a standalone page (Voila, 127.0.0.1)"),
+    "cards": ("cards_cmd", "per-card report: win rates when drawn and each card's causal effect"),
     "check": ("check_cmd", "validate a card sheet, a deck or a folder of them"),
     "compare": ("compare_cmd", "a game's questions on two sheets, paired on the same deals"),
     "copies-needed": ("deck_cmd", "fewest copies for P(at least k seen) >= target"),

@@ -27,7 +27,7 @@ With ``seating="rotate"`` the line-up turns one seat per game (game i puts
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import polars as pl
@@ -142,8 +142,11 @@ def simulate_rows(
     fast: bool | None = None,
     max_steps: int = 100_000,
     progress: Any = None,
+    observe: Callable[[Game[Any], Any], Any] | None = None,
 ) -> list[dict[str, Any]]:
-    """The rows of the given game indices (the unit of work of a sweep chunk)."""
+    """The rows of the given game indices (the unit of work of a sweep chunk); with
+    ``observe``, each row's ``"observed"`` is ``observe(game, final_state)`` (what a
+    report reads off the end of the game, e.g. ``GameSpec.card_events``)."""
     if seating not in SEATINGS:
         raise ValueError(f"seating must be one of {SEATINGS}, got {seating!r}")
     seats, names = line_up(game, players)
@@ -162,11 +165,12 @@ def simulate_rows(
             if in_place
             else playout(game, line, s_i, max_steps=max_steps)
         )
-        rows.append(
-            game_row(
-                game, r.final, i, s_i, [names[o] for o in order], seating, r.turns, len(r.chance)
-            )
+        row = game_row(
+            game, r.final, i, s_i, [names[o] for o in order], seating, r.turns, len(r.chance)
         )
+        if observe is not None:
+            row["observed"] = observe(game, r.final)
+        rows.append(row)
         if progress is not None:
             progress.update(1)
     return rows

@@ -1,0 +1,472 @@
+"""Which card carries the game: a per-card report that separates cause from correlation.
+
+From one batch of simulated games (:func:`card_report`), per card of the sheet:
+
+- **17lands-style columns** (correlations), each with its 95% Wilson interval: the owner's
+  win rate when the card was in the opening hand (when the game reports one), when it
+  was drawn, when it was not drawn, IWD = drawn - not drawn (Newcombe's interval for two
+  independent rates), and how often it was played when held (a dead card shows). The
+  game tells what each seat owned, drew and played through ``GameSpec.card_events``.
+- **The causal column**: the same deals (game ``i`` of base and edit share seed and seats,
+  :mod:`.paired_edit`) replayed with the card replaced by the game's neutral card
+  (``GameSpec.neutral_card``); the card's effect on its owner's win rate is base minus
+  neutral over the (game, owner seat) pairs, with Newcombe's paired interval
+  (:func:`~workbench.prob.intervals.paired_newcombe`), and its effect on game length with
+  a t interval over the paired differences.
+- **A flag** where IWD and the causal effect disagree beyond their intervals (the two
+  intervals do not meet), with a sentence naming the likely bias from the data: timing
+  (games where it was drawn were longer or shorter), deck (its owners win or lose anyway),
+  or seat (its owners sat first more or less often than the others).
+
+**Racing** keeps the causal column affordable: every card starts on a share of the
+games; after each round a card is stopped when its interval excludes 0 (the sign of its
+effect is settled) or is clear of every other card's; the rest play twice as many games,
+up to the batch. The stopping rule reads intervals at
+a Bonferroni-corrected level (0.05 over cards x rounds), so stopping early does not make
+a card look apart by chance; the printed intervals are the 95% ones at each card's final
+count. :attr:`CardReport.cost` says what it cost (games, CPU and wall seconds) and what
+playing every card on every game would have cost.
+
+>>> r = card_report("mugen", "greedy", games=20, seed=3, cards=["G01", "C02"])
+>>> r.table["card"].to_list(), int(r.cost["games_base"])
+(['G01', 'C02'], 20)
+>>> r.table.filter(pl.col("card") == "G01")["owned"].item() > 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import NormalDist, mean
+from typing import Any
+
+import polars as pl
+
+from workbench.cards.variants import Variant
+from workbench.engine.measure.compare_sheets import CompareError, SheetSet, sheet_set
+from workbench.engine.measure.paired_edit import edit_rows, forget_built
+from workbench.engine.measure.verdict import TOO_FEW, judge
+from workbench.prob.intervals import (
+    Interval,
+    mean_interval,
+    newcombe,
+    pair_counts,
+    paired_newcombe,
+    wilson,
+)
+from workbench.registry import spec
+
+__all__ = ["MAX_GAMES", "CardReport", "CardReportError", "card_report", "neutral_variant"]
+
+MAX_GAMES = 20_000
+"""The most games one report plays per side (bound before anything is played)."""
+ROUNDS = 4
+"""Racing rounds: the first plays a share of 1/2**(ROUNDS-1) of the games, each next twice as many."""
+
+
+class CardReportError(CompareError):
+    """A report that cannot be made as asked (one line naming the argument)."""
+
+
+@dataclass(frozen=True)
+class CardReport:
+    """What :func:`card_report` found: ``table`` (one row per card) and what it cost."""
+
+    game: str
+    players: tuple[str, ...]
+    games: int
+    seed: int
+    table: pl.DataFrame
+    cost: Mapping[str, float] = field(default_factory=dict)
+
+    def ranked(self) -> pl.DataFrame:
+        """The cards the causal column measured, largest effect first."""
+        return self.table.filter(pl.col("effect").is_not_nan()).sort("effect", descending=True)
+
+    def sentences(self) -> list[str]:
+        """What the report says, in words that follow the intervals (printed from data)."""
+        out = []
+        ranked = self.ranked()
+        if ranked.height:
+            top = ranked.row(0, named=True)
+            rest = ranked["effect_high"].to_list()[1:]
+            clear = bool(rest) and top["effect_low"] > max(rest)
+            out.append(
+                f"{top['label']} has the largest effect on its owner's win rate: "
+                f"{_pp(top['effect'])} [{_pp(top['effect_low'])}, {_pp(top['effect_high'])}] "
+                f"against the neutral card over {top['effect_pairs']} paired games ("
+                + (
+                    "its interval is clear of every other card's)"
+                    if clear
+                    else TOO_FEW + " whether it is ahead of the next)"
+                )
+            )
+            moved = [
+                r["label"]
+                for r in ranked.iter_rows(named=True)
+                if r["verdict"] in ("higher", "lower")
+            ]
+            out.append(
+                f"{len(moved)} of {ranked.height} cards measured change their owner's win rate "
+                "beyond their 95% interval" + (f": {', '.join(moved)}" if moved else "")
+            )
+        for r in self.table.filter(pl.col("disagree")).iter_rows(named=True):
+            out.append(f"{r['label']}: {r['bias']}")
+        c = self.cost
+        out.append(
+            f"cost: {int(c['games_base'])} base games and {int(c['games_causal'])} replayed with a "
+            f"neutral card (every card on every game: {int(c['games_unraced'])}), "
+            f"{c['cpu_s']:.1f} CPU s, {c['wall_s']:.1f} s wall"
+        )
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"game", "games", "players", "seed", "cost", "cards": [row, ...]}`` (NaN as null)."""
+
+        def num(x: Any) -> Any:
+            return None if isinstance(x, float) and math.isnan(x) else x
+
+        return {
+            "game": self.game,
+            "games": self.games,
+            "players": ",".join(self.players),
+            "seed": self.seed,
+            "cost": dict(self.cost),
+            "cards": [{k: num(v) for k, v in r.items()} for r in self.table.iter_rows(named=True)],
+        }
+
+
+def _pp(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{x * 100:+.1f} pp"
+
+
+def _base_variant(game: str, base: Any) -> Variant:
+    if isinstance(base, Variant):
+        return base
+    if base is None:
+        return Variant.of(game, name="base")
+    folder = Path(base)
+    return Variant.of(game, folder if folder.is_dir() else folder.parent, name="base")
+
+
+def neutral_variant(base: Variant, card: str) -> Variant:
+    """``base`` with ``card`` made the game's neutral card (``GameSpec.neutral_card``).
+
+    >>> v = neutral_variant(Variant.of("mugen"), "G01")
+    >>> v.tables()["cards"].cell("G01", "skill1_effects")
+    'mp +0'
+    """
+    neutral = spec(base.game).require("neutral_card", for_="the card report's causal column")
+    for stem, table in base.tables().items():
+        try:
+            i = table.index(card)
+        except KeyError:
+            continue
+        row = dict(zip(table.header, table.rows[i], strict=True))
+        v = base
+        for column, value in neutral(stem, row).items():
+            v = v.set(stem, card, column, value)
+        return v
+    raise CardReportError(f"{base.game}: no sheet has a card {card!r}")
+
+
+def _labels(base: Variant) -> dict[str, str]:
+    out = {}
+    for table in base.tables().values():
+        k = table.header.index(table.key)
+        name = table.header.index("name") if "name" in table.header else k
+        for row in table.rows:
+            out.setdefault(row[k], f"{row[k]} {row[name]}" if name != k else row[k])
+    return out
+
+
+def _check(game: str, specs: Sequence[str], games: Any) -> None:
+    from workbench.engine.players.specs import BadSpec, player_from_spec
+
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise CardReportError(
+            f"--games must be a whole number from 1 to {MAX_GAMES}, got {games!r}"
+        )
+    if not specs or not all(specs):
+        raise CardReportError(f"--players: {','.join(specs)!r} names an empty player")
+    for s in specs:
+        try:
+            player_from_spec(s, game)
+        except BadSpec as exc:
+            raise CardReportError(str(exc)) from None
+
+
+def _owner_won(row: Mapping[str, Any], seat: int) -> bool:
+    return seat in (row["winners"] or ())
+
+
+def _correlations(rows: Sequence[Mapping[str, Any]], card: str) -> dict[str, Any]:
+    """The 17lands-style columns of one card over the base games."""
+    tally: dict[str, list[bool]] = {"owned": [], "drawn": [], "not_drawn": [], "opening": []}
+    turns: dict[str, list[float]] = {"drawn": [], "not_drawn": []}
+    played: list[bool] = []
+    first_share = [0, 0]  # owner seats that sat first, owner seats
+    opening_known = False
+    for r in rows:
+        for seat, ev in r["observed"].items():
+            if card not in ev["owned"]:
+                continue
+            won = _owner_won(r, seat)
+            tally["owned"].append(won)
+            first_share[1] += 1
+            first_share[0] += int(seat == 0)
+            drawn = card in ev["drawn"]
+            tally["drawn" if drawn else "not_drawn"].append(won)
+            turns["drawn" if drawn else "not_drawn"].append(float(r["turns"]))
+            if drawn:
+                played.append(card in ev["played"])
+            if "opening" in ev:
+                opening_known = True
+                if card in ev["opening"]:
+                    tally["opening"].append(won)
+    out: dict[str, Any] = {"owned": len(tally["owned"])}
+    for name in ("owned", "opening", "drawn", "not_drawn"):
+        k, n = sum(tally[name]), len(tally[name])
+        w = wilson(k, n) if n else Interval(math.nan, math.nan)
+        known = n > 0 and (name != "opening" or opening_known)
+        out[f"win_{name}"] = k / n if known else math.nan
+        out[f"win_{name}_low"], out[f"win_{name}_high"] = (
+            (w.low, w.high) if known else (math.nan,) * 2
+        )
+        out[f"n_{name}"] = n
+    kd, nd = sum(tally["drawn"]), len(tally["drawn"])
+    kn, nn = sum(tally["not_drawn"]), len(tally["not_drawn"])
+    if nd and nn:
+        iwd = newcombe(kn, nn, kd, nd)
+        out.update(iwd=kd / nd - kn / nn, iwd_low=iwd.low, iwd_high=iwd.high)
+    else:
+        out.update(iwd=math.nan, iwd_low=math.nan, iwd_high=math.nan)
+    kp, npl = sum(played), len(played)
+    pw = wilson(kp, npl)
+    out.update(
+        played_when_held=kp / npl if npl else math.nan,
+        played_low=pw.low if npl else math.nan,
+        played_high=pw.high if npl else math.nan,
+        turns_drawn=mean(turns["drawn"]) if turns["drawn"] else math.nan,
+        turns_not_drawn=mean(turns["not_drawn"]) if turns["not_drawn"] else math.nan,
+        owner_first_share=first_share[0] / first_share[1] if first_share[1] else math.nan,
+        fair_share=1 / len(rows[0]["observed"]) if rows else math.nan,
+    )
+    return out
+
+
+def _pairs(
+    base: Sequence[Mapping[str, Any]], variant: Mapping[int, Mapping[str, Any]], card: str
+) -> tuple[list[tuple[bool, bool]], list[float]]:
+    """(neutral won, base won) per (game, owner seat) and the games' length differences."""
+    wins, turns = [], []
+    for r in base:
+        v = variant.get(r["game"])
+        if v is None:
+            continue
+        owners = [s for s, ev in r["observed"].items() if card in ev["owned"]]
+        if not owners:
+            continue
+        turns.append(float(r["turns"]) - float(v["turns"]))
+        wins.extend((_owner_won(v, s), _owner_won(r, s)) for s in owners)
+    return wins, turns
+
+
+def _interval(wins: Sequence[tuple[bool, bool]], z: float) -> Interval:
+    return paired_newcombe(*pair_counts(wins), z=z)
+
+
+def card_report(
+    game: str,
+    players: Sequence[str] | str = "greedy",
+    games: int = 200,
+    seed: int = 0,
+    *,
+    base: Any = None,
+    cards: Sequence[str] | None = None,
+    causal: bool = True,
+    race: bool = True,
+) -> CardReport:
+    """Play ``games`` games on the base sheets and report every card (module docstring).
+
+    ``base``: a :class:`~workbench.cards.variants.Variant` or a folder of sheets (default:
+    the game's own). ``cards``: only these cards (default: every card some seat owned).
+    ``causal=False`` leaves the causal column out; ``race=False`` plays every card on
+    every game. Bad input: :class:`CardReportError` (one line), before any game is played.
+    """
+    specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
+    _check(game, specs, games)
+    the_spec = spec(game)
+    events = the_spec.require("card_events", for_="workbench cards")
+    if causal:
+        the_spec.require("neutral_card", for_="the card report's causal column")
+    try:
+        start_variant = _base_variant(game, base)
+        base_set = sheet_set(game, start_variant)
+    except (FileNotFoundError, ValueError) as exc:
+        raise CardReportError(" ".join(str(exc).split())[:300]) from None
+    labels = _labels(start_variant)
+    unknown = [c for c in cards or () if c not in labels]
+    if unknown:
+        raise CardReportError(f"{game} has no card {unknown[0]!r} (cards: {', '.join(labels)})")
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    rows = edit_rows(game, base_set, specs, 0, games, seed, observe=events)
+    owned = {c for r in rows for ev in r["observed"].values() for c in ev["owned"]}
+    chosen = list(cards) if cards else [c for c in labels if c in owned]
+    table = []
+    for c in chosen:
+        table.append({"card": c, "label": labels[c], **_correlations(rows, c)})
+    causal_cols = (
+        _race(game, rows, base_set, start_variant, chosen, specs, seed, race) if causal else {}
+    )
+    played_causal = sum(int(v["effect_games"]) for v in causal_cols.values())
+    for r in table:
+        r.update(causal_cols.get(r["card"], _no_effect()))
+        r["verdict"] = judge(r["effect_low"], r["effect_high"], int(r["effect_pairs"]))
+        r["disagree"], r["bias"] = _disagreement(r)
+    forget_built()
+    cost = {
+        "games_base": float(games),
+        "games_causal": float(played_causal),
+        "games_unraced": float(games * sum(1 for c in chosen if c in owned) if causal else 0),
+        "cpu_s": time.process_time() - cpu0,
+        "wall_s": time.perf_counter() - wall0,
+        "cards": float(len(chosen)),
+    }
+    frame = pl.DataFrame(table, infer_schema_length=None) if table else pl.DataFrame()
+    return CardReport(game, tuple(specs), games, seed, frame, cost)
+
+
+def _no_effect() -> dict[str, Any]:
+    return {
+        "effect": math.nan,
+        "effect_low": math.nan,
+        "effect_high": math.nan,
+        "effect_pairs": 0,
+        "effect_games": 0,
+        "effect_turns": math.nan,
+        "effect_turns_low": math.nan,
+        "effect_turns_high": math.nan,
+        "stopped_early": False,
+    }
+
+
+def _race(
+    game: str,
+    rows: Sequence[Mapping[str, Any]],
+    base_set: SheetSet,
+    start: Variant,
+    chosen: Sequence[str],
+    specs: Sequence[str],
+    seed: int,
+    race: bool,
+) -> dict[str, dict[str, Any]]:
+    """The causal columns of the chosen cards, raced (module docstring)."""
+    games = len(rows)
+    owned_in = {
+        c: [r["game"] for r in rows if any(c in ev["owned"] for ev in r["observed"].values())]
+        for c in chosen
+    }
+    active = [c for c in chosen if owned_in[c]]
+    sides: dict[str, SheetSet] = {}
+    for c in active:
+        try:
+            sides[c] = sheet_set(game, neutral_variant(start, c))
+        except (ValueError, KeyError) as exc:  # an edit the sheet's checks refuse
+            raise CardReportError(f"{game}: the neutral card for {c} is refused: {exc}") from None
+    rounds = ROUNDS if race and len(active) > 1 else 1
+    stops = sorted({max(1, games >> (rounds - 1 - k)) for k in range(rounds)})
+    z_race = NormalDist().inv_cdf(1 - 0.05 / (2 * max(1, len(active)) * len(stops)))
+    played: dict[str, dict[int, Mapping[str, Any]]] = {c: {} for c in active}
+    done: dict[str, int] = {}
+    upto = 0
+    for stop in stops:
+        running = [c for c in active if c not in done]
+        if not running:
+            break
+        for c in running:
+            wanted = [i for i in owned_in[c] if upto <= i < stop]
+            if wanted:  # the owned games of this round, in runs of consecutive indices
+                for a, z in _runs(wanted):
+                    for v in edit_rows(game, sides[c], specs, a, z, seed):
+                        played[c][v["game"]] = v
+        upto = stop
+        if stop == stops[-1]:
+            break
+        wide = {c: _interval(_pairs(rows, played[c], c)[0], z_race) for c in active}
+        for c in running:  # settled: its sign, or its place against every other card
+            apart = all(
+                wide[c].low > wide[o].high or wide[c].high < wide[o].low for o in active if o != c
+            )
+            if apart or wide[c].low > 0 or wide[c].high < 0:
+                done[c] = stop
+    out = {}
+    for c in active:
+        wins, turns = _pairs(rows, played[c], c)
+        iv = _interval(wins, NormalDist().inv_cdf(0.975))
+        base_rate = sum(b for _, b in wins) / len(wins)
+        neutral_rate = sum(n for n, _ in wins) / len(wins)
+        t_mean, t_low, t_high = mean_interval(turns) if len(turns) > 1 else (math.nan,) * 3
+        out[c] = {
+            "effect": base_rate - neutral_rate,
+            "effect_low": iv.low,
+            "effect_high": iv.high,
+            "effect_pairs": len(wins),
+            "effect_games": len(played[c]),
+            "effect_turns": t_mean,
+            "effect_turns_low": t_low,
+            "effect_turns_high": t_high,
+            "stopped_early": c in done,
+        }
+    return out
+
+
+def _runs(indices: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted indices as (start, stop) runs.
+
+    >>> _runs([0, 1, 2, 5, 6, 9])
+    [(0, 3), (5, 7), (9, 10)]
+    """
+    out: list[tuple[int, int]] = []
+    for i in indices:
+        if out and out[-1][1] == i:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
+
+
+def _disagreement(r: Mapping[str, Any]) -> tuple[bool, str]:
+    """Whether IWD and the causal effect disagree beyond their intervals, and the likely
+    bias in a sentence from the data."""
+    lows, highs = (r["iwd_low"], r["effect_low"]), (r["iwd_high"], r["effect_high"])
+    if any(math.isnan(x) for x in (*lows, *highs)):
+        return False, ""
+    if not (r["iwd_low"] > r["effect_high"] or r["iwd_high"] < r["effect_low"]):
+        return False, ""
+    timing = r["turns_drawn"] - r["turns_not_drawn"]
+    deck = r["win_owned"] - r["fair_share"]
+    seat = r["owner_first_share"] - r["fair_share"]
+    said = f"IWD {_pp(r['iwd'])} but {_pp(r['effect'])} when replaced by the neutral card. "
+    reasons = sorted(
+        [
+            (
+                abs(timing) / max(1.0, r["turns_not_drawn"]),
+                f"timing: games where it was drawn lasted {r['turns_drawn']:.1f} turns against {r['turns_not_drawn']:.1f}, so it is drawn in {'longer' if timing > 0 else 'shorter'} games",
+            ),
+            (
+                abs(deck),
+                f"deck: its owners won {r['win_owned'] * 100:.1f}% of all their games (a fair share is {r['fair_share'] * 100:.1f}%), with or without it",
+            ),
+            (
+                abs(seat),
+                f"seat: its owners sat in the first seat in {r['owner_first_share'] * 100:.1f}% of their games (the seat and its deck go together)",
+            ),
+        ],
+        reverse=True,
+    )
+    return True, said + "Likely bias — " + reasons[0][1]

@@ -1,0 +1,79 @@
+"""Paired evaluation of a sheet edit: games of one sheet set seeded and seated as
+:func:`~workbench.engine.measure.compare.pair_rows` seats them, so game ``i`` of the base
+and game ``i`` of any edit of it meet the same shuffles, rolls and seats.
+
+Shared by the card report (:mod:`.card_report`), the sensitivity map (:mod:`.sensitivity`)
+and the tuner: each plays the base once and every edit on the same game indices, and
+reads the pairs. :func:`edit_rows` is compare's unit of work with one more thing: what the
+game says about each finished game (``observe``, e.g. ``GameSpec.card_events``).
+
+>>> from workbench.engine.measure.compare_sheets import sheet_set
+>>> rows = edit_rows("mugen", sheet_set("mugen", None), ["greedy"], 0, 2, seed=1)
+>>> [r["game"] for r in rows], rows[0]["winners"] == edit_rows(
+...     "mugen", sheet_set("mugen", None), ["greedy"], 0, 1, seed=1)[0]["winners"]
+([0, 1], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from workbench.engine.measure.compare import line_up
+from workbench.engine.measure.compare_sheets import SheetSet
+from workbench.engine.players.specs import player_from_spec
+from workbench.engine.runs.match import build_game
+from workbench.engine.runs.simulate import simulate_rows
+from workbench.registry import make_game
+
+__all__ = ["EDIT_KEY", "edit_rows", "forget_built"]
+
+EDIT_KEY = ("edit", "")
+"""The (question, table) key the paired games of an edit are seeded with."""
+
+_BUILT: dict[tuple[str, str, int | None], Any] = {}
+
+
+def _built(game: str, side: SheetSet, specs: Sequence[str], seats: int | None) -> Any:
+    got = _BUILT.get((game, side.key, seats))
+    if got is None:
+        params = side.params()
+        seated = (
+            seats
+            if seats is not None
+            else (len(specs) if len(specs) > 1 else make_game(game, **params).num_players)
+        )
+        got = _BUILT[(game, side.key, seats)] = build_game(game, seated, params)
+    return got
+
+
+def forget_built() -> None:
+    """Drop the games built for edits (a report's many variants)."""
+    _BUILT.clear()
+
+
+def edit_rows(
+    game: str,
+    side: SheetSet,
+    specs: Sequence[str],
+    start: int,
+    stop: int,
+    seed: int,
+    *,
+    seats: int | None = None,
+    observe: Callable[[Any, Any], Any] | None = None,
+) -> list[dict[str, Any]]:
+    """Games ``start..stop-1`` on the sheets of ``side`` (one frame row each, with
+    ``"observed"`` when ``observe`` is given): seat ``s`` of game ``i`` holds
+    ``specs[(s + i) % n]`` when the players differ, as in ``workbench compare``."""
+    built = _built(game, side, specs, seats)
+    names = line_up(specs, built.num_players)
+    players = {f"{n}@{s}": player_from_spec(n, game) for s, n in enumerate(names)}
+    seating = "fixed" if len(set(names)) == 1 else "rotate"
+    rows = simulate_rows(
+        built, players, range(start, stop), seed, key=EDIT_KEY, seating=seating, observe=observe
+    )
+    for r in rows:
+        for s in range(built.num_players):
+            r[f"player_{s}"] = r[f"player_{s}"].split("@")[0]
+    return rows
