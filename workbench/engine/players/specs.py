@@ -203,7 +203,7 @@ def player_from_spec(text: str, game: str | None = None) -> Player:
         known = ", ".join(f.name for f in built_in_families())
         raise BadSpec(f"player {text!r}: unknown player {name!r}{where}; built in: {known}")
     try:
-        player = family.make(arg)
+        player: Player = family.make(arg)
     except (TypeError, ValueError) as e:
         raise BadSpec(f"player {text!r}: {e}") from None
     if not callable(player):
