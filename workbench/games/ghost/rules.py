@@ -205,6 +205,7 @@ from typing import Any
 
 from workbench.engine.kernel import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.games.ghost import SPEC
 from workbench.games.ghost.battle_strength import ROLES, fixed_modifier
 from workbench.games.ghost.cards import GhostCard, event_allowed, load_cards
 from workbench.games.ghost.dice import GHOST_DIE
@@ -233,8 +234,8 @@ class GhostGame(KernelGame):
     """
 
     name = "ghost"
-    version = "6"  # 6: issue 36 (reaction points named: every_step / turn_start / none);
-    # 5: issue 24 (every user asked at a reaction point); 4: issue 25 (stat after
+    version = SPEC.version  # declared once, in the package's GameSpec. 6: issue 36 (reaction
+    # points named: every_step / turn_start / none); 5: issue 24 (every user asked at a reaction point); 4: issue 25 (stat after
     # the defence, event limits, all hands dealt first); 3: issue 14
     min_players = 2
     max_players = 6
