@@ -106,8 +106,9 @@ class Session:
         return self.timeline.total
 
     @property
-    def rng(self) -> random.Random:
-        """The session's chance rng (bots draw from :meth:`player_rng`)."""
+    def rng(self) -> CountingRandom:
+        """The session's chance rng (bots draw from :meth:`player_rng`; ``words`` is its
+        position)."""
         return self._rng
 
     def player_rng(self, seat: int) -> random.Random:
@@ -115,7 +116,7 @@ class Session:
         return self._seat_rngs[seat]
 
     @property
-    def player_rngs(self) -> tuple[random.Random, ...]:
+    def player_rngs(self) -> tuple[CountingRandom, ...]:
         """Every seat's player rng, in seat order."""
         return self._seat_rngs
 
