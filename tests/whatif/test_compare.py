@@ -78,6 +78,7 @@ def test_the_cli_gives_the_api_figures_and_a_cached_answer(data_copy, capsys):
         "variant",
         "difference",
         "interval",
+        "verdict",
         "changed",
     }
     api = compare("mugen", None, hooks.worked_example(), "greedy,greedy", 30, 2, cache=False)

@@ -6,7 +6,9 @@
 per measure of each question in the game's ``questions.py``, its value on the base
 sheets and on the variant, the difference with its 95% interval from the pairs
 (game i of both on the same seed and seats; see
-:mod:`workbench.engine.measure.compare`), and whether the conclusion changed.
+:mod:`workbench.engine.measure.compare`), and the verdict: "higher" or "lower" only
+when the interval excludes 0, "too few games to say" until then, and below 20 pairs
+the pairs played and the interval's width (:mod:`workbench.engine.measure.verdict`).
 
 ``--variant`` (and ``--base``, default the game's data folder) is a saved variant
 folder, a folder of sheets, or one sheet file. ``--set KEY=VALUE`` (repeatable)
@@ -112,20 +114,47 @@ def _run(args: argparse.Namespace) -> int:
         f"{args.game}: {result.variant.label} against {result.base.label}, "
         f"{args.games} pairs, players {out['players']}, seed {args.seed}"
     )
-    for q in out["questions"]:
-        lo, hi = q["interval"]
-        diff = "—" if q["difference"] is None else f"{q['difference']:+.4g}"
-        span = "" if lo is None else f" (95% {lo:+.4g} to {hi:+.4g})"
-        mark = "  changed" if q["changed"] else ""
-        print(f"  {q['question']:<40} {_num(q['base'])} → {_num(q['variant'])}  {diff}{span}{mark}")
+    print("\n".join(measure_lines(result)))
     narrow = result.narrowing()
     if not math.isnan(narrow):
         print(f"paired intervals are {narrow:.2f}× the width of two independent runs (median)")
     return 0
 
 
-def _num(x: float | None) -> str:
-    return "—" if x is None else f"{x:.4g}"
+def measure_lines(result: Any) -> list[str]:
+    """One line per measure: base → variant, the difference and the verdict with its
+    interval (:func:`~workbench.engine.measure.verdict.verdict_text`)."""
+    from workbench.engine.measure.verdict import verdict_text
+
+    lines = []
+    for q, row in zip(
+        result.as_json()["questions"], result.table.iter_rows(named=True), strict=True
+    ):
+        lo, hi = q["interval"]
+        rate = row["kind"] == "rate"
+        diff = "—" if q["difference"] is None else _signed(q["difference"], rate)
+        said = verdict_text(
+            q["verdict"],
+            math.nan if lo is None else lo,
+            math.nan if hi is None else hi,
+            int(row.get("pairs") or result.games),
+            rate=rate,
+        )
+        lines.append(
+            f"  {q['question']:<40} {_num(q['base'], rate)} → {_num(q['variant'], rate)}  "
+            f"{diff}  {said}"
+        )
+    return lines
+
+
+def _num(x: float | None, rate: bool) -> str:
+    if x is None or math.isnan(x):
+        return "—"
+    return f"{x:.1%}" if rate else f"{x:.4g}"
+
+
+def _signed(x: float, rate: bool) -> str:
+    return f"{x * 100:+.1f} pts" if rate else f"{x:+.4g}"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

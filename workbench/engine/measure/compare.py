@@ -8,28 +8,31 @@ turns one seat per game when the players differ) for the base and for the
 variant, so the two games of a pair meet the same shuffles and rolls as far
 as the edit lets them. Per measure of each question it gives the base value,
 the variant value, the difference (variant - base) with a 95% interval *from
-the pairs*, and whether the conclusion changed.
+the pairs*, and the verdict (:mod:`.verdict`).
 
-The interval is a delete-a-block jackknife over the pairs (blocks of games
-``i mod K``; t quantile with K-1 degrees of freedom), which works for any
-measure a question computes (rates, means over kills only, a seat's share
-among games with a winner) without knowing its formula. The same blocks give
-the interval two *independent* runs of the same size would have
-(``var(base) + var(variant)``, the pairs' covariance dropped): ``narrowing``
-is the paired half-width over the independent one.
+A rate's difference takes Newcombe's interval for paired proportions over the games'
+0/1 outcomes (:func:`~workbench.prob.intervals.paired_newcombe`: always inside [-1, 1],
+honest at a handful of pairs); a rate that only some games count for (kills among
+games with a kill) takes Newcombe's interval for independent rates. Any other measure
+(a mean over games, a mean over kills only) takes a delete-a-block jackknife over the
+pairs (blocks of games ``i mod K``; t quantile with K-1 degrees of freedom), which
+works for any measure a question computes without knowing its formula. The same
+blocks (or the two rates' own Wilson intervals) give the interval two *independent*
+runs of the same size would have: ``narrowing`` is the paired half-width over the
+independent one.
 
-A measure "changed" when its conclusion against its reference (above / below /
-no clear difference, :func:`~.skilled.conclusion`) differs between the sheets;
-a measure without a reference changed when the paired interval excludes 0.
+The verdict follows the one rule of :func:`~workbench.engine.measure.verdict.judge`:
+"higher" or "lower" only when the paired interval excludes 0, "too few games to say"
+until then, and no verdict below :data:`~workbench.engine.measure.verdict.MIN_GAMES`
+pairs; ``changed`` is true exactly for "higher" and "lower". Each sheet's own
+conclusion against the measure's reference (above / below its fair share,
+:func:`~.skilled.conclusion`) is shown beside it.
 
 How a game takes a sheet: its spec's ``sheets.read(source)`` (the loaded sheets)
 gives the parameters that make it play on them. ``base`` and
 ``variant`` are a :class:`~workbench.cards.variants.Variant`, a saved variant
 folder, a folder of sheets, one sheet file (the others from the game's data
 folder) or ``None`` (the game's data folder): :mod:`.compare_sheets`.
-
->>> round(t_quantile(19), 3), round(t_quantile(1000), 3)
-(2.093, 1.962)
 """
 
 from __future__ import annotations
@@ -48,9 +51,17 @@ import polars as pl
 from workbench.engine.measure.compare_cache import read_cached, write_cached
 from workbench.engine.measure.compare_sheets import CompareError, SheetSet, cache_root, sheet_set
 from workbench.engine.measure.skilled import Question, conclusion, game_questions
+from workbench.engine.measure.verdict import decided, judge
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import frame_of, simulate_rows
+from workbench.prob.intervals import (
+    jackknife_se,
+    newcombe,
+    pair_counts,
+    paired_newcombe,
+    t_quantile,
+)
 from workbench.registry import make_game, spec
 from workbench.spec import Ref
 
@@ -63,19 +74,12 @@ __all__ = [
     "compare",
     "pair_rows",
     "sheet_set",
-    "t_quantile",
 ]
 
-Z95 = 1.959963984540054
 BLOCKS = 20
-
-
-def t_quantile(df: int, z: float = Z95) -> float:
-    """The 97.5% quantile of Student's t (Cornish–Fisher, to 3 decimals from 5 degrees)."""
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    return z + g1 / df + g2 / df**2 + g3 / df**3
+METHOD = "paired-newcombe-rates/jackknife-means"
+"""How the intervals are made: part of the cache key, so answers cached by another method
+are played again."""
 
 
 def line_up(specs: Sequence[str], seats: int) -> list[str]:
@@ -153,6 +157,9 @@ class Pairs:
     game: str
     questions: Sequence[Question]
     rows: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
+    _single: dict[tuple[str, int, str, int], dict[str, float]] = field(
+        default_factory=dict, repr=False
+    )
 
     def add(self, question: str, chunk: list[list[dict[str, Any]]]) -> None:
         """One :func:`pair_rows` result for ``question``."""
@@ -165,9 +172,28 @@ class Pairs:
         """Pairs played so far (all questions and tables)."""
         return sum(len(v[0]) for v in self.rows.values())
 
+    def _outcomes(
+        self, q: Question, side: int, rows: list[dict[str, Any]]
+    ) -> dict[tuple[str, int], dict[str, float]]:
+        """Each game's own measures (a rate's 0 or 1, NaN where the game does not count),
+        answered once per game and kept."""
+        out = {}
+        for r in rows:
+            key = (q.key, side, r.get("variant", ""), r["game"])
+            got = self._single.get(key)
+            if got is None:
+                got = self._single[key] = {
+                    name: (math.nan if a["value"] is None else float(a["value"]))
+                    for name, a in _measures(q, [r]).items()
+                    if a["kind"] == "rate"
+                }
+            out[(r.get("variant", ""), r["game"])] = got
+        return out
+
     def table(self) -> pl.DataFrame:
         """One row per measure: question, measure, kind, reference, base, variant,
-        difference, low, high, independent half-width, narrowing, conclusions, changed."""
+        difference, low, high, independent half-width, narrowing, conclusions, verdict,
+        changed (see the module docstring)."""
         out: list[dict[str, Any]] = []
         for q in self.questions:
             base, var = self.rows.get(q.key, [[], []])
@@ -184,27 +210,29 @@ class Pairs:
                 )
                 for d in drops
             ]
+            single = (self._outcomes(q, 0, base), self._outcomes(q, 1, var))
+            pair_ids = sorted({(r.get("variant", ""), r["game"]) for r in base})  # per table
             names = list(dict.fromkeys([*whole[0], *whole[1]]))
             for name in names:
                 first = whole[0].get(name) or whole[1][name]
                 kind = first["kind"]
                 b, v = _value(whole[0], name, kind), _value(whole[1], name, kind)
-                diffs = [_value(pv, name, kind) - _value(pb, name, kind) for pb, pv in parts]
-                bs = [_value(pb, name, kind) for pb, _ in parts]
-                vs = [_value(pv, name, kind) for _, pv in parts]
-                half, indep = _jackknife(diffs), math.hypot(_jackknife(bs), _jackknife(vs))
-                t = t_quantile(k - 1) if k >= 2 else math.nan
                 d = v - b
+                if kind == "rate":
+                    low, high, half, indep = _rate_difference(whole, single, name, pair_ids)
+                else:
+                    diffs = [_value(pv, name, kind) - _value(pb, name, kind) for pb, pv in parts]
+                    bs = [_value(pb, name, kind) for pb, _ in parts]
+                    vs = [_value(pv, name, kind) for _, pv in parts]
+                    t = t_quantile(k - 1) if k >= 2 else math.nan
+                    half = t * jackknife_se(diffs)
+                    indep = t * math.hypot(jackknife_se(bs), jackknife_se(vs))
+                    low, high = d - half, d + half
                 ref_b = (whole[0].get(name) or {}).get("reference")
                 ref_v = (whole[1].get(name) or {}).get("reference")
-                cb = conclusion(*_interval(whole[0], name), ref_b)
-                cv = conclusion(*_interval(whole[1], name), ref_v)
-                low, high = d - t * half, d + t * half
-                changed = (
-                    cb != cv
-                    if (ref_b is not None or ref_v is not None)
-                    else bool(low > 0 or high < 0)
-                )
+                cb = conclusion(*_interval(whole[0], name), ref_b, _games(whole[0], name))
+                cv = conclusion(*_interval(whole[1], name), ref_v, _games(whole[1], name))
+                word = judge(low, high, len(pair_ids))
                 out.append(
                     {
                         "question": q.key,
@@ -216,12 +244,13 @@ class Pairs:
                         "difference": d,
                         "low": low,
                         "high": high,
-                        "paired_half": t * half,
-                        "independent_half": t * indep,
-                        "narrowing": (t * half) / (t * indep) if indep > 0 else math.nan,
+                        "paired_half": half,
+                        "independent_half": indep,
+                        "narrowing": half / indep if indep > 0 else math.nan,
                         "conclusion_base": cb,
                         "conclusion_variant": cv,
-                        "changed": changed,
+                        "verdict": word,
+                        "changed": decided(word),
                         "pairs": len(base),
                     }
                 )
@@ -237,19 +266,46 @@ class Pairs:
         return frame
 
 
+def _rate_difference(
+    whole: tuple[Mapping[str, dict[str, Any]], ...],
+    single: tuple[dict[tuple[str, int], dict[str, float]], ...],
+    name: str,
+    games: Sequence[tuple[str, int]],
+) -> tuple[float, float, float, float]:
+    """(low, high, paired half-width, independent half-width) of a rate's difference:
+    Newcombe's paired interval over the games' 0/1 outcomes when the same games of both
+    sheets count for the measure (a rate of one table: the other table's games count for
+    neither), else Newcombe's interval for independent rates (a rate over the games where
+    something happened, which the edit may change); half-widths are half the widths."""
+    counts = [_hits(m, name) for m in whole]
+    k1, n1 = counts[0]
+    k2, n2 = counts[1]
+    indep = newcombe(k1, n1, k2, n2)
+    outcomes = [(single[0][g].get(name, math.nan), single[1][g].get(name, math.nan)) for g in games]
+    counted = [(x, y) for x, y in outcomes if not (math.isnan(x) and math.isnan(y))]
+    if counted and all(not math.isnan(x) and not math.isnan(y) for x, y in counted):
+        low, high = paired_newcombe(*pair_counts([(x > 0.5, y > 0.5) for x, y in counted]))
+    else:
+        low, high = indep
+    return low, high, (high - low) / 2, (indep.high - indep.low) / 2
+
+
+def _hits(m: Mapping[str, dict[str, Any]], name: str) -> tuple[int, int]:
+    """(hits, trials) of a rate answer (0 of 0 when the sheet did not answer it)."""
+    a = m.get(name)
+    if a is None or a["value"] is None or math.isnan(float(a["value"])):
+        return 0, 0 if a is None else int(a["games"])
+    return round(float(a["value"]) * int(a["games"])), int(a["games"])
+
+
+def _games(m: Mapping[str, dict[str, Any]], name: str) -> int:
+    a = m.get(name)
+    return 0 if a is None else int(a.get("games") or 0)
+
+
 def _interval(m: Mapping[str, dict[str, Any]], name: str) -> tuple[float, float]:
     a = m.get(name)
     return (math.nan, math.nan) if a is None else (float(a["low"]), float(a["high"]))
-
-
-def _jackknife(values: Sequence[float]) -> float:
-    """The delete-a-block jackknife standard error of an estimate from its K leave-outs."""
-    vals = [v for v in values if not math.isnan(v)]
-    k = len(vals)
-    if k < 2:
-        return math.nan
-    m = sum(vals) / k
-    return math.sqrt((k - 1) / k * sum((v - m) ** 2 for v in vals))
 
 
 @dataclass(frozen=True)
@@ -267,7 +323,8 @@ class Comparison:
 
     def as_json(self) -> dict[str, Any]:
         """``{"game", "games", "players", "questions": [{"question", "base", "variant",
-        "difference", "interval", "changed"}]}`` (NaN as null)."""
+        "difference", "interval", "verdict", "changed"}]}`` (NaN as null), and ``"set"``:
+        the variant's ``--set`` parameters when it has any."""
 
         def num(x: Any) -> Any:
             return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
@@ -279,6 +336,7 @@ class Comparison:
                 "variant": num(r["variant"]),
                 "difference": num(r["difference"]),
                 "interval": [num(r["low"]), num(r["high"])],
+                "verdict": r.get("verdict") or "",
                 "changed": bool(r["changed"]),
             }
             for r in self.table.iter_rows(named=True)
@@ -391,6 +449,7 @@ def cache_key(
             games,
             workbench.__version__,
             questions,
+            METHOD,
         ]
     )
 
