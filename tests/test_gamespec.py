@@ -102,7 +102,7 @@ def test_every_declared_part_has_its_documented_type(name):
         stated = s.components.load()
         assert isinstance(stated, Sequence) and all(isinstance(e, Expectation) for e in stated)
         assert {e.sheet.partition("#")[0] for e in stated} <= set(s.sheets.stems)
-    for hook in (s.extra_findings, s.deck_warnings):
+    for hook in (s.extra_findings, s.deck_warnings, s.card_events, s.neutral_card):
         if hook is not None:
             assert callable(hook.load() if isinstance(hook, Ref) else hook)
     if s.print_layout is not None:
@@ -117,6 +117,7 @@ def test_every_declared_part_has_its_documented_type(name):
     if s.comparable:
         assert set(s.comparable) <= {f.name for f in dataclasses.fields(s.parameters.load())}
     assert isinstance(s.test_game, bool)
+    assert isinstance(s.seat_word, str) and s.seat_word[:1].isupper()
 
 
 def test_each_declared_player_family_plays_a_legal_move():
@@ -213,3 +214,14 @@ def test_no_part_is_found_by_guessing(folder, tmp_path):
 def test_players_are_told_apart_by_their_family_not_their_signature():
     text = (ROOT / "workbench" / "engine" / "players" / "specs.py").read_text(encoding="utf-8")
     assert "inspect" not in text and "getattr(" not in text
+
+
+def test_the_contract_table_lists_every_part_the_code_has():
+    """``docs/your-game.md`` describes the same shape as the code: one row per GameSpec field."""
+    table = (ROOT / "docs" / "your-game.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("|")[1].strip().strip("`") for line in table.splitlines() if line[:3] == "| `"
+    }
+    fields = {f.name for f in dataclasses.fields(GameSpec)}
+    assert fields <= rows, sorted(fields - rows)
+    assert set(PARTS) <= fields
