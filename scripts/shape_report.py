@@ -1,6 +1,7 @@
 """The shape of the code (issue 34's closing figures): files per game, the
 largest classes counted with what they inherit from the workbench's own
-classes (instance attributes, methods), and the modules over 400 lines.
+classes (instance attributes, methods), private attributes reached through
+another object, and the modules over 400 lines.
 
 Read from the source with ``ast`` (nothing is imported), so it runs on any
 checkout: ``python scripts/shape_report.py [--top N] [--root PATH]``.
@@ -83,6 +84,21 @@ def flattened(shape: ClassShape, by_name: dict[str, list[ClassShape]]) -> tuple[
     return attributes, methods
 
 
+def private_reach(path: Path) -> int:
+    """How often a module touches ``x._name`` where ``x`` is not ``self`` or ``cls`` (a
+    friend reaching into another object's private state; dunders not counted)."""
+    count = 0
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        ):
+            count += 1
+    return count
+
+
 def report(root: Path, top: int) -> list[str]:
     """The report's lines."""
     package = root / "workbench"
@@ -107,6 +123,13 @@ def report(root: Path, top: int) -> list[str]:
     )
     for _, n_attr, n_meth, shape in rows[:top]:
         lines.append(f"  {n_attr:>3} {n_meth:>3}  {shape.module}:{shape.name}")
+    reach = sorted(((n, p) for p in modules if (n := private_reach(p))), reverse=True)
+    lines.append(
+        f"private attributes read or written through another object ('x._name', x not self "
+        f"or cls): {sum(n for n, _ in reach)} in {len(reach)} modules; most:"
+    )
+    for n, path in reach[:top]:
+        lines.append(f"  {n:>5}  {path.relative_to(root)}")
     long = [(len(p.read_text(encoding="utf-8").splitlines()), p) for p in modules]
     over = sorted(((n, p) for n, p in long if n > LONG_MODULE), reverse=True)
     lines.append(f"modules over {LONG_MODULE} lines: {len(over)} of {len(modules)}")
