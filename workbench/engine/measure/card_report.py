@@ -19,9 +19,9 @@ From one batch of simulated games (:func:`card_report`), per card of the sheet:
   or seat (its owners sat first more or less often than the others).
 
 **Racing** keeps the causal column affordable: every card starts on a share of the
-games; after each round a card is stopped when its interval excludes 0 (the sign of its
-effect is settled) or is clear of every other card's; the rest play twice as many games,
-up to the batch. The stopping rule reads intervals at
+games; after each round a card is stopped when its interval is clear of every other
+card's (its place is settled) or lies within :data:`NEGLIGIBLE` of 0 (it hardly matters);
+the rest play twice as many games, up to the batch. The stopping rule reads intervals at
 a Bonferroni-corrected level (0.05 over cards x rounds), so stopping early does not make
 a card look apart by chance; the printed intervals are the 95% ones at each card's final
 count. :attr:`CardReport.cost` says what it cost (games, CPU and wall seconds) and what
@@ -66,6 +66,11 @@ MAX_GAMES = 20_000
 """The most games one report plays per side (bound before anything is played)."""
 ROUNDS = 4
 """Racing rounds: the first plays a share of 1/2**(ROUNDS-1) of the games, each next twice as many."""
+
+
+NEGLIGIBLE = 0.05
+"""Racing stops a card whose corrected interval lies within this of 0 (under 5 percentage
+points of its owner's win rate either way)."""
 
 
 class CardReportError(CompareError):
@@ -398,11 +403,11 @@ def _race(
         if stop == stops[-1]:
             break
         wide = {c: _interval(_pairs(rows, played[c], c)[0], z_race) for c in active}
-        for c in running:  # settled: its sign, or its place against every other card
+        for c in running:  # settled: its place against every other card, or negligible
             apart = all(
                 wide[c].low > wide[o].high or wide[c].high < wide[o].low for o in active if o != c
             )
-            if apart or wide[c].low > 0 or wide[c].high < 0:
+            if apart or -NEGLIGIBLE <= wide[c].low <= wide[c].high <= NEGLIGIBLE:
                 done[c] = stop
     out = {}
     for c in active:
