@@ -21,12 +21,19 @@ from workbench.prob.intervals import (
 )
 
 
+@pytest.mark.slow  # importing scipy.stats costs a few seconds
 def test_t_quantiles_match_scipy():
     from scipy.stats import t
 
     for df in [*range(1, 40), 60, 120, 1000]:
         assert t_quantile(df) == pytest.approx(t.ppf(0.975, df), abs=1e-3), df
     assert t_quantile(10**9) == pytest.approx(Z95)
+
+
+def test_t_table_against_published_values():
+    # Student's t, two-sided 95%, as printed in every table: df 1, 2, 5, 10, 30
+    assert [t_quantile(d) for d in (1, 2, 5, 10, 30)] == [12.7062, 4.3027, 2.5706, 2.2281, 2.0423]
+    assert abs(t_quantile(60) - 2.0003) < 1e-3 and abs(t_quantile(120) - 1.9799) < 1e-3
 
 
 def test_published_figures():
