@@ -49,7 +49,10 @@ def test_board_click_through_in_chromium(
         page.wait_for_selector(".wb-action", timeout=30_000)
         first_picture = page.locator(".wb-picture").inner_html()
         run = click_through(page, n_actions=12, undo_at=5)
-        assert len(run.clicked) >= 11, f"only {len(run.clicked)} clicks possible: {run.clicked}"
+        over = page.locator(".wb-action:not([disabled])").count() == 0  # a short game ended
+        assert len(run.clicked) >= 11 or (over and len(run.clicked) >= 6), (
+            f"only {len(run.clicked)} clicks possible: {run.clicked}"
+        )
         assert "undo" in run.clicked
         assert page.locator(".wb-picture").inner_html() != first_picture
         out = build_dir / "e2e"

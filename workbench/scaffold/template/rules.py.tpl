@@ -104,6 +104,7 @@ class {{Class}}(KernelGame):
     version = SPEC.version  # declared once, in __init__.py: bump it when old replays would change
     table = {{Class}}Table
     params: Params
+    min_players, max_players = 2, 4  # as Params checks and the spec's GameType says
 
     def __init__(self, params: Params | None = None, cards: tuple[Card, ...] | None = None) -> None:
         super().__init__(params)
