@@ -74,14 +74,12 @@ def peer_rate(game: str, games: int) -> float:
 
 
 def bench_game(game: str, games: int, workers: int, peer_games: int) -> dict[str, float]:
-    from importlib import import_module
-
     from workbench.engine import compare
     from workbench.engine.measure.skilled import game_questions
+    from workbench.registry import spec
     from workbench.ui.whatif import WhatIf
 
-    hooks = import_module(f"workbench.games.{game}.whatif")
-    variant = hooks.worked_example()
+    variant = spec(game).require("whatif", for_="bench/compare.py").load().variant()
 
     def run() -> Any:  # the pool's start and end inside the clock, so its workers' CPU counts
         with ProcessPoolExecutor(workers) as pool:
@@ -134,14 +132,13 @@ def _edit_touching(variant: Any, figure: Any) -> Any:
 
 def bench_figures(game: str) -> list[dict[str, Any]]:
     """Per exact figure: an edit touching it, then its redraw (sheets written, figure drawn)."""
-    from importlib import import_module
-
     from workbench.engine.measure.compare_sheets import sheet_set
+    from workbench.registry import spec
 
-    hooks = import_module(f"workbench.games.{game}.whatif")
-    variant = hooks.worked_example()
+    declared = spec(game)
+    variant = declared.require("whatif", for_="bench/compare.py").load().variant()
     rows = []
-    for figure in hooks.FIGURES:
+    for figure in declared.require("sheet_figures", for_="bench/compare.py").load():
         edited = _edit_touching(variant, figure)
         assert figure.touched_by(
             {(r["sheet"], r["column"]) for r in edited.diff().iter_rows(named=True)}
