@@ -221,7 +221,6 @@ KNOWN_TYPED_CYCLES: tuple[frozenset[str], ...] = (
         {
             "workbench.engine.play.replay",
             "workbench.engine.play.session",
-            "workbench.engine.play.session_bots",
             "workbench.engine.play.session_replays",
         }
     ),

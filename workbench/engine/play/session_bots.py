@@ -17,17 +17,40 @@ is where people play, so a player that reads hidden cards is refused.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+import random
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
+from workbench.engine.kernel.rng import CountingRandom
 from workbench.engine.kernel.seat import Player, SeatView, random_player
+from workbench.engine.play.timeline import Timeline
 from workbench.engine.runs.playout import GameTooLong, seat_players
 
-if TYPE_CHECKING:
-    from workbench.engine.play.session import Session  # only a type: session imports this module
+
+class BotSession(Protocol):
+    """What bots need of a session (:class:`~workbench.engine.play.session.Session` has
+    it; named here so this module does not import that one, which imports this)."""
+
+    game: Any
+    timeline: Timeline
+
+    @property
+    def state(self) -> Any: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def rng(self) -> CountingRandom: ...
+    @property
+    def player_rngs(self) -> tuple[CountingRandom, ...]: ...
+    def player_rng(self, seat: int) -> random.Random: ...
+    def apply(self, action_id: Hashable) -> None: ...
+    def roll(self) -> None: ...
+    def stepper(self) -> Callable[[Any, Hashable], Any]: ...
+    def changed(self) -> None: ...
+
 
 _words = attrgetter("words")  # a CountingRandom's position
 
@@ -50,7 +73,7 @@ def refuse_cheats(players: Sequence[Player]) -> None:
             )
 
 
-def bot_move(session: Session, player: Player) -> None:
+def bot_move(session: BotSession, player: Player) -> None:
     """Let ``player`` choose the next action (chance: roll) with its seat's rng."""
     refuse_cheats([player])
     who = session.to_move
@@ -63,7 +86,7 @@ def bot_move(session: Session, player: Player) -> None:
 
 
 def play_to_end(
-    session: Session, players: Player | Sequence[Player], max_steps: int = 100_000
+    session: BotSession, players: Player | Sequence[Player], max_steps: int = 100_000
 ) -> None:
     """Let bots play every seat to the end (one player, or one per seat).
 
@@ -109,7 +132,7 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _play(session: Session, game: Any, seats: Sequence[Player], max_steps: int) -> None:
+def _play(session: BotSession, game: Any, seats: Sequence[Player], max_steps: int) -> None:
     """:func:`play_to_end`'s loop, through the session's public methods and its timeline's:
     the redo tail is dropped before the first step (as every recorded step drops it),
     then each step is added to the timeline with the rng positions after it; the seats'

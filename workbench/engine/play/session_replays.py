@@ -17,19 +17,42 @@ draws (see :mod:`workbench.engine.play.replay`, "Honest chance").
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
+from workbench.engine.kernel.rng import CountingRandom
 from workbench.engine.play.replay import Replay, ReplayError, params_differ
 from workbench.engine.play.replay_checks import ChanceCheck, skip_words
-
-if TYPE_CHECKING:
-    from workbench.engine.play.session import Session  # only a type: session imports this module
+from workbench.engine.play.timeline import Timeline
 
 
-def replay_step(session: Session, action_id: Hashable, chosen: bool = False) -> Hashable | None:
+class ReplaySession(Protocol):
+    """What loading a replay needs of a session (:class:`~workbench.engine.play.session.Session`
+    has it; named here so this module does not import that one, which imports this)."""
+
+    game: Any
+    timeline: Timeline
+    auto_chance: bool
+    verified_chance: bool
+    chance_check: ChanceCheck | None
+
+    @property
+    def state(self) -> Any: ...
+    @property
+    def step(self) -> int: ...
+    @property
+    def rng(self) -> CountingRandom: ...
+    def record(self, action_id: Hashable) -> None: ...
+
+
+S = TypeVar("S", bound=ReplaySession)
+
+
+def replay_step(
+    session: ReplaySession, action_id: Hashable, chosen: bool = False
+) -> Hashable | None:
     """Apply a recorded action (legality checked, no auto chance, no notification).
 
     At a chance node the rng still draws once (unless the outcome was
@@ -57,12 +80,12 @@ def replay_step(session: Session, action_id: Hashable, chosen: bool = False) -> 
 
 
 def session_from_replay(
-    cls: type[Session],
+    cls: Callable[..., S],
     replay: Replay,
     game: Game[Any] | None = None,
     *,
     allow_paths: tuple[str | Path, ...] = (),
-) -> Session:
+) -> S:
     """A ``cls`` session at the replay's last step (checks game, version and params first,
     then each step; a ``checked`` replay's chance outcomes against its seed)."""
     game = replay.make_game(allow_paths) if game is None else game
