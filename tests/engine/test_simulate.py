@@ -16,9 +16,10 @@ from workbench.engine.conformance.toy import (
     TakeAwayParams,
     make_dicerace,
 )
-from workbench.engine.measure.balance import balance_report, wilson_interval
+from workbench.engine.measure.balance import balance_report
 from workbench.engine.runs.simulate import simulate
 from workbench.engine.runs.sweep import InlineExecutor, grid_points, sweep
+from workbench.prob.intervals import wilson as wilson_interval
 
 
 def test_rows_columns_and_reproduction() -> None:
