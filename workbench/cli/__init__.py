@@ -70,6 +70,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "playtest": ("playtest_cmd", "serve one game to a table of browsers, one URL per seat"),
     "print": ("print_cmd", "card faces from the sheet as a PDF to cut out (A4, crop marks, backs)"),
     "round": ("deck_cmd", "stop-card round: length and who dies (detective)"),
+    "tune": ("tune_cmd", "search sheet cells for values that bring measures into ranges"),
     "versus": ("dice_cmd", "P(attacker wins) for two dice strengths"),
 }
 
