@@ -88,7 +88,10 @@ def test_every_declared_part_has_its_documented_type(name):
         assert isinstance(s.render(game, state), str)
         assert isinstance(s.render(game, state, viewer=0), str)  # the one viewer contract
     if s.board is not None:
-        assert callable(s.board.load() if isinstance(s.board, Ref) else s.board)
+        from workbench.ui.board import BoardView
+
+        view = s.board(seed=1)
+        assert isinstance(view, BoardView) and view.widget is not None
     if s.chance_drawing is not None:
         assert callable(s.chance_drawing.load())
     if s.questions is not None:
