@@ -70,7 +70,9 @@ def test_mugen_labels_costs_and_turns() -> None:
     printed = _printed("mugen")
     assert printed["cards:3"] == ["コスト2：3ダメージ", "コスト4：5ダメージ"]
     assert printed["cards:7"] == ["コスト1 セット（2ターン）：攻+1"]
-    assert _card(printed, "cards:11") == "コスト2 セット（3ターン）：お互いのターン開始時、HPを1回復"
+    assert (
+        _card(printed, "cards:11") == "コスト2 セット（3ターン）：お互いのターン開始時、HPを1回復"
+    )
 
 
 def test_life_album_cards_say_their_colour_and_skill() -> None:
@@ -89,3 +91,15 @@ def test_the_legend_is_at_the_foot_of_every_page(game: str, mark: str, tmp_path:
     for page in range(result.pages):
         foot = [(t, y) for t, _, y in text_lines(reader, page) if y > 285]
         assert len(foot) == 1 and foot[0][0].startswith(mark) and foot[0][1] < 292
+
+
+def test_no_margin_for_the_legend_gives_it_a_card(tmp_path: Path) -> None:
+    out = tmp_path / "letter.pdf"
+    result = print_cards("mugen", out, paper="letter")  # 3 × 3 cards fill a letter page
+    reader = PdfReader(out)
+    assert result.cards == 37 and result.pages == 5  # 37 cards and the legend's: 38 slots
+    last = [t for t, _, _ in text_lines(reader, result.pages - 1)]
+    assert "凡例" in last and "●＝この印刷での枚数" in last
+    assert all(
+        "凡例" not in t for p in range(result.pages - 1) for t, _, _ in text_lines(reader, p)
+    )

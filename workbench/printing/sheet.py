@@ -204,6 +204,21 @@ def _legend_shapes(legend: str, grid: Grid) -> list[Shape]:
     )[0]
 
 
+def legend_card(legend: str, size: tuple[float, float]) -> list[Shape]:
+    """The legend on a card of its own (cut out with the others) when the paper leaves no
+    margin for it under the cards (letter paper, or a bleed).
+
+    >>> [s.text for s in legend_card("●＝この印刷での枚数", (63, 88)) if isinstance(s, Text)]
+    ['凡例', '●＝この印刷での枚数']
+    """
+    w, h = size
+    shapes: list[Shape] = [Rect(0, 0, w, h, fill="#ffffff", stroke="#333333", width=0.3)]
+    shapes += text_shapes("凡例", (3, 3, w - 6, 8), size=10, min_size=6, colour="#333333")[0]
+    lines = legend.replace("　", "\n")  # one mark a line
+    shapes += text_shapes(lines, (3, 12, w - 6, h - 15), size=8, min_size=4.5, colour="#333333")[0]
+    return shapes
+
+
 def write_pdf(
     out: str | Path,
     grid: Grid,
@@ -216,7 +231,8 @@ def write_pdf(
     """Write the cards (one list of shapes each, in order) to ``out``; the number of pages.
 
     ``legend`` (what the marks on the cards mean) is printed in the foot margin of every
-    page of faces.
+    page of faces, or, when the paper leaves no room there, on a card of its own after the
+    last card.
 
     The file is written next to ``out`` first and renamed into place, so a failure
     leaves any earlier file as it was. Fonts are embedded (TrueType subsets).
@@ -239,6 +255,8 @@ def write_pdf(
         canvas.setCreator("workbench print")
         marks = grid.crop_marks()
         foot = _legend_shapes(legend, grid)
+        if legend and not foot:  # no margin for it on this paper: a card of its own, last
+            faces = [*faces, legend_card(legend, grid.card)]
         for start in range(0, max(len(faces), 1), grid.per_page):
             chunk = faces[start : start + grid.per_page]
             _draw(canvas, [*marks, *foot], (0, 0), page_h, font)
