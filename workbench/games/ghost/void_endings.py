@@ -145,7 +145,7 @@ _SENT = re.compile(r"sent to 「虚」: ([^;]+)")
 
 def replay_ending(game: GhostGame, seed: int) -> tuple[list[int], int, str, Any]:
     """Replay greedy game ``seed`` step by step on immutable states (the session's path):
-    the user turns on which a 一般保護違反 was downloaded, how many ghosts went to 「虚」 on
+    the user turns on which a 一般保護違反 was downloaded in play, how many ghosts went to 「虚」 on
     the ending step (read from the states), the ending step's log line and the final state."""
     r = playout_in_place(game, greedy_player(), seed, record=True)
     s = game.initial_state()
@@ -153,7 +153,11 @@ def replay_ending(game: GhostGame, seed: int) -> tuple[list[int], int, str, Any]
     line = ""
     for k, a in enumerate(r.actions):
         top = s.tasks[-1]
-        if type(top).__name__ == "Download" and game.cards[int(a)].name == FAULT:  # type: ignore[call-overload]
+        if (  # a download in play (the setup's deals set mandatory events aside)
+            type(top).__name__ == "Download"
+            and top.kind == "draw"
+            and game.cards[int(a)].name == FAULT  # type: ignore[call-overload]
+        ):
             turns.append(s.turns)
         if k == len(r.actions) - 1:
             line, before = game.action_label(s, a), len(s.void)
