@@ -118,8 +118,12 @@ def test_balance_report_numbers() -> None:
     assert r.length_stats["median"] == 12 and r.length_stats["max"] == 20
     assert r.lengths.rows() == [(10, 1), (12, 2), (20, 1)]
     assert r.player_wins is not None and r.player_wins["player"].to_list() == ["a", "b"]
-    html = r._repr_html_()
-    assert "<svg" in html and "Balance over 4 games" in html
+    html = r._repr_html_()  # the engine's view: findings and tables; charts a floor up
+    assert "Balance over 4 games" in html and "<table" in html and "<svg" not in html
+    from workbench.charts.balance import balance_chart
+
+    drawn = balance_chart(r).to_dict()
+    assert len(drawn["hconcat"]) == 4  # seat wins, lengths, gaps, wins by player
 
 
 def test_wilson_interval_reference_values() -> None:
