@@ -124,11 +124,12 @@ def effect_vocabularies(game: str, stem: str) -> dict[str, Vocabulary]:
         return {}
     if schema is None:
         return {}
-    return {
-        c.name: c.vocabulary
-        for c in schema.columns
-        if isinstance(getattr(c, "vocabulary", None), Vocabulary)
-    }
+    found: dict[str, Vocabulary] = {}
+    for column in schema.columns:
+        vocabulary = getattr(column, "vocabulary", None)
+        if isinstance(vocabulary, Vocabulary):
+            found[column.name] = vocabulary
+    return found
 
 
 def _as_sheet_text(game: str, stem: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
