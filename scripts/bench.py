@@ -44,6 +44,7 @@ QUICK: dict[str, list[str]] = {
     "search_profile": ["pig", "--decisions", "1", "--spec", "ismcts:100"],
     "sim": ["--seconds", "0.3"],
     "solve": ["--goals", "30"],
+    "tune": ["--quick", "--no-cluster"],
     "ui": ["--quick"],
     "upper_bound": ["pig", "--games", "4", "--budgets", "40"],
 }

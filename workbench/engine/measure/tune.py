@@ -269,7 +269,7 @@ class TuneResult:
     def sentence(self) -> str:
         """One sentence on whether any proposal meets every goal on fresh seeds."""
         ok = [p for p in self.proposals if p.meets_rechecked]
-        done = sum(t["state"] == "complete" for t in self.trials)
+        done = sum(t["state"] in ("complete", "pruned") for t in self.trials)
         if ok:
             return (
                 f"{len(ok)} of {len(self.proposals)} proposals meet every goal on fresh "
