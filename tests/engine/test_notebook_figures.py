@@ -98,14 +98,14 @@ def test_the_printed_sentences_carry_the_results_figures(game: str) -> None:
     sentence = ladder_sentence(frame, results.luck())
     for row in frame.filter(pl.col("opponent") == "random").iter_rows(named=True):
         if row["player"] != "random":
-            verb = (
-                "beats"
+            said = (
+                f"beats random ({pct(row['win_rate'])} ["
                 if row["low"] > row["fair_share"]
-                else "loses to"
+                else f"loses to random ({pct(row['win_rate'])} ["
                 if row["high"] < row["fair_share"]
-                else "wins about its share against"
+                else f"against random: too few games to say ({pct(row['win_rate'])} ["
             )
-            assert f"{row['player']} {verb} random ({pct(row['win_rate'])} [" in sentence, (
+            assert f"{row['player']} {said}" in sentence, (
                 row,
                 sentence,
             )

@@ -22,7 +22,9 @@ from typing import Any
 
 import polars as pl
 
+from workbench.engine.measure.skilled import level_difference
 from workbench.engine.measure.skilled_results import level_rank
+from workbench.engine.measure.verdict import TOO_FEW, judge
 
 __all__ = [
     "answer",
@@ -38,7 +40,7 @@ __all__ = [
     "verdict",
 ]
 
-_BEATS = {"above": "beats", "below": "loses to", "within": "wins about its share against"}
+_BEATS = {"above": "beats", "below": "loses to"}
 
 
 def verdict(low: float, high: float, fair: float) -> str:
@@ -96,21 +98,23 @@ def answer_text(row: dict[str, Any]) -> str:
 def measure_sentence(
     answers: pl.DataFrame, measure: str, base: str, skilled: str, label: str | None = None
 ) -> str:
-    """How ``measure`` moves from ``base`` to ``skilled``: higher or lower only when the two 95%
-    intervals do not overlap.
+    """How ``measure`` moves from ``base`` to ``skilled``: higher or lower only when the 95%
+    interval of the difference excludes 0 (:func:`~.skilled.level_difference`, the one verdict
+    rule), "too few games to say" until then.
 
     >>> a = pl.DataFrame({"level": ["greedy", "search"], "measure": ["deaths", "deaths"], "kind": ["mean"] * 2,
-    ...                   "value": [0.68, 1.38], "low": [0.51, 1.16], "high": [0.84, 1.61]})
+    ...                   "value": [0.68, 1.38], "low": [0.51, 1.16], "high": [0.84, 1.61], "games": [200, 200]})
     >>> measure_sentence(a, "deaths", "greedy", "search")
     'deaths: 1.38 [1.16, 1.61] with search against 0.68 [0.51, 0.84] with greedy — higher'
     """
     b, s = answer(answers, measure, base), answer(answers, measure, skilled)
-    if s["low"] > b["high"]:
-        move = "higher"
-    elif s["high"] < b["low"]:
-        move = "lower"
-    else:
-        move = "no clear change (the intervals overlap)"
+    pair = {"kind": s.get("kind"), **{f"{k}_b": b[k] for k in ("value", "low", "high")}}
+    pair.update({f"{k}_s": s[k] for k in ("value", "low", "high")})
+    pair.update({"games_b": b.get("games") or 0, "games_s": s.get("games") or 0})
+    low, high = level_difference(pair, "b", "s")
+    move = judge(low, high, min(pair["games_b"], pair["games_s"]))
+    if move == TOO_FEW:
+        move = f"{TOO_FEW} (the difference's interval holds 0)"
     return f"{label or measure}: {answer_text(s)} with {skilled} against {answer_text(b)} with {base} — {move}"
 
 
@@ -123,7 +127,7 @@ def seat_sentence(answers: pl.DataFrame, level: str) -> str:
     >>> seat_sentence(a, "greedy")
     'greedy: seat 1 wins more than its share (39% [32%, 47%], fair share 24%); seat 2 less (12% [8%, 18%])'
     >>> seat_sentence(a.with_columns(low=pl.lit(0.0), high=pl.lit(1.0)), "greedy")
-    'greedy: every seat wins its share (fair share 24%; each 95% interval holds it)'
+    'greedy: too few games to say that a seat wins more or less than its share (fair share 24%; each 95% interval holds it)'
     """
     rows = answers.filter(
         (pl.col("level") == level) & pl.col("measure").str.contains(r"^seat \d+ wins$")
@@ -146,7 +150,10 @@ def seat_sentence(answers: pl.DataFrame, level: str) -> str:
             )
     if not more and not less:
         fair = sorted({pct(x) for x in rows["reference"].to_list()})
-        return f"{level}: every seat wins its share (fair share {', '.join(fair)}; each 95% interval holds it)"
+        return (
+            f"{level}: {TOO_FEW} that a seat wins more or less than its share "
+            f"(fair share {', '.join(fair)}; each 95% interval holds it)"
+        )
     return f"{level}: " + "; ".join(more + less)
 
 
@@ -157,18 +164,22 @@ def _row(frame: pl.DataFrame, player: str, opponent: str) -> dict[str, Any] | No
 
 def _against(r: dict[str, Any]) -> str:
     side = verdict(r["low"], r["high"], r["fair_share"])
-    return f"{_BEATS[side]} {r['opponent']} ({interval(r['win_rate'], r['low'], r['high'])})"
+    span = interval(r["win_rate"], r["low"], r["high"])
+    if side == "within":  # the interval holds the fair share: the one verdict rule's words
+        return f"against {r['opponent']}: {TOO_FEW} ({span})"
+    return f"{_BEATS[side]} {r['opponent']} ({span})"
 
 
 def ladder_sentence(frame: pl.DataFrame, luck: pl.DataFrame | None = None) -> str:
-    """The ladder in words: each level against every weaker one (beats / wins about its share
-    against / loses to, from the 95% interval and the pairing's fair share), and the luck index.
+    """The ladder in words: each level against every weaker one (beats / loses to when the 95%
+    interval lies wholly on one side of the pairing's fair share, else "too few games to say"),
+    and the luck index.
 
     >>> f = pl.DataFrame({"player": ["greedy", "ismcts:400", "ismcts:400"],
     ...     "opponent": ["random", "random", "greedy"], "games": [40] * 3, "win_rate": [0.925, 0.95, 0.45],
     ...     "low": [0.80, 0.83, 0.30], "high": [0.97, 0.99, 0.60], "fair_share": [0.5] * 3})
     >>> print(ladder_sentence(f))
-    40 games a pairing, fair share 50%. greedy beats random (92.5% [80%, 97%]). ismcts:400 beats random (95% [83%, 99%]); wins about its share against greedy (45% [30%, 60%]).
+    40 games a pairing, fair share 50%. greedy beats random (92.5% [80%, 97%]). ismcts:400 beats random (95% [83%, 99%]); against greedy: too few games to say (45% [30%, 60%]).
     """
     players = sorted(
         set(frame["player"].to_list()) | set(frame["opponent"].to_list()), key=level_rank
@@ -201,7 +212,7 @@ def match_sentences(matches: pl.DataFrame, ladder: pl.DataFrame | None = None) -
     ...     "games": [200] * 2, "win_rate": [0.465, 0.52], "low": [0.397, 0.45], "high": [0.534, 0.59],
     ...     "fair_share": [0.4925] * 2})
     >>> match_sentences(m)
-    ['ismcts:400 against greedy, 200 games: wins 46.5% [39.7%, 53.4%] against a fair share of 49.2% — within its share']
+    ['ismcts:400 against greedy, 200 games: wins 46.5% [39.7%, 53.4%] against a fair share of 49.2% — too few games to say (the interval holds the fair share)']
     >>> match_sentences(m.with_columns(line_up=pl.lit("ismcts:400,greedy,greedy,greedy")))[0][:40]
     'ismcts:400 against three copies of greed'
     """
@@ -225,7 +236,7 @@ def match_sentences(matches: pl.DataFrame, ladder: pl.DataFrame | None = None) -
             + {
                 "above": "above its share",
                 "below": "below its share",
-                "within": "within its share",
+                "within": f"{TOO_FEW} (the interval holds the fair share)",
             }[side]
         )
         lad = _row(ladder, focus, rivals[0]) if ladder is not None else None
