@@ -30,9 +30,9 @@ import statistics
 import time
 from typing import Any
 
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.simulate import simulate_rows
+from workbench.prob.intervals import wilson as wilson_interval
 
 CHOICES = ("random", "greedy", "greedy-notrust")
 

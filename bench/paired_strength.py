@@ -32,10 +32,10 @@ import time
 from typing import Any
 
 from workbench.engine.kernel.seeds import derive_seed
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game, match_rows
 from workbench.engine.runs.playout import playout_in_place
+from workbench.prob.intervals import wilson as wilson_interval
 from workbench.registry import make_game
 
 

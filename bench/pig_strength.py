@@ -36,8 +36,8 @@ from typing import Any
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.kernel.seeds import derive_seed, player_rngs
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.players.specs import player_from_spec
+from workbench.prob.intervals import wilson as wilson_interval
 from workbench.registry import make_game
 
 GOAL_SCORE = 0.46
