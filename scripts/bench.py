@@ -33,6 +33,7 @@ NOT_BENCHMARKS = ("hardening_",)
 QUICK: dict[str, list[str]] = {
     "analysis_panel": [],
     "cli": ["--rounds", "3"],
+    "cards": ["--quick"],
     "compare": ["mugen", "--games", "200", "--peer-games", "50"],
     "dask_speedup": ["--quick", "--games", "200"],
     "deck": [],
