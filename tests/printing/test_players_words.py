@@ -97,7 +97,7 @@ def test_no_margin_for_the_legend_gives_it_a_card(tmp_path: Path) -> None:
     out = tmp_path / "letter.pdf"
     result = print_cards("mugen", out, paper="letter")  # 3 × 3 cards fill a letter page
     reader = PdfReader(out)
-    assert result.cards == 37 and result.pages == 5  # 37 cards and the legend's: 38 slots
+    assert result.cards == 37 and result.pages == result.sheets_of_paper == 5  # 38 slots
     last = [t for t, _, _ in text_lines(reader, result.pages - 1)]
     assert "凡例" in last and "●＝この印刷での枚数" in last
     assert all(

@@ -213,11 +213,13 @@ class PrintResult:
     grid: Grid
     problems: list[Problem]
     entries: list[Entry]
+    backs: bool = False
 
     @property
     def sheets_of_paper(self) -> int:
-        """Pages of faces (the backs of a duplex print are on the same sheets)."""
-        return -(-self.cards // self.grid.per_page) if self.cards else 1
+        """Pages of faces (the backs of a duplex print are on the same sheets); a legend that
+        found no margin takes a card slot of its own (:func:`~workbench.printing.sheet.write_pdf`)."""
+        return self.pages // 2 if self.backs else self.pages
 
 
 def print_cards(
@@ -262,7 +264,7 @@ def print_cards(
             seen.add(record["_id"])
     back = back_shapes(layout, size, bleed) if backs else None
     pages = write_pdf(out, grid, drawn, back, title=f"{game} cards", legend=layout.legend)
-    return PrintResult(Path(out), pages, len(cards), grid, problems, entries)
+    return PrintResult(Path(out), pages, len(cards), grid, problems, entries, backs)
 
 
 def printed_glyph_problems(game: str, sheet: Sheet) -> list[Problem]:
