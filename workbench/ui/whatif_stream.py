@@ -39,6 +39,7 @@ from workbench.engine.measure.compare import (
     tasks,
 )
 from workbench.engine.measure.compare_cache import read_cached, write_cached
+from workbench.engine.measure.stopping import SequentialStopping
 from workbench.ui.table import table_html
 from workbench.ui.whatif import WhatIf, readable
 
@@ -106,8 +107,13 @@ class SkilledStream:
         client: Any = None,
         start: bool = True,
         quiet: float = 2.0,
+        sequential: bool = False,
+        width: float | None = None,
     ) -> None:
         self.what, self.players, self.games, self.chunk = what, players, games, chunk
+        # sequential: a question stops once each rate measure's anytime-valid interval is
+        # decided or at most ``width`` wide (engine.measure.stopping); its table shows those
+        self.sequential, self.width = sequential, width
         self.client = client
         self.quiet = quiet
         self.scheduler, self.workers = scheduler, workers
@@ -199,12 +205,14 @@ class SkilledStream:
         client = self.client or kernel_client(self.scheduler, self.workers)
         by_key = {q.key: q for q in qs}
         pairs = Pairs(game, qs)
-        owner: dict[Any, tuple[str, int]] = {}
+        stopping = SequentialStopping(qs, units, self.width) if self.sequential else None
+        early: list[str] = []
+        owner: dict[Any, tuple[str, str, int, int]] = {}
         kw = {"pure": False} if type(client).__module__.startswith("distributed") else {}
         for k, t, a, z in units:
             fn, args = job(game, by_key[k], t, (b, v), specs, a, z, self.what.seed)
             f = client.submit(fn, *args, **kw)
-            owner[f] = (k, z - a)
+            owner[f] = (k, t, a, z - a)
             self._futures.append(f)
         last = 0.0
         for f in _as_completed(list(owner)):
@@ -212,17 +220,35 @@ class SkilledStream:
                 break
             if f.cancelled():
                 continue
-            key, n = owner[f]
-            pairs.add(key, f.result())
+            key, t, a, n = owner[f]
+            chunk = f.result()
+            pairs.add(key, chunk)
+            if stopping is not None:
+                stopping.add(key, t, a, chunk)
+                if key not in early and stopping.stopped(key):
+                    early.append(key)
+                    for g, (k2, _t, _a, n2) in owner.items():
+                        if k2 == key and not g.done():
+                            g.cancel()
+                            if g.cancelled():
+                                self.progress.total -= n2
+                    self.bar.max = max(1, self.progress.total)
             self.progress.done += n
             self.bar.value = self.progress.done
             if time.monotonic() - last > 1.0 or self.progress.done == self.progress.total:
+                table = pairs.table() if stopping is None else stopping.table(pairs.table())
                 self.result = Comparison(
-                    game, self.progress.done, tuple(specs), self.what.seed, b, v, pairs.table()
+                    game, self.progress.done, tuple(specs), self.what.seed, b, v, table
                 )
-                self._draw("playing")
+                self._draw("playing" if not early else f"stopped early: {', '.join(early)}")
                 last = time.monotonic()
-        if self.progress.done == self.progress.total and self.result is not None:
+        if early and stopping is not None:  # not the fixed-size answer the cache keys
+            table = stopping.table(pairs.table())
+            self.result = Comparison(
+                game, self.progress.done, tuple(specs), self.what.seed, b, v, table
+            )
+            self._draw(f"done, stopped early (sequential intervals): {', '.join(early)}")
+        elif self.progress.done == self.progress.total and self.result is not None:
             write_cached(where, cached_as, self.result.table)
             self._draw("done (cached)")
 
