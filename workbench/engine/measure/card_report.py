@@ -40,7 +40,6 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from statistics import NormalDist, mean
 from typing import Any
 
@@ -48,7 +47,13 @@ import polars as pl
 
 from workbench.cards.variants import Variant
 from workbench.engine.measure.compare_sheets import CompareError, SheetSet, sheet_set
-from workbench.engine.measure.paired_edit import edit_rows, forget_built
+from workbench.engine.measure.paired_edit import (
+    MAX_GAMES,
+    base_variant,
+    check_request,
+    edit_rows,
+    forget_built,
+)
 from workbench.engine.measure.verdict import TOO_FEW, judge
 from workbench.prob.intervals import (
     Interval,
@@ -62,8 +67,6 @@ from workbench.registry import spec
 
 __all__ = ["MAX_GAMES", "CardReport", "CardReportError", "card_report", "neutral_variant"]
 
-MAX_GAMES = 20_000
-"""The most games one report plays per side (bound before anything is played)."""
 ROUNDS = 4
 """Racing rounds: the first plays a share of 1/2**(ROUNDS-1) of the games, each next twice as many."""
 
@@ -149,15 +152,6 @@ def _pp(x: float) -> str:
     return "n/a" if math.isnan(x) else f"{x * 100:+.1f} pp"
 
 
-def _base_variant(game: str, base: Any) -> Variant:
-    if isinstance(base, Variant):
-        return base
-    if base is None:
-        return Variant.of(game, name="base")
-    folder = Path(base)
-    return Variant.of(game, folder if folder.is_dir() else folder.parent, name="base")
-
-
 def neutral_variant(base: Variant, card: str) -> Variant:
     """``base`` with ``card`` made the game's neutral card (``GameSpec.neutral_card``).
 
@@ -187,22 +181,6 @@ def _labels(base: Variant) -> dict[str, str]:
         for row in table.rows:
             out.setdefault(row[k], f"{row[k]} {row[name]}" if name != k else row[k])
     return out
-
-
-def _check(game: str, specs: Sequence[str], games: Any) -> None:
-    from workbench.engine.players.specs import BadSpec, player_from_spec
-
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise CardReportError(
-            f"--games must be a whole number from 1 to {MAX_GAMES}, got {games!r}"
-        )
-    if not specs or not all(specs):
-        raise CardReportError(f"--players: {','.join(specs)!r} names an empty player")
-    for s in specs:
-        try:
-            player_from_spec(s, game)
-        except BadSpec as exc:
-            raise CardReportError(str(exc)) from None
 
 
 def _owner_won(row: Mapping[str, Any], seat: int) -> bool:
@@ -304,13 +282,13 @@ def card_report(
     every game. Bad input: :class:`CardReportError` (one line), before any game is played.
     """
     specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
-    _check(game, specs, games)
+    check_request(game, specs, games)
     the_spec = spec(game)
     events = the_spec.require("card_events", for_="workbench cards")
     if causal:
         the_spec.require("neutral_card", for_="the card report's causal column")
     try:
-        start_variant = _base_variant(game, base)
+        start_variant = base_variant(game, base)
         base_set = sheet_set(game, start_variant)
     except (FileNotFoundError, ValueError) as exc:
         raise CardReportError(" ".join(str(exc).split())[:300]) from None

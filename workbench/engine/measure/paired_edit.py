@@ -17,16 +17,21 @@ game says about each finished game (``observe``, e.g. ``GameSpec.card_events``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from workbench.cards.variants import Variant
 from workbench.engine.measure.compare import line_up
-from workbench.engine.measure.compare_sheets import SheetSet
+from workbench.engine.measure.compare_sheets import CompareError, SheetSet
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import simulate_rows
 from workbench.registry import make_game
 
-__all__ = ["EDIT_KEY", "edit_rows", "forget_built"]
+__all__ = ["EDIT_KEY", "MAX_GAMES", "base_variant", "check_request", "edit_rows", "forget_built"]
+
+MAX_GAMES = 20_000
+"""The most games one batch plays per side (bound before anything is played)."""
 
 EDIT_KEY = ("edit", "")
 """The (question, table) key the paired games of an edit are seeded with."""
@@ -45,6 +50,32 @@ def _built(game: str, side: SheetSet, specs: Sequence[str], seats: int | None) -
         )
         got = _BUILT[(game, side.key, seats)] = build_game(game, seated, params)
     return got
+
+
+def base_variant(game: str, base: Any) -> Variant:
+    """The sheets an edit starts from: a Variant as it is, a folder of sheets (or a sheet's
+    folder), or None for the game's own."""
+    if isinstance(base, Variant):
+        return base
+    if base is None:
+        return Variant.of(game, name="base")
+    folder = Path(base)
+    return Variant.of(game, folder if folder.is_dir() else folder.parent, name="base")
+
+
+def check_request(game: str, specs: Sequence[str], games: Any) -> None:
+    """CompareError (one line) for a game count outside 1..MAX_GAMES or a bad player spec."""
+    from workbench.engine.players.specs import BadSpec, player_from_spec
+
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise CompareError(f"--games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
+    if not specs or not all(specs):
+        raise CompareError(f"--players: {','.join(specs)!r} names an empty player")
+    for s in specs:
+        try:
+            player_from_spec(s, game)
+        except BadSpec as exc:
+            raise CompareError(str(exc)) from None
 
 
 def forget_built() -> None:
