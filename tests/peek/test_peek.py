@@ -13,10 +13,10 @@ import pytest
 from workbench.engine.conformance import check_conformance
 from workbench.engine.kernel.protocol import CHANCE
 from workbench.engine.kernel.seat import SeatView
-from workbench.engine.measure.balance import wilson_interval
 from workbench.engine.runs.simulate import simulate
 from workbench.games.peek.analysis import honest_win_chance, peek_check
 from workbench.games.peek.rules import make_game
+from workbench.prob.intervals import wilson as wilson_interval
 from workbench.registry import make_game as registered
 
 
