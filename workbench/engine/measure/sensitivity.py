@@ -13,8 +13,9 @@ interval from the pairs:
 **Screened cheaply first, refined where it matters**: every step plays ``screen`` games
 (a quarter of the batch by default); the cells whose screening moved the measure most
 (the ``refine`` largest effects, and any step whose screening interval already excludes
-0) play the whole batch. An edit the sheet's checks refuse (a step past what the sheet
-allows) is left out with its reason. :func:`~workbench.charts.sensitivity.tornado_chart`
+0) play the whole batch. An edit the sheet's checks or the game refuse (a step past what
+the schema allows, a deck the edit makes illegal) is left out with its reason
+(:attr:`Sensitivity.refused`). :func:`~workbench.charts.sensitivity.tornado_chart`
 draws the map, the cells that move the measure most first.
 
 >>> m = sensitivity_map("mugen", cells=[("cards", "C01", "skill1_cost")], games=12, seed=1)
@@ -69,13 +70,14 @@ class Sensitivity:
     refused: tuple[str, ...] = ()
 
     def ranked(self) -> pl.DataFrame:
-        """Cells by the largest effect of either step (absolute), largest first."""
+        """Cells by the largest effect of either step (absolute), largest first: the refined
+        cells (played on the whole batch) before those only screened."""
         if not self.table.height:
             return self.table
         size = self.table.group_by("cell").agg(pl.col("effect").abs().max().alias("size"))
         return (
             self.table.join(size, on="cell")
-            .sort(["size", "cell", "step"], descending=[True, False, True])
+            .sort(["refined", "size", "cell", "step"], descending=[True, True, False, True])
             .drop("size")
         )
 
@@ -202,7 +204,7 @@ def sensitivity_map(
     screen = max(1, min(games, screen or max(10, games // 4)))
     cpu0, wall0 = time.process_time(), time.perf_counter()
     base_set = sheet_set(game, start)
-    rows = edit_rows(game, base_set, specs, 0, games, seed)
+    rows = edit_rows(game, base_set, specs, 0, 1, seed)  # one game names the measures
     if not measure.startswith("win:") and not isinstance(rows[0].get(measure), (int, float)):
         numeric = [k for k, v in rows[0].items() if isinstance(v, (int, float)) and k != "game"]
         raise SensitivityError(
@@ -214,6 +216,7 @@ def sensitivity_map(
         raise SensitivityError(
             f"{measure!r}: win:S needs a seat S from 0 to {int(rows[0]['seats']) - 1}"
         )
+    rows += edit_rows(game, base_set, specs, 1, games, seed)
     played = len(rows)
     edits: list[dict[str, Any]] = []
     refused = []
@@ -223,8 +226,12 @@ def sensitivity_map(
             if isinstance(v, str):
                 refused.append(f"{name} -> {to}: {v}")
                 continue
-            side = sheet_set(game, v)
-            got = edit_rows(game, side, specs, 0, screen, seed)
+            try:  # the game itself may refuse the edited sheets (a deck no longer legal)
+                side = sheet_set(game, v)
+                got = edit_rows(game, side, specs, 0, screen, seed)
+            except ValueError as exc:
+                refused.append(f"{name} -> {to}: {' '.join(str(exc).split())[:200]}")
+                continue
             played += len(got)
             edits.append({"cell": name, "step": step, "to": to, "side": side, "rows": got})
     for e in edits:
