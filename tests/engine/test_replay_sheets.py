@@ -164,16 +164,17 @@ def test_bad_sheet_records_are_one_line(sheets, message) -> None:
     assert message in str(refused.value) and "\n" not in str(refused.value)
 
 
-def test_a_game_that_reads_files_plays_a_variant_from_its_written_sheets(tmp_path, monkeypatch):
-    """detective reads its sheets from a folder (cards_folder): its variant is written under
-    the cache once, and the replay still records the edits, not that folder."""
+def test_detective_plays_a_variant_in_memory_and_records_its_edits(tmp_path, monkeypatch):
+    """detective reads its loaded sheets through its spec: its variant is written nowhere
+    (the cache stays empty), and the replay records the edits."""
     monkeypatch.setenv("WORKBENCH_CACHE", str(tmp_path))
     variant = Variant.of("detective", name="fewer").set("people", "wasurenagusa", "copies", "3")
     game = game_on_sheets("detective", {}, variant)
     people = {s.stem: s for s in sheets_played(game)}["people"]
     assert [e["value"] for e in people.edits] == ["3"]
     assert people.sha256 == hashlib.sha256(variant.texts()["people"]).hexdigest()
-    assert Path(game.params.cards_folder).is_relative_to(tmp_path)
+    assert game.params.cards_folder is None and list(tmp_path.iterdir()) == []
+    assert game.catalogue.cards.people["wasurenagusa"].copies == 3
 
 
 def test_the_cells_of_all_sheets_are_bounded_together(monkeypatch) -> None:

@@ -341,7 +341,11 @@ def people_from_rows(rows: list[tuple[int, dict[str, Any]]], file: str) -> dict[
 
 
 def _events(path: Path, people: tuple[str, ...]) -> tuple[Event, ...]:
-    rows = read_sheet(path, _events_schema(people))
+    return events_from_rows(read_sheet(path, _events_schema(people)))
+
+
+def events_from_rows(rows: list[tuple[int, dict[str, Any]]]) -> tuple[Event, ...]:
+    """The events of a clean events sheet's rows ((spreadsheet row, record) pairs), by number."""
     out = []
     for _, r in rows:
         cost = tuple((e.verb, int(e.args[0] or 0)) for e in r["cost"])
@@ -361,6 +365,23 @@ def _events(path: Path, people: tuple[str, ...]) -> tuple[Event, ...]:
             )
         )
     return tuple(sorted(out, key=lambda e: e.no))
+
+
+def _rows(sheet: Any) -> list[tuple[int, dict[str, Any]]]:
+    return [(rec.pop("_row"), rec) for rec in sheet.require_clean().records()]
+
+
+def cards_from_sheets(sheets: Mapping[str, Any]) -> CardSet:
+    """Both cards of loaded ``people`` and ``events`` sheets (``workbench.cards.Sheet``, the
+    events sheet loaded with :func:`loaded_schemas`): in memory, no file read; the same
+    checks as :func:`load_cards` (``SheetError`` naming the sheet's file).
+
+    >>> from workbench.cards.registry import sheet_source
+    >>> cards_from_sheets(sheet_source("detective").sheets) == load_cards()
+    True
+    """
+    people = people_from_rows(_rows(sheets["people"]), sheets["people"].file)
+    return CardSet(people, events_from_rows(_rows(sheets["events"])))
 
 
 def load_cards(folder: Path | str | None = None) -> CardSet:

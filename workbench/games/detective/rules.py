@@ -299,12 +299,16 @@ class Detective(KernelGame):
 
 
 def make_game(**params: Any) -> Detective:
-    """The game with the given parameters (see :class:`DetectiveParams`).
+    """The game with the given parameters (see :class:`DetectiveParams`); ``cards`` (a
+    :class:`~workbench.games.detective.cards.CardSet`, as the spec's ``sheets.read`` gives
+    it from loaded sheets) plays on those cards, else on the sheets ``cards_folder`` names
+    (the packaged ones by default).
 
     >>> make_game(players=3, opening=4).params.opening
     4
     """
-    return Detective(DetectiveParams.from_dict(params))
+    cards = params.pop("cards", None)
+    return Detective(DetectiveParams.from_dict(params), cards)
 
 
 __all__ = ["Detective", "DetectiveState", "make_game"]

@@ -28,7 +28,7 @@ import sympy
 from workbench.cards.variants import Variant
 from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
 from workbench.games.detective.analysis import OPENINGS, actions_table, payable_after, payable_table
-from workbench.games.detective.cards import CardSet, load_cards
+from workbench.games.detective.cards import CardSet, cards_from_sheets, load_cards
 from workbench.games.detective.exact import exact_round, round_tree
 from workbench.games.detective.params import DetectiveParams
 from workbench.spec import SheetSource, WhatIfExample
@@ -55,12 +55,14 @@ SEED = 1
 
 
 def read_sheets(source: SheetSource) -> dict[str, Any]:
-    """The game reads people.csv and events.csv from the folder the ``cards_folder``
-    parameter names."""
-    folder = source.file("events", "detective").parent
-    if source.file("people", "detective").parent != folder:
-        raise ValueError("detective reads people.csv and events.csv from one folder")
-    return {"cards_folder": str(folder)}
+    """The game takes its people and events as ``cards=``, read from the loaded sheets in
+    memory.
+
+    >>> from workbench.cards.registry import sheet_source
+    >>> read_sheets(sheet_source("detective"))["cards"] == load_cards()
+    True
+    """
+    return {"cards": cards_from_sheets(source.sheets)}
 
 
 LINES = (4, 8)

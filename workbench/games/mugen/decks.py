@@ -130,6 +130,12 @@ def _sheet(path: str, mtime: float) -> Any:
     return read_sheet(path)
 
 
+def loaded_sheet(path: str | Path) -> Any:
+    """The card sheet at ``path``, loaded (``workbench.cards.Sheet``; cached by file time)."""
+    resolved = Path(path).resolve()
+    return _sheet(str(resolved), resolved.stat().st_mtime)
+
+
 @cache
 def _rules(path: str) -> tuple[DeckRule, ...]:
     return load_deck_rules(path)
@@ -145,11 +151,23 @@ def rule_problems(
 
     The sheet as :func:`~workbench.games.mugen.cards.cards_file` finds it, the rules
     (``deck_rules.csv``) from the data folder in use unless ``rules_path`` is given."""
-    counts = dict(normalise(deck))
-    path = cards_file(cards_path, data_dir).resolve()
-    sheet = _sheet(str(path), path.stat().st_mtime)
+    sheet = loaded_sheet(cards_file(cards_path, data_dir))
     rules = rules_path if rules_path is not None else data_folder(data_dir) / "deck_rules.csv"
-    frame = check_deck(counts, sheet, _rules(str(rules)), file="deck")
+    return sheet_rule_problems(deck, sheet, rules)
+
+
+def sheet_rule_problems(
+    deck: Iterable[tuple[str, int]], sheet: Any, rules_path: str | Path
+) -> list[str]:
+    """:func:`rule_problems` against a loaded card sheet (``workbench.cards.Sheet``): the
+    sheet read in memory, the rules file once per run (cached by path).
+
+    >>> from workbench.games.mugen.cards import read_sheet
+    >>> sheet_rule_problems(SAMPLE_DECKS["sora"], read_sheet(), RULES_CSV)
+    []
+    """
+    counts = dict(normalise(deck))
+    frame = check_deck(counts, sheet, _rules(str(rules_path)), file="deck")
     return [f"{r['rule']}: {r['message']}" for r in frame.iter_rows(named=True)]
 
 

@@ -99,7 +99,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from workbench.engine.kernel import KernelGame, Snapshot
@@ -109,11 +108,18 @@ from workbench.games.mugen.cards import (
     Card,
     Deck,
     cards_file,
+    cards_from_sheet,
     data_folder,
     load_cards,
     normalise,
 )
-from workbench.games.mugen.decks import DeckError, character_of, deck_problems, rule_problems
+from workbench.games.mugen.decks import (
+    DeckError,
+    character_of,
+    deck_problems,
+    loaded_sheet,
+    sheet_rule_problems,
+)
 from workbench.games.mugen.effects import TimedEffect
 from workbench.games.mugen.narration import aftermath
 from workbench.games.mugen.params import MugenParams
@@ -146,15 +152,20 @@ class MugenGame(KernelGame):
     version: ClassVar[str] = SPEC.version  # declared once, in the package's GameSpec
     table = MugenTable
 
-    def __init__(self, params: MugenParams | None = None) -> None:
+    def __init__(self, params: MugenParams | None = None, card_sheet: Any = None) -> None:
+        """``card_sheet``: the loaded card sheet to play on (``workbench.cards.Sheet``, as
+        the spec's ``sheets.read`` gives it); else the file ``cards_path`` names, loaded."""
         super().__init__(params)
         p: MugenParams = self.params
-        cards_path = cards_file(p.cards_path)  # the default from the data folder in use
-        self.cards: Mapping[str, Card] = load_cards(cards_path)
+        if card_sheet is None:  # the default from the data folder in use
+            card_sheet = loaded_sheet(cards_file(p.cards_path))
+            self.cards: Mapping[str, Card] = load_cards(cards_file(p.cards_path))
+        else:
+            self.cards = cards_from_sheet(card_sheet)
         self.decks = (normalise(p.decks[0]), normalise(p.decks[1]))
         if p.check_decks:
             for seat, deck in enumerate(self.decks):
-                problems = check_deck(deck, cards_path)
+                problems = check_deck(deck, card_sheet, self.cards)
                 if problems:
                     raise DeckError(f"decks[{seat}] (seat {seat})", problems)
         self.characters = tuple(character_of(d, self.cards) for d in self.decks)
@@ -350,18 +361,20 @@ def _timings(fx: dict[str, Fx], every: bool) -> dict[str, Fx]:
     return out
 
 
-def check_deck(deck: Deck, cards_path: Path) -> list[str]:
-    """The construction-rule problems of a deck: the shared checker over
-    ``deck_rules.csv`` of the data folder in use (this module's own reading when that file is
-    missing)."""
+def check_deck(deck: Deck, card_sheet: Any, cards: Mapping[str, Card]) -> list[str]:
+    """The construction-rule problems of a deck: the shared checker over the loaded card
+    sheet and ``deck_rules.csv`` of the data folder in use (this module's own reading of
+    ``cards`` when that file is missing)."""
     rules = data_folder() / "deck_rules.csv"
     if rules.exists():
-        return rule_problems(deck, cards_path, rules)
-    return deck_problems(deck, load_cards(cards_path))
+        return sheet_rule_problems(deck, card_sheet, rules)
+    return deck_problems(deck, cards)
 
 
 def make_game(**params: Any) -> MugenGame:
-    """A game from keyword parameters (see :class:`MugenParams`).
+    """A game from keyword parameters (see :class:`MugenParams`); ``card_sheet`` (a loaded
+    card sheet, as the spec's ``sheets.read`` gives it) plays on that sheet, else on the file
+    ``cards_path`` names.
 
     >>> make_game(first_player=1).params.first_player
     1
@@ -375,7 +388,8 @@ def make_game(**params: Any) -> MugenGame:
         params["decks"] = tuple(normalise(tuple(x) for x in d) for d in params["decks"])
     if "opening" in params:
         params["opening"] = tuple(params["opening"])
-    return MugenGame(replace(MugenParams(), **params))
+    card_sheet = params.pop("card_sheet", None)
+    return MugenGame(replace(MugenParams(), **params), card_sheet)
 
 
 __all__ = ["CARDS_CSV", "MugenGame", "MugenParams", "make_game"]

@@ -61,8 +61,13 @@ SEED = 1
 
 
 def read_sheets(source: SheetSource) -> dict[str, Any]:
-    """The game reads its card sheet from the file the ``cards_path`` parameter names."""
-    return {"cards_path": str(source.file("cards", "mugen"))}
+    """The game takes its loaded card sheet as ``card_sheet=``, read in memory.
+
+    >>> from workbench.cards.registry import sheet_source
+    >>> read_sheets(sheet_source("mugen"))["card_sheet"].file
+    'cards.csv'
+    """
+    return {"card_sheet": source.sheets["cards"]}
 
 
 def _decks(files: Mapping[str, Path]) -> Path:
