@@ -96,7 +96,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         for line in lines(out):
             print(line)
-    return 0 if any(p["meets_goals_rechecked"] for p in out["proposals"]) else 1
+    # 1 (a problem found) when every proposal lies outside the goals on fresh seeds
+    return 0 if any(p["verdict"] != "outside the goals" for p in out["proposals"]) else 1
 
 
 def _pct(x: float | None) -> str:
@@ -115,7 +116,7 @@ def lines(out: dict[str, Any]) -> list[str]:
     ]
     for i, p in enumerate(out["proposals"], 1):
         edits = ", ".join(f"{k} {c['from']}→{c['to']}" for k, c in p["changes"].items())
-        head.append(f"proposal {i}: {edits or 'no change'}")
+        head.append(f"proposal {i}: {edits or 'no change'} ({p['verdict']} on fresh seeds)")
         for k, v in p["rechecked"].items():
             lo, hi = p["rechecked_interval"][k]
             span = "" if lo is None or lo != lo else f" [{lo:.3g}, {hi:.3g}]"

@@ -31,7 +31,7 @@ def proposal_lines(result: TuneResult) -> list[str]:
     out = []
     for i, p in enumerate(result.proposals, 1):
         edits = ", ".join(f"{k} {a}→{b}" for k, (a, b) in p.changes.items()) or "no change"
-        out.append(f"proposal {i}: {edits}")
+        out.append(f"proposal {i}: {edits} ({p.verdict} on fresh seeds)")
         for g in result.goals:
             lo, hi = p.intervals.get(g.measure, (float("nan"), float("nan")))
             span = "" if lo != lo else f" [{lo:.3f}, {hi:.3f}]"

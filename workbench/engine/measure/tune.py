@@ -234,6 +234,14 @@ class Proposal:
     meets_rechecked: bool
     variant: Variant
     saved: Path | None = None
+    goals_seen: tuple[Goal, ...] = ()
+
+    @property
+    def verdict(self) -> str:
+        """On fresh seeds: "inside the goals" when every goal's 95% interval lies inside its
+        range, "outside the goals" when some goal's interval lies wholly outside it, else
+        "too few games to say" (a mean without an interval is judged by its value)."""
+        return recheck_verdict(self.goals_seen, self.rechecked, self.intervals)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -244,6 +252,7 @@ class Proposal:
             "rechecked_interval": {k: list(v) for k, v in self.intervals.items()},
             "meets_goals_tuned": self.meets_tuned,
             "meets_goals_rechecked": self.meets_rechecked,
+            "verdict": self.verdict,
             "saved": None if self.saved is None else str(self.saved),
         }
 
@@ -268,16 +277,22 @@ class TuneResult:
 
     def sentence(self) -> str:
         """One sentence on whether any proposal meets every goal on fresh seeds."""
-        ok = [p for p in self.proposals if p.meets_rechecked]
         done = sum(t["state"] in ("complete", "pruned") for t in self.trials)
-        if ok:
+        words = [p.verdict for p in self.proposals]
+        tail = f"({done} trials finished, {self.games} games each)"
+        inside = words.count("inside the goals")
+        if inside:
             return (
-                f"{len(ok)} of {len(self.proposals)} proposals meet every goal on fresh "
-                f"seeds ({done} trials finished)."
+                f"{inside} of {len(words)} proposals lie inside every goal on fresh seeds {tail}."
             )
+        if not words:
+            return f"No trial finished to propose {tail}."
+        if all(w == "outside the goals" for w in words):
+            return f"No proposal meets the goals within the allowed cells on fresh seeds {tail}."
+        near = sum(p.meets_rechecked for p in self.proposals)
         return (
-            f"No proposal meets every goal within the allowed cells on fresh seeds "
-            f"({done} trials finished, {self.games} games each)."
+            f"Too few games to say whether a proposal meets the goals: {near} of {len(words)} "
+            f"land inside on fresh seeds, but their intervals reach outside {tail}."
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -557,7 +572,7 @@ def _proposals(plan: _Plan, study: Any, keep: int, base: Mapping[str, float]) ->
     for t in front:
         values = {c.name: int(t.params[c.name]) for c in plan.cells}
         sig = tuple(values.values())
-        if sig in seen or (t.values[1] == 0 and len(front) > 1):
+        if sig in seen or (t.values[1] == 0 and any(u.values[1] > 0 for u in front)):
             continue
         seen.add(sig)
         changes = {
@@ -589,11 +604,38 @@ def _proposals(plan: _Plan, study: Any, keep: int, base: Mapping[str, float]) ->
                 _misses(plan, tuned) == 0,
                 _misses(plan, fresh) == 0,
                 variant,
+                goals_seen=plan.goals,
             )
         )
         if len(out) >= keep:
             break
     return out
+
+
+def recheck_verdict(
+    goals: Sequence[Goal],
+    values: Mapping[str, float],
+    intervals: Mapping[str, tuple[float, float]],
+) -> str:
+    """The verdict of one re-checked proposal (see :attr:`Proposal.verdict`).
+
+    >>> g = (Goal("first player wins", 0.45, 0.55),)
+    >>> recheck_verdict(g, {"first player wins": 0.5}, {"first player wins": (0.47, 0.53)})
+    'inside the goals'
+    >>> recheck_verdict(g, {"first player wins": 0.5}, {"first player wins": (0.3, 0.7)})
+    'too few games to say'
+    >>> recheck_verdict(g, {"first player wins": 0.8}, {"first player wins": (0.7, 0.9)})
+    'outside the goals'
+    """
+    inside = True
+    for g in goals:
+        lo, hi = intervals.get(g.measure, (math.nan, math.nan))
+        if math.isnan(lo):
+            lo = hi = values.get(g.measure, math.nan)
+        if math.isnan(lo) or hi < g.low or lo > g.high:
+            return "outside the goals"
+        inside = inside and g.low <= lo and hi <= g.high
+    return "inside the goals" if inside else "too few games to say"
 
 
 def save_proposals(result: TuneResult, folder: str | Path) -> list[Proposal]:
