@@ -79,9 +79,9 @@ def test_what_if_and_chance_outcomes_are_the_designers_view_only() -> None:
     b.set_viewer(who)
     step = s.step
     assert b.analysis.what_if_button.layout.display == "none"
-    assert not b._guard(b.analysis.what_if)
+    assert not b.guarded(b.analysis.what_if)
     assert "designer" in b.status.value and s.step == step and b.analysis.rows == []
     b.set_viewer(None)
     assert b.analysis.what_if_button.layout.display is None
-    assert b._guard(b.analysis.what_if) and s.step < step  # back at the last chance
+    assert b.guarded(b.analysis.what_if) and s.step < step  # back at the last chance
     assert b.analysis.rows and all(r.probability > 0 for r in b.analysis.rows)

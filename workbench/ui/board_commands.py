@@ -140,8 +140,6 @@ class BoardCommands(BoardViewer):
         self._draw_status()
         return True
 
-    _guard = guarded  # the name PictureBoard (ui/picture.py) still calls; goes with it
-
     def _on_session_change(self, _session: Session) -> None:
         if not self._quiet:
             self.refresh()

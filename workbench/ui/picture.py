@@ -162,9 +162,9 @@ class PictureBoard(BoardView):
         """
         kind = content.get("kind")
         if kind == "undo":
-            return self._guard(self.undo)
+            return self.guarded(self.undo)
         if kind == "redo":
-            return self._guard(self.redo)
+            return self.guarded(self.redo)
         if kind == "clear":
             return self._set_picks(())
         if kind == "pick":
