@@ -240,7 +240,8 @@ class Proposal:
     def verdict(self) -> str:
         """On fresh seeds: "inside the goals" when every goal's 95% interval lies inside its
         range, "outside the goals" when some goal's interval lies wholly outside it, else
-        "too few games to say" (a mean without an interval is judged by its value)."""
+        "too few games to say". A rate's interval is Wilson's; a mean's is compare's
+        jackknife half-width of two independent runs (wider than its own)."""
         return recheck_verdict(self.goals_seen, self.rechecked, self.intervals)
 
     def as_json(self) -> dict[str, Any]:
@@ -590,8 +591,11 @@ def _proposals(plan: _Plan, study: Any, keep: int, base: Mapping[str, float]) ->
                 k = round(float(r["variant"]) * int(r["pairs"]))
                 w = wilson(k, int(r["pairs"]))
                 intervals[g.measure] = (float(w.low), float(w.high))
-            else:
-                intervals[g.measure] = (math.nan, math.nan)
+            else:  # a mean: compare's jackknife half-width of two independent runs, which is
+                # wider than the variant's own (it adds the base's spread): never optimistic
+                v, half = r["variant"], r["independent_half"]
+                ok = v is not None and half is not None and not math.isnan(half)
+                intervals[g.measure] = (v - half, v + half) if ok else (math.nan, math.nan)
         tuned = dict(t.user_attrs.get("measures", {}))
         out.append(
             Proposal(
