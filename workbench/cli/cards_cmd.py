@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import unicodedata
 from pathlib import Path
 
 from workbench.cli import CliError
@@ -70,12 +71,27 @@ def _run(args: argparse.Namespace) -> int:
         )
         flag = "  ! disagrees" if r["disagree"] else ""
         print(
-            f"  {r['label'][:18]:<18} {_pct(r['win_drawn']):>7} {_pct(r['win_not_drawn']):>9} "
+            f"  {_pad(r['label'], 18)} {_pct(r['win_drawn']):>7} {_pct(r['win_not_drawn']):>9} "
             f"{_pp(r['iwd']):>8} {_pct(r['played_when_held']):>7}  {effect}{flag}"
         )
     for line in report.sentences():
         print(line)
     return 0
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` cut and padded to ``width`` terminal columns (a wide character takes two).
+
+    >>> _pad("C01 ソラ", 10) + "|"
+    'C01 ソラ   |'
+    """
+    out, used = "", 0
+    for ch in text:
+        w = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        if used + w > width:
+            break
+        out, used = out + ch, used + w
+    return out + " " * (width - used)
 
 
 def _pct(x: float) -> str:

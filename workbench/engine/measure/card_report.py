@@ -447,7 +447,7 @@ def _disagreement(r: Mapping[str, Any]) -> tuple[bool, str]:
             ),
             (
                 abs(seat),
-                f"seat: its owners sat in the first seat in {r['owner_first_share'] * 100:.1f}% of their games (the seat and its deck go together)",
+                f"seat: its owners sat in the first seat in {r['owner_first_share'] * 100:.1f}% of their games and won {r['win_owned'] * 100:.1f}% of them",
             ),
         ],
         reverse=True,
