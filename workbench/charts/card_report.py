@@ -61,9 +61,10 @@ def _rows_of(game: str, cards: list[str]) -> list[dict[str, Any]]:
     return [found.get(c, {}) for c in cards]
 
 
-def card_effect_chart(report: Any, *, top: int | None = None, faces: bool = True) -> alt.Chart:
+def card_effect_chart(report: Any, *, top: int | None = None, faces: bool = True) -> Any:
     """Cards ranked by causal effect on their owner's win rate (percentage points) with 95%
-    intervals, the face of each on the left; ``top`` keeps the first cards only."""
+    intervals, the face of each on the left; ``top`` keeps the first cards only (an altair
+    layer chart, or with faces a horizontal concatenation)."""
     ranked = report.ranked()
     if top is not None:
         ranked = ranked.head(top)

@@ -20,25 +20,14 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-__all__ = ["measure_words", "tornado_chart"]
+from workbench.engine.measure.sensitivity import measure_words
+
+__all__ = ["tornado_chart"]
 
 ROW_PX = 34
 
 
-def measure_words(game: str, measure: str) -> str:
-    """``win:S`` as the game names the seat (``Player 1's win rate``), any other as it is.
-
-    >>> measure_words("ghost", "win:0"), measure_words("mugen", "turns")
-    ("User 1's win rate", 'turns')
-    """
-    if not measure.startswith("win:"):
-        return measure
-    from workbench.registry import spec
-
-    return f"{spec(game).seat_word} {int(measure[4:]) + 1}'s win rate"
-
-
-def tornado_chart(sensitivity: Any, *, top: int = 5) -> alt.LayerChart:
+def tornado_chart(sensitivity: Any, *, top: int = 5) -> Any:
     """The ``top`` cells that move the measure most (refined ones first), a bar per step
     (up in one colour, down in the other) and its 95% interval as a line across it."""
     ranked = sensitivity.ranked()

@@ -174,7 +174,7 @@ def neutral_variant(base: Variant, card: str) -> Variant:
 
 
 def _labels(base: Variant) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for table in base.tables().values():
         k = table.header.index(table.key)
         name = table.header.index("name") if "name" in table.header else k
@@ -246,7 +246,8 @@ def _pairs(
     base: Sequence[Mapping[str, Any]], variant: Mapping[int, Mapping[str, Any]], card: str
 ) -> tuple[list[tuple[bool, bool]], list[float]]:
     """(neutral won, base won) per (game, owner seat) and the games' length differences."""
-    wins, turns = [], []
+    wins: list[tuple[bool, bool]] = []
+    turns: list[float] = []
     for r in base:
         v = variant.get(r["game"])
         if v is None:

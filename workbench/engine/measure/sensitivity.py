@@ -43,8 +43,16 @@ from workbench.engine.measure.paired_edit import (
 )
 from workbench.engine.measure.verdict import judge
 from workbench.prob.intervals import mean_interval, pair_counts, paired_newcombe
+from workbench.registry import spec
 
-__all__ = ["MAX_CELLS", "Sensitivity", "SensitivityError", "numeric_cells", "sensitivity_map"]
+__all__ = [
+    "MAX_CELLS",
+    "Sensitivity",
+    "SensitivityError",
+    "measure_words",
+    "numeric_cells",
+    "sensitivity_map",
+]
 
 MAX_CELLS = 2_000
 """The most cells one map edits (bound before anything is played)."""
@@ -84,9 +92,12 @@ class Sensitivity:
     def sentences(self, top: int = 5) -> list[str]:
         """The cells that move the measure most, with their intervals and verdicts."""
         out = []
-        for r in self.ranked().head(2 * top).iter_rows(named=True):
+        ranked = self.ranked()
+        cells = list(dict.fromkeys(ranked["cell"].to_list()))[:top] if ranked.height else []
+        measure = measure_words(self.game, self.measure)
+        for r in ranked.filter(pl.col("cell").is_in(cells)).iter_rows(named=True):
             out.append(
-                f"{r['cell']} {r['from']} -> {r['to']}: {self.measure} {_fmt(r['effect'], r['rate'])} "
+                f"{r['cell']} {r['from']} -> {r['to']}: {measure} {_fmt(r['effect'], r['rate'])} "
                 f"[{_fmt(r['low'], r['rate'])}, {_fmt(r['high'], r['rate'])}] over {r['pairs']} "
                 f"paired games, {r['verdict']}"
             )
@@ -97,6 +108,17 @@ class Sensitivity:
             f"{c['cpu_s']:.1f} CPU s, {c['wall_s']:.1f} s wall"
         )
         return out
+
+
+def measure_words(game: str, measure: str) -> str:
+    """``win:S`` as the game names the seat (``Player 1's win rate``), any other as it is.
+
+    >>> measure_words("ghost", "win:0"), measure_words("mugen", "turns")
+    ("User 1's win rate", 'turns')
+    """
+    if not measure.startswith("win:"):
+        return measure
+    return f"{spec(game).seat_word} {int(measure[4:]) + 1}'s win rate"
 
 
 def _fmt(x: float, rate: bool) -> str:
