@@ -450,6 +450,7 @@ class Variant:
                 "game": self.game,
                 "name": self.name,
                 **self.provenance(),
+                "base": _base_as_seen_from(self.base, target),
                 "edits": [e.as_json() for e in self.edits],
             }
             (tmp / MANIFEST).write_text(
@@ -466,6 +467,22 @@ class Variant:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         return target
+
+
+def _base_as_seen_from(base: Path, target: Path) -> str:
+    """The base folder as the manifest records it: relative to the variant's own folder
+    when the variant lives inside the base (``<base>/variants/<name>``, so a clone of the
+    project elsewhere finds its base), else absolute.
+
+    >>> _base_as_seen_from(Path("/d/ghost"), Path("/d/ghost/variants/v1"))
+    '../..'
+    >>> _base_as_seen_from(Path("/d/ghost"), Path("/elsewhere/v1"))
+    '/d/ghost'
+    """
+    base_abs, target_abs = Path(os.path.abspath(base)), Path(os.path.abspath(target))
+    if base_abs in target_abs.parents:
+        return os.path.relpath(base_abs, target_abs)
+    return str(base_abs)
 
 
 def check_name(name: Any, where: str = "") -> str:
@@ -535,7 +552,11 @@ def load_variant(
     folder = Path(path)
     data = read_manifest(folder)
     game = str(data["game"])
-    base_folder = Path(base) if base is not None else Path(str(data.get("base") or ""))
+    recorded = Path(str(data.get("base") or ""))
+    if base is not None:
+        base_folder = Path(base)
+    else:
+        base_folder = recorded if recorded.is_absolute() else folder / recorded
     if not base_folder.is_dir():
         base_folder = folder.parent.parent
     if not sheet_files(game, folder / game):
