@@ -109,7 +109,8 @@ def lines(out: dict[str, Any]) -> list[str]:
     t = out["trials"]
     head = [
         f"{out['game']}: {', '.join(out['goals'])}; varying {', '.join(out['cells'])}",
-        f"{t['complete']} trials finished, {t['pruned']} stopped early, {t['refused']} refused "
+        f"{t['complete']} trials played all their games, {t['pruned']} stopped early, "
+        f"{t['refused']} refused "
         f"({out['games']} paired games each, seed {out['seed']}; re-check seed "
         f"{out['recheck_seed']})",
         "base: " + ", ".join(f"{k} {_pct(v)}" for k, v in out["base"].items()),
