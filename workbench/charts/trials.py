@@ -54,7 +54,7 @@ def trials_frame(records: Sequence[dict[str, Any]], proposals: Iterable[int] = (
 
 def trials_chart(
     records: Sequence[dict[str, Any]], proposals: Iterable[int] = (), width: int = 420
-) -> alt.LayerChart:
+) -> Any:
     """Distance outside the goals (y) against edit size (x), one point a trial."""
     frame = trials_frame(records, proposals)
     base = alt.Chart(frame).encode(
