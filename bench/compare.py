@@ -131,8 +131,8 @@ def _edit_touching(variant: Any, figure: Any) -> Any:
 
 
 def bench_figures(game: str) -> list[dict[str, Any]]:
-    """Per exact figure: an edit touching it, then its redraw (sheets written, figure drawn)."""
-    from workbench.engine.measure.compare_sheets import sheet_set
+    """Per exact figure: an edit touching it, then its redraw (sheets loaded in memory from
+    the edited cells, figure drawn)."""
     from workbench.registry import spec
 
     declared = spec(game)
@@ -143,7 +143,7 @@ def bench_figures(game: str) -> list[dict[str, Any]]:
         assert figure.touched_by(
             {(r["sheet"], r["column"]) for r in edited.diff().iter_rows(named=True)}
         )
-        _, wall, used = timed(lambda f=figure, e=edited: f.draw(sheet_set(game, e).files))
+        _, wall, used = timed(lambda f=figure, e=edited: f.draw(e.sheet_source().sheets))
         rows.append({"figure": figure.title, "wall": wall, "cpu": used})
     return rows
 

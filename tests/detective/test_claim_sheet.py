@@ -4,6 +4,7 @@ import shutil
 
 import polars as pl
 
+from workbench.cards.registry import sheet_files, sheet_source
 from workbench.datafiles import packaged_data
 from workbench.games.detective import analysis as da
 from workbench.games.detective import whatif
@@ -32,7 +33,7 @@ def test_claim_25_reads_the_starting_deck_from_the_sheet(tmp_path):
     assert len(six) == 6 and "genichiro" not in six
     before, after = da.claim_25(), da.claim_25(deck=six)
     assert before["exact"].to_list() != after["exact"].to_list()
-    figure = whatif.figures({"events": folder / "events.csv", "people": folder / "people.csv"})
+    figure = whatif.figures(sheet_source("detective", sheet_files("detective", folder)).sheets)
     redrawn = figure["immediate tragic night (the 25 % claim)"]
     base = redrawn.filter(pl.col("reading") == "base rules (first-card rule)")["exact"].item()
     assert after.filter(pl.col("reading") == "base rules (first-card rule)")["exact"].item() == base
@@ -47,5 +48,5 @@ def test_actions_table_counts_the_sheets_starting_deck(tmp_path):
     six = da.actions_table(data_dir=folder)
     assert six.equals(da.actions_table(6))
     assert six["expected"].to_list() != da.actions_table()["expected"].to_list()
-    figure = whatif.figures({"events": folder / "events.csv", "people": folder / "people.csv"})
+    figure = whatif.figures(sheet_source("detective", sheet_files("detective", folder)).sheets)
     assert figure["actions per round"].equals(six)

@@ -119,3 +119,39 @@ def test_the_game_reads_an_edited_variant_in_memory_as_it_reads_the_saved_one(tm
     )
     assert game.cards == from_files.cards and game.dreams == from_files.dreams
     assert game.cards["J04"].stars == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "sheet", "card", "column", "value"),
+    [
+        ("ghost", "cards", "G04", "physical", "2D+1"),
+        ("life", "album", "J04", "stars", "2"),
+        ("detective", "events", "2", "cost", "black 1; orange 1; blue 1"),
+        ("mugen", "cards", "C01", "skill1_cost", "1"),
+    ],
+)
+def test_the_whole_redraw_after_an_edit_reads_and_writes_no_file(
+    game, sheet, card, column, value
+) -> None:
+    """The what-if editor's whole redraw of every house game (the grid, the diff, the exact
+    figures before and after) runs on the sheets in memory: every figure takes the loaded
+    sheets (``GameSpec.sheet_figures``), so no variant is written and read back. The files no
+    edit changes (mugen's sample deck lists and deck rules) are opened once a run, by a
+    first drawing of the figures on the base before the counted edit."""
+    from workbench.engine.measure.sheet_figures import draw_figures
+    from workbench.ui.sheet_grid import whatif_editor
+    from workbench.ui.whatif import WhatIf
+
+    warm = WhatIf(game, Variant.of(game, name="warm"))
+    draw_figures(warm.sheet_figures, warm.base_sheets())  # the modules and fixed files, once
+    what = WhatIf(game, Variant.of(game, name="edited"))
+    editor = whatif_editor(what, sheet)
+    grid = editor.grid
+    key = grid.header.index(what.variant.tables()[sheet].key)
+    row = [r[key] for r in grid.rows].index(card)
+    figures_box = editor.children[2]
+    with files_touched() as touched:
+        assert grid.edit(row, column, value)
+    assert touched == []
+    assert what.variant.diff().height == 1 and what.redrawn
+    assert "before / after" in figures_box.value and "refused" not in figures_box.value

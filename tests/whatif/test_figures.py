@@ -14,7 +14,6 @@ import pytest
 from workbench.cards import SheetError
 from workbench.cards.variants import Variant, load_variant
 from workbench.datafiles import data_files
-from workbench.engine.measure.compare_sheets import sheet_set
 from workbench.ui.whatif import WhatIf
 
 
@@ -209,8 +208,8 @@ def test_an_identical_variant_moves_no_figure(game, data_copy):
     same = Variant.of(game, base, "same")
     what = WhatIf(game, same)
     assert what.figures() == {} and what.redrawn == []
-    redrawn = hooks.figures(sheet_set(game, load_variant(same.save())).files)  # every figure, saved
-    again = hooks.figures(sheet_set(game, same).files)
+    redrawn = hooks.figures(load_variant(same.save()).sheet_source().sheets)  # every figure, saved
+    again = hooks.figures(same.sheet_source().sheets)
     assert [f.title for f in hooks.FIGURES] == list(redrawn) == list(again)
     for title, frame in again.items():
         assert frame.equals(redrawn[title]), title
@@ -268,11 +267,11 @@ def test_a_figure_moves_only_with_the_columns_it_declares(game):
     left out."""
     hooks = import_module(f"workbench.games.{game}.whatif")
     base = Variant.of(game, None, "base")
-    before = hooks.figures(sheet_set(game, base).files)
+    before = hooks.figures(base.sheet_source().sheets)
     checked = 0
     for sheet, column, edited in _column_edits(base):
         try:
-            after = hooks.figures(sheet_set(game, edited).files)
+            after = hooks.figures(edited.sheet_source().sheets)
         except SheetError:
             continue
         moved = {t for t in before if not before[t].equals(after[t])}
@@ -308,14 +307,14 @@ def test_a_row_added_or_removed_redraws_every_figure_of_its_sheet():
 def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
     """The what-if figures of the unedited sheets give what the notebooks' sections compute
     with the game's analysis functions (so before/after starts from the notebook's numbers)."""
-    from workbench.cards.registry import sheet_files
+    from workbench.cards.registry import sheet_source
     from workbench.games.detective import analysis as da
     from workbench.games.ghost import analysis as ga
     from workbench.games.mugen import analysis as ma
     from workbench.games.mugen.decks import SAMPLE_DECKS
     from workbench.games.mugen.odds import mana_curve_exact
 
-    ghost = import_module("workbench.games.ghost.whatif").figures(sheet_files("ghost"))
+    ghost = import_module("workbench.games.ghost.whatif").figures(sheet_source("ghost").sheets)
     seats = ghost["mandatory events in the starting hands"].filter(
         (pl.col("deal_order") == "by_seat") & (pl.col("users") == 4)
     )
@@ -331,7 +330,9 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
         == ga.ghost_fairness()["win_exact"].to_list()
     )
 
-    detective = import_module("workbench.games.detective.whatif").figures(sheet_files("detective"))
+    detective = import_module("workbench.games.detective.whatif").figures(
+        sheet_source("detective").sheets
+    )
     assert detective["events their death starves"].equals(da.hard_events())
     assert detective["actions per round"].equals(da.actions_table())
     claim = da.claim_25()
@@ -344,7 +345,7 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
         }[r["reading"]]
         assert claim.filter(pl.col("reading") == name)["exact"].item() == r["exact"]
 
-    mugen = import_module("workbench.games.mugen.whatif").figures(sheet_files("mugen"))
+    mugen = import_module("workbench.games.mugen.whatif").figures(sheet_source("mugen").sheets)
     assert mugen["ソラ deck: castable play by turn"].equals(
         mana_curve_exact(SAMPLE_DECKS["sora"], turns=range(1, 11))
     )
@@ -354,10 +355,10 @@ def test_on_the_packaged_sheets_the_figures_are_the_notebooks_own():
 @pytest.mark.slow
 def test_ghost_battle_order_by_design_is_the_mean_of_the_notebooks_table():
     """Each attacker's row: the mean of its rows of ``battle_order_table`` (13,800 pairs, ~3 s)."""
-    from workbench.cards.registry import sheet_files
+    from workbench.cards.registry import sheet_source
     from workbench.games.ghost.battle_order import battle_order_table
 
-    figure = import_module("workbench.games.ghost.whatif").figures(sheet_files("ghost"))[
+    figure = import_module("workbench.games.ghost.whatif").figures(sheet_source("ghost").sheets)[
         "battle order: attacker odds by design"
     ]
     order = battle_order_table()

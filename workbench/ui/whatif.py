@@ -26,17 +26,15 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import polars as pl
 
-from workbench.cards.registry import sheet_files
+from workbench.cards.registry import sheet_files, sheet_source
 from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
 from workbench.engine.measure.compare import Comparison, compare
-from workbench.engine.measure.compare_sheets import sheet_set
 from workbench.engine.measure.sheet_figures import draw_figures, edited_columns, touched_titles
 from workbench.engine.measure.verdict import MIN_GAMES, TOO_FEW, verdict_text
 from workbench.registry import spec
@@ -231,11 +229,16 @@ class WhatIf:
         part = spec(self.game).require("sheet_figures", for_="the what-if figures")
         return tuple(part.load())
 
-    def base_files(self) -> dict[str, Path]:
-        return sheet_files(self.game, self.variant.base)
+    def base_sheets(self) -> Mapping[str, Any]:
+        """The base's sheets, loaded: from the cells the variant read once (no file opened)
+        when it edits its base, else from the base's files."""
+        if self.variant.source is None:
+            return replace(self.variant, edits=(), done=0).sheet_source().sheets
+        return sheet_source(self.game, sheet_files(self.game, self.variant.base)).sheets
 
-    def variant_files(self) -> Mapping[str, Path]:
-        return sheet_set(self.game, self.variant).files
+    def variant_sheets(self) -> Mapping[str, Any]:
+        """The variant's sheets loaded in memory from their cells (no file opened)."""
+        return self.variant.sheet_source().sheets
 
     def diff(self) -> pl.DataFrame:
         return self.variant.diff()
@@ -257,10 +260,10 @@ class WhatIf:
         old = dict(before) if before is not None else self._base_figures
         missing = [f for f in figures if f.title in self.redrawn and f.title not in old]
         if missing:
-            old.update(draw_figures(missing, self.base_files()))
+            old.update(draw_figures(missing, self.base_sheets()))
         self.figure_timings = {}
         start = time.perf_counter()
-        new = draw_figures(figures, self.variant_files(), edits, self.figure_timings)
+        new = draw_figures(figures, self.variant_sheets(), edits, self.figure_timings)
         self.timings["figures"] = time.perf_counter() - start
         out = {}
         for name, frame in new.items():
@@ -271,16 +274,13 @@ class WhatIf:
 
     def faces(self) -> Any:
         """The edited cards drawn before and after (HTML), or None when nothing is drawn."""
-        from workbench.cards.loader import load_sheet
-        from workbench.cards.registry import game_schemas
         from workbench.printing import faces
 
-        schemas = game_schemas(self.game)
         html = []
         for stem in sorted(set(self.diff()["sheet"])):
             cards = set(self.diff().filter(pl.col("sheet") == stem)["card"])
-            for label, files in (("before", self.base_files()), ("after", self.variant_files())):
-                sheet = load_sheet(files[stem], schemas[stem])
+            for label, sheets in (("before", self.base_sheets()), ("after", self.variant_sheets())):
+                sheet = sheets[stem]
                 key = self.variant.tables()[stem].key
                 rows = [r for r in sheet.records() if str(r[key]) in cards]
                 if rows:

@@ -2,8 +2,8 @@
 
 A game's ``whatif`` module lists its exact figures (battle tables, deck odds,
 EX warnings, pool statistics, ...) as :class:`SheetFigure` values: a short title,
-the columns of each sheet the figure reads, and a function from the sheets'
-files (stem -> path) to a frame. An edit touches a figure when it changes a
+the columns of each sheet the figure reads, and a function from the loaded sheets
+(stem -> ``workbench.cards.Sheet``, in memory: no file is opened) to a frame. An edit touches a figure when it changes a
 column the figure reads on a sheet it reads, or adds, removes or renames a row
 of such a sheet (a row's key is in the diff then, or the column ``*``): only the
 touched figures are redrawn (:func:`draw_figures`). The columns are declared by
@@ -13,7 +13,7 @@ figure stale, so the declarations are generous: every column the figure's
 loader turns into a field it uses).
 
 >>> import polars as pl
->>> count = SheetFigure("rows", {"cards": ("vp",)}, lambda files: pl.DataFrame({"n": [1]}))
+>>> count = SheetFigure("rows", {"cards": ("vp",)}, lambda sheets: pl.DataFrame({"n": [1]}))
 >>> count.touched_by([("cards", "vp")]), count.touched_by([("cards", "name")])
 (True, False)
 >>> count.touched_by([("cards", ANY)]), count.touched_by([("people", "vp")])
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -37,7 +36,8 @@ ANY = "*"
 """A column name that touches every figure reading the sheet: a row added, removed or
 re-keyed (the diff names a removed row's column ``*``)."""
 
-Files = Mapping[str, Path]
+Sheets = Mapping[str, Any]
+"""Stem -> loaded sheet (``workbench.cards.Sheet``): what a figure is drawn from."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class SheetFigure:
 
     title: str
     reads: Mapping[str, Sequence[str]]
-    draw: Callable[[Files], pl.DataFrame]
+    draw: Callable[[Sheets], pl.DataFrame]
 
     def touched_by(self, edits: Iterable[tuple[str, str]]) -> bool:
         """True when one of ``edits`` ((sheet, column) pairs) changes what this figure reads."""
@@ -69,11 +69,11 @@ def touched_titles(
 
 def draw_figures(
     figures: Sequence[SheetFigure],
-    files: Files,
+    sheets: Sheets,
     edits: Iterable[tuple[str, str]] | None = None,
     timings: dict[str, float] | None = None,
 ) -> dict[str, pl.DataFrame]:
-    """Title -> frame of the figures ``edits`` touch (all when None), drawn from ``files``;
+    """Title -> frame of the figures ``edits`` touch (all when None), drawn from the loaded ``sheets``;
     each one's wall time in seconds goes into ``timings`` when given."""
     import time
 
@@ -82,7 +82,7 @@ def draw_figures(
     for f in figures:
         if f.title in wanted:
             start = time.perf_counter()
-            out[f.title] = f.draw(files)
+            out[f.title] = f.draw(sheets)
             if timings is not None:
                 timings[f.title] = time.perf_counter() - start
     return out

@@ -8,27 +8,26 @@ the immediate tragic night under each reading of the opening (section 2, the 25 
 the expected actions per round (section 2), P(one icon of a colour after k draws) on the
 round-1 deck (section 3) and the events whose death condition starves their cost (section 4).
 
->>> from workbench.cards.registry import sheet_files
->>> figures(sheet_files("detective"))["events"].columns[:4]
+>>> from workbench.cards.registry import sheet_source
+>>> figures(sheet_source("detective").sheets)["events"].columns[:4]
 ['no', 'name', 'vp', 'cost']
->>> sorted(figures(sheet_files("detective"), [("events", "vp")]))
+>>> sorted(figures(sheet_source("detective").sheets, [("events", "vp")]))
 ['events']
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 import polars as pl
 import sympy
 
 from workbench.cards.variants import Variant
-from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
+from workbench.engine.measure.sheet_figures import SheetFigure, Sheets, draw_figures
 from workbench.games.detective.analysis import OPENINGS, actions_table, payable_after, payable_table
-from workbench.games.detective.cards import CardSet, cards_from_sheets, load_cards
+from workbench.games.detective.cards import CardSet, cards_from_sheets
 from workbench.games.detective.exact import exact_round, round_tree
 from workbench.games.detective.params import DetectiveParams
 from workbench.spec import SheetSource, WhatIfExample
@@ -59,6 +58,7 @@ def read_sheets(source: SheetSource) -> dict[str, Any]:
     memory.
 
     >>> from workbench.cards.registry import sheet_source
+    >>> from workbench.games.detective.cards import load_cards
     >>> read_sheets(sheet_source("detective"))["cards"] == load_cards()
     True
     """
@@ -69,8 +69,8 @@ LINES = (4, 8)
 """Line lengths of the events figure's payment odds (a round lays 4 to 8 people)."""
 
 
-def _cards(files: Mapping[str, Path]) -> CardSet:
-    return load_cards(files["events"].parent)
+def _cards(sheets: Sheets) -> CardSet:
+    return cards_from_sheets(sheets)
 
 
 def _start_deck(cards: CardSet) -> dict[str, int]:
@@ -78,11 +78,11 @@ def _start_deck(cards: CardSet) -> dict[str, int]:
     return {who: 1 for who, p in cards.people.items() if p.in_start_deck}
 
 
-def _events(files: Mapping[str, Path]) -> pl.DataFrame:
+def _events(sheets: Sheets) -> pl.DataFrame:
     """Every event's cost in cards, VP, VP per card, and the exact chance that a line of
     4 or 8 people drawn from all the person cards pays its cost, by event number (the
     same rows before and after an edit, so the moved ones line up)."""
-    cards = _cards(files)
+    cards = _cards(sheets)
     pool = {who: p.copies for who, p in cards.people.items()}
     colours = {who: p.colour for who, p in cards.people.items()}
     rows = []
@@ -104,10 +104,10 @@ def _events(files: Mapping[str, Path]) -> pl.DataFrame:
     return pl.DataFrame(rows).sort("no")
 
 
-def _round_one(files: Mapping[str, Path]) -> pl.DataFrame:
+def _round_one(sheets: Sheets) -> pl.DataFrame:
     """Round 1's length (people on the line when the night comes) and P(each person dies),
     exact, from the sheet's starting deck under the base rules."""
-    odds = exact_round(_start_deck(_cards(files)), DetectiveParams())
+    odds = exact_round(_start_deck(_cards(sheets)), DetectiveParams())
     rows = [
         {"quantity": f"length {k}", "exact": str(odds.length.p(k)), "p": float(odds.length.p(k))}
         for k in sorted(int(str(k)) for k in odds.length.outcomes())
@@ -119,10 +119,10 @@ def _round_one(files: Mapping[str, Path]) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def _immediate_night(files: Mapping[str, Path]) -> pl.DataFrame:
+def _immediate_night(sheets: Sheets) -> pl.DataFrame:
     """The author's 25 %: P(the first draw with an action is the night) in round 1 under
     each reading of the 4-card opening, from the sheet's starting deck."""
-    deck = _start_deck(_cards(files))
+    deck = _start_deck(_cards(sheets))
     rows = []
     for name, prm in OPENINGS.items():
         p = round_tree(deck, DetectiveParams(**prm))[2]
@@ -130,20 +130,20 @@ def _immediate_night(files: Mapping[str, Path]) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def _actions(files: Mapping[str, Path]) -> pl.DataFrame:
-    return actions_table(len(_start_deck(_cards(files))))
+def _actions(sheets: Sheets) -> pl.DataFrame:
+    return actions_table(len(_start_deck(_cards(sheets))))
 
 
-def _colour_odds(files: Mapping[str, Path]) -> pl.DataFrame:
-    cards = _cards(files)
+def _colour_odds(sheets: Sheets) -> pl.DataFrame:
+    cards = _cards(sheets)
     colours = {who: p.colour for who, p in cards.people.items()}
     return payable_table(_start_deck(cards), colours).select("colour", "draws", "exact", "p")
 
 
-def _hard_events(files: Mapping[str, Path]) -> pl.DataFrame:
+def _hard_events(sheets: Sheets) -> pl.DataFrame:
     """``analysis.hard_events`` of the sheet: events needing a death whose cost asks for
     icons only the dead person gives (one from the night: two or more never pay)."""
-    cards = _cards(files)
+    cards = _cards(sheets)
     colour_people: dict[str, set[str]] = {}
     for who, p in cards.people.items():
         colour_people.setdefault(p.colour, set()).add(who)
@@ -199,12 +199,12 @@ FIGURES = (
 
 
 def figures(
-    files: Mapping[str, Path],
+    sheets: Sheets,
     edits: Iterable[tuple[str, str]] | None = None,
     timings: dict[str, float] | None = None,
 ) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
-    return draw_figures(FIGURES, files, edits, timings)
+    return draw_figures(FIGURES, sheets, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:

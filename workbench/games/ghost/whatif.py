@@ -11,27 +11,26 @@ turn (section 5). The expectation table, the fumble figures and the dice heat ma
 action odds (``action_odds.py``) are drawn from a game's table in play, whose cards come
 from the sheet the game was made with.
 
->>> from workbench.cards.registry import sheet_files
+>>> from workbench.cards.registry import sheet_source
 >>> [f.title for f in FIGURES]  # doctest: +NORMALIZE_WHITESPACE
 ['battle fairness', 'battle order: attacker odds by design', 'battles by card name',
  'mandatory events in the starting hands', 'latest run-out turn']
->>> figures(sheet_files("ghost"), [("cards", "vp")]).keys()
+>>> figures(sheet_source("ghost").sheets, [("cards", "vp")]).keys()
 dict_keys(['battle fairness'])
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 from workbench.cards.variants import Variant
-from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
+from workbench.engine.measure.sheet_figures import SheetFigure, Sheets, draw_figures
 from workbench.games.ghost.analysis import (
     _all_draws,
     ghost_fairness,
@@ -39,7 +38,7 @@ from workbench.games.ghost.analysis import (
     server_bound,
 )
 from workbench.games.ghost.battle_strength import fixed_modifier
-from workbench.games.ghost.cards import GhostCard, cards_from_records, designs, load_cards
+from workbench.games.ghost.cards import GhostCard, cards_from_records, designs
 from workbench.games.ghost.odds import Fighter, ghost_odds, win_chance
 from workbench.games.ghost.table import STATS
 from workbench.spec import SheetSource, WhatIfExample
@@ -69,18 +68,24 @@ def read_sheets(source: SheetSource) -> dict[str, Any]:
     """The game takes its cards as ``cards=``, read from the loaded sheet in memory.
 
     >>> from workbench.cards.registry import sheet_source
+    >>> from workbench.games.ghost.cards import load_cards
     >>> read_sheets(sheet_source("ghost"))["cards"] == load_cards()
     True
     """
-    return {"cards": cards_from_records(source.sheets["cards"].require_clean().records())}
+    return {"cards": _cards(source.sheets)}
+
+
+def _cards(sheets: Sheets) -> tuple[GhostCard, ...]:
+    """The cards of the loaded card sheet (in memory), as the game reads them."""
+    return cards_from_records(sheets["cards"].require_clean().records())
 
 
 GHOSTS = ("kind", "name_ja", "copies", "physical", "mental", "ability")
 """The columns a ghost's battle odds read (its dice, its ability, how many copies fight)."""
 
 
-def _fairness(files: Mapping[str, Path]) -> pl.DataFrame:
-    fair = ghost_fairness(load_cards(files["cards"]))
+def _fairness(sheets: Sheets) -> pl.DataFrame:
+    fair = ghost_fairness(_cards(sheets))
     return fair.select("name", "physical", "mental", "vp", "copies", "win_exact", "win", "verdict")
 
 
@@ -89,12 +94,12 @@ def _lead(card: GhostCard, stat: str, role: str) -> Fighter:
     return Fighter(s, fixed_modifier(card, None, stat, role) - s.modifier, card.has("steady"))
 
 
-def _battle_order(files: Mapping[str, Path]) -> pl.DataFrame:
+def _battle_order(sheets: Sheets) -> pl.DataFrame:
     """Per attacking design, the exact mean over every two-design defence of P(it wins) when
     the stat is chosen after the defender (the seed's order) and at the declaration: the
     rows of ``battle_order.battle_order_table`` averaged per attacker (Fractions, so the
     redraw stays well under a second)."""
-    pool = [c for c in load_cards(files["cards"]) if c.is_ghost]
+    pool = [c for c in _cards(sheets) if c.is_ghost]
     kinds = designs(pool)
     copies = {c.row: sum(1 for x in pool if x.row == c.row) for c in kinds}
     odds = {
@@ -146,8 +151,8 @@ def _named(entries: Iterable[Any]) -> str:
     return " + ".join(e if isinstance(e, str) else f"{e[0]}+{e[1]}" for e in entries)
 
 
-def _named_battles(files: Mapping[str, Path]) -> pl.DataFrame:
-    cards = load_cards(files["cards"])
+def _named_battles(sheets: Sheets) -> pl.DataFrame:
+    cards = _cards(sheets)
     rows = []
     for attack, defence in NAMED_BATTLES:
         for stat in STATS:
@@ -164,9 +169,9 @@ def _named_battles(files: Mapping[str, Path]) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def _mandatory(files: Mapping[str, Path]) -> pl.DataFrame:
+def _mandatory(sheets: Sheets) -> pl.DataFrame:
     """Section 5's seat-by-seat figure from the sheet's own deck size and mandatory events."""
-    cards = load_cards(files["cards"])
+    cards = _cards(sheets)
     deck, mandatory = len(cards), sum(1 for c in cards if c.is_mandatory)
     parts = [
         mandatory_by_seat(users, deck=deck, mandatory=mandatory, deal_order=order).with_columns(
@@ -182,8 +187,8 @@ def _mandatory(files: Mapping[str, Path]) -> pl.DataFrame:
     )
 
 
-def _run_out(files: Mapping[str, Path]) -> pl.DataFrame:
-    cards = load_cards(files["cards"])
+def _run_out(sheets: Sheets) -> pl.DataFrame:
+    cards = _cards(sheets)
     a = _all_draws(cards)
     return pl.DataFrame(
         [
@@ -215,12 +220,12 @@ FIGURES = (
 
 
 def figures(
-    files: Mapping[str, Path],
+    sheets: Sheets,
     edits: Iterable[tuple[str, str]] | None = None,
     timings: dict[str, float] | None = None,
 ) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
-    return draw_figures(FIGURES, files, edits, timings)
+    return draw_figures(FIGURES, sheets, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:

@@ -8,26 +8,25 @@ among a stage's regular cards, and of each colour. The dice chains, reachable to
 totals, the mid-scoring mean and the relocate gain (sections 1, 2 and 4) are functions of
 the dice and the scoring rules alone, not of the sheets.
 
->>> from workbench.cards.registry import sheet_files
->>> figures(sheet_files("life"))["stars by stage"].columns
+>>> from workbench.cards.registry import sheet_source
+>>> figures(sheet_source("life").sheets)["stars by stage"].columns
 ['stage', 'stars', 'cards', 'probability', 'p']
->>> sorted(figures(sheet_files("life"), [("album", "colour")]))
+>>> sorted(figures(sheet_source("life").sheets, [("album", "colour")]))
 ['colours by stage']
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 import polars as pl
 
 from workbench.cards.stats import value_counts
 from workbench.cards.variants import Variant
-from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
-from workbench.games.life.cards import album_cards, dream_cards, load_album
+from workbench.engine.measure.sheet_figures import SheetFigure, Sheets, draw_figures
+from workbench.games.life.cards import album_cards, dream_cards
 from workbench.spec import SheetSource, WhatIfExample
 
 __all__ = [
@@ -66,36 +65,39 @@ def read_sheets(source: SheetSource) -> dict[str, Any]:
     }
 
 
-def _album(files: Mapping[str, Path]) -> pl.DataFrame:
+def _album(sheets: Sheets) -> pl.DataFrame:
     return pl.DataFrame(
-        [(c.stage, c.kind, c.colour, c.stars) for c in load_album(files["album"])],
+        [
+            (c.stage, c.kind, c.colour, c.stars)
+            for c in album_cards(sheets["album"].require_clean().records())
+        ],
         schema=["stage", "kind", "colour", "stars"],
         orient="row",
     )
 
 
-def _by_stage_and_kind(files: Mapping[str, Path]) -> pl.DataFrame:
+def _by_stage_and_kind(sheets: Sheets) -> pl.DataFrame:
     """The notebook's opening table: cards and stars by stage and kind."""
     return (
-        _album(files)
+        _album(sheets)
         .group_by("stage", "kind")
         .agg(pl.len().alias("cards"), pl.col("stars").sum())
         .sort("stage", "kind")
     )
 
 
-def _stage_sizes(files: Mapping[str, Path]) -> pl.DataFrame:
+def _stage_sizes(sheets: Sheets) -> pl.DataFrame:
     """Cards per stage on the sheet against the most a game draws from a stage: 2 cards a
     player a round, 3 rounds a stage (18 with 3 players, 24 with 4)."""
-    sizes = _album(files).group_by("stage").agg(pl.len().alias("cards on the sheet")).sort("stage")
+    sizes = _album(sheets).group_by("stage").agg(pl.len().alias("cards on the sheet")).sort("stage")
     return sizes.with_columns(
         *(pl.lit(2 * n * 3).alias(f"used with {n} players") for n in (3, 4)),
         (pl.col("cards on the sheet") >= 2 * 4 * 3).alias("enough for 4"),
     )
 
 
-def _shares(files: Mapping[str, Path], column: str) -> pl.DataFrame:
-    regular = _album(files).filter(pl.col("kind") != "event")
+def _shares(sheets: Sheets, column: str) -> pl.DataFrame:
+    regular = _album(sheets).filter(pl.col("kind") != "event")
     parts = [
         value_counts(regular.filter(pl.col("stage") == s), column).with_columns(
             pl.lit(s).alias("stage")
@@ -117,24 +119,24 @@ FIGURES = (
     SheetFigure(
         "stars by stage",
         {"album": ("stage", "kind", "stars")},
-        lambda files: _shares(files, "stars"),
+        lambda sheets: _shares(sheets, "stars"),
     ),
     SheetFigure(
         "colours by stage",
         {"album": ("stage", "kind", "colour")},
-        lambda files: _shares(files, "colour"),
+        lambda sheets: _shares(sheets, "colour"),
     ),
 )
 """Every exact figure of the notebook that depends on the sheets, with the columns it reads."""
 
 
 def figures(
-    files: Mapping[str, Path],
+    sheets: Sheets,
     edits: Iterable[tuple[str, str]] | None = None,
     timings: dict[str, float] | None = None,
 ) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
-    return draw_figures(FIGURES, files, edits, timings)
+    return draw_figures(FIGURES, sheets, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:

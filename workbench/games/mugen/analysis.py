@@ -34,12 +34,18 @@ from workbench.engine.runs.playout import playout_in_place
 from workbench.games.mugen.cards import (
     Deck,
     cards_file,
+    cards_from_sheet,
     data_folder,
+    deck_sheet,
     ex_warnings,
-    load_cards,
     read_deck,
 )
-from workbench.games.mugen.decks import deck_problems, rule_problems
+from workbench.games.mugen.decks import (
+    deck_problems,
+    loaded_sheet,
+    rule_problems,
+    sheet_rule_problems,
+)
 from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import MugenGame, make_game
 from workbench.games.mugen.steps_cards import Draw
@@ -71,11 +77,28 @@ def deck_legality(
     """
     cards_path = cards_file(cards_path, data_dir)
     folder = folder if folder is not None else data_folder(data_dir) / "decks"
-    cards = load_cards(cards_path)
+    pool = f"{Path(cards_path).parent.name}/{Path(cards_path).name}"
+    rules = data_folder(data_dir) / "deck_rules.csv"
+    return sheet_deck_legality(folder, loaded_sheet(cards_path), rules, pool)
+
+
+def sheet_deck_legality(
+    folder: str | Path, sheet: Any, rules_path: str | Path, pool: str
+) -> pl.DataFrame:
+    """:func:`deck_legality` of the deck files in ``folder`` against a loaded card sheet
+    (``workbench.cards.Sheet``, in memory) and the rules file; ``pool`` names the sheet in
+    the 'not in' message.
+
+    >>> from workbench.games.mugen.cards import read_sheet
+    >>> from workbench.games.mugen.decks import DECKS_DIR, RULES_CSV
+    >>> sheet_deck_legality(DECKS_DIR, read_sheet(), RULES_CSV, "cards.csv").equals(deck_legality())
+    True
+    """
+    cards = cards_from_sheet(sheet)
     rows = []
     for path in sorted(Path(folder).glob("*.csv")):
         try:
-            deck = read_deck(path, cards_path)
+            deck = read_deck(path, cards=cards)
         except SheetError as exc:
             missing = sorted(
                 {m.split("'")[1] for m in exc.problems["message"].to_list() if "'" in m}
@@ -83,18 +106,17 @@ def deck_legality(
             rows.append(
                 {
                     "deck": path.stem,
-                    "cards": int(pl.read_csv(path)["count"].sum()),
+                    "cards": int(deck_sheet(path).frame["count"].sum()),
                     "character": "",
                     "legal": False,
                     "broken": "pool",
-                    "message": f"pool: not in {Path(cards_path).parent.name}/{Path(cards_path).name}: "
-                    f"{', '.join(missing)}",
+                    "message": f"pool: not in {pool}: {', '.join(missing)}",
                     "oracle_agrees": True,
                     "warnings": "",
                 }
             )
             continue
-        shared = rule_problems(deck, cards_path, data_dir=data_dir)
+        shared = sheet_rule_problems(deck, sheet, rules_path)
         own = deck_problems(deck, cards)
         char = next((cards[c].name for c, _ in deck if cards[c].character), "")
         rows.append({

@@ -388,12 +388,28 @@ def _copies(n: int) -> str:
     return f"{n} cop{'y' if n == 1 else 'ies'}"
 
 
+@cache
+def _deck_sheet(path: str, mtime: float) -> Any:
+    return load_deck(path)
+
+
+def deck_sheet(path: str | Path) -> Any:
+    """A deck file loaded (``workbench.cards.Sheet``; cached by file time: the sample decks
+    a what-if redraw reads are opened once a run)."""
+    resolved = Path(path).resolve()
+    return _deck_sheet(str(resolved), resolved.stat().st_mtime if resolved.exists() else 0.0)
+
+
 def read_deck(
     path: str | Path,
     cards_path: str | Path | None = None,
     data_dir: str | os.PathLike[str] | None = None,
+    *,
+    cards: Mapping[str, Card] | None = None,
 ) -> Deck:
-    """A deck file (columns name, count; a name may be the card's name, name_en or id).
+    """A deck file (columns name, count; a name may be the card's name, name_en or id),
+    its names looked up in ``cards`` (loaded cards, e.g. :func:`cards_from_sheet` of a sheet
+    in memory) or else in the sheet ``cards_path`` names.
 
     Raises ``SheetError`` naming the file, row and column for bad rows or unknown cards.
 
@@ -401,8 +417,9 @@ def read_deck(
     >>> read_deck(DECKS_DIR / "sora.csv") == SAMPLE_DECKS["sora"]
     True
     """
-    sheet = load_deck(path).require_clean()
-    cards = load_cards(cards_path, data_dir)
+    sheet = deck_sheet(path).require_clean()
+    if cards is None:
+        cards = load_cards(cards_path, data_dir)
     lookup = {}
     for card in cards.values():
         for key in (card.id, card.name, card.name_en):

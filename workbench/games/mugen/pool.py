@@ -17,11 +17,19 @@ deck's 13 and five ★1 cards; every row ``prototype``) the same questions can b
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import polars as pl
 
-from workbench.games.mugen.cards import CARDS_CSV, DATA, cards_file, data_folder, load_cards
+from workbench.games.mugen.cards import (
+    CARDS_CSV,
+    DATA,
+    Card,
+    cards_file,
+    data_folder,
+    load_cards,
+)
 
 SEED_SHEETS = 2
 """「上の2枚の画像」: two images of cards."""
@@ -70,19 +78,26 @@ def pool_table(
         }
     ]
     for name, path in (pools or pool_files(data_dir)).items():
-        cards = list(load_cards(path).values())
-        generic = [c for c in cards if not c.character]
-        rows.append(
-            {
-                "pool": name,
-                "designs": len(cards),
-                "characters": len(cards) - len(generic),
-                "generic": len(generic),
-                **{f"generic ★{k}": sum(c.star == k for c in generic) for k in (1, 2, 3)},
-                "printed": len(cards) * SEED_COPIES,
-            }
-        )
+        rows.append(pool_row(name, load_cards(path)))
     return pl.from_dicts(rows)
+
+
+def pool_row(name: str, cards: Mapping[str, Card]) -> dict[str, object]:
+    """One pool's row of :func:`pool_table` from its loaded cards (id -> Card).
+
+    >>> pool_row("sheet", load_cards())["designs"] == pool_table()["designs"][1]
+    True
+    """
+    designs = list(cards.values())
+    generic = [c for c in designs if not c.character]
+    return {
+        "pool": name,
+        "designs": len(designs),
+        "characters": len(designs) - len(generic),
+        "generic": len(generic),
+        **{f"generic ★{k}": sum(c.star == k for c in generic) for k in (1, 2, 3)},
+        "printed": len(designs) * SEED_COPIES,
+    }
 
 
 def pool_note(
@@ -117,5 +132,6 @@ __all__ = [
     "SEED_SHEETS",
     "pool_files",
     "pool_note",
+    "pool_row",
     "pool_table",
 ]

@@ -8,8 +8,8 @@ their cheapest costs and EX warnings, and its castable-play odds by turn (sectio
 The draw odds by turn, the deck-out limits and the copies needed (sections 2, 5, 6) are
 functions of the deck list's counts alone, not of the sheet.
 
->>> from workbench.cards.registry import sheet_files
->>> sorted(figures(sheet_files("mugen"), [("cards", "skill1_cost")]))
+>>> from workbench.cards.registry import sheet_source
+>>> sorted(figures(sheet_source("mugen").sheets, [("cards", "skill1_cost")]))
 ['ソラ deck: cards and EX warnings', 'ソラ deck: castable play by turn']
 """
 
@@ -23,20 +23,20 @@ from typing import Any
 import polars as pl
 
 from workbench.cards import SheetError
-from workbench.cards.deckrules import load_deck
 from workbench.cards.variants import Variant
 from workbench.datafiles import data_files
-from workbench.engine.measure.sheet_figures import SheetFigure, draw_figures
-from workbench.games.mugen.analysis import deck_legality
+from workbench.engine.measure.sheet_figures import SheetFigure, Sheets, draw_figures
+from workbench.games.mugen.analysis import sheet_deck_legality
 from workbench.games.mugen.cards import (
+    Card,
+    cards_from_sheet,
+    deck_sheet,
     deck_warnings,
     ex_warnings,
-    load_cards,
     read_deck,
-    read_sheet,
 )
 from workbench.games.mugen.odds import deck_table, mana_curve_exact
-from workbench.games.mugen.pool import pool_table
+from workbench.games.mugen.pool import pool_row
 from workbench.spec import SheetSource, WhatIfExample
 
 __all__ = [
@@ -70,11 +70,14 @@ def read_sheets(source: SheetSource) -> dict[str, Any]:
     return {"card_sheet": source.sheets["cards"]}
 
 
-def _decks(files: Mapping[str, Path]) -> Path:
-    """The deck lists beside the sheet when it has them, else the data folder's in use
-    (``$WORKBENCH_DATA`` or the packaged one: a variant's sheet folder holds no decks)."""
-    beside = files["cards"].parent / "decks"
-    return beside if beside.is_dir() else data_files("mugen") / "decks"
+def _decks() -> Path:
+    """The sample deck lists of the data folder in use (``$WORKBENCH_DATA`` or the packaged
+    one): files no edit changes, each opened once a run (``cards.deck_sheet``)."""
+    return data_files("mugen") / "decks"
+
+
+def _cards(sheets: Sheets) -> Mapping[str, Card]:
+    return cards_from_sheet(sheets["cards"])
 
 
 def _problem(exc: SheetError) -> pl.DataFrame:
@@ -90,8 +93,10 @@ SKILLS = (*KINDS, *(f"skill{i}_cost" for i in (1, 2, 3)))
 """The columns a card's cheapest cost reads (a revenge slot has none)."""
 
 
-def _legality(files: Mapping[str, Path]) -> pl.DataFrame:
-    return deck_legality(_decks(files), files["cards"]).select(
+def _legality(sheets: Sheets) -> pl.DataFrame:
+    rules = data_files("mugen") / "deck_rules.csv"
+    sheet = sheets["cards"]
+    return sheet_deck_legality(_decks(), sheet, rules, sheet.file).select(
         "deck", "cards", "character", "legal", "broken", "oracle_agrees", "warnings"
     )
 
@@ -114,10 +119,10 @@ OLD_MIRAI = (
 """Version 1's sample ミライ deck (the notebook's section 1: four むげんの翼)."""
 
 
-def _mirai_ex(files: Mapping[str, Path]) -> pl.DataFrame:
-    cards = load_cards(files["cards"])
+def _mirai_ex(sheets: Sheets) -> pl.DataFrame:
+    cards = _cards(sheets)
     try:
-        rebuilt = read_deck(_decks(files) / "mirai.csv", files["cards"])
+        rebuilt = read_deck(_decks() / "mirai.csv", cards=cards)
     except SheetError as exc:
         return _problem(exc)
     return pl.DataFrame(
@@ -128,25 +133,27 @@ def _mirai_ex(files: Mapping[str, Path]) -> pl.DataFrame:
     )
 
 
-def _pool(files: Mapping[str, Path]) -> pl.DataFrame:
-    return pool_table({"this sheet": files["cards"]}).filter(pl.col("pool") == "this sheet")
+def _pool(sheets: Sheets) -> pl.DataFrame:
+    return pl.from_dicts([pool_row("this sheet", _cards(sheets))])
 
 
-def _sora_curve(files: Mapping[str, Path]) -> pl.DataFrame:
+def _sora_curve(sheets: Sheets) -> pl.DataFrame:
+    cards = _cards(sheets)
     try:
-        deck = read_deck(_decks(files) / "sora.csv", files["cards"])
+        deck = read_deck(_decks() / "sora.csv", cards=cards)
     except SheetError as exc:
         return _problem(exc)
-    return mana_curve_exact(deck, turns=range(1, 11), cards=load_cards(files["cards"]))
+    return mana_curve_exact(deck, turns=range(1, 11), cards=cards)
 
 
-def _sora_cards(files: Mapping[str, Path]) -> pl.DataFrame:
+def _sora_cards(sheets: Sheets) -> pl.DataFrame:
+    cards = _cards(sheets)
     try:
-        deck = read_deck(_decks(files) / "sora.csv", files["cards"])
+        deck = read_deck(_decks() / "sora.csv", cards=cards)
     except SheetError as exc:
         return _problem(exc)
-    table = deck_table(deck, load_cards(files["cards"]))
-    warnings = deck_warnings(load_deck(_decks(files) / "sora.csv"), read_sheet(files["cards"]))
+    table = deck_table(deck, cards)
+    warnings = deck_warnings(deck_sheet(_decks() / "sora.csv"), sheets["cards"])
     text = {
         name: str(w.message) for w in warnings for name in table["name"] if name in str(w.message)
     }
@@ -168,12 +175,12 @@ FIGURES = (
 
 
 def figures(
-    files: Mapping[str, Path],
+    sheets: Sheets,
     edits: Iterable[tuple[str, str]] | None = None,
     timings: dict[str, float] | None = None,
 ) -> dict[str, pl.DataFrame]:
     """Title -> frame of the figures ``edits`` ((sheet, column) pairs) touch; all when None."""
-    return draw_figures(FIGURES, files, edits, timings)
+    return draw_figures(FIGURES, sheets, edits, timings)
 
 
 def worked_example(base: str | os.PathLike[str] | None = None) -> Variant:
