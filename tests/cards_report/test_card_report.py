@@ -160,3 +160,16 @@ def test_the_command_prints_a_ranked_table(capsys) -> None:
     assert sorted(line.split()[0] for line in cards) == ["C01", "G01"]
     effects = [float(line.split("pp [")[0].split()[-1]) for line in cards]
     assert effects == sorted(effects, reverse=True)  # ranked by causal effect
+
+
+def test_life_reports_the_seat_that_took_a_card() -> None:
+    """Life's cards belong to the seat that took them: a ★ card is replayed plain, a plain
+    card is already neutral (no games), a dream card has no neutral form (said in its row)."""
+    r = card_report("life", "greedy", games=10, seed=1, cards=["J04", "J01", "D01"])
+    by = {row["card"]: row for row in r.table.iter_rows(named=True)}
+    assert by["J04"]["neutral"] == "" and by["J04"]["effect_games"] > 0
+    assert by["J01"]["neutral"] == "the card is already neutral" and by["J01"]["effect_games"] == 0
+    assert by["D01"]["neutral"].startswith("no neutral card: life's dreams cards")
+    assert all(math.isnan(row["iwd"]) for row in by.values())  # no "not drawn" side
+    assert by["J04"]["n_drawn"] == by["J04"]["owned"] <= 10
+    assert r.cost["games_unraced"] == 10

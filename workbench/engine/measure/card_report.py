@@ -120,7 +120,10 @@ class CardReport:
             ]
             out.append(
                 f"{len(moved)} of {ranked.height} cards measured change their owner's win rate "
-                "beyond their 95% interval" + (f": {', '.join(moved)}" if moved else "")
+                "beyond their 95% interval"
+                + (f": {', '.join(moved)}" if moved else "")
+                + f" (chance alone puts about {0.05 * ranked.height:.1f} of {ranked.height} "
+                "outside theirs)"
             )
         for r in self.table.filter(pl.col("disagree")).iter_rows(named=True):
             out.append(f"{r['label']}: {r['bias']}")
@@ -177,7 +180,8 @@ def _labels(base: Variant) -> dict[str, str]:
     out: dict[str, str] = {}
     for table in base.tables().values():
         k = table.header.index(table.key)
-        name = table.header.index("name") if "name" in table.header else k
+        named = [h for h in ("name", "name_ja", "name_en") if h in table.header]
+        name = table.header.index(named[0]) if named else k
         for row in table.rows:
             out.setdefault(row[k], f"{row[k]} {row[name]}" if name != k else row[k])
     return out
@@ -316,7 +320,7 @@ def card_report(
     cost = {
         "games_base": float(games),
         "games_causal": float(played_causal),
-        "games_unraced": float(games * sum(1 for c in chosen if c in owned) if causal else 0),
+        "games_unraced": float(games * sum(1 for v in causal_cols.values() if not v["neutral"])),
         "cpu_s": time.process_time() - cpu0,
         "wall_s": time.perf_counter() - wall0,
         "cards": float(len(chosen)),
@@ -336,6 +340,7 @@ def _no_effect() -> dict[str, Any]:
         "effect_turns_low": math.nan,
         "effect_turns_high": math.nan,
         "stopped_early": False,
+        "neutral": "",
     }
 
 
@@ -355,13 +360,18 @@ def _race(
         c: [r["game"] for r in rows if any(c in ev["owned"] for ev in r["observed"].values())]
         for c in chosen
     }
-    active = [c for c in chosen if owned_in[c]]
     sides: dict[str, SheetSet] = {}
-    for c in active:
-        try:
-            sides[c] = sheet_set(game, neutral_variant(start, c))
-        except (ValueError, KeyError) as exc:  # an edit the sheet's checks refuse
-            raise CardReportError(f"{game}: the neutral card for {c} is refused: {exc}") from None
+    refused: dict[str, str] = {}
+    for c in [c for c in chosen if owned_in[c]]:
+        try:  # an edit the sheet's checks refuse leaves that card without a causal column
+            neutral = neutral_variant(start, c)
+            if not neutral.touched():  # already the neutral card: nothing to replay
+                refused[c] = "the card is already neutral"
+                continue
+            sides[c] = sheet_set(game, neutral)
+        except (ValueError, KeyError) as exc:
+            refused[c] = "no neutral card: " + " ".join(str(exc).split())[:200]
+    active = list(sides)
     rounds = ROUNDS if race and len(active) > 1 else 1
     stops = sorted({max(1, games >> (rounds - 1 - k)) for k in range(rounds)})
     z_race = NormalDist().inv_cdf(1 - 0.05 / (2 * max(1, len(active)) * len(stops)))
@@ -405,7 +415,10 @@ def _race(
             "effect_turns_low": t_low,
             "effect_turns_high": t_high,
             "stopped_early": c in done,
+            "neutral": "",
         }
+    for c, why in refused.items():
+        out[c] = {**_no_effect(), "neutral": why}
     return out
 
 

@@ -36,6 +36,8 @@ SPEC = GameSpec(
     print_layout="print_layout.toml",
     whatif=_here("whatif:EXAMPLE"),
     parameters=_here("params:LifeParams"),
+    card_events=_here("card_parts:card_events"),
+    neutral_card=_here("card_parts:neutral_card"),
     comparable=(
         "stages",
         "rounds_per_stage",
