@@ -4,8 +4,9 @@
   replayed with its neutral card on the same deals, raced): goal under 2 min wall;
 - **every game** that declares the report's parts (``GameSpec.card_events`` and
   ``neutral_card``): goal under 10 min wall each; a game without them is named;
-- **how the cost grows with cards**: the same batch on the first k owned cards, CPU
-  seconds against k, and the CPU seconds each card adds (a least-squares slope).
+- **how the cost grows with cards and cells**: the same batch on the first k owned cards,
+  CPU seconds against k, and the CPU seconds each card adds (a least-squares slope); the
+  sensitivity map of the deck cards' costs on the first k cells, likewise.
 
 CPU time is printed beside wall time, with the load average (the machine is shared), and
 what racing saved (games replayed against every card on every game). Run:
@@ -82,9 +83,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game}: declares no card_events / neutral_card — not measured (goal under "
                   f"{GOAL_GAME_S:.0f} s wall)")  # fmt: skip
             continue
-        _, w, cp = timed(lambda g=game: card_report(g, "greedy", games, args.seed))
+        n = 10 if args.quick else games
+        r, w, cp = timed(lambda g=game, n=n: card_report(g, "greedy", n, args.seed))
         print(
-            f"{game}: {w:.1f} s wall, {cp:.1f} CPU s, load {load()}; goal under "
+            f"{game}, {int(r.cost['cards'])} cards on {n} games ({int(r.cost['games_causal'])} "
+            f"replayed): {w:.1f} s wall, {cp:.1f} CPU s, load {load()}; goal under "
             f"{GOAL_GAME_S:.0f} s wall: " + ("met" if w < GOAL_GAME_S else "missed")
         )
     decked = [r["card"] for r in report.table.iter_rows(named=True) if r["owned"]]
@@ -104,6 +107,24 @@ def main(argv: list[str] | None = None) -> int:
         f"growth with cards: {slope(xs, ys):.3f} CPU s per added card per {small} games "
         f"({slope(xs, ys) / small * 1000:.2f} CPU ms per card-game); load {load()}"
     )
+    from workbench.engine.measure.sensitivity import numeric_cells, sensitivity_map
+
+    costs = [
+        c for c in numeric_cells(Variant.of("mugen")) if c[1] in decked and c[2].endswith("_cost")
+    ]
+    xs, ys = [], []
+    for k in [4, 8] if args.quick else [8, 16, len(costs)]:
+        m, w, cp = timed(
+            lambda k=k: sensitivity_map("mugen", "greedy", small, args.seed, cells=costs[:k])
+        )
+        xs.append(float(k))
+        ys.append(cp)
+        print(
+            f"  sensitivity: {k:>2} cells ({int(m.cost['edits'])} steps screened on "
+            f"{int(m.cost['screen'])} games, {int(m.cost['refined'])} refined on {small}): "
+            f"{cp:.2f} CPU s, {w:.2f} s wall"
+        )
+    print(f"growth with cells: {slope(xs, ys):.3f} CPU s per added cell; load {load()}")
     return 0
 
 
