@@ -14,7 +14,11 @@ Printed, each line with the load average:
   cluster (``runs.cluster.shared_client(2)``, TLS) and two trials at a time; wall,
   this process's CPU and the workers' CPU (asked before and after); the wall
   speed-up one core / 2 workers against the goal 1.6 (on a machine shared by
-  others the wall figure measures the load too);
+  others the wall figure measures the load too), and the CPU-bound speed-up: one
+  core's CPU over the busiest worker's, or over half of all the CPU spent when more
+  (what the split would give on two free cores). Each trial runs whole on one
+  worker (its games and its intervals); the base and the re-checks spread their
+  games over both;
 - **cells**: the same budget with 1, 2 and 3 free cells: CPU per finished trial and
   the first trial whose tuned measure meets the goal (none: said so).
 
@@ -115,16 +119,22 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         client = shared_client(2, warm=["mugen"])
         print(f"cluster: 2 workers started in {time.perf_counter() - start:.1f} s wall")
-        before = sum(client.run(time.process_time).values())
+        before = client.run(time.process_time)
         two = run(3, games, trials, executor=client, parallel=2)
-        workers = sum(client.run(time.process_time).values()) - before
+        after = client.run(time.process_time)
+        each = [after[k] - before[k] for k in after]
+        workers = sum(each)
         close_shared()
         ratio = one["wall"] / two["wall"]
+        # what the split would give on two free cores: one core's CPU over the busiest
+        # worker's, or over half of all the CPU spent (workers and this process) if more
+        bound = one["cpu"] / max(max(each), (workers + two["cpu"]) / 2)
         print(
             f"2 workers, 3 cells: {two['wall']:.1f} s wall, this process {two['cpu']:.1f} s CPU, "
-            f"workers {workers:.1f} s CPU, {two['finished']} trials finished; "
+            f"workers {workers:.1f} s CPU, {two['finished']} trials finished; wall "
             f"speed-up {ratio:.2f}x, goal {GOAL_SPEEDUP}x: "
-            f"{'within' if ratio >= GOAL_SPEEDUP else 'missed'} (load {load_average()})"
+            f"{'within' if ratio >= GOAL_SPEEDUP else 'missed'}; CPU-bound speed-up "
+            f"{bound:.2f}x (load {load_average()})"
         )
 
     for cells in (1, 2, 3):

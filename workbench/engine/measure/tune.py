@@ -393,6 +393,28 @@ def _evaluate(plan: _Plan, values: Mapping[str, int]) -> tuple[str, dict[str, fl
     return "complete", {g.measure: rows[g.measure]["variant"] for g in plan.goals}, ""
 
 
+_WORKER_BASES: dict[str, Variant] = {}
+
+
+def evaluate_on_worker(
+    game: str,
+    goals: tuple[Goal, ...],
+    cells: tuple[Cell, ...],
+    now: dict[str, int],
+    players: str,
+    games: int,
+    seed: int,
+    values: dict[str, int],
+) -> tuple[str, dict[str, float], str]:
+    """One whole trial in the process that runs it (a dask worker): its games and its
+    measures, so that the caller only collects three small values."""
+    base = _WORKER_BASES.get(game)
+    if base is None:
+        base = _WORKER_BASES[game] = Variant.of(game)
+    plan = _Plan(game, goals, cells, now, players, games, seed, len(cells), None, base)
+    return _evaluate(plan, values)
+
+
 def _misses(plan: _Plan, measures: Mapping[str, float]) -> float:
     return sum(g.miss(measures.get(g.measure)) for g in plan.goals)
 
@@ -450,8 +472,9 @@ def tune(
     """Search ``cells`` for values that bring every goal's measure into its range.
 
     ``trials``: how many finished trials the study should hold (a resumed study counts
-    the ones it kept); ``parallel`` trials run at once, each one's games on
-    ``executor`` (a dask ``Client``); ``progress(done, trials, record)`` after each
+    the ones it kept); ``parallel`` trials run at once, each whole trial on one worker
+    of ``executor`` (a dask ``Client``; the base and the re-checks spread their games
+    over all of them); ``progress(done, trials, record)`` after each
     trial; setting ``stop`` ends the search after the trials in flight.
     """
     import optuna
@@ -510,7 +533,21 @@ def tune(
         changed = sum(values[c.name] != now[c.name] for c in cells)
         if changed > plan.max_edits:
             return trial, "refused", {}
-        state, got, _note = _evaluate(plan, values)
+        if executor is None:
+            state, got, _note = _evaluate(plan, values)
+        else:  # the whole trial on one worker: its games and its intervals
+            state, got, _note = executor.submit(
+                evaluate_on_worker,
+                game,
+                goals,
+                cells,
+                now,
+                players,
+                games,
+                seed,
+                values,
+                pure=False,
+            ).result()
         return trial, state, got
 
     done = len(kept)
