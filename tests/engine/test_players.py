@@ -77,16 +77,17 @@ def _first(state: Any, actions: list[Action]) -> Action:
     return actions[0]
 
 
-def test_function_player_both_signatures_and_validation() -> None:
+def test_function_player_both_declared_shapes_and_validation() -> None:
     g, s = TakeAway(), TakeAwayState(7)
     assert function_player(_first)(_v(g, s), random.Random(0)) == 1
-    assert function_player(lambda game, state, rng: 3)(_v(g, s), random.Random(0)) == 3
+    three = function_player(lambda game, state, rng: 3, takes="game, state, rng")
+    assert three(_v(g, s), random.Random(0)) == 3
     with pytest.raises(
         IllegalAction, match=r"player _bad returned \[1\], not a legal action; legal ids: 1, 2, 3"
     ):
         function_player(_bad)(_v(g, s), random.Random(0))
-    with pytest.raises(TypeError, match="takes 1 parameters; write fn"):
-        function_player(lambda state: 1)
+    with pytest.raises(ValueError, match="^player function takes='state': write takes="):
+        function_player(lambda state: 1, takes="state")
 
 
 def _bad(state: Any, actions: list[Action]) -> list[int]:

@@ -30,7 +30,6 @@ its view again; the socket stays open and nothing changes.
 
 from __future__ import annotations
 
-import inspect
 import json
 import logging
 import re
@@ -52,7 +51,10 @@ from workbench.engine.play.seat_view import (
     sees_outcome,
     viewer_name,
 )
-from workbench.registry import spec
+from workbench.registry import (
+    VIEWER,  # the one name of the render's viewer parameter
+    spec,
+)
 from workbench.share.app_server import is_loopback
 from workbench.share.playtest_page import page_html
 from workbench.ui.targets import placed_ids
@@ -61,8 +63,6 @@ __all__ = ["VIEWER", "make_app", "render_for", "seat_view"]
 
 LOG_LINES = 30
 STRIP_STEPS = 8
-VIEWER = "viewer"
-"""The one name of the render's viewer parameter, for every game (``GameSpec.render``)."""
 MAX_PICK = 64
 _PICK_ATTR = re.compile(r"data-pick='([^']*)'")
 _log = logging.getLogger(__name__)
@@ -76,28 +76,17 @@ def _render(game: Any) -> tuple[Any, Any]:
 
 
 def render_for(game: Any) -> Any:
-    """The game's declared render, loaded, once it is known to take :data:`VIEWER`;
-    :class:`PlaytestError` (one line) for a game without a render or whose render names
-    its viewer otherwise (it would draw the whole table for the seat to move)."""
+    """The game's declared render, loaded and checked once against the contract
+    (:func:`workbench.registry.render_of`); :class:`PlaytestError` (one line) for a game
+    without a render or whose render names its viewer otherwise (it would draw the whole
+    table for the seat to move)."""
+    from workbench.registry import BadGame, render_of
     from workbench.spec import MissingPart
 
     try:
-        declared = spec(game.name).require("render", for_="workbench playtest")
-    except MissingPart as e:
+        return render_of(game.name, for_="workbench playtest")
+    except (MissingPart, BadGame) as e:
         raise PlaytestError(str(e)) from None
-    render = declared.load() if hasattr(declared, "load") else declared  # a Ref: the function
-    try:
-        parameters = inspect.signature(render).parameters
-    except (TypeError, ValueError):
-        parameters = {}  # type: ignore[assignment]
-    taken = parameters.get(VIEWER)
-    if taken is None or taken.kind not in (taken.POSITIONAL_OR_KEYWORD, taken.KEYWORD_ONLY):
-        raise PlaytestError(
-            f"{game.name}: its render takes no {VIEWER!r} parameter (the contract is "
-            f"render(game, state, {VIEWER}=None), GameSpec.render), so a playtest would "
-            "show a seat the whole table; name its seat parameter viewer"
-        )
-    return render
 
 
 def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:

@@ -19,16 +19,13 @@ True
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from html import escape
 from typing import Any
 
 from workbench.engine.kernel import KernelGame
-from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
-from workbench.spec import Ref
+from workbench.engine.kernel.protocol import CHANCE, Game
 
 __all__ = [
     "DESIGNER",
@@ -136,24 +133,10 @@ def log_for(session: Any, viewer: int | None, cache: dict[Any, Any] | None = Non
 def picture_for(
     game: Game[Any], render: Callable[..., str], state: Any, viewer: int | None, **options: Any
 ) -> str:
-    """The picture ``viewer`` may see: a render that takes ``viewer`` draws that seat's
-    view; any other render is drawn only for the seat to move (it draws the hand of
-    the seat to move) or the designer, and other seats see who is to move."""
+    """The picture ``viewer`` may see (``None``: the designer's whole table): ``render``
+    keeps the render contract ``render(game, state, viewer=None)`` (``GameSpec.render``,
+    checked once where the render is loaded: :func:`workbench.registry.render_of` and the
+    spec tests), so it draws that seat's view."""
     if viewer is None:
         return render(game, state, **options)
-    drawn = render.load() if isinstance(render, Ref) else render  # a GameSpec's declared part
-    if "viewer" in inspect.signature(drawn).parameters:
-        return render(game, state, viewer=viewer, **options)
-    who = game.current_player(state)
-    if who == viewer:
-        return render(game, state, **options)
-    now = (
-        "The game is over."
-        if who == TERMINAL
-        else (
-            "Chance is being resolved."
-            if who == CHANCE
-            else f"{viewer_name(who, game)} is deciding."
-        )
-    )
-    return f"<div class='wb-seat-waiting'>{escape(now)}</div>"
+    return render(game, state, viewer=viewer, **options)

@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -106,37 +105,45 @@ def greedy_player(score_fn: ScoreFn | None = None, *, chance_depth: int = 1) -> 
     return GreedyPlayer(score_fn, chance_depth)
 
 
-def function_player(fn: Callable[..., Any], *, name: str | None = None) -> Player:
+SHAPES = ("state, actions", "game, state, rng")
+"""The two ways a designer's player function may be written (``function_player(takes=...)``)."""
+
+
+def function_player(
+    fn: Callable[..., Any], *, name: str | None = None, takes: str = "state, actions"
+) -> Player:
     """Wrap a designer's function as a player and validate what it returns.
 
-    ``fn`` is called as ``fn(state, actions)`` when it takes two parameters,
-    else as ``fn(game, state, rng)``, where ``state`` is what the seat sees
-    (its observation: hidden zones as ``Hidden``); it returns an
-    :class:`Action` or an action id from the legal list. Anything else raises :class:`IllegalAction`
-    naming the function.
+    The designer says how ``fn`` is called: ``takes="state, actions"`` (the default) calls
+    ``fn(state, actions)``, ``takes="game, state, rng"`` calls ``fn(game, state, rng)``;
+    ``state`` is what the seat sees (its observation: hidden zones as ``Hidden``). It
+    returns an :class:`Action` or an action id from the legal list. Anything else raises
+    :class:`IllegalAction` naming the function.
 
     >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
     >>> take_one = function_player(lambda state, actions: actions[0])
     >>> take_one(SeatView(TakeAway(), 0, TakeAwayState(5)), random.Random(0))
     1
+    >>> take_two = function_player(lambda game, state, rng: 2, takes="game, state, rng")
+    >>> take_two(SeatView(TakeAway(), 0, TakeAwayState(5)), random.Random(0))
+    2
     >>> bad = function_player(lambda state, actions: 9, name="nine")
     >>> bad(SeatView(TakeAway(), 0, TakeAwayState(5)), random.Random(0))
     Traceback (most recent call last):
     ...
     workbench.engine.kernel.protocol.IllegalAction: player nine returned 9, not a legal action; legal ids: 1, 2, 3
+    >>> function_player(bad, takes="state")
+    Traceback (most recent call last):
+    ...
+    ValueError: player function takes='state': write takes='state, actions' or takes='game, state, rng'
     """
-    label: str = name or str(getattr(fn, "__name__", repr(fn)))
-    try:
-        arity = len(inspect.signature(fn).parameters)
-    except (TypeError, ValueError):
-        arity = 3
-    if arity not in (2, 3):
-        raise TypeError(
-            f"player function {label} takes {arity} parameters; "
-            "write fn(state, actions) or fn(game, state, rng)"
+    if takes not in SHAPES:
+        raise ValueError(
+            f"player function takes={takes!r}: write "
+            + " or ".join(f"takes={shape!r}" for shape in SHAPES)
         )
-
-    return FunctionPlayer(fn, label, arity)
+    label: str = name or str(getattr(fn, "__name__", repr(fn)))
+    return FunctionPlayer(fn, label, 2 if takes == SHAPES[0] else 3)
 
 
 class FunctionPlayer:

@@ -67,9 +67,11 @@ def no_clear_player(view: SeatView, rng: random.Random) -> Hashable:
     return rng.choice(keep)
 
 
-def designer_player(fn: Callable[..., Any], name: str | None = None) -> Player:
-    """Wrap a designer's ``fn(state, actions)`` or ``fn(game, state, rng)`` as a checked
-    player (``state`` is what the seat sees).
+def designer_player(
+    fn: Callable[..., Any], name: str | None = None, takes: str = "state, actions"
+) -> Player:
+    """Wrap a designer's ``fn(state, actions)`` (or, with ``takes="game, state, rng"``,
+    ``fn(game, state, rng)``) as a checked player (``state`` is what the seat sees).
 
     >>> from workbench.games.detective.rules import make_game
     >>> from workbench.engine.runs.playout import playout
@@ -78,7 +80,7 @@ def designer_player(fn: Callable[..., Any], name: str | None = None) -> Player:
     >>> g.is_terminal(playout(g, first, 1).final)
     True
     """
-    return function_player(fn, name=name)
+    return function_player(fn, name=name, takes=takes)
 
 
 #: The players the analyses and the board offer, by name.
