@@ -21,7 +21,13 @@ high-water mark reset at the phase's start through ``/proc/self/clear_refs``,
 so a phase's peak is not hidden behind an earlier, larger one), and the
 child's resident memory when it started (what it shares with this process).
 
-P(first player wins) under optimal play is printed by both, with Neller &
+- **tuned**: the honest anchor (issue 38): ``bench/_pig_numpy_reference.py``, the same
+  value iteration tuned (gathers' flat indices computed once, buffers reused) and run in
+  a fresh interpreter that imports numpy only, so its peak memory holds no workbench
+  import; its CPU is its arrays and sweeps, measured inside it, against ours' game, build
+  and solve phases; the ratios against the goals are printed against this one.
+
+P(first player wins) under optimal play is printed by all three, with Neller &
 Presser's 0.5306 for the goal 100. The load average is printed: the machine is
 shared, and wall times include the waiting.
 
@@ -208,6 +214,24 @@ def ours(goal: int) -> tuple[float, int, int, int, Phases, float | None]:
     return float(first), len(graph.states), len(graph.succ), n_sweeps, phases, at_start
 
 
+REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_pig_numpy_reference.py")
+
+
+def independent(goal: int) -> dict[str, Any]:
+    """bench/_pig_numpy_reference.py in a fresh interpreter (no workbench import): its JSON
+    (first, sweeps, cpu: the solve's own CPU s, peak_mb, start_mb) and ``wall``."""
+    import json
+    import subprocess
+
+    wall = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, REFERENCE, str(goal)], capture_output=True, text=True, check=True
+    )
+    out: dict[str, Any] = json.loads(done.stdout)
+    out["wall"] = time.perf_counter() - wall
+    return out
+
+
 def reference(goal: int) -> tuple[float, int, Phases, float | None]:
     """:func:`numpy_pig` with its phases (arrays, sweeps) and the resident MB at the start."""
     at_start, phases = start_mb(), []
@@ -274,6 +298,22 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(phase_line("ours", our_phases, our_start))
         print(phase_line("numpy", ref_phases, ref_start), flush=True)
+        ind = independent(goal)
+        ours_solve = sum(c for _, c, _ in our_phases)
+        print(
+            f"{goal:>5} {'tuned':<6} {goal**3:>10,} {ind['sweeps']:>7} {ind['cpu']:>8.2f} "
+            f"{ind['wall']:>8.1f} {ind['peak_mb']:>8.0f}  {ind['first']:.6f}  "
+            f"(numpy only, a fresh interpreter: resident {ind['start_mb']:.0f} MB before the arrays)"
+        )
+        print(
+            f"{'':>5} ours / tuned numpy (the honest anchor): CPU {ours_solve / ind['cpu']:.2f}× "
+            f"(game + build + solve {ours_solve:.2f} s against its arrays + sweeps; goal ≤ "
+            f"{GOAL_CPU_RATIO}), peak memory {mb / ind['peak_mb']:.2f}× (ours with the "
+            f"workbench's imports, {mb:.0f} MB, against numpy alone; goal ≤ {GOAL_MEMORY_RATIO}); "
+            f"build {our_phases[1][1] / ours_solve:.0%} of ours; values differ by "
+            f"{abs(first - ind['first']):.1e}",
+            flush=True,
+        )
     return 0
 
 

@@ -1,0 +1,29 @@
+"""`workbench play`'s time estimate against the real time of the same short match (issue 38):
+within 2x either way, from a warm decision sample, never rounded up to a second."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from workbench.cli import _budget
+from workbench.engine.runs.match import play_match
+
+
+@pytest.mark.parametrize(
+    ("game", "specs", "games"),
+    [("pig", ["ismcts:50", "hold:20"], 4), ("mugen", ["ismcts:30", "greedy"], 3)],
+)
+def test_the_estimate_is_within_twice_the_cpu_time_the_match_takes(game, specs, games):
+    estimate, _ = _budget.match_estimate(game, specs, games, 0, None)
+    start = time.process_time()
+    play_match(game, specs, games, 0)
+    real = time.process_time() - start
+    assert real / 2 <= estimate.seconds <= 2 * real, (estimate.seconds, real)
+
+
+def test_a_cheap_match_is_estimated_in_fractions_of_a_second():
+    estimate, _ = _budget.match_estimate("mugen", ["greedy", "greedy"], 2, 0, None)
+    assert 0 < estimate.seconds < 0.5
+    assert _budget.say_seconds(0.0042) == "4.2 ms"
