@@ -147,3 +147,27 @@ def test_the_cli_prints_json_with_a_sentence(game, capsys, tmp_path, monkeypatch
     assert note["trials"] == 3 and note["tuned"].keys() == note["rechecked"].keys() == {
         "no single winner"
     }
+
+
+def test_a_trial_on_a_worker_measures_what_it_measures_here(game, tmp_path) -> None:
+    """evaluate_on_worker (a whole trial in a dask worker) gives the figures of the trial
+    tune records in this process: same cells, same seed, same games."""
+    from workbench.engine.measure.tune import evaluate_on_worker
+
+    goals, cells = (parse_goal(GOAL),), (parse_cell(CELL),)
+    here = tune(
+        "lowcard",
+        goals,
+        cells,
+        players="low:9,low:9",
+        games=16,
+        trials=2,
+        seed=4,
+        journal=tmp_path / "w.journal",
+    )
+    assert len({r["measures"]["no single winner"] for r in here.trials}) >= 1
+    for record in here.trials:
+        state, got, _ = evaluate_on_worker(
+            "lowcard", goals, cells, {CELL.split("=")[0]: 4}, "low:9,low:9", 16, 4, record["values"]
+        )
+        assert (state, got) == (record["state"], record["measures"])
