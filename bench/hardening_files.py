@@ -59,7 +59,7 @@ def _sheets(tmp: Path) -> dict[str, bytes]:
     return out
 
 
-def probes(tmp: Path, cli: Any, exits: Any, stderr_has: Any) -> list[Any]:
+def probes(tmp: Path, cli: Any, exits: Any, stderr_has: Any, probe: Any) -> list[Any]:
     out = []
     sheets = tmp / "data" / "mugen"
     sheets.mkdir(parents=True)
@@ -153,7 +153,7 @@ def probes(tmp: Path, cli: Any, exits: Any, stderr_has: Any) -> list[Any]:
             str(folder / "weird.xlsx"),
         )
     )
-    out += _replay_probes(tmp, cli)
+    out += _replay_probes(tmp, probe, exits)
     out += _export_probes(tmp, cli, exits)
     out += _app_probes(tmp, cli, exits)
     return out
@@ -170,9 +170,7 @@ def _replay_base() -> dict[str, Any]:
     }
 
 
-def _replay_probes(tmp: Path, cli: Any) -> list[Any]:
-    from bench.hardening_probes import Probe, exits
-
+def _replay_probes(tmp: Path, Probe: Any, exits: Any) -> list[Any]:  # noqa: N803 (the class)
     folder = tmp / "replays"
     folder.mkdir()
     nested = "NESTED"  # replaced by 5,000 nested lists in the JSON text

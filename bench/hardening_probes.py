@@ -729,7 +729,7 @@ def main() -> int:
             + deck_probes()
             + sweep_probes()
             + plumbing_probes()
-            + hardening_files.probes(Path(tmp), cli, exits, stderr_has)
+            + hardening_files.probes(Path(tmp), cli, exits, stderr_has, Probe)
         )
         if args.only:
             probes = [p for p in probes if args.only in p.name]

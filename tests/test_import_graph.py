@@ -209,14 +209,7 @@ def test_no_import_cycles_over_workbench_and_bench_with_typing_only_imports():
 
 
 KNOWN_TYPED_CYCLES: tuple[frozenset[str], ...] = (
-    frozenset(
-        {
-            "workbench.engine.kernel.fields",
-            "workbench.engine.kernel.hidden",
-            "workbench.engine.kernel.kernel_game",
-            "workbench.engine.kernel.table",
-        }
-    ),
+    frozenset({"workbench.engine.kernel.kernel_game", "workbench.engine.kernel.table"}),
     frozenset(
         {
             "workbench.engine.play.replay",
@@ -233,7 +226,6 @@ KNOWN_TYPED_CYCLES: tuple[frozenset[str], ...] = (
             "workbench.ui.board_viewer",
         }
     ),
-    frozenset({"bench.hardening_files", "bench.hardening_probes"}),
 )
 """Cycles only ``TYPE_CHECKING`` imports close, found when this check began (issue 34 part 4
 restructures the session and the board; measure/balance loses its charts). THIS LIST MUST

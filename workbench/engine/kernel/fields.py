@@ -12,9 +12,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from workbench.engine.kernel.copies import install
 
-if TYPE_CHECKING:
-    from workbench.engine.kernel.table import Table
-
 __all__ = [
     "BY_SEAT",
     "HIDDEN",
@@ -114,7 +111,8 @@ class Snapshot(tuple[Any, ...]):
     """
 
     __slots__ = ()
-    TABLE: ClassVar[type[Table]]
+    TABLE: ClassVar[TableMeta]
+    """The table class it freezes (an instance of :class:`TableMeta`)."""
 
     if TYPE_CHECKING:
 
@@ -128,7 +126,7 @@ class Snapshot(tuple[Any, ...]):
         return (_restore, (self.TABLE, tuple(self)))
 
 
-def _restore(table: type[Table], values: tuple[Any, ...]) -> Snapshot:
+def _restore(table: TableMeta, values: tuple[Any, ...]) -> Snapshot:
     return table.Frozen(values)
 
 

@@ -8,13 +8,22 @@ from __future__ import annotations
 import keyword
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol
 
-from workbench.engine.kernel.fields import BY_SEAT, OWN, PUBLIC, FieldSpec, Snapshot
+from workbench.engine.kernel.fields import BY_SEAT, OWN, PUBLIC, FieldSpec, Snapshot, TableMeta
 from workbench.engine.kernel.secrets import mask_tasks
 
-if TYPE_CHECKING:
-    from workbench.engine.kernel.table import Table
+
+class SeenTable(Protocol):
+    """What observing reads of a table (``workbench.engine.kernel.table.Table``, which
+    imports this module): its fields, its snapshot class, its steps, its concealing."""
+
+    FIELDS: ClassVar[tuple[FieldSpec, ...]]
+    Frozen: ClassVar[type[Snapshot]]
+    tasks: Any
+
+    def conceal(self, seat: int, seen: list[Any]) -> None: ...
+
 
 __all__ = [
     "Hidden",
@@ -126,7 +135,7 @@ def _order(x: Any) -> tuple[str, Any]:
     return (type(x).__name__, x if isinstance(x, int | str) else repr(x))
 
 
-def seen_fields(t: Table, seat: int) -> tuple[list[Any], dict[Hashable, list[Hashable]]]:
+def seen_fields(t: SeenTable, seat: int) -> tuple[list[Any], dict[Hashable, list[Hashable]]]:
     """Each field of table ``t`` as ``seat`` sees it (hidden zones as :class:`Hidden`),
     and the cards it does not see, by pool (``Table.observe`` masks secrets on top).
 
@@ -147,7 +156,7 @@ def seen_fields(t: Table, seat: int) -> tuple[list[Any], dict[Hashable, list[Has
     return fields
 
 
-def seen_values(t: Table, seat: int) -> list[Any]:
+def seen_values(t: SeenTable, seat: int) -> list[Any]:
     """The field values of :func:`seen_fields` alone, without gathering the unseen cards."""
     seen = _SEEN_VALUES.get(type(t))
     if seen is None:
@@ -160,7 +169,7 @@ _SEEN: dict[type, Callable[..., Any]] = {}
 _SEEN_VALUES: dict[type, Callable[..., Any]] = {}
 
 
-def observe_table(t: Table, seat: int, conceals: bool, unseen: bool = True) -> Any:
+def observe_table(t: SeenTable, seat: int, conceals: bool, unseen: bool = True) -> Any:
     """``Table.observe``: what ``seat`` sees of ``t`` (an :class:`Observation`); with
     ``unseen=False`` only its ``state`` (``Table.seen_state``), the unseen cards neither
     gathered nor sorted. Secrets on steps are masked (:mod:`~workbench.engine.kernel.secrets`)
@@ -264,7 +273,7 @@ def has_hidden(state: Sequence[Any]) -> bool:
 
 
 def fill(
-    cls: type[Table], state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]
+    cls: TableMeta, state: Sequence[Any], dealt: dict[Hashable, Iterator[Hashable]]
 ) -> Snapshot:
     """Deal each hidden marker's cards from its pool (``dealt[None]``: one pool for all)."""
 
@@ -298,7 +307,7 @@ def fill(
     return cls.Frozen(out)
 
 
-def shuffle_deal(cls: type[Table], obs: Observation) -> Callable[[random.Random], Snapshot]:
+def shuffle_deal(cls: TableMeta, obs: Observation) -> Callable[[random.Random], Snapshot]:
     """The kernel's generic deal for one observation, as a function of the rng: each
     pool's unseen cards shuffled and dealt into its hidden zones (``Table.determinize``;
     a search prepares it once and deals many worlds).
