@@ -212,13 +212,6 @@ KNOWN_TYPED_CYCLES: tuple[frozenset[str], ...] = (
     frozenset({"workbench.engine.kernel.kernel_game", "workbench.engine.kernel.table"}),
     frozenset(
         {
-            "workbench.engine.play.replay",
-            "workbench.engine.play.session",
-            "workbench.engine.play.session_replays",
-        }
-    ),
-    frozenset(
-        {
             "workbench.ui.analysis_panel",
             "workbench.ui.board",
             "workbench.ui.board_commands",

@@ -49,7 +49,7 @@ import stat
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from workbench.atomic import write_text_atomic
 from workbench.engine.kernel.params import ParamsError, checked_params
@@ -75,8 +75,21 @@ from workbench.engine.play.replay_sheets import (
 )
 from workbench.registry import spec
 
-if TYPE_CHECKING:
-    from workbench.engine.play.session import Session  # only a type: session imports this module
+
+class RecordedSession(Protocol):
+    """What recording a replay reads of a session (:class:`~workbench.engine.play.session.Session`
+    has it; named here so this module does not import that one, which imports this)."""
+
+    game: Any
+    seed: int
+
+    @property
+    def actions(self) -> tuple[Hashable, ...]: ...
+    @property
+    def chance_flags(self) -> tuple[bool, ...]: ...
+    @property
+    def rng_marks(self) -> tuple[int, ...]: ...
+
 
 FORMAT = "workbench-replay/1"
 
@@ -161,7 +174,7 @@ def params_differ(game: Game[Any], recorded: dict[str, Any]) -> str:
 _ABSENT = object()
 
 
-def _player_draws(session: Session) -> tuple[tuple[tuple[int, int], ...], bool]:
+def _player_draws(session: RecordedSession) -> tuple[tuple[tuple[int, int], ...], bool]:
     """([step, rng words drawn by the player there], whether every step is known).
 
     Uses the session's rng position after each step (``Session.rng_marks``).
@@ -194,7 +207,7 @@ class Replay:
     """The card sheets it was played on (``()``: a game without sheets, or an old file)."""
 
     @classmethod
-    def from_session(cls, session: Session) -> Replay:
+    def from_session(cls, session: RecordedSession) -> Replay:
         """The replay of a session up to its current step, with its chosen steps, the rng
         words its bots drew (so that loading it checks every roll) and the sheets its game
         plays on (:func:`~workbench.engine.play.replay_sheets.sheets_played`)."""
