@@ -37,12 +37,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 import polars as pl
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+from workbench.engine.play.session import Session
 from workbench.engine.players.analyse import ActionEstimate, OutcomeChance, analyse
 from workbench.ui.buttons import make_button
 from workbench.ui.names import name_seats
@@ -50,8 +51,20 @@ from workbench.ui.picture_widget import PictureWidget
 from workbench.ui.table import percent, table_html
 from workbench.ui.targets import parse_action, target
 
-if TYPE_CHECKING:
-    from workbench.ui.board import BoardView
+
+class PanelBoard(Protocol):
+    """What the panel uses of its board (:class:`workbench.ui.board.BoardView` has it;
+    named here so this module does not import the board, which imports this)."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def seat_names(self) -> Sequence[str] | None: ...
+    def seat_name(self, seat: int) -> str: ...
+    def guarded(self, command: Callable[[], Any]) -> bool: ...
+    def batched(self, command: Callable[[], Any]) -> None: ...
+    def click_action(self, action_id: Hashable) -> bool: ...
+
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -223,7 +236,7 @@ class AnalysisPanel:
 
     def __init__(
         self,
-        board: BoardView,
+        board: PanelBoard,
         budget: int | float | str = DEFAULT_BUDGET,
         action_odds: ActionOdds | None = None,
     ) -> None:
