@@ -1,4 +1,4 @@
-"""The board view base: a thin ipywidgets container over a :class:`Session`.
+"""The board view: a thin ipywidgets container over a :class:`Session`.
 
 A game's ``board.py`` gives a pure ``render(game, state) -> str`` (HTML/SVG)
 and optionally an ``action_layout(game, state, actions)`` returning
@@ -24,44 +24,100 @@ With bots in some seats, undo and redo step over the bots' decisions to the
 previous (next) decision of a person; the slider and redo never make a bot
 move, so browsing the history keeps it.
 
-The class is built in layers, one concern a module: :mod:`workbench.ui.board_text`
-(seat names, the log, the status line), :mod:`workbench.ui.board_viewer` (who
-sees the board, hot-seat), :mod:`workbench.ui.board_commands` (undo, bots,
-clicks) and here the widgets and what is redrawn. Import ``BoardView`` from here.
+The board is composed of parts that own their widgets and state:
+:class:`~workbench.ui.board_picture.Picture`,
+:class:`~workbench.ui.board_actions.ActionButtons`,
+:class:`~workbench.ui.board_text.MoveLog` and
+:class:`~workbench.ui.board_text.StatusLine`,
+:class:`~workbench.ui.board_controls.Controls`,
+:class:`~workbench.ui.board_viewer.Viewing` and
+:class:`~workbench.ui.analysis_panel.AnalysisPanel`. :class:`BoardView` holds the
+session, runs the commands (one redraw each) and tells the parts what to draw; the
+parts' widgets keep their names on the board (``board.undo_button``, ``board.log``...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from html import escape
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from workbench.engine.kernel.protocol import Action, Game
+from workbench.engine.kernel.protocol import CHANCE, Action, Game
 from workbench.engine.kernel.seat import Player
-from workbench.engine.play.seat_view import picture_for
+from workbench.engine.play.seat_view import picture_for, seat_word
 from workbench.engine.play.session import Session
 from workbench.engine.players import random_player
-from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel
-from workbench.ui.board_commands import HUMAN, BoardCommands
-from workbench.ui.board_text import LOG_LINES, log_html
-from workbench.ui.buttons import ActionClasses, ButtonPool, make_button
-from workbench.ui.recent import recent_html, since_last_person
+from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel, board_words
+from workbench.ui.board_actions import ActionButtons
+from workbench.ui.board_controls import HUMAN, Controls
+from workbench.ui.board_picture import Picture
+from workbench.ui.board_text import (
+    LOG_LINES,
+    MoveLog,
+    StatusLine,
+    log_html,
+    renamed_prefix,
+    status_sentence,
+)
+from workbench.ui.board_viewer import Viewing
+from workbench.ui.buttons import ActionClasses
+from workbench.ui.names import player_name
 
 __all__ = ["HUMAN", "LOG_LINES", "BoardView", "Layout", "Render", "log_html"]
 
 Render = Callable[[Game[Any], Any], str]
 Layout = Callable[[Game[Any], Any, Sequence[Action]], Sequence[tuple[str, Sequence[Action]]]]
 
+T = TypeVar("T")
 
-class BoardView(BoardCommands):
+
+class _Part(Generic[T]):
+    """A read-only board attribute that is a part's: ``undo_button = _Part("controls")``
+    reads ``board.controls.undo_button``."""
+
+    def __init__(self, part: str, name: str = "") -> None:
+        self.part, self.name = part, name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    def __get__(self, board: Any, owner: type | None = None) -> T:
+        return getattr(getattr(board, self.part), self.name)  # type: ignore[no-any-return]
+
+
+class BoardView:
     """The clickable board over a session (``display(board)`` or ``board.widget``).
 
     ``bot_seats`` maps seats to bot names (keys of ``bots``) that play those
     seats by themselves. ``analysis_budget``: the analyse button's ISMCTS budget
     (see :mod:`workbench.ui.analysis_panel`).
     """
+
+    # the parts' widgets and state under the names the games, tests and notebooks use
+    picture: _Part[w.DOMWidget] = _Part("_picture", "widget")
+    actions_box: _Part[w.VBox] = _Part("_actions", "box")
+    action_buttons: _Part[list[w.Button]] = _Part("_actions", "buttons")
+    log: _Part[w.HTML] = _Part("_log")
+    recent: _Part[w.HTML] = _Part("_log")
+    status: _Part[w.HTML] = _Part("_status", "widget")
+    bots: _Part[dict[str, Player]] = _Part("controls")
+    undo_button: _Part[w.Button] = _Part("controls")
+    redo_button: _Part[w.Button] = _Part("controls")
+    reset_button: _Part[w.Button] = _Part("controls")
+    seed_field: _Part[w.IntText] = _Part("controls")
+    new_game_button: _Part[w.Button] = _Part("controls")
+    bot_chooser: _Part[w.Dropdown] = _Part("controls")
+    bot_move_button: _Part[w.Button] = _Part("controls")
+    play_to_end_button: _Part[w.Button] = _Part("controls")
+    seat_choosers: _Part[list[w.Dropdown]] = _Part("controls")
+    step_slider: _Part[w.IntSlider] = _Part("controls")
+    bot: _Part[Player] = _Part("controls")
+    viewer: _Part[int | None] = _Part("viewing")
+    hot_seat: _Part[bool] = _Part("viewing")
+    handoff_box: _Part[w.VBox] = _Part("viewing")
+    handoff_text: _Part[w.HTML] = _Part("viewing")
 
     def __init__(
         self,
@@ -78,220 +134,272 @@ class BoardView(BoardCommands):
         self.session = session
         self.render = render
         self.action_layout = action_layout
-        self.action_classes = action_classes
-        self.bots: dict[str, Player] = dict(bots) if bots else {"random": random_player}
         self.seat_names = list(seat_names) if seat_names else None
-        self.picture = w.HTML()
-        self.picture.add_class("wb-picture")
-        self.actions_box = w.VBox()
-        self.actions_box.add_class("wb-actions")
-        self.action_buttons: list[w.Button] = []  # the shown ones, in order
-        self._button_ids: list[Hashable] = []
-        self._pool = ButtonPool(self._on_click)
-        self._groups: list[tuple[w.VBox, w.HTML, w.HBox]] = []
-        self.undo_button = make_button("↶ undo", "wb-undo", "back to before your last decision")
-        self.redo_button = make_button("↷ redo", "wb-redo", "re-apply the undone decision")
-        self.reset_button = make_button("⟲ reset", "wb-reset", "restart with the same seed")
-        self.seed_field = w.IntText(
-            value=session.seed, description="seed", layout=w.Layout(width="180px")
-        )
-        self.seed_field.add_class("wb-seed")
-        self.new_game_button = make_button(
-            "new game", "wb-new-game", "start over with the seed field"
-        )
-        self.bot_chooser = w.Dropdown(options=list(self.bots), layout=w.Layout(width="140px"))
-        self.bot_chooser.add_class("wb-bot")
-        self.bot_move_button = make_button(
-            "bot move", "wb-bot-move", "let the bot choose the next move"
-        )
-        self.play_to_end_button = make_button(
-            "play to end", "wb-play-to-end", "bots play every seat to the end"
-        )
-        self.seat_choosers = [
-            self._seat_chooser(i, (bot_seats or {}).get(i)) for i in range(session.game.num_players)
-        ]
-        self.step_slider = w.IntSlider(
-            min=0, max=0, value=0, description="step", continuous_update=False
-        )
-        self.step_slider.add_class("wb-step")
-        self.log = w.HTML()
-        self.log.add_class("wb-log")
-        self.status = w.HTML()
-        self.status.add_class("wb-status")
-        self.recent = w.HTML()  # the moves since a person last decided (bots, dice)
-        self.recent.add_class("wb-recent-box")
         #: ``turn_owner(game, state) -> seat`` whose turn it is, when a game lets others
         #: decide in it (ghost's reactions): the status line then tells the two apart.
         self.turn_owner: Callable[[Game[Any], Any], int | None] | None = None
-        self.undo_button.on_click(lambda _: self.guarded(self.undo))
-        self.redo_button.on_click(lambda _: self.guarded(self.redo))
-        self.reset_button.on_click(lambda _: self.guarded(self.reset))
-        self.new_game_button.on_click(lambda _: self.guarded(self.new_game))
-        self.bot_move_button.on_click(lambda _: self.guarded(self.bot_move))
-        self.play_to_end_button.on_click(lambda _: self.guarded(self.play_to_end))
-        self.step_slider.observe(self._on_slider, names="value")
-        controls = w.HBox(
-            [
-                self.undo_button,
-                self.redo_button,
-                self.reset_button,
-                self.seed_field,
-                self.new_game_button,
-            ]
-        )
-        bots_row = w.HBox([self.bot_chooser, self.bot_move_button, self.play_to_end_button])
-        seats_row = w.HBox(self.seat_choosers, layout=w.Layout(flex_flow="row wrap"))
+        names = [self.seat_name(i) for i in range(session.game.num_players)]
+        self._picture = Picture(self._picture_widget())
+        self._actions = ActionButtons(self.click_action, self._stale_click, action_classes)
+        self._log = MoveLog(session)
+        self._status = StatusLine()
+        self.controls = Controls(bots or {"random": random_player}, names, session.seed, bot_seats)
+        self.viewing = Viewing(names, self.set_viewer, self.ready)
         self.analysis = AnalysisPanel(self, analysis_budget)
-        # the viewer: None, the designer (everything, secrets marked), or a seat (its view only)
-        self.viewer: int | None = None
-        self.hot_seat = False  # the viewer follows the person to move, behind a hand-off screen
-        self._ready_for = -1
-        self._log_cache: dict[Any, Any] = {}
-        self.viewer_chooser = w.Dropdown(
-            options=[("designer (sees all)", -1)]
-            + [(self.seat_name(i), i) for i in range(session.game.num_players)],
-            value=-1,
-            description="view as",
-            layout=w.Layout(width="260px"),
+        self._quiet = False
+        self.controls.connect(
+            {
+                name: partial(self.guarded, getattr(self, name))
+                for name in ("undo", "redo", "reset", "new_game", "bot_move", "play_to_end")
+            },
+            on_seats=lambda: self.guarded(self._autoplay),
+            on_step=lambda step: self.guarded(lambda: self.batched(lambda: session.jump(step))),
         )
-        self.viewer_chooser.add_class("wb-viewer")
-        self.viewer_chooser.observe(
-            lambda c: self.set_viewer(None if c["new"] < 0 else int(c["new"])), names="value"
-        )
-        seats_row.children = (*seats_row.children, self.viewer_chooser)
-        self.handoff_text = w.HTML()
-        self.handoff_button = make_button("I am ready", "wb-handoff-ready", "show my seat's view")
-        self.handoff_button.on_click(lambda _: self.ready())
-        self.handoff_box = w.VBox([self.handoff_text, self.handoff_button])
-        self.handoff_box.add_class("wb-handoff")
-        self.handoff_box.layout.display = "none"
         self.widget = w.VBox(
             [
-                self.handoff_box,
-                self.picture,
-                self.status,
-                self.recent,
-                self.actions_box,
-                controls,
-                bots_row,
-                seats_row,
-                self.step_slider,
+                self.viewing.handoff_box,
+                self._picture.widget,
+                self._status.widget,
+                self._log.recent,
+                self._actions.box,
+                *self.controls.rows([self.viewing.chooser]),
+                self.controls.step_slider,
                 self.analysis.widget,
-                self.log,
+                self._log.log,
             ]
         )
         self.widget.add_class("wb-board")
-        self._shown_state: Any = object()
-        self._shown_actions: tuple[tuple[Hashable, str], ...] | None = None
-        self._shown_log: list[str] = []
-        self._shown_seed = session.seed
-        self._quiet = False
-        self._message = ""
-        session.on_change(self._on_session_change)
+        session.on_change(lambda _s: None if self._quiet else self.refresh())
         self._autoplay()
         self.refresh()
 
-    def _seat_chooser(self, seat: int, bot: str | None) -> w.Dropdown:
-        if bot is not None and bot not in self.bots:
-            raise ValueError(
-                f"bot_seats[{seat}] = {bot!r} is not one of the bots {list(self.bots)}"
-            )
-        d = w.Dropdown(
-            options=[HUMAN, *self.bots],
-            value=bot or HUMAN,
-            description=self.seat_name(seat),
-            layout=w.Layout(width="220px"),
+    def _picture_widget(self) -> w.DOMWidget:
+        """The picture's widget (a subclass makes a clickable one)."""
+        return w.HTML()
+
+    # -- words ------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """The name shown for a seat (Player 1, Player 2... unless given; seats count from 1)."""
+        return player_name(seat, self.seat_names)
+
+    def log_line(self, line: str) -> str:
+        """A log line with its player prefix (``Player 2:``, or the engine's ``P2:``) in the
+        board's player names."""
+        return renamed_prefix(line, seat_word(self.session.game), self.seat_name)
+
+    def viewer_log(self) -> list[str]:
+        """The log as the viewer reads it."""
+        return self._log.lines(self.viewer)
+
+    def status_text(self) -> str:
+        """Who is to move, or the result (and "what-if" when chance was set by hand)."""
+        s = self.session
+        owner = self.turn_owner(s.game, s.state) if self.turn_owner is not None else None
+        return status_sentence(
+            s,
+            self.seat_name,
+            owner,
+            lambda: board_words(self._log.last_move_of(owner or 0, self.viewer), self.seat_names),
         )
-        d.add_class("wb-seat")
-        d.add_class(f"wb-seat-{seat}")
-        d.observe(lambda _c: self.guarded(self._autoplay), names="value")
-        return d
 
     @property
     def button_ids(self) -> list[Hashable]:
         """The action id of each shown button, in button order."""
-        return list(self._button_ids)
+        return list(self._actions.ids)
 
+    # -- who sees the board -------------------------------------------------------------
+    def set_viewer(self, viewer: int | None) -> None:
+        """Show the board as ``viewer`` sees it: a seat (its own cards, its log lines,
+        draws it may not see unnamed; no buttons or analysis while another seat
+        decides) or None, the designer."""
+        self.viewing.choose(viewer)
+        self._picture.forget()
+        self._actions.forget()
+        self._log.forget()
+        self.refresh()
+
+    def set_hot_seat(self, on: bool = True) -> None:
+        """Hot-seat: one screen passed round; between two people's decisions a hand-off
+        screen ("Pass to Player 2 — click when ready") hides the board."""
+        self.viewing.start_hot_seat(on)
+        self.set_viewer(None)
+
+    def ready(self) -> None:
+        """The person to move has the screen (hot-seat): show their view."""
+        who = self.session.to_move
+        self.viewing.ready(who)
+        self.set_viewer(who if who >= 0 else None)
+
+    def handing_over(self) -> int | None:
+        """Hot-seat: the seat the screen must be passed to now, else None."""
+        return self.viewing.handing_over(self.session.to_move)
+
+    def _sees_decision(self) -> bool:
+        return self.viewing.sees_decision(self.session.to_move)
+
+    # -- drawing ------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw what changed since the last draw."""
         s = self.session
         with self.widget.hold_sync():
             if self._draw_handoff():
                 return
-            if s.state is not self._shown_state:
-                self.picture.value = picture_for(s.game, self.render, s.state, self.viewer)
-                self._shown_state = s.state
+            if not self._picture.shows(s.state):
+                self._draw_picture()
             self._draw_actions()
             self._draw_log()
-            self._draw_recent()
-            self.undo_button.disabled = not s.can_undo
-            self.redo_button.disabled = not s.can_redo
-            self.bot_move_button.disabled = self.play_to_end_button.disabled = s.is_over
-            quiet, self._quiet = self._quiet, True
-            try:
-                self.step_slider.max = s.total_steps
-                self.step_slider.value = s.step
-            finally:
-                self._quiet = quiet
-            if s.seed != self._shown_seed:  # a new game: show its seed, else keep what is typed
-                self.seed_field.value = self._shown_seed = s.seed
+            people = {i for i in range(s.game.num_players) if self.seat_bot(i) is None}
+            self._log.draw_recent(self.viewer, self.log_line, people)
+            self.controls.sync(s)
             self.analysis.refresh()
             self.analysis.widget.layout.display = None if self._sees_decision() else "none"
             self._draw_status()
 
+    def _draw_picture(self) -> None:
+        s = self.session
+        self._picture.show(picture_for(s.game, self.render, s.state, self.viewer), s.state)
+
     def _draw_actions(self) -> None:
         s = self.session
         actions = list(s.legal_actions()) if self._sees_decision() else []
-        key = tuple((a.id, a.label) for a in actions)
-        if key == self._shown_actions:
+        if self._actions.is_current(actions):
             return
-        self._shown_actions = key
         groups = (
             list(self.action_layout(s.game, s.state, actions))
             if self.action_layout and s.to_move >= 0
             else [("", actions)]
         )
-        ordered = [a for _, acts in groups for a in acts]
-        self.action_buttons = self._pool.assign(ordered, self.action_classes)
-        self._button_ids = [a.id for a in ordered]
-        self.actions_box.children = self._group_boxes(groups)
-
-    def _group_boxes(self, groups: Sequence[tuple[str, Sequence[Action]]]) -> list[w.VBox]:
-        boxes, start = [], 0
-        for i, (title, acts) in enumerate(groups):
-            if i >= len(self._groups):
-                head, row = w.HTML(), w.HBox(layout=w.Layout(flex_flow="row wrap"))
-                box = w.VBox([head, row])
-                box.add_class("wb-action-group")
-                self._groups.append((box, head, row))
-            box, head, row = self._groups[i]
-            head.value = f"<b>{escape(title)}</b>" if title else ""
-            head.layout.display = None if title else "none"
-            row.children = self.action_buttons[start : start + len(acts)]
-            boxes.append(box)
-            start += len(acts)
-        return boxes
+        self._actions.show(actions, groups)
 
     def _draw_log(self) -> None:
-        lines = self.viewer_log()[-LOG_LINES:]
-        if lines == self._shown_log:
-            return
-        self._shown_log = lines
-        self.log.value = log_html([self.log_line(x) for x in lines])
+        self._log.draw(self.viewer, self.log_line)
 
-    def _draw_recent(self) -> None:
+    def _draw_status(self) -> None:
+        self._status.draw(self.status_text, self.seat_name)
+
+    def _draw_handoff(self) -> bool:
+        """Hot-seat between two people: only the hand-off screen; True when shown."""
+        seat = self.handing_over()
+        hidden = (
+            self._picture.widget,
+            self._log.recent,
+            self._actions.box,
+            self.analysis.widget,
+            self._log.log,
+        )
+        if not self.viewing.show_handoff(None if seat is None else self.seat_name(seat), hidden):
+            return False
+        self._picture.blank()
+        self._log.blank()
+        self._actions.forget()
+        self._status.show(f"{self.seat_name(seat or 0)} to move")
+        return True
+
+    # -- commands -----------------------------------------------------------------------
+    def seat_bot(self, seat: int) -> Player | None:
+        """The bot playing a seat by itself, or None for a person."""
+        return self.controls.seat_bot(seat)
+
+    def new_game(self) -> None:
+        """Start over with the seed in the seed field."""
+        self.batched(lambda: self.session.reset(seed=self.controls.seed))
+        self._autoplay()
+
+    def reset(self) -> None:
+        """Start over with the same seed."""
+        self.batched(self.session.reset)
+        self._autoplay()
+
+    def undo(self) -> None:
+        """Back to the last decision of a person (over the bots' decisions)."""
+        self._travel(self.session.undo, lambda: self.session.can_undo)
+
+    def redo(self) -> None:
+        """Forward to the next decision of a person (or the end of the record)."""
+        self._travel(self.session.redo, lambda: self.session.can_redo)
+
+    def _travel(self, move: Callable[[], None], can: Callable[[], bool]) -> None:
+        def go() -> None:
+            move()
+            while can() and self.seat_bot(self.session.to_move) is not None:
+                move()
+
+        self.batched(go)
+
+    def bot_move(self) -> None:
+        """One move by the chosen bot (or a roll at a chance node), then the seated bots."""
+        self.batched(lambda: self.session.bot_move(self.controls.bot))
+        self._autoplay()
+
+    def play_to_end(self) -> None:
+        """Bots play to the end: each seat's own bot, else the chosen one."""
+        n = self.session.game.num_players
+        self.session.play_to_end([self.seat_bot(i) or self.controls.bot for i in range(n)])
+
+    def click_action(self, action_id: Hashable) -> bool:
+        """Apply an action as a click would; False (and a status message) when refused.
+        At a chance step the outcome is chosen by hand (:meth:`Session.choose`: the log
+        and replays mark it "(chosen)")."""
         s = self.session
-        people = {i for i in range(s.game.num_players) if self.seat_bot(i) is None}
-        history, start = s.history, s.step
-        while start > 0 and start > s.step - 200:  # back to the last person's decision
-            start -= 1
-            if s.game.current_player(history[start]) in people:
-                break
-        movers = [s.game.current_player(history[k]) for k in range(start, s.step)]
-        lines = since_last_person(movers, self.viewer_log()[start:], people)
-        html = recent_html(lines, self.log_line)
-        if self.recent.value != html:
-            self.recent.value = html
+        if not self._sees_decision() or self.handing_over() is not None:
+            self.refuse(
+                f"not your turn: {self.seat_name(s.to_move)} is deciding"
+                if s.to_move >= 0
+                else "not your turn"
+            )
+            return False
+
+        def apply() -> None:
+            self.batched(lambda: s.choose(action_id) if s.to_move == CHANCE else s.apply(action_id))
+            self._autoplay()
+
+        return self.guarded(apply)
+
+    def _stale_click(self) -> None:
+        self.refuse("that button is not an action any more")
+
+    def _autoplay(self, limit: int = 100_000) -> None:
+        """Let the seated bots move until a person is to move or the game is over."""
+        s = self.session
+
+        def run() -> None:
+            for _ in range(limit):
+                bot = self.seat_bot(s.to_move)
+                if bot is None or s.is_over:
+                    return
+                s.bot_move(bot)
+
+        self.batched(run)
+
+    def refuse(self, message: str) -> None:
+        """Show a refusal in the status line (red, seats in the board's names)."""
+        self._status.refuse(message)
+        self._draw_status()
+
+    def batched(self, command: Callable[[], Any]) -> None:
+        """Run session commands with one redraw at the end (not one per step)."""
+        if self._quiet:
+            command()
+            return
+        self._quiet = True
+        try:
+            command()
+        finally:
+            self._quiet = False
+            self.refresh()
+
+    def guarded(self, command: Callable[[], Any]) -> bool:
+        """Run a command of a button or a message; a refusal (ValueError, IndexError,
+        RuntimeError, KeyError) is shown in the status line and changes nothing. True
+        when the command ran."""
+        self._status.clear()
+        try:
+            command()
+        except (ValueError, IndexError, RuntimeError, KeyError) as e:
+            self.refuse(str(e))
+            return False
+        self._draw_status()
+        return True
 
     # -- notebook display -----------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

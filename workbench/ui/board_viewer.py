@@ -1,90 +1,91 @@
 """Who sees the board: the designer (everything, secrets marked) or one seat (its own
 view), and hot-seat play (one screen passed round, a hand-off screen between two
-people's decisions) — the viewer part of :class:`~workbench.ui.board.BoardView`."""
+people's decisions) — the viewer part that :class:`~workbench.ui.board.BoardView` composes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 
-from workbench.ui.analysis_panel import AnalysisPanel
-from workbench.ui.board_text import BoardText
+from workbench.ui.buttons import make_button
 
-__all__ = ["BoardViewer"]
+__all__ = ["Viewing"]
 
 
-class BoardViewer(BoardText):
-    """The viewer and hot-seat of a board (its widgets made by
-    :class:`~workbench.ui.board.BoardView`)."""
+class Viewing:
+    """The viewer (None: the designer; a seat: its view only), hot-seat, the "view as"
+    chooser (``wb-viewer``) and the hand-off screen (``wb-handoff``).
 
-    hot_seat: bool
-    _ready_for: int
-    viewer_chooser: w.Dropdown
-    handoff_box: w.VBox
-    handoff_text: w.HTML
-    picture: w.HTML
-    recent: w.HTML
-    actions_box: w.VBox
-    log: w.HTML
-    analysis: AnalysisPanel
-    _shown_state: Any
-    _shown_actions: tuple[tuple[Any, str], ...] | None
-    _shown_log: list[str]
+    ``on_choose(viewer)`` runs when the chooser is changed; ``on_ready()`` when the
+    hand-off button is clicked.
+    """
 
-    def refresh(self) -> None:
-        """Redraw what changed (the board's own)."""
-        raise NotImplementedError
+    def __init__(
+        self,
+        seat_names: Sequence[str],
+        on_choose: Callable[[int | None], None],
+        on_ready: Callable[[], None],
+    ) -> None:
+        self.viewer: int | None = None
+        self.hot_seat = False  # the viewer follows the person to move, behind a hand-off screen
+        self._ready_for = -1
+        self.chooser = w.Dropdown(
+            options=[("designer (sees all)", -1)] + [(n, i) for i, n in enumerate(seat_names)],
+            value=-1,
+            description="view as",
+            layout=w.Layout(width="260px"),
+        )
+        self.chooser.add_class("wb-viewer")
+        self.chooser.observe(
+            lambda c: on_choose(None if c["new"] < 0 else int(c["new"])), names="value"
+        )
+        self.handoff_text = w.HTML()
+        self.handoff_button = make_button("I am ready", "wb-handoff-ready", "show my seat's view")
+        self.handoff_button.on_click(lambda _: on_ready())
+        self.handoff_box = w.VBox([self.handoff_text, self.handoff_button])
+        self.handoff_box.add_class("wb-handoff")
+        self.handoff_box.layout.display = "none"
 
-    def set_viewer(self, viewer: int | None) -> None:
-        """Show the board as ``viewer`` sees it: a seat (its own cards, its log lines,
-        draws it may not see unnamed; no buttons or analysis while another seat
-        decides) or None, the designer."""
+    def choose(self, viewer: int | None) -> None:
+        """Make ``viewer`` the viewer and show it in the chooser."""
         self.viewer = viewer
-        self._shown_state, self._shown_actions, self._shown_log = object(), None, []
-        if self.viewer_chooser.value != (-1 if viewer is None else viewer):
-            self.viewer_chooser.value = -1 if viewer is None else viewer
-        self.refresh()
+        if self.chooser.value != (-1 if viewer is None else viewer):
+            self.chooser.value = -1 if viewer is None else viewer
 
-    def set_hot_seat(self, on: bool = True) -> None:
-        """Hot-seat: one screen passed round; between two people's decisions a hand-off
-        screen ("Pass to Player 2 — click when ready") hides the board."""
+    def start_hot_seat(self, on: bool) -> None:
+        """Hot-seat on or off; nobody has the screen yet."""
         self.hot_seat, self._ready_for = on, -1
-        self.set_viewer(None)
 
-    def ready(self) -> None:
-        """The person to move has the screen (hot-seat): show their view."""
-        who = self.session.to_move
-        self._ready_for = who
-        self.set_viewer(who if who >= 0 else None)
+    def ready(self, seat: int) -> None:
+        """``seat`` has the screen now."""
+        self._ready_for = seat
 
-    def handing_over(self) -> int | None:
+    def sees_decision(self, to_move: int) -> bool:
+        """Whether the viewer may see the decision of ``to_move`` (its buttons, analysis)."""
+        return self.viewer is None or self.viewer == to_move
+
+    def handing_over(self, to_move: int) -> int | None:
         """Hot-seat: the seat the screen must be passed to now, else None."""
-        who = self.session.to_move
-        if not self.hot_seat or who < 0 or who == self._ready_for:
+        if not self.hot_seat or to_move < 0 or to_move == self._ready_for:
             return None
-        return who
+        return to_move
 
-    def _draw_handoff(self) -> bool:
-        """Hot-seat between two people: only the hand-off screen; True when shown."""
-        seat = self.handing_over()
-        parts = (self.picture, self.recent, self.actions_box, self.analysis.widget, self.log)
-        if seat is None:
-            if self.handoff_box.layout.display == "none":
-                return False
-            self.handoff_box.layout.display = "none"
-            for part in parts:
-                part.layout.display = None
+    def show_handoff(self, seat_name: str | None, hidden: Sequence[w.DOMWidget]) -> bool:
+        """The hand-off screen to ``seat_name`` hiding the ``hidden`` parts, or (None) the
+        board again; True while the hand-off screen is shown."""
+        if seat_name is None:
+            if self.handoff_box.layout.display != "none":
+                self.handoff_box.layout.display = "none"
+                for part in hidden:
+                    part.layout.display = None
             return False
         self.handoff_text.value = (
             f"<div style='font-size:1.4em;margin:2em 0'>Pass to "
-            f"{escape(self.seat_name(seat))} — click when ready</div>"
+            f"{escape(seat_name)} — click when ready</div>"
         )
         self.handoff_box.layout.display = None
-        for part in parts:
+        for part in hidden:
             part.layout.display = "none"
-        self.picture.value = self.log.value = self.recent.value = ""
-        self._shown_state, self._shown_actions, self._shown_log = object(), None, []
-        self.status.value = escape(f"{self.seat_name(seat)} to move")
         return True

@@ -82,27 +82,22 @@ class PictureBoard(BoardView):
             return layout(game, state, rest) if layout else [("", rest)]
 
         super().__init__(session, render, action_layout=unplaced, **options)
-        old = self.picture
-        self.picture = PictureWidget()
-        self.picture.add_class("wb-picture")
-        self.picture.on_msg(lambda _w, content, _b: self.handle_message(content))
         self.keys = w.HTML(KEYS_HTML)  # the shortcuts, listed on the board itself
         self.keys.add_class("wb-keys-box")
         self.widget.children = tuple(
-            x
-            for c in self.widget.children
-            for x in ((self.picture, self.keys) if c is old else (c,))
+            x for c in self.widget.children for x in ((c, self.keys) if c is self.picture else (c,))
         )
-        old.close()
-        self._shown_state = object()
-        self._shown_actions = None
-        self.refresh()
+
+    def _picture_widget(self) -> w.DOMWidget:
+        picture = PictureWidget()
+        picture.on_msg(lambda _w, content, _b: self.handle_message(content))
+        return picture
 
     def refresh(self) -> None:
         """Redraw what changed; the picture (with its strip) first, so the buttons know
         which actions it places."""
         s = self.session
-        if s.state is not self._shown_state:
+        if not self._picture.shows(s.state):
             self.picks = ()
             self._draw_picture()
         super().refresh()
@@ -112,8 +107,7 @@ class PictureBoard(BoardView):
         options = {"picks": self.picks} if self.picks else {}
         html = picture_for(s.game, self.picture_render, s.state, self.viewer, **options)
         self._placed = placed_ids(html)
-        self.picture.value = self.chance_strip() + html
-        self._shown_state = s.state
+        self._picture.show(self.chance_strip() + html, s.state)
 
     def chance_strip(self) -> str:
         """The most recent run of chance steps (up to 8) drawn by the game, or ''."""
@@ -174,8 +168,7 @@ class PictureBoard(BoardView):
         try:
             action_id = parse_action(str(content.get("action", "")))
         except ValueError as e:
-            self._message = str(e)
-            self._draw_status()
+            self.refuse(str(e))
             return False
         legal = {a.id for a in self.session.legal_actions()}
         if action_id not in self._placed or action_id not in legal:

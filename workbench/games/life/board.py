@@ -76,7 +76,7 @@ class LifeBoard(PictureBoard):
 
     def _draw_actions(self) -> None:
         super()._draw_actions()
-        for button, action_id in zip(self.action_buttons, self._button_ids):
+        for button, action_id in zip(self.action_buttons, self.button_ids):
             verb = action_id[0] if isinstance(action_id, tuple) else ""
             wanted = GROUPS.get(verb, ("", ""))[1]
             for css in GAME_CLASSES - {wanted}:
