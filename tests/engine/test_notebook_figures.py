@@ -35,9 +35,8 @@ PLAYER_CONSTANTS = {"ghost": {"0.5"}}
 # from the seed that may stay
 OTHER_PARAGRAPHS: dict[str, dict[str, set[str]]] = {
     "life": {
-        "Reading the table": set(),
-        "Timed events take no card slot": set(),
-        "A re-placed die is rare": set(),
+        "Reading the tables": set(),
+        "The lines above compare each variant": set(),
         "Under version 2 new cards were thrown away": set(),
     },
     "detective": {"## 2. The author's 25 %": {"25 %"}, "Greedy players play the highest-VP": set()},

@@ -104,9 +104,9 @@ def test_the_first_page_sets_a_cookie_that_opens_static_files(server):
     port, token, _ = server
     assert _get(port, "/voila/static/voila.js")[0] == 403
     status, cookie = _get(port, f"/voila/templates/?token={token}")
-    assert status in (403, 404) and cookie and cookie.startswith("wb_app_token=")
+    assert status in (403, 404) and cookie and cookie.startswith(f"wb_app_token_{port}=")
     assert _get(port, "/voila/static/voila.js", cookie=cookie.split(";")[0])[0] == 200
-    assert _get(port, "/voila/static/voila.js", cookie="wb_app_token=wrong")[0] == 403
+    assert _get(port, "/voila/static/voila.js", cookie=f"wb_app_token_{port}=wrong")[0] == 403
 
 
 def test_no_traceback_reached_the_log(server):

@@ -33,7 +33,7 @@ def test_a_seat_sees_its_own_hand_and_log_only() -> None:
     assert _events(b.picture.value) & set(hands[other]) == set(hands[other])
     assert not _events(b.picture.value) & (set(hands[who]) | set(hands[(who + 2) % 3]))
     assert b.action_buttons == [] and b.analysis.widget.layout.display == "none"
-    named = [x for x in b.viewer_log() if "draw #" in x]
+    named = [x for x in b.viewer_log() if "draws #" in x]
     assert len(named) == len(hands[other])  # its own deal only
     assert not b.click_action(s.game.legal_ids(s.state)[0])
     assert "not your turn" in b.status.value and s.step == b.session.step

@@ -84,7 +84,7 @@ def test_a_seat_view_hides_the_other_hands(tmp_path: Path) -> None:
         for i, hand in enumerate(state.hands):
             for no in hand:
                 assert (f"data-event='{no}'" in view["picture"]) == (i == seat)
-        named = [x for x in view["log"] if "draw #" in x]
+        named = [x for x in view["log"] if "draws #" in x]
         hidden = [x for x in view["log"] if "draws an event card" in x]
         assert len(named) == len(state.hands[seat])  # its own deal, named
         assert len(hidden) == sum(len(h) for i, h in enumerate(state.hands) if i != seat)

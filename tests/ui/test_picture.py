@@ -147,5 +147,8 @@ def test_mugen_strip_shows_the_last_draw() -> None:
 def test_life_log_names_players_from_1() -> None:
     b = life_board(seed=2)
     _advance(b, "Orient")
-    assert "seat 0" in b.session.log[-1]  # the rules' own label ...
-    assert "Player 1 rolls" in b.log.value and "seat 0" not in b.log.value  # ... read as a name
+    assert "P1 rolls" in b.session.log[-1]  # the rules' own short label ...
+    shown = b.log.value
+    assert (
+        "Player 1 rolls" in shown and "P1 " not in shown and "seat 0" not in shown
+    )  # ... as a name

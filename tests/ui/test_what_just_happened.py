@@ -4,6 +4,8 @@ keyboard shortcuts are written on the picture boards."""
 
 from __future__ import annotations
 
+import re
+
 from workbench.games.detective.board import make_board as detective_board
 from workbench.games.mugen.board import make_board as mugen_board
 
@@ -18,7 +20,8 @@ def test_bot_moves_between_two_clicks_are_each_listed() -> None:
         before = s.step
         b.click_action(s.legal_actions()[-1].id)
         html = b.recent.value
-        bot_lines = [line for line in s.log[before:] if ". P" in line and ". P1:" not in line]
+        # a decision's line starts "N. P<seat>:" (a chance line names its player in words)
+        bot_lines = [line for line in s.log[before:] if re.match(r"\d+\. P(?!1:)\d+:", line)]
         if bot_lines:
             listed += 1
             assert "since the last move by a person" in html
@@ -72,7 +75,8 @@ def test_ghost_says_who_decides_in_whose_battle_with_the_exact_odds() -> None:
     else:
         raise AssertionError("User 1 never decided in another user's battle")
     owner = b.seat_name(s.state.turn)
-    assert b.status_text().startswith(f"User 1 decides in {owner}'s turn, after {owner}'s move")
+    # the status line quotes the newest move, the turn owner's
+    assert b.status_text().startswith(f"User 1 decides in {owner}'s turn, after '{owner}: ")
     assert f"User 1</b>: decides in {owner}&#x27;s battle" in b.picture.value
     b.analysis.budget_field.value = "60/10"
     b.analysis.analyse()

@@ -30,7 +30,7 @@ Its tricks are taken by an automatic step that says nothing:
 >>> report = check_narration(make_game(), [tricks], players=["random"], names=seats)
 >>> report.ok, report.unexplained[0]  # doctest: +NORMALIZE_WHITESPACE
 (False, "two_tricks game 1 (random, seed 0) step 6, seen by the designer:
- tricks of seat 2 0 -> 1, unexplained by '6. P2: seat 2 plays 4'")
+ tricks of seat 2 0 -> 1, unexplained by '6. Player 2: seat 2 plays 4'")
 """
 
 from __future__ import annotations

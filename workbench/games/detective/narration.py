@@ -17,7 +17,7 @@ check (:mod:`workbench.engine.conformance.narration`), the values the log must e
 >>> s = Session(make_game(players=3), seed=2)
 >>> s.play_to_end(random_player)
 >>> print(s.log[-1].split("; ")[-1])  # doctest: +ELLIPSIS
-game over (... VP reached): Player ... wins (VP Player 1 ..., Player 2 ..., Player 3 ...)
+game over (...): Player ... wins (VP Player 1 ..., Player 2 ..., Player 3 ...)
 """
 
 from __future__ import annotations

@@ -140,7 +140,7 @@ def game_over_words(game: Any, state: Any) -> str:
     >>> t = g.thaw(position(g, hp=(0, 7)))
     >>> t.result, t.tasks = (1,), []
     >>> game_over_words(g, t.freeze())
-    "game over after turn 1: P2 wins — P1's HP fell to 0 (P2 has 7 HP left)"
+    "game over after turn 1: Player 2 wins — Player 1's HP fell to 0 (Player 2 has 7 HP left)"
     """
     t = game.view(state)
     won = game.winners(state)
@@ -168,7 +168,7 @@ def prompt(game: Any, state: Any, viewer: int | None = None) -> str:
     >>> from workbench.games.mugen.scenario import position
     >>> g = make_game()
     >>> prompt(g, position(g, mp=(3, 1)))
-    'turn 1 — P1 main phase: 3 MP left'
+    'turn 1 — Player 1 main phase: 3 MP left'
     """
     t = game.view(state)
     step = t.top()

@@ -7,7 +7,9 @@ from hand-built positions; it fills the table's fields and freezes them.
 >>> g = make_game()
 >>> s = position(g, hands=(["G01", "G17"], []), mp=(4, 1))
 >>> [a.label for a in g.legal_actions(s)]
-['火花: 1 MP: 3 damage (2 +1 attack)', '雷鳴: 4 MP: 7 damage (6 +1 attack)', 'end the turn']
+['火花: 1 MP: 3 damage (2 +1 attack): P2 HP 30 → 27',
+ '雷鳴: 4 MP: 7 damage (6 +1 attack): P2 HP 30 → 23',
+ 'end the turn']
 """
 
 from __future__ import annotations
