@@ -113,7 +113,10 @@ def pair_rows(
     content hashes, so a worker builds each game once)."""
     out = []
     for side, key in zip(sides, keys, strict=True):
-        built = _BUILT.get((game, question, table, key))
+        # the seats are part of the key: one sheet played by 2 and by 3 seats is two games
+        # (and a game registered anew under the same name is another game: its spec)
+        at = (game, spec(game), question, table, key, seats, len(specs) if len(specs) > 1 else 0)
+        built = _BUILT.get(at)
         if built is None:
             merged = {**params, **side}
             seated = (
@@ -121,7 +124,7 @@ def pair_rows(
                 if seats is not None
                 else (len(specs) if len(specs) > 1 else make_game(game, **merged).num_players)
             )
-            built = _BUILT[(game, question, table, key)] = build_game(game, seated, merged)
+            built = _BUILT[at] = build_game(game, seated, merged)
         names = line_up(specs, built.num_players)
         players = {f"{n}@{s}": player_from_spec(n, game) for s, n in enumerate(names)}
         seating = "fixed" if len(set(names)) == 1 else "rotate"

@@ -26,7 +26,7 @@ from workbench.engine.measure.compare_sheets import CompareError, SheetSet
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
 from workbench.engine.runs.simulate import simulate_rows
-from workbench.registry import make_game
+from workbench.registry import make_game, spec
 
 __all__ = ["EDIT_KEY", "MAX_GAMES", "base_variant", "check_request", "edit_rows", "forget_built"]
 
@@ -36,11 +36,12 @@ MAX_GAMES = 20_000
 EDIT_KEY = ("edit", "")
 """The (question, table) key the paired games of an edit are seeded with."""
 
-_BUILT: dict[tuple[str, str, int | None], Any] = {}
+_BUILT: dict[tuple[Any, ...], Any] = {}
 
 
 def _built(game: str, side: SheetSet, specs: Sequence[str], seats: int | None) -> Any:
-    got = _BUILT.get((game, side.key, seats))
+    at = (game, spec(game), side.key, seats, len(specs) if len(specs) > 1 else 0)
+    got = _BUILT.get(at)
     if got is None:
         params = side.params()
         seated = (
@@ -48,7 +49,7 @@ def _built(game: str, side: SheetSet, specs: Sequence[str], seats: int | None) -
             if seats is not None
             else (len(specs) if len(specs) > 1 else make_game(game, **params).num_players)
         )
-        got = _BUILT[(game, side.key, seats)] = build_game(game, seated, params)
+        got = _BUILT[at] = build_game(game, seated, params)
     return got
 
 
