@@ -556,7 +556,9 @@ def load_variant(
     if base is not None:
         base_folder = Path(base)
     else:
-        base_folder = recorded if recorded.is_absolute() else folder / recorded
+        base_folder = (
+            recorded if recorded.is_absolute() else Path(os.path.normpath(folder / recorded))
+        )
     if not base_folder.is_dir():
         base_folder = folder.parent.parent
     if not sheet_files(game, folder / game):
