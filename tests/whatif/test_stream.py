@@ -3,6 +3,7 @@ dask here; the kernel's LocalCluster is the slow test)."""
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 
@@ -45,15 +46,40 @@ def test_the_widgets_stay_as_built_while_quiet():
     assert not stream.running
 
 
+class _GatedPool(ThreadPoolExecutor):
+    """A pool that plays its first ``free`` chunks at once and holds the others until
+    ``gate`` opens: a stop then lands between chunks whatever the machine's load (a
+    free-running pool could finish every chunk before the test's thread runs again)."""
+
+    def __init__(self, free: int) -> None:
+        super().__init__(1)
+        self.free, self.gate = free, threading.Event()
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        self.free -= 1
+        if self.free >= 0:
+            return super().submit(fn, *args, **kwargs)
+
+        def held():  # type: ignore[no-untyped-def]
+            self.gate.wait(60)
+            return fn(*args, **kwargs)
+
+        return super().submit(held)
+
+
 def test_stop_keeps_what_finished():
     what = _what()
-    with ThreadPoolExecutor(1) as pool:
+    pool = _GatedPool(free=2)
+    try:
         stream = SkilledStream(what, "greedy", 400, chunk=2, client=pool, quiet=0)
         while stream.progress.done < 4 and stream.running:
             stream.join(0.05)
         stream.stop()
         stream.join(60)
-    assert 0 < stream.progress.done < stream.progress.total
+    finally:
+        pool.gate.set()
+        pool.shutdown(cancel_futures=True)
+    assert stream.progress.done == 4 < stream.progress.total
     assert "stopped at" in stream.status.value and stream.stop_button.disabled
 
 
