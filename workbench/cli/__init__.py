@@ -92,8 +92,9 @@ def _modules() -> list[str]:
 
 
 def _register(module_name: str, sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    module = importlib.import_module(f"{__name__}.{module_name}")
-    register = getattr(module, "register", None)
+    # a command module of this package declares its subcommand with register(subparsers);
+    # the package's helper modules (no register) add none
+    register = vars(importlib.import_module(f"{__name__}.{module_name}")).get("register")
     if register is not None:
         register(sub)
 
