@@ -75,6 +75,8 @@ def test_stop_keeps_what_finished():
         while stream.progress.done < 4 and stream.running:
             stream.join(0.05)
         stream.stop()
+        pool.gate.set()  # the chunk held in the pool's thread ends; the queued ones are dropped
+        pool.shutdown(wait=False, cancel_futures=True)
         stream.join(60)
     finally:
         pool.gate.set()
