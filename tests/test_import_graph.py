@@ -225,6 +225,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
         "workbench.registry",
         "workbench.datafiles",
         "workbench.atomic",
+        "workbench.budget",
         "workbench.text",
         "workbench.fonts",
         "workbench._vendor",
