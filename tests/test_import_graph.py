@@ -204,16 +204,14 @@ def test_no_import_cycles_over_workbench_and_bench_with_typing_only_imports():
     assert any(m.startswith("bench.") for m in graph)  # bench is in the walk
     typed = import_graph(deferred=True, typing=True)
     assert sum(map(len, typed.values())) > sum(map(len, import_graph(deferred=True).values()))
-    new = [sorted(c) for c in cycles(graph) if not any(c <= k for k in KNOWN_TYPED_CYCLES)]
-    assert new == []
+    assert KNOWN_TYPED_CYCLES == ()  # the last (kernel_game <-> table) is gone: keep it so
+    assert [sorted(c) for c in cycles(graph)] == []
 
 
-KNOWN_TYPED_CYCLES: tuple[frozenset[str], ...] = (
-    frozenset({"workbench.engine.kernel.kernel_game", "workbench.engine.kernel.table"}),
-)
-"""Cycles only ``TYPE_CHECKING`` imports close, found when this check began (issue 34 part 4
-restructures the session and the board; measure/balance loses its charts). THIS LIST MUST
-BECOME EMPTY: a cycle may shrink inside its entry, never grow or appear elsewhere."""
+KNOWN_TYPED_CYCLES: tuple[frozenset[str], ...] = ()
+"""Cycles only ``TYPE_CHECKING`` imports close. Empty since issue 34 (the last one, the
+kernel's ``kernel_game`` <-> ``table``, went when ``table`` stopped re-exporting
+``KernelGame``): none may appear again."""
 
 
 FLOORS: tuple[tuple[str, ...], ...] = (

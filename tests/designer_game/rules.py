@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from lowcard import SPEC
 from lowcard.cards import Card, load_cards
 
-from workbench.engine.kernel.table import (
+from workbench.engine.kernel import (
     HIDDEN,
     OWN,
     KernelGame,

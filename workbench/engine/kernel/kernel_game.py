@@ -4,8 +4,8 @@ boards: thaw, step, freeze) with the rules of its :class:`~workbench.engine.kern
 subclass, keeping the table of its last ``apply`` so that the next step on that very
 state copies nothing (see :mod:`workbench.engine.kernel.copies`).
 
-It names :class:`Table` only as a type (``table.py`` re-exports this class, so
-``from workbench.engine.kernel.table import KernelGame`` keeps working).
+It stands above ``table.py`` (it names :class:`Table`; the table knows no game class):
+import both from the package, ``from workbench.engine.kernel import KernelGame, Table``.
 
 >>> from workbench.engine.conformance.kernel_toy import make_game
 >>> g = make_game()
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from workbench.engine.kernel.copies import COPIES, forget_reads
 from workbench.engine.kernel.fields import Snapshot
@@ -26,10 +26,8 @@ from workbench.engine.kernel.hidden import Observation, shuffle_deal
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.engine.kernel.secrets import has_masked, label_for, seen_by
 from workbench.engine.kernel.steps import CHANCE_STEP, DECISION, tupled
+from workbench.engine.kernel.table import Table
 from workbench.prob.dist import Dist
-
-if TYPE_CHECKING:
-    from workbench.engine.kernel.table import Table  # only a type: table imports this module
 
 __all__ = ["KernelGame"]
 

@@ -21,9 +21,11 @@ Every game of the workbench is a small declaration on this module
   until a chance step, a decision or the end (an empty stack);
   :meth:`Table.step` applies an outcome or action in place,
   :meth:`Table.play_out` plays a table to its end in place (playouts,
-  rollouts: the one loop of in-place play) and :class:`KernelGame` wraps the same code immutably for
-  sessions, undo, replays and boards (thaw, step, freeze). It lives in
-  :mod:`workbench.engine.kernel.kernel_game` and is re-exported here.
+  rollouts: the one loop of in-place play) and
+  :class:`~workbench.engine.kernel.kernel_game.KernelGame` wraps the same code immutably
+  for sessions, undo, replays and boards (thaw, step, freeze). It lives in
+  :mod:`workbench.engine.kernel.kernel_game`, above this module (it names
+  :class:`Table`); import both from the package ``workbench.engine.kernel``.
 
 Chance is sampled in one way everywhere (:meth:`Table.sample`): uniform
 steps draw ``rng.choice(outcomes)`` (the same draw as
@@ -71,7 +73,6 @@ from workbench.engine.kernel.hidden import (
     observe_table,
     shuffle_deal,
 )
-from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
 from workbench.engine.kernel.secrets import guess_steps
 from workbench.engine.kernel.steps import (
@@ -96,7 +97,6 @@ __all__ = [
     "FieldSpec",
     "Hidden",
     "HiddenInformation",
-    "KernelGame",
     "Observation",
     "Snapshot",
     "Table",

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from workbench.engine.kernel.table import HIDDEN, KernelGame, Table, chance, decision, items, rows
+from workbench.engine.kernel import HIDDEN, KernelGame, Table, chance, decision, items, rows
 
 from {{name}} import SPEC
 from {{name}}.cards import Card, load_cards
