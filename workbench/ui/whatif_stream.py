@@ -69,6 +69,25 @@ def kernel_client(scheduler: str | None = None, workers: int = 2) -> Any:
         return client
 
 
+def import_cluster() -> None:
+    """Import, on the calling thread, what :func:`kernel_client` imports to start a cluster.
+
+    A module a background thread is importing sits half made in ``sys.modules`` until it
+    is done, and libraries look optional modules up there without importing them: dask
+    imports numpy, and altair's data checks on the notebook's thread (narwhals'
+    ``sys.modules.get("numpy")``, then ``numpy.ndarray``) read the half-made module —
+    "partially initialized module 'numpy' has no attribute 'ndarray'" in the next chart
+    cell, now and then. Imported here, before the stream's thread starts, the thread
+    imports nothing of them.
+
+    >>> import sys; import_cluster(); "numpy" in sys.modules and "distributed" in sys.modules
+    True
+    """
+    import distributed  # noqa: F401  (dask, numpy, tornado, msgpack…)
+    from cryptography import x509  # noqa: F401  (the cluster's Security.temporary)
+    from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: F401
+
+
 def _as_completed(futures: list[Any]) -> Any:
     """Futures as they finish: dask's, or the standard library's for a local executor."""
     import concurrent.futures
@@ -152,9 +171,12 @@ class SkilledStream:
         return self._thread is not None and self._thread.is_alive()
 
     def start(self) -> None:
-        """Start playing in a daemon thread (returns at once)."""
+        """Start playing in a daemon thread (returns at once); the modules that thread would
+        import to start the kernel's cluster are imported first, here (:func:`import_cluster`)."""
         if self.running:
             return
+        if self.client is None:
+            import_cluster()
         self._stop.clear()
         self._thread = threading.Thread(target=self._guarded, name="wb-skilled-stream", daemon=True)
         self._thread.start()
