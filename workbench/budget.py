@@ -34,10 +34,10 @@ from __future__ import annotations
 import os
 from typing import TypeVar
 
-__all__ = ["BUDGET_VARIABLE", "budget", "is_small_budget"]
+__all__ = ["BUDGETS", "BUDGET_VARIABLE", "budget", "is_small_budget"]
 
 BUDGET_VARIABLE = "WORKBENCH_BUDGET"
-_CHOICES = ("full", "ci")
+BUDGETS = ("full", "ci")  # the designer's, the test run's
 
 T = TypeVar("T")
 
@@ -45,7 +45,7 @@ T = TypeVar("T")
 def is_small_budget() -> bool:
     """True when the environment asks for the test run's small budget (``WORKBENCH_BUDGET=ci``)."""
     value = os.environ.get(BUDGET_VARIABLE, "full").strip().lower() or "full"
-    if value not in _CHOICES:
+    if value not in BUDGETS:
         raise ValueError(f"{BUDGET_VARIABLE}={value!r}: expected 'full' or 'ci'")
     return value == "ci"
 

@@ -9,6 +9,7 @@ import socket
 import subprocess
 from pathlib import Path
 
+from workbench.budget import BUDGETS
 from workbench.cli import CliError
 from workbench.cli._args import whole
 
@@ -26,6 +27,7 @@ def _export(args: argparse.Namespace) -> int:
                 force=args.force or args.out is None,
                 time_limit=args.time_limit,
                 progress=lambda line: print(line, flush=True),
+                budget=args.budget,
             )
             print(f"wrote {index}")
             return 0
@@ -39,6 +41,7 @@ def _export(args: argparse.Namespace) -> int:
             execute=not args.no_execute,
             force=args.force or args.out is None,
             time_limit=args.time_limit,
+            budget=args.budget,
         )
     except ExportError as exc:
         raise CliError(str(exc)) from exc
@@ -192,6 +195,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=300,
         metavar="SECONDS",
         help="stop a notebook that runs longer, naming its cell (default 300)",
+    )
+    p.add_argument(
+        "--budget",
+        choices=BUDGETS,
+        default="full",
+        help="the notebooks' simulation budget: full (default, the designer's, whatever "
+        "WORKBENCH_BUDGET says) or ci (the test run's small one)",
     )
     p.set_defaults(run=_export)
 

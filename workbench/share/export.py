@@ -31,7 +31,13 @@ from typing import Any
 import workbench
 from workbench.atomic import write_text_atomic
 from workbench.datafiles import data_files
-from workbench.share.export_run import MAX_OUTPUT_BYTES, TIME_LIMIT, RunError, run_notebook
+from workbench.share.export_run import (
+    MAX_OUTPUT_BYTES,
+    TIME_LIMIT,
+    RunError,
+    kernel_env,
+    run_notebook,
+)
 from workbench.share.report_font import report_font_css
 from workbench.share.report_html import (
     CSP_META,
@@ -260,8 +266,11 @@ def export_notebook(
     force: bool = True,
     time_limit: float = TIME_LIMIT,
     max_output: int = MAX_OUTPUT_BYTES,
+    budget: str = "full",
 ) -> Path:
     """Execute ``notebook`` (in its own folder) and write a self-contained HTML file.
+    Its simulations run on ``budget`` (:mod:`workbench.budget`): ``full``, the designer's,
+    whatever ``WORKBENCH_BUDGET`` the shell has, unless ``ci`` is asked for.
 
     Raises :class:`ExportError` naming the notebook and the failing cell, or the
     bad ``out`` (an existing file is replaced only with ``force``; the notebook
@@ -272,6 +281,10 @@ def export_notebook(
     from nbconvert import HTMLExporter
 
     src = Path(notebook)
+    try:
+        kernel_env(budget)
+    except ValueError as exc:
+        raise ExportError(str(exc)) from None
     target = check_target(Path(out), force, source=src)
     nb = read_notebook(src)
     vendor = load_vendor()
@@ -283,6 +296,7 @@ def export_notebook(
                 time_limit=time_limit,
                 max_output=max_output,
                 cell_timeout=timeout,
+                budget=budget,
             )
         except RunError as exc:
             raise ExportError(f"{src}: {exc}") from None
@@ -325,6 +339,7 @@ def export_all(
     force: bool = True,
     time_limit: float = TIME_LIMIT,
     progress: Callable[[str], None] | None = None,
+    budget: str = "full",
 ) -> Path:
     """Export every notebook in a folder and write an ``index.html`` linking them;
     ``progress`` hears one line per notebook (its number, name, size and time)."""
@@ -346,7 +361,12 @@ def export_all(
             progress(f"[{number}/{len(books)}] {book.name} …")
         started = time.perf_counter()
         target = export_notebook(
-            book, dst_dir / f"{book.stem}.html", execute=execute, force=force, time_limit=time_limit
+            book,
+            dst_dir / f"{book.stem}.html",
+            execute=execute,
+            force=force,
+            time_limit=time_limit,
+            budget=budget,
         )
         size = target.stat().st_size / 1e6
         if progress is not None:

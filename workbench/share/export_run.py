@@ -18,12 +18,18 @@ export finishes or fails with one line naming the cell (issue 27 item 6, issue
 
 A kernel that dies ends in one line too. ``cell N`` counts from 1, as a reader
 counts the notebook's cells.
+
+The kernel runs on the budget asked for (:mod:`workbench.budget`), ``full`` unless told:
+a report is for a designer, so a ``WORKBENCH_BUDGET=ci`` left in the shell (the test run
+sets it) does not shrink the report's simulations; ``budget="ci"`` asks for the small one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import tempfile
+from collections.abc import Mapping
 from time import monotonic
 from typing import Any
 
@@ -31,6 +37,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 
+from workbench.budget import BUDGET_VARIABLE, BUDGETS
 from workbench.share.app_server import JUPYTER_NOISE as NOISE
 
 TIME_LIMIT = 300
@@ -138,6 +145,23 @@ class BoundedClient(NotebookClient):  # type: ignore[misc]
         return f"cell {index + 1} ({first!r})"
 
 
+def kernel_env(budget: str = "full", environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The kernel's environment: ``environ`` (this process's), with the simulation budget
+    set to ``budget`` whatever the shell says.
+
+    >>> shell = {"WORKBENCH_BUDGET": "ci", "HOME": "/h"}
+    >>> kernel_env(environ=shell), kernel_env("ci", shell)["WORKBENCH_BUDGET"]
+    ({'WORKBENCH_BUDGET': 'full', 'HOME': '/h'}, 'ci')
+    >>> kernel_env("huge")
+    Traceback (most recent call last):
+    ...
+    ValueError: budget 'huge': expected one of full, ci
+    """
+    if budget not in BUDGETS:
+        raise ValueError(f"budget {budget!r}: expected one of {', '.join(BUDGETS)}")
+    return {**(os.environ if environ is None else environ), BUDGET_VARIABLE: budget}
+
+
 def run_notebook(
     nb: Any,
     folder: str,
@@ -145,9 +169,11 @@ def run_notebook(
     time_limit: float = TIME_LIMIT,
     max_output: int = MAX_OUTPUT_BYTES,
     cell_timeout: int | None = None,
+    budget: str = "full",
 ) -> Any:
-    """Execute ``nb`` (in ``folder``) in place within the bounds above; :class:`RunError`
-    with one line naming the cell otherwise."""
+    """Execute ``nb`` (in ``folder``) in place within the bounds above, its simulations on
+    ``budget`` (:func:`kernel_env`); :class:`RunError` with one line naming the cell otherwise."""
+    env = kernel_env(budget)
     client = BoundedClient(
         nb,
         time_limit=time_limit,
@@ -163,7 +189,7 @@ def run_notebook(
     )
     with tempfile.TemporaryFile("w+b") as kernel_log:  # the kernel's log, not the terminal
         try:
-            run_sync(client._bounded_execute)(stderr=kernel_log)
+            run_sync(client._bounded_execute)(stderr=kernel_log, env=env)
         except (CellTimeoutError, TimeoutError):
             raise RunError(out_of_time.format(client.where())) from None
         except DeadKernelError:
