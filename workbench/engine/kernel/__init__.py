@@ -15,7 +15,6 @@ from workbench.engine.kernel.fields import (
     FieldSpec,
     Snapshot,
     items,
-    readonly,
     rows,
     value,
 )
@@ -52,7 +51,6 @@ __all__ = [
     "copies_made",
     "decision",
     "items",
-    "readonly",
     "rows",
     "tupled",
     "value",

@@ -13,9 +13,6 @@ exactly what the field declaration says (no rule of any game is involved):
 - ``thaw``: a mutable copy (lists for list fields, lists of lists for rows);
 - ``view``: the snapshot's own tuples on a table object (no copy: never step it);
 - ``clone``: an independent mutable copy of a table;
-- a read-only name of a list field (``fields.readonly``): the field's own slot
-  on the table class, and on the lazy thaw below a getter that neither copies
-  nor marks the field;
 - ``thaw_lazy``: a thaw for one step and a freeze (``KernelGame.apply``): an
   instance of a subclass whose list fields copy the snapshot's tuple on first
   access, so the freeze after the step converts and compares only the fields
@@ -39,7 +36,6 @@ from __future__ import annotations
 
 import keyword
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 __all__ = ["COPIES", "copies_made", "forget_reads", "install", "rearm"]
@@ -176,24 +172,6 @@ def _lazy_field_source(i: int, depth: int) -> str:
     )
 
 
-def _lazy_reader_source(i: int) -> str:
-    """The getter of a read-only name (``fields.readonly``) of list field ``i`` on a lazily
-    thawed table: the field's own list once it is copied (touched, or live: equal to the
-    snapshot's tuple), else the snapshot's tuple; it neither copies nor marks."""
-    return (
-        "\n".join(
-            [
-                "def get(self):",
-                "    if (self._touched | self._live) & BIT:",
-                "        return self._fI",
-                "    return self._origin[I]",
-            ]
-        )
-        .replace("BIT", str(1 << i))
-        .replace("I", str(i))
-    )
-
-
 def _lazy_class(cls: Any) -> Any:
     """``cls`` with copy-on-first-access list fields but ``tasks`` (made without the metaclass:
     the same fields, the same ``Frozen``; a list field's value in slot ``_f{i}``,
@@ -209,9 +187,6 @@ def _lazy_class(cls: Any) -> Any:
             source = _lazy_field_source(i, f.depth)
             ns[f.name] = property(_compile(source, "get", {}), _compile(source, "put", {}))
             own.append(f"_f{i}")
-    index = {f.name: i for i, f in enumerate(cls.FIELDS)}
-    for attr, field in cls.READERS:  # read-only names: no copy, no mark
-        ns[attr] = property(_compile(_lazy_reader_source(index[field]), "get", {}))
     ns["__slots__"] = tuple(own)
     return type.__new__(type(cls), f"Lazy{cls.__name__}", (cls,), ns)
 
@@ -350,8 +325,6 @@ def install(cls: Any) -> None:
     cls._view = staticmethod(_compile(_view_source(fields), "view", env))
     cls._clone = _compile(_clone_source(fields), "clone", env)
     slots = _field_slots(cls)
-    for attr, field in cls.READERS:  # a read-only name reads the field's own slot
-        setattr(cls, attr, slots[field] if field in slots else property(attrgetter(field)))
     if len(slots) < len(fields):  # a field without a slot of its own: no lazy thaw
         cls._thaw_lazy = cls._thaw
         return

@@ -18,10 +18,8 @@ __all__ = [
     "OWN",
     "PUBLIC",
     "FieldSpec",
-    "ReadOnly",
     "Snapshot",
     "items",
-    "readonly",
     "rows",
     "value",
 ]
@@ -78,31 +76,6 @@ def rows(*, seen: str = PUBLIC, sort: bool = False, pool: str = "") -> Any:
     return FieldSpec(2, seen, sort, pool=pool)
 
 
-@dataclass(frozen=True, slots=True)
-class ReadOnly:
-    """A read-only name for a list field of the same table (see :func:`readonly`)."""
-
-    field: str
-
-
-def readonly(field: str) -> Any:
-    """A second, read-only name for list field ``field``:
-    ``albums_seen: Sequence[Sequence[str]] = readonly("albums")``.
-
-    It reads the same value as ``field`` (on a table in place, the very same
-    list), but on a table thawed for one step of the immutable path
-    (:mod:`workbench.engine.kernel.copies`) reading it neither copies the field
-    nor marks it touched: the freeze after the step then takes the snapshot's
-    own tuple with no conversion and no compare. A rule that only reads a
-    field (a legality test, a lapse) reads it through this name; never change
-    what it returns (it may be the snapshot's tuple).
-
-    >>> readonly("albums")
-    ReadOnly(field='albums')
-    """
-    return ReadOnly(field)
-
-
 class Snapshot(tuple[Any, ...]):
     """An immutable state: the table's fields in declaration order, readable by name.
 
@@ -135,13 +108,11 @@ class TableMeta(type):
 
     FIELDS: tuple[FieldSpec, ...]  # what __new__ sets on every table class
     NAMES: tuple[str, ...]
-    READERS: tuple[tuple[str, str], ...]
     Frozen: type[Snapshot]
 
     def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> TableMeta:
         own = [(k, v) for k, v in ns.items() if isinstance(v, FieldSpec)]
-        readers = [(k, v.field) for k, v in ns.items() if isinstance(v, ReadOnly)]
-        for k, _ in own + readers:
+        for k, _ in own:
             del ns[k]
         # plain attributes a table class needs besides its fields: ``_SLOTS``
         ns["__slots__"] = tuple(ns.pop("_SLOTS", ())) + tuple(k for k, _ in own)
@@ -150,11 +121,6 @@ class TableMeta(type):
         fields = inherited + tuple(FieldSpec(v.depth, v.seen, v.sort, k, v.pool) for k, v in own)
         cls.FIELDS = fields
         cls.NAMES = tuple(f.name for f in fields)
-        depth = {f.name: f.depth for f in fields}
-        for k, field in readers:
-            if not depth.get(field) or field == "tasks":
-                raise ValueError(f"table {name}: readonly({field!r}) for {k!r} names no list field")
-        cls.READERS = getattr(cls, "READERS", ()) + tuple(readers)
         props: dict[str, Any] = {f.name: property(itemgetter(i)) for i, f in enumerate(fields)}
         snap = type(f"{name}Snapshot", (Snapshot,), {"__slots__": (), "TABLE": cls, **props})
         snap.__module__ = ns.get("__module__", __name__)

@@ -62,7 +62,6 @@ from workbench.engine.kernel.fields import (
     Snapshot,
     TableMeta,
     items,
-    readonly,
     rows,
     value,
 )
@@ -105,7 +104,6 @@ __all__ = [
     "copies_made",
     "decision",
     "items",
-    "readonly",
     "rows",
     "tupled",
     "value",
@@ -123,9 +121,6 @@ class Table(metaclass=TableMeta):
     _SLOTS = ("game", "_origin")
     FIELDS: ClassVar[tuple[FieldSpec, ...]]
     NAMES: ClassVar[tuple[str, ...]]
-    READERS: ClassVar[
-        tuple[tuple[str, str], ...]
-    ]  # (read-only name, its list field): fields.readonly
     Frozen: ClassVar[type[Snapshot]]
     # compiled from FIELDS (kernel.copies)
     _freeze: ClassVar[Callable[[Table], Snapshot]]

@@ -51,10 +51,10 @@ class EventDraw(NamedTuple):
     left: int
 
     def lapses(self, t: T) -> bool:
-        return not t.edeck_ro and not t.discard_ro
+        return not t.edeck and not t.discard
 
     def outcomes(self, t: T) -> Sequence[int]:
-        return t.edeck_ro or sorted(t.discard_ro)
+        return t.edeck or sorted(t.discard)
 
     def resolve(self, t: T, card: int) -> None:
         edeck = t.edeck
@@ -119,7 +119,7 @@ class Investigate(NamedTuple):
 
 def investigate(t: T, seat: int) -> None:
     """``seat``'s investigation draw: from the deck, or the bottom card when it is empty."""
-    if t.pool_ro:
+    if t.pool:
         t.tasks.append(INVESTIGATE[seat])
     else:
         place(t, seat, t.bottom.pop(0))
@@ -136,7 +136,7 @@ def place(t: T, seat: int, card: str) -> None:
     cat = t.game.catalogue
     plain, awakened = cat.card_actions[card]
     awake = plain is not awakened and t.awake(cat.card_person[card])
-    players = len(t.hands_ro)
+    players = len(t.hands)
     key = (card, awake, seat, players)
     steps = cat.memo.get(key)
     if steps is None:

@@ -161,7 +161,7 @@ class Turn(NamedTuple):
 def start_turn(t: T, seat: int) -> None:
     """``seat``'s turn: the investigation draw (now), the main phase, trims, its end."""
     t.active, t.free_used = seat, 0
-    if t.generated_ro:
+    if t.generated:
         t.generated.clear()  # generated icons lapse with the turn
     t.turns += 1
     t.tasks += (ENDTURN[seat], TRIMALL[seat], MAIN[seat])
@@ -178,7 +178,7 @@ class TrimAll(NamedTuple):
 
     def run(self, t: T) -> None:
         p = t.game.catalogue.params
-        hands, base, push = t.hands_ro, p.hand_limit, t.tasks.append
+        hands, base, push = t.hands, p.hand_limit, t.tasks.append
         n = len(hands)
         for k in range(n - 1, -1, -1) if p.trim_hands == "everyone" else (0,):
             # only the hands over the limit (Trim.lapses); trim_hands="active": only the
@@ -200,7 +200,7 @@ class EndTurn(NamedTuple):
         if t.tn:
             round_end(t)
         else:
-            start_turn(t, (self.seat + 1) % len(t.hands_ro))
+            start_turn(t, (self.seat + 1) % len(t.hands))
 
 
 @tagged("roundend")

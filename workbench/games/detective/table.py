@@ -39,7 +39,6 @@ from workbench.engine.kernel import (
     Snapshot,
     Table,
     items,
-    readonly,
     rows,
     value,
 )
@@ -152,12 +151,6 @@ class DetectiveTable(Table):
     round_deck: tuple[tuple[str, int], ...] = value()
     round_persons: int = value()
     history: list[tuple[Any, ...]] = items()
-    hands_ro: Sequence[Sequence[int]] = readonly("hands")  # (read-only names: kernel's readonly)
-    notebooks_ro: Sequence[Sequence[int]] = readonly("notebooks")
-    edeck_ro: Sequence[int] = readonly("edeck")
-    discard_ro: Sequence[int] = readonly("discard")
-    pool_ro: Sequence[str] = readonly("pool")
-    generated_ro: Sequence[str] = readonly("generated")
 
     @property
     def cat(self) -> Catalogue:
@@ -215,7 +208,7 @@ class DetectiveTable(Table):
         bonus = cat.limit_bonus
         limit: int = cat.params.hand_limit
         if bonus:
-            for e in self.notebooks_ro[seat]:
+            for e in self.notebooks[seat]:
                 if e in bonus:
                     limit += bonus[e]
         return limit
@@ -223,7 +216,7 @@ class DetectiveTable(Table):
     def vp(self, seat: int) -> int:
         """VP: placed events in the notebook minus reservation penalties."""
         ev = self.game.catalogue.events
-        return sum(ev[e].vp for e in self.notebooks_ro[seat]) - self.penalties[seat]
+        return sum(ev[e].vp for e in self.notebooks[seat]) - self.penalties[seat]
 
     def awake(self, person: str) -> bool:
         """True while an awakening event for ``person`` is in a notebook (or, with
@@ -231,7 +224,7 @@ class DetectiveTable(Table):
         cat = self.game.catalogue
         events = cat.awakened_by.get(person)
         if events:
-            for book in self.notebooks_ro:
+            for book in self.notebooks:
                 if not events.isdisjoint(book):
                     return True
         if cat.params.awaken_on_fourth:
@@ -247,9 +240,7 @@ class DetectiveTable(Table):
     # -- costs ---------------------------------------------------------------------
     def generation_costs(self, seat: int) -> dict[str, int]:
         """Colour -> hand cards ``seat`` discards per generated icon now (INF: not allowed)."""
-        return self.game.catalogue.generation_costs(
-            tuple(self.notebooks_ro[seat]), tuple(self.dead)
-        )
+        return self.game.catalogue.generation_costs(tuple(self.notebooks[seat]), tuple(self.dead))
 
     def line_colours(self) -> dict[str, int]:
         """Colour -> icons on hand: person cards of that colour on the line, plus the
@@ -294,7 +285,7 @@ class DetectiveTable(Table):
                 night = True
             else:
                 counts[k] += 1
-        for colour in self.generated_ro:
+        for colour in self.generated:
             counts[cat.colour_index[colour]] += 1
         return counts, night and self.tn
 
@@ -308,7 +299,7 @@ class DetectiveTable(Table):
         return icon_discards(
             cat.cost_index[no],
             counts,
-            cat.unit_costs(tuple(self.notebooks_ro[seat]), tuple(self.dead)),
+            cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead)),
             night,
         )
 
@@ -358,7 +349,7 @@ class DetectiveTable(Table):
         out = []
         for k in range(1, n):
             other = (seat + k) % n
-            book = self.notebooks_ro[other]
+            book = self.notebooks[other]
             if any(e in prot for e in book):
                 continue
             out += [(other, e) for e in book]
@@ -393,7 +384,7 @@ class DetectiveTable(Table):
         (:meth:`discards_needed`, the icons on hand counted once for the hand)."""
         cat = self.game.catalogue
         counts, night = self.icon_counts()
-        units = cat.unit_costs(tuple(self.notebooks_ro[seat]), tuple(self.dead))
+        units = cat.unit_costs(tuple(self.notebooks[seat]), tuple(self.dead))
         h = len(hand) - 1
         dead, info = self.dead, cat.play_info
         ids: list[Hashable] = []

@@ -53,7 +53,7 @@ def _source(game: Any, t: Any, top: Any, choice: Any) -> str:
     elif isinstance(choice, tuple) and choice[:1] == ("take",):
         card = choice[1]
     elif type(top).__name__ == "Place":
-        old = t.albums_ro[top.seat][choice[1]]
+        old = t.albums[top.seat][choice[1]]
         return f"{game.card_name(old)}'s skill" if old in game.cards else ""
     if card is None:  # within an event's steps (a re-roll's outcome): the event on the stack
         card = next((x.card for x in reversed(t.tasks) if type(x).__name__ == "RemoveCard"), None)

@@ -60,10 +60,10 @@ class Reveal(NamedTuple):
     """Round start: one card of the stage deck face up to the common area."""
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.decks_ro[t.stage]
+        return not t.decks[t.stage]
 
     def outcomes(self, t: LifeTable) -> Sequence[str]:
-        return t.decks_ro[t.stage]
+        return t.decks[t.stage]
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.decks[t.stage].remove(card)
@@ -80,10 +80,10 @@ class Draw(NamedTuple):
     seat: int
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.decks_ro[t.stage]
+        return not t.decks[t.stage]
 
     def outcomes(self, t: LifeTable) -> Sequence[str]:
-        return t.decks_ro[t.stage]
+        return t.decks[t.stage]
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.decks[t.stage].remove(card)
@@ -98,10 +98,10 @@ class TimedEvent(NamedTuple):
     """``timed_events``: the round's event, organised by the start player."""
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.events_ro[t.stage]
+        return not t.events[t.stage]
 
     def outcomes(self, t: LifeTable) -> Sequence[str]:
-        return t.events_ro[t.stage]
+        return t.events[t.stage]
 
     def resolve(self, t: LifeTable, card: str) -> None:
         t.events[t.stage].remove(card)
@@ -137,11 +137,11 @@ class Take(NamedTuple):
     seat: int
 
     def lapses(self, t: LifeTable) -> bool:
-        return not t.common_ro
+        return not t.common
 
     def legal(self, t: LifeTable) -> list[tuple[str, str]]:
         ids = _TAKES
-        return [ids.get(c) or ids.setdefault(c, ("take", c)) for c in sorted(set(t.common_ro))]
+        return [ids.get(c) or ids.setdefault(c, ("take", c)) for c in sorted(set(t.common))]
 
     def resolve(self, t: LifeTable, a: tuple[str, str]) -> None:
         t.common.remove(a[1])
@@ -276,7 +276,7 @@ def resolve_card(t: LifeTable, seat: int, card: str) -> None:
     cat = game.catalogue
     if card in cat.event_effects:
         t.stats[N_STATS * t.stage + 3] += 1
-        skills = t.skills_ro[seat]
+        skills = t.skills[seat]
         t.power[seat] += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
         t.push(*game.event_steps[card][seat])
     elif squares := t.legal_squares(seat, card):
@@ -298,7 +298,7 @@ class RoundEnd(NamedTuple):
 
     def run(self, t: LifeTable) -> None:
         p = t.game.params
-        if t.common_ro:  # (left untouched when empty: the freeze need not compare them)
+        if t.common:
             t.discard += t.common
             t.common.clear()
         t.round += 1

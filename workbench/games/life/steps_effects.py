@@ -101,7 +101,7 @@ class Reward(NamedTuple):
     vp: int
 
     def gain(self, t: LifeTable, seat: int) -> tuple[int, int]:
-        if seat == self.seat and D.TOP[t.dice_o_ro[seat][self.die]] >= self.at_least:
+        if seat == self.seat and D.TOP[t.dice_o[seat][self.die]] >= self.at_least:
             return (0, self.vp)
         return NOTHING
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.engine.kernel import HIDDEN, OWN, Table, items, readonly, rows, value
+from workbench.engine.kernel import HIDDEN, OWN, Table, items, rows, value
 from workbench.games.life import dice as D
 from workbench.games.life.cards import COLOURS
 from workbench.games.life.effects import CI, dream_score
@@ -127,16 +127,6 @@ class LifeTable(Table):
     removed: list[str] = items()  # events resolved (out of the game)
     stats: list[int] = items()  # per stage: the STATS counters
     picks: list[list[int]] = rows()  # order spaces each seat picked
-    # read-only names of fields (the kernel's ``readonly``) for rules that only read them:
-    # on the immutable path reading these neither copies the field nor makes the freeze
-    # convert and compare it; never change what they return
-    decks_ro: Sequence[Sequence[str]] = readonly("decks")
-    events_ro: Sequence[Sequence[str]] = readonly("events")
-    common_ro: Sequence[str] = readonly("common")
-    albums_ro: Sequence[Sequence[str | None]] = readonly("albums")
-    dice_sq_ro: Sequence[Sequence[int]] = readonly("dice_sq")
-    dice_o_ro: Sequence[Sequence[int]] = readonly("dice_o")
-    skills_ro: Sequence[Sequence[str]] = readonly("skills")
 
     # -- queries ------------------------------------------------------------------
     def legal_squares(self, seat: int, card: str) -> list[int]:
@@ -146,8 +136,8 @@ class LifeTable(Table):
 
         Sorted square numbers.
         """
-        album = self.albums_ro[seat]
-        dice = self.dice_sq_ro[seat]
+        album = self.albums[seat]
+        dice = self.dice_sq[seat]
         near = NEAR[dice[self.game.catalogue.colour[card]]]
         free = [sq for sq in near if album[sq] is None]
         if free:
@@ -162,8 +152,8 @@ class LifeTable(Table):
 
         (Used only after :meth:`legal_squares` found no free square.)
         """
-        dice = self.dice_sq_ro[seat]
-        album = self.albums_ro[seat]
+        dice = self.dice_sq[seat]
+        album = self.albums[seat]
         return any(
             album[sq] == CHARACTER and sq not in dice
             for sq in NEAR[dice[self.game.catalogue.colour[card]]]
@@ -172,7 +162,7 @@ class LifeTable(Table):
     def totals(self) -> list[int]:
         """Each seat's dice total (top faces)."""
         top = D.TOP
-        return [top[a] + top[b] + top[c] + top[d] for a, b, c, d in self.dice_o_ro]
+        return [top[a] + top[b] + top[c] + top[d] for a, b, c, d in self.dice_o]
 
     def score_parts(self, seat: int, *, dream: bool = True) -> dict[str, int]:
         """The final-scoring parts of one seat as they stand now.
@@ -244,11 +234,11 @@ class LifeTable(Table):
         replaced). ``steps.Place`` applies it; a rule of thumb weighs it."""
         cat = self.game.catalogue
         c = cat.colour[card]
-        o = ROLL_TABLE[self.dice_o_ro[seat][c]][STEP_DIR[self.dice_sq_ro[seat][c]][sq]]
-        skills = self.skills_ro[seat]
+        o = ROLL_TABLE[self.dice_o[seat][c]][STEP_DIR[self.dice_sq[seat][c]][sq]]
+        skills = self.skills[seat]
         if not skills:
             return c, o, 0, 0
-        vp = cat.skill_sum(skills, "discard_vp") if self.albums_ro[seat][sq] is not None else 0
+        vp = cat.skill_sum(skills, "discard_vp") if self.albums[seat][sq] is not None else 0
         return c, o, cat.place_power(skills, c), vp
 
     def top(self, seat: int, colour: str) -> int:
