@@ -4,6 +4,7 @@ once the server answers, and SIGTERM stops the server and its kernels."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -72,7 +73,7 @@ def test_app_page_is_offline_and_sigterm_leaves_nothing(
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()  # printed only once the server answers
-        assert f"http://127.0.0.1:{port}/?token=" in line, line
+        assert re.search(rf"http://127\.0\.0\.1:{port}/life-[0-9a-f]{{12}}/\?token=", line), line
         url = line.split(" on ", 1)[1].split()[0]
         requests: list[str] = []
         failed: list[str] = []

@@ -55,6 +55,7 @@ def _app(args: argparse.Namespace) -> int:
         app_env,
         app_notebook,
         free_port,
+        new_base_url,
         new_token,
         ready_url,
         voila_command,
@@ -86,18 +87,21 @@ def _app(args: argparse.Namespace) -> int:
     port = args.port or free_port()
     _check_port(ip, port)
     token = new_token()
+    base = new_base_url(args.game)  # a path of its own: the token cookie is sent nowhere else
     host = ip if ":" not in ip else f"[{ip}]"
-    proc = subprocess.Popen(voila_command(nb, port, ip, args.max_kernels), env=app_env(token))
+    proc = subprocess.Popen(
+        voila_command(nb, port, ip, args.max_kernels, base_url=base), env=app_env(token)
+    )
     stop = _Stopper(proc)
     try:
         try:
-            wait_for_http(ready_url(port, token, host), timeout=120, proc=proc)
+            wait_for_http(ready_url(port, token, host, base), timeout=120, proc=proc)
         except (RuntimeError, TimeoutError) as exc:
             raise CliError(
                 f"the {args.game} board did not start on port {port}: {str(exc).splitlines()[0]}"
             ) from None
         print(
-            f"serving the {args.game} board on http://{host}:{port}/?token={token}"
+            f"serving the {args.game} board on http://{host}:{port}{base}?token={token}"
             f" (at most {args.max_kernels} boards at once; Ctrl-C or kill to stop)",
             flush=True,
         )

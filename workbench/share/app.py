@@ -4,7 +4,8 @@ The app is a one-cell notebook written to ``build/app/<game>.ipynb`` that calls
 :func:`board_for`; Voila runs it and shows only the widgets. The server is
 :mod:`workbench.share.app_server`: a token in the URL (:func:`new_token`),
 a Host allow-list, at most a few kernels and idle culling, so the page is
-safe to leave running.
+safe to leave running. Each server lives under a path of its own
+(:func:`new_base_url`), the only path its token cookie is sent to.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -83,6 +85,19 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_base_url(game: str) -> str:
+    """A path of its own for one run of a board's server, ``/<game>-<12 random hex>/``: the
+    server's routes and its token cookie live under it, so a browser sends that cookie to
+    no other server on the host (cookies are kept per host and path, not per port).
+
+    >>> a, b = new_base_url("life"), new_base_url("life")
+    >>> a.startswith("/life-") and a.endswith("/") and len(a) == 19 and a != b
+    True
+    """
+    stem = re.sub(r"[^A-Za-z0-9_-]", "", game)[:40] or "board"
+    return f"/{stem}-{secrets.token_hex(6)}/"
+
+
 def voila_command(
     notebook: Path,
     port: int,
@@ -90,11 +105,12 @@ def voila_command(
     max_kernels: int = 4,
     cull_idle: int = 600,
     preheat: bool = True,
+    base_url: str = "/",
 ) -> list[str]:
-    """The guarded Voila server's command line (no port hopping, no browser); the token
-    goes through the environment (:func:`app_env`), never the command line. ``preheat``
-    keeps a kernel ready that has run the notebook already (first paint in about a
-    second instead of a kernel start and the game's imports)."""
+    """The guarded Voila server's command line (no port hopping, no browser), its routes
+    under ``base_url``; the token goes through the environment (:func:`app_env`), never
+    the command line. ``preheat`` keeps a kernel ready that has run the notebook already
+    (first paint in about a second instead of a kernel start and the game's imports)."""
     return [
         sys.executable,
         "-m",
@@ -104,6 +120,7 @@ def voila_command(
         f"--ip={ip}",
         f"--max-kernels={max_kernels}",
         f"--cull-idle={cull_idle}",
+        f"--base-url={base_url}",
         *([] if preheat else ["--no-preheat"]),
     ]
 
@@ -138,13 +155,15 @@ def start_voila(
     token: str = "",
     max_kernels: int = 4,
     preheat: bool = False,
+    base_url: str = "/",
 ) -> subprocess.Popen[bytes]:
     """Start the guarded Voila server in its own process group (kill the group to stop
-    it). ``token=""`` serves without a token (test harnesses); Host and kernel limits
-    hold either way. Test harnesses start no preheated kernel unless asked (each is a
-    kernel more on a shared machine)."""
+    it), its routes under ``base_url`` (``/`` for test harnesses that name paths; a board
+    for a browser takes :func:`new_base_url`). ``token=""`` serves without a token (test
+    harnesses); Host and kernel limits hold either way. Test harnesses start no preheated
+    kernel unless asked (each is a kernel more on a shared machine)."""
     return subprocess.Popen(
-        voila_command(notebook, port, max_kernels=max_kernels, preheat=preheat),
+        voila_command(notebook, port, max_kernels=max_kernels, preheat=preheat, base_url=base_url),
         env=app_env(token, home),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -177,26 +196,31 @@ def stop_voila(proc: subprocess.Popen[bytes], timeout: float = 20.0) -> None:
         proc.wait()
 
 
-def ready_url(port: int, token: str = "", host: str = "127.0.0.1") -> str:
+def ready_url(port: int, token: str = "", host: str = "127.0.0.1", base_url: str = "/") -> str:
     """The URL that answers 200 once the server is up (the token opens every route).
 
     >>> ready_url(8866, "t")
     'http://127.0.0.1:8866/voila/static/voila.js?token=t'
+    >>> ready_url(8866, "t", base_url="/life-1a/")
+    'http://127.0.0.1:8866/life-1a/voila/static/voila.js?token=t'
     """
-    return f"http://{host}:{port}/voila/static/voila.js" + (f"?token={token}" if token else "")
+    query = f"?token={token}" if token else ""
+    return f"http://{host}:{port}{base_url}voila/static/voila.js{query}"
 
 
 @contextlib.contextmanager
 def serve_board(
     game: str, folder: Path, seed: int = 0, timeout: float = 90, preheat: bool = False
 ) -> Iterator[str]:
-    """Serve ``game``'s board with Voila for the duration of the block; yields the URL."""
+    """Serve ``game``'s board with Voila for the duration of the block, under a path of its
+    own (:func:`new_base_url`); yields the URL."""
     nb = app_notebook(game, folder / "app", seed=seed)
     port = free_port()
     token = new_token()
-    proc = start_voila(nb, port, folder / "jupyter", token=token, preheat=preheat)
+    base = new_base_url(game)
+    proc = start_voila(nb, port, folder / "jupyter", token=token, preheat=preheat, base_url=base)
     try:
-        wait_for_http(ready_url(port, token), timeout=timeout, proc=proc)
-        yield f"http://127.0.0.1:{port}/?token={token}"
+        wait_for_http(ready_url(port, token, base_url=base), timeout=timeout, proc=proc)
+        yield f"http://127.0.0.1:{port}{base}?token={token}"
     finally:
         stop_voila(proc)

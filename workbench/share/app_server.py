@@ -1,7 +1,8 @@
 """The Voila process behind ``workbench app``, with the guards a page left running needs.
 
     python -m workbench.share.app_server NOTEBOOK --port P [--ip 127.0.0.1]
-        [--max-kernels 4] [--cull-idle 600]      (token: $WORKBENCH_APP_TOKEN)
+        [--base-url /life-3f9a…/] [--max-kernels 4] [--cull-idle 600]
+        (token: $WORKBENCH_APP_TOKEN)
 
 On top of plain Voila:
 
@@ -22,10 +23,13 @@ On top of plain Voila:
   every request, static files and ``/voila/templates/`` included — checked in
   front of tornado's handlers (:func:`install_guard`), with a cookie after the
   first page so the page's own requests pass; an unexpected error in a handler
-  answers 404 with one log line, never 500 with a traceback. The cookie is named
-  with the server's port (:func:`cookie_name`, issue 39 item 4): a browser keeps
-  cookies per host, not per port, so with one name a second board's cookie
-  replaced the first's (403 on board A) and every board read the other's token.
+  answers 404 with one log line, never 500 with a traceback. A browser keeps
+  cookies per host, not per port (issue 39 item 4): with one name a second board's
+  cookie replaced the first's (403 on board A), and every server on 127.0.0.1 was
+  sent the token. So each server lives under its own path (``--base-url``, random
+  per run: ``workbench app`` gives ``/<game>-<12 hex>/``) and its cookie is set for
+  that path only — a browser sends it to no other server of the host — and named
+  with the port (:func:`cookie_name`).
 - **first paint** (issue 26 item 7): ``--preheat`` (the default) keeps one
   kernel ready that has already run the notebook (Voila's preheated kernels),
   so a page opens without waiting for a kernel to start and import the game.
@@ -36,6 +40,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -67,11 +72,36 @@ def is_loopback(ip: str) -> bool:
         return False
 
 
-def voila_argv(notebook: str, port: int, ip: str, token: str, cull_idle: int) -> list[str]:
-    """Voila's own options for the guarded server.
+_BASE_URL = re.compile(r"/(?:[A-Za-z0-9_-]{1,64}/)?")
+
+
+def check_base_url(base_url: str) -> str:
+    """``base_url`` if it is a path a server may live under: ``/``, or ``/name/`` made of
+    letters, digits, ``-`` and ``_`` (it goes into a cookie's ``Path`` and into URLs).
+
+    >>> check_base_url("/life-3f9a0c2b11d4/"), check_base_url("/")
+    ('/life-3f9a0c2b11d4/', '/')
+    >>> check_base_url("/a;b/")
+    Traceback (most recent call last):
+    ...
+    ValueError: --base-url '/a;b/': expected / or /name/ (letters, digits, - and _)
+    """
+    if not _BASE_URL.fullmatch(base_url):
+        raise ValueError(
+            f"--base-url {base_url[:60]!r}: expected / or /name/ (letters, digits, - and _)"
+        )
+    return base_url
+
+
+def voila_argv(
+    notebook: str, port: int, ip: str, token: str, cull_idle: int, base_url: str = "/"
+) -> list[str]:
+    """Voila's own options for the guarded server, its routes under ``base_url``.
 
     >>> voila_argv("a.ipynb", 8866, "127.0.0.1", "t", 600)[:3]
     ['a.ipynb', '--no-browser', '--port=8866']
+    >>> voila_argv("a.ipynb", 8866, "127.0.0.1", "t", 600, "/life-1a/")[-1]
+    '--Voila.base_url=/life-1a/'
     """
     return [
         notebook,
@@ -84,6 +114,7 @@ def voila_argv(notebook: str, port: int, ip: str, token: str, cull_idle: int) ->
         f"--MappingKernelManager.cull_interval={max(5, min(60, cull_idle // 4 or 5))}",
         "--MappingKernelManager.cull_connected=False",
         f"--VoilaConfiguration.template={TEMPLATE}",
+        *([f"--Voila.base_url={check_base_url(base_url)}"] if base_url != "/" else []),
     ]
 
 
@@ -186,12 +217,18 @@ def _counting_kernel_managers() -> None:
 
 
 def install_guard(
-    token: str, loopback: bool, max_kernels: int, pool: int, port: int | None = None
+    token: str,
+    loopback: bool,
+    max_kernels: int,
+    pool: int,
+    port: int | None = None,
+    base_url: str = "/",
 ) -> None:
     """Check every request of this process's tornado handlers before they run: Host (on
     loopback), token, and the board cap on page requests; a handler's unexpected error
     becomes a 404 with one log line instead of a 500 with a traceback. ``port``: the
-    server's, which names its token cookie (:func:`cookie_name`)."""
+    server's, which names its token cookie (:func:`cookie_name`); ``base_url``: the path
+    the server lives under, the only one its cookie is sent to."""
     import hmac
     import logging
 
@@ -220,7 +257,7 @@ def install_guard(
             if not hmac.compare_digest(given.encode(), token.encode()):
                 return 403, "the link's token is missing or wrong"
             if handler.get_query_argument("token", default=""):
-                handler.set_cookie(cookie, token, httponly=True, samesite="Strict")
+                handler.set_cookie(cookie, token, path=base_url, httponly=True, samesite="Strict")
         if type(handler).__name__.endswith("VoilaHandler"):  # a page: it takes a kernel
             in_use = boards_open(handler.settings.get("kernel_manager"), pool)
             if in_use >= max_kernels:
@@ -294,15 +331,16 @@ def serve(
     max_kernels: int,
     cull_idle: int,
     preheat: bool = True,
+    base_url: str = "/",
 ) -> None:
-    """Run the guarded Voila server until it is stopped."""
+    """Run the guarded Voila server, its routes under ``base_url``, until it is stopped."""
     from voila.app import Voila
 
     quiet_stderr()
 
     loopback = is_loopback(ip)
     pool = 1 if preheat else 0
-    install_guard(token, loopback, max_kernels, pool, port)
+    install_guard(token, loopback, max_kernels, pool, port, check_base_url(base_url))
     if preheat:
         _counting_kernel_managers()
 
@@ -316,7 +354,7 @@ def serve(
 
     app = GuardedVoila()
     extra = ["--preheat_kernel=True", "--pool_size=1"] if preheat else []
-    app.initialize(voila_argv(notebook, port, ip, token, cull_idle) + extra)
+    app.initialize(voila_argv(notebook, port, ip, token, cull_idle, base_url) + extra)
     if not preheat:  # Voila refuses a prelaunch hook beside preheated kernels; the guard caps
         app.voila_configuration.prelaunch_hook = kernel_guard(max_kernels)
     app.start()
@@ -331,6 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-kernels", type=int, default=MAX_KERNELS)
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE)
     parser.add_argument("--no-preheat", action="store_true")
+    parser.add_argument("--base-url", default="/")
     args = parser.parse_args(argv)
     serve(
         args.notebook,
@@ -340,6 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.max_kernels,
         args.cull_idle,
         preheat=not args.no_preheat,
+        base_url=args.base_url,
     )
     return 0
 
