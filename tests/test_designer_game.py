@@ -178,19 +178,19 @@ def test_print_and_play(game, tmp_path) -> None:
 
 def test_a_playtest_shows_each_waiting_seat_its_own_table(game) -> None:
     from workbench.engine.play.playtest import Playtest
-    from workbench.share.playtest_server import seat_view
+    from workbench.share.playtest_server import seat_page
 
     p = Playtest(spec(NAME).make_game({"players": 3}), [None, None, None], seed=5)
     hands = p.session.state.hands
     assert p.session.to_move == 0
     cards = {c.id: c.name for c in game.cards.load_cards()}
     for seat in (1, 2):  # waiting: each sees its own card, no other
-        view = seat_view(p, seat)
+        view = seat_page(p, seat)
         assert not view["mine"] and view["buttons"] == []
         shown = [f"Player {i + 1}: {cards[h[0]]}" in view["picture"] for i, h in enumerate(hands)]
         assert shown == [i == seat for i in range(3)]
         assert "set aside: ▒" in view["picture"]  # nobody sees the set-aside card
-    mover = seat_view(p, 0)
+    mover = seat_page(p, 0)
     assert mover["mine"] and [b["label"] for b in mover["buttons"]] == [
         "Player 1 keeps",
         "Player 1 swaps",

@@ -269,3 +269,21 @@ def test_cards_import_no_engine():
     graph = import_graph(deferred=True, typing=True)
     reach = {t for m, ts in graph.items() if m.startswith("workbench.cards") for t in ts}
     assert not [t for t in reach if t.startswith("workbench.engine")]
+
+
+def test_seat_view_has_one_meaning():
+    """Issue 34: "seat view" is what a player is handed (``kernel.seat.SeatView``) and
+    nothing else; what a viewer is shown of a session is ``engine.play.viewer`` and the
+    playtest page's message to a seat is ``playtest_server.seat_page``."""
+    modules = {module_name(p) for p in PACKAGE.rglob("*.py")}
+    assert not [m for m in modules if m.rsplit(".", 1)[-1] in ("seat_view", "seat_views")]
+    assert {"workbench.engine.play.viewer", "workbench.engine.kernel.seat"} <= modules
+    named = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(_parsed(path)):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name.lower() in (
+                "seat_view",
+                "seatview",
+            ):
+                named.setdefault(node.name, []).append(module_name(path))
+    assert named == {"SeatView": ["workbench.engine.kernel.seat"]}

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from workbench.engine.conformance.narration import check_narration
-from workbench.engine.play.seat_view import log_for
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import log_for
 from workbench.engine.players import random_player
 from workbench.games.ghost.board import make_board
 from workbench.games.ghost.narration import NARRATED, seat_names

@@ -1,6 +1,6 @@
 """The leak check widened to what a playtest sends (issue 39 item 3, Deliver): at chance
 steps a seat may not see, two different outcomes must give that seat the same page —
-picture, last-chance strip, log, buttons and status, everything ``seat_view`` sends.
+picture, last-chance strip, log, buttons and status, everything ``seat_page`` sends.
 
 The kernel's leak check (:mod:`workbench.engine.conformance.leaks`) compares
 observations and labels; a render that draws more than the seat's view (a peek-style
@@ -17,10 +17,10 @@ import pytest
 
 from workbench.engine.kernel.protocol import CHANCE
 from workbench.engine.play.playtest import Playtest
-from workbench.engine.play.seat_view import sees_outcome
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import sees_outcome
 from workbench.registry import make_game
-from workbench.share.playtest_server import seat_view
+from workbench.share.playtest_server import seat_page
 
 SENT = ("picture", "strip", "log", "buttons", "status", "mine")
 
@@ -34,7 +34,7 @@ def _branch(game: Any, seed: int, actions: tuple[Hashable, ...], outcome: Hashab
 
 
 def _page(p: Playtest, seat: int) -> dict[str, Any]:
-    view = seat_view(p, seat)
+    view = seat_page(p, seat)
     return {k: view[k] for k in SENT}
 
 

@@ -22,7 +22,7 @@ from workbench.cli import CliError
 from workbench.cli.playtest_cmd import _new_file, _playtest, shown_host
 from workbench.engine.play.playtest import MAX_PLAYTEST_BYTES, Playtest, PlaytestError
 from workbench.games.peek.rules import make_game as peek
-from workbench.share.playtest_server import make_app, render_for, seat_view
+from workbench.share.playtest_server import make_app, render_for, seat_page
 
 
 def _args(**kw: object) -> argparse.Namespace:
@@ -172,7 +172,7 @@ def test_a_seat_sees_its_own_card_only() -> None:
     hands = p.session.state.hands
     assert None not in hands  # dealt
     for seat in (0, 1):
-        picture = seat_view(p, seat)["picture"]
+        picture = seat_page(p, seat)["picture"]
         other = hands[1 - seat]
         assert f"seat {2 - seat}: ?" in picture and f"seat {2 - seat}: {other}" not in picture
 

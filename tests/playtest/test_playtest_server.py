@@ -12,7 +12,7 @@ import tornado.websocket
 
 from workbench.engine.play.playtest import Playtest, PlaytestError
 from workbench.games.detective.rules import make_game
-from workbench.share.playtest_server import make_app, seat_view, urls
+from workbench.share.playtest_server import make_app, seat_page, urls
 
 
 def _playtest(tmp_path: Path, bots: tuple[str | None, ...] = (None, None, None)) -> Playtest:
@@ -76,11 +76,11 @@ class ServerTest(tornado.testing.AsyncHTTPTestCase):
             s.close()
 
 
-def test_a_seat_view_hides_the_other_hands(tmp_path: Path) -> None:
+def test_a_seat_page_hides_the_other_hands(tmp_path: Path) -> None:
     p = _playtest(tmp_path)
     state = p.session.state
     for seat in range(3):
-        view = seat_view(p, seat)
+        view = seat_page(p, seat)
         for i, hand in enumerate(state.hands):
             for no in hand:
                 assert (f"data-event='{no}'" in view["picture"]) == (i == seat)
@@ -132,7 +132,7 @@ def test_every_game_draws_each_seat_its_own_table(name: str, tmp_path: Path) -> 
         assert p.move(s.to_move, s.step, rng.choice(s.game.legal_ids(s.state))) == ""
     who = p.session.to_move
     for seat in range(game.num_players):
-        view = seat_view(p, seat)
+        view = seat_page(p, seat)
         offered = "data-action" in view["picture"] or bool(view["buttons"])
         assert offered == (seat == who), (name, seat, who)  # only the seat to move is offered moves
         assert "is deciding" not in view["picture"]  # its own table, not a waiting screen

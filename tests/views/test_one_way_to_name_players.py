@@ -13,17 +13,17 @@ from typing import Any
 
 import pytest
 
-from tests.views.seat_views import _playtest
+from tests.views.shown_to_a_seat import _playtest
 from workbench.charts.balance import seat_win_chart
 from workbench.engine.measure.balance import balance_report
 from workbench.engine.measure.review import review
 from workbench.engine.play.playtest import Playtest
-from workbench.engine.play.seat_view import log_for, seat_word
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import log_for, seat_word
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.simulate import simulate
 from workbench.registry import spec
-from workbench.share.playtest_server import seat_view
+from workbench.share.playtest_server import seat_page
 from workbench.ui.table import table_html
 
 GAMES = [("ghost", {"players": 3}), ("detective", {"players": 3}), ("mugen", {}), ("life", {})]
@@ -67,7 +67,7 @@ def _review(s: Session, folder) -> dict[str, str]:
 
 
 def _views(s: Session) -> dict[str, str]:
-    page = seat_view(_playtest(s), 0)
+    page = seat_page(_playtest(s), 0)
     board = None
     return {
         "designer's log": "\n".join(log_for(s, None)),

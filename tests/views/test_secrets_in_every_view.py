@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.views import leaky_picture
-from tests.views.seat_views import game_views
+from tests.views.shown_to_a_seat import game_views
 from workbench.engine.conformance.kernel_toy import make_game as two_tricks
 from workbench.engine.conformance.leaks import Views, check_leaks
 from workbench.engine.players.specs import player_from_spec
@@ -73,8 +73,8 @@ def test_life_no_longer_shows_a_rival_the_score_of_a_hidden_dream(monkeypatch):
 
 def test_detective_reservation_is_declared_once_and_hidden_in_every_log(monkeypatch):
     """ "P3: reserve #39 顧問弁護士の助言" in every seat's log though the table hides it."""
-    from workbench.engine.play.seat_view import log_for
     from workbench.engine.play.session import Session
+    from workbench.engine.play.viewer import log_for
     from workbench.games.detective.steps import Main
 
     game = make_game("detective", players=3, reservation=True)

@@ -42,7 +42,7 @@ import tornado.websocket
 
 from workbench.engine.kernel.protocol import TERMINAL
 from workbench.engine.play.playtest import Playtest, PlaytestError
-from workbench.engine.play.seat_view import (
+from workbench.engine.play.viewer import (
     label_as,
     log_for,
     picture_for,
@@ -59,7 +59,7 @@ from workbench.share.app_server import is_loopback
 from workbench.share.playtest_page import page_html
 from workbench.ui.targets import placed_ids
 
-__all__ = ["VIEWER", "make_app", "render_for", "seat_view"]
+__all__ = ["VIEWER", "make_app", "render_for", "seat_page"]
 
 LOG_LINES = 30
 STRIP_STEPS = 8
@@ -114,7 +114,7 @@ def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:
     )
 
 
-def seat_view(p: Playtest, viewer: int, picks: tuple[str, ...] = ()) -> dict[str, Any]:
+def seat_page(p: Playtest, viewer: int, picks: tuple[str, ...] = ()) -> dict[str, Any]:
     """What ``viewer``'s page shows now (JSON): picture, strip, log, buttons, status."""
     s = p.session
     render, drawing = _render(s.game)
@@ -228,7 +228,7 @@ class SocketHandler(_Guarded, tornado.websocket.WebSocketHandler):
                 }
             )
             return
-        self.write_message(seat_view(p, viewer, self.picks))
+        self.write_message(seat_page(p, viewer, self.picks))
 
     def refuse(self, message: str) -> None:
         """Tell this page why its message did nothing, then show its view again."""

@@ -46,8 +46,8 @@ import ipywidgets as w
 
 from workbench.engine.kernel.protocol import CHANCE, Action, Game
 from workbench.engine.kernel.seat import Player
-from workbench.engine.play.seat_view import picture_for, seat_word
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import picture_for, seat_word
 from workbench.engine.players import random_player
 from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel, board_words
 from workbench.ui.board_actions import ActionButtons

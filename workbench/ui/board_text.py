@@ -13,8 +13,8 @@ import ipywidgets as w
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL
 from workbench.engine.play.replay_checks import what_if_note
-from workbench.engine.play.seat_view import log_for, seat_word
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import log_for, seat_word
 from workbench.ui.recent import deciding_text, recent_html, since_last_person
 
 __all__ = ["LOG_LINES", "MoveLog", "StatusLine", "log_html", "renamed_prefix", "status_sentence"]

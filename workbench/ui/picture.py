@@ -36,8 +36,8 @@ from typing import Any
 import ipywidgets as w
 
 from workbench.engine.kernel.protocol import Game
-from workbench.engine.play.seat_view import label_as, picture_for, sees_outcome
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import label_as, picture_for, sees_outcome
 from workbench.ui.board import BoardView
 from workbench.ui.picture_widget import PictureWidget
 from workbench.ui.targets import TARGET_CLASS, parse_action, placed_ids, target

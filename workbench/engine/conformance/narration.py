@@ -10,7 +10,7 @@ game's own), or a predicate of its own (``explains``).
 The check plays games in a :class:`~workbench.engine.play.session.Session` with
 the players named (``random`` and ``greedy`` by default, each seat by the same
 spec) and reads the log as each viewer reads it
-(:func:`~workbench.engine.play.seat_view.log_for`: the designer, who reads every
+(:func:`~workbench.engine.play.viewer.log_for`: the designer, who reads every
 line, and the seats named). A session writes one line per step, so the line of
 step *k* is the one between the states before and after it: every narrated value
 that differs between those two states must be explained by that line. An
@@ -42,8 +42,8 @@ from typing import Any
 
 from workbench.engine.kernel.protocol import Game
 from workbench.engine.kernel.seat import Player
-from workbench.engine.play.seat_view import log_for, viewer_name
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import log_for, viewer_name
 from workbench.engine.players.specs import player_from_spec
 
 __all__ = [

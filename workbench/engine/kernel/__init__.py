@@ -1,4 +1,5 @@
-"""The kernel and its protocol: declared fields and secrets, steps, chance, observations, seat views, parameters, the registry.
+"""The kernel and its protocol: declared fields and secrets, steps, chance, observations, the
+seat's view a player is handed (``SeatView``), parameters.
 
 The package is the kernel's one public door: ``from workbench.engine.kernel import
 KernelGame, Table, items, decision, ...``. Each name comes from the module that defines

@@ -55,8 +55,8 @@ from workbench.engine.measure.verdict import (
 )
 from workbench.engine.play.playtest import Playtest, PlaytestError
 from workbench.engine.play.replay import ReplayError
-from workbench.engine.play.seat_view import log_for, viewer_name
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import log_for, viewer_name
 from workbench.prob.intervals import newcombe, wilson
 
 __all__ = ["Review", "agreement_sentence", "review", "scripted_playtest"]

@@ -9,7 +9,7 @@ itself after every move (:meth:`Playtest.save`: a temporary file, then
 ``os.replace``), so a crash loses at most the move in flight;
 :meth:`Playtest.resume` continues from the file. What each seat is shown is
 :meth:`Playtest.view` (its picture, log and last-chance strip, through
-:mod:`workbench.engine.play.seat_view`). The web server is
+:mod:`workbench.engine.play.viewer`). The web server is
 :mod:`workbench.share.playtest_server`.
 
 The file is JSON: ``{"format": "workbench-playtest/1", "seats": [...],
@@ -57,8 +57,8 @@ from workbench.atomic import write_text_atomic
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.steps import tupled
 from workbench.engine.play.replay import Replay, ReplayError
-from workbench.engine.play.seat_view import viewer_name
 from workbench.engine.play.session import Session
+from workbench.engine.play.viewer import viewer_name
 
 __all__ = ["FORMAT", "MAX_PLAYTEST_BYTES", "Playtest", "PlaytestError", "token_hash"]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from workbench.engine.conformance.leaks import Views
 from workbench.engine.play.playtest import Playtest
-from workbench.engine.play.seat_view import log_for, picture_for
+from workbench.engine.play.viewer import log_for, picture_for
 from workbench.registry import spec
 
 
@@ -43,9 +43,9 @@ def analysis_panel(budget: int = 6) -> Any:
 
 def payload(session: Any, seat: int) -> str:
     """The playtest page's whole message to ``seat`` (picture, strip, log, buttons, status)."""
-    from workbench.share.playtest_server import seat_view
+    from workbench.share.playtest_server import seat_page
 
-    return json.dumps(seat_view(_playtest(session), seat), ensure_ascii=False, sort_keys=True)
+    return json.dumps(seat_page(_playtest(session), seat), ensure_ascii=False, sort_keys=True)
 
 
 def status(session: Any, seat: int) -> str:
