@@ -7,6 +7,7 @@ import dataclasses
 import json
 import math
 
+import polars as pl
 import pytest
 
 import workbench.engine.measure.card_report as card_report_module
@@ -28,7 +29,7 @@ def test_a_planted_strong_card_is_first_with_an_interval_clear_of_the_rest() -> 
     """流星 (G14, in the ミライ deck) made to pierce 30 at its cost of 3 MP: the causal
     column ranks it first, its interval's low end above every other card's high end."""
     planted = Variant.of("mugen", name="planted").set("cards", "G14", "skill1_effects", "pierce 30")
-    r = card_report("mugen", "greedy", games=100, seed=2, base=planted)
+    r = card_report("mugen", "greedy", games=100, seed=2, base=planted, question_games=0)
     ranked = r.ranked()
     assert ranked.height == 21  # the cards of the two sample decks
     top = ranked.row(0, named=True)
@@ -40,7 +41,7 @@ def test_a_planted_strong_card_is_first_with_an_interval_clear_of_the_rest() -> 
 
 def test_the_unplanted_card_is_not_first() -> None:
     """The same card as printed (damage 4) is far from first: the planted test can fail."""
-    r = card_report("mugen", "greedy", games=60, seed=2, cards=["G14", "C01"])
+    r = card_report("mugen", "greedy", games=60, seed=2, cards=["G14", "C01"], question_games=0)
     assert r.ranked()["card"].to_list() == ["C01", "G14"]
 
 
@@ -51,10 +52,29 @@ def test_an_identical_copy_moves_no_card(monkeypatch) -> None:
         spec("mugen"), neutral_card=lambda sheet, row: {"skill1_effects": row["skill1_effects"]}
     )
     monkeypatch.setattr(card_report_module, "spec", lambda name: same)
-    r = card_report("mugen", "greedy", games=30, seed=5, cards=["C01", "G01", "G26", "C02"])
+    r = card_report(
+        "mugen", "greedy", games=30, seed=5, cards=["C01", "G01", "G26", "C02"], question_games=6
+    )
     assert r.table["effect"].to_list() == [0.0, 0.0, 0.0, 0.0]
     assert all(lo <= 0 <= hi for lo, hi in zip(r.table["effect_low"], r.table["effect_high"]))
     assert set(r.table["verdict"]) == {"too few games to say"}
+    for asked in r.table["questions"].to_list():  # per question: the same games twice
+        assert asked and all(q["effect"] == 0 and q["low"] <= 0 <= q["high"] for q in asked)
+
+
+def test_rows_per_deck_split_the_owners() -> None:
+    """Mugen's seats play named decks: a card in both decks (一閃 G02) has a row in each,
+    their owners adding up to the card's row; ソラ's card is in ソラ's deck only; the deck
+    rows' causal pairs split the card's pairs."""
+    r = card_report("mugen", "greedy", games=24, seed=1, cards=["C01", "G02"], question_games=0)
+    rows = {(d["deck"], d["card"]): d for d in r.decks.iter_rows(named=True)}
+    assert sorted(rows) == [("C01 ソラ", "C01"), ("C01 ソラ", "G02"), ("C02 ミライ", "G02")]
+    both = r.table.filter(pl.col("card") == "G02").row(0, named=True)
+    sora, mirai = rows[("C01 ソラ", "G02")], rows[("C02 ミライ", "G02")]
+    assert sora["owned"] == mirai["owned"] == 24 and both["owned"] == 48
+    assert sora["n_drawn"] + mirai["n_drawn"] == both["n_drawn"]
+    assert sora["effect_pairs"] + mirai["effect_pairs"] == both["effect_pairs"]
+    assert sora["win_owned"] > mirai["win_owned"]  # ソラ's deck wins most games
 
 
 def test_the_pairs_are_compares_pairs() -> None:
@@ -74,8 +94,11 @@ def test_the_pairs_are_compares_pairs() -> None:
 
 
 def test_racing_only_stops_early_and_an_unstopped_card_matches_the_full_run() -> None:
-    raced = card_report("mugen", "greedy", games=48, seed=3, cards=["C01", "G01", "G10"])
-    full = card_report("mugen", "greedy", games=48, seed=3, cards=["C01", "G01", "G10"], race=False)
+    cards = ["C01", "G01", "G10"]
+    raced = card_report("mugen", "greedy", games=48, seed=3, cards=cards, question_games=0)
+    full = card_report(
+        "mugen", "greedy", games=48, seed=3, cards=cards, race=False, question_games=0
+    )
     assert raced.cost["games_causal"] <= full.cost["games_causal"] == 3 * 48
     for a, b in zip(raced.table.iter_rows(named=True), full.table.iter_rows(named=True)):
         assert a["effect_games"] <= b["effect_games"] == 48
@@ -131,7 +154,7 @@ def _refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (("mugen", "--games", "20001"), "above the maximum 20000"),
         (("mugen", "--players", "bogus"), "unknown player 'bogus'"),
         (("mugen", "--players", "greedy,"), "names an empty player"),
-        (("ghost",), "ghost declares no card_events"),
+        (("pig",), "pig declares no card_events"),
         (("mugen", "--card", "ZZZ", "--games", "3"), "mugen has no card 'ZZZ'"),
         (("mugen", "--base", "/no/such/folder"), "--base /no/such/folder: no such file"),
     ],

@@ -349,21 +349,34 @@ class Variant:
     # -- editing ------------------------------------------------------------
     def edit(self, e: Edit) -> Variant:
         """This variant with ``e`` made, or :class:`EditRefused` (nothing changes)."""
+        return self._edited(e.sheet, (e,))
+
+    def set_cells(self, sheet: str, card: str, cells: Mapping[str, str]) -> Variant:
+        """Set several cells of one row, checked once together (a change that is only
+        consistent whole, e.g. an event side's timing and effect blanked together)."""
+        return self._edited(
+            sheet, tuple(Edit("set", sheet, card, c, str(v)) for c, v in cells.items())
+        )
+
+    def _edited(self, sheet: str, edits: tuple[Edit, ...]) -> Variant:
+        """This variant with ``edits`` (all on ``sheet``) made and checked once."""
         schemas = self.schemas()
-        if e.sheet not in schemas:
-            raise KeyError(f"{self.game} has no sheet {e.sheet!r} (sheets: {', '.join(schemas)})")
+        if sheet not in schemas:
+            raise KeyError(f"{self.game} has no sheet {sheet!r} (sheets: {', '.join(schemas)})")
         tables = self.tables()
-        before, after = tables[e.sheet], tables[e.sheet].apply(e)
-        old = {_key(p) for p in _problems(before, schemas[e.sheet])}
-        for p in _problems(after, schemas[e.sheet]):
+        before = after = tables[sheet]
+        for e in edits:
+            after = after.apply(e)
+        old = {_key(p) for p in _problems(before, schemas[sheet])}
+        for p in _problems(after, schemas[sheet]):
             if _key(p) not in old:
                 raise EditRefused(p)
         if reads_other_sheets(self.game):  # an edit here can break a reference there
             known = {(p.file, *_key(p)) for p in _set_problems(self.game, tables, schemas)}
-            for p in _set_problems(self.game, {**tables, e.sheet: after}, schemas):
+            for p in _set_problems(self.game, {**tables, sheet: after}, schemas):
                 if (p.file, *_key(p)) not in known:
                     raise EditRefused(p)
-        return replace(self, edits=(*self.edits, e))
+        return replace(self, edits=(*self.edits, *edits))
 
     def set(self, sheet: str, card: str, column: str, value: str) -> Variant:
         """Set one cell (the text a designer types)."""

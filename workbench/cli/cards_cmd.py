@@ -7,7 +7,9 @@ was played when held, and its causal effect on its owner's win rate with 95% int
 flagging where correlation and cause disagree (see
 :mod:`workbench.engine.measure.card_report`). ``--base`` plays on another folder of
 sheets or a saved variant; ``--card`` (repeatable) reports only those cards;
-``--no-causal`` leaves the replays out. Exit 2 with one line for an unknown game, a game
+``--no-causal`` leaves the replays out; ``--question-games`` sets the games per table of
+the game's balance questions the per-question effects play (0: none). A game with decks
+gets rows per deck. Exit 2 with one line for an unknown game, a game
 that declares no card events, zero games, a bad player spec or an unknown card.
 """
 
@@ -18,6 +20,7 @@ import json
 import math
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from workbench.cli import CliError
 from workbench.cli._args import whole
@@ -50,6 +53,7 @@ def _run(args: argparse.Namespace) -> int:
             base=args.base,
             cards=args.card or None,
             causal=not args.no_causal,
+            question_games=args.question_games,
         )
     except (CardReportError, CompareError) as exc:
         raise CliError(str(exc)) from None
@@ -64,7 +68,7 @@ def _run(args: argparse.Namespace) -> int:
     rest = report.table.filter(pl.col("effect").is_nan())
     for r in [*report.ranked().iter_rows(named=True), *rest.iter_rows(named=True)]:
         effect = (
-            "—"
+            "—" + (f" ({r['neutral']})" if r["neutral"] else "")
             if math.isnan(r["effect"])
             else f"{r['effect'] * 100:+.1f} pp [{r['effect_low'] * 100:+.1f}, "
             f"{r['effect_high'] * 100:+.1f}] {r['verdict']}"
@@ -74,9 +78,30 @@ def _run(args: argparse.Namespace) -> int:
             f"  {_pad(r['label'], 18)} {_pct(r['win_drawn']):>7} {_pct(r['win_not_drawn']):>9} "
             f"{_pp(r['iwd']):>8} {_pct(r['played_when_held']):>7}  {effect}{flag}"
         )
+    if report.decks.height:
+        print("by deck (the seats that played it):")
+        for deck in dict.fromkeys(report.decks["deck"].to_list()):
+            print(f"  {deck}")
+            rows = report.decks.filter(pl.col("deck") == deck).sort(
+                "effect", descending=True, nulls_last=True
+            )
+            for r in rows.iter_rows(named=True):
+                print(
+                    f"    {_pad(r['label'], 16)} {_pct(r['win_drawn']):>7} "
+                    f"{_pct(r['win_not_drawn']):>9} {_pp(r['iwd']):>8}  {_effect(r)}"
+                )
     for line in report.sentences():
         print(line)
     return 0
+
+
+def _effect(r: dict[str, Any]) -> str:
+    if math.isnan(r["effect"]):
+        return "—"
+    return (
+        f"{r['effect'] * 100:+.1f} pp [{r['effect_low'] * 100:+.1f}, "
+        f"{r['effect_high'] * 100:+.1f}] {r['verdict']}"
+    )
 
 
 def _pad(text: str, width: int) -> str:
@@ -135,5 +160,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--base", type=Path, help="the sheets to report on (default: the game's)")
     p.add_argument("--card", action="append", help="report only this card (repeatable)")
     p.add_argument("--no-causal", action="store_true", help="leave out the causal column")
+    p.add_argument(
+        "--question-games",
+        type=whole("--question-games", 0, MAX_GAMES),
+        default=None,
+        help="games per table of each balance question in the per-question effects "
+        "(default a quarter of --games; 0 leaves them out)",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=_run)

@@ -42,6 +42,8 @@ SPEC = GameSpec(
     print_layout="print_layout.toml",
     whatif=_here("whatif:EXAMPLE"),
     parameters=_here("params:DetectiveParams"),
+    card_events=_here("card_parts:card_events"),
+    neutral_card=_here("card_parts:neutral_card"),
     comparable=(
         "hand_limit",
         "discard_rate",

@@ -37,6 +37,8 @@ SPEC = GameSpec(
     print_layout="print_layout.toml",
     whatif=_here("whatif:EXAMPLE"),
     parameters=_here("params:GhostParams"),
+    card_events=_here("card_parts:card_events"),
+    neutral_card=_here("card_parts:neutral_card"),
     comparable=(
         "vp_to_win",
         "floor_at_zero",

@@ -3,13 +3,17 @@
 Readings: a card was *drawn* when a copy of it left its owner's deck during the game (a
 ``mill`` also takes cards off the deck: counted as drawn, the final state cannot tell
 them apart), *played* when a copy reached the set zone or the dust (a used skill; a card
-discarded by ``discard`` or destroyed lands there too). The opening hand is not kept in
-the final state, so the report's opening-hand column stays empty for mugen.
+discarded by ``discard`` or destroyed lands there too). Each seat's *deck* is named by its
+character card (``C01 ソラ``), so the report has rows per deck. The opening hand is not
+kept in the final state (the rules record no draw order), so the report's opening-hand
+column stays empty for mugen.
 
 >>> from workbench.games.mugen.rules import make_game
 >>> g = make_game()
 >>> sorted(card_events(g, g.initial_state())[0])
-['drawn', 'owned', 'played']
+['deck', 'drawn', 'owned', 'played']
+>>> card_events(g, g.initial_state())[1]["deck"]
+'C02 ミライ'
 >>> neutral_card("cards", {"skill1_kind": "plain", "skill1_effects": "damage 2", "trait": ""})
 {'skill1_effects': 'mp +0'}
 """
@@ -26,8 +30,9 @@ NEUTRAL_EFFECT = {"plain": "mp +0", "ex": "mp +0", "set": "atk +0", "super_set":
 boost only works on set skills)."""
 
 
-def card_events(game: Any, final: Any) -> dict[int, dict[str, list[str]]]:
-    """Each seat's cards owned (every zone), drawn (off the deck) and played (set or dust)."""
+def card_events(game: Any, final: Any) -> dict[int, dict[str, Any]]:
+    """Each seat's cards owned (every zone), drawn (off the deck) and played (set or dust),
+    and its deck's name (its character card)."""
     t = game.view(final)
     out = {}
     for seat in range(game.num_players):
@@ -38,6 +43,7 @@ def card_events(game: Any, final: Any) -> dict[int, dict[str, list[str]]]:
             "owned": sorted(set(owned)),
             "drawn": sorted({c for c in owned if owned.count(c) > deck.count(c)}),
             "played": sorted({str(c) for c in (*zones["set"], *zones["dust"])}),
+            "deck": _deck_name(game, seat),
         }
     return out
 
@@ -53,3 +59,9 @@ def neutral_card(sheet: str, row: Mapping[str, str]) -> dict[str, str]:
     if row.get("trait"):
         cells["trait"] = "atk +0"
     return cells
+
+
+def _deck_name(game: Any, seat: int) -> str:
+    """The seat's deck by its character card (``C01 ソラ``), or ``deck N`` without one."""
+    c = game.characters[seat]
+    return f"{c} {game.cards[c].name}" if c else f"deck {seat + 1}"
