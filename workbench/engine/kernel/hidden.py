@@ -35,6 +35,7 @@ __all__ = [
     "observation",
     "observe_table",
     "seen_fields",
+    "seen_table",
     "seen_values",
     "shuffle_deal",
     "sorted_cards",
@@ -192,60 +193,158 @@ def observe_table(t: SeenTable, seat: int, conceals: bool, unseen: bool = True) 
     return observation(seat, state, pools) if unseen else state
 
 
+def _field_lines(i: int, f: FieldSpec, pooled: bool) -> list[str]:
+    """The lines of ``seen(t, seat)`` that set ``o<i>``, field ``f`` as ``seat`` sees it
+    (hidden zones as :class:`Hidden`), and with ``pooled`` also gather its unseen cards
+    into ``pools``: written once, for the whole table (:func:`_seen_source`) and for one
+    field read on its own (:func:`seen_table`)."""
+    v, o = f"t.{f.name}", f"o{i}"
+    key = "(BY_SEAT, j)" if f.pool == BY_SEAT else f"k{i}"
+    if f.seen == PUBLIC:
+        return [f"    {o} = " + (v, f"tuple({v})", f"tuple(map(tuple, {v}))")[f.depth]]
+    lines = [f"    v = {v}"]
+    if f.depth == 1 and f.seen == OWN:
+        lines.append(
+            f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
+            "for j, x in enumerate(v)])"
+        )
+        gather = [
+            "    for j, x in enumerate(v):",
+            "        if j != seat and x is not None:",
+            f"            add({key}, []).append(x)",
+        ]
+    elif f.depth == 1:
+        key = "(BY_SEAT, 0)" if f.pool == BY_SEAT else f"k{i}"
+        lines.append(f"    {o} = hidden(len(v))")
+        gather = [f"    add({key}, []).extend(v)"]
+    elif f.seen == OWN:
+        lines.append(
+            f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) for j, r in enumerate(v)])"
+        )
+        gather = [
+            "    for j, r in enumerate(v):",
+            "        if j != seat:",
+            f"            add({key}, []).extend(r)",
+        ]
+    else:
+        lines.append(f"    {o} = tuple([hidden(len(r)) for r in v])")
+        gather = ["    for j, r in enumerate(v):", f"        add({key}, []).extend(r)"]
+    return lines + gather * pooled
+
+
 def _seen_source(fields: Sequence[FieldSpec], pooled: bool) -> str:
     """The source of ``seen(t, seat)`` for these fields: what the loop over the fields
     would do, unrolled (pool keys ``k<i>`` come from the environment); without
     ``pooled``, the field values alone (the unseen cards not gathered)."""
     lines = ["def seen(t, seat):"] + (["    pools = {}", "    add = pools.setdefault"] * pooled)
     for i, f in enumerate(fields):
-        v, o = f"t.{f.name}", f"o{i}"
-        key = "(BY_SEAT, j)" if f.pool == BY_SEAT else f"k{i}"
-        if f.seen == PUBLIC:
-            lines.append(f"    {o} = " + (v, f"tuple({v})", f"tuple(map(tuple, {v}))")[f.depth])
-            continue
-        lines.append(f"    v = {v}")
-        if f.depth == 1 and f.seen == OWN:
-            lines.append(
-                f"    {o} = tuple([x if j == seat else H1 if x is not None else H0 "
-                "for j, x in enumerate(v)])"
-            )
-            gather = [
-                "    for j, x in enumerate(v):",
-                "        if j != seat and x is not None:",
-                f"            add({key}, []).append(x)",
-            ]
-        elif f.depth == 1:
-            key = "(BY_SEAT, 0)" if f.pool == BY_SEAT else f"k{i}"
-            lines.append(f"    {o} = hidden(len(v))")
-            gather = [f"    add({key}, []).extend(v)"]
-        elif f.seen == OWN:
-            lines.append(
-                f"    {o} = tuple([tuple(r) if j == seat else hidden(len(r)) "
-                "for j, r in enumerate(v)])"
-            )
-            gather = [
-                "    for j, r in enumerate(v):",
-                "        if j != seat:",
-                f"            add({key}, []).extend(r)",
-            ]
-        else:
-            lines.append(f"    {o} = tuple([hidden(len(r)) for r in v])")
-            gather = ["    for j, r in enumerate(v):", f"        add({key}, []).extend(r)"]
-        lines += gather * pooled
+        lines += _field_lines(i, f, pooled)
     values = "[" + ", ".join(f"o{i}" for i in range(len(fields))) + "]"
     lines.append(f"    return {values}, pools" if pooled else f"    return {values}")
     return "\n".join(lines)
 
 
 def _compile_seen(fields: Sequence[FieldSpec], pooled: bool) -> Callable[..., Any]:
+    return _compile(fields, _seen_source(fields, pooled))
+
+
+def _compile(fields: Sequence[FieldSpec], source: str) -> Callable[..., Any]:
+    """The function ``seen`` that ``source`` (made from these fields) defines."""
     for f in fields:  # the source names fields as attributes: identifiers only
         if not f.name.isidentifier() or keyword.iskeyword(f.name):
             raise ValueError(f"field name {f.name!r} is not an identifier")
     scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1), "BY_SEAT": BY_SEAT}
     scope.update({f"k{i}": f.pool for i, f in enumerate(fields)})
-    exec(compile(_seen_source(fields, pooled), "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
+    exec(compile(source, "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
     compiled: Callable[..., Any] = scope["seen"]
     return compiled
+
+
+def seen_table(t: Any, seat: int) -> Any:
+    """A read-only table of what ``seat`` sees of table ``t``, on an instance of ``t``'s
+    class (so the table's own methods read it), each field worked out on its first
+    read: a public field is ``t``'s own value (not copied: read it, never change it),
+    a hidden or own field is what ``Table.seen_state(seat)`` holds (the same lines
+    compute it, :func:`_field_lines`), the steps are masked as there. A rule of thumb
+    then pays only for the secret fields it reads, and copies no public one (issue 38:
+    the seat's whole view was rebuilt for each decision).
+
+    It reads ``t`` when a field is first read: use it during the decision it was made
+    for, before ``t`` steps again, and never step it. A table that conceals secrets
+    inside public fields (``Table.conceal``) masks them over every field at once, so
+    its seen table is ``seen_state`` whole, on a read-only table.
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> g = make_game()
+    >>> t = g.thaw(g.initial_state())
+    >>> v, seen = seen_table(t, 1), t.seen_state(1)
+    >>> v.hands, v.deck, v.tasks == seen.tasks, v.tricks is t.tricks
+    ((Hidden(0), ()), Hidden(10), True, True)
+    """
+    try:
+        lazy = _SEEN_TABLES[type(t)]
+    except KeyError:
+        lazy = _SEEN_TABLES[type(t)] = _seen_table_class(type(t).Frozen.TABLE)
+    if lazy is None:  # it conceals: made whole
+        return type(t)._view(t.game, observe_table(t, seat, True, unseen=False))
+    v = _new(lazy)
+    v.game, v._origin = t.game, None
+    v.__dict__.update(_seen_from=t, _seen_seat=seat)
+    return v
+
+
+_SEEN_TABLES: dict[type, Any] = {}  # by the class of the table seen (a lazy thaw's too)
+_new = object.__new__
+
+
+def _conceal_of(cls: Any) -> Any:
+    """The kernel's own ``conceal`` (which masks nothing), found on the table class's
+    last base that defines it (this module does not import ``table``)."""
+    return [k.__dict__["conceal"] for k in cls.__mro__ if "conceal" in k.__dict__][-1]
+
+
+class _SeenField:
+    """A field of a seen table: on first read, its value as the seat sees it, kept in
+    the instance's ``__dict__`` (a non-data descriptor: later reads find it there)."""
+
+    __slots__ = ("name", "fn")
+
+    def __init__(self, name: str, fn: Callable[[Any, int], Any]) -> None:
+        self.name, self.fn = name, fn
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d[self.name] = self.fn(d["_seen_from"], d["_seen_seat"])
+        return value
+
+
+def _seen_table_class(cls: Any) -> type | None:
+    """``cls`` whose every field (and read-only name of one) is a :class:`_SeenField`
+    (made without the metaclass: the same fields, the same ``Frozen``); None for a
+    class that conceals secrets inside public fields."""
+    if cls.conceal is not _conceal_of(cls):
+        return None
+    ns: dict[str, Any] = {
+        "__module__": cls.__module__,
+        "__doc__": f"What one seat sees of a {cls.__name__}, each field read on demand.",
+    }
+    for i, f in enumerate(cls.FIELDS):
+        if f.name == "tasks":
+            fn: Callable[[Any, int], Any] = _masked_tasks
+        else:  # a public field: the table's own value, every seat sees all of it
+            body = _field_lines(i, f, False) if f.seen != PUBLIC else [f"    o{i} = t.{f.name}"]
+            fn = _compile(cls.FIELDS, "\n".join(["def seen(t, seat):", *body, f"    return o{i}"]))
+        ns[f.name] = _SeenField(f.name, fn)
+    for attr, field in getattr(cls, "READERS", ()):  # read-only names, where declared
+        ns[attr] = _SeenField(attr, ns[field].fn)
+    made: type = type.__new__(type(cls), f"Seen{cls.__name__}", (cls,), ns)
+    return made
+
+
+def _masked_tasks(t: Any, seat: int) -> tuple[Any, ...]:
+    return mask_tasks(t.tasks, seat)
 
 
 def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]]) -> Observation:

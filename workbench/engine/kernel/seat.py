@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol, cast
 
+from workbench.engine.kernel.hidden import seen_table
 from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
 
@@ -96,6 +97,27 @@ class SeatView:
             return self._seen
         obs = self._obs
         return getattr(obs, "state", obs)
+
+    @property
+    def table(self) -> Any:
+        """What the seat sees as a read-only table of the game's kernel table class,
+        each field worked out when first read (:func:`~workbench.engine.kernel.hidden.seen_table`:
+        public fields are the table's own, secret ones as :attr:`state` shows them): a rule of
+        thumb pays only for what it reads. Read it during this decision only; never
+        change or step it.
+
+        >>> from workbench.engine.conformance.kernel_toy import make_game
+        >>> g = make_game()
+        >>> v = SeatView(g, 1, g.initial_state())
+        >>> v.table.hands == v.state.hands, v.table.deck
+        (True, Hidden(10))
+        """
+        src = self._source
+        if isinstance(src, tuple):
+            if not hasattr(self.game, "view"):
+                raise TypeError(f"{self.game.name}: not a kernel game, no seen table")
+            src = cast(KernelGame, self.game).view(src)
+        return seen_table(src, self.seat)
 
     def determinize(self, rng: random.Random) -> Any:
         """A full state consistent with the observation (consumes ``rng`` only when

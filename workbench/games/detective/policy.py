@@ -2,7 +2,7 @@
 
 :func:`greedy_choice` picks an action for the seat to move from its legal ids and a
 table. The greedy player (:func:`~.players.greedy_player`) hands it the table its seat
-observes (:class:`SeatTable`: ``game.view(view.state)``, built only when a choice reads
+observes (:class:`SeatTable`: ``view.table``, built only when a choice reads
 it); the search (:meth:`.rules.Detective.rollout_action`) hands it the determinised
 world it rolls out in, whose every card the rollout may read. Both read only what the
 seat to move sees: its own hand and reservation, and the face-up fields.
@@ -80,7 +80,7 @@ def rollout_action(t: Any, rng: random.Random) -> Hashable:
 
 
 class SeatTable:
-    """The table a seat observes (``view.game.view(view.state)``), built on first read:
+    """The table a seat observes (``view.table``, its fields read on demand), built on first read:
     most choices need only the legal ids, and observing costs more than choosing."""
 
     __slots__ = ("_seat_view", "_table")
@@ -99,5 +99,5 @@ class SeatTable:
         t = self._table
         if t is None:
             v = self._seat_view
-            t = self._table = v.game.view(v.state)  # type: ignore[attr-defined]
+            t = self._table = v.table
         return getattr(t, name)

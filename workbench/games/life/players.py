@@ -2,8 +2,9 @@
 
 :func:`greedy` plays the game's rule of thumb (``policy.rollout_action``: the
 move that leaves its seat the most VP now, a take weighed by the card's best
-placement) on a read-only table of what its seat sees (``game.view`` of the
-observation), so it never reads a rival's dreams or the decks. The search's
+placement) on a read-only table of what its seat sees (``view.table``: each field
+read on demand, a secret one as the observation shows it), so it never reads a rival's
+dreams or the decks. The search's
 rollouts play the same function on their determinised worlds.
 
 >>> from workbench.engine.runs.playout import playout, playout_in_place
@@ -94,7 +95,7 @@ class LifeGreedy:
             )
         if len(ids) == 1:
             return ids[0]
-        return rollout_action(view.game.view(view.state), rng)  # type: ignore[attr-defined]
+        return rollout_action(view.table, rng)
 
     def __repr__(self) -> str:
         return self.__name__

@@ -79,7 +79,7 @@ def greedy_player(view: SeatView, rng: random.Random) -> Hashable:
         return legal[0]
     if not legal:
         raise IllegalAction("greedy_player asked to move where nobody moves")
-    return greedy_action(view.game.view(view.state))  # type: ignore[attr-defined]
+    return greedy_action(view.table)
 
 
 def policy_player(score: Callable[[Any, Any, Action], float], name: str = "policy") -> Player:
