@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from workbench.engine.measure.compare import Pairs, SheetSet, pair_rows
+from workbench.engine.measure.compare import Pairs, pair_rows
+from workbench.engine.measure.compare_sheets import SheetSet
 from workbench.engine.measure.skilled import Question, game_questions
 from workbench.engine.measure.verdict import judge
 

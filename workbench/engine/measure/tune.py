@@ -9,11 +9,14 @@ their relative size — so fewer and smaller changes win ties). Every trial is o
 paired comparison (:func:`~workbench.engine.measure.compare.compare`: the base sheets
 and the trial's variant on the same deals) with **common random numbers**: every trial
 plays games ``0..games-1`` of the same seed, so two trials differ by their cells, not
-by their luck.
+by their luck. The base sheets' games of a seed block are the same for every trial, so
+they are played once per process and kept (:func:`_base_rows`): a trial plays only its
+variant's games, half of what a fresh paired comparison plays.
 
 Cheap early stopping: a trial first plays a quarter of its games (the same first
 games every trial plays); when a goal's rate then lies outside its range by more than
-a 99% Wilson interval allows, the trial stops there (optuna's pruners refuse
+a 99% Wilson interval allows, the trial stops there (else it plays on from there, the
+first quarter kept) (optuna's pruners refuse
 multi-objective studies, so this rule is the tuner's own) and is recorded as pruned.
 
 The trials live in an optuna journal file under the workbench cache (one study per
@@ -340,11 +343,83 @@ def _variant(plan: _Plan, values: Mapping[str, int], name: str) -> Variant:
     return v
 
 
+_BASE_ROWS: dict[tuple[Any, ...], dict[int, dict[str, Any]]] = {}
+"""The base sheets' games by (game, sheets, players, question, table, seed), then by game
+index: each played once in a process (a dask worker keeps its own) and reused by every
+trial, so a trial plays only its variant's games."""
+_BASE_LIMIT = 64
+CHUNK = 50
+"""Games per unit of work on an executor."""
+
+
+def _side_rows(
+    plan: _Plan, side: Any, q: Any, table: str, start: int, stop: int, seed: int
+) -> list[dict[str, Any]]:
+    """Games ``start..stop-1`` of one question's table on one sheet set, seeded and seated
+    as compare seats them (on ``plan.executor`` in chunks when there is one)."""
+    from workbench.engine.measure.compare import pair_rows
+
+    specs = [s.strip() for s in plan.players.split(",")]
+    args = (plan.game, q.key, table, dict(q.variants[table]), [side.params()], [side.key], specs)
+    if plan.executor is None:
+        return pair_rows(*args, q.seats, start, stop, seed)[0]  # type: ignore[no-any-return]
+    futures = [
+        plan.executor.submit(pair_rows, *args, q.seats, a, min(stop, a + CHUNK), seed)
+        for a in range(start, stop, CHUNK)
+    ]
+    return [r for f in futures for r in f.result()[0]]
+
+
+def _base_rows(
+    plan: _Plan, base: Any, q: Any, table: str, start: int, stop: int, seed: int
+) -> list[dict[str, Any]]:
+    """The base's games ``start..stop-1``, each played once and kept (:data:`_BASE_ROWS`)."""
+    key = (plan.game, base.key, plan.players, q.key, table, seed)
+    got = _BASE_ROWS.get(key)
+    if got is None:
+        if len(_BASE_ROWS) >= _BASE_LIMIT:
+            _BASE_ROWS.clear()
+        got = _BASE_ROWS[key] = {}
+    missing = [i for i in range(start, stop) if i not in got]
+    a = 0
+    while a < len(missing):  # runs of consecutive missing games
+        z = a
+        while z + 1 < len(missing) and missing[z + 1] == missing[z] + 1:
+            z += 1
+        for r in _side_rows(plan, base, q, table, missing[a], missing[z] + 1, seed):
+            got[r["game"]] = r
+        a = z + 1
+    return [got[i] for i in range(start, stop)]
+
+
+def _play_block(plan: _Plan, variant: Variant, start: int, stop: int, seed: int, pairs: Any) -> Any:
+    """Games ``start..stop-1`` of every question of the base (kept) and of ``variant``
+    (played), added to ``pairs`` (compare's :class:`~.compare.Pairs`, made when None)."""
+    from workbench.engine.measure.compare import Pairs
+    from workbench.engine.measure.compare_sheets import sheet_set
+    from workbench.engine.measure.skilled import game_questions
+
+    qs = game_questions(plan.game)
+    if pairs is None:
+        pairs = Pairs(plan.game, qs)
+    base = sheet_set(plan.game, plan.base_variant)
+    side = sheet_set(plan.game, variant)
+    for q in qs:
+        for t in q.variants:
+            b = _base_rows(plan, base, q, t, start, stop, seed)
+            v = b if side.key == base.key else _side_rows(plan, side, q, t, start, stop, seed)
+            pairs.add(q.key, [b, v])
+    return pairs
+
+
 def _measured(plan: _Plan, variant: Variant, games: int, seed: int) -> Any:
-    table = compare(
-        plan.game, None, variant, plan.players, games, seed, executor=plan.executor, cache=False
-    ).table
-    return {r["measure"]: r for r in table.iter_rows(named=True)}
+    """Every measure's row (compare's table) of ``variant`` against the base on games
+    ``0..games-1`` of ``seed``: the base's games played once per seed block and kept."""
+    return _rows_by_measure(_play_block(plan, variant, 0, games, seed, None))
+
+
+def _rows_by_measure(pairs: Any) -> dict[str, dict[str, Any]]:
+    return {r["measure"]: r for r in pairs.table().iter_rows(named=True)}
 
 
 def _size(plan: _Plan, values: Mapping[str, int]) -> float:
@@ -385,11 +460,13 @@ def _evaluate(plan: _Plan, values: Mapping[str, int]) -> tuple[str, dict[str, fl
     except (EditRefused, KeyError) as exc:
         return "refused", {}, str(exc)
     first = max(1, plan.games // 4)
+    pairs = _play_block(plan, variant, 0, first, plan.seed, None)
     if first < plan.games:
-        rows = _measured(plan, variant, first, plan.seed)
+        rows = _rows_by_measure(pairs)
         if _hopeless(plan, rows):
             return "pruned", {g.measure: rows[g.measure]["variant"] for g in plan.goals}, ""
-    rows = _measured(plan, variant, plan.games, plan.seed)
+        pairs = _play_block(plan, variant, first, plan.games, plan.seed, pairs)
+    rows = _rows_by_measure(pairs)
     return "complete", {g.measure: rows[g.measure]["variant"] for g in plan.goals}, ""
 
 

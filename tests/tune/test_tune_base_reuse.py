@@ -1,0 +1,71 @@
+"""The tuner plays the base sheets once per seed block (issue 37): every trial reuses the
+base's games, and a trial's figures are still exactly those of a fresh paired comparison."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import workbench.engine.measure.compare_pairs as compare_pairs
+import workbench.engine.measure.tune as tune_module
+from workbench.cards.variants import Variant
+from workbench.engine.measure.compare import compare
+from workbench.engine.measure.tune import parse_cell, parse_goal, tune
+
+GOAL = "no single winner=0.28..0.32"
+CELL = "cards:four:points=0..4"
+PLAYERS = "low:9,low:9"
+
+
+@pytest.fixture(autouse=True)
+def _fresh(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("WORKBENCH_CACHE", str(tmp_path / "cache"))
+    tune_module._BASE_ROWS.clear()
+
+
+def test_a_trials_figures_are_a_fresh_comparisons(game) -> None:
+    """The kept base and the variant played in two blocks give compare's table exactly."""
+    plan = tune_module._Plan(
+        "lowcard", (parse_goal(GOAL),), (parse_cell(CELL),), {"cards:four:points": 4},
+        PLAYERS, 24, 3, 1, None, Variant.of("lowcard"),
+    )  # fmt: skip
+    variant = Variant.of("lowcard").set("cards", "four", "points", "1")
+    mine = tune_module._rows_by_measure(
+        tune_module._play_block(
+            plan, variant, 6, 24, 3, tune_module._play_block(plan, variant, 0, 6, 3, None)
+        )
+    )
+    theirs = compare("lowcard", None, variant, PLAYERS, 24, 3, cache=False).table
+    assert theirs.height == len(mine) > 0
+    for r in theirs.iter_rows(named=True):
+        for k in ("base", "variant", "low", "high", "pairs"):
+            a, b = mine[r["measure"]][k], r[k]
+            assert (math.isnan(a) and math.isnan(b)) or a == b, (r["measure"], k, a, b)
+
+
+def test_the_base_is_played_once_per_seed_block(game, tmp_path, monkeypatch) -> None:
+    """Six trials of 16 games: the base sheets play 16 games on the tuning seed and 16 on
+    the re-check seed in all (not 16 per trial), and each trial plays its variant's."""
+    played: dict[str, int] = {}
+    real = compare_pairs.pair_rows
+
+    def counting(game_, question, table, params, sides, keys, *rest):
+        start, stop = rest[-3], rest[-2]
+        for k in keys:
+            played[k] = played.get(k, 0) + stop - start
+        return real(game_, question, table, params, sides, keys, *rest)
+
+    monkeypatch.setattr(compare_pairs, "pair_rows", counting)
+    from workbench.engine.measure.compare_sheets import sheet_set
+
+    base_key = sheet_set("lowcard", Variant.of("lowcard")).key
+    result = tune(
+        "lowcard", [parse_goal(GOAL)], [parse_cell(CELL)], players=PLAYERS, games=16,
+        trials=6, seed=2, journal=tmp_path / "t.journal",
+    )  # fmt: skip
+    # the tuning seed's 16, the re-check seed's 16, and compare's 2-game probe of the
+    # measures' names (the base on both of its sides)
+    assert played.pop(base_key) == 16 + 16 + 2 * 2
+    finished = [t for t in result.trials if t["state"] == "complete"]
+    assert finished and sum(played.values()) <= 16 * 6 + 16 * len(result.proposals)
