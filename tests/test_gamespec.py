@@ -86,7 +86,8 @@ def test_every_declared_part_has_its_documented_type(name):
         assert player_from_spec(family.name, name) is not None
     if s.render is not None:
         assert isinstance(s.render(game, state), str)
-        assert isinstance(s.render(game, state, viewer=0), str)  # the one viewer contract
+        assert isinstance(s.render(game, state, viewer=0, picks=()), str)  # the one shape
+        assert isinstance(s.render(game, state, viewer=None, picks=()), str)
     if s.board is not None:
         from workbench.ui.board import BoardView
 

@@ -35,12 +35,10 @@ from __future__ import annotations
 
 import functools
 import importlib
-import inspect
-from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from workbench.spec import GameSpec, Ref
+from workbench.spec import GameSpec, Ref, Render
 
 __all__ = [
     "GROUP",
@@ -180,38 +178,21 @@ def make_game(name: str, **params: Any) -> Any:
     return spec(name).make_game(params)
 
 
-VIEWER = "viewer"
-"""The keyword the render contract passes a seat as (``GameSpec.render``)."""
-
-
-def render_of(name: str, *, for_: str) -> Callable[..., str]:
-    """The game's declared render, loaded and checked against the contract
-    ``render(game, state, viewer=None)`` once per declared render (not per picture), so
-    every caller may pass ``viewer=``. ``MissingPart`` when it declares none; ``BadGame``
-    (one line) when its render names its seat otherwise (it would draw the whole table
-    for every seat).
+def render_of(name: str, *, for_: str) -> Render:
+    """The game's declared render (``GameSpec.render``: one shape,
+    ``render(game, state, viewer=None, picks=())``), loaded once; ``MissingPart`` (one
+    line) when it declares none.
 
     >>> render_of("peek", for_="a doctest").__name__
     'render'
     """
-    return _checked_render(name, spec(name).require("render", for_=for_))
+    return _loaded_render(spec(name).require("render", for_=for_))
 
 
 @functools.cache
-def _checked_render(name: str, declared: Any) -> Callable[..., str]:
-    render = declared.load() if isinstance(declared, Ref) else declared
-    try:
-        taken = inspect.signature(render).parameters.get(VIEWER)
-    except (TypeError, ValueError):
-        taken = None
-    if taken is None or taken.kind not in (taken.POSITIONAL_OR_KEYWORD, taken.KEYWORD_ONLY):
-        raise BadGame(
-            f"{name}: its render takes no {VIEWER!r} parameter (the contract is "
-            f"render(game, state, {VIEWER}=None), GameSpec.render), so a seat would see "
-            "the whole table; name its seat parameter viewer"
-        )
-    checked: Callable[..., str] = render
-    return checked
+def _loaded_render(declared: Any) -> Render:
+    render: Render = declared.load() if isinstance(declared, Ref) else declared
+    return render
 
 
 def register(game: GameSpec) -> None:

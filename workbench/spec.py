@@ -51,6 +51,7 @@ __all__ = [
     "MissingPart",
     "PlayerFamily",
     "Ref",
+    "Render",
     "SheetSource",
     "Sheets",
     "Value",
@@ -76,6 +77,24 @@ class Loads(Protocol):
 
     def load(self) -> Any:
         """The part itself."""
+        ...
+
+
+class Render(Protocol):
+    """The render contract, one shape for every game (``GameSpec.render``):
+    ``render(game, state, viewer=None, picks=()) -> HTML``.
+
+    ``viewer`` is the one seat parameter: a seat draws the table as that seat sees it
+    (its own hand, the others face down), ``None`` the designer's whole table. ``picks``
+    are the steps of a choice made by clicking the picture (ghost's attacker, then its
+    target; detective's hand card), empty for a game that picks nothing in steps. Every
+    view (board, playtest page, ``workbench app``) calls it with both keywords.
+    """
+
+    def __call__(
+        self, game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()
+    ) -> str:
+        """The table as HTML for ``viewer``."""
         ...
 
 
@@ -334,9 +353,10 @@ class GameSpec:
     """Where its packaged sheets live (found from the declaring package)."""
     players: tuple[PlayerFamily, ...] = ()
     """Its own player families (``hold:N``; a ``greedy`` here replaces the engine's)."""
-    render: Callable[..., str] | None = None
-    """``render(game, state, viewer=None) -> HTML``; ``viewer`` a seat (that seat's view)
-    or None (the designer's view, everything)."""
+    render: Render | None = None
+    """``render(game, state, viewer=None, picks=()) -> HTML`` (:class:`Render`, the one
+    shape); ``viewer`` a seat (that seat's view) or None (the designer's view, everything);
+    ``picks`` the picture's half-made choice."""
     board: Callable[..., Any] | None = None
     """``board(seed=0) -> board view`` (``workbench.ui.board.BoardView``: its ``.widget`` is
     what notebooks and ``workbench app`` show)."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 
-def render(game: Any, state: Any, viewer: int | None = None) -> str:
+def render(game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()) -> str:
     """HTML of the table as seat ``viewer`` sees it (None: the designer, who sees all): a
     seat sees its own card and the discard, the other cards face down."""
     parts = ["<div class='wb-lowcard-board'>"]

@@ -16,11 +16,12 @@ Guards: bound to 127.0.0.1 unless told otherwise; on a loopback address the
 seat when its sha256 is one the playtest keeps (compared in constant time,
 :meth:`Playtest.opens`); a seat number of more than 3 digits is not a page (404).
 
-The render contract (issue 39 item 3): every game's ``render`` takes the one viewer
-parameter ``viewer`` (``GameSpec.render``: ``render(game, state, viewer=None)``), and
-a seat's page is drawn with ``viewer=`` that seat. A game whose render names it
-otherwise would draw the whole table for the seat to move, so :func:`make_app`
-refuses it with one line (:func:`render_for`).
+The render contract (issue 39 item 3): every game's ``render`` has the one shape
+``render(game, state, viewer=None, picks=())`` (``GameSpec.render``), and a seat's page
+is drawn with ``viewer=`` that seat. :func:`make_app` draws the first table once for
+seat 1 before it serves anything: a render of another shape (one that names its seat
+otherwise would draw the whole table for the seat to move) is refused with one line
+(:func:`render_for`).
 
 A message from a page is untrusted: a step that is not a whole number (text, NaN,
 Infinity), JSON nested too deeply, a pick the seat's table does not offer, or
@@ -51,15 +52,12 @@ from workbench.engine.play.viewer import (
     sees_outcome,
     viewer_name,
 )
-from workbench.registry import (
-    VIEWER,  # the one name of the render's viewer parameter
-    spec,
-)
+from workbench.registry import spec
 from workbench.share.app_server import is_loopback
 from workbench.share.playtest_page import page_html
 from workbench.ui.targets import placed_ids
 
-__all__ = ["VIEWER", "make_app", "render_for", "seat_page"]
+__all__ = ["make_app", "render_for", "seat_page"]
 
 LOG_LINES = 30
 STRIP_STEPS = 8
@@ -76,17 +74,26 @@ def _render(game: Any) -> tuple[Any, Any]:
 
 
 def render_for(game: Any) -> Any:
-    """The game's declared render, loaded and checked once against the contract
-    (:func:`workbench.registry.render_of`); :class:`PlaytestError` (one line) for a game
-    without a render or whose render names its viewer otherwise (it would draw the whole
-    table for the seat to move)."""
-    from workbench.registry import BadGame, render_of
+    """The game's declared render (:func:`workbench.registry.render_of`), having drawn the
+    first table once as seat 1 sees it, with the contract's keywords; :class:`PlaytestError`
+    (one line) for a game without a render or whose render does not take that shape (one
+    that names its viewer otherwise would draw the whole table for the seat to move)."""
+    from workbench.registry import render_of
     from workbench.spec import MissingPart
 
     try:
-        return render_of(game.name, for_="workbench playtest")
-    except (MissingPart, BadGame) as e:
+        render = render_of(game.name, for_="workbench playtest")
+    except MissingPart as e:
         raise PlaytestError(str(e)) from None
+    try:
+        render(game, game.initial_state(), viewer=0, picks=())
+    except TypeError as e:
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise PlaytestError(
+            f"{game.name}: its render does not draw as render(game, state, viewer=0, "
+            f"picks=()) ({first}); the one shape is GameSpec.render (docs/your-game.md)"
+        ) from None
+    return render
 
 
 def _strip(p: Playtest, viewer: int | None, drawing: Any) -> str:

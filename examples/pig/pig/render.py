@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -27,7 +28,7 @@ def describe(game: Any, state: Any) -> str:
     return f"{seats} | {now} (goal {game.params.goal})"
 
 
-def render(game: Any, state: Any, viewer: int | None = None) -> str:
+def render(game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()) -> str:
     """HTML: a bar per seat (banked score towards the goal, the turn total on top); Pig
     hides nothing, so every ``viewer`` (a seat, or None: the designer) sees the same."""
     who, goal = _to_move(state), game.params.goal

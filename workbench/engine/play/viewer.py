@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -131,12 +131,13 @@ def log_for(session: Any, viewer: int | None, cache: dict[Any, Any] | None = Non
 
 
 def picture_for(
-    game: Game[Any], render: Callable[..., str], state: Any, viewer: int | None, **options: Any
+    game: Game[Any],
+    render: Callable[..., str],
+    state: Any,
+    viewer: int | None,
+    picks: Sequence[str] = (),
 ) -> str:
-    """The picture ``viewer`` may see (``None``: the designer's whole table): ``render``
-    keeps the render contract ``render(game, state, viewer=None)`` (``GameSpec.render``,
-    checked once where the render is loaded: :func:`workbench.registry.render_of` and the
-    spec tests), so it draws that seat's view."""
-    if viewer is None:
-        return render(game, state, **options)
-    return render(game, state, viewer=viewer, **options)
+    """The picture ``viewer`` may see (``None``: the designer's whole table), drawn by a
+    render of the one shape ``render(game, state, viewer=None, picks=())``
+    (``GameSpec.render``), called with both keywords."""
+    return render(game, state, viewer=viewer, picks=tuple(picks))

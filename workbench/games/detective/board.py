@@ -53,11 +53,11 @@ PICKED = ("play", "reserve")  # reached through a picked hand card, never button
 
 
 def board_picture(
-    game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None = None
+    game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()
 ) -> str:
     """The picture the board shows: :func:`~.render.render` for the seat to move (or as
     the board's viewer sees it)."""
-    return render(game, state, picks=picks, viewer=viewer)
+    return render(game, state, viewer=viewer, picks=picks)
 
 
 def _verb(action: Action) -> str:

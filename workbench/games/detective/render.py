@@ -171,16 +171,14 @@ def status_line(game: Detective, state: DetectiveState) -> str:
 def render(
     game: Detective,
     state: DetectiveState,
-    seat: int | None = None,
-    picks: Sequence[str] = (),
     viewer: int | None = None,
+    picks: Sequence[str] = (),
 ) -> str:
-    """The whole table as HTML; ``seat``'s hand is shown (default: the seat to move).
-    ``picks`` (the board's steps) holds the hand card picked in the main phase.
-    ``viewer``: the table as that seat sees it (its own hand; the others' reserved
-    cards face down)."""
-    if viewer is not None:
-        seat = viewer
+    """The whole table as HTML. ``viewer``: the table as that seat sees it (its own hand;
+    the others' reserved cards face down); None, the designer's, shows the hand of the
+    seat to move. ``picks`` (the board's steps) holds the hand card picked in the main
+    phase."""
+    seat = viewer
     s = game.catalogue
     t = game.view(state)
     to_move = game.current_player(state)

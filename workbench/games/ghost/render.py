@@ -307,7 +307,7 @@ def prompt(t: Any, deciding: int, ch: Choices, picks: tuple[int, int]) -> str:
     return f"<div class='wb-ghost-prompt'><b>User {deciding + 1}</b>: {escape(hint)}</div>"
 
 
-def render(game: Any, state: Any, picks: Sequence[str] = (), viewer: int | None = None) -> str:
+def render(game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()) -> str:
     """The whole table as HTML (reads a view of the state: no copy); ``picks`` are the
     attack's steps picked so far (``atk:<ghost>``, ``def:<seat>``). ``viewer``: the table
     as that user sees it (its own archive; another user's choices not offered)."""

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from html import escape
 from typing import Any
 
@@ -280,7 +280,7 @@ def _choices(game: Any, state: Any, legal: set[Hashable]) -> str:
     return ""
 
 
-def render(game: Any, state: Any, viewer: int | None = None) -> str:
+def render(game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()) -> str:
     """The whole table as HTML: header, order card, common area, albums (active large), scores.
 
     Every place that stands for a legal action carries ``wb-target`` and its

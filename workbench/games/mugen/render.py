@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -244,7 +245,7 @@ def _hand(game: Any, t: MugenTable, q: int) -> str:
     return f"<div><b>Player {q + 1} hand</b>{hint}<div class='wb-mugen-hand'>{body}</div></div>"
 
 
-def render(game: Any, state: Any, viewer: int | None = None) -> str:
+def render(game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()) -> str:
     """The whole table: P2 on top, the prompt, P1 below, then the deciding player's hand
     (read through ``game.view(state)``: no copy of the state). ``viewer``: the table as
     that seat sees it (its own hand; the opponent's choices and revenge card not shown)."""

@@ -13,6 +13,7 @@ Stable CSS classes: ``wb-peek-board``, ``wb-peek-card`` (``wb-peek-hidden`` face
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -24,7 +25,7 @@ def describe(game: Any, state: Any) -> str:
     return f"seat 1: {cards[0]} | seat 2: {cards[1]} | named: {named}"
 
 
-def render(game: Any, state: Any, viewer: int | None = None) -> str:
+def render(game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()) -> str:
     """HTML of the table; with ``viewer``, as that seat sees it (the other card face down)."""
     parts = ["<div class='wb-peek-board'>"]
     for i, card in enumerate(state.hands):

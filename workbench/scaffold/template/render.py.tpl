@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -21,9 +22,13 @@ def describe(game: Any, state: Any) -> str:
     return " | ".join(seats) + f" | deck {len(state.deck)}"
 
 
-def render(game: Any, state: Any, viewer: int | None = None) -> str:
+def render(
+    game: Any, state: Any, viewer: int | None = None, picks: Sequence[str] = ()
+) -> str:
     """HTML of the table as seat ``viewer`` sees it (None: the designer, who sees all); every
-    hand is face up here, so each viewer sees the same table, and the deck shows its size."""
+    hand is face up here, so each viewer sees the same table, and the deck shows its size.
+    ``picks`` (a choice clicked in steps on the picture) stays empty: this game has none.
+    The shape is the contract every render has (``GameSpec.render``, docs/your-game.md)."""
     parts = ["<div class='wb-{{name}}-board'>"]
     for i, hand in enumerate(state.hands):
         cards = " ".join(escape(game.cards[c].name) for c in hand) or "-"
