@@ -52,6 +52,8 @@ from workbench.share.report_html import (
     stable_ids,
     uses_tex,
     without_bundled_files,
+    without_default_state,
+    without_source_maps,
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -164,7 +166,9 @@ def report_scripts(nb: Any, vendor: dict[str, str]) -> str:
         parts += [  # anywidget defined before the manager that asks for it starts
             packed_script(vendor["require.js"], "require.js"),
             packed_script(anywidget, "anywidget"),
-            packed_script(without_bundled_files(vendor["embed-amd.js"]), "html-manager"),
+            packed_script(
+                without_source_maps(without_bundled_files(vendor["embed-amd.js"])), "html-manager"
+            ),
         ]
     return "\n".join(parts + [f"<script>{LOADER_JS}</script>"]) if parts else ""
 
@@ -301,6 +305,7 @@ def export_notebook(
         except RunError as exc:
             raise ExportError(f"{src}: {exc}") from None
     merge_streams(nb)
+    without_default_state(nb)
     prov = provenance_for(nb, src)
     nb.metadata["workbench_provenance"] = {
         "version": prov.version,
