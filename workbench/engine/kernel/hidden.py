@@ -248,11 +248,15 @@ def _compile_seen(fields: Sequence[FieldSpec], pooled: bool) -> Callable[..., An
     return _compile(fields, _seen_source(fields, pooled))
 
 
-def _compile(fields: Sequence[FieldSpec], source: str) -> Callable[..., Any]:
-    """The function ``seen`` that ``source`` (made from these fields) defines."""
-    for f in fields:  # the source names fields as attributes: identifiers only
+def _check_names(fields: Sequence[FieldSpec]) -> None:
+    for f in fields:  # compiled sources name fields as attributes: identifiers only
         if not f.name.isidentifier() or keyword.iskeyword(f.name):
             raise ValueError(f"field name {f.name!r} is not an identifier")
+
+
+def _compile(fields: Sequence[FieldSpec], source: str) -> Callable[..., Any]:
+    """The function ``seen`` that ``source`` (made from these fields) defines."""
+    _check_names(fields)
     scope: dict[str, Any] = {"hidden": hidden, "H0": hidden(0), "H1": hidden(1), "BY_SEAT": BY_SEAT}
     scope.update({f"k{i}": f.pool for i, f in enumerate(fields)})
     exec(compile(source, "<kernel seen>", "exec"), scope)  # noqa: S102 - from field names
@@ -262,17 +266,18 @@ def _compile(fields: Sequence[FieldSpec], source: str) -> Callable[..., Any]:
 
 def seen_table(t: Any, seat: int) -> Any:
     """A read-only table of what ``seat`` sees of table ``t``, on an instance of ``t``'s
-    class (so the table's own methods read it), each field worked out on its first
-    read: a public field is ``t``'s own value (not copied: read it, never change it),
-    a hidden or own field is what ``Table.seen_state(seat)`` holds (the same lines
-    compute it, :func:`_field_lines`), the steps are masked as there. A rule of thumb
-    then pays only for the secret fields it reads, and copies no public one (issue 38:
-    the seat's whole view was rebuilt for each decision).
+    class (so the table's own methods read it): a public field is ``t``'s own value
+    (not copied: read it, never change it), the steps are masked as ``seen_state``
+    masks them, and a hidden or own field is worked out on its first read, as
+    ``Table.seen_state(seat)`` holds it (the same lines compute it,
+    :func:`_field_lines`). A rule of thumb then pays only for the secret fields it
+    reads and copies no public one (issue 38: the seat's whole view was rebuilt for
+    each decision).
 
-    It reads ``t`` when a field is first read: use it during the decision it was made
-    for, before ``t`` steps again, and never step it. A table that conceals secrets
-    inside public fields (``Table.conceal``) masks them over every field at once, so
-    its seen table is ``seen_state`` whole, on a read-only table.
+    It reads ``t`` when a secret field is first read: use it during the decision it
+    was made for, before ``t`` steps again, and never step it. A table that conceals
+    secrets inside public fields (``Table.conceal``) masks them over every field at
+    once, so its seen table is ``seen_state`` whole, on a read-only table.
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
     >>> g = make_game()
@@ -282,19 +287,13 @@ def seen_table(t: Any, seat: int) -> Any:
     ((Hidden(0), ()), Hidden(10), True, True)
     """
     try:
-        lazy = _SEEN_TABLES[type(t)]
+        make = _SEEN_TABLES[type(t)]
     except KeyError:
-        lazy = _SEEN_TABLES[type(t)] = _seen_table_class(type(t).Frozen.TABLE)
-    if lazy is None:  # it conceals: made whole
-        return type(t)._view(t.game, observe_table(t, seat, True, unseen=False))
-    v = _new(lazy)
-    v.game, v._origin = t.game, None
-    v.__dict__.update(_seen_from=t, _seen_seat=seat)
-    return v
+        make = _SEEN_TABLES[type(t)] = _seen_table_maker(type(t).Frozen.TABLE)
+    return make(t, seat)
 
 
-_SEEN_TABLES: dict[type, Any] = {}  # by the class of the table seen (a lazy thaw's too)
-_new = object.__new__
+_SEEN_TABLES: dict[type, Callable[[Any, int], Any]] = {}  # by the class of the table seen
 
 
 def _conceal_of(cls: Any) -> Any:
@@ -304,8 +303,9 @@ def _conceal_of(cls: Any) -> Any:
 
 
 class _SeenField:
-    """A field of a seen table: on first read, its value as the seat sees it, kept in
-    the instance's ``__dict__`` (a non-data descriptor: later reads find it there)."""
+    """A secret field of a seen table: on first read, its value as the seat sees it,
+    kept in the instance's ``__dict__`` (a non-data descriptor: later reads find it
+    there)."""
 
     __slots__ = ("name", "fn")
 
@@ -320,31 +320,45 @@ class _SeenField:
         return value
 
 
-def _seen_table_class(cls: Any) -> type | None:
-    """``cls`` whose every field (and read-only name of one) is a :class:`_SeenField`
-    (made without the metaclass: the same fields, the same ``Frozen``); None for a
-    class that conceals secrets inside public fields."""
+def _seen_table_maker(cls: Any) -> Callable[[Any, int], Any]:
+    """``make(t, seat)``, the seen table of a ``cls`` table: an instance of ``cls``'s
+    subclass whose secret fields (and read-only names of them) are :class:`_SeenField`
+    (made without the metaclass: the same fields, the same ``Frozen``), its public
+    fields and masked steps set by one compiled function; a class that conceals
+    secrets inside public fields gets ``seen_state`` on a read-only table."""
     if cls.conceal is not _conceal_of(cls):
-        return None
+        return lambda t, seat: cls._view(t.game, observe_table(t, seat, True, unseen=False))
+    _check_names(cls.FIELDS)
     ns: dict[str, Any] = {
         "__module__": cls.__module__,
-        "__doc__": f"What one seat sees of a {cls.__name__}, each field read on demand.",
+        "__doc__": f"What one seat sees of a {cls.__name__}, secret fields read on demand.",
     }
+    lines = [
+        "def make(t, seat):",
+        "    v = new(Seen)",
+        "    v.game = t.game",
+        "    v._origin = None",
+        "    d = v.__dict__",
+        "    d['_seen_from'] = t",
+        "    d['_seen_seat'] = seat",
+    ]
     for i, f in enumerate(cls.FIELDS):
         if f.name == "tasks":
-            fn: Callable[[Any, int], Any] = _masked_tasks
-        else:  # a public field: the table's own value, every seat sees all of it
-            body = _field_lines(i, f, False) if f.seen != PUBLIC else [f"    o{i} = t.{f.name}"]
-            fn = _compile(cls.FIELDS, "\n".join(["def seen(t, seat):", *body, f"    return o{i}"]))
-        ns[f.name] = _SeenField(f.name, fn)
+            lines.append("    v.tasks = mask_tasks(t.tasks, seat)")
+        elif f.seen == PUBLIC:  # every seat sees all of it: the table's own value
+            lines.append(f"    v.{f.name} = t.{f.name}")
+        else:
+            body = ["def seen(t, seat):", *_field_lines(i, f, False), f"    return o{i}"]
+            ns[f.name] = _SeenField(f.name, _compile(cls.FIELDS, "\n".join(body)))
     for attr, field in getattr(cls, "READERS", ()):  # read-only names, where declared
-        ns[attr] = _SeenField(attr, ns[field].fn)
-    made: type = type.__new__(type(cls), f"Seen{cls.__name__}", (cls,), ns)
-    return made
-
-
-def _masked_tasks(t: Any, seat: int) -> tuple[Any, ...]:
-    return mask_tasks(t.tasks, seat)
+        if field in ns:
+            ns[attr] = _SeenField(attr, ns[field].fn)
+    lines.append("    return v")
+    seen = type.__new__(type(cls), f"Seen{cls.__name__}", (cls,), ns)
+    scope = {"new": object.__new__, "Seen": seen, "mask_tasks": mask_tasks}
+    exec(compile("\n".join(lines), "<kernel seen table>", "exec"), scope)  # noqa: S102 - from field names
+    make: Callable[[Any, int], Any] = scope["make"]
+    return make
 
 
 def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]]) -> Observation:
