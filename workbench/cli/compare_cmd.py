@@ -127,9 +127,7 @@ def measure_lines(result: Any) -> list[str]:
     from workbench.engine.measure.verdict import verdict_text
 
     lines = []
-    for q, row in zip(
-        result.as_json()["questions"], result.table.iter_rows(named=True), strict=True
-    ):
+    for q, row in zip(result.as_json()["questions"], result.rows(), strict=True):
         lo, hi = q["interval"]
         rate = row["kind"] == "rate"
         diff = "—" if q["difference"] is None else _signed(q["difference"], rate)

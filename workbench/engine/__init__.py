@@ -27,25 +27,73 @@ work unchanged. The names below are the engine's public face: import them from
 True
 """
 
-from typing import Any
+from __future__ import annotations
 
-from workbench.engine.conformance import ConformanceReport, check_conformance
-from workbench.engine.kernel import KernelGame, Table
-from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
-from workbench.engine.kernel.seat import Player, SeatView
-from workbench.engine.kernel.seeds import derive_seed
-from workbench.engine.measure.balance import (
-    BalanceReport,
-    balance_report,
-    seat_win_rates,
-)
-from workbench.engine.play.replay import Replay, ReplayError
-from workbench.engine.play.session import Session
-from workbench.engine.players import function_player, greedy_player, margin_score, random_player
-from workbench.engine.runs.playout import GameTooLong, PlayoutResult, playout, playout_in_place
-from workbench.engine.runs.simulate import simulate
-from workbench.engine.runs.sweep import InlineExecutor, sweep
-from workbench.prob.intervals import wilson as wilson_interval
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from workbench.engine.conformance import ConformanceReport, check_conformance
+    from workbench.engine.kernel import KernelGame, Table
+    from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Action, Game, IllegalAction
+    from workbench.engine.kernel.seat import Player, SeatView
+    from workbench.engine.kernel.seeds import derive_seed
+    from workbench.engine.measure.balance import BalanceReport, balance_report, seat_win_rates
+    from workbench.engine.measure.compare import compare
+    from workbench.engine.play.replay import Replay, ReplayError
+    from workbench.engine.play.session import Session
+    from workbench.engine.players import (
+        function_player,
+        greedy_player,
+        margin_score,
+        random_player,
+    )
+    from workbench.engine.runs.playout import (
+        GameTooLong,
+        PlayoutResult,
+        playout,
+        playout_in_place,
+    )
+    from workbench.engine.runs.simulate import simulate
+    from workbench.engine.runs.sweep import InlineExecutor, sweep
+    from workbench.prob.intervals import wilson as wilson_interval
+
+#: public name -> (module that defines it, its name there). Imported on first use, so
+#: ``import workbench.engine.measure.verdict`` (or any other submodule) does not load the
+#: conformance kit, the players and polars with it (issue 38: the cached ``compare``).
+_EXPORTS: dict[str, tuple[str, str]] = {
+    "CHANCE": ("workbench.engine.kernel.protocol", "CHANCE"),
+    "TERMINAL": ("workbench.engine.kernel.protocol", "TERMINAL"),
+    "Action": ("workbench.engine.kernel.protocol", "Action"),
+    "BalanceReport": ("workbench.engine.measure.balance", "BalanceReport"),
+    "ConformanceReport": ("workbench.engine.conformance", "ConformanceReport"),
+    "Game": ("workbench.engine.kernel.protocol", "Game"),
+    "GameTooLong": ("workbench.engine.runs.playout", "GameTooLong"),
+    "IllegalAction": ("workbench.engine.kernel.protocol", "IllegalAction"),
+    "InlineExecutor": ("workbench.engine.runs.sweep", "InlineExecutor"),
+    "KernelGame": ("workbench.engine.kernel", "KernelGame"),
+    "Player": ("workbench.engine.kernel.seat", "Player"),
+    "PlayoutResult": ("workbench.engine.runs.playout", "PlayoutResult"),
+    "Replay": ("workbench.engine.play.replay", "Replay"),
+    "ReplayError": ("workbench.engine.play.replay", "ReplayError"),
+    "SeatView": ("workbench.engine.kernel.seat", "SeatView"),
+    "Session": ("workbench.engine.play.session", "Session"),
+    "Table": ("workbench.engine.kernel", "Table"),
+    "balance_report": ("workbench.engine.measure.balance", "balance_report"),
+    "check_conformance": ("workbench.engine.conformance", "check_conformance"),
+    "compare": ("workbench.engine.measure.compare", "compare"),
+    "derive_seed": ("workbench.engine.kernel.seeds", "derive_seed"),
+    "function_player": ("workbench.engine.players", "function_player"),
+    "greedy_player": ("workbench.engine.players", "greedy_player"),
+    "margin_score": ("workbench.engine.players", "margin_score"),
+    "playout": ("workbench.engine.runs.playout", "playout"),
+    "playout_in_place": ("workbench.engine.runs.playout", "playout_in_place"),
+    "random_player": ("workbench.engine.players", "random_player"),
+    "seat_win_rates": ("workbench.engine.measure.balance", "seat_win_rates"),
+    "simulate": ("workbench.engine.runs.simulate", "simulate"),
+    "sweep": ("workbench.engine.runs.sweep", "sweep"),
+    "wilson_interval": ("workbench.prob.intervals", "wilson"),
+}
 
 __all__ = [
     "CHANCE",
@@ -83,10 +131,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``compare`` is imported on first use: it loads card sheets and the games' questions,
-    which ``import workbench.engine`` should not pay for."""
-    if name == "compare":
-        from workbench.engine.measure.compare import compare
+    """A public name, imported from the module that defines it on first use (and kept)."""
+    where = _EXPORTS.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(where[0]), where[1])
+    globals()[name] = value
+    return value
 
-        return compare
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

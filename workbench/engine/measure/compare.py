@@ -37,33 +37,36 @@ folder) or ``None`` (the game's data folder): :mod:`.compare_sheets`.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import inspect
 import json
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import polars as pl
-
-from workbench.engine.measure.compare_cache import read_cached, write_cached
-from workbench.engine.measure.compare_sheets import CompareError, SheetSet, cache_root, sheet_set
-from workbench.engine.measure.skilled import Question, conclusion, game_questions
-from workbench.engine.measure.verdict import decided, judge
-from workbench.engine.players.specs import player_from_spec
-from workbench.engine.runs.match import build_game
-from workbench.engine.runs.simulate import frame_of, simulate_rows
-from workbench.prob.intervals import (
-    jackknife_se,
-    newcombe,
-    pair_counts,
-    paired_newcombe,
-    t_quantile,
+from workbench.engine.measure.compare_cache import (
+    Answers,
+    Recalled,
+    read_answers,
+    recall_request,
+    remember_request,
+    request_file,
+    write_cached,
 )
-from workbench.registry import make_game, spec
-from workbench.spec import Ref
+from workbench.engine.measure.compare_sheets import CompareError, SheetSet, cache_root, sheet_set
+from workbench.registry import spec
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from workbench.engine.measure.skilled import Question
+
+# Playing and answering (polars, the players, the games' questions) are imported where
+# they are used: a comparison answered from the cache needs none of them (issue 38).
 
 __all__ = [
     "CompareError",
@@ -72,248 +75,39 @@ __all__ = [
     "SheetSet",
     "cache_root",
     "compare",
+    "line_up",
     "pair_rows",
     "sheet_set",
 ]
 
-BLOCKS = 20
+if TYPE_CHECKING:
+    from workbench.engine.measure.compare_pairs import Pairs, line_up, pair_rows
+
+_PAIRS = ("BLOCKS", "Pairs", "line_up", "pair_rows")
+"""Names of :mod:`.compare_pairs` (the playing and the table) also found here, imported on
+first use."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _PAIRS:
+        from workbench.engine.measure import compare_pairs
+
+        return getattr(compare_pairs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 METHOD = "paired-newcombe-rates/jackknife-means"
 """How the intervals are made: part of the cache key, so answers cached by another method
 are played again."""
 
 
-def line_up(specs: Sequence[str], seats: int) -> list[str]:
-    """One spec per seat: the list given, repeated round the table.
-
-    >>> line_up(["greedy", "random"], 4)
-    ['greedy', 'random', 'greedy', 'random']
-    """
-    return [specs[s % len(specs)] for s in range(seats)]
-
-
-_BUILT: dict[tuple[Any, ...], Any] = {}
-
-
-def pair_rows(
-    game: str,
-    question: str,
-    table: str,
-    params: Mapping[str, Any],
-    sides: Sequence[Mapping[str, Any]],
-    keys: Sequence[str],
-    specs: Sequence[str],
-    seats: int | None,
-    start: int,
-    stop: int,
-    seed: int,
-) -> list[list[dict[str, Any]]]:
-    """Games ``start..stop-1`` of one question's table, once per side (the unit of work).
-
-    ``params`` are the question's parameters, ``sides`` each sheet's (``keys`` their
-    content hashes, so a worker builds each game once)."""
-    out = []
-    for side, key in zip(sides, keys, strict=True):
-        # the seats are part of the key: one sheet played by 2 and by 3 seats is two games
-        # (and a game registered anew under the same name is another game: its spec)
-        at = (game, spec(game), question, table, key, seats, len(specs) if len(specs) > 1 else 0)
-        built = _BUILT.get(at)
-        if built is None:
-            merged = {**params, **side}
-            seated = (
-                seats
-                if seats is not None
-                else (len(specs) if len(specs) > 1 else make_game(game, **merged).num_players)
-            )
-            built = _BUILT[at] = build_game(game, seated, merged)
-        names = line_up(specs, built.num_players)
-        players = {f"{n}@{s}": player_from_spec(n, game) for s, n in enumerate(names)}
-        seating = "fixed" if len(set(names)) == 1 else "rotate"
-        rows = simulate_rows(
-            built, players, range(start, stop), seed, key=(question, table), seating=seating
-        )
-        for r in rows:
-            r.update({"question": question, "variant": table})
-            for s in range(built.num_players):
-                r[f"player_{s}"] = r[f"player_{s}"].split("@")[0]
-        out.append(rows)
-    return out
-
-
-def _measures(q: Question, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    if not rows:
-        return {}
-    return {a["measure"]: a for a in q.answer(frame_of(rows))}
-
-
-def _value(m: Mapping[str, dict[str, Any]], name: str, kind: str) -> float:
-    a = m.get(name)
-    if a is None:
-        return 0.0 if kind == "rate" else math.nan
-    v = a["value"]
-    return math.nan if v is None else float(v)
-
-
-@dataclass
-class Pairs:
-    """Games of both sheets as they finish, answered at any moment (:meth:`table`)."""
-
-    game: str
-    questions: Sequence[Question]
-    rows: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
-    _single: dict[tuple[str, int, str, int], dict[str, float]] = field(
-        default_factory=dict, repr=False
-    )
-
-    def add(self, question: str, chunk: list[list[dict[str, Any]]]) -> None:
-        """One :func:`pair_rows` result for ``question``."""
-        sides = self.rows.setdefault(question, [[], []])
-        for side, new in zip(sides, chunk, strict=True):
-            side.extend(new)
-
-    @property
-    def pairs(self) -> int:
-        """Pairs played so far (all questions and tables)."""
-        return sum(len(v[0]) for v in self.rows.values())
-
-    def _outcomes(
-        self, q: Question, side: int, rows: list[dict[str, Any]]
-    ) -> dict[tuple[str, int], dict[str, float]]:
-        """Each game's own measures (a rate's 0 or 1, NaN where the game does not count),
-        answered once per game and kept."""
-        out = {}
-        for r in rows:
-            key = (q.key, side, r.get("variant", ""), r["game"])
-            got = self._single.get(key)
-            if got is None:
-                got = self._single[key] = {
-                    name: (math.nan if a["value"] is None else float(a["value"]))
-                    for name, a in _measures(q, [r]).items()
-                    if a["kind"] == "rate"
-                }
-            out[(r.get("variant", ""), r["game"])] = got
-        return out
-
-    def table(self) -> pl.DataFrame:
-        """One row per measure: question, measure, kind, reference, base, variant,
-        difference, low, high, independent half-width, narrowing, conclusions, verdict,
-        changed (see the module docstring)."""
-        out: list[dict[str, Any]] = []
-        for q in self.questions:
-            base, var = self.rows.get(q.key, [[], []])
-            if not base:
-                continue
-            whole = (_measures(q, base), _measures(q, var))
-            games = sorted({r["game"] for r in base})
-            k = min(BLOCKS, len(games))
-            drops = [({g for g in games if g % k == b}) for b in range(k)] if k >= 2 else []
-            parts = [
-                (
-                    _measures(q, [r for r in base if r["game"] not in d]),
-                    _measures(q, [r for r in var if r["game"] not in d]),
-                )
-                for d in drops
-            ]
-            single = (self._outcomes(q, 0, base), self._outcomes(q, 1, var))
-            pair_ids = sorted({(r.get("variant", ""), r["game"]) for r in base})  # per table
-            names = list(dict.fromkeys([*whole[0], *whole[1]]))
-            for name in names:
-                first = whole[0].get(name) or whole[1][name]
-                kind = first["kind"]
-                b, v = _value(whole[0], name, kind), _value(whole[1], name, kind)
-                d = v - b
-                if kind == "rate":
-                    low, high, half, indep = _rate_difference(whole, single, name, pair_ids)
-                else:
-                    diffs = [_value(pv, name, kind) - _value(pb, name, kind) for pb, pv in parts]
-                    bs = [_value(pb, name, kind) for pb, _ in parts]
-                    vs = [_value(pv, name, kind) for _, pv in parts]
-                    t = t_quantile(k - 1) if k >= 2 else math.nan
-                    half = t * jackknife_se(diffs)
-                    indep = t * math.hypot(jackknife_se(bs), jackknife_se(vs))
-                    low, high = d - half, d + half
-                ref_b = (whole[0].get(name) or {}).get("reference")
-                ref_v = (whole[1].get(name) or {}).get("reference")
-                cb = conclusion(*_interval(whole[0], name), ref_b, _games(whole[0], name))
-                cv = conclusion(*_interval(whole[1], name), ref_v, _games(whole[1], name))
-                word = judge(low, high, len(pair_ids))
-                out.append(
-                    {
-                        "question": q.key,
-                        "measure": name,
-                        "kind": kind,
-                        "reference": ref_b,
-                        "base": b,
-                        "variant": v,
-                        "difference": d,
-                        "low": low,
-                        "high": high,
-                        "paired_half": half,
-                        "independent_half": indep,
-                        "narrowing": half / indep if indep > 0 else math.nan,
-                        "conclusion_base": cb,
-                        "conclusion_variant": cv,
-                        "verdict": word,
-                        "changed": decided(word),
-                        "pairs": len(base),
-                    }
-                )
-        frame = pl.DataFrame(out, infer_schema_length=None)
-        if frame.height:
-            twice = frame.group_by("measure").len().filter(pl.col("len") > 1)["measure"]
-            frame = frame.with_columns(
-                pl.when(pl.col("measure").is_in(twice.to_list()))
-                .then(pl.col("measure") + " (" + pl.col("question") + ")")
-                .otherwise(pl.col("measure"))
-                .alias("measure")
-            )
-        return frame
-
-
-def _rate_difference(
-    whole: tuple[Mapping[str, dict[str, Any]], ...],
-    single: tuple[dict[tuple[str, int], dict[str, float]], ...],
-    name: str,
-    games: Sequence[tuple[str, int]],
-) -> tuple[float, float, float, float]:
-    """(low, high, paired half-width, independent half-width) of a rate's difference:
-    Newcombe's paired interval over the games' 0/1 outcomes when the same games of both
-    sheets count for the measure (a rate of one table: the other table's games count for
-    neither), else Newcombe's interval for independent rates (a rate over the games where
-    something happened, which the edit may change); half-widths are half the widths."""
-    counts = [_hits(m, name) for m in whole]
-    k1, n1 = counts[0]
-    k2, n2 = counts[1]
-    indep = newcombe(k1, n1, k2, n2)
-    outcomes = [(single[0][g].get(name, math.nan), single[1][g].get(name, math.nan)) for g in games]
-    counted = [(x, y) for x, y in outcomes if not (math.isnan(x) and math.isnan(y))]
-    if counted and all(not math.isnan(x) and not math.isnan(y) for x, y in counted):
-        low, high = paired_newcombe(*pair_counts([(x > 0.5, y > 0.5) for x, y in counted]))
-    else:
-        low, high = indep
-    return low, high, (high - low) / 2, (indep.high - indep.low) / 2
-
-
-def _hits(m: Mapping[str, dict[str, Any]], name: str) -> tuple[int, int]:
-    """(hits, trials) of a rate answer (0 of 0 when the sheet did not answer it)."""
-    a = m.get(name)
-    if a is None or a["value"] is None or math.isnan(float(a["value"])):
-        return 0, 0 if a is None else int(a["games"])
-    return round(float(a["value"]) * int(a["games"])), int(a["games"])
-
-
-def _games(m: Mapping[str, dict[str, Any]], name: str) -> int:
-    a = m.get(name)
-    return 0 if a is None else int(a.get("games") or 0)
-
-
-def _interval(m: Mapping[str, dict[str, Any]], name: str) -> tuple[float, float]:
-    a = m.get(name)
-    return (math.nan, math.nan) if a is None else (float(a["low"]), float(a["high"]))
-
-
 @dataclass(frozen=True)
 class Comparison:
-    """What :func:`compare` found (``table``, one row per measure) and how it was asked."""
+    """What :func:`compare` found (``table``, one row per measure) and how it was asked.
+
+    ``answers`` is the table (a polars frame), or the answers read back from the cache
+    (:class:`~.compare_cache.Answers`), whose frame is made only when ``table`` is asked
+    for: the command prints a cached answer from its rows without polars."""
 
     game: str
     games: int
@@ -321,8 +115,20 @@ class Comparison:
     seed: int
     base: SheetSet
     variant: SheetSet
-    table: pl.DataFrame
+    answers: pl.DataFrame | Answers
     cached: bool = False
+
+    @functools.cached_property
+    def table(self) -> pl.DataFrame:
+        """One row per measure (see the module docstring)."""
+        return self.answers.table() if isinstance(self.answers, Answers) else self.answers
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The table's rows as dicts (``iter_rows(named=True)``), without polars for a
+        cached answer."""
+        if isinstance(self.answers, Answers):
+            return self.answers.rows()
+        return list(self.answers.iter_rows(named=True))
 
     def as_json(self) -> dict[str, Any]:
         """``{"game", "games", "players", "questions": [{"question", "base", "variant",
@@ -342,7 +148,7 @@ class Comparison:
                 "verdict": r.get("verdict") or "",
                 "changed": bool(r["changed"]),
             }
-            for r in self.table.iter_rows(named=True)
+            for r in self.rows()
         ]
         return {
             "game": self.game,
@@ -355,7 +161,9 @@ class Comparison:
     def narrowing(self) -> float:
         """The median over measures of paired / independent interval width."""
         vals = sorted(
-            v for v in self.table["narrowing"].to_list() if v is not None and not math.isnan(v)
+            v
+            for v in (r.get("narrowing") for r in self.rows())
+            if v is not None and not math.isnan(v)
         )
         return vals[len(vals) // 2] if vals else math.nan
 
@@ -373,15 +181,27 @@ def tasks(questions: Iterable[Question], games: int, chunk: int) -> list[Task]:
     ]
 
 
+def player_specs(players: Sequence[str] | str) -> list[str]:
+    """The player specs named (``"greedy,random"`` or a list), each stripped; CompareError
+    for an empty one (each spec is checked by :func:`prepare`).
+
+    >>> player_specs("greedy, ismcts:100")
+    ['greedy', 'ismcts:100']
+    """
+    specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
+    if not specs or not all(specs):
+        raise CompareError(f"--players: {','.join(specs)!r} names an empty player")
+    return specs
+
+
 def prepare(
     game: str, base: Any, variant: Any, players: Sequence[str] | str
 ) -> tuple[tuple[Question, ...], SheetSet, SheetSet, list[str]]:
     """Questions, both sheet sets and the player specs, all checked (CompareError)."""
-    from workbench.engine.players.specs import BadSpec
+    from workbench.engine.measure.skilled import game_questions
+    from workbench.engine.players.specs import BadSpec, player_from_spec
 
-    specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
-    if not specs or not all(specs):
-        raise CompareError(f"--players: {','.join(specs)!r} names an empty player")
+    specs = player_specs(players)
     for s in specs:
         try:
             player_from_spec(s, game)
@@ -407,6 +227,8 @@ def job(
     seed: int,
 ) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     """(function, arguments) of one unit of work, ready for any executor."""
+    from workbench.engine.measure.compare_pairs import pair_rows
+
     return pair_rows, (
         game,
         q.key,
@@ -425,8 +247,14 @@ def job(
 def questions_function(game: str) -> Any:
     """The function the game's spec declares as its questions (``GameSpec.questions``),
     imported: its file keys the cache, so a changed question is asked again."""
+    from workbench.spec import Ref
+
     ask = spec(game).require("questions", for_="workbench compare")
     return ask.load() if isinstance(ask, Ref) else ask
+
+
+def _questions_file(game: str) -> Path:
+    return Path(inspect.getfile(questions_function(game)))
 
 
 def cache_key(
@@ -435,11 +263,10 @@ def cache_key(
     """The key of exactly this question's answers: game, rules version, both sides' sheets'
     content hashes and settings (``SheetSet.key``), players, seed and game count (and the
     workbench version and the game's questions.py, so a changed question is asked again)."""
-    import hashlib
-
     import workbench
+    from workbench.registry import make_game
 
-    asked = Path(inspect.getfile(questions_function(game)))
+    asked = _questions_file(game)
     questions = hashlib.sha256(asked.read_bytes()).hexdigest() if asked.is_file() else ""
     return json.dumps(
         [
@@ -462,12 +289,85 @@ def cache_file(
 ) -> Path:
     """Where the answers of :func:`cache_key` are cached (beside the note that vouches for
     them, :mod:`.compare_cache`)."""
-    import hashlib
-
     key = cache_key(game, base, variant, specs, games, seed)
     return (
         cache_root() / "compare" / game / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.parquet"
     )
+
+
+def _request(
+    game: str,
+    base: Any,
+    variant: Any,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    settings: Mapping[str, Any],
+) -> str | None:
+    """How a comparison of sheets named by path (or the game's own, ``None``) was asked, as
+    a JSON text (None for a :class:`~workbench.cards.variants.Variant` in memory): game,
+    rules and workbench versions, the data folder, each side's path as given and in full,
+    the settings, players, games, seed and method. A remembered request is answered again
+    while its files hash the same (:func:`~.compare_cache.recall_request`)."""
+    import workbench
+    from workbench.datafiles import data_files
+
+    if not all(s is None or isinstance(s, str | os.PathLike) for s in (base, variant)):
+        return None
+
+    def side(source: Any) -> list[str] | None:
+        return None if source is None else [str(Path(source)), os.path.abspath(source)]
+
+    return json.dumps(
+        [
+            game,
+            str(spec(game).version),
+            workbench.__version__,
+            str(data_files(game)),
+            side(base),
+            side(variant),
+            json.dumps(sorted(settings.items()), default=list),
+            list(specs),
+            games,
+            seed,
+            METHOD,
+        ]
+    )
+
+
+def _side_of(s: SheetSet) -> dict[str, Any]:
+    return {
+        "files": {k: str(p) for k, p in s.files.items()},
+        "hash": s.hash,
+        "label": s.label,
+        "notes": list(s.notes),
+    }
+
+
+def _sheet_set_of(game: str, side: Mapping[str, Any]) -> SheetSet:
+    files = {k: Path(p) for k, p in side["files"].items()}
+    return SheetSet(game, files, side["hash"], side["label"], notes=tuple(side["notes"]))
+
+
+def _recalled(
+    game: str,
+    request: str,
+    games: int,
+    seed: int,
+    settings: Mapping[str, Any],
+    specs: Sequence[str],
+) -> Comparison | None:
+    """The comparison ``request`` asked before, from the cache, when its files are
+    unchanged and its answers verify; None otherwise."""
+    recalled = recall_request(request_file(cache_root(), game, request), request)
+    if recalled is None:
+        return None
+    answers = read_answers(recalled.table, recalled.key, recalled.questions)
+    if answers is None:
+        return None
+    b, v = (_sheet_set_of(game, side) for side in recalled.sides)
+    v = v.with_settings(settings)
+    return Comparison(game, games, tuple(specs), seed, b, v, answers, True)
 
 
 def compare(
@@ -490,24 +390,74 @@ def compare(
     variant is the base sheets with them. ``executor``: anything with ``submit`` (a dask
     ``Client``, a process pool); by default the games run in this process. With ``cache``
     the answers are read from / written to :func:`cache_file` (a changed sheet or setting
-    has another key: never stale).
+    has another key: never stale); sheets named by path are also remembered by how they
+    were asked, so asking again only hashes the files it was answered from
+    (:func:`~.compare_cache.recall_request`) and builds no game.
     """
     if not isinstance(games, int) or games < 1:
         raise CompareError(f"--games must be a whole number of at least 1, got {games!r}")
     if variant is None and not settings:
         raise CompareError("give a variant (--variant) or a setting (--set KEY=VALUE)")
+    settings = settings or {}
+    request = (
+        _request(game, base, variant, player_specs(players), games, seed, settings)
+        if cache
+        else None
+    )
+    if request is not None:
+        again = _recalled(game, request, games, seed, settings, player_specs(players))
+        if again is not None:
+            return again
     qs, b, v, specs = prepare(game, base, variant if variant is not None else base, players)
-    v = v.with_settings(settings or {})
+    v = v.with_settings(settings)
     where = cache_file(game, b, v, specs, games, seed)
     key = cache_key(game, b, v, specs, games, seed)
+    result = None
     if cache:  # used only when it verifies (hash, HMAC, shape): else played again
-        kept = read_cached(where, key, [q.key for q in qs])
+        kept = read_answers(where, key, [q.key for q in qs])
         if kept is not None:
-            return Comparison(game, games, tuple(specs), seed, b, v, kept, True)
+            result = Comparison(game, games, tuple(specs), seed, b, v, kept, True)
+    if result is None:
+        result = Comparison(
+            game,
+            games,
+            tuple(specs),
+            seed,
+            b,
+            v,
+            _play(game, qs, (b, v), specs, games, seed, executor, chunk),
+        )
+        if cache:
+            write_cached(where, key, result.table)
+    if request is not None:
+        inputs = [*b.files.values(), *v.files.values(), *b.inputs, *v.inputs, _questions_file(game)]
+        remember_request(
+            request_file(cache_root(), game, request),
+            request,
+            Recalled(key, where, tuple(q.key for q in qs), (_side_of(b), _side_of(v))),
+            inputs,
+        )
+    return result
+
+
+def _play(
+    game: str,
+    qs: Sequence[Question],
+    sides: tuple[SheetSet, SheetSet],
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    executor: Any,
+    chunk: int,
+) -> pl.DataFrame:
+    """Every question's games on both sheets (in this process, or through ``executor``),
+    and their table."""
+    from workbench.engine.measure.compare_pairs import Pairs
+
     by_key = {q.key: q for q in qs}
     pairs = Pairs(game, qs)
     units = tasks(qs, games, chunk)
-    jobs = [job(game, by_key[k], t, (b, v), specs, a, z, seed) for k, t, a, z in units]
+    jobs = [job(game, by_key[k], t, sides, specs, a, z, seed) for k, t, a, z in units]
     if executor is None:
         results = [fn(*args) for fn, args in jobs]
     else:
@@ -515,10 +465,7 @@ def compare(
         results = [f.result() for f in futures]
     for (k, *_), r in zip(units, results, strict=True):
         pairs.add(k, r)
-    table = pairs.table()
-    if cache:
-        write_cached(where, key, table)
-    return Comparison(game, games, tuple(specs), seed, b, v, table)
+    return pairs.table()
 
 
 def write_atomic(path: Path, table: pl.DataFrame) -> None:

@@ -33,7 +33,6 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from workbench.engine.kernel.params import ParamsError, checked_params
 from workbench.registry import spec
 
 __all__ = ["MAX_SETTINGS", "SettingError", "parse_settings", "settings_label"]
@@ -110,6 +109,8 @@ def parse_settings(
             f"--set {_shown(first + '=' + raw[first])}: {game} declares no parameters "
             "(GameSpec.parameters)"
         )
+    from workbench.engine.kernel.params import ParamsError, checked_params
+
     cls = declared.parameters.load()
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     hints = typing.get_type_hints(cls)

@@ -28,15 +28,17 @@ import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from workbench.cards.loader import load_sheet
-from workbench.cards.problems import SheetError, frame_problems
-from workbench.cards.registry import guess_game, set_schemas, sheet_files, sheet_source
-from workbench.cards.variants import Variant, content_hash, is_variant, load_variant, read_manifest
 from workbench.datafiles import data_files
 from workbench.engine.measure.compare_settings import settings_label
 from workbench.registry import spec
+
+if TYPE_CHECKING:
+    from workbench.cards.variants import Variant
+
+# The card modules (and polars with them) are imported where sheets are read, not here:
+# a comparison answered from the cache reads no sheet (issue 38).
 
 __all__ = ["CompareError", "SheetSet", "cache_root", "sheet_set"]
 
@@ -58,10 +60,15 @@ class SheetSet:
     settings: Mapping[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     """What the reader should know about these sheets (a saved variant whose base moved)."""
+    inputs: tuple[Path, ...] = ()
+    """The other files these sheets were read with: a saved variant's manifest and the
+    base sheets its notes compare against (what a remembered request re-hashes)."""
 
     def params(self) -> dict[str, Any]:
         """The parameters that make the game play on these sheets (``GameSpec.sheets.read``
         of them, loaded), with the settings on top."""
+        from workbench.cards.registry import sheet_source
+
         sheets = spec(self.game).require("sheets", for_="workbench compare")
         return {**sheets.read(sheet_source(self.game, self.files)), **self.settings}
 
@@ -101,6 +108,8 @@ def _materialise(v: Variant) -> dict[str, Path]:
     """The variant's sheets as files: its own when unedited, else a copy under the cache
     folder named by its content hash, written anew when the copy there no longer hashes to
     that name (a folder is never reused by its name alone)."""
+    from workbench.cards.registry import sheet_files
+
     if not v.touched():
         return v.source_files()
     wanted = v.content_hash()
@@ -126,6 +135,9 @@ def _materialise(v: Variant) -> dict[str, Path]:
 
 def _holds(game: str, folder: Path, wanted: str) -> bool:
     """Whether ``folder`` holds the game's sheets with content hash ``wanted``."""
+    from workbench.cards.registry import sheet_files
+    from workbench.cards.variants import content_hash
+
     files = sheet_files(game, folder / game) if (folder / game).is_dir() else {}
     if not files:
         return False
@@ -165,7 +177,18 @@ def _provenance_notes(path: Path, manifest: Mapping[str, Any], v: Variant) -> tu
 def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> SheetSet:
     """The sheets ``source`` names for ``game`` (see the module docstring); CompareError
     for another game's variant or sheet, or a sheet that fails its checks."""
+    from workbench.cards.registry import guess_game, sheet_files
+    from workbench.cards.variants import (
+        MANIFEST,
+        Variant,
+        content_hash,
+        is_variant,
+        load_variant,
+        read_manifest,
+    )
+
     notes: tuple[str, ...] = ()
+    inputs: tuple[Path, ...] = ()
     if source is None:
         files = sheet_files(game, data_files(game))
         label = "base"
@@ -188,6 +211,7 @@ def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> She
                 raise CompareError(" ".join(str(e).split())[:300]) from None
             files, label = _materialise(loaded), path.name
             notes = _provenance_notes(path, manifest, loaded)
+            inputs = (path / MANIFEST, *loaded.base_files().values())
         elif path.is_dir():
             folder = path / game if (path / game).is_dir() else path
             files, label = sheet_files(game, folder), path.name
@@ -213,10 +237,15 @@ def sheet_set(game: str, source: Variant | str | os.PathLike[str] | None) -> She
         content_hash({s: p.read_bytes() for s, p in files.items()}),
         label,
         notes=notes,
+        inputs=inputs,
     )
 
 
 def _check_clean(game: str, files: Mapping[str, Path]) -> None:
+    from workbench.cards.loader import load_sheet
+    from workbench.cards.problems import SheetError, frame_problems
+    from workbench.cards.registry import set_schemas
+
     try:  # each sheet against the others of this set (detective's events name its people)
         schemas = set_schemas(game, files)
     except SheetError as exc:  # a sheet the others are read against is refused: name its path
