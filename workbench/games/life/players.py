@@ -21,7 +21,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
-from workbench.engine.kernel import PUBLIC, FieldSpec, Hidden
+from workbench.engine.kernel import DECISION, PUBLIC, FieldSpec, Hidden
 from workbench.engine.kernel.protocol import IllegalAction
 from workbench.engine.kernel.seat import SeatView, random_player
 from workbench.games.life.dice import TOP
@@ -88,14 +88,12 @@ class LifeGreedy:
     __name__ = "greedy(rule of thumb)"
 
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable:
-        ids = view.legal_ids
-        if not ids:
+        t = view.table  # the rule lists the legal ids on it (a sole one: taken, no draw)
+        if not t.tasks or t.tasks[-1].KIND != DECISION:
             raise IllegalAction(
                 f"{view.game.name}: greedy player asked to move at a non-player node"
             )
-        if len(ids) == 1:
-            return ids[0]
-        return rollout_action(view.table, rng)
+        return rollout_action(t, rng)
 
     def __repr__(self) -> str:
         return self.__name__
