@@ -9,8 +9,14 @@ best round counts, the median is shown beside it):
 - a script that computes the same JSON as ``workbench dice 3D+2 --json`` with
   icepool (checked equal to ours first).
 
-Goal (issue 18): ``workbench dice 3D+2 --json`` within 2.5x of the icepool
-script. Every command runs with bytecode caches, as on a user's machine (an
+- a cached ``workbench compare`` re-ask (issue 38): the README's comparison
+  (``compare ghost --variant data/ghost/variants/unyu-2d1 --players greedy --seed 1
+  --json``, at :data:`COMPARE_GAMES` pairs: what is cached, not how many, sets the re-ask's
+  cost) asked once untimed into a temporary cache, then asked again each round.
+
+Goals: ``workbench dice 3D+2 --json`` within 2.5x of the icepool script (issue 18); the
+cached compare re-ask under 0.5 s wall (issue 38), its CPU beside it, and without
+sympy, polars or numpy. Every command runs with bytecode caches, as on a user's machine (an
 installed package has them): the children get ``PYTHONPYCACHEPREFIX`` set to a
 temporary folder (and ``PYTHONDONTWRITEBYTECODE`` removed) and one untimed
 round writes the caches, so no command pays for compiling its sources. Each light command is also run once under ``-X importtime`` to show
@@ -51,6 +57,21 @@ LIGHT = {
     "round": ["round", "--deck", "A:2,B:1,C:1,T:1", "--stop", "T", "--json"],
 }
 HEAVY = ("sympy", "polars", "numpy")
+COMPARE_GAMES = 20
+COMPARE = [
+    "compare",
+    "ghost",
+    "--variant",
+    str(Path(__file__).resolve().parents[1] / "data" / "ghost" / "variants" / "unyu-2d1"),
+    "--players",
+    "greedy",
+    "--games",
+    str(COMPARE_GAMES),
+    "--seed",
+    "1",
+    "--json",
+]
+GOAL_CACHED_COMPARE_S = 0.5
 
 
 def workbench_command() -> list[str]:
@@ -80,7 +101,7 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float
     return took, cpu, done.stdout
 
 
-def imports(argv: list[str]) -> dict[str, int]:
+def imports(argv: list[str], env: dict[str, str] | None = None) -> dict[str, int]:
     """Top-level module -> cumulative import time (us) of ``python -m workbench ARGV``,
     from ``-X importtime``."""
     done = subprocess.run(
@@ -88,7 +109,7 @@ def imports(argv: list[str]) -> dict[str, int]:
         capture_output=True,
         text=True,
         check=True,
-        env=CHILD_ENV,
+        env=env or CHILD_ENV,
     )
     out: dict[str, int] = {}
     for line in done.stderr.splitlines():
@@ -121,6 +142,14 @@ def main(argv: list[str] | None = None) -> int:
         "workbench dice 3D+2 --json": (dice, None),
     }
     commands.update({f"workbench {name}": ([*wb, *argv_], None) for name, argv_ in LIGHT.items()})
+    # the cached compare: its own cache and secret, filled once before the rounds
+    compare_env = {
+        **CHILD_ENV,
+        "WORKBENCH_CACHE": os.path.join(cache, "compare-cache"),
+        "XDG_CONFIG_HOME": os.path.join(cache, "config"),
+    }
+    run([*wb, *COMPARE], compare_env)
+    commands["workbench compare (cached)"] = ([*wb, *COMPARE], compare_env)
     if args.baseline_tree:
         env = {**CHILD_ENV, "PYTHONPATH": str(args.baseline_tree.resolve())}
         commands["before: dice 3D+2 --json"] = (
@@ -165,6 +194,16 @@ def main(argv: list[str] | None = None) -> int:
             + (f"   HEAVY: {', '.join(found)}" if found else "")
         )
 
+    mods = imports(COMPARE, compare_env)
+    found = [m for m in HEAVY if m in mods]
+    heavy_found += found
+    top = sorted(mods.items(), key=lambda kv: -kv[1])[:4]
+    print(
+        f"  {'compare cached':<15}"
+        + ", ".join(f"{m} {t / 1e3:.1f}" for m, t in top)
+        + (f"   HEAVY: {', '.join(found)}" if found else "")
+    )
+
     def ratio(name: str, of: dict[str, list[float]]) -> float:
         return min(of[name]) / min(of["icepool script"])
 
@@ -180,8 +219,18 @@ def main(argv: list[str] | None = None) -> int:
         f"{ratio('workbench dice 3D+2 --json', times):.2f} "
         f"(CPU {ratio('workbench dice 3D+2 --json', cpus):.2f}; goal <= 2.5)"
     )
+    name = "workbench compare (cached)"
+    best, median = min(times[name]), statistics.median(times[name])
+    missed = best >= GOAL_CACHED_COMPARE_S
+    print(
+        f"cached compare re-ask: best {best:.3f} s wall (median {median:.3f}), "
+        f"CPU {min(cpus[name]):.3f} s (median {statistics.median(cpus[name]):.3f}); "
+        f"goal < {GOAL_CACHED_COMPARE_S} s wall: {best / GOAL_CACHED_COMPARE_S:.2f}x the goal, "
+        f"{'MISSED' if missed else 'ok'}; load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
     shutil.rmtree(cache, ignore_errors=True)
-    return 1 if heavy_found else 0
+    return 1 if heavy_found or missed else 0
 
 
 if __name__ == "__main__":

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import inspect
 import json
 import math
 import os
@@ -254,6 +253,8 @@ def questions_function(game: str) -> Any:
 
 
 def _questions_file(game: str) -> Path:
+    import inspect
+
     return Path(inspect.getfile(questions_function(game)))
 
 
