@@ -82,7 +82,7 @@ def test_a_picked_card_is_investigated_in_the_notebook_and_paid_by_clicking_the_
     assert b.button_ids == [("break",)]  # the rest is in the picture
     assert not _click(b, ("play", 28))  # not placed before the card is picked
     assert _pick(b, 28) and "wb-det-picked" in b.picture.value
-    assert {("play", 28), ("break", 28)} <= b._placed
+    assert {("play", 28), ("break", 28)} <= b.placed
     assert "investigate #28" in b.picture.value
     assert _click(b, ("play", 28))
     html = b.picture.value
@@ -115,7 +115,7 @@ def test_a_break_then_a_click_on_a_pile_suspects_and_on_the_line_clears():
     assert b.button_ids == [("pass",)]
     html = b.picture.value
     assert "data-action='[&quot;clear&quot;, &quot;yuri&quot;]'" in html
-    assert ("clear", "masashi") in b._placed and any(a[0] == "suspect" for a in b._placed)
+    assert ("clear", "masashi") in b.placed and any(a[0] == "suspect" for a in b.placed)
     assert _click(b, ("clear", "yuri"))
     assert "yuri:1" in b.session.state.outside and "yuri:1" not in b.session.state.line
 
@@ -139,8 +139,8 @@ def test_a_picked_card_is_reserved_in_the_reservation_slot():
         FromPosition(dealt(g, ((28, 45, 46, 47, 48), (2,), (3,)), tasks=TURN), g.params), seed=1
     )
     assert _pick(b, 45)
-    assert b._placed == {("break", 45), ("play", 45), ("reserve", 45)}
+    assert b.placed == {("break", 45), ("play", 45), ("reserve", 45)}
     assert "reserve #45" in b.picture.value
-    assert b.handle_message({"kind": "clear"}) and not b._placed  # Escape drops the pick
+    assert b.handle_message({"kind": "clear"}) and not b.placed  # Escape drops the pick
     assert _pick(b, 45) and _click(b, ("reserve", 45))
     assert b.session.state.reserved[0] == 45 and 45 not in b.session.state.hands[0]

@@ -258,7 +258,7 @@ def test_the_board_offers_one_clear_per_person():
             return s
 
     b = detective_board(From(g.params), seed=1)  # the line's people are the clear targets
-    assert sorted(a for a in b._placed if a[0] == "clear") == [("clear", "toru"), ("clear", "yuri")]
+    assert sorted(a for a in b.placed if a[0] == "clear") == [("clear", "toru"), ("clear", "yuri")]
     assert b.picture.value.count("data-action='[&quot;clear&quot;, &quot;yuri&quot;]'") == 2
     assert b.handle_message({"kind": "action", "action": '["clear", "yuri"]'})
     assert b.session.state.line[:2] == ("yuri:1", "toru:1") and "yuri:2" in b.session.state.outside

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +13,9 @@ from workbench.engine.kernel.protocol import Action, Game
 from workbench.ui.board import BoardView
 
 
-def race_svg(game: Game[Any], state: DiceRaceState) -> str:
+def race_svg(
+    game: Game[Any], state: DiceRaceState, viewer: int | None = None, picks: Sequence[str] = ()
+) -> str:
     dots = "".join(
         f"<circle cx='{10 + 10 * p}' cy='{10 + 20 * i}' r='5'/>"
         for i, p in enumerate(state.positions)
@@ -20,7 +23,9 @@ def race_svg(game: Game[Any], state: DiceRaceState) -> str:
     return f"<svg width='200' height='60'>{dots}</svg>"
 
 
-def nim_svg(game: Game[Any], state: TakeAwayState) -> str:
+def nim_svg(
+    game: Game[Any], state: TakeAwayState, viewer: int | None = None, picks: Sequence[str] = ()
+) -> str:
     return "<svg>" + "<circle r='4'/>" * state.stones + "</svg>"
 
 
@@ -150,7 +155,9 @@ def test_action_layout_groups_buttons() -> None:
 def test_picture_is_not_redrawn_when_state_is_unchanged() -> None:
     calls: list[int] = []
 
-    def render(game: Game[Any], state: Any) -> str:
+    def render(
+        game: Game[Any], state: Any, viewer: int | None = None, picks: Sequence[str] = ()
+    ) -> str:
         calls.append(1)
         return nim_svg(game, state)
 

@@ -23,7 +23,7 @@ from workbench.engine import Session, greedy_player, random_player
 from workbench.engine.conformance.toy import DiceRace
 from workbench.ui.board import BoardView
 
-def svg(game, state):
+def svg(game, state, viewer=None, picks=()):  # the one render shape (GameSpec.render)
     dots = "".join(f"<circle cx='{10 + 12 * p}' cy='{12 + 22 * i}' r='6' fill='#4c78a8'/>"
                    for i, p in enumerate(state.positions))
     return f"<svg width='200' height='60'>{dots}</svg><p>hands {state.hands}</p>"

@@ -15,7 +15,7 @@ def click_first(board, css):
     verb = PICTURE.get(css)
     if verb:  # these choices are places in the picture: click the first such target
         ids = [a.id for a in board.session.legal_actions() if a.id[0] == verb]
-        assert ids and ids[0] in board._placed, f"no {verb} target in the picture"
+        assert ids and ids[0] in board.placed, f"no {verb} target in the picture"
         assert board.handle_message({"kind": "action", "action": json.dumps(ids[0])})
         return " ".join(map(str, ids[0]))
     for b in board.action_buttons:
@@ -60,7 +60,7 @@ def test_an_illegal_click_is_refused_and_changes_nothing():
 def test_undo_and_play_to_end_and_classes():
     board = life_board(seed=6, players=3)
     advance_to(board, "pawn")
-    assert any(a[0] == "pawn" for a in board._placed)
+    assert any(a[0] == "pawn" for a in board.placed)
     step = board.session.step
     click_first(board, "wb-life-pawn")
     assert board.session.step > step

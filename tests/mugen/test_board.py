@@ -25,7 +25,7 @@ class _Clicker:
         self.board = board
 
     def click(self, action_id) -> None:  # type: ignore[no-untyped-def]
-        if action_id in self.board._placed:
+        if action_id in self.board.placed:
             assert self.board.handle_message({"kind": "action", "action": json.dumps(action_id)})
         else:
             _button(self.board, action_id).click()
@@ -34,7 +34,7 @@ class _Clicker:
 def test_the_affordable_skills_of_the_hand_are_the_picture_targets() -> None:
     b = make_board(seed=3)
     game, state = b.session.game, b.session.state
-    uses = sorted(i for i in b._placed if i[0] == "use")
+    uses = sorted(i for i in b.placed if i[0] == "use")
     assert uses == sorted(i for i in game.legal_ids(state) if isinstance(i, tuple))
     for _, card, slot in uses:
         assert card in state.hands[0] and game.cards[card].skills[slot].cost <= game.view(
@@ -47,7 +47,7 @@ def test_the_affordable_skills_of_the_hand_are_the_picture_targets() -> None:
 def test_clicking_a_skill_plays_it_and_undo_takes_it_back() -> None:
     b = make_board(seed=3)
     before_picture, before_hand = b.picture.value, b.session.state.hands[0]
-    use = next(i for i in b._placed if isinstance(i, tuple))
+    use = next(i for i in b.placed if isinstance(i, tuple))
     _Clicker(b).click(use)
     assert len(b.session.state.hands[0]) == len(before_hand) - 1
     assert b.picture.value != before_picture
@@ -67,11 +67,11 @@ def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
     for _ in range(300):
         if b.session.is_over:
             break
-        if "revenge_draw" in b._placed:
+        if "revenge_draw" in b.placed:
             break
         choice = greedy_player(SeatView(game, b.session.to_move, b.session.state), b.session.rng)
         _Clicker(b).click(choice)
-    assert b.button_ids == ["no_revenge"] and "revenge_draw" in b._placed  # click the deck to draw
+    assert b.button_ids == ["no_revenge"] and "revenge_draw" in b.placed  # click the deck to draw
     assert "wb-mugen-revenge" in b.action_buttons[0]._dom_classes
     assert "revenge draw?" in b.picture.value
     deck = len(b.session.state.decks[b.session.to_move])

@@ -29,7 +29,7 @@ def _advance(board, kind) -> None:  # type: ignore[no-untyped-def]
 
 def test_a_click_on_a_target_applies_exactly_that_action() -> None:
     b = mugen_board(seed=3)
-    use = sorted(i for i in b._placed if i[0] == "use")[0]
+    use = sorted(i for i in b.placed if i[0] == "use")[0]
     hand = b.session.state.hands[0]
     assert _click(b, use)
     assert b.session.actions[-1] == use
@@ -49,7 +49,7 @@ def test_an_inert_or_illegal_click_changes_nothing() -> None:
 
 def test_keys_u_and_r_undo_and_redo() -> None:
     b = mugen_board(seed=3)
-    use = sorted(i for i in b._placed if i[0] == "use")[0]
+    use = sorted(i for i in b.placed if i[0] == "use")[0]
     before = b.picture.value
     assert _click(b, use)
     after = b.picture.value
@@ -60,7 +60,7 @@ def test_keys_u_and_r_undo_and_redo() -> None:
 def test_picks_redraw_the_picture_and_escape_clears_them() -> None:
     calls = []
 
-    def render(game, state, picks=()):  # type: ignore[no-untyped-def]
+    def render(game, state, viewer=None, picks=()):  # type: ignore[no-untyped-def]  # the one shape
         calls.append(picks)
         return f"<div class='{target(('x',))}'>{len(picks)}</div>"
 
@@ -94,7 +94,7 @@ def test_life_every_choice_but_skip_is_a_place_in_the_picture() -> None:
             break
         legal = [a.id for a in b.session.legal_actions()]
         seen.update(a[0] for a in legal)
-        assert {a for a in legal if a not in b._placed} <= {("skip",)}, legal
+        assert {a for a in legal if a not in b.placed} <= {("skip",)}, legal
         assert set(b.button_ids) <= {("skip",)}
         b.bot_move()
     assert {"take", "place", "pawn", "orient", "pass"} <= seen
@@ -108,7 +108,7 @@ def test_life_orientation_click_redraws_the_die() -> None:
     task = b.session.state.tasks[-1]
     assert isinstance(task, Orient)
     choices = [a.id for a in b.session.legal_actions()]
-    assert len(choices) == 4 and all(c in b._placed for c in choices)
+    assert len(choices) == 4 and all(c in b.placed for c in choices)
     assert b.picture.value.count("wb-life-orient") >= 1
     for o in (c[1] for c in choices):
         before = b.picture.value

@@ -1,6 +1,7 @@
 """The board view: a thin ipywidgets container over a :class:`Session`.
 
-A game's ``board.py`` gives a pure ``render(game, state) -> str`` (HTML/SVG)
+A game's ``board.py`` gives a pure ``render(game, state, viewer=None, picks=()) -> str``
+(HTML/SVG; the one shape of ``GameSpec.render``, :class:`workbench.spec.Render`)
 and optionally an ``action_layout(game, state, actions)`` returning
 ``[(group title, [Action, ...]), ...]`` (e.g. card buttons under their
 cards, then the squares) and ``action_classes(action) -> [css, ...]``.
@@ -49,6 +50,7 @@ from workbench.engine.kernel.seat import Player
 from workbench.engine.play.session import Session
 from workbench.engine.play.viewer import picture_for, seat_word
 from workbench.engine.players import random_player
+from workbench.spec import Render
 from workbench.ui.analysis_panel import DEFAULT_BUDGET, AnalysisPanel, board_words
 from workbench.ui.board_actions import ActionButtons
 from workbench.ui.board_controls import HUMAN, Controls
@@ -67,7 +69,6 @@ from workbench.ui.names import player_name
 
 __all__ = ["HUMAN", "LOG_LINES", "BoardView", "Layout", "Render", "log_html"]
 
-Render = Callable[[Game[Any], Any], str]
 Layout = Callable[[Game[Any], Any, Sequence[Action]], Sequence[tuple[str, Sequence[Action]]]]
 
 T = TypeVar("T")

@@ -9,9 +9,11 @@ through :meth:`BoardView.click_action`. An element without ``wb-target`` is
 inert; an id that is not legal now is refused and changes nothing.
 
 A multi-part choice is picked in steps: an element with ``data-pick`` adds
-its value to :attr:`PictureBoard.picks` and the picture is drawn again as
-``render(game, state, picks=...)`` (the render then offers the next step
-or the final ``data-action`` targets); ``Escape`` clears the picks.
+its value to the picks (:attr:`PictureBoard.picks`, kept by the board's
+:class:`~workbench.ui.board_choice.PictureChoice` part with the ids the picture
+places) and the picture is drawn again as ``render(game, state, viewer=...,
+picks=...)`` (the render then offers the next step or the final ``data-action``
+targets); ``Escape`` clears the picks.
 
 Keyboard (the picture takes focus on click): arrows move over the
 highlighted choices, ``Enter``/space clicks, ``1``..``9`` click the n-th
@@ -39,6 +41,7 @@ from workbench.engine.kernel.protocol import Game
 from workbench.engine.play.session import Session
 from workbench.engine.play.viewer import label_as, picture_for, sees_outcome
 from workbench.ui.board import BoardView
+from workbench.ui.board_choice import PictureChoice
 from workbench.ui.picture_widget import PictureWidget
 from workbench.ui.targets import TARGET_CLASS, parse_action, placed_ids, target
 
@@ -61,6 +64,10 @@ class PictureBoard(BoardView):
 
     ``chance_drawing(game, state_before, outcome)`` draws one chance outcome (dice with
     pips, the card drawn) for the last-chance strip above the picture.
+    ``stepped(action_id)``: the legal ids the picture reaches through picked steps
+    (they get no button from the first step on; see :class:`PictureChoice`).
+    The picks and the placed ids are the ``choice`` part's (read here as ``picks`` and
+    ``placed``).
     """
 
     def __init__(
@@ -69,16 +76,16 @@ class PictureBoard(BoardView):
         render: Callable[..., str],
         *,
         chance_drawing: ChanceDrawing | None = None,
+        stepped: Callable[[Hashable], bool] | None = None,
         **options: Any,
     ) -> None:
         self.chance_drawing = chance_drawing
         self.picture_render = render
-        self.picks: tuple[str, ...] = ()
-        self._placed: set[Hashable] = set()
+        self.choice = PictureChoice(stepped)
         layout = options.pop("action_layout", None)
 
         def unplaced(game: Game[Any], state: Any, actions: Any) -> Any:
-            rest = [a for a in actions if a.id not in self._placed]
+            rest = self.choice.unplaced(actions)
             return layout(game, state, rest) if layout else [("", rest)]
 
         super().__init__(session, render, action_layout=unplaced, **options)
@@ -87,6 +94,16 @@ class PictureBoard(BoardView):
         self.widget.children = tuple(
             x for c in self.widget.children for x in ((c, self.keys) if c is self.picture else (c,))
         )
+
+    @property
+    def picks(self) -> tuple[str, ...]:
+        """The steps of a choice picked so far on the picture."""
+        return self.choice.picks
+
+    @property
+    def placed(self) -> frozenset[Hashable]:
+        """The legal ids the picture stands for now (the others get buttons)."""
+        return self.choice.placed
 
     def _picture_widget(self) -> w.DOMWidget:
         picture = PictureWidget()
@@ -98,15 +115,14 @@ class PictureBoard(BoardView):
         which actions it places."""
         s = self.session
         if not self._picture.shows(s.state):
-            self.picks = ()
+            self.choice.forget_picks()
             self._draw_picture()
         super().refresh()
 
     def _draw_picture(self) -> None:
         s = self.session
-        options = {"picks": self.picks} if self.picks else {}
-        html = picture_for(s.game, self.picture_render, s.state, self.viewer, **options)
-        self._placed = placed_ids(html)
+        html = picture_for(s.game, self.picture_render, s.state, self.viewer, self.choice.picks)
+        self.choice.read(html, lambda: [a.id for a in s.legal_actions()])
         self._picture.show(self.chance_strip() + html, s.state)
 
     def chance_strip(self) -> str:
@@ -160,9 +176,9 @@ class PictureBoard(BoardView):
         if kind == "redo":
             return self.guarded(self.redo)
         if kind == "clear":
-            return self._set_picks(())
+            return self._redrawn(self.choice.clear())
         if kind == "pick":
-            return self._set_picks((*self.picks, str(content.get("pick", ""))))
+            return self._redrawn(self.choice.pick(str(content.get("pick", ""))))
         if kind != "action":
             return False
         try:
@@ -171,13 +187,12 @@ class PictureBoard(BoardView):
             self.refuse(str(e))
             return False
         legal = {a.id for a in self.session.legal_actions()}
-        if action_id not in self._placed or action_id not in legal:
+        if not self.choice.places(action_id) or action_id not in legal:
             return False
         return self.click_action(action_id)
 
-    def _set_picks(self, picks: tuple[str, ...]) -> bool:
-        if picks == self.picks:
-            return False
-        self.picks = picks
-        self._draw_picture()
-        return True
+    def _redrawn(self, changed: bool) -> bool:
+        """Draw the picture again when the choice changed; whether it did."""
+        if changed:
+            self._draw_picture()
+        return changed

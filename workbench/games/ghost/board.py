@@ -62,6 +62,11 @@ def _verb(action_id: Hashable) -> str:
     return str(action_id[0] if isinstance(action_id, tuple) else action_id)
 
 
+def _attack(action_id: Hashable) -> bool:
+    """An attack, placed in steps on the picture (attacker, target user, then the stat)."""
+    return _verb(action_id) == "battle"
+
+
 def action_classes(action: Action) -> list[str]:
     """The game class of an action's button.
 
@@ -99,12 +104,9 @@ class GhostBoard(PictureBoard):
     """The 「何か」 board (a clickable table picture, buttons for the rest).
 
     An attack is placed in steps: its ids are shown once the attacker and the target
-    user are picked, so they count as placed from the first step on (no button wall).
+    user are picked, so they count as placed from the first step on (no button wall:
+    ``stepped=`` :func:`_attack`, given by :func:`make_board`).
     """
-
-    def _draw_picture(self) -> None:
-        super()._draw_picture()
-        self._placed |= {a.id for a in self.session.legal_actions() if _verb(a.id) == "battle"}
 
     def log_line(self, line: str) -> str:
         """A log line with every ``user N`` written as the board names the user (User N).
@@ -146,7 +148,7 @@ class GhostBoard(PictureBoard):
 
     def placed_actions(self) -> list[Hashable]:
         """The legal ids the picture stands for (cards, ghosts, attack steps)."""
-        return [a.id for a in self.session.legal_actions() if a.id in self._placed]
+        return [a.id for a in self.session.legal_actions() if self.choice.places(a.id)]
 
 
 def make_board(
@@ -166,6 +168,7 @@ def make_board(
         action_layout=action_layout,
         action_classes=action_classes,
         chance_drawing=chance_drawing,
+        stepped=_attack,
         bots={"greedy": greedy_player(), "random": random_player},
         seat_names=seat_names(game.num_players, "User"),
         bot_seats=bot_seats,
