@@ -16,7 +16,9 @@ from workbench.cli._args import whole
 
 def _export(args: argparse.Namespace) -> int:
     from workbench.share.export import ExportError, export_all, export_notebook
+    from workbench.share.export_run import TIME_LIMIT
 
+    limit = TIME_LIMIT if args.time_limit is None else args.time_limit
     try:
         if args.all:
             out = Path(args.out or "build/reports")
@@ -25,9 +27,9 @@ def _export(args: argparse.Namespace) -> int:
                 out,
                 execute=not args.no_execute,
                 force=args.force or args.out is None,
-                time_limit=args.time_limit,
                 progress=lambda line: print(line, flush=True),
                 budget=args.budget,
+                time_limit=limit,
             )
             print(f"wrote {index}")
             return 0
@@ -40,8 +42,8 @@ def _export(args: argparse.Namespace) -> int:
             out,
             execute=not args.no_execute,
             force=args.force or args.out is None,
-            time_limit=args.time_limit,
             budget=args.budget,
+            time_limit=limit,
         )
     except ExportError as exc:
         raise CliError(str(exc)) from exc
@@ -196,9 +198,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--time-limit",
         type=whole("--time-limit", 1, 24 * 3600),
-        default=300,
+        default=None,
         metavar="SECONDS",
-        help="stop a notebook that runs longer, naming its cell (default 300)",
+        help="stop a notebook that runs longer, naming its cell (default 1800: a game "
+        "notebook on the full budget takes minutes)",
     )
     p.add_argument(
         "--budget",

@@ -38,6 +38,7 @@ from workbench.share.export_run import (
     kernel_env,
     run_notebook,
 )
+from workbench.share.report_css import page_words, pruned_stylesheet
 from workbench.share.report_font import report_font_css
 from workbench.share.report_html import (
     CSP_META,
@@ -324,6 +325,7 @@ def export_notebook(
             "wb_csp": CSP_META,
         },
     )
+    body = _with_lab_css_pruned(body, exporter.template_paths, vendor)
     body = stable_ids(body, model_ids(nb))
     if len(body) > max_output:
         raise ExportError(
@@ -334,6 +336,23 @@ def export_notebook(
         raise ExportError(f"{src}: the report still references a CDN; template not applied")
     _write_atomically(target, body)
     return target
+
+
+def _with_lab_css_pruned(body: str, template_paths: list[str], vendor: dict[str, str]) -> str:
+    """The page with JupyterLab's stylesheet (the ``lab`` template's ``static/index.css``)
+    cut to the rules its elements can match (:mod:`workbench.share.report_css`): the words
+    of the rest of the page and of every vendored script, which draw the widgets."""
+    for folder in template_paths:
+        sheet = Path(folder) / "static" / "index.css"
+        if sheet.is_file() and Path(folder).name == "lab":
+            css = sheet.read_text(encoding="utf-8")
+            at = body.find(css)
+            if at < 0:
+                return body
+            rest = body[:at] + body[at + len(css) :]
+            words = page_words(rest, *vendor.values())
+            return body[:at] + pruned_stylesheet(css, words) + body[at + len(css) :]
+    return body
 
 
 def export_all(
