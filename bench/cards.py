@@ -72,8 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  games: {int(c['games_base'])} base + {int(c['games_causal'])} replayed "
         f"(every card on every game: {int(c['games_unraced'])}; racing saved "
-        f"{1 - c['games_causal'] / max(1.0, c['games_unraced']):.0%}), "
-        f"{(c['games_base'] + c['games_causal']) / max(cpu, 1e-9):.0f} games per CPU s"
+        f"{1 - c['games_causal'] / max(1.0, c['games_unraced']):.0%}; "
+        f"{int(c.get('games_questions', 0))} games of the balance questions), "
+        f"{(c['games_base'] + c['games_causal'] + c.get('games_questions', 0)) / max(cpu, 1e-9):.0f}"
+        " games per CPU s"
     )
     for game in GAMES:
         if game == "mugen":
@@ -97,7 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     for k in sizes:
         _, w, cp = timed(
             lambda k=k: card_report(
-                "mugen", "greedy", small, args.seed, cards=decked[:k], race=False
+                "mugen",
+                "greedy",
+                small,
+                args.seed,
+                cards=decked[:k],
+                race=False,
+                question_games=0,
             )
         )
         xs.append(float(k))

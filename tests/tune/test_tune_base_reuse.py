@@ -69,3 +69,26 @@ def test_the_base_is_played_once_per_seed_block(game, tmp_path, monkeypatch) -> 
     assert played.pop(base_key) == 16 + 16 + 2 * 2
     finished = [t for t in result.trials if t["state"] == "complete"]
     assert finished and sum(played.values()) <= 16 * 6 + 16 * len(result.proposals)
+
+
+def test_the_notebook_tunes_on_a_copy_of_the_precomputed_trials(tmp_path, monkeypatch) -> None:
+    """Full budget: the journal scripts/tuning_results.py wrote is copied (never written
+    to) and its provenance printed; small budget: an empty journal, played live."""
+    import json
+
+    from workbench.ui.tuner import tuning_journal, tuning_provenance
+
+    folder = tmp_path / "results" / "mugen"
+    folder.mkdir(parents=True)
+    (folder / "tune.journal").write_text("trials\n", encoding="utf-8")
+    note = {"made": "2026-12-07 01:00 UTC", "commit": "abc1234", "trials": 30, "games": 200,
+            "cpu_s": 95.0, "wall_s": 400.0, "load": "9.0 8.0 7.0"}  # fmt: skip
+    (folder / "tune.json").write_text(json.dumps(note), encoding="utf-8")
+    monkeypatch.setenv("WORKBENCH_BUDGET", "full")
+    mine = tuning_journal("mugen", tmp_path)
+    assert mine.read_text(encoding="utf-8") == "trials\n" and mine.parent != folder
+    said = tuning_provenance("mugen", tmp_path)
+    assert "30 trials of 200 paired games, 95 CPU s, 400 s wall" in said and "abc1234" in said
+    monkeypatch.setenv("WORKBENCH_BUDGET", "ci")
+    assert not tuning_journal("mugen", tmp_path).exists()
+    assert "small budget" in tuning_provenance("mugen", tmp_path)

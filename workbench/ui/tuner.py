@@ -8,20 +8,70 @@ gives each proposal a button that opens it in the what-if grid
 (:func:`workbench.ui.sheet_grid.whatif_editor` of a :class:`workbench.ui.whatif.WhatIf`).
 ``run()`` tunes in the notebook's own thread (what an executed notebook does);
 ``start()`` tunes in a background thread so that stop can be pressed.
+
+A notebook's worked example at the designer's full budget takes minutes, so
+``scripts/tuning_results.py`` plays its trials once into ``notebooks/results/<game>/``;
+:func:`tuning_journal` hands the notebook a copy of those trials (the search then
+finds them finished and only re-checks its proposals on fresh seeds), and under the
+test run's small budget an empty journal (the search runs live, small).
 """
 
 from __future__ import annotations
 
 import html
+import json
+import shutil
+import tempfile
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
+from workbench.budget import is_small_budget
+from workbench.engine.measure.skilled_results import results_folder
 from workbench.engine.measure.tune import Cell, Goal, Proposal, TuneResult, tune
 
-__all__ = ["TunerPanel", "proposal_lines"]
+__all__ = ["TunerPanel", "proposal_lines", "tuning_journal", "tuning_provenance"]
+
+JOURNAL = "tune.journal"
+PROVENANCE = "tune.json"
+
+
+def tuning_journal(game: str, root: Path | str | None = None) -> Path:
+    """A journal of the notebook's own: under the full budget a copy of the trials
+    ``scripts/tuning_results.py`` played into ``<root>/results/<game>/`` (when there),
+    else an empty one (the committed file is never written to).
+
+    >>> import os
+    >>> old = os.environ.get("WORKBENCH_BUDGET")
+    >>> os.environ["WORKBENCH_BUDGET"] = "ci"
+    >>> path = tuning_journal("mugen")
+    >>> path.name, path.exists()
+    ('tune.journal', False)
+    >>> _ = os.environ.pop("WORKBENCH_BUDGET") if old is None else os.environ.update(WORKBENCH_BUDGET=old)
+    """
+    mine = Path(tempfile.mkdtemp(prefix="tune-")) / JOURNAL
+    made = results_folder(game, root) / JOURNAL
+    if not is_small_budget() and made.exists():
+        shutil.copyfile(made, mine)
+    return mine
+
+
+def tuning_provenance(game: str, root: Path | str | None = None) -> str:
+    """One sentence on where the notebook's trials came from (printed from the files)."""
+    if is_small_budget():
+        return "trials played live at the test run's small budget (WORKBENCH_BUDGET=ci)"
+    prov = results_folder(game, root) / PROVENANCE
+    if not prov.exists():
+        return "trials played live (no precomputed trials in notebooks/results)"
+    p = json.loads(prov.read_text(encoding="utf-8"))
+    return (
+        f"trials played by scripts/tuning_results.py on {p['made']} at commit {p['commit']} "
+        f"({p['trials']} trials of {p['games']} paired games, {p['cpu_s']:.0f} CPU s, "
+        f"{p['wall_s']:.0f} s wall at load {p['load']}); the re-checks are played here"
+    )
 
 
 def proposal_lines(result: TuneResult) -> list[str]:
