@@ -276,8 +276,8 @@ def seen_table(t: Any, seat: int) -> Any:
 
     It reads ``t`` when a secret field is first read: use it during the decision it
     was made for, before ``t`` steps again, and never step it. A table that conceals
-    secrets inside public fields (``Table.conceal``) masks them over every field at
-    once, so its seen table is ``seen_state`` whole, on a read-only table.
+    secrets inside public fields (``Table.conceal``) masks them on the seen table as
+    ``seen_state`` does (a field it masks is its masked value, the others as above).
 
     >>> from workbench.engine.conformance.kernel_toy import make_game
     >>> g = make_game()
@@ -324,10 +324,8 @@ def _seen_table_maker(cls: Any) -> Callable[[Any, int], Any]:
     """``make(t, seat)``, the seen table of a ``cls`` table: an instance of ``cls``'s
     subclass whose secret fields (and read-only names of them) are :class:`_SeenField`
     (made without the metaclass: the same fields, the same ``Frozen``), its public
-    fields and masked steps set by one compiled function; a class that conceals
-    secrets inside public fields gets ``seen_state`` on a read-only table."""
-    if cls.conceal is not _conceal_of(cls):
-        return lambda t, seat: cls._view(t.game, observe_table(t, seat, True, unseen=False))
+    fields and masked steps set by one compiled function; for a class that conceals
+    secrets inside public fields, then its ``conceal`` (:func:`_concealing`)."""
     _check_names(cls.FIELDS)
     ns: dict[str, Any] = {
         "__module__": cls.__module__,
@@ -358,7 +356,64 @@ def _seen_table_maker(cls: Any) -> Callable[[Any, int], Any]:
     scope = {"new": object.__new__, "Seen": seen, "mask_tasks": mask_tasks}
     exec(compile("\n".join(lines), "<kernel seen table>", "exec"), scope)  # noqa: S102 - from field names
     make: Callable[[Any, int], Any] = scope["make"]
-    return make
+    return make if cls.conceal is _conceal_of(cls) else _concealing(make, cls.FIELDS)
+
+
+def _concealing(make: Callable[[Any, int], Any], fields: Sequence[FieldSpec]) -> Any:
+    """``make`` followed by the table's ``conceal``, as ``seen_state`` runs it: on the
+    seat's field values (:class:`_ConcealedValues`: each one it reads as ``seen_state``
+    holds it), the values it writes then set on the seen table."""
+    names = [f.name for f in fields]
+
+    def make_concealed(t: Any, seat: int) -> Any:
+        v = make(t, seat)
+        seen = _ConcealedValues(v, fields)
+        t.conceal(seat, seen)
+        for i, value in seen.written.items():
+            setattr(v, names[i], value)
+        return v
+
+    return make_concealed
+
+
+class _ConcealedValues:
+    """The list of field values ``Table.conceal`` masks in (``seen_state``'s, before its
+    snapshot), for a seen table: a value it reads is made when read (a public list
+    field as a tuple, as there), a value it writes is kept to set on the table.
+
+    >>> from workbench.engine.conformance.kernel_toy import make_game
+    >>> t = make_game().new_table()
+    >>> seen = _ConcealedValues(seen_table(t, 0), t.FIELDS)
+    >>> seen[2], seen[-1] == tuple(t.tricks), len(seen)  # the hands before the deal
+    (((), Hidden(0)), True, 5)
+    >>> seen[4] = ("masked",); seen.written
+    {4: ('masked',)}
+    """
+
+    __slots__ = ("table", "fields", "written")
+
+    def __init__(self, table: Any, fields: Sequence[FieldSpec]) -> None:
+        self.table, self.fields = table, fields
+        self.written: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def __getitem__(self, i: int) -> Any:
+        i = i + len(self.fields) if i < 0 else i
+        if i in self.written:
+            return self.written[i]
+        f = self.fields[i]
+        v = getattr(self.table, f.name)
+        if f.seen != PUBLIC or f.depth == 0 or f.name == "tasks":
+            return v
+        return tuple(v) if f.depth == 1 else tuple(map(tuple, v))
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        self.written[i + len(self.fields) if i < 0 else i] = value
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self[i] for i in range(len(self.fields)))
 
 
 def observation(seat: int, state: Snapshot, pools: dict[Hashable, list[Hashable]]) -> Observation:

@@ -4,7 +4,7 @@
 (:func:`workbench.games.ghost.policy.choose`: attack above ``threshold``'s
 exact win chance, better stat, helpful supports, best defender, strongest
 installs and shells, helpful face-down events, draw when short, trim the
-weakest) on the table of what its seat observes — ``game.view(view.state)``:
+weakest) on the table of what its seat observes — ``view.table``, read on demand:
 its own archive, the desktops, the battle — and the legal ids. The search's
 rollouts play the same function on their determinised world
 (``GhostGame.rollout_action``). ``rank`` (card -> number) plugs in a
@@ -45,7 +45,7 @@ class GreedyGhost:
         if len(ids) == 1:  # nothing to weigh: the observation is not even built
             return ids[0]
         return choose(
-            view.game.view(view.state),  # type: ignore[attr-defined]
+            view.table,
             view.seat,
             ids,
             self.limit,
