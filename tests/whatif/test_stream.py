@@ -61,7 +61,9 @@ class _GatedPool(ThreadPoolExecutor):
             return super().submit(fn, *args, **kwargs)
 
         def held():  # type: ignore[no-untyped-def]
-            self.gate.wait(60)
+            # Long: the gate opens right after the test's stop; on a machine at load 20 the
+            # first two chunks took over a minute, and a 60 s wait let the third one finish.
+            self.gate.wait(900)
             return fn(*args, **kwargs)
 
         return super().submit(held)
