@@ -101,7 +101,7 @@ def _plan(
         tcounts = ptr[rows + 1] - ptr[rows]
         trans = _ranges(ptr[rows], tcounts)
         w = w_all[trans]
-        succ, prob = a["succ"][trans], (w if table is None else table[w])[:, None]
+        succ, prob = a["succ"][trans], (w if table is None else table[w])
         del trans
         row_pos = np.concatenate([[0], np.cumsum(counts)])  # per decision state, into rows
         t_pos = np.concatenate([[0], np.cumsum(tcounts)])  # per row, into trans
@@ -125,12 +125,16 @@ def _update(
     succ: np.ndarray,
     weights: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One Bellman update of a block: its new values and the row chosen in each state."""
+    """One Bellman update of a block: its new values (seats, states) and the row chosen
+    in each state. ``values`` is seat-major (one row of every state's values per seat),
+    so each gather and sum runs over one long row (``take``, not fancy indexing)."""
     dec, r0, r1, t0, t1, seg, starts, counts, row_mover, most, rows = item
-    q = np.add.reduceat(prob[t0:t1] * values[succ[t0:t1]], seg, axis=0)
+    p, to = prob[t0:t1], succ[t0:t1]
+    q = np.stack([np.add.reduceat(p * np.take(v, to), seg) for v in values])
     if weights is not None:
-        return np.add.reduceat(weights[rows, None] * q, starts, axis=0), starts
-    qm = q[np.arange(r1 - r0), row_mover]
+        w = weights[rows]
+        return np.stack([np.add.reduceat(w * x, starts) for x in q]), starts
+    qm = q[row_mover, np.arange(r1 - r0)]
     pick, top = starts.copy(), qm[starts]
     for j in range(1, most):
         ok = j < counts
@@ -139,7 +143,15 @@ def _update(
         pick = np.where(better, cand, pick)
         top = np.where(better, qm[cand], top)
     best[dec] = rows[pick]
-    return q[pick], pick
+    return np.take(q, pick, axis=1), pick
+
+
+def _write(values: np.ndarray, dec: np.ndarray, new: np.ndarray) -> float:
+    """Set the states ``dec`` to ``new`` (seats, states); the most any value moved."""
+    delta = float(np.abs(new - np.take(values, dec, axis=1)).max()) if len(dec) else 0.0
+    for seat in range(len(values)):
+        values[seat, dec] = new[seat]
+    return delta
 
 
 def _solve_stage(
@@ -152,25 +164,45 @@ def _solve_stage(
     local: np.ndarray,
 ) -> None:
     """Set the stage's values to those of its current policy exactly (a sparse solve):
-    ``(I - P_inside) v = P_outside values``."""
+    ``(I - P_inside) v = P_outside values``.
+
+    Only the rows the policy plays are read (the chosen row of each state, or every row
+    with a weight above 0); the matrix is assembled at once in compressed columns with
+    its diagonal, and the right-hand side summed per seat with ``bincount``."""
     dec, r0, r1, t0, t1, seg, starts, counts, row_mover, most, rows = item
     k = len(dec)
     local[dec] = np.arange(k)
-    row_of_t = np.repeat(np.arange(r1 - r0), np.diff(np.append(seg, t1 - t0)))
-    if weights is None:
-        row_w = np.zeros(r1 - r0)
-        row_w[pick] = 1.0
+    ends = np.append(seg[1:], t1 - t0)
+    if weights is None:  # one row per state: the chosen one, with probability 1
+        played, state_of_row, row_w = pick, np.arange(k), None
     else:
-        row_w = weights[rows]
-    state_of_row = np.repeat(np.arange(k), counts)
-    p = prob[t0:t1, 0] * row_w[row_of_t]
-    src = state_of_row[row_of_t]
-    dst = local[succ[t0:t1]]
-    inside = (dst >= 0) & (p > 0)
-    a = sparse.csc_matrix((p[inside], (src[inside], dst[inside])), shape=(k, k))
-    b = np.zeros((k, values.shape[1]))
-    np.add.at(b, src[~inside], p[~inside, None] * values[succ[t0:t1][~inside]])
-    values[dec] = splinalg.splu(sparse.identity(k, format="csc") - a).solve(b)
+        row_w_all = weights[rows]
+        played = np.flatnonzero(row_w_all > 0)
+        state_of_row = np.repeat(np.arange(k), counts)[played]
+        row_w = row_w_all[played]
+    tcount = ends[played] - seg[played]
+    trans = _ranges(seg[played] + t0, tcount)
+    p = prob[trans]
+    if row_w is not None:
+        p = p * np.repeat(row_w, tcount)
+    src = np.repeat(state_of_row, tcount)
+    to = succ[trans]
+    dst = local[to]
+    inside = dst >= 0
+    out = ~inside
+    diag = np.arange(k)
+    m = sparse.csc_matrix(
+        (
+            np.concatenate([-p[inside], np.ones(k)]),
+            (np.concatenate([src[inside], diag]), np.concatenate([dst[inside], diag])),
+        ),
+        shape=(k, k),
+    )
+    p_out, src_out, to_out = p[out], src[out], to[out]
+    b = np.empty((k, len(values)))
+    for seat, v in enumerate(values):
+        b[:, seat] = np.bincount(src_out, weights=p_out * np.take(v, to_out), minlength=k)
+    _write(values, dec, splinalg.splu(m).solve(b).T)
     local[dec] = -1
 
 
@@ -187,9 +219,9 @@ def sweeps(
     more than ``tolerance``. ``sweeps`` is the most any stage needed."""
     a = graph.arrays()
     n, m = len(graph.states), graph.seats
-    values = np.zeros((n, m))
+    values = np.zeros((m, n))  # seat-major while iterating; returned as (states, seats)
     for s, shares in graph.shares.items():
-        values[s] = [float(x) for x in shares]
+        values[:, s] = [float(x) for x in shares]
     best = np.full(n, -1, dtype=np.int64)
     local = np.full(n, -1, dtype=np.int64)
     most_sweeps, delta = 0, 0.0
@@ -198,8 +230,7 @@ def sweeps(
             delta = 0.0
             for item in blocks:
                 new, _ = _update(item, values, best, prob, succ, weights)
-                delta = max(delta, float(np.abs(new - values[item[0]]).max()))
-                values[item[0]] = new
+                delta = max(delta, _write(values, item[0], new))
             if delta <= tolerance:
                 most_sweeps = max(most_sweeps, sweep)
                 break
@@ -211,4 +242,4 @@ def sweeps(
                 f"{graph.game.name}: values still moved by {delta:.2g} after "
                 f"{max_sweeps} sweeps (tolerance {tolerance:g}); raise max_sweeps"
             )
-    return values, best, most_sweeps
+    return values.T, best, most_sweeps

@@ -38,16 +38,18 @@ import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import sympy
 
 from workbench.engine.kernel import Hidden
 from workbench.engine.kernel.protocol import TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.solve.graph import DEFAULT_MAX_STATES, Graph, NotSolvable, build_graph
 from workbench.engine.solve.iterate import sweeps as _sweeps
+
+if TYPE_CHECKING:  # sympy (about 30 MB) is imported only when an exact value is asked for
+    import sympy
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -147,6 +149,8 @@ def _root_value(graph: Graph, values: np.ndarray) -> tuple[float, ...]:
 
 
 def _root_exact(graph: Graph, exact: list[tuple[Fraction, ...]]) -> tuple[sympy.Rational, ...]:
+    import sympy
+
     total = [Fraction(0)] * graph.seats
     for s, n, d in graph.root:
         total = [a + Fraction(n, d) * b for a, b in zip(total, exact[s])]
