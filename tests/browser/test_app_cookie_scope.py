@@ -104,6 +104,7 @@ def _status(url: str, cookie: str = "") -> int:
         return int(e.code)
 
 
+@pytest.mark.slow  # two Voila servers and Chromium: about 15 CPU s, 50 s wall at load 15
 def test_each_board_cookie_goes_to_its_own_server_only(
     two_servers: list[tuple[int, str, str]], recorder: Any, browser_context: Any
 ) -> None:
