@@ -1,61 +1,49 @@
-"""The exact solver on Pig (issues 17 and 22): states, sweeps, CPU time and peak memory per goal,
-against a plain numpy value iteration of the same game run in the same benchmark.
+"""The exact solver on Pig (issues 17, 22 and 38): CPU time and peak memory against a plain,
+tuned numpy value iteration of the same game, each in a fresh interpreter of its own.
 
-For each goal, each solve runs in a child process of its own (``os.fork``), so
-its CPU time (user + system, from ``os.wait4``) and its peak memory (the
-child's maximum resident set, the interpreter and the workbench's imports —
-about 90 MB — included in both) are its own:
+- **ours**: the workbench's solver through Pig's own rules, in a fresh interpreter that
+  imports what a solve needs (numpy, scipy, the workbench's engine, Pig): the game built
+  (``game``), the reachable states enumerated through the kernel (``build``), then valued
+  (``solve``: stage by stage, sparse policy solves, tolerance 1e-9);
+- **tuned**: the honest anchor, ``bench/_pig_numpy_reference.py``: Neller & Presser's
+  value iteration on arrays ``P[i, j, k]``, gathers' flat indices computed once, buffers
+  reused, in a fresh interpreter that imports numpy only (its peak memory holds no
+  workbench import).
 
-- **ours**: the workbench's solver through Pig's rules — the reachable states
-  enumerated (``build_graph``), then valued (``sweeps``: stage-by-stage, sparse
-  policy solves, tolerance 1e-9);
-- **numpy**: :func:`numpy_pig` — Neller & Presser's value iteration written
-  directly on arrays ``P[i, j, k]`` (mover's score, the other's, turn total),
-  vectorised sweeps to the same tolerance: the anchor (issue 22 item 3's goal:
-  ours ≤ 1.2× its CPU and ≤ 2× its peak memory).
+Each side's CPU is its own work after its imports (``time.process_time``: user +
+system), its peak memory the process's ``VmHWM`` (imports included on both sides: ours
+needs more of them). The goals (issue 38 item 5): ours ≤ 1.2× the anchor's CPU and ≤ 2×
+its peak memory. Per phase of ours: CPU seconds and its own peak resident MB (the
+high-water mark reset at the phase's start through ``/proc/self/clear_refs``), and the
+resident MB after the imports. ``--profile`` adds where the build's CPU goes (cProfile
+on the first goal, by module: the kernel, the game's rules, the solver; cProfile's
+overhead inflates small calls, so read it as shares, not seconds).
 
-Per phase, in the same child: ``game`` (the rules built), ``build`` (the state
-graph), ``solve`` (the sweeps) for ours, ``arrays`` and ``sweeps`` for numpy —
-each phase's CPU seconds and its own peak resident memory (the kernel's
-high-water mark reset at the phase's start through ``/proc/self/clear_refs``,
-so a phase's peak is not hidden behind an earlier, larger one), and the
-child's resident memory when it started (what it shares with this process).
-
-- **tuned**: the honest anchor (issue 38): ``bench/_pig_numpy_reference.py``, the same
-  value iteration tuned (gathers' flat indices computed once, buffers reused) and run in
-  a fresh interpreter that imports numpy only, so its peak memory holds no workbench
-  import; its CPU is its arrays and sweeps, measured inside it, against ours' game, build
-  and solve phases; the ratios against the goals are printed against this one.
-
-P(first player wins) under optimal play is printed by all three, with Neller &
-Presser's 0.5306 for the goal 100. The load average is printed: the machine is
+P(first player wins) under optimal play is printed by both, with Neller & Presser's
+0.5306 for the goal 100. The load average is printed before and after: the machine is
 shared, and wall times include the waiting.
 
-Run: ``.venv/bin/python bench/solve.py [--goals 30,50,100]`` (needs examples/pig,
-installed by ``make install``).
+Run: ``.venv/bin/python bench/solve.py [--goals 30,50,100] [--profile]`` (needs
+examples/pig, installed by ``make install``).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
-import pickle
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
-from workbench.engine.solve.graph import build_graph
-from workbench.engine.solve.iterate import sweeps
-from workbench.registry import make_game
-
-GOAL_SECONDS = 120.0
 GOAL_CPU_RATIO = 1.2
 GOAL_MEMORY_RATIO = 2.0
 PUBLISHED = {100: 0.5306}  # Neller & Presser (2004), P(first player wins) under optimal play
+HERE = os.path.dirname(os.path.abspath(__file__))
+REFERENCE = os.path.join(HERE, "_pig_numpy_reference.py")
 
 
 def _status_kb(field: str) -> int | None:
@@ -100,220 +88,148 @@ def phase(phases: Phases, name: str, fn: Callable[[], Any]) -> Any:
     return out
 
 
-def start_mb() -> float | None:
-    """This process's resident memory now, MB (a child's at its start)."""
-    now = _status_kb("VmRSS")
-    return None if now is None else now / 1024
+def _mb(field: str) -> float | None:
+    kb = _status_kb(field)
+    return None if kb is None else kb / 1024
 
 
-def numpy_pig(
-    goal: int,
-    faces: tuple[int, ...] = (2, 3, 4, 5, 6),
-    sides: int = 6,
-    tolerance: float = 1e-9,
-    phases: Phases | None = None,
-) -> tuple[float, int]:
-    """P(first player wins) in two-player Pig to ``goal`` under optimal play, by value
-    iteration on arrays (rolling a face not in ``faces`` busts); and the sweeps taken.
-
-    The first roll of a turn is compulsory and reaching the goal ends the game, as in
-    examples/pig.
-
-    >>> p, _ = numpy_pig(10)
-    >>> 0.5 < p < 0.8
-    True
-    """
-    if phases is None:
-        phases = []
-
-    def arrays() -> tuple[Any, ...]:
-        i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
-        return (
-            i,
-            j,
-            k,
-            np.zeros((goal, goal, goal)),
-            (k > 0) & (i + k < goal),
-            np.minimum(i + k, goal - 1),
-        )
-
-    i, j, k, p, can_hold, hold_i = phase(phases, "arrays", arrays)
-    bust = sides - len(faces)
-    return phase(
-        phases,
-        "sweeps",
-        lambda: _numpy_sweeps(goal, faces, sides, tolerance, bust, i, j, k, p, can_hold, hold_i),
-    )
+def _by_module(stats: Any, game_module: str) -> list[tuple[str, float]]:
+    """A cProfile's own time summed by where the code lives: the kernel, the game's rules,
+    the solver, numpy/array/builtins and the rest; largest first."""
+    groups: dict[str, float] = {}
+    for (path, _, name), row in stats.stats.items():
+        own = row[2]
+        if "workbench/engine/kernel" in path or path.startswith("<kernel"):
+            key = "kernel (steps, clones)"
+        elif game_module and game_module in path:
+            key = "the game's rules and codec"
+        elif "workbench/engine/solve" in path:
+            key = "solver (keys, arrays, loop)"
+        elif path == "~":
+            key = "builtins (" + name.strip("<>").split(" of ")[0] + ")"
+        else:
+            key = "other"
+        groups[key] = groups.get(key, 0.0) + own
+    return sorted(groups.items(), key=lambda kv: -kv[1])
 
 
-def _numpy_sweeps(
-    goal: int,
-    faces: tuple[int, ...],
-    sides: int,
-    tolerance: float,
-    bust: int,
-    i: Any,
-    j: Any,
-    k: Any,
-    p: Any,
-    can_hold: Any,
-    hold_i: Any,
-) -> tuple[float, int]:
-    sweeps_done = 0
-    while True:
-        sweeps_done += 1
-        roll = bust / sides * (1.0 - p[j, i, 0])
-        for f in faces:
-            won = i + k + f >= goal
-            roll = roll + np.where(won, 1.0, p[i, j, np.minimum(k + f, goal - 1)]) / sides
-        hold = np.where(can_hold, 1.0 - p[j, hold_i, 0], 0.0)
-        new = np.maximum(roll, hold)
-        change = float(np.abs(new - p).max())
-        p = new
-        if change < tolerance:
-            return float(p[0, 0, 0]), sweeps_done
+def ours_child(goal: int, profile: bool) -> dict[str, Any]:
+    """The workbench's solver on Pig to ``goal`` in this (fresh) interpreter: P(first
+    wins), states, transitions, sweeps, phases, resident MB after the imports, peak MB."""
+    from workbench.engine.solve.graph import build_graph
+    from workbench.engine.solve.iterate import sweeps
+    from workbench.registry import make_game
 
-
-def in_child(fn: Callable[[], Any]) -> tuple[Any, float, float, float]:
-    """``fn()`` in a forked child: its result, CPU seconds, wall seconds and peak MB."""
-    read, write = os.pipe()
-    wall = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:  # the child: compute, send the result, leave without cleanup
-        os.close(read)
-        try:
-            data = pickle.dumps(("ok", fn()))
-        except BaseException as e:  # noqa: BLE001 - reported by the parent
-            data = pickle.dumps(("error", f"{type(e).__name__}: {e}"))
-        with os.fdopen(write, "wb") as out:
-            out.write(data)
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as inp:
-        data = inp.read()
-    _, _, usage = os.wait4(pid, 0)
-    status, result = pickle.loads(data)
-    if status != "ok":
-        raise RuntimeError(result)
-    return (
-        result,
-        usage.ru_utime + usage.ru_stime,
-        time.perf_counter() - wall,
-        usage.ru_maxrss / 1024,
-    )
-
-
-def ours(goal: int) -> tuple[float, int, int, int, Phases, float | None]:
-    """The workbench's solver on Pig: P(first wins), states, transitions, sweeps, the
-    phases (game, build, solve) and the resident MB at the start."""
-    at_start, phases = start_mb(), []
+    after_imports, phases = _mb("VmRSS"), []
     game = phase(phases, "game", lambda: make_game("pig", goal=goal))
     graph = phase(phases, "build", lambda: build_graph(game))
     values, _, n_sweeps = phase(phases, "solve", lambda: sweeps(graph, None, 1e-9, 100_000))
     first = sum(values[s][0] * n / d for s, n, d in graph.root)
-    return float(first), len(graph.states), len(graph.succ), n_sweeps, phases, at_start
+    peak = max([_mb("VmHWM") or 0.0] + [p for _, _, p in phases if p is not None])
+    out: dict[str, Any] = {
+        "first": float(first),
+        "states": len(graph.states),
+        "transitions": len(graph.succ),
+        "sweeps": n_sweeps,
+        "phases": phases,
+        "start_mb": after_imports,
+        "peak_mb": peak,
+        "cpu": sum(c for _, c, _ in phases),
+    }
+    if profile:
+        import cProfile
+        import pstats
 
-
-REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_pig_numpy_reference.py")
-
-
-def independent(goal: int) -> dict[str, Any]:
-    """bench/_pig_numpy_reference.py in a fresh interpreter (no workbench import): its JSON
-    (first, sweeps, cpu: the solve's own CPU s, peak_mb, start_mb) and ``wall``."""
-    import json
-    import subprocess
-
-    wall = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, REFERENCE, str(goal)], capture_output=True, text=True, check=True
-    )
-    out: dict[str, Any] = json.loads(done.stdout)
-    out["wall"] = time.perf_counter() - wall
+        del graph, values
+        prof = cProfile.Profile(time.process_time)
+        prof.enable()
+        build_graph(game)
+        prof.disable()
+        out["profile"] = _by_module(pstats.Stats(prof), type(game).__module__.split(".")[0])
     return out
 
 
-def reference(goal: int) -> tuple[float, int, Phases, float | None]:
-    """:func:`numpy_pig` with its phases (arrays, sweeps) and the resident MB at the start."""
-    at_start, phases = start_mb(), []
-    first, n_sweeps = numpy_pig(goal, phases=phases)
-    return first, n_sweeps, phases, at_start
+def run_json(args: list[str]) -> tuple[dict[str, Any], float]:
+    """A fresh interpreter's JSON line and its wall seconds."""
+    wall = time.perf_counter()
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"{' '.join(args)}: {last}")
+    return json.loads(done.stdout.strip().splitlines()[-1]), time.perf_counter() - wall
 
 
-def phase_line(who: str, phases: Phases, at_start: float | None) -> str:
-    """One line: each phase's CPU seconds and own peak MB, and the resident MB at start."""
+def phase_line(phases: Phases, after_imports: float | None) -> str:
+    """One line: each phase's CPU seconds and own peak MB, and the resident MB after the
+    imports."""
     parts = [
-        f"{name} {cpu:.1f} CPU s, peak {'?' if mb is None else f'{mb:.0f}'} MB"
+        f"{name} {cpu:.2f} CPU s, peak {'?' if mb is None else f'{mb:.0f}'} MB"
         for name, cpu, mb in phases
     ]
-    start = "?" if at_start is None else f"{at_start:.0f}"
-    return f"{'':>5} {who:<6} phases: {'; '.join(parts)} (resident at the child's start {start} MB)"
+    start = "?" if after_imports is None else f"{after_imports:.0f}"
+    return f"{'':>5} ours phases: {'; '.join(parts)} (resident after its imports {start} MB)"
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--goals", default="30,50,100", help="comma-separated goals")
+    parser.add_argument("--profile", action="store_true", help="where the build's CPU goes")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)  # ours, in a fresh process
     args = parser.parse_args(argv)
+    if args.child is not None:
+        print(json.dumps(ours_child(args.child, args.profile)))
+        return 0
     try:
         goals = [int(g) for g in args.goals.split(",")]
     except ValueError:
         print(f"--goals: {args.goals!r} must be whole numbers separated by commas")
         return 2
-    # not make_game here: Pig reads its sheet with polars, whose threads must not be
-    # running in this process when it forks a child
     if importlib.util.find_spec("pig") is None:
         print("pig is not installed: run make install (it installs examples/pig)")
         return 2
     print(
-        f"each solve in a child process; CPU = user + system seconds; load average "
-        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+        f"each side in a fresh interpreter; CPU = user + system seconds of its work after "
+        f"its imports; peak = VmHWM, imports included; load average {_load()}"
     )
     print(
         f"{'goal':>5} {'solver':<6} {'states':>10} {'sweeps':>7} {'cpu s':>8} {'wall s':>8} "
         f"{'peak MB':>8}  P(first wins)"
     )
-    for goal in goals:
-        (first, states, _, n_sweeps, our_phases, our_start), cpu, wall, mb = in_child(
-            lambda g=goal: ours(g)
-        )
-        (ref, ref_sweeps, ref_phases, ref_start), ref_cpu, ref_wall, ref_mb = in_child(
-            lambda g=goal: reference(g)
-        )
-        # resetting a phase's peak also resets the one wait4 reports: the child's peak is
-        # its largest phase's (each phase's peak starts from what the child held then)
-        mb = max([mb] + [p for _, _, p in our_phases if p is not None])
-        ref_mb = max([ref_mb] + [p for _, _, p in ref_phases if p is not None])
+    for i, goal in enumerate(goals):
+        flags = ["--profile"] if args.profile and i == 0 else []
+        ours, wall = run_json([os.path.abspath(__file__), "--child", str(goal), *flags])
+        ref, ref_wall = run_json([REFERENCE, str(goal)])
         pub = f" (published {PUBLISHED[goal]})" if goal in PUBLISHED else ""
         print(
-            f"{goal:>5} {'ours':<6} {states:>10,} {n_sweeps:>7} {cpu:>8.1f} {wall:>8.1f} "
-            f"{mb:>8.0f}  {first:.6f}{pub}"
+            f"{goal:>5} {'ours':<6} {ours['states']:>10,} {ours['sweeps']:>7} "
+            f"{ours['cpu']:>8.2f} {wall:>8.1f} {ours['peak_mb']:>8.0f}  {ours['first']:.6f}{pub}"
         )
         print(
-            f"{goal:>5} {'numpy':<6} {goal**3:>10,} {ref_sweeps:>7} {ref_cpu:>8.1f} "
-            f"{ref_wall:>8.1f} {ref_mb:>8.0f}  {ref:.6f}"
+            f"{goal:>5} {'tuned':<6} {goal**3:>10,} {ref['sweeps']:>7} {ref['cpu']:>8.2f} "
+            f"{ref_wall:>8.1f} {ref['peak_mb']:>8.0f}  {ref['first']:.6f}  (numpy only: "
+            f"resident {ref['start_mb']:.0f} MB before its arrays)"
         )
+        cpu_ratio, mem_ratio = ours["cpu"] / ref["cpu"], ours["peak_mb"] / ref["peak_mb"]
+        build = ours["phases"][1][1]
         print(
-            f"{'':>5} ours / numpy: CPU {cpu / ref_cpu:.2f}× (goal ≤ {GOAL_CPU_RATIO}), "
-            f"peak memory {mb / ref_mb:.2f}× (goal ≤ {GOAL_MEMORY_RATIO}); "
-            f"values differ by {abs(first - ref):.1e}"
-        )
-        print(phase_line("ours", our_phases, our_start))
-        print(phase_line("numpy", ref_phases, ref_start), flush=True)
-        ind = independent(goal)
-        ours_solve = sum(c for _, c, _ in our_phases)
-        print(
-            f"{goal:>5} {'tuned':<6} {goal**3:>10,} {ind['sweeps']:>7} {ind['cpu']:>8.2f} "
-            f"{ind['wall']:>8.1f} {ind['peak_mb']:>8.0f}  {ind['first']:.6f}  "
-            f"(numpy only, a fresh interpreter: resident {ind['start_mb']:.0f} MB before the arrays)"
-        )
-        print(
-            f"{'':>5} ours / tuned numpy (the honest anchor): CPU {ours_solve / ind['cpu']:.2f}× "
-            f"(game + build + solve {ours_solve:.2f} s against its arrays + sweeps; goal ≤ "
-            f"{GOAL_CPU_RATIO}), peak memory {mb / ind['peak_mb']:.2f}× (ours with the "
-            f"workbench's imports, {mb:.0f} MB, against numpy alone; goal ≤ {GOAL_MEMORY_RATIO}); "
-            f"build {our_phases[1][1] / ours_solve:.0%} of ours; values differ by "
-            f"{abs(first - ind['first']):.1e}",
+            f"{'':>5} ours / tuned numpy: CPU {cpu_ratio:.2f}× (goal ≤ {GOAL_CPU_RATIO}: "
+            f"{'met' if cpu_ratio <= GOAL_CPU_RATIO else f'missed by {cpu_ratio / GOAL_CPU_RATIO:.2f}×'}), "
+            f"peak memory {mem_ratio:.2f}× (goal ≤ {GOAL_MEMORY_RATIO}: "
+            f"{'met' if mem_ratio <= GOAL_MEMORY_RATIO else f'missed by {mem_ratio / GOAL_MEMORY_RATIO:.2f}×'}); "
+            f"build {build / ours['cpu']:.0%} of ours ({build / ours['states'] * 1e6:.1f} µs a "
+            f"state, {ours['transitions'] / ours['states']:.1f} transitions a state); values "
+            f"differ by {abs(ours['first'] - ref['first']):.1e}; load {_load()}",
             flush=True,
         )
+        print(phase_line(ours["phases"], ours["start_mb"]), flush=True)
+        if "profile" in ours:
+            total = sum(t for _, t in ours["profile"]) or 1.0
+            shares = ", ".join(f"{name} {t / total:.0%}" for name, t in ours["profile"][:6])
+            print(f"{'':>5} the build's CPU by module (cProfile, own time): {shares}", flush=True)
     return 0
 
 
