@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from workbench.engine.kernel.copies import COPIES, copies_made
 from workbench.engine.kernel.fields import (
@@ -108,6 +108,12 @@ __all__ = [
     "tupled",
     "value",
 ]
+
+
+def _no_decide(step: Any, table: Table) -> Hashable:  # pragma: no cover - never called
+    """:meth:`Table.play_out`'s ``decide`` when none is given: a seat without a pick then
+    draws at random (``rng.choice``), so this is never called."""
+    raise AssertionError("play_out: a seat without a pick and no decide")
 
 
 # -- the table -------------------------------------------------------------------
@@ -189,7 +195,7 @@ class Table(metaclass=TableMeta):
         (True, True, 4)
         """
         choose = rng.choice  # draws exactly as seq[rng.randrange(len(seq))]
-        chooser = cast(Callable[[Any, Table], Hashable], decide)  # called only when given
+        chooser = decide or _no_decide  # called only where a seat has no pick
         mark = None if kinds is None else kinds.append
         keep = None if choices is None else choices.append
         steps = 0
@@ -211,13 +217,16 @@ class Table(metaclass=TableMeta):
             steps += 1
             if kind == CHANCE_STEP:
                 a = top.dist(self).sample(rng) if top.WEIGHTED else choose(top.outcomes(self))
-            elif picks is None:
-                a = chooser(top, self) if decide else choose(top.legal(self))
+                if mark:
+                    mark(True)
             else:
-                pick = picks[top.seat]
-                a = pick(top.legal(self)) if pick else chooser(top, self)
-            if mark:
-                mark(kind == CHANCE_STEP)
+                if picks is not None:  # (a test of None: the cheapest branch there is)
+                    pick = picks[top.seat]
+                    a = pick(top.legal(self)) if pick else chooser(top, self)
+                else:
+                    a = chooser(top, self) if decide else choose(top.legal(self))
+                if mark:
+                    mark(False)
             if keep:
                 keep(a)
             tasks.pop().resolve(self, a)
