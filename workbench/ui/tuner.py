@@ -89,7 +89,8 @@ def proposal_lines(result: TuneResult) -> list[str]:
             shown = "—" if tuned is None else f"{tuned:.3f}"
             out.append(
                 f"  {g.measure}: {shown} on the tuning games, "
-                f"{p.rechecked[g.measure]:.3f}{span} on fresh seeds "
+                f"{p.rechecked[g.measure]:.3f}{span} on {result.recheck_games or result.games} "
+                "fresh games "
                 f"(goal {g.low:g}..{g.high:g})"
             )
     out.append(result.sentence())

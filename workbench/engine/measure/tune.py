@@ -278,6 +278,7 @@ class TuneResult:
     journal: Path
     stopped: bool = False
     resumed: int = 0
+    recheck_games: int = 0
 
     def sentence(self) -> str:
         """One sentence on whether any proposal meets every goal on fresh seeds."""
@@ -307,6 +308,7 @@ class TuneResult:
             "games": self.games,
             "seed": self.seed,
             "recheck_seed": self.recheck_seed,
+            "recheck_games": self.recheck_games or self.games,
             "base": self.base,
             "trials": {
                 s: sum(t["state"] == s for t in self.trials)
@@ -332,6 +334,7 @@ class _Plan:
     max_edits: int
     executor: Any
     base_variant: Variant = field(repr=False)
+    recheck_games: int = 0
 
 
 def _variant(plan: _Plan, values: Mapping[str, int], name: str) -> Variant:
@@ -545,6 +548,7 @@ def tune(
     journal: str | Path | None = None,
     progress: Callable[[int, int, dict[str, Any]], None] | None = None,
     stop: threading.Event | None = None,
+    recheck_games: int | None = None,
 ) -> TuneResult:
     """Search ``cells`` for values that bring every goal's measure into its range.
 
@@ -553,13 +557,20 @@ def tune(
     of ``executor`` (a dask ``Client``; the base and the re-checks spread their games
     over all of them); ``progress(done, trials, record)`` after each
     trial; setting ``stop`` ends the search after the trials in flight.
+    ``recheck_games``: games of each proposal's re-check on fresh seeds (default
+    ``games``; more narrow the re-check's interval, so it can decide).
     """
     import optuna
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
     from optuna.trial import TrialState
 
-    for name, value, top in (("games", games, MAX_GAMES), ("trials", trials, MAX_TRIALS)):
+    recheck = games if recheck_games is None else recheck_games
+    for name, value, top in (
+        ("games", games, MAX_GAMES),
+        ("trials", trials, MAX_TRIALS),
+        ("recheck-games", recheck, MAX_GAMES),
+    ):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= top:
             raise TuneError(f"--{name} must be a whole number in 1..{top}, got {value!r}")
     if max_edits is not None and not 1 <= max_edits <= len(cells):
@@ -584,6 +595,7 @@ def tune(
         max_edits or len(cells),
         executor,
         Variant.of(game),
+        recheck,
     )
     key = study_key(game, goals, cells, players, games, seed)
     path = Path(journal) if journal is not None else cache_root() / "tune" / game / f"{key}.journal"
@@ -672,6 +684,7 @@ def tune(
         path,
         stopped,
         resumed,
+        recheck,
     )
 
 
@@ -696,7 +709,7 @@ def _proposals(plan: _Plan, study: Any, keep: int, base: Mapping[str, float]) ->
             if values[c.name] != plan.now[c.name]
         }
         variant = _variant(plan, values, f"tuned-{t.number}")
-        rows = _measured(plan, variant, plan.games, plan.seed + RECHECK_SALT)
+        rows = _measured(plan, variant, plan.recheck_games or plan.games, plan.seed + RECHECK_SALT)
         fresh = {g.measure: rows[g.measure]["variant"] for g in plan.goals}
         intervals = {}
         for g in plan.goals:
