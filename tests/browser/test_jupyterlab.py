@@ -42,6 +42,9 @@ def _notebook(folder: Path) -> Path:
     return path
 
 
+# slow (about 12 s of the default run): the default run executes every notebook (nbmake) and shows
+# widgets in Chromium through Voila (tests/browser/test_whatif_grid.py, test_app_page.py)
+@pytest.mark.slow
 def test_jupyterlab_runs_a_notebook(tmp_path: Path, watched_page, build_dir: Path) -> None:
     work = tmp_path / "nb"
     work.mkdir()

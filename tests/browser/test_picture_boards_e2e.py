@@ -54,6 +54,10 @@ def _open(page: Any, url: str, picture: str) -> None:
     wait_settled(page)
 
 
+# slow (about 13 s of the default run): picture clicks in Chromium stay in the default run with
+# test_detective_picture_e2e.py, life's picture targets without a browser in tests/ui/test_picture.py
+# and tests/life/test_board.py
+@pytest.mark.slow
 def test_life_a_whole_round_by_clicking_the_picture(
     tmp_path: Path, watched_page: Any, build_dir: Path
 ) -> None:
@@ -92,6 +96,10 @@ def test_life_a_whole_round_by_clicking_the_picture(
     assert watched_page.errors == [], watched_page.errors
 
 
+# slow (about 10 s of the default run): picture clicks in Chromium stay in the default run with
+# test_detective_picture_e2e.py, mugen's board in Chromium with test_analysis_e2e.py, its picture
+# without a browser in tests/mugen/test_board.py
+@pytest.mark.slow
 def test_mugen_a_whole_turn_each_by_clicking_the_picture(
     tmp_path: Path, watched_page: Any, build_dir: Path
 ) -> None:
