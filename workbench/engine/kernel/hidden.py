@@ -348,9 +348,6 @@ def _seen_table_maker(cls: Any) -> Callable[[Any, int], Any]:
         else:
             body = ["def seen(t, seat):", *_field_lines(i, f, False), f"    return o{i}"]
             ns[f.name] = _SeenField(f.name, _compile(cls.FIELDS, "\n".join(body)))
-    for attr, field in getattr(cls, "READERS", ()):  # read-only names, where declared
-        if field in ns:
-            ns[attr] = _SeenField(attr, ns[field].fn)
     lines.append("    return v")
     seen = type.__new__(type(cls), f"Seen{cls.__name__}", (cls,), ns)
     scope = {"new": object.__new__, "Seen": seen, "mask_tasks": mask_tasks}
