@@ -453,19 +453,20 @@ def _play(
 ) -> pl.DataFrame:
     """Every question's games on both sheets (in this process, or through ``executor``),
     and their table."""
-    from workbench.engine.measure.compare_pairs import Pairs
+    from workbench.engine.measure.compare_pairs import Pairs, answered_pair_rows
 
     by_key = {q.key: q for q in qs}
     pairs = Pairs(game, qs)
     units = tasks(qs, games, chunk)
-    jobs = [job(game, by_key[k], t, sides, specs, a, z, seed) for k, t, a, z in units]
+    # each unit also answers its games' own outcomes: on the workers, beside the playing
+    jobs = [job(game, by_key[k], t, sides, specs, a, z, seed)[1] for k, t, a, z in units]
     if executor is None:
-        results = [fn(*args) for fn, args in jobs]
+        results = [answered_pair_rows(*args) for args in jobs]
     else:
-        futures = [executor.submit(fn, *args) for fn, args in jobs]
+        futures = [executor.submit(answered_pair_rows, *args) for args in jobs]
         results = [f.result() for f in futures]
-    for (k, *_), r in zip(units, results, strict=True):
-        pairs.add(k, r)
+    for (k, *_), (rows, outcomes) in zip(units, results, strict=True):
+        pairs.add(k, rows, outcomes)
     return pairs.table()
 
 

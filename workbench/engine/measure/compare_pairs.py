@@ -13,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.measure.skilled import Question, conclusion
+from workbench.engine.measure.skilled import Question, conclusion, game_questions
 from workbench.engine.measure.verdict import decided, judge
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
@@ -27,7 +27,15 @@ from workbench.prob.intervals import (
 )
 from workbench.registry import make_game, spec
 
-__all__ = ["BLOCKS", "Pairs", "line_up", "pair_rows"]
+__all__ = [
+    "BLOCKS",
+    "Outcomes",
+    "Pairs",
+    "answered_pair_rows",
+    "line_up",
+    "own_outcomes",
+    "pair_rows",
+]
 
 BLOCKS = 20
 """The jackknife's blocks: game ``i`` is left out with block ``i mod 20``."""
@@ -105,6 +113,61 @@ def _value(m: Mapping[str, dict[str, Any]], name: str, kind: str) -> float:
     return math.nan if v is None else float(v)
 
 
+Outcomes = dict[tuple[str, int, str, int], dict[str, float]]
+"""(question, side, table, game) -> that game's own rate outcomes."""
+
+
+def own_outcomes(
+    q: Question,
+    sides: Sequence[list[dict[str, Any]]],
+    frames: Sequence[pl.DataFrame],
+    kept: Outcomes,
+) -> tuple[dict[tuple[str, int], dict[str, float]], ...]:
+    """Per side, each game's own measures (a rate's 0 or 1, NaN where the game does not
+    count), answered once per game and kept in ``kept``. A game is answered on its own
+    row of its side's frame (``frames``: ``sides`` as frames; a slice, no frame built per
+    game); a variant game whose row equals its base game's row (the edit changed nothing
+    in it) has that game's answers."""
+    out: tuple[dict[tuple[str, int], dict[str, float]], ...] = ({}, {})
+    first: dict[tuple[str, int], dict[str, Any]] = {}
+    for side, (rows, frame) in enumerate(zip(sides, frames, strict=True)):
+        for i, r in enumerate(rows):
+            game = (r.get("variant", ""), r["game"])
+            key = (q.key, side, *game)
+            got = kept.get(key)
+            if got is None and side == 1 and first.get(game) == r:
+                got = kept[key] = out[0][game]
+            if got is None:
+                got = kept[key] = {
+                    name: (math.nan if a["value"] is None else float(a["value"]))
+                    for name, a in _measures(q, frame.slice(i, 1)).items()
+                    if a["kind"] == "rate"
+                }
+            if side == 0:
+                first[game] = r
+            out[side][game] = got
+    return out
+
+
+_QUESTIONS: dict[tuple[str, Any], dict[str, Question]] = {}
+
+
+def answered_pair_rows(
+    game: str, question: str, *args: Any
+) -> tuple[list[list[dict[str, Any]]], Outcomes]:
+    """:func:`pair_rows` (same arguments), and each of its games' own outcomes
+    (:func:`own_outcomes`): answered where the games are played, so a pool's workers share
+    that work and the table only reads it (:meth:`Pairs.add`)."""
+    chunk = pair_rows(game, question, *args)
+    at = (game, spec(game))
+    asked = _QUESTIONS.get(at)
+    if asked is None:
+        asked = _QUESTIONS[at] = {q.key: q for q in game_questions(game)}
+    kept: Outcomes = {}
+    own_outcomes(asked[question], chunk, [frame_of(rows) for rows in chunk], kept)
+    return chunk, kept
+
+
 @dataclass
 class Pairs:
     """Games of both sheets as they finish, answered at any moment (:meth:`table`)."""
@@ -116,11 +179,18 @@ class Pairs:
         default_factory=dict, repr=False
     )
 
-    def add(self, question: str, chunk: list[list[dict[str, Any]]]) -> None:
-        """One :func:`pair_rows` result for ``question``."""
+    def add(
+        self,
+        question: str,
+        chunk: list[list[dict[str, Any]]],
+        outcomes: Mapping[tuple[str, int, str, int], dict[str, float]] | None = None,
+    ) -> None:
+        """One :func:`pair_rows` result for ``question``, with its games' own outcomes when
+        they were answered already (:func:`answered_pair_rows`)."""
         sides = self.rows.setdefault(question, [[], []])
         for side, new in zip(sides, chunk, strict=True):
             side.extend(new)
+        self._single.update(outcomes or {})
 
     @property
     def pairs(self) -> int:
@@ -130,29 +200,8 @@ class Pairs:
     def _outcomes(
         self, q: Question, sides: Sequence[list[dict[str, Any]]], frames: Sequence[pl.DataFrame]
     ) -> tuple[dict[tuple[str, int], dict[str, float]], ...]:
-        """Per side, each game's own measures (a rate's 0 or 1, NaN where the game does not
-        count), answered once per game and kept. A game is answered on its own row of its
-        side's frame (a slice: no frame built per game); a variant game whose row equals
-        its base game's row (the edit changed nothing in it) has that game's answers."""
-        out: tuple[dict[tuple[str, int], dict[str, float]], ...] = ({}, {})
-        first: dict[tuple[str, int], dict[str, Any]] = {}
-        for side, (rows, frame) in enumerate(zip(sides, frames, strict=True)):
-            for i, r in enumerate(rows):
-                game = (r.get("variant", ""), r["game"])
-                key = (q.key, side, *game)
-                got = self._single.get(key)
-                if got is None and side == 1 and first.get(game) == r:
-                    got = self._single[key] = out[0][game]
-                if got is None:
-                    got = self._single[key] = {
-                        name: (math.nan if a["value"] is None else float(a["value"]))
-                        for name, a in _measures(q, frame.slice(i, 1)).items()
-                        if a["kind"] == "rate"
-                    }
-                if side == 0:
-                    first[game] = r
-                out[side][game] = got
-        return out
+        """Per side, each game's own measures (:func:`own_outcomes`), kept across calls."""
+        return own_outcomes(q, sides, frames, self._single)
 
     def table(self) -> pl.DataFrame:
         """One row per measure: question, measure, kind, reference, base, variant,
