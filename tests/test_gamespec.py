@@ -229,3 +229,31 @@ def test_the_contract_table_lists_every_part_the_code_has():
     fields = {f.name for f in dataclasses.fields(GameSpec)}
     assert fields <= rows, sorted(fields - rows)
     assert set(PARTS) <= fields
+
+
+def test_a_rules_version_is_written_once_in_the_spec():
+    """Issue 34: a game's rules read their version from the package's SPEC (one source);
+    no rules module of the house games, Pig or the designer-game fixture writes its own
+    version string beside it (the equality test above cannot tell two equal literals from
+    one source)."""
+    files = [
+        *sorted((ROOT / "workbench" / "games").glob("*/rules.py")),
+        ROOT / "examples" / "pig" / "pig" / "rules.py",
+        ROOT / "tests" / "designer_game" / "rules.py",
+    ]
+    read_from_spec = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for stmt in node.body:
+                    target = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+                    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                        target = stmt.targets[0]
+                    if isinstance(target, ast.Name) and target.id == "version":
+                        value = stmt.value
+                        assert not isinstance(value, ast.Constant), (
+                            f"{path}: version {value.value!r}"
+                        )
+                        assert ast.unparse(value) == "SPEC.version", f"{path}: {ast.unparse(value)}"
+                        read_from_spec.append(path.parent.name)
+    assert {"ghost", "life", "mugen", "detective", "pig"} <= set(read_from_spec)
