@@ -92,3 +92,14 @@ def test_the_notebook_tunes_on_a_copy_of_the_precomputed_trials(tmp_path, monkey
     monkeypatch.setenv("WORKBENCH_BUDGET", "ci")
     assert not tuning_journal("mugen", tmp_path).exists()
     assert "small budget" in tuning_provenance("mugen", tmp_path)
+
+
+def test_the_recheck_plays_recheck_games_fresh_games(game, tmp_path) -> None:
+    result = tune(
+        "lowcard", [parse_goal(GOAL)], [parse_cell(CELL)], players=PLAYERS, games=8,
+        trials=3, seed=5, journal=tmp_path / "r.journal", recheck_games=40,
+    )  # fmt: skip
+    assert result.as_json()["recheck_games"] == 40 and result.proposals
+    for p in result.proposals:  # a rate's re-check interval over 40 games, not 8
+        (lo, hi) = p.intervals["no single winner"]
+        assert hi - lo < 0.35

@@ -58,6 +58,10 @@ def _code(argv: list[str]) -> int:
             ["--goal", "no single winner=40%..120%", "--vary", CELL],
             "--goal no single winner: a rate's range lies within 0..1",
         ),
+        (
+            ["--goal", GOAL, "--vary", CELL, "--recheck-games", "0"],
+            "--recheck-games: 0 is below the minimum 1",
+        ),
         (["--goal", GOAL, "--vary", CELL, "--games", "0"], "--games"),
         (["--goal", GOAL], "give at least one --vary"),
         (["--vary", CELL], "give at least one --goal"),

@@ -76,6 +76,7 @@ def _run(args: argparse.Namespace) -> int:
             seed=args.seed,
             max_edits=args.max_edits,
             keep=args.keep,
+            recheck_games=args.recheck_games,
             executor=client,
             parallel=args.parallel or (args.workers or 1),
         )
@@ -174,6 +175,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="at most this many cells changed at once",
     )
     p.add_argument("--keep", type=whole("--keep", 1, 10), default=3, help="proposals shown")
+    p.add_argument(
+        "--recheck-games",
+        type=whole("--recheck-games", 1, 20_000),
+        default=None,
+        help="fresh games re-checking each proposal (default --games; more can decide)",
+    )
     p.add_argument(
         "--parallel",
         type=whole("--parallel", 1, 64),
