@@ -23,7 +23,7 @@ WHATIF = (ROOT / "docs" / "whatif.md").read_text(encoding="utf-8")
 #: run as written in the default test run (seconds at most, outputs redirected)
 QUICK = ("dice", "versus", "draws", "copies-needed", "round", "check", "print", "new")
 #: long as written: the default run plays fewer games, ``-m slow`` the README's own count
-FEWER_GAMES = {"play": "200", "compare": "60", "cards": "20", "tune": "12"}
+FEWER_GAMES = {"play": "200", "compare": "60", "cards": "6", "tune": "12"}
 #: servers and notebook runs: their own tests start them (tests/browser, tests/share)
 NOT_RUN = ("export", "app", "playtest")
 OUTPUTS = ("--out", "--dir")
@@ -75,6 +75,8 @@ def _redirected(argv: list[str], tmp_path: Path) -> list[str]:
 def _fewer(argv: list[str]) -> list[str]:
     out = list(argv)
     out[out.index("--games") + 1] = FEWER_GAMES[argv[0]]
+    if "--trials" in out:  # the tuner's trials each play the games: two show it runs
+        out[out.index("--trials") + 1] = "2"
     return out
 
 
