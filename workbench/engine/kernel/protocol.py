@@ -58,6 +58,27 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
+    # -- optional hooks: each declared here once with its default, read directly ---------
+    #: A mutable table over a state (``KernelGame`` defines it); None: search and rollouts
+    #: step the immutable states through the protocol.
+    thaw: Callable[[Any], Any] | None = None
+    #: ``rollout_action(t, rng)``, a cheap rule of thumb on a mutable table: ISMCTS rolls
+    #: out and guides its tree with it, and its root can be paired; None: random rollouts.
+    rollout_action: Callable[[Any, random.Random], Hashable] | None = None
+    #: ``standing(t)``, each seat's standing mid-game when the score says nothing until the
+    #: end (life points): cut rollouts and OSLA's leaves read it; None: the score.
+    standing: Callable[[Any], Sequence[float]] | None = None
+    #: ISMCTS's rollout cut in steps when the player spec gives none; None: to the end.
+    search_horizon: ClassVar[int | None] = None
+    #: The lead that counts as a sure win in a cut rollout (graded values); None: who leads.
+    search_margin: ClassVar[float | None] = None
+    #: ``"paired"``: ISMCTS decides the root on common worlds by sequential halving (with a
+    #: ``rollout_action``); None: the plain root.
+    search_root: ClassVar[str | None] = None
+    #: Standard errors by which the search's best move must beat the rule of thumb's to be
+    #: chosen at the root; None: the search's defaults (``search.TRUST``, ``PAIRED_TRUST``).
+    search_trust: ClassVar[float | None] = None
+
     def __init__(self, params: Any = None) -> None:
         self.params = params if params is not None else self.default_params()
 

@@ -56,7 +56,7 @@ def leaf_margin(game: Game[Any], state: Any, seat: int) -> float:
     >>> leaf_margin(TakeAway(), TakeAwayState(0, to_move=1), 1)
     1002.0
     """
-    if callable(getattr(game, "standing", None)):  # who is ahead mid-game, when the score is not
+    if game.standing is not None:  # who is ahead mid-game, when the score is not
         scores = standing(game, work_table(game, state))
         others = [v for i, v in enumerate(scores) if i != seat]
         value = scores[seat] - (max(others) if others else 0.0)

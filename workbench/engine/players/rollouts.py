@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
+from workbench.engine.kernel.table import Table
 
 __all__ = [
     "cut_shares",
@@ -55,6 +56,8 @@ class _Immutable:
     def observe(self, seat: int) -> Any:
         return self.game.observe(self.state, seat)
 
+    seen_state = observe  # what a search keys its tree by: the whole observation here
+
     def freeze(self) -> Any:
         return self.state
 
@@ -65,7 +68,7 @@ class _Immutable:
 def work_table(game: Game[Any], state: Any) -> Any:
     """A mutable table over ``state``: the kernel's own (``game.thaw``) for a kernel game,
     else a wrapper that applies steps immutably (same methods: ``to_move``, ``legal``,
-    ``chance_dist``, ``sample``, ``step``, ``observe``, ``freeze``, ``clone``).
+    ``chance_dist``, ``sample``, ``step``, ``observe``, ``seen_state``, ``freeze``, ``clone``).
 
     >>> from workbench.engine.conformance.toy import TakeAway, TakeAwayState
     >>> t = work_table(TakeAway(), TakeAwayState(3))
@@ -73,7 +76,7 @@ def work_table(game: Game[Any], state: Any) -> Any:
     [1, 2, 3]
     -4
     """
-    thaw = getattr(game, "thaw", None)
+    thaw = game.thaw
     return thaw(state) if thaw is not None else _Immutable(game, state)
 
 
@@ -98,8 +101,8 @@ def standing(game: Game[Any], t: Any) -> tuple[float, ...]:
     >>> standing(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)))
     (-1.0, 1.0)
     """
-    own = getattr(game, "standing", None)
-    if callable(own):
+    own = game.standing
+    if own is not None:
         return tuple(float(v) for v in own(t))
     if isinstance(t, _Immutable):
         return tuple(float(v) for v in game.returns(t.state))
@@ -146,7 +149,7 @@ def cut_shares(game: Game[Any], t: Any) -> tuple[float, ...]:
     >>> cut_shares(TakeAway(), work_table(TakeAway(), TakeAwayState(0, to_move=1)))
     (0.0, 1.0)
     """
-    margin = getattr(game, "search_margin", None)
+    margin = game.search_margin
     return leader_shares(game, t) if margin is None else margin_shares(game, t, margin)
 
 
@@ -158,7 +161,7 @@ def rollout(
 
     ``policy(t, rng) -> action``: a cheap player on the table for every decision instead
     (a game's ``rollout_action``, see :func:`rollout_policy`)."""
-    if getattr(t, "tasks", None) is not None:  # a kernel table: the kernel's own loop
+    if isinstance(t, Table):  # a kernel table: the kernel's own loop
         decide = None if policy is None else lambda top, t: policy(t, rng)
         t.play_out(rng, None, decide, max_steps)
     elif policy is not None:
@@ -189,5 +192,4 @@ def rollout_policy(game: Game[Any]) -> Any:
     >>> rollout_policy(TakeAway()) is None
     True
     """
-    own = getattr(game, "rollout_action", None)
-    return own if callable(own) else None
+    return game.rollout_action

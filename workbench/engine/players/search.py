@@ -228,7 +228,7 @@ class ISMCTS:
         policy = rollout_policy(game)
         if (
             self.GAME_TUNING
-            and getattr(game, "search_root", None) == "paired"
+            and game.search_root == "paired"
             and policy is not None
             and self.iterations is not None
         ):
@@ -254,7 +254,7 @@ class ISMCTS:
             ranked = _policy_first(
                 ranked,
                 max(self._hints, key=self._hints.__getitem__),
-                getattr(game, "search_trust", None),
+                game.search_trust,
             )
         return ranked
 
@@ -271,7 +271,7 @@ class ISMCTS:
         def iterate(state: Any, r: random.Random, first: Hashable) -> float:
             return self._iterate(game, seat, root, state, r, first)[seat]
 
-        z = getattr(game, "search_trust", None)
+        z = game.search_trust
         ranked = paired_root(
             iterate,
             worlds,
@@ -306,7 +306,7 @@ class ISMCTS:
         by_observation = self.KEYS_BY_OBSERVATION
         # the seat's observed state keys the tree: the unseen cards follow from it (cards
         # only move between zones), so they are neither gathered nor sorted for the key
-        seen = getattr(t, "seen_state", None) or t.observe
+        seen = t.seen_state
         path: list[tuple[list[float], int]] = []
         while True:
             who = t.to_move()
@@ -347,9 +347,7 @@ class ISMCTS:
             node = child
             if fresh:
                 break
-        horizon = (
-            self.horizon if self.horizon is not None else getattr(game, "search_horizon", None)
-        )
+        horizon = self.horizon if self.horizon is not None else game.search_horizon
         if horizon is None:
             if t.to_move() != TERMINAL:
                 rollout(t, rng, self.max_steps, policy=policy)
