@@ -93,8 +93,9 @@ def _plan(
     w_all, table = (a["wid"], a["ptable"]) if "wid" in a else (a["prob"], None)
     row_start, ptr, mover = a["row_start"], a["ptr"], a["mover"]
     stage_cut = np.flatnonzero(np.diff(stage) != 0) + 1
-    stage_bounds = np.concatenate([[0], stage_cut, [len(dec)]])
-    for lo, hi in zip(stage_bounds[:-1].tolist(), stage_bounds[1:].tolist()):
+    stage_bounds = np.concatenate([[0], stage_cut, [len(dec)]]).tolist()
+    del stage, stage_cut  # only the bounds are read from here on (a stage's arrays come next)
+    for lo, hi in zip(stage_bounds[:-1], stage_bounds[1:]):
         d = dec[lo:hi]
         counts = row_start[d + 1] - row_start[d]
         rows = _ranges(row_start[d], counts)
@@ -223,7 +224,7 @@ def sweeps(
     for s, shares in graph.shares.items():
         values[:, s] = [float(x) for x in shares]
     best = np.full(n, -1, dtype=np.int64)
-    local = np.full(n, -1, dtype=np.int64)
+    local = np.full(n, -1, dtype=np.int32 if n < 2**31 else np.int64)
     most_sweeps, delta = 0, 0.0
     for whole, blocks, succ, prob in _plan(graph, a, block):
         for sweep in range(1, max_sweeps + 1):
