@@ -1,6 +1,7 @@
 """Hidden information on the kernel: what one seat sees (:class:`Observation`, zones as
-:class:`Hidden`) and a full state dealt back from it (``fill``), pool by pool
-(see :mod:`workbench.engine.kernel.table`).
+:class:`Hidden`; or :func:`seen_table`, the same as a read-only table whose secret fields
+are worked out when a player reads them) and a full state dealt back from it (``fill``),
+pool by pool (see :mod:`workbench.engine.kernel.table`).
 """
 
 from __future__ import annotations
