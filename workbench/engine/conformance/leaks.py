@@ -249,7 +249,7 @@ def _check_position(
         witness = {x: k in (seen_by(top, view, x) or ()) for x in options}  # declared to see x
         # a public choice reads as its player announces it, unless the table hides it; a
         # chance outcome or a secret choice must read alike when it leaves the same to see
-        announced = who != CHANCE and getattr(top, "seen_by", None) is None
+        announced = who != CHANCE and top.seen_by is None
         for a, b in combinations(options, 2):
             report.comparisons += 1
             if seen[a] == seen[b] and label[a] != label[b] and not (witness[a] and witness[b]):
@@ -358,7 +358,7 @@ def _asked(a: Any, b: Any, k: int) -> str:
 def _declared(game: KernelGame, a: Any, b: Any) -> str:
     """The game's own word when the stacks differ by a decision it declares asked only
     of some seats (``disclosed = {"React": "why"}``), else ''."""
-    disclosed: dict[str, str] = getattr(game, "disclosed", {})
+    disclosed = game.disclosed
     kinds = {type(s).__name__ for s in set(a.state[0]) ^ set(b.state[0])} & set(disclosed)
     return "; ".join(f"{n}: {disclosed[n]}" for n in sorted(kinds))
 

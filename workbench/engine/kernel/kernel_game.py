@@ -17,7 +17,7 @@ import both from the package, ``from workbench.engine.kernel import KernelGame, 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from workbench.engine.kernel.copies import COPIES, forget_reads
@@ -44,6 +44,10 @@ class KernelGame(Game[Snapshot]):
     """
 
     table: ClassVar[type[Table]]
+    #: Decision kinds (step class names) the rules ask of some seats only, each with why that
+    #: discloses nothing (``{"React": "why"}``): the leak check reads a differing stack of
+    #: these kinds as declared; empty: every such difference is reported.
+    disclosed: ClassVar[Mapping[str, str]] = {}
 
     # -- what a game writes ----------------------------------------------------
     def setup(self, t: Any) -> None:  # pragma: no cover - games override
@@ -102,7 +106,7 @@ class KernelGame(Game[Snapshot]):
         if t is None or t._origin is not state:
             ids = list(self.view(state).legal())
         else:
-            touched = getattr(t, "_touched", -1)
+            touched = t._touched
             ids = list(t.legal())  # a copy: the live table's lists change at its next step
             if touched >= 0:  # a lazy thaw: its reads since the step are forgotten
                 forget_reads(t, touched)
@@ -127,7 +131,7 @@ class KernelGame(Game[Snapshot]):
         if t is None or t._origin is not state:
             x = self.view(state).sample(rng)
         else:
-            touched = getattr(t, "_touched", -1)
+            touched = t._touched
             x = t.sample(rng)
             if touched >= 0:
                 forget_reads(t, touched)
@@ -167,7 +171,7 @@ class KernelGame(Game[Snapshot]):
 
     @staticmethod
     def _label(top: Any, t: Any, a: Hashable) -> str:
-        label = getattr(top, "label", None)
+        label = top.label
         return str(label(t, a)) if label is not None else str(a)
 
     # -- information ---------------------------------------------------------------------

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol, cast
 
-from workbench.engine.kernel.hidden import seen_table
+from workbench.engine.kernel.hidden import Observation, seen_table
 from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
 
@@ -92,11 +92,11 @@ class SeatView:
                     src = cast(KernelGame, self.game).view(src)
                 if not hasattr(src, "seen_state"):
                     obs = self.observation
-                    return getattr(obs, "state", obs)
+                    return obs.state if isinstance(obs, Observation) else obs
                 self._seen = src.seen_state(self.seat)
             return self._seen
         obs = self._obs
-        return getattr(obs, "state", obs)
+        return obs.state if isinstance(obs, Observation) else obs
 
     @property
     def table(self) -> Any:
@@ -135,11 +135,7 @@ class SeatView:
         >>> v.prepare_determinize()(random.Random(1)) == v.determinize(random.Random(1))
         True
         """
-        prepare = getattr(self.game, "prepare_determinize", None)
-        obs = self.observation
-        if prepare is None:
-            return lambda rng: self.game.determinize(obs, rng)
-        prepared: Callable[[random.Random], Any] = prepare(obs)
+        prepared: Callable[[random.Random], Any] = self.game.prepare_determinize(self.observation)
         return prepared
 
     def actions(self) -> list[Action]:

@@ -42,7 +42,7 @@ Cards in hidden zones are declared on the fields (``seen=OWN``/``HIDDEN``, see
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 __all__ = [
@@ -118,8 +118,9 @@ def secret_fields(cls: type) -> tuple[tuple[int, int], ...]:
     if cached is not None:
         known: tuple[tuple[int, int], ...] = cached
         return known
-    spec: dict[str, str | None] = getattr(cls, "SECRET", None) or {}
-    names = list(getattr(cls, "_fields", ()))
+    step: Any = cls  # a marked step class: SECRET declared (kernel.steps.STEP_HOOKS)
+    spec: Mapping[str, str | None] = step.SECRET
+    names = list(getattr(cls, "_fields", ()))  # a NamedTuple's field names (none: not one)
     for k, owner in spec.items():
         if k not in names or (owner is not None and owner not in names):
             raise TypeError(
@@ -173,7 +174,7 @@ def guess_steps(t: Any, rng: random.Random) -> None:
     tasks = t.tasks
     for i, s in enumerate(tasks):
         if secret_fields(type(s)) and any(isinstance(v, Masked) for v in s):
-            guess = getattr(s, "guess", None)
+            guess = s.guess
             if guess is None:
                 raise TypeError(f"step {type(s).__name__} declares SECRET but no guess(t, rng)")
             tasks[i] = guess(t, rng)
@@ -181,7 +182,7 @@ def guess_steps(t: Any, rng: random.Random) -> None:
 
 def seen_by(step: Any, t: Any, x: Hashable) -> Collection[int] | None:
     """The seats that see outcome or action ``x`` of ``step`` (``None``: everyone)."""
-    fn = getattr(step, "seen_by", None)
+    fn = step.seen_by
     if fn is None:
         return None
     seats: Collection[int] | None = fn(t, x)
@@ -199,14 +200,14 @@ def sees(step: Any, t: Any, x: Hashable, seat: int | None) -> bool:
 def hidden_label(step: Any, t: Any, x: Hashable) -> str:
     """What a seat that may not see ``x`` reads (the step's ``hidden_label``, else
     its kind: ``"draw (hidden)"``)."""
-    fn = getattr(step, "hidden_label", None)
+    fn = step.hidden_label
     return str(fn(t, x)) if fn is not None else f"{type(step).__name__.lower()} (hidden)"
 
 
 def label_for(step: Any, t: Any, x: Hashable, seat: int | None) -> str:
     """The label of ``x`` as ``seat`` reads it; the designer (``None``) reads the
     whole label, marked ``[seen by P1]`` when it is a secret."""
-    label = getattr(step, "label", None)
+    label = step.label
     if not sees(step, t, x, seat):
         return hidden_label(step, t, x)
     text = str(label(t, x)) if label is not None else str(x)

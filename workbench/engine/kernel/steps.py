@@ -5,13 +5,32 @@ or :func:`decision` (see :mod:`workbench.engine.kernel.table`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any, TypeVar
 
-__all__ = ["AUTO", "CHANCE_STEP", "DECISION", "auto", "chance", "decision", "tupled"]
+__all__ = ["AUTO", "CHANCE_STEP", "DECISION", "STEP_HOOKS", "auto", "chance", "decision", "tupled"]
 
 AUTO, CHANCE_STEP, DECISION = 0, 1, 2
 
 _S = TypeVar("_S", bound=type)
+
+#: The optional parts of a step, each with its default (set on a marked class that does not
+#: define it), so the kernel reads ``step.label`` and the like directly:
+STEP_HOOKS: dict[str, Any] = {
+    # ``label(t, x)``: the text of choice or outcome ``x`` in logs and menus; None: str(x)
+    "label": None,
+    # ``seen_by(t, x)``: the seats that see outcome or choice ``x``; None: every seat
+    "seen_by": None,
+    # ``hidden_label(t, x)``: what the other seats read instead; None: "<kind> (hidden)"
+    "hidden_label": None,
+    # ``guess(t, rng)``: the step with its masked secret guessed on a dealt world
+    # (required with ``@secret``); None: the step declares no secret
+    "guess": None,
+    # ``lapses(t)``: the step is dropped without running when it says so; None: never
+    "lapses": None,
+    # the secret fields and who sees each (``@secret`` sets it); empty: no secret
+    "SECRET": MappingProxyType({}),
+}
 
 
 def _mark(kind: int) -> Callable[[_S], _S]:
@@ -31,7 +50,11 @@ def _mark(kind: int) -> Callable[[_S], _S]:
         # a search hashes whole step stacks in its tree keys) agrees with that equality
         setattr(cls, "__hash__", tuple.__hash__)  # noqa: B010
         setattr(cls, "KIND", kind)  # noqa: B010
-        setattr(cls, "LAPSES", callable(getattr(cls, "lapses", None)))  # noqa: B010
+        for hook, default in STEP_HOOKS.items():
+            if not hasattr(cls, hook):
+                setattr(cls, hook, default)
+        step: Any = cls  # its hooks are set now
+        setattr(cls, "LAPSES", step.lapses is not None)  # noqa: B010
         setattr(cls, "WEIGHTED", kind == CHANCE_STEP and hasattr(cls, "dist"))  # noqa: B010
         return cls
 

@@ -134,6 +134,9 @@ class Table(metaclass=TableMeta):
     _view: ClassVar[Callable[[Any, Sequence[Any]], Table]]
     _clone: ClassVar[Callable[[Table], Table]]
     _thaw_lazy: ClassVar[Callable[[Any, Sequence[Any]], Table]]
+    #: The list fields a lazy thaw's step touched (bits; the lazy class's own slot, see
+    #: ``kernel.copies``); -1: a table thawed whole, with no such bookkeeping.
+    _touched: int = -1
 
     tasks: list[Any] = items()
 
