@@ -151,3 +151,33 @@ def test_a_key_outside_the_declared_key_space_is_a_clear_error():
         r"0\.\.8 \(solve_key_space\)",
     ):
         solve(keyed)
+
+
+def test_every_seat_s_values_satisfy_the_bellman_equations_with_three_seats():
+    """Pig with three seats (the iteration keeps one row of values per seat): every decision
+    state's values are those of its best row, recomputed here from the graph's own exact
+    weights, the chosen row is a best one for the seat to move, and each state's shares
+    of the win add up to 1; at the end they are the game's own shares."""
+    pig_rules = pytest.importorskip("pig.rules", reason="examples/pig is installed by make install")
+    sol = solve(pig_rules.make_game(goal=6, players=3))
+    g, values = sol.graph, sol.values
+    assert values.shape == (len(g.states), 3) and len(g.states) > 200
+    for s in range(len(g.states)):
+        assert sum(values[s]) == pytest.approx(1.0, abs=1e-9)
+        rows = g.rows_of(s)
+        if not rows:
+            assert values[s].tolist() == [float(x) for x in g.shares[s]]
+            continue
+        q = {
+            r: [
+                sum(
+                    g.num[t] / g.den[t] * values[g.succ[t]][seat]
+                    for t in range(g.ptr[r], g.ptr[r + 1])
+                )
+                for seat in range(3)
+            ]
+            for r in rows
+        }
+        chosen = int(sol.best[s])
+        assert values[s].tolist() == pytest.approx(q[chosen], abs=1e-9)
+        assert q[chosen][g.mover[s]] >= max(x[g.mover[s]] for x in q.values()) - 1e-9
