@@ -18,13 +18,28 @@ from workbench.engine.kernel.hidden import Observation, seen_table
 from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
 
-__all__ = ["Player", "SeatView", "random_player"]
+__all__ = ["Player", "SeatView", "random_player", "sees_everything"]
 
 
 class Player(Protocol):
-    """A player: ``(view, rng) -> action id`` (the rng is its seat's own: ``kernel.seeds.player_rng``)."""
+    """A player: ``(view, rng) -> action id`` (the rng is its seat's own: ``kernel.seeds.player_rng``).
+
+    Optional mark: ``SEES_EVERYTHING = True`` on a player that reads hidden cards (an upper
+    bound for benches: sessions and playtests refuse it), read by :func:`sees_everything`."""
 
     def __call__(self, view: SeatView, rng: random.Random) -> Hashable: ...
+
+
+def sees_everything(player: object) -> bool:
+    """True for a player marked ``SEES_EVERYTHING`` (it reads hidden cards), False for fair
+    ones; a player may be a plain function, which carries no mark.
+
+    >>> class Cheat:
+    ...     SEES_EVERYTHING = True
+    >>> sees_everything(Cheat()), sees_everything(random_player)
+    (True, False)
+    """
+    return bool(getattr(player, "SEES_EVERYTHING", False))
 
 
 class SeatView:

@@ -55,6 +55,7 @@ from typing import Any
 
 from workbench.atomic import write_text_atomic
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
+from workbench.engine.kernel.seat import sees_everything
 from workbench.engine.kernel.steps import tupled
 from workbench.engine.play.replay import Replay, ReplayError
 from workbench.engine.play.session import Session
@@ -137,12 +138,10 @@ class Playtest:
 
         for i, spec in enumerate(self.seats):
             try:
-                sees_everything = spec is not None and getattr(
-                    self.bot(i), "SEES_EVERYTHING", False
-                )
+                cheat = spec is not None and sees_everything(self.bot(i))
             except BadSpec as e:
                 raise PlaytestError(f"seat {i + 1}: {' '.join(str(e).split())[:200]}") from None
-            if sees_everything:
+            if cheat:
                 raise PlaytestError(
                     f"seat {i + 1}: {spec} sees every hidden card (an upper bound "
                     "for benches); a playtest takes fair bots only"

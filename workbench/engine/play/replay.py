@@ -89,6 +89,8 @@ class RecordedSession(Protocol):
     def chance_flags(self) -> tuple[bool, ...]: ...
     @property
     def rng_marks(self) -> tuple[int, ...]: ...
+    @property
+    def chosen_steps(self) -> tuple[int, ...]: ...  # chance set by hand: a what-if's steps
 
 
 FORMAT = "workbench-replay/1"
@@ -212,7 +214,7 @@ class Replay:
         words its bots drew (so that loading it checks every roll) and the sheets its game
         plays on (:func:`~workbench.engine.play.replay_sheets.sheets_played`)."""
         g = session.game
-        chosen = tuple(getattr(session, "chosen_steps", ()))
+        chosen = tuple(session.chosen_steps)
         draws, checked = _player_draws(session)
         return cls(
             g.name,

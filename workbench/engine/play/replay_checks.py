@@ -252,13 +252,13 @@ def what_if_note(session: Any) -> str:
     >>> what_if_note(S())
     ' — what-if: 2 chance steps chosen by hand, not a game that happened'
     """
-    chosen = len(getattr(session, "chosen_steps", ()) or ())
+    chosen = len(session.chosen_steps)
     if chosen:
         return (
             f" — what-if: {chosen} chance step{'s' if chosen > 1 else ''} chosen by hand, "
             "not a game that happened"
         )
-    check = getattr(session, "chance_check", None)
+    check = session.chance_check
     if check is not None and not check.honest:
         return f" — {check.summary()}"
     return ""

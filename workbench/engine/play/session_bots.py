@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
 from workbench.engine.kernel.rng import CountingRandom
-from workbench.engine.kernel.seat import Player, SeatView, random_player
+from workbench.engine.kernel.seat import Player, SeatView, random_player, sees_everything
 from workbench.engine.play.timeline import Timeline
 from workbench.engine.runs.playout import GameTooLong, seat_players
 
@@ -66,7 +66,7 @@ def refuse_cheats(players: Sequence[Player]) -> None:
     workbench.engine.kernel.protocol.IllegalAction: ... sees every hidden card ...
     """
     for p in players:
-        if getattr(p, "SEES_EVERYTHING", False):
+        if sees_everything(p):
             raise IllegalAction(
                 f"{getattr(p, '__name__', p)} sees every hidden card (an upper "
                 "bound for benches); sessions and playtests take fair players only"

@@ -24,8 +24,8 @@ benches accept it.
 >>> from workbench.engine.players.basic import random_player
 >>> from workbench.engine.runs.playout import playout_in_place
 >>> g, cheat = make_game(), OpenSearch(60)
->>> cheat, cheat.SEES_EVERYTHING
-(open:60, True)
+>>> cheat, sees_everything(cheat), sees_everything(ISMCTS(60))
+(open:60, True, False)
 >>> won = [g.winners(playout_in_place(g, [random_player, cheat], k).final) for k in range(300)]
 >>> won.count((1,))  # seat 1 answering a face-up card: random 91 of 300, ismcts:60 113
 123
@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seat import SeatView, sees_everything
 from workbench.engine.players.search import ISMCTS
 
 __all__ = ["OpenSearch", "sees_everything", "true_state"]
@@ -49,16 +49,6 @@ def true_state(view: SeatView) -> Any:
     if isinstance(src, tuple) or not (hasattr(src, "tasks") and hasattr(src, "freeze")):
         return src
     return src.freeze()
-
-
-def sees_everything(player: Any) -> bool:
-    """True for a player that reads hidden cards (the upper bound), False for fair ones.
-
-    >>> from workbench.engine.players.basic import random_player
-    >>> sees_everything(OpenSearch(10)), sees_everything(ISMCTS(10)), sees_everything(random_player)
-    (True, False, False)
-    """
-    return bool(getattr(player, "SEES_EVERYTHING", False))
 
 
 class OpenSearch(ISMCTS):
