@@ -64,9 +64,7 @@ def seat_players(game: Game[Any], players: Player | Sequence[Player]) -> tuple[P
         return (players,) * game.num_players
     seq = tuple(players)
     if len(seq) != game.num_players:
-        raise ValueError(
-            f"{len(seq)} players given for {game.num_players} seats of {getattr(game, 'name', game)}"
-        )
+        raise ValueError(f"{len(seq)} players given for {game.num_players} seats of {game.name}")
     for i, p in enumerate(seq):
         if not callable(p):
             raise TypeError(f"player for seat {i} is not callable: {p!r}")
