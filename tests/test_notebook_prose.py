@@ -80,12 +80,10 @@ METHOD_PHRASES: dict[str, tuple[str, ...]] = {
         "**to 30**",
         "for 100",
         "reaches 20",
-        "20,000 games",
         "tolerance 1e-9",
         "To 100",
         "give 0.5306",
         "hold at 20",
-        "On 60 states",
     ),
     "detective.ipynb": (
         # the seed's numbers (its draft name, the author's claim, the game's end)
@@ -105,9 +103,7 @@ METHOD_PHRASES: dict[str, tuple[str, ...]] = {
         "refilling to five",
         # how the tables are made
         "3.29 standard deviations",
-        "400 games of 4 random players",
-        "400 random games (above) and 200 greedy games",
-        "200 games of 4 random players",
+        "games of 4 random players",
         "0-VP",
         "2+ cards",
         "4-player",
