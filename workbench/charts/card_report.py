@@ -14,6 +14,9 @@ interval's axis always shows 0 (no effect).
 >>> chart = card_effect_chart(CardReport("mugen", ("greedy",), 50, 0, t), faces=False)
 >>> [layer["mark"]["type"] for layer in chart.to_dict()["layer"]]
 ['rule', 'rule', 'point']
+>>> faces = card_effect_chart(CardReport("mugen", ("greedy",), 50, 0, t)).to_dict()["hconcat"][0]
+>>> faces["encoding"]["description"]["field"]  # a face's label is its words, not its URL again
+'label'
 """
 
 from __future__ import annotations
@@ -108,7 +111,11 @@ def card_effect_chart(report: Any, *, top: int | None = None, faces: bool = True
         return intervals
     pictures = (
         base.mark_image(width=FACE_W, height=FACE_H)
-        .encode(y=alt.Y("label:N", sort=order, axis=None), url="face:N")
+        .encode(
+            y=alt.Y("label:N", sort=order, axis=None),
+            url="face:N",
+            description="label:N",  # the face's words, not its data: URL a second time
+        )
         .properties(width=FACE_W + 6, height=height)
     )
     both = alt.hconcat(pictures, intervals, spacing=4).resolve_scale(y="shared")
