@@ -24,11 +24,11 @@ def _has_board(game: str) -> bool:
     return True
 
 
-#: in the default suite: the first game; the others' boards are clicked through by their own
-#: picture tests, and a board that is not a seed game's by the toy board in Chromium
-#: (tests/engine/test_board_browser.py), so here they are slow (each is about 10-20 s of the
-#: default suite's time on 2 cores)
-DEFAULT_GAMES = ("ghost",)
+#: none in the default suite (each is about 10-20 s of its time on 2 cores): a board clicked
+#: through in Chromium stays there with the toy board (tests/engine/test_board_browser.py), the
+#: detective picture test and mugen's analysis panel (tests/browser/test_analysis_e2e.py); every
+#: game's board is clicked without a browser in tests/<game>/test_board.py
+DEFAULT_GAMES: tuple[str, ...] = ()
 
 
 @pytest.mark.parametrize(
