@@ -33,9 +33,9 @@ def _text(page: Any, css: str) -> str:
     return str(loc.first.inner_text()) if loc.count() else ""
 
 
-# slow (about 20 s of the default run): the default run keeps ghost's board in Chromium
-# (test_boards_e2e.py[ghost]), picture clicks in Chromium (test_detective_picture_e2e.py) and the
-# attack picked in steps without a browser (tests/ghost/test_board.py, tests/ui/test_board_choice.py)
+# slow (about 20 s of the default run): the default run keeps picture clicks in Chromium
+# (test_detective_picture_e2e.py) and ghost's board and the attack picked in steps without a
+# browser (tests/ghost/test_board.py, tests/ui/test_board_choice.py)
 @pytest.mark.slow
 def test_ghost_a_whole_turn_with_an_attack_picked_in_steps(
     tmp_path: Path, watched_page: Any, build_dir: Path
