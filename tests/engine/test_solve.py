@@ -181,3 +181,118 @@ def test_every_seat_s_values_satisfy_the_bellman_equations_with_three_seats():
         chosen = int(sol.best[s])
         assert values[s].tolist() == pytest.approx(q[chosen], abs=1e-9)
         assert q[chosen][g.mover[s]] >= max(x[g.mover[s]] for x in q.values()) - 1e-9
+
+
+# -- a race with chance after decisions: repeated outcomes (unequal weights) and chains --
+from typing import NamedTuple  # noqa: E402
+
+from workbench.engine.kernel import KernelGame, Table, chance, decision, items  # noqa: E402
+
+
+class _RaceTable(Table):
+    pos: list[int] = items()
+
+
+@decision
+class _Move(NamedTuple):
+    seat: int
+
+    def legal(self, t):
+        return ["walk", "dice", "coin"]
+
+    def resolve(self, t, action):
+        if action == "walk":
+            _advance(t, self.seat, 1)
+        else:
+            t.push(_Dice(self.seat) if action == "dice" else _Coin(self.seat))
+
+
+@chance
+class _Dice(NamedTuple):  # 0 twice: unequal weights; a 2 rolls again (a chain)
+    seat: int
+
+    def outcomes(self, t):
+        return [0, 0, 1, 2]
+
+    def resolve(self, t, roll):
+        if roll == 2 and t.pos[self.seat] + 2 < 5:
+            t.pos[self.seat] += 2
+            t.push(_Dice(self.seat))
+        else:
+            _advance(t, self.seat, roll)
+
+
+@chance
+class _Coin(NamedTuple):  # equally likely; heads tosses again (a chain in a uniform row)
+    seat: int
+
+    def outcomes(self, t):
+        return ["tails", "heads"]
+
+    def resolve(self, t, side):
+        if side == "heads" and t.pos[self.seat] + 1 < 5:
+            t.pos[self.seat] += 1
+            t.push(_Coin(self.seat))
+        else:
+            _advance(t, self.seat, 0 if side == "tails" else 1)
+
+
+def _advance(t, seat, by):
+    t.pos[seat] = min(5, t.pos[seat] + by)
+    if t.pos[seat] < 5:
+        t.push(_Move(1 - seat))
+
+
+class _Race(KernelGame):
+    name = "race"
+    version = "1"
+    table = _RaceTable
+
+    def setup(self, t):
+        t.pos = [0, 0]
+        t.push(_Move(0))
+
+    def score(self, t):
+        return tuple(float(p >= 5) for p in t.pos)
+
+
+class _KeyedRace(_Race):
+    """The same race declaring a codec: each snapshot numbered as it is first keyed."""
+
+    def solve_key(self, t):
+        ids = self.__dict__.setdefault("_ids", {})
+        return ids.setdefault(t.freeze(), len(ids))
+
+    def solve_table(self, key):
+        snaps = {k: s for s, k in self.__dict__["_ids"].items()}
+        return self.thaw(snaps[key])
+
+
+def test_a_keyed_graph_with_chance_chains_and_unequal_weights_is_the_plain_graph():
+    plain, keyed = solve(_Race()), solve(_KeyedRace())
+    assert keyed.graph.keys is not None and plain.graph.keys is None
+    assert keyed.states == plain.states > 40
+    weights = set(zip(plain.graph.num, plain.graph.den))
+    assert set(zip(keyed.graph.num, keyed.graph.den)) == weights
+    assert {(2, 4), (1, 16), (1, 4)} <= weights  # two zeros of four; chained 2s; chained heads
+    for state in plain.graph.states:  # the same successors with the same exact weights
+        i, j = plain.graph.index[state], keyed.graph.index[state]
+        assert keyed.state_value(state) == pytest.approx(plain.state_value(state), abs=1e-12)
+        for r, q in zip(plain.graph.rows_of(i), keyed.graph.rows_of(j)):
+            got = sorted(
+                (
+                    repr(keyed.graph.states[keyed.graph.succ[t]]),
+                    keyed.graph.num[t],
+                    keyed.graph.den[t],
+                )
+                for t in range(keyed.graph.ptr[q], keyed.graph.ptr[q + 1])
+            )
+            want = sorted(
+                (
+                    repr(plain.graph.states[plain.graph.succ[t]]),
+                    plain.graph.num[t],
+                    plain.graph.den[t],
+                )
+                for t in range(plain.graph.ptr[r], plain.graph.ptr[r + 1])
+            )
+            assert got == want

@@ -143,7 +143,7 @@ def expand_tables(
 def build_keyed(
     g: Any,
     max_states: int,
-    check: Callable[[Any, int], None],
+    check: Callable[[Any, int], None] | None,
     shares: Callable[[Any], tuple[Any, ...]],
     too_many: Callable[[], Exception],
     limit: int,
@@ -151,14 +151,20 @@ def build_keyed(
 ) -> None:
     """Fill the graph ``g`` through the game's codec (see the module docstring).
 
-    ``check(table, seat)`` raises where the solver cannot go; ``shares(snapshot)``
-    gives a terminal state's shares of the win."""
+    ``check(table, seat)`` (when given) raises where the solver cannot go;
+    ``shares(snapshot)`` gives a terminal state's shares of the win.
+
+    The loop keeps to whole numbers: a state is its key, its number an ``int32`` in
+    a flat index (or a dict), each transition a state number and a weight id in typed
+    arrays; a chance step whose equally likely outcomes are the same as the last
+    one's reuses their weight id (one ``extend`` per row)."""
     game = g.game
     key_of, table_of = game.solve_key, game.solve_table
     space = getattr(game, "solve_key_space", None)
     keys = array("q")
     index: Any
-    if space is not None and int(space) <= DENSE_LIMIT:
+    dense = space is not None and int(space) <= DENSE_LIMIT
+    if dense:
         index = array("i", [-1]) * int(space)
 
         def lookup(k: int) -> int:
@@ -169,20 +175,22 @@ def build_keyed(
         def lookup(k: int) -> int:
             return int(index.get(k, -1))
 
-    dense = isinstance(index, array)
+    def bad_key(k: Any) -> ValueError:
+        if dense and isinstance(k, int) and k < 0:
+            return ValueError(f"{game.name}: solve_key gave {k}, below 0")
+        return ValueError(
+            f"{game.name}: solve_key gave {k!r}, not a whole number in 0..{space} (solve_key_space)"
+        )
 
-    def add(t: Any) -> int:
-        k = key_of(t)
+    def add(k: Any) -> int:
+        """The number of the state keyed ``k``, a new one when it is new."""
         try:
             i = index[k] if dense else index.get(k, -1)
         except (IndexError, OverflowError, TypeError):
-            raise ValueError(
-                f"{game.name}: solve_key gave {k!r}, not a whole number in "
-                f"0..{space} (solve_key_space)"
-            ) from None
+            raise bad_key(k) from None
         if i < 0 or (dense and k < 0):
             if dense and k < 0:
-                raise ValueError(f"{game.name}: solve_key gave {k}, below 0")
+                raise bad_key(k)
             i = len(keys)
             if i >= max_states:
                 raise too_many()
@@ -206,7 +214,13 @@ def build_keyed(
     legal_seen: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
     actions: list[tuple[Hashable, ...]] = []
     start = work_table(game, game.initial_state())
-    g.root = [(add(t), n, d) for t, n, d in expand_tables(start, 1, 1, 0, limit, refuse)]
+    g.root = [(add(key_of(t)), n, d) for t, n, d in expand_tables(start, 1, 1, 0, limit, refuse)]
+    # the last chance step's equally likely outcomes (a copy), their count and weight id
+    last_outs: list[Any] | None = None
+    last_ids: array = array("B")  # type: ignore[type-arg]
+    pairs: list[tuple[Any, int]] = []
+    total = uniform = 0
+    succ_append, ptr_append = succ.append, ptr.append
     done = 0
     while done < len(keys):
         t = table_of(keys[done])
@@ -219,35 +233,51 @@ def build_keyed(
             mover.append(TERMINAL)
             actions.append(())
             g.shares[done] = shares(t.freeze())
-        else:
+            row_start.append(len(ptr) - 1)
+            done += 1
+            continue
+        if check is not None:
             check(t, who)
-            legal = tuple(t.legal())
-            legal = legal_seen.setdefault(legal, legal)
-            mover.append(who)
-            actions.append(legal)
-            last = len(legal) - 1
-            for j, a in enumerate(legal):
-                c = t if j == last else t.clone()
-                c.step(a)
-                if c.to_move() != CHANCE:  # a decision or the end at once
-                    succ.append(add(c))
-                    wid.append(0)
-                    ptr.append(len(succ))
-                    continue
-                pairs, total, uniform = _outcomes(c)  # chance: one level inline, the usual case
-                w_uniform = weight(1, total) if uniform else -1
-                final = len(pairs) - 1
-                for i, (outcome, w) in enumerate(pairs):
-                    x = c if i == final else c.clone()
-                    x.step(outcome)
-                    if x.to_move() != CHANCE:
-                        succ.append(add(x))
-                        wid.append(w_uniform if uniform else weight(w, total))
-                    else:
-                        for s, n, d in expand_tables(x, w, total, 1, limit, refuse):
-                            succ.append(add(s))
-                            wid.append(weight(n, d))
-                ptr.append(len(succ))
+        legal = tuple(t.legal())
+        legal = legal_seen.setdefault(legal, legal)
+        mover.append(who)
+        actions.append(legal)
+        last = len(legal) - 1
+        for j, a in enumerate(legal):
+            c = t if j == last else t.clone()
+            c.step(a)
+            if c.to_move() != CHANCE:  # a decision or the end at once
+                succ_append(add(key_of(c)))
+                wid.append(0)
+                ptr_append(len(succ))
+                continue
+            top = c.tasks[-1] if hasattr(c, "tasks") else None
+            outs = top.outcomes(c) if top is not None and not top.WEIGHTED else None
+            if outs is None or outs != last_outs:  # chance: one level inline, the usual case
+                pairs, total, uniform = _outcomes(c)
+                last_outs = outs[:] if uniform and outs is not None else None
+                if uniform:
+                    last_ids = array(wid.typecode, [weight(1, total)]) * total
+            final = len(pairs) - 1
+            for i, (outcome, w) in enumerate(pairs):
+                x = c if i == final else c.clone()
+                x.step(outcome)
+                if x.to_move() != CHANCE:
+                    succ_append(add(key_of(x)))
+                    if not uniform:
+                        wid.append(weight(w, total))
+                else:
+                    if uniform:  # a deeper chain: the row's weights one by one after all
+                        wid.extend(last_ids[:i])
+                        uniform, last_outs = False, None
+                    for s, n, d in expand_tables(x, w, total, 1, limit, refuse):
+                        succ_append(add(key_of(s)))
+                        wid.append(weight(n, d))
+            if uniform:
+                if last_ids.typecode != wid.typecode:
+                    last_ids = array(wid.typecode, last_ids)
+                wid.extend(last_ids)
+            ptr_append(len(succ))
         row_start.append(len(ptr) - 1)
         done += 1
     table = sorted(weight_ids, key=weight_ids.__getitem__)
