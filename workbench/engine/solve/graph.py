@@ -200,7 +200,13 @@ def build_graph(
 
     if has_codec(game):
         build_keyed(
-            g, max_states, check, lambda s: _shares(game, s), too_many, MAX_CHANCE_CHAIN, endless
+            g,
+            max_states,
+            check if check_hidden else None,  # nothing hidden: no check per state
+            lambda s: _shares(game, s),
+            too_many,
+            MAX_CHANCE_CHAIN,
+            endless,
         )
         return g
     index, states = g.index, g.states
