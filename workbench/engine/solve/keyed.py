@@ -163,9 +163,10 @@ def build_keyed(
     space = getattr(game, "solve_key_space", None)
     keys = array("q")
     index: Any
-    dense = space is not None and int(space) <= DENSE_LIMIT
+    size = 0 if space is None else int(space)
+    dense = space is not None and size <= DENSE_LIMIT
     if dense:
-        index = array("i", [-1]) * int(space)
+        index = array("i", [-1]) * size
 
         def lookup(k: int) -> int:
             return int(index[k]) if 0 <= k < len(index) else -1
