@@ -24,8 +24,10 @@ import re
 import resource
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_BENCHMARKS = ("hardening_",)
@@ -91,7 +93,14 @@ def verdict(code: int | None, output: str, limit: int) -> tuple[bool, str]:
 
 
 def run_one(command: list[str], limit: int) -> tuple[int | None, str]:
-    """Run one bench, its output passed through as it comes and kept; (exit code, output)."""
+    """Run one bench, its output passed through as it comes and kept; (exit code, output).
+    The limit holds whether or not the bench prints: its output is read by a thread, so
+    a bench that hangs silently (a cluster that never answers) is stopped at ``limit``
+    seconds too, with every process of its group.
+
+    >>> run_one([sys.executable, "-c", "import time; time.sleep(30)"], 1)
+    (None, '')
+    """
     lines: list[str] = []
     with subprocess.Popen(
         command,
@@ -102,22 +111,23 @@ def run_one(command: list[str], limit: int) -> tuple[int | None, str]:
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         start_new_session=True,
     ) as process:
-        deadline = time.monotonic() + limit
         assert process.stdout is not None
-        for line in process.stdout:
-            sys.stdout.write(line)
-            lines.append(line)
-            if time.monotonic() > deadline:
-                break
+        reader = threading.Thread(target=_pass_through, args=(process.stdout, lines), daemon=True)
+        reader.start()
         try:
-            code: int | None = process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            code: int | None = process.wait(timeout=limit)
         except subprocess.TimeoutExpired:
             code = None
-        if code is None or time.monotonic() > deadline:
             os.killpg(process.pid, 9)
             process.wait()
-            code = None
+        reader.join(timeout=10)
     return code, "".join(lines)
+
+
+def _pass_through(stream: IO[str], lines: list[str]) -> None:
+    for line in stream:
+        sys.stdout.write(line)
+        lines.append(line)
 
 
 def main(argv: list[str] | None = None) -> int:
