@@ -453,20 +453,21 @@ def _play(
 ) -> pl.DataFrame:
     """Every question's games on both sheets (in this process, or through ``executor``),
     and their table."""
-    from workbench.engine.measure.compare_pairs import Pairs, answered_pair_rows
+    from workbench.engine.measure.compare_pairs import Pairs
 
     by_key = {q.key: q for q in qs}
     pairs = Pairs(game, qs)
     units = tasks(qs, games, chunk)
-    # each unit also answers its games' own outcomes: on the workers, beside the playing
-    jobs = [job(game, by_key[k], t, sides, specs, a, z, seed)[1] for k, t, a, z in units]
+    # the units only play: a worker forked from a process that used polars hangs in its
+    # first polars call (its thread pool was not forked), so the answering stays here
+    jobs = [job(game, by_key[k], t, sides, specs, a, z, seed) for k, t, a, z in units]
     if executor is None:
-        results = [answered_pair_rows(*args) for args in jobs]
+        results = [fn(*args) for fn, args in jobs]
     else:
-        futures = [executor.submit(answered_pair_rows, *args) for args in jobs]
+        futures = [executor.submit(fn, *args) for fn, args in jobs]
         results = [f.result() for f in futures]
-    for (k, *_), (rows, outcomes) in zip(units, results, strict=True):
-        pairs.add(k, rows, outcomes)
+    for (k, *_), r in zip(units, results, strict=True):
+        pairs.add(k, r)
     return pairs.table()
 
 
