@@ -13,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from workbench.engine.measure.skilled import Question, conclusion, game_questions
+from workbench.engine.measure.skilled import Question, conclusion
 from workbench.engine.measure.verdict import decided, judge
 from workbench.engine.players.specs import player_from_spec
 from workbench.engine.runs.match import build_game
@@ -31,7 +31,6 @@ __all__ = [
     "BLOCKS",
     "Outcomes",
     "Pairs",
-    "answered_pair_rows",
     "line_up",
     "own_outcomes",
     "pair_rows",
@@ -149,25 +148,6 @@ def own_outcomes(
     return out
 
 
-_QUESTIONS: dict[tuple[str, Any], dict[str, Question]] = {}
-
-
-def answered_pair_rows(
-    game: str, question: str, *args: Any
-) -> tuple[list[list[dict[str, Any]]], Outcomes]:
-    """:func:`pair_rows` (same arguments), and each of its games' own outcomes
-    (:func:`own_outcomes`): answered where the games are played, so a pool's workers share
-    that work and the table only reads it (:meth:`Pairs.add`)."""
-    chunk = pair_rows(game, question, *args)
-    at = (game, spec(game))
-    asked = _QUESTIONS.get(at)
-    if asked is None:
-        asked = _QUESTIONS[at] = {q.key: q for q in game_questions(game)}
-    kept: Outcomes = {}
-    own_outcomes(asked[question], chunk, [frame_of(rows) for rows in chunk], kept)
-    return chunk, kept
-
-
 @dataclass
 class Pairs:
     """Games of both sheets as they finish, answered at any moment (:meth:`table`)."""
@@ -179,18 +159,11 @@ class Pairs:
         default_factory=dict, repr=False
     )
 
-    def add(
-        self,
-        question: str,
-        chunk: list[list[dict[str, Any]]],
-        outcomes: Mapping[tuple[str, int, str, int], dict[str, float]] | None = None,
-    ) -> None:
-        """One :func:`pair_rows` result for ``question``, with its games' own outcomes when
-        they were answered already (:func:`answered_pair_rows`)."""
+    def add(self, question: str, chunk: list[list[dict[str, Any]]]) -> None:
+        """One :func:`pair_rows` result for ``question``."""
         sides = self.rows.setdefault(question, [[], []])
         for side, new in zip(sides, chunk, strict=True):
             side.extend(new)
-        self._single.update(outcomes or {})
 
     @property
     def pairs(self) -> int:
