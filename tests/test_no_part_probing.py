@@ -67,18 +67,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("workbench/cli/__init__.py", 'getattr(args, "workers"'): "subcommands without --workers",
 }
 
-# Still probing, in a package being reworked by another engineer (the solver): allowed while
-# present, to be declared on KernelGame (solve_key, solve_table, solve_key_space, solve_order)
-PENDING: tuple[tuple[str, str], ...] = (
-    ("workbench/engine/solve/keyed.py", 'getattr(game, "solve_key"'),
-    ("workbench/engine/solve/keyed.py", 'getattr(game, "solve_table"'),
-    ("workbench/engine/solve/keyed.py", 'getattr(game, "solve_key_space"'),
-    ("workbench/engine/solve/keyed.py", 'getattr(game, "solve_order"'),
-    ("workbench/engine/solve/iterate.py", 'getattr(graph.game, "solve_order"'),
-    ("workbench/engine/solve/graph.py", 'getattr(game, "table"'),
-    ("workbench/engine/solve/graph.py", 'getattr(table, "FIELDS"'),
-    ("workbench/engine/solve/graph.py", 'getattr(obs, "unseen"'),
-)
+# Probes still to declare: none (the solver's hooks are declared on Game since issue 34's
+# last pass). A new entry here is a debt to pay, not a place to park a probe.
+PENDING: tuple[tuple[str, str], ...] = ()
+
 
 _GETATTR = re.compile(r"\bgetattr\(")
 
@@ -130,10 +122,13 @@ def test_the_scan_catches_a_probe() -> None:
 
 
 def test_the_hooks_have_their_declared_defaults() -> None:
-    for hook in ("thaw", "rollout_action", "standing") + tuple(
-        f"search_{k}" for k in ("horizon", "margin", "root", "trust")
+    for hook in (
+        ("thaw", "rollout_action", "standing")
+        + tuple(f"search_{k}" for k in ("horizon", "margin", "root", "trust"))
+        + ("solve_key", "solve_table", "solve_order")
     ):
         assert getattr(Game, hook) is None, hook
+    assert Game.solve_key_space.fget(None) is None  # type: ignore[attr-defined]
     assert KernelGame.thaw is not None and dict(KernelGame.disclosed) == {}
     assert Table._touched == -1
 

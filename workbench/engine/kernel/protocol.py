@@ -78,6 +78,21 @@ class Game(ABC, Generic[S]):
     #: Standard errors by which the search's best move must beat the rule of thumb's to be
     #: chosen at the root; None: the search's defaults (``search.TRUST``, ``PAIRED_TRUST``).
     search_trust: ClassVar[float | None] = None
+    #: ``solve_key(t)``, a whole-number key of a mutable table, with ``solve_table(key)`` its
+    #: inverse: the exact solver builds its compact keyed graph from them; None: a graph of
+    #: snapshots (slower, more memory).
+    solve_key: Callable[[Any], int] | None = None
+    #: ``solve_table(key)``, the mutable table ``solve_key`` encoded (with ``solve_key``).
+    solve_table: Callable[[int], Any] | None = None
+    #: ``solve_order(snapshot) -> (stage, order)``: the value iteration's sweep order (Pig:
+    #: banked points, then the turn total); None: one stage swept from the last state found.
+    solve_order: Callable[[Any], tuple[int, int]] | None = None
+
+    @property
+    def solve_key_space(self) -> int | None:
+        """Every ``solve_key`` is below it (the solver then indexes keys by one flat array);
+        None: keys are looked up in a dict."""
+        return None
 
     def __init__(self, params: Any = None) -> None:
         self.params = params if params is not None else self.default_params()

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from workbench.engine.kernel import Hidden
+from workbench.engine.kernel import Hidden, KernelGame, Observation
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game
 from workbench.engine.players.rollouts import work_table
 from workbench.engine.solve.keyed import build_keyed, has_codec
@@ -141,18 +141,18 @@ def _expand(t: Any, num: int, den: int, depth: int = 0) -> Iterator[tuple[Any, i
 
 
 def _hidden_fields(game: Game[Any]) -> tuple[str, ...]:
-    table = getattr(game, "table", None)
-    fields = getattr(table, "FIELDS", ())
-    return tuple(f.name for f in fields if f.seen != "public")
+    if not isinstance(game, KernelGame):  # a game without declared fields hides nothing here
+        return ()
+    return tuple(f.name for f in game.table.FIELDS if f.seen != "public")
 
 
 def _determined(game: Game[Any], state: Any, seat: int) -> bool:
     """True when what ``seat`` sees fixes the state: nothing hidden, or the unseen cards
     all lie in one sorted zone (a shuffled deck whose contents are deducible)."""
     obs = game.observe(state, seat)
-    if not getattr(obs, "unseen", ()):
+    if not isinstance(obs, Observation) or not obs.unseen or not isinstance(game, KernelGame):
         return True
-    table = game.table  # type: ignore[attr-defined]
+    table = game.table
     zones = 0
     for f, v in zip(table.FIELDS, obs.state):
         parts = [v] if f.depth == 1 else list(v) if f.depth == 2 else []

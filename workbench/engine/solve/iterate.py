@@ -76,7 +76,7 @@ def _plan(
     one stage, blocks of ``block`` states from the last found to the first.
     """
     dec = np.flatnonzero(a["mover"] != TERMINAL)
-    order_of = getattr(graph.game, "solve_order", None)
+    order_of = graph.game.solve_order
     if graph.order is not None:  # found while enumerating (a keyed graph)
         stage = np.frombuffer(graph.order[0], dtype=np.int64)[dec]
         sub = np.frombuffer(graph.order[1], dtype=np.int64)[dec]

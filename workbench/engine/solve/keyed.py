@@ -40,9 +40,7 @@ DENSE_LIMIT = 64_000_000
 
 def has_codec(game: Game[Any]) -> bool:
     """True when ``game`` declares ``solve_key`` and ``solve_table`` (see the module docstring)."""
-    return callable(getattr(game, "solve_key", None)) and callable(
-        getattr(game, "solve_table", None)
-    )
+    return game.solve_key is not None and game.solve_table is not None
 
 
 class KeyedStates(Sequence[Any]):
@@ -160,7 +158,7 @@ def build_keyed(
     one's reuses their weight id (one ``extend`` per row)."""
     game = g.game
     key_of, table_of = game.solve_key, game.solve_table
-    space = getattr(game, "solve_key_space", None)
+    space = game.solve_key_space
     keys = array("q")
     index: Any
     size = 0 if space is None else int(space)
@@ -211,7 +209,7 @@ def build_keyed(
 
     ptr, row_start, mover = array("q", [0]), array("q", [0]), array("i")
     stage, sub = array("q"), array("q")
-    order_of = getattr(game, "solve_order", None)
+    order_of = game.solve_order
     legal_seen: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
     actions: list[tuple[Hashable, ...]] = []
     start = work_table(game, game.initial_state())
