@@ -13,8 +13,6 @@ from workbench.share.browser import chromium_path
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-# The notebooks run on the test run's small budget (workbench.budget); their kernels inherit it.
-os.environ.setdefault("WORKBENCH_BUDGET", "ci")
 
 settings.register_profile(
     "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

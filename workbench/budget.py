@@ -4,7 +4,7 @@ The notebooks answer design questions from simulated games. A designer running o
 the full budget (intervals narrow enough to decide); the test run executes every notebook
 on each change and only needs each cell to run and print truthful sentences (which then
 often say "too few games to say"). One switch tells them apart: the environment variable
-``WORKBENCH_BUDGET``. ``tests/conftest.py`` sets it to ``ci`` for the test run (the
+``WORKBENCH_BUDGET``. The project's ``conftest.py`` sets it to ``ci`` for the test run (the
 notebooks' kernels inherit it); unset, or ``full``, a notebook spends its full budget.
 
 A notebook cell writes both figures where it chooses a size::
