@@ -459,15 +459,17 @@ def _play(
     pairs = Pairs(game, qs)
     units = tasks(qs, games, chunk)
     # the units only play: a worker forked from a process that used polars hangs in its
-    # first polars call (its thread pool was not forked), so the answering stays here
+    # first polars call (its thread pool was not forked), so the answering stays here,
+    # each unit's games answered as it arrives while the pool plays the others
     jobs = [job(game, by_key[k], t, sides, specs, a, z, seed) for k, t, a, z in units]
     if executor is None:
         results = [fn(*args) for fn, args in jobs]
     else:
         futures = [executor.submit(fn, *args) for fn, args in jobs]
-        results = [f.result() for f in futures]
+        results = (f.result() for f in futures)
     for (k, *_), r in zip(units, results, strict=True):
         pairs.add(k, r)
+        pairs.answer_games(k, r)
     return pairs.table()
 
 

@@ -165,6 +165,12 @@ class Pairs:
         for side, new in zip(sides, chunk, strict=True):
             side.extend(new)
 
+    def answer_games(self, question: str, chunk: list[list[dict[str, Any]]]) -> None:
+        """Answer the games of one :func:`pair_rows` result (their own outcomes, kept for
+        :meth:`table`) now: while a pool still plays the other units, not all at the end."""
+        q = next(q for q in self.questions if q.key == question)
+        own_outcomes(q, chunk, [frame_of(rows) for rows in chunk], self._single)
+
     @property
     def pairs(self) -> int:
         """Pairs played so far (all questions and tables)."""
