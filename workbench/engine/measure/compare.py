@@ -462,8 +462,9 @@ def _play(
     # first polars call (its thread pool was not forked), so the answering stays here,
     # each unit's games answered as it arrives while the pool plays the others
     jobs = [job(game, by_key[k], t, sides, specs, a, z, seed) for k, t, a, z in units]
+    results: Iterable[Any]
     if executor is None:
-        results = [fn(*args) for fn, args in jobs]
+        results = (fn(*args) for fn, args in jobs)
     else:
         futures = [executor.submit(fn, *args) for fn, args in jobs]
         results = (f.result() for f in futures)
