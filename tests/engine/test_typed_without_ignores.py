@@ -1,5 +1,6 @@
 """The kernel and the exact-probability core are typed without escape hatches (issue 34
-part 5: mypy toward strict on ``engine/kernel`` and ``prob``): no ``type: ignore``
+part 5: mypy toward strict on ``engine/kernel``, ``prob`` and the registry with the spec
+it returns): no ``type: ignore``
 comment in their modules; a compiled function's or an outcome's ``Any`` is named with
 its type before it is returned (``mypy --warn-return-any`` finds nothing there)."""
 
@@ -24,3 +25,12 @@ def test_no_module_silences_the_type_checker(package: object) -> None:
         if "type: ignore" in line
     ]
     assert silenced == []
+
+
+def test_the_registry_and_the_spec_carry_no_ignore() -> None:
+    import workbench.registry as registry
+    import workbench.spec as spec
+
+    for module in (registry, spec):
+        text = Path(str(module.__file__)).read_text(encoding="utf-8")
+        assert "type: ignore" not in text, module.__name__
