@@ -117,7 +117,7 @@ def test_correlational_columns_count_every_owner_once() -> None:
     for row in by.values():
         assert row["n_drawn"] + row["n_not_drawn"] == row["owned"]
         assert row["win_drawn_low"] <= row["win_drawn"] <= row["win_drawn_high"]
-        assert math.isnan(row["win_opening"])  # mugen's final state does not keep it
+        assert row["n_opening"] + row["n_not_opening"] == row["owned"]  # the opening hand
         assert math.isnan(row["effect"])
     assert r.cost["games_causal"] == 0
 

@@ -3,7 +3,10 @@
 From one batch of simulated games (:func:`card_report`), per card of the sheet:
 
 - **17lands-style columns** (correlations), each with its 95% Wilson interval: the owner's
-  win rate when the card was in the opening hand (when the game reports one), when it
+  win rate when the card was in the opening hand (when the game's card events give
+  ``"opening"``: ``win_opening``, ``n_opening`` and ``n_not_opening``, and the column
+  ``in_opening_hand`` in words; a game without it gets only ``in_opening_hand`` =
+  "not declared"), when it
   was drawn, when it was not drawn, IWD = drawn - not drawn (Newcombe's interval for two
   independent rates), and how often it was played when held (a dead card shows). The
   game tells what each seat owned, drew and played through ``GameSpec.card_events``.
@@ -267,7 +270,9 @@ def _correlations(
 ) -> dict[str, Any]:
     """The 17lands-style columns of one card over the base games (with ``deck``: only the
     seats that played that deck)."""
-    tally: dict[str, list[bool]] = {"owned": [], "drawn": [], "not_drawn": [], "opening": []}
+    tally: dict[str, list[bool]] = {
+        "owned": [], "drawn": [], "not_drawn": [], "opening": [], "not_opening": []
+    }  # fmt: skip
     turns: dict[str, list[float]] = {"drawn": [], "not_drawn": []}
     played: list[bool] = []
     first_share = [0, 0]  # owner seats that sat first, owner seats
@@ -287,18 +292,19 @@ def _correlations(
                 played.append(card in ev["played"])
             if "opening" in ev:
                 opening_known = True
-                if card in ev["opening"]:
-                    tally["opening"].append(won)
+                tally["opening" if card in ev["opening"] else "not_opening"].append(won)
     out: dict[str, Any] = {"owned": len(tally["owned"])}
     for name in ("owned", "opening", "drawn", "not_drawn"):
+        if name == "opening" and not opening_known:
+            continue  # the game declares no opening hand: no column, never zeros
         k, n = sum(tally[name]), len(tally[name])
         w = wilson(k, n) if n else Interval(math.nan, math.nan)
-        known = n > 0 and (name != "opening" or opening_known)
-        out[f"win_{name}"] = k / n if known else math.nan
-        out[f"win_{name}_low"], out[f"win_{name}_high"] = (
-            (w.low, w.high) if known else (math.nan,) * 2
-        )
+        out[f"win_{name}"] = k / n if n else math.nan
+        out[f"win_{name}_low"], out[f"win_{name}_high"] = (w.low, w.high) if n else (math.nan,) * 2
         out[f"n_{name}"] = n
+    if opening_known:
+        out["n_not_opening"] = len(tally["not_opening"])
+    out["in_opening_hand"] = _opening_words(out) if opening_known else "not declared"
     kd, nd = sum(tally["drawn"]), len(tally["drawn"])
     kn, nn = sum(tally["not_drawn"]), len(tally["not_drawn"])
     if nd and nn:
@@ -318,6 +324,25 @@ def _correlations(
         fair_share=1 / len(rows[0]["observed"]) if rows else math.nan,
     )
     return out
+
+
+def _opening_words(col: Mapping[str, Any]) -> str:
+    """The "in opening hand" column in words: the owner's win rate when the card was in
+    the opening hand, its 95% interval, and the owner-games it was and was not there.
+
+    >>> _opening_words({"win_opening": 0.5, "win_opening_low": 0.3, "win_opening_high": 0.7,
+    ...                 "n_opening": 20, "n_not_opening": 60})
+    '50% [30%, 70%] (in 20 of 80 games)'
+    >>> _opening_words({"win_opening": math.nan, "n_opening": 0, "n_not_opening": 12})
+    'never in an opening hand (0 of 12 games)'
+    """
+    n, rest = col["n_opening"], col["n_not_opening"]
+    if not n:
+        return f"never in an opening hand (0 of {rest} games)"
+    return (
+        f"{col['win_opening']:.0%} [{col['win_opening_low']:.0%}, {col['win_opening_high']:.0%}] "
+        f"(in {n} of {n + rest} games)"
+    )
 
 
 def _holds(ev: Mapping[str, Any]) -> Any:

@@ -4,14 +4,14 @@ Readings: a card was *drawn* when a copy of it left its owner's deck during the 
 ``mill`` also takes cards off the deck: counted as drawn, the final state cannot tell
 them apart), *played* when a copy reached the set zone or the dust (a used skill; a card
 discarded by ``discard`` or destroyed lands there too). Each seat's *deck* is named by its
-character card (``C01 ソラ``), so the report has rows per deck. The opening hand is not
-kept in the final state (the rules record no draw order), so the report's opening-hand
-column stays empty for mugen.
+character card (``C01 ソラ``), so the report has rows per deck. The *opening* hand is
+the table's ``opening`` field (the hand after the opening draws, before the first turn;
+``rules.py`` keeps it), so the report has its "in opening hand" column.
 
 >>> from workbench.games.mugen.rules import make_game
 >>> g = make_game()
 >>> sorted(card_events(g, g.initial_state())[0])
-['deck', 'drawn', 'owned', 'played']
+['deck', 'drawn', 'opening', 'owned', 'played']
 >>> card_events(g, g.initial_state())[1]["deck"]
 'C02 ミライ'
 >>> neutral_card("cards", {"skill1_kind": "plain", "skill1_effects": "damage 2", "trait": ""})
@@ -31,8 +31,8 @@ boost only works on set skills)."""
 
 
 def card_events(game: Any, final: Any) -> dict[int, dict[str, Any]]:
-    """Each seat's cards owned (every zone), drawn (off the deck) and played (set or dust),
-    and its deck's name (its character card)."""
+    """Each seat's cards owned (every zone), drawn (off the deck), played (set or dust) and
+    in its opening hand, and its deck's name (its character card)."""
     t = game.view(final)
     out = {}
     for seat in range(game.num_players):
@@ -43,6 +43,7 @@ def card_events(game: Any, final: Any) -> dict[int, dict[str, Any]]:
             "owned": sorted(set(owned)),
             "drawn": sorted({c for c in owned if owned.count(c) > deck.count(c)}),
             "played": sorted({str(c) for c in (*zones["set"], *zones["dust"])}),
+            "opening": sorted({str(c) for c in t.opening[seat] or ()}),
             "deck": _deck_name(game, seat),
         }
     return out

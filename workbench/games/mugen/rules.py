@@ -241,6 +241,7 @@ class MugenGame(KernelGame):
         t.hp, t.max_hp, t.mp, t.spent, t.bonus = hp, hp[:], [0, 0], [0, 0], [0, 0]
         t.decks = [[c for c, n in deck for _ in range(n)] for deck in self.decks]
         t.hands, t.zones, t.dust, t.ex_used = [[], []], [[], []], [[], []], [[], []]
+        t.opening = [None, None]  # each seat's opening hand, kept by its opening draws
         t.owed = [False, False]
         first = self.params.first_player
         t.active = t.first = 0 if first == "random" else int(first)

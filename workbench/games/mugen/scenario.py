@@ -60,6 +60,7 @@ def position(
     t.zones = [[SetSkill(c, s, n) for c, s, n in set_zones[q]] for q in (0, 1)]
     t.dust = [list(dust[q]) for q in (0, 1)]
     t.ex_used = [sorted(ex_used[q]) for q in (0, 1)]
+    t.opening = [None, None]  # set up mid-game: no opening hand to report
     t.owed, t.active, t.turn, t.first, t.result = [False, False], active, turn, 0, None
     t.tasks = [Main(active)]
     return t.freeze()  # type: ignore[no-any-return]

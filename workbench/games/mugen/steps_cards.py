@@ -52,7 +52,9 @@ class Draw(NamedTuple):
         p = self.seat
         t.decks[p].remove(card)
         insort(t.hands[p], card)
-        if self.why == "revenge" and card in t.game.revenge_steps[p]:
+        if self.why == "open":  # the opening hand so far (the card report reads it)
+            t.opening[p] = tuple(t.hands[p])
+        elif self.why == "revenge" and card in t.game.revenge_steps[p]:
             t.tasks.append(RevengeUse(p, card))
 
     def label(self, t: T, card: Any) -> str:

@@ -10,6 +10,12 @@ Every field is a list per seat (``[seat 0, seat 1]``) or a single value:
   built minus what they have seen leave it, so the owner knows them and the
   opponent sees only the count; dealing only the opponent's unseen cards
   keeps each side's cards on its own side when a player determinizes;
+- ``opening`` — each seat's own too (``seen=OWN``): its opening hand (the hand
+  after the opening draws, before the first turn) as one sorted tuple, ``None``
+  until its first opening draw; the card report's "in opening hand" column reads
+  it. One item per seat in a pool of its own (``pool="opening"``): a seat that
+  determinizes deals the opponent's opening hand back whole, so it never mixes
+  with the hand and deck cards and the deal draws nothing more from the rng;
 - HP, MP, set zones, dust zones, EX used, whose turn, the result — public.
 
 >>> from workbench.games.mugen.rules import make_game
@@ -67,6 +73,7 @@ class MugenTable(Table):
     bonus: list[int] = items()  # MP added this turn by ``mp +N``
     decks: list[list[str]] = rows(seen=OWN, sort=True)
     hands: list[list[str]] = rows(seen=OWN, sort=True)
+    opening: list[tuple[str, ...] | None] = items(seen=OWN, pool="opening")
     zones: list[list[SetSkill]] = rows()  # set zones, oldest first
     dust: list[list[str]] = rows()
     ex_used: list[list[str]] = rows()  # card ids (or "*") whose EX skill was used, sorted
