@@ -104,10 +104,13 @@ def _measures(q: Question, games: pl.DataFrame) -> dict[str, dict[str, Any]]:
     return {a["measure"]: a for a in q.answer(games)}
 
 
-def _value(m: Mapping[str, dict[str, Any]], name: str, kind: str) -> float:
+def _value(m: Mapping[str, dict[str, Any]], name: str, kind: str, absent: Any = None) -> float:
+    """A measure's value on one side; a side that does not answer it has a rate's 0, and
+    a mean's ``absent`` when the other side's answer gives one (a count of something the
+    side's sheet has none of: 0 a game), else NaN."""
     a = m.get(name)
     if a is None:
-        return 0.0 if kind == "rate" else math.nan
+        return 0.0 if kind == "rate" else math.nan if absent is None else float(absent)
     v = a["value"]
     return math.nan if v is None else float(v)
 
@@ -206,14 +209,18 @@ class Pairs:
             for name in names:
                 first = whole[0].get(name) or whole[1][name]
                 kind = first["kind"]
-                b, v = _value(whole[0], name, kind), _value(whole[1], name, kind)
+                absent = first.get("absent")
+                b, v = _value(whole[0], name, kind, absent), _value(whole[1], name, kind, absent)
                 d = v - b
                 if kind == "rate":
                     low, high, half, indep = _rate_difference(whole, single, name, pair_ids)
                 else:
-                    diffs = [_value(pv, name, kind) - _value(pb, name, kind) for pb, pv in parts]
-                    bs = [_value(pb, name, kind) for pb, _ in parts]
-                    vs = [_value(pv, name, kind) for _, pv in parts]
+                    diffs = [
+                        _value(pv, name, kind, absent) - _value(pb, name, kind, absent)
+                        for pb, pv in parts
+                    ]
+                    bs = [_value(pb, name, kind, absent) for pb, _ in parts]
+                    vs = [_value(pv, name, kind, absent) for _, pv in parts]
                     t = t_quantile(k - 1) if k >= 2 else math.nan
                     half = t * jackknife_se(diffs)
                     indep = t * math.hypot(jackknife_se(bs), jackknife_se(vs))

@@ -17,7 +17,6 @@ from typing import Any
 import polars as pl
 
 from workbench.engine.measure.skilled import Question, mean, rate, seat_answers
-from workbench.games.detective.rules import make_game
 
 ENDS = {
     "vp": "ends on victory points",
@@ -35,14 +34,30 @@ def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
         mean("rounds per game", [float(r) for r in df["rounds"]]),
         mean("deaths per game", [float(d) for d in df["deaths"]]),
     ]
-    vp = {no: e.vp for no, e in make_game().catalogue.events.items()}
-    for worth in sorted(set(vp.values())):
-        per_game = [
-            float(sum(vp[int(no)] == worth for no in played.split(",") if no))
-            for played in df["played"]
-        ]
-        out.append(mean(f"{worth}-VP events played per game", per_game))
+    out += vp_answers(df)
     return out
+
+
+def vp_answers(df: pl.DataFrame) -> list[dict[str, Any]]:
+    """Events played per game by the VP each was worth in the game played (the metric
+    ``played_vp``: a variant's edited VP counts, not the base sheet's), one row per VP an
+    event of the games' catalogues is worth (``event_vps``; a VP no event played is
+    worth: 0 a game). Each says ``"absent": 0.0``: compared with a sheet that has no event
+    of that VP, that sheet plays 0 of them a game (the rows are the union of both sides').
+
+    >>> df = pl.DataFrame({"played_vp": ["5,2,2", "", "2"], "event_vps": ["2,5,6"] * 3})
+    >>> [(a["measure"], a["value"]) for a in vp_answers(df)]
+    [('2-VP events played per game', 1.0), ('5-VP events played per game', 0.3333333333333333), ('6-VP events played per game', 0.0)]
+    """
+    worths = sorted({int(v) for vps in df["event_vps"].unique() for v in vps.split(",") if v})
+    played = [[int(v) for v in vps.split(",") if v] for vps in df["played_vp"]]
+    return [
+        {
+            **mean(f"{worth}-VP events played per game", [float(p.count(worth)) for p in played]),
+            "absent": 0.0,  # compare: a sheet with no event of this VP plays 0 of them a game
+        }
+        for worth in worths
+    ]
 
 
 def questions() -> tuple[Question, ...]:

@@ -210,6 +210,8 @@ class Detective(KernelGame):
     def __init__(self, params: DetectiveParams | None = None, cards: CardSet | None = None) -> None:
         super().__init__(params)
         self.catalogue = Catalogue(self.params, cards)
+        #: every VP an event of this catalogue is worth, ascending ("2,3,4,5"): a metric
+        self.event_vps = ",".join(map(str, sorted({e.vp for e in self.catalogue.events.values()})))
 
     @classmethod
     def default_params(cls) -> DetectiveParams:
@@ -261,6 +263,17 @@ class Detective(KernelGame):
         return z
 
     def metrics(self, state: Snapshot) -> Mapping[str, float | int | str]:
+        """Per-game columns: rounds, how it ended, deaths, the events played (``played``)
+        and the VP each was worth in this game's own catalogue (``played_vp``, a variant's
+        edited VP included), and every VP an event of this catalogue is worth
+        (``event_vps``: the rows of the "k-VP events played" question).
+
+        >>> g = make_game()
+        >>> m = g.metrics(g.initial_state())
+        >>> m["played_vp"], m["event_vps"]
+        ('', '0,1,2,3,4,5')
+        """
+        vp = self.catalogue.events
         return {
             "rounds": state.round,
             "end_reason": state.end_reason,
@@ -269,6 +282,8 @@ class Detective(KernelGame):
             "victims": ",".join(v or "-" for v in state.victims),
             "round_turns": ",".join(map(str, state.round_turns)),
             "played": ",".join(map(str, state.played)),
+            "played_vp": ",".join(str(vp[no].vp) for no in state.played),
+            "event_vps": self.event_vps,
             "game_turns": state.turns,
         }
 
