@@ -57,7 +57,8 @@ def test_intervals_are_clamped_and_tiny_values_never_print_as_exponents() -> Non
 def test_non_probability_numbers_stay_numbers() -> None:
     f = pl.DataFrame({"mean_turns": [0.5, 12.25], "low": [0.2, 11.0], "cost_exact": ["1/2", "7/3"]})
     rows = _cells(table_html(f))
-    assert rows[1:] == [["0.5", "0.2", "0.5"], ["12.25", "11", "2.333"]]
+    # one format per column: as many decimals as its most precise value needs (up to 3)
+    assert rows[1:] == [["0.50", "0.2", "0.500"], ["12.25", "11.0", "2.333"]]
 
 
 def test_every_row_shown_and_long_text_wrapped_not_cut() -> None:

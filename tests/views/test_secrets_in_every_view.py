@@ -85,7 +85,7 @@ def test_detective_reservation_is_declared_once_and_hidden_in_every_log(monkeypa
     s.apply(next(a for a in game.legal_ids(s.state) if a[0] == "reserve"))
     mine, other = log_for(s, who)[-1], log_for(s, (who + 1) % 3)[-1]
     assert "reserve #" in mine and other.endswith("reserve a card face down"), (mine, other)
-    # the check catches the undeclared secret
-    monkeypatch.delattr(Main, "seen_by")
+    # the check catches the undeclared secret (None: the step decorator's default)
+    monkeypatch.setattr(Main, "seen_by", None)
     report = check_leaks(game, n_games=1, seed=4, max_options=12, max_steps=250)
     assert not report.ok and "reserve #" in report.leaks[0], str(report)

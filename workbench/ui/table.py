@@ -142,6 +142,35 @@ def number(value: float, digits: int = 3) -> str:
     return "0" if text in {"-0", ""} else text
 
 
+def column_decimals(values: Sequence[Any], digits: int = 3) -> int:
+    """The decimals a float column is shown with: as many as its most precise value needs
+    (at most ``digits``), so one column reads one format (``0.870`` beside ``0.867``, not
+    ``0.87``).
+
+    >>> column_decimals([0.87, 0.8666666, 2.0, None]), column_decimals([1.0, 2.5])
+    (3, 1)
+    """
+    most = 0
+    for v in values:
+        if isinstance(v, float) and math.isfinite(v) and abs(v) < 10_000:
+            text = number(v, digits)
+            most = max(most, len(text.split(".")[1]) if "." in text else 0)
+    return most
+
+
+def fixed(value: float, decimals: int) -> str:
+    """``value`` with exactly ``decimals`` decimals (a column's own format; see
+    :func:`number` for the rest).
+
+    >>> fixed(0.87, 3), fixed(-0.0001, 2), fixed(12345.6, 2)
+    ('0.870', '0.00', '12,346')
+    """
+    if math.isnan(value) or math.isinf(value) or abs(value) >= 10_000:
+        return number(value)
+    text = f"{value:.{decimals}f}"
+    return text.lstrip("-") if float(text) == 0 else text
+
+
 def _values(frame: pl.DataFrame, column: str) -> list[Any]:
     return frame.get_column(column).to_list()
 
@@ -273,6 +302,16 @@ def table_html(
     numeric = {
         c for c in shown if c in exact_of or (frame.schema[c].is_numeric() and c not in seats)
     }
+    decimals = {
+        c: column_decimals(
+            [float(e) if e is not None else None for e in exact_of[c]]
+            if c in exact_of and not frame.schema[c].is_float()
+            else _values(frame, c),
+            max(3, digits),
+        )
+        for c in shown
+        if c in numeric and not probability[c] and c not in points
+    }
     num_th = " class='wb-num'"
     head = "".join(
         f"<th{num_th if c in numeric else ''}>{_html.escape(c.replace('_', ' '))}</th>"
@@ -298,6 +337,7 @@ def table_html(
                     probability[c],
                     c in seats,
                     digits,
+                    decimals.get(c),
                     exact,
                     seat_names,
                 )
@@ -379,6 +419,7 @@ def _td(
     is_probability: bool,
     is_seat: bool,
     digits: int,
+    decimals: int | None,
     exact: str,
     seat_names: Sequence[str] | None,
 ) -> str:
@@ -392,7 +433,13 @@ def _td(
             if exact_value is not None and not isinstance(value, int | float)
             else float(value)
         )
-        text = percent(x, digits) if is_probability else number(x, max(3, digits))
+        text = (
+            percent(x, digits)
+            if is_probability
+            else fixed(x, decimals)
+            if decimals is not None
+            else number(x, max(3, digits))
+        )
         if exact_value is None:
             return f"<td class='wb-num'>{text}</td>"
         frac = (
@@ -402,6 +449,8 @@ def _td(
         )
         beside = f"<small class='wb-exact'>{frac}</small>" if exact == "beside" else ""
         return f"<td class='wb-num' title=\"exactly {frac}\">{text}{beside}</td>"
+    if isinstance(value, float) and decimals is not None:
+        return f"<td class='wb-num'>{_html.escape(fixed(value, decimals))}</td>"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return f"<td class='wb-num'>{_html.escape(_cell(value))}</td>"
     return f"<td>{_html.escape(_cell(value))}</td>"
