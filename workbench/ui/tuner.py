@@ -162,6 +162,13 @@ class TunerPanel:
         """Tune in a background thread (the notebook stays free: stop can be pressed)."""
         if self._thread is not None and self._thread.is_alive():
             return
+        # What the tuner imports lazily (optuna, and numpy under it) is imported here, on the
+        # notebook's thread: a module half imported by a background thread sits in
+        # sys.modules, and a chart cell meanwhile read "partially initialized module 'numpy'"
+        # (the same race as the skilled stream's; see whatif_stream.import_cluster).
+        import optuna  # noqa: F401
+        from optuna.storages import journal  # noqa: F401
+
         self._thread = threading.Thread(target=self.run, daemon=True)
         self._thread.start()
 
