@@ -89,7 +89,7 @@ def test_a_render_that_draws_the_whole_table_is_caught(monkeypatch: pytest.Monke
 
     whole = peek_render.render
 
-    def leaky(game: Any, state: Any, viewer: int | None = None) -> str:
+    def leaky(game: Any, state: Any, viewer: int | None = None, picks: Any = ()) -> str:
         return str(whole(game, state))  # the viewer taken, then ignored
 
     monkeypatch.setattr(playtest_server, "render_for", lambda game: leaky)
