@@ -34,10 +34,19 @@ from __future__ import annotations
 import os
 from typing import TypeVar
 
-__all__ = ["BUDGETS", "BUDGET_VARIABLE", "budget", "is_small_budget"]
+__all__ = [
+    "BUDGETS",
+    "BUDGET_VARIABLE",
+    "REPORT_VARIABLE",
+    "budget",
+    "in_report",
+    "is_small_budget",
+]
 
 BUDGET_VARIABLE = "WORKBENCH_BUDGET"
 BUDGETS = ("full", "ci")  # the designer's, the test run's
+REPORT_VARIABLE = "WORKBENCH_REPORT"
+"""Set (to ``1``) by ``workbench export`` in the kernel that runs a notebook into a report."""
 
 T = TypeVar("T")
 
@@ -53,3 +62,19 @@ def is_small_budget() -> bool:
 def budget(full: T, *, ci: T) -> T:
     """``full`` for a designer's run, ``ci`` under the test run's small budget."""
     return ci if is_small_budget() else full
+
+
+def in_report() -> bool:
+    """True while a notebook is being run into an exported report (``WORKBENCH_REPORT=1``):
+    a report is a snapshot, so what would keep playing in the background (the skilled
+    stream) is not started there, and the report gives the same bytes each time.
+
+    >>> import os
+    >>> old = os.environ.pop(REPORT_VARIABLE, None)
+    >>> in_report()
+    False
+    >>> os.environ[REPORT_VARIABLE] = "1"; in_report()
+    True
+    >>> _ = os.environ.pop(REPORT_VARIABLE) if old is None else os.environ.update({REPORT_VARIABLE: old})
+    """
+    return os.environ.get(REPORT_VARIABLE, "").strip() not in {"", "0"}

@@ -98,3 +98,19 @@ def test_the_kernel_cluster_is_made_once_and_reused():
     finally:
         client.close()
         client.cluster.close()
+
+
+def test_a_report_shows_the_stream_unplayed(monkeypatch):
+    """``workbench export`` runs the notebook with WORKBENCH_REPORT=1: the stream is not
+    started (a half-played stream made the report's bytes depend on the machine's pace)."""
+    monkeypatch.setenv("WORKBENCH_REPORT", "1")
+    stream = SkilledStream(_what(), "greedy", 4, quiet=0)
+    assert not stream.running and stream._thread is None
+    assert "not played in a report" in stream.status.value and stream.stop_button.disabled
+    monkeypatch.setenv("WORKBENCH_REPORT", "0")
+    live = SkilledStream(_what(), "greedy", 4, quiet=30)
+    try:
+        assert live.running
+    finally:
+        live.stop()
+        live.join(5)

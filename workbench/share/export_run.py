@@ -37,7 +37,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 
-from workbench.budget import BUDGET_VARIABLE, BUDGETS
+from workbench.budget import BUDGET_VARIABLE, BUDGETS, REPORT_VARIABLE
 from workbench.share.app_server import JUPYTER_NOISE as NOISE
 
 TIME_LIMIT = 1800  # a game notebook on the full budget took 627 s wall (load 13-18 on 2 cores)
@@ -147,11 +147,12 @@ class BoundedClient(NotebookClient):  # type: ignore[misc]
 
 def kernel_env(budget: str = "full", environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """The kernel's environment: ``environ`` (this process's), with the simulation budget
-    set to ``budget`` whatever the shell says.
+    set to ``budget`` whatever the shell says, and ``WORKBENCH_REPORT=1`` (a report is a
+    snapshot: :func:`workbench.budget.in_report`).
 
     >>> shell = {"WORKBENCH_BUDGET": "ci", "HOME": "/h"}
     >>> kernel_env(environ=shell), kernel_env("ci", shell)["WORKBENCH_BUDGET"]
-    ({'WORKBENCH_BUDGET': 'full', 'HOME': '/h'}, 'ci')
+    ({'WORKBENCH_BUDGET': 'full', 'HOME': '/h', 'WORKBENCH_REPORT': '1'}, 'ci')
     >>> kernel_env("huge")
     Traceback (most recent call last):
     ...
@@ -159,7 +160,11 @@ def kernel_env(budget: str = "full", environ: Mapping[str, str] | None = None) -
     """
     if budget not in BUDGETS:
         raise ValueError(f"budget {budget!r}: expected one of {', '.join(BUDGETS)}")
-    return {**(os.environ if environ is None else environ), BUDGET_VARIABLE: budget}
+    return {
+        **(os.environ if environ is None else environ),
+        BUDGET_VARIABLE: budget,
+        REPORT_VARIABLE: "1",
+    }
 
 
 def run_notebook(

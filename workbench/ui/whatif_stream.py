@@ -29,6 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.budget import in_report
 from workbench.engine.measure.compare import (
     Comparison,
     Pairs,
@@ -158,7 +159,14 @@ class SkilledStream:
             [widgets.HBox([self.bar, self.stop_button]), self.status, self.table]
         )
         self.widget.add_class("wb-skilled-stream")
-        if start:
+        if start and in_report():  # a report is a snapshot: a stream half played would
+            # make its bytes depend on the machine's pace (workbench.budget.in_report)
+            self.status.value = (
+                f"{players}: {games} pairs a table, not played in a report "
+                "(open the notebook to play them)"
+            )
+            self.stop_button.disabled = True
+        elif start:
             self.start()
 
     def _ipython_display_(self) -> None:  # pragma: no cover - the notebook's display hook
