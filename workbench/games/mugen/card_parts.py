@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from workbench.games.mugen.table import opening_cards
+
 __all__ = ["card_events", "neutral_card"]
 
 NEUTRAL_EFFECT = {"plain": "mp +0", "ex": "mp +0", "set": "atk +0", "super_set": "atk +0"}
@@ -43,7 +45,7 @@ def card_events(game: Any, final: Any) -> dict[int, dict[str, Any]]:
             "owned": sorted(set(owned)),
             "drawn": sorted({c for c in owned if owned.count(c) > deck.count(c)}),
             "played": sorted({str(c) for c in (*zones["set"], *zones["dust"])}),
-            "opening": sorted({str(c) for c in t.opening[seat] or ()}),
+            "opening": sorted(set(opening_cards(t.opening[seat]))),
             "deck": _deck_name(game, seat),
         }
     return out

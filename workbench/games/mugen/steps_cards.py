@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from workbench.engine.kernel import chance, decision
 from workbench.engine.kernel.secrets import secret
-from workbench.games.mugen.table import MugenTable, reduced
+from workbench.games.mugen.table import MugenTable, opening_hand, reduced
 from workbench.games.mugen.words import activation_words
 
 T = MugenTable
@@ -53,7 +53,7 @@ class Draw(NamedTuple):
         t.decks[p].remove(card)
         insort(t.hands[p], card)
         if self.why == "open":  # the opening hand so far (the card report reads it)
-            t.opening[p] = tuple(t.hands[p])
+            t.opening[p] = opening_hand(t.hands[p])
         elif self.why == "revenge" and card in t.game.revenge_steps[p]:
             t.tasks.append(RevengeUse(p, card))
 
