@@ -88,7 +88,9 @@ Readings chosen where the seed is vague (parameters where both matter):
 - **Who sees what** (the seed: hands held fanned so the opponent cannot
   see them, decks face down): a seat sees its own hand; it knows its own
   deck's contents but not their order (it built the deck and saw every
-  card leave it), and only the size of the opponent's hand and deck;
+  card leave it), and its own opening hand (the table keeps it for the card
+  report's "in opening hand" column), and only the size of the opponent's hand
+  and deck;
   everything on the table (HP, MP, set and dust zones, EX used) is public.
 - **No hand limit** and no mulligan (the seed has none). Additional traits
   may carry ``hp +N`` (start and maximum HP) and ``hand +N`` (opening draw).
