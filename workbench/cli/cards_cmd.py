@@ -3,7 +3,8 @@
 ``workbench cards mugen --players greedy --games 200 --seed 1 --json`` plays the games once
 on the game's sheets, then replays the same deals with each card made the game's neutral
 card, and prints per card the owner's win rate when drawn and not drawn, IWD, how often it
-was played when held, and its causal effect on its owner's win rate with 95% intervals,
+was played when held, the win rate when it was in the opening hand (games that declare
+opening hands), and its causal effect on its owner's win rate with 95% intervals,
 flagging where correlation and cause disagree (see
 :mod:`workbench.engine.measure.card_report`). ``--base`` plays on another folder of
 sheets or a saved variant; ``--card`` (repeatable) reports only those cards;
@@ -64,7 +65,12 @@ def _run(args: argparse.Namespace) -> int:
         f"{args.game}: {args.games} games, players {','.join(report.players)}, seed {args.seed}; "
         "owner's win rate, 95% intervals"
     )
-    print(f"  {'card':<18} {'drawn':>7} {'not drawn':>9} {'IWD':>8} {'played':>7}  effect (causal)")
+    opening = "win_opening" in report.table.columns  # the game declares its opening hands
+    print(
+        f"  {'card':<18} {'drawn':>7} {'not drawn':>9} {'IWD':>8} {'played':>7}"
+        + (f" {'opening':>7}" if opening else "")
+        + "  effect (causal)"
+    )
     rest = report.table.filter(pl.col("effect").is_nan())
     for r in [*report.ranked().iter_rows(named=True), *rest.iter_rows(named=True)]:
         effect = (
@@ -76,7 +82,9 @@ def _run(args: argparse.Namespace) -> int:
         flag = "  ! disagrees" if r["disagree"] else ""
         print(
             f"  {_pad(r['label'], 18)} {_pct(r['win_drawn']):>7} {_pct(r['win_not_drawn']):>9} "
-            f"{_pp(r['iwd']):>8} {_pct(r['played_when_held']):>7}  {effect}{flag}"
+            f"{_pp(r['iwd']):>8} {_pct(r['played_when_held']):>7}"
+            + (f" {_pct(r['win_opening']):>7}" if opening else "")
+            + f"  {effect}{flag}"
         )
     if report.decks.height:
         print("by deck (the seats that played it):")
