@@ -41,6 +41,7 @@ QUICK: dict[str, list[str]] = {
     "dask_speedup": ["--quick", "--games", "200"],
     "deck": [],
     "dice": ["--quick"],
+    "greedy_play": ["--games", "40"],
     "mugen_rollouts": ["--games", "2", "--spec", "ismcts:40"],
     "paired_strength": ["pig", "--games", "4", "--spec", "ismcts:40"],
     "pig_strength": ["--games", "6", "--goal", "30", "--spec", "ismcts:40"],
