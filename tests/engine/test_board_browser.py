@@ -57,6 +57,10 @@ def _notebook(folder: Path) -> Path:
     return path
 
 
+# slow (about 30 s of the default run's test time): a board clicked in Chromium stays in the
+# default run through tests/browser/test_detective_picture_e2e.py, the toy board's moves
+# through the board tests without a browser
+@pytest.mark.slow
 def test_toy_board_in_chromium(tmp_path: Path, chromium: str, build_dir: Path) -> None:
     from workbench.share.app import free_port, start_voila
     from workbench.share.browser import chromium_context, click_and_time, wait_for_http

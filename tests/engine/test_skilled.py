@@ -269,6 +269,9 @@ def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(tmp_path: Path)
     assert bad.returncode == 2 and "two of the ladder's levels" in bad.stderr
 
 
+# slow (a four-seat ladder in a subprocess, 17-20 s): ladder pairings stay in the default run
+# through test_a_ladder_pairing_stands_as_a_match_without_replaying_it
+@pytest.mark.slow
 def test_a_four_seat_ladder_pairing_is_the_workbench_play_call_it_names(tmp_path: Path) -> None:
     """matches --from-ladder at more seats: the pairing is the focus alone against copies of the
     other; its one row (the ladder keeps only the focus player's wins) is what running the

@@ -67,6 +67,9 @@ def test_budgets_it_cannot_finish_are_refused_with_the_estimate(capsys, spec):
     assert "would take about" in err and spec in err and "--time-limit" in err
 
 
+# slow (timed estimates of ismcts:2000, 12-20 s): the estimate's accuracy stays in the default
+# run through tests/cli/test_play_estimate.py (within twice the real CPU time)
+@pytest.mark.slow
 def test_the_estimate_scales_with_budget_and_games():
     small, _ = _budget.match_estimate("ghost", ["ismcts:200", "random"], 10, 0, None)
     large, _ = _budget.match_estimate("ghost", ["ismcts:200", "random"], 40, 0, None)
