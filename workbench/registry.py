@@ -9,6 +9,16 @@ lines::
     [project.entry-points."workbench.games"]
     mygame = "mygame"
 
+Reading the installed entry points means importing :mod:`importlib.metadata` (and the
+``email`` parser under it) and reading every distribution's metadata: about a third of a
+cached ``workbench compare`` re-ask. So the group's entries are kept in a small file
+(``$WORKBENCH_CACHE``, else ``~/.cache/workbench``, one per interpreter prefix) with the
+fingerprint of what that scan reads: every ``sys.path`` folder's ``*.dist-info`` and
+``*.egg-info`` folders and the modification time of each one's ``entry_points.txt``. A
+package installed, removed or re-declared changes the fingerprint, so a new game is found
+at once; only then are the entry points scanned again (``WORKBENCH_REGISTRY_CACHE=0``:
+always scan, nothing kept). A cache that cannot be read or written is ignored.
+
 For a game that is not installed (a test, a notebook), :func:`register` adds its
 spec in this process; a later registration of a name wins over an earlier one and
 over the entry point.
@@ -35,8 +45,11 @@ from __future__ import annotations
 
 import functools
 import importlib
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+import json
+import os
+import sys
+import zlib
+from typing import Any, NamedTuple
 
 from workbench.spec import GameSpec, Ref, Render
 
@@ -64,6 +77,9 @@ _OWN_GAMES = "workbench.games"
 
 _registered: dict[str, GameSpec] = {}
 
+_CACHE_FORMAT = 1
+"""The layout of the entry-point cache file; a file of another layout is scanned again."""
+
 
 class UnknownGame(ValueError):
     """A game name that is neither an entry point nor registered in this process."""
@@ -71,6 +87,102 @@ class UnknownGame(ValueError):
 
 class BadGame(ValueError):
     """An installed game whose package does not export a ``GameSpec`` (one line)."""
+
+
+class _Entry(NamedTuple):
+    """One entry point of :data:`GROUP`: the game's name, the object it names (``package``
+    or ``package:SPEC``) and the distribution that declares it."""
+
+    name: str
+    value: str
+    dist: str | None
+
+    def load(self) -> Any:
+        """The object the entry point names (``pkgutil.resolve_name``: the same
+        ``module:attribute`` reference an entry point's ``load`` resolves)."""
+        import pkgutil
+
+        return pkgutil.resolve_name(self.value)
+
+
+def _scan() -> list[_Entry]:
+    """The group's entry points as :mod:`importlib.metadata` finds them (the slow path)."""
+    from importlib.metadata import entry_points
+
+    return [
+        _Entry(ep.name, ep.value, ep.dist.name if ep.dist is not None else None)
+        for ep in entry_points(group=GROUP)
+    ]
+
+
+def _metadata_fingerprint() -> list[list[Any]]:
+    """What :func:`_scan` reads, cheaply: for each ``sys.path`` entry, its metadata folders
+    (``*.dist-info``, ``*.egg-info``) with the modification time (ns) of each one's
+    ``entry_points.txt`` (-1 without one); a zip or egg on the path by its own time.
+
+    >>> any(name.endswith(".dist-info") for _, found in _metadata_fingerprint()
+    ...     for name, _ in (found or ()))
+    True
+    """
+    out: list[list[Any]] = []
+    for entry in sys.path:
+        folder = entry or "."
+        found: list[list[Any]] | int | None
+        try:
+            with os.scandir(folder) as listing:
+                found = []
+                for item in listing:
+                    if item.name.lower().endswith((".dist-info", ".egg-info")):
+                        try:
+                            when = os.stat(os.path.join(item.path, "entry_points.txt")).st_mtime_ns
+                        except OSError:
+                            when = -1
+                        found.append([item.name, when])
+            found.sort()
+        except NotADirectoryError:  # a zip or an egg: read whole by the scan
+            try:
+                found = os.stat(folder).st_mtime_ns
+            except OSError:
+                found = None
+        except OSError:
+            found = None
+        out.append([entry, found])
+    return out
+
+
+def _cache_file() -> str:
+    """The entry-point cache of this interpreter (its prefix: one file per environment)."""
+    root = os.environ.get("WORKBENCH_CACHE") or os.path.join(
+        os.path.expanduser("~"), ".cache", "workbench"
+    )
+    return os.path.join(root, f"entry-points-{zlib.crc32(sys.prefix.encode()):08x}.json")
+
+
+def _entries() -> list[_Entry]:
+    """The group's entry points: from the cache file when its fingerprint is the one on
+    disk now, else scanned (and the cache rewritten; see the module docstring)."""
+    if os.environ.get("WORKBENCH_REGISTRY_CACHE") == "0":
+        return _scan()
+    path, fingerprint = _cache_file(), _metadata_fingerprint()
+    try:
+        with open(path, encoding="utf-8") as f:
+            saved = json.load(f)
+        if saved["format"] == _CACHE_FORMAT and saved["fingerprint"] == fingerprint:
+            entries = [_Entry(name, value, dist) for name, value, dist in saved["entries"]]
+            if all(isinstance(x, str) for e in entries for x in e[:2]):
+                return entries
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # no cache yet, or one from another layout or damaged: scan
+    entries = _scan()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        part = f"{path}.{os.getpid()}.part"
+        with open(part, "w", encoding="utf-8") as f:
+            json.dump({"format": _CACHE_FORMAT, "fingerprint": fingerprint, "entries": entries}, f)
+        os.replace(part, path)  # whole or not at all, whoever else writes it
+    except OSError:
+        pass  # a read-only home: scan each time
+    return entries
 
 
 def _own_order(names: set[str]) -> tuple[str, ...]:
@@ -81,13 +193,12 @@ def _own_order(names: set[str]) -> tuple[str, ...]:
 
 
 @functools.cache
-def _entry_points() -> dict[str, EntryPoint]:
+def _entry_points() -> dict[str, _Entry]:
     """name -> entry point, the workbench's own first (declared order), then sorted."""
-    own: dict[str, EntryPoint] = {}
-    others: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=GROUP):
-        dist = ep.dist.name if ep.dist is not None else None
-        (own if dist == _OWN_DIST else others)[ep.name] = ep
+    own: dict[str, _Entry] = {}
+    others: dict[str, _Entry] = {}
+    for ep in _entries():
+        (own if ep.dist == _OWN_DIST else others)[ep.name] = ep
     ordered = {n: own[n] for n in _own_order(set(own))} if own else {}
     ordered.update(sorted(own.items()))
     ordered.update(sorted((n, e) for n, e in others.items() if n not in ordered))
@@ -100,7 +211,7 @@ def _installed(name: str) -> GameSpec:
     ep = _entry_points()[name]
     try:
         found = ep.load()
-    except ImportError as exc:
+    except (ImportError, AttributeError, ValueError) as exc:
         raise BadGame(f"game {name!r}: its package {ep.value!r} does not import ({exc})") from None
     if not isinstance(found, GameSpec):
         found = vars(found).get("SPEC") if hasattr(found, "__dict__") else None
@@ -214,6 +325,7 @@ def unregister(name: str) -> None:
 
 
 def refresh() -> None:
-    """Read the entry points again (after installing a game package in this process)."""
+    """Read the entry points again (after installing a game package in this process): the
+    cache file is used only if nothing installed has changed since it was written."""
     _entry_points.cache_clear()
     _installed.cache_clear()
