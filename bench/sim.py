@@ -18,8 +18,13 @@ Single process unless said. For each game:
 Rates are games per **CPU second** of this process (``time.process_time``:
 what the code costs, whatever else the shared machine runs), with games per
 wall second beside the in-place one and the load average in the header.
-Anchor: OpenSpiel's Pig (``open-spiel``, C++ states driven by the same kind
-of Python loop) when it is installed, beside our Pig, ratio printed.
+Anchor: OpenSpiel's Pig (``open_spiel``, the ``bench`` extra: C++ states driven by the
+same kind of Python loop) when it is installed, beside our Pig in place, compared **per
+step** (chance outcomes and decisions a CPU second): the two Pigs' random games differ in
+length (OpenSpiel's lets a seat stop at a turn total of 0 and banks only on a stop; ours
+rolls first and ends at the goal), so whole games a second would mix the rules' lengths
+into the engines' speed. Both sides are timed by the same loop, each game's steps counted,
+the mean game length printed on each side with the per-step and whole-game ratios.
 
 Beside them: chance outcomes and decisions per game (``steps/g``), CPU
 microseconds per such step in place, the ``kernel floor``: games per CPU
@@ -86,17 +91,46 @@ def rate(play_one: Callable[[int], Any], seconds: float) -> float:
     return rates(play_one, seconds)[0]
 
 
-def openspiel_pig_rate(seconds: float) -> float | None:
-    """Random Pig games (to 100) per CPU second through OpenSpiel's C++ states, or None
-    when ``open-spiel`` is not installed (an optional anchor: ``pip install open-spiel``)."""
+class StepRates(NamedTuple):
+    """Random games timed by :func:`step_rates`: games per CPU and per wall second, and
+    the mean steps (chance outcomes and decisions) a game."""
+
+    per_cpu: float
+    per_wall: float
+    steps: float
+
+    @property
+    def steps_per_cpu(self) -> float:
+        return self.per_cpu * self.steps
+
+
+def step_rates(play_one: Callable[[int], int], seconds: float) -> StepRates:
+    """:func:`rates` of ``play_one(seed) -> steps it took``, with the mean steps a game
+    over the same timed games."""
+    play_one(derive_seed("warm-up"))
+    games = steps = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while True:
+        steps += play_one(derive_seed("bench", games))
+        games += 1
+        cpu = time.process_time() - cpu0
+        if cpu >= seconds and games >= 3:
+            return StepRates(games / cpu, games / (time.perf_counter() - wall0), steps / games)
+
+
+def openspiel_pig(seconds: float) -> StepRates | None:
+    """Random Pig games (to 100, 2 seats) through OpenSpiel's C++ states, each chance
+    outcome and legal action drawn uniformly with ``random.Random`` (as our random player
+    and a uniform chance step do), or None when ``open_spiel`` is not installed (the
+    ``bench`` extra: ``pip install -e .[bench]``)."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game("pig", {"winscore": 100, "players": 2})
 
-    def one(seed: int) -> None:
-        rng, s = random.Random(seed), game.new_initial_state()
+    def one(seed: int) -> int:
+        rng, s, steps = random.Random(seed), game.new_initial_state(), 0
         while not s.is_terminal():
             if s.is_chance_node():
                 out = s.chance_outcomes()
@@ -104,8 +138,30 @@ def openspiel_pig_rate(seconds: float) -> float | None:
             else:
                 acts = s.legal_actions()
                 s.apply_action(acts[rng.randrange(len(acts))])
+            steps += 1
+        return steps
 
-    return rate(one, seconds)
+    return step_rates(one, seconds)
+
+
+def pig_anchor_lines(game: Any, seconds: float) -> list[str]:
+    """Our Pig in place against OpenSpiel's, per step and per game (module docstring)."""
+    theirs = openspiel_pig(seconds)
+    if theirs is None:
+        return ["anchor: not installed (OpenSpiel: pip install -e .[bench])"]
+    ours = step_rates(lambda seed: len(playout_in_place(game, random_player, seed).chance), seconds)
+    return [
+        f"anchor: OpenSpiel's pig (C++ states, the same Python loop): "
+        f"{theirs.steps_per_cpu:,.0f} random steps per CPU second "
+        f"({theirs.per_cpu:.0f} games, {theirs.per_wall:.0f} per wall second), "
+        f"{theirs.steps:.1f} steps a game",
+        f"        our pig in place: {ours.steps_per_cpu:,.0f} random steps per CPU second "
+        f"({ours.per_cpu:.0f} games, {ours.per_wall:.0f} per wall second), "
+        f"{ours.steps:.1f} steps a game (theirs {theirs.steps / ours.steps:.2f}x as long)",
+        f"        per step we take {theirs.steps_per_cpu / ours.steps_per_cpu:.2f}x their CPU "
+        f"(whole games: {theirs.per_cpu / ours.per_cpu:.2f}x, which the games' lengths "
+        f"distort); load {load_average()}",
+    ]
 
 
 def session_bytes_per_step(game: Any, seeds: int = 5) -> float:
@@ -282,14 +338,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{1e6 / (fast * steps):>7.2f} {1e6 / (floor_in_place * steps):>10.0f} "
             f"{rng_floor(steps):>9.0f}"
         )
-        if name == "pig":
-            anchor = openspiel_pig_rate(args.seconds)
-            print(
-                f"{'':<10} anchor: OpenSpiel's pig, {anchor:.0f} random games per CPU second; "
-                f"ours in place {fast / anchor:.2f}× of it"
-                if anchor
-                else f"{'':<10} anchor: open-spiel is not installed (pip install open-spiel)"
-            )
+        if name == "pig" and runs_in_place(game):
+            for line in pig_anchor_lines(game, args.seconds):
+                print(f"{'':<10} {line}")
         sys.stdout.flush()
         if not fast >= goal:
             below.append(f"{name} in place")
