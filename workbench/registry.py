@@ -77,8 +77,13 @@ _OWN_GAMES = "workbench.games"
 
 _registered: dict[str, GameSpec] = {}
 
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 """The layout of the entry-point cache file; a file of another layout is scanned again."""
+
+_CACHE_RECORDS = 8
+"""Scans the cache file keeps, the latest first: ``sys.path`` starts with the script's
+folder (``.venv/bin``) or the working folder (``python -m``), so one environment has a
+few fingerprints in use, and each keeps its own record instead of overwriting the other's."""
 
 
 class UnknownGame(ValueError):
@@ -164,21 +169,27 @@ def _entries() -> list[_Entry]:
     if os.environ.get("WORKBENCH_REGISTRY_CACHE") == "0":
         return _scan()
     path, fingerprint = _cache_file(), _metadata_fingerprint()
+    records: list[Any] = []
     try:
         with open(path, encoding="utf-8") as f:
             saved = json.load(f)
-        if saved["format"] == _CACHE_FORMAT and saved["fingerprint"] == fingerprint:
-            entries = [_Entry(name, value, dist) for name, value, dist in saved["entries"]]
-            if all(isinstance(x, str) for e in entries for x in e[:2]):
-                return entries
+        if saved["format"] == _CACHE_FORMAT:
+            records = list(saved["records"])
+            for record in records:
+                if record["fingerprint"] == fingerprint:
+                    entries = [_Entry(name, value, dist) for name, value, dist in record["entries"]]
+                    if all(isinstance(x, str) for e in entries for x in e[:2]):
+                        return entries
     except (OSError, ValueError, KeyError, TypeError):
-        pass  # no cache yet, or one from another layout or damaged: scan
+        records = []  # no cache yet, or one from another layout or damaged: scan
     entries = _scan()
+    kept = [r for r in records if isinstance(r, dict) and r.get("fingerprint") != fingerprint]
+    records = [{"fingerprint": fingerprint, "entries": entries}, *kept][:_CACHE_RECORDS]
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         part = f"{path}.{os.getpid()}.part"
         with open(part, "w", encoding="utf-8") as f:
-            json.dump({"format": _CACHE_FORMAT, "fingerprint": fingerprint, "entries": entries}, f)
+            json.dump({"format": _CACHE_FORMAT, "records": records}, f)
         os.replace(part, path)  # whole or not at all, whoever else writes it
     except OSError:
         pass  # a read-only home: scan each time

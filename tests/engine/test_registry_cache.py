@@ -62,7 +62,7 @@ def _scanned_names() -> set[str]:
 def test_a_cached_read_gives_the_scan_without_scanning(cache_dir, monkeypatch):
     first = game_names()
     (cached,) = cache_dir.glob("entry-points-*.json")
-    saved = json.loads(cached.read_text(encoding="utf-8"))
+    (saved,) = json.loads(cached.read_text(encoding="utf-8"))["records"]
     assert {name for name, _, _ in saved["entries"]} == _scanned_names()
     assert ["ghost", "workbench.games.ghost", "workbench"] in saved["entries"]
 
@@ -93,11 +93,12 @@ def test_a_game_installed_redeclared_or_removed_is_seen_at_once(cache_dir, site)
 def test_a_damaged_or_unwritable_cache_is_scanned_past(cache_dir, tmp_path, monkeypatch):
     want = game_names()
     (cached,) = cache_dir.glob("entry-points-*.json")
-    for damage in ("{not json", '{"format": 1}', json.dumps({"format": 99})):
+    damaged = ("{not json", '{"format": 2}', '{"format": 2, "records": [7]}', '{"format": 99}')
+    for damage in damaged:
         cached.write_text(damage, encoding="utf-8")
         registry.refresh()
         assert game_names() == want
-        assert json.loads(cached.read_text(encoding="utf-8"))["format"] == 1  # rewritten
+        assert len(json.loads(cached.read_text(encoding="utf-8"))["records"]) == 1  # rewritten
     blocked = tmp_path / "a-file"
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("WORKBENCH_CACHE", str(blocked / "under-a-file"))
@@ -109,19 +110,29 @@ def test_a_damaged_or_unwritable_cache_is_scanned_past(cache_dir, tmp_path, monk
 
 
 def test_a_new_process_reads_the_cache_without_importlib_metadata(tmp_path):
-    """What the cache buys a command: the second process imports no importlib.metadata
-    (and the email parser under it) to list the games."""
+    """What the cache buys a command: a second process imports no importlib.metadata (and
+    the email parser under it) to list the games, also when scripts in two folders (each
+    first on its ``sys.path``, as ``.venv/bin`` is for the console script and the working
+    folder for ``python -m``) take turns: each keeps its own record."""
     code = (
         "import sys\nfrom workbench.registry import game_names\n"
-        "print(','.join(game_names()), 'importlib.metadata' in sys.modules)"
+        "print(sys.path[0], ','.join(game_names()), 'importlib.metadata' in sys.modules)"
     )
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "probe.py").write_text(code, encoding="utf-8")
     env = {**os.environ, "WORKBENCH_CACHE": str(tmp_path / "cache")}
     env.pop("WORKBENCH_REGISTRY_CACHE", None)
     outs = [
         subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+            [sys.executable, str(tmp_path / folder / "probe.py")],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
         ).stdout.split()
-        for _ in range(2)
+        for folder in ("one", "two", "one", "two")
     ]
-    assert outs[0][1] == "True" and outs[1][1] == "False"
-    assert outs[0][0] == outs[1][0] and outs[1][0].startswith("ghost,detective,mugen,life")
+    assert [first for first, _, _ in outs] == [str(tmp_path / f) for f in ("one", "two") * 2]
+    assert [imported for _, _, imported in outs] == ["True", "True", "False", "False"]
+    assert {names for _, names, _ in outs} == {",".join(game_names())}
