@@ -34,10 +34,18 @@ under 10 minutes. ``--nice 10`` (the default) lowers this process's priority.
 Run: ``.venv/bin/python bench/players.py [--spec ismcts:400] [--seconds 120] [game ...]``
 or ``.venv/bin/python bench/players.py --ladder mugen --ladder-games 12`` or
 ``--answers life --answer-games 10``.
-The load average is printed in the header. Anchor: OpenSpiel's C++ MCTS
-(``open-spiel``, when installed) on its Pig, 400 iterations a decision with
-random rollouts, CPU seconds per decision, and our ``ismcts:400`` on our Pig
-in the same run: the ratio of the two is what the Python engine costs.
+The load average is printed in the header. Anchor (``open_spiel``, the ``bench`` extra,
+when installed): OpenSpiel's C++ MCTS (``pyspiel.MCTSBot`` with ``RandomRolloutEvaluator``:
+one uniformly random rollout a simulation, 400 simulations, no solver, the exploration
+constant of ours on its -1..1 returns) against our search **at equal rollout policy**, on
+the same Pig positions (:data:`ANCHOR_POSITIONS`, reached by the same rolls and holds on
+both sides), CPU seconds a decision and the ratio: our ``ismcts:400`` and ``open:400`` (the
+search on the true state, keyed by moves as OpenSpiel's tree is) on Pig without its rule
+of thumb (``rollouts.uniform_rollouts``: random rollouts, plain UCT), and beside them the
+spec asked for (``ismcts:400``: Pig's guided rollouts, the figure the anchor printed
+before). The two Pigs' random games differ in length (``bench/sim.py``), so the mean
+random playout from the positions is printed on both sides, and CPU a rollout step is
+estimated as a decision's CPU over 400 such playouts (the tree's own steps neglected).
 """
 
 from __future__ import annotations
@@ -341,42 +349,148 @@ def main(argv: list[str] | None = None) -> int:
             slow.append(name)
     if slow:
         print(f"median decision over {GOAL_DECISION} CPU s: {', '.join(slow)}")
-    anchor_line(args.spec)
+    for line in anchor_lines(args.spec):
+        print(line, flush=True)
     return 0
 
 
-def anchor_line(spec: str) -> None:
-    """OpenSpiel's C++ MCTS on its Pig against our search on ours, CPU s a decision."""
+ANCHOR_POSITIONS = ((0, 0, 4), (30, 50, 10), (62, 45, 15), (85, 90, 6))
+"""Pig positions the anchor times: (seat 0's score, seat 1's, seat 0's turn total), seat 0
+to decide between roll and hold."""
+ANCHOR_ITERATIONS = 400
+
+
+def _faces(points: int) -> list[int]:
+    """Die faces (2..6) adding up to ``points`` (not 1): the rolls that bank them."""
+    out = []
+    while points:
+        face = 5 if points - 6 == 1 else min(6, points)
+        out.append(face)
+        points -= face
+    return out
+
+
+def pig_path(position: tuple[int, int, int]) -> list[tuple[str, int]]:
+    """The steps from the start to ``position``: ("roll", 0), ("face", f), ("hold", 0);
+    a seat with 0 points passes by rolling a 1.
+
+    >>> pig_path((0, 5, 2))
+    [('roll', 0), ('face', 1), ('roll', 0), ('face', 5), ('hold', 0), ('roll', 0), ('face', 2)]
+    """
+    mine, theirs, total = position
+    steps: list[tuple[str, int]] = []
+    for points in (mine, theirs):
+        for face in _faces(points) or [1]:
+            steps += [("roll", 0), ("face", face)]
+        if points:
+            steps.append(("hold", 0))
+    for face in _faces(total):
+        steps += [("roll", 0), ("face", face)]
+    return steps
+
+
+def _mean_playout(step_to_end: Any, reps: int = 300) -> float:
+    """Mean steps of ``step_to_end(rng)`` (a uniformly random playout) over ``reps``."""
+    return statistics.fmean(step_to_end(random.Random(k)) for k in range(reps))
+
+
+def anchor_lines(spec: str, reps: int = 3) -> list[str]:
+    """OpenSpiel's C++ MCTS on its Pig against our search on ours, at equal rollout policy,
+    CPU seconds a decision on the same positions (see the module docstring)."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        print("anchor: open-spiel is not installed (pip install open-spiel)")
-        return
+        return ["anchor: not installed (OpenSpiel: pip install -e .[bench])"]
     try:
         ours_game = make_game("pig")
     except Exception:  # pig is an example package: make install adds it
-        print("anchor: pig is not installed (make install)")
-        return
+        return ["anchor: pig is not installed (make install)"]
+    from workbench.engine.kernel.protocol import CHANCE, TERMINAL
+    from workbench.engine.players.open import OpenSearch
+    from workbench.engine.players.rollouts import uniform_rollouts, work_table
+    from workbench.engine.players.search import ISMCTS, UCT_C
+
     game = pyspiel.load_game("pig", {"winscore": 100, "players": 2})
-    bot = pyspiel.MCTSBot(
-        game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 400, 10**6, False, 1, False
-    )
-    state = game.new_initial_state()
-    start = time.process_time()
-    for _ in range(20):
-        bot.step(state)
-    theirs = (time.process_time() - start) / 20
-    ours_player = player_from_spec(spec, "pig")
-    s = ours_game.apply(ours_game.apply(ours_game.initial_state(), "roll"), 4)  # roll or hold
-    rng = random.Random(1)
-    start = time.process_time()
-    for _ in range(5):
-        ours_player(SeatView(ours_game, 0, s), rng)
-    ours = (time.process_time() - start) / 5
-    print(
-        f"anchor: OpenSpiel C++ MCTS, 400 iterations on its Pig: {theirs:.4f} CPU s a decision; "
-        f"our {spec} on our Pig (turn total 4): {ours:.4f} s, {ours / theirs:.0f}× of it"
-    )
+    plain = uniform_rollouts(ours_game)
+    n = ANCHOR_ITERATIONS
+    sides: dict[str, tuple[Any, Any]] = {
+        f"ismcts:{n}, random rollouts": (plain, ISMCTS(n)),
+        f"open:{n}, random rollouts": (plain, OpenSearch(n)),
+        f"{spec} (Pig's guided rollouts)": (ours_game, player_from_spec(spec, "pig")),
+    }
+    cpu = {name: 0.0 for name in ["openspiel", *sides]}
+    wall = dict(cpu)
+    lengths: dict[str, list[float]] = {"openspiel": [], "ours": []}
+    for position in ANCHOR_POSITIONS:
+        theirs, ours = game.new_initial_state(), ours_game.initial_state()
+        for kind, face in pig_path(position):
+            theirs.apply_action({"roll": 0, "hold": 1}.get(kind, face - 1))
+            ours = ours_game.apply(ours, face if kind == "face" else kind)
+        assert ours.scores == tuple(position[:2]) and ours.total == position[2], ours
+        assert str(theirs).startswith(f"Scores: {position[0]} {position[1]}"), str(theirs)
+
+        def theirs_to_end(rng: random.Random, s0: Any = theirs) -> int:
+            s, steps = s0.clone(), 0
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_action(rng.randrange(len(s.chance_outcomes())))
+                else:
+                    acts = s.legal_actions()
+                    s.apply_action(acts[rng.randrange(len(acts))])
+                steps += 1
+            return steps
+
+        lengths["openspiel"].append(_mean_playout(theirs_to_end))
+
+        def ours_to_end(rng: random.Random, s0: Any = ours) -> int:
+            t, steps = work_table(ours_game, s0), 0
+            while (who := t.to_move()) != TERMINAL:
+                if who == CHANCE:
+                    t.step(t.sample(rng))
+                else:
+                    ids = t.legal()
+                    t.step(ids[rng.randrange(len(ids))])
+                steps += 1
+            return steps
+
+        lengths["ours"].append(_mean_playout(ours_to_end))
+        bot = pyspiel.MCTSBot(
+            game, pyspiel.RandomRolloutEvaluator(1, 1), 2 * UCT_C, n, 10**6, False, 1, False
+        )
+        start, wall0 = time.process_time(), time.perf_counter()
+        for _ in range(reps * 4):
+            bot.step(theirs)
+        cpu["openspiel"] += (time.process_time() - start) / (reps * 4)
+        wall["openspiel"] += (time.perf_counter() - wall0) / (reps * 4)
+        for name, (g, player) in sides.items():
+            start, wall0 = time.process_time(), time.perf_counter()
+            for k in range(reps):
+                player(SeatView(g, 0, ours), random.Random(k))
+            cpu[name] += (time.process_time() - start) / reps
+            wall[name] += (time.perf_counter() - wall0) / reps
+    k = len(ANCHOR_POSITIONS)
+    per = {name: c / k for name, c in cpu.items()}
+    per_wall = {name: c / k for name, c in wall.items()}
+    theirs_len, ours_len = (statistics.fmean(lengths[s]) for s in ("openspiel", "ours"))
+    step_theirs = per["openspiel"] / (n * theirs_len)
+    out = [
+        f"anchor: {n} iterations a decision, mean over {k} Pig positions {ANCHOR_POSITIONS} "
+        f"(scores, turn total); load {_load()}",
+        f"  OpenSpiel C++ MCTS, random rollouts (uct_c {2 * UCT_C:g} on -1..1): "
+        f"{per['openspiel']:.4f} CPU s a decision ({per_wall['openspiel']:.4f} wall); "
+        f"a random playout from the positions "
+        f"{theirs_len:.1f} steps (ours {ours_len:.1f}); ~{step_theirs * 1e6:.3f} CPU us "
+        f"a rollout step",
+    ]
+    for name in sides:
+        step = per[name] / (n * ours_len)
+        out.append(
+            f"  our {name:<34} {per[name]:.4f} CPU s a decision ({per_wall[name]:.4f} wall), "
+            f"{per[name] / per['openspiel']:.1f}x OpenSpiel's CPU; ~{step * 1e6:.2f} CPU us a "
+            f"rollout step"
+            + (f", {step / step_theirs:.1f}x" if "random" in name else " (not the same rollouts)")
+        )
+    return out
 
 
 if __name__ == "__main__":

@@ -6,14 +6,16 @@ The pieces the search players share (:mod:`~workbench.engine.players.search`,
 :func:`work_table` (a mutable table over a state: the kernel's own, or a wrapper for a
 protocol game), :func:`rollout` (in place to the end, random moves or the game's
 ``rollout_action``), :func:`result_shares` / :func:`leader_shares` (a seat's share of a
-win, at the end or by :func:`standing` at a cut) and :func:`rollout_policy`.
+win, at the end or by :func:`standing` at a cut), :func:`rollout_policy` and
+:func:`uniform_rollouts` (the game as a search sees it without its rule of thumb).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.table import Table
@@ -26,8 +28,11 @@ __all__ = [
     "rollout",
     "rollout_policy",
     "standing",
+    "uniform_rollouts",
     "work_table",
 ]
+
+G = TypeVar("G")
 
 
 class _Immutable:
@@ -193,3 +198,26 @@ def rollout_policy(game: Game[Any]) -> Any:
     True
     """
     return game.rollout_action
+
+
+def uniform_rollouts(game: G) -> G:
+    """``game`` without its rule of thumb, for a search: a shallow copy (the game's own
+    pickling state, so no cached table comes along) whose ``rollout_action`` is None, so
+    :func:`rollout_policy` gives None and a search on it rolls out with uniformly random
+    moves and selects by plain UCT, as it does for a game that declares no rule (no
+    guided widening below the root, no policy-first root). The rules are the same
+    objects; ``game`` itself is unchanged. This is how a search is compared with another
+    at equal rollout policy (``bench/players.py``: OpenSpiel's MCTS with random rollouts).
+
+    >>> from workbench.engine.conformance.toy import TakeAway
+    >>> class Guided(TakeAway):
+    ...     def rollout_action(self, t, rng):
+    ...         return t.legal()[0]
+    >>> g = Guided()
+    >>> plain = uniform_rollouts(g)
+    >>> rollout_policy(plain), rollout_policy(g) is not None, type(plain) is Guided
+    (None, True, True)
+    """
+    plain = copy.copy(game)
+    object.__setattr__(plain, "rollout_action", None)  # also on a frozen dataclass
+    return plain
