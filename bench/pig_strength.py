@@ -14,6 +14,12 @@ until its moves differ. Two measures:
 - **score**: the share of games won, with a 95% Wilson interval (the goal:
   at least what ``hold:20`` scores, 46%).
 
+With ``--pair SPEC`` (``ismcts:400:keep`` beside ``ismcts:400``: tree reuse at the same
+iterations, so the same CPU a decision) both play the same games (same seeds, seats and
+dice until their moves differ), and the paired difference per game is printed with its
+95% interval and a verdict: the exact loss per game, the score, and CPU seconds per
+decision.
+
 The same is printed for ``--reference`` (default ``hold:20``) and for the
 game's rollout policy alone (the cheap player the search is guided by: Neller
 & Presser's keep-pace-and-end-race) over the same seeds. CPU seconds (``time.process_time``) beside wall seconds, and the load
@@ -63,6 +69,7 @@ def play(
     ``progress(partial result)`` is called after every game when given."""
     optimal = solution.player()
     losses: list[float] = []
+    per_game: list[tuple[int, float, int]] = []  # (game number, its loss, won)
     wins = 0
     c0, t0 = time.process_time(), time.perf_counter()
     numbers = range(games) if isinstance(games, int) else games
@@ -74,6 +81,7 @@ def play(
         if me:
             mine, theirs = theirs, mine
         s = game.initial_state()
+        mark = len(losses)
         while (who := game.current_player(s)) != TERMINAL:
             if who == CHANCE:
                 s = game.apply(s, game.sample_chance(s, rng))
@@ -89,6 +97,7 @@ def play(
                 a = optimal(view, theirs)
             s = game.apply(s, a)
         wins += game.winners(s) == (me,)
+        per_game.append((i, sum(losses[mark:]), int(game.winners(s) == (me,))))
         if progress is not None:
             progress(
                 {
@@ -103,6 +112,7 @@ def play(
         "games": len(numbers),
         "wins": wins,
         "losses": losses,
+        "per_game": per_game,
         "cpu": time.process_time() - c0,
         "wall": time.perf_counter() - t0,
     }
@@ -141,6 +151,7 @@ def play_shared(
         "games": sum(r["games"] for r in parts),
         "wins": sum(r["wins"] for r in parts),
         "losses": [x for r in parts for x in r["losses"]],
+        "per_game": sorted(x for r in parts for x in r["per_game"]),
         "cpu": sum(r["cpu"] for r in parts),
         "wall": max(r["wall"] for r in parts),
     }
@@ -159,12 +170,45 @@ def report(name: str, r: dict[str, Any]) -> str:
     )
 
 
+def paired(name: str, other: str, a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The paired difference ``a - b`` per game (same game numbers: same seeds and seats)
+    in exact loss and in score, each with its 95% interval (normal, on the per-game
+    differences) and a verdict; CPU seconds per decision of each beside."""
+    by_game = {i: (loss, won) for i, loss, won in b["per_game"]}
+    pairs = [(loss - by_game[i][0], won - by_game[i][1]) for i, loss, won in a["per_game"]]
+    out = [f"paired, {name} minus {other}, {len(pairs)} games with the same seeds and seats:"]
+    for k, (what, better) in enumerate((("exact loss/game", "lower"), ("score", "higher"))):
+        d = [p[k] for p in pairs]
+        mean = statistics.fmean(d)
+        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else float("inf")
+        lo, hi = mean - half, mean + half
+        if len(d) < 20:
+            verdict = "too few games to say"
+        elif lo <= 0 <= hi:
+            verdict = "no difference shown (the interval holds 0)"
+        else:
+            verdict = f"{name} {'better' if (mean < 0) == (better == 'lower') else 'worse'}"
+        out.append(f"  {what:<16} {mean:+.4f}  95% [{lo:+.4f}, {hi:+.4f}]  {verdict}")
+    per = [r["cpu"] / max(1, len(r["losses"])) for r in (a, b)]
+    out.append(
+        f"  CPU s/decision   {name} {per[0]:.4f}, {other} {per[1]:.4f} (ratio {per[0] / per[1]:.2f})"
+    )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--goal", type=int, default=100)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--spec", default="ismcts:400")
     parser.add_argument("--reference", default="hold:20")
+    parser.add_argument(
+        "--pair",
+        default=None,
+        metavar="SPEC",
+        help="also play SPEC on the same games and print its paired difference from --spec "
+        "(e.g. --spec ismcts:400:keep --pair ismcts:400:fresh)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--jobs",
@@ -209,7 +253,12 @@ def main(argv: list[str] | None = None) -> int:
     def guide(view: SeatView, rng: random.Random) -> Any:  # the search's rollout policy
         return game.rollout_action(game.thaw(view.state), rng)
 
-    specs = (args.spec,) if args.only_spec else ("rollout policy", args.reference, args.spec)
+    specs: tuple[str, ...] = (
+        (args.spec,) if args.only_spec else ("rollout policy", args.reference, args.spec)
+    )
+    if args.pair:
+        specs += (args.pair,)
+    results = {}
     for spec in specs:
         player = guide if spec == "rollout policy" else player_from_spec(spec, "pig")
 
@@ -219,7 +268,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(report(label + " …", r), flush=True)
 
         r = play_shared(game, solution, player, args.games, args.seed, args.jobs, every)
+        results[spec] = r
         print(report(spec, r), flush=True)
+    if args.pair:
+        print("\n".join(paired(args.spec, args.pair, results[args.spec], results[args.pair])))
     return 0
 
 

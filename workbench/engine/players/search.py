@@ -36,6 +36,15 @@ on what that seat sees (``view.observation``), never on the hidden state:
   the price of a cruder estimate. A game may declare its own default cut
   (``search_horizon``), used when the spec gives none.
 
+**Tree reuse** (``ismcts:400:keep``): between two decisions of the same seat in the same
+game the player starts from the subtree its last search reached through what the seat has
+seen since (its move, then the steps as it observed them:
+:mod:`~workbench.engine.players.tree_reuse`), not from an empty root. The budget is the
+*new* work of each decision: ``ismcts:400:keep`` runs 400 iterations every decision, as
+``ismcts:400`` does, and the kept visits add to them, so a decision costs the same CPU and
+its root knows more; the iterations are not cut to make the total visits 400. ``search``
+(the analysis panel's) always starts fresh.
+
 The move played is the root action visited most (ties: the better mean, then
 the game's order). Every random choice comes from the rng passed in, so with
 an iteration budget (``ismcts:400``) the same seed gives the same game; a time
@@ -70,6 +79,7 @@ from workbench.engine.players.rollouts import (
     standing,
     work_table,
 )
+from workbench.engine.players.tree_reuse import KeptTrees
 
 __all__ = [
     "EXACT_CHANCE",
@@ -128,15 +138,18 @@ def _policy_first(
 class _Node:
     """An information set of the searching seat: edge statistics and children.
 
-    ``edges[a] = [visits, result sum, availability]`` (for chance: outcome counts).
+    ``edges[a] = [visits, result sum, availability]`` (for chance: outcome counts);
+    ``choices``: how many legal actions the searching seat had here (0 where another seat
+    or chance moves), which tree reuse reads (:mod:`~workbench.engine.players.tree_reuse`).
     """
 
-    __slots__ = ("edges", "children", "visits")
+    __slots__ = ("edges", "children", "visits", "choices")
 
     def __init__(self) -> None:
         self.edges: dict[Hashable, list[float]] = {}
         self.children: dict[Hashable, _Node] = {}
         self.visits = 0
+        self.choices = 0
 
 
 def _uct_best(
@@ -194,6 +207,8 @@ class ISMCTS:
         c: float = UCT_C,
         max_steps: int = 100_000,
         horizon: int | None = None,
+        *,
+        reuse: bool = False,
     ) -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give ismcts either iterations or seconds")
@@ -205,8 +220,16 @@ class ISMCTS:
             raise ValueError(f"ismcts horizon must be a whole number >= 1, got {horizon!r}")
         self.iterations, self.seconds, self.c, self.max_steps = iterations, seconds, c, max_steps
         self.horizon = horizon
+        if reuse and not self.KEYS_BY_OBSERVATION:
+            raise ValueError(f"{self.NAME} keeps no tree between decisions (its keys are moves)")
+        self.reuse = reuse
+        self._kept = KeptTrees()
         budget = f"{iterations}" if iterations is not None else f"{seconds:g}s"
-        self.__name__ = f"{self.NAME}:{budget}" + (f"/{horizon}" if horizon else "")
+        self.__name__ = (
+            f"{self.NAME}:{budget}"
+            + (f"/{horizon}" if horizon else "")
+            + (":keep" if reuse else "")
+        )
 
     def __repr__(self) -> str:
         return self.__name__
@@ -217,13 +240,32 @@ class ISMCTS:
             raise IllegalAction(f"{view.game.name}: ismcts asked to move with no legal action")
         if len(legal) == 1:
             return legal[0]
-        stats = self.search(view, rng)
-        return stats[0].action
+        if not self.reuse:
+            return self.search(view, rng)[0].action
+        game, seat = view.game, view.seat
+        kept = self._kept.take(rng, game, seat)
+        root = _Node()
+        world = self._worlds(view, rng)
+        if kept is not None:
+            # the node for what the seat sees now, keyed as the tree keys it: by the observed
+            # state of a deal of what it sees (the first world, searched first as ever)
+            first = world()
+            root = kept.next_root(work_table(game, first).seen_state(seat)) or root
+            world = _first_then(first, world)
+        action = self._search(view, rng, root, world)[0].action
+        self._kept.keep(rng, game, seat, root, action)
+        return action
 
     def search(self, view: SeatView, rng: random.Random) -> list[RootStats]:
-        """The root actions (those legal for the seat) after the search, best first."""
+        """The root actions (those legal for the seat) after a search on a fresh tree,
+        best first."""
+        return self._search(view, rng, _Node(), self._worlds(view, rng))
+
+    def _search(
+        self, view: SeatView, rng: random.Random, root: _Node, world: Any
+    ) -> list[RootStats]:
+        """:meth:`search` from ``root`` (a fresh node or a kept one) on ``world()``'s deals."""
         game, seat = view.game, view.seat
-        root = _Node()
         self._hints: dict[Hashable, int] = {}
         policy = rollout_policy(game)
         if (
@@ -232,10 +274,9 @@ class ISMCTS:
             and policy is not None
             and self.iterations is not None
         ):
-            return self._paired(view, rng, root, policy)
+            return self._paired(view, rng, root, policy, world)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        world = self._worlds(view, rng)
         while True:
             self._iterate(game, seat, root, world(), rng)
             done += 1
@@ -259,12 +300,11 @@ class ISMCTS:
         return ranked
 
     def _paired(
-        self, view: SeatView, rng: random.Random, root: _Node, policy: Any
+        self, view: SeatView, rng: random.Random, root: _Node, policy: Any, worlds: Any
     ) -> list[RootStats]:
         """The root decided on common worlds by sequential halving, the rule of thumb's
         move kept to the end (:mod:`~workbench.engine.players.paired_root`)."""
         game, seat = view.game, view.seat
-        worlds = self._worlds(view, rng)
         hint = policy(work_table(game, worlds()), rng)
         self._hints = {hint: 1}
 
@@ -320,6 +360,8 @@ class ISMCTS:
                 fresh = False
             else:
                 legal = t.legal()
+                if who == seat:
+                    node.choices = len(legal)
                 if first is not None and node is root:
                     action, fresh = self._take(node, first)
                 elif policy is None or len(legal) < 2:
@@ -435,13 +477,26 @@ class ISMCTS:
         return best
 
 
+def _first_then(first: Any, deal: Any) -> Any:
+    """``deal`` as a world source whose first world is ``first`` (already dealt)."""
+    pending = [first]
+    return lambda: pending.pop() if pending else deal()
+
+
 def ismcts_player(
-    iterations: int | None = 400, *, seconds: float | None = None, horizon: int | None = None
+    iterations: int | None = 400,
+    *,
+    seconds: float | None = None,
+    horizon: int | None = None,
+    reuse: bool = False,
 ) -> ISMCTS:
     """An ISMCTS player with an iteration budget or (``seconds=``) a time budget;
-    ``horizon`` cuts each rollout after that many steps and scores it by who leads.
+    ``horizon`` cuts each rollout after that many steps and scores it by who leads;
+    ``reuse`` keeps the tree between the seat's decisions.
 
     >>> ismcts_player(200), ismcts_player(None, seconds=0.5), ismcts_player(400, horizon=60)
     (ismcts:200, ismcts:0.5s, ismcts:400/60)
+    >>> ismcts_player(400, reuse=True)
+    ismcts:400:keep
     """
-    return ISMCTS(iterations, seconds, horizon=horizon)
+    return ISMCTS(iterations, seconds, horizon=horizon, reuse=reuse)

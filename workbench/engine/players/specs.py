@@ -13,6 +13,9 @@ families built in register themselves here:
 ``ismcts:400``      information-set MCTS, 400 iterations per decision
 ``ismcts:0.5s``     information-set MCTS, half a second per decision
 ``ismcts:400/60``   rollouts cut after 60 steps, scored by who leads
+``ismcts:400:keep`` the tree kept between the seat's decisions (400 new iterations
+                    each, added to what it kept); ``ismcts:400:fresh`` a new tree
+                    each decision (the default)
 ``open:400``        **a cheat**: the same search on the true state, every hidden
                     card seen (an upper bound on what search can gain; refused
                     by sessions and playtests), ``open:400/60`` with a cut
@@ -53,7 +56,7 @@ __all__ = [
 ]
 
 MAX_ITERATIONS = 1_000_000
-_SPEC = re.compile(r"([a-z][a-z0-9_]*)(?::([0-9A-Za-z._/]+))?\Z")
+_SPEC = re.compile(r"([a-z][a-z0-9_]*)(?::([0-9A-Za-z._/:]+))?\Z")
 _SECONDS = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6})?)s\Z")
 _FAMILIES: dict[str, PlayerFamily] = {}
 
@@ -139,9 +142,34 @@ def no_argument(name: str, arg: str | None) -> None:
         raise ValueError(f"{name} takes no argument")
 
 
+TREE_WORDS = {"keep": True, "fresh": False}
+"""The last part of a search spec: whether the tree is kept between the seat's decisions."""
+REUSE_BY_DEFAULT = False
+"""Whether ``ismcts:400`` (no word) keeps its tree (see ``bench/pig_strength.py --pair``)."""
+
+
 def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
+    """``400``, ``0.5s``, ``400/60``, each with ``:keep`` or ``:fresh`` after it optionally.
+
+    >>> _search("400:keep"), _search("keep"), _search("0.5s/30:fresh")
+    (ismcts:400:keep, ismcts:400:keep, ismcts:0.5s/30)
+    >>> _search("400:kept")
+    Traceback (most recent call last):
+    ...
+    ValueError: after the budget write keep (the tree kept between decisions) or fresh, got 'kept'
+    """
+    reuse = REUSE_BY_DEFAULT
+    if arg is not None and arg.split(":")[-1] in TREE_WORDS:
+        arg, _, word = arg.rpartition(":")
+        reuse = TREE_WORDS[word]
+        arg = arg or None
+    if arg is not None and ":" in arg:
+        word = arg.partition(":")[2]
+        raise ValueError(
+            f"after the budget write keep (the tree kept between decisions) or fresh, got {word!r}"
+        )
     if arg is None:
-        return kind(400)
+        return kind(400, reuse=reuse)
     arg, _, cut = arg.partition("/")
     horizon = whole(cut, 1, 100_000) if cut else None
     m = _SECONDS.match(arg)
@@ -149,10 +177,10 @@ def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
         seconds = float(m.group(1))
         if not 0 < seconds <= 3600:
             raise ValueError("the time budget must be in (0, 3600] seconds")
-        return kind(None, seconds, horizon=horizon)
+        return kind(None, seconds, horizon=horizon, reuse=reuse)
     if not arg.isdigit():
         raise ValueError("the budget must be iterations (ismcts:400) or seconds (ismcts:0.5s)")
-    return kind(whole(arg, 1, MAX_ITERATIONS), horizon=horizon)
+    return kind(whole(arg, 1, MAX_ITERATIONS), horizon=horizon, reuse=reuse)
 
 
 def _random(arg: str | None) -> Player:
@@ -180,8 +208,9 @@ for _family in (
     PlayerFamily(
         "ismcts",
         _search,
-        "ismcts:400, ismcts:0.5s, ismcts:400/60",
-        "information-set MCTS: iterations or seconds a decision, rollouts cut at 60 steps",
+        "ismcts:400, ismcts:0.5s, ismcts:400/60, ismcts:400:keep",
+        "information-set MCTS: iterations or seconds a decision, rollouts cut at 60 steps, "
+        "the tree kept between decisions",
     ),
     PlayerFamily(
         "open",
