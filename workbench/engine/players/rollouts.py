@@ -217,6 +217,16 @@ def uniform_rollouts(game: G) -> G:
     >>> plain = uniform_rollouts(g)
     >>> rollout_policy(plain), rollout_policy(g) is not None, type(plain) is Guided
     (None, True, True)
+
+    The same search on it plays as on the game with no rule at all, not as on ``g``:
+
+    >>> from workbench.engine.conformance.toy import TakeAwayState
+    >>> from workbench.engine.kernel.seat import SeatView
+    >>> from workbench.engine.players.search import ISMCTS
+    >>> def root(game):
+    ...     return ISMCTS(60).search(SeatView(game, 0, TakeAwayState(9)), random.Random(3))
+    >>> root(plain) == root(TakeAway()), root(g) == root(TakeAway())
+    (True, False)
     """
     plain = copy.copy(game)
     object.__setattr__(plain, "rollout_action", None)  # also on a frozen dataclass
