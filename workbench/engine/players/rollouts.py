@@ -6,16 +6,14 @@ The pieces the search players share (:mod:`~workbench.engine.players.search`,
 :func:`work_table` (a mutable table over a state: the kernel's own, or a wrapper for a
 protocol game), :func:`rollout` (in place to the end, random moves or the game's
 ``rollout_action``), :func:`result_shares` / :func:`leader_shares` (a seat's share of a
-win, at the end or by :func:`standing` at a cut), :func:`rollout_policy` and
-:func:`uniform_rollouts` (the game as a search sees it without its rule of thumb).
+win, at the end or by :func:`standing` at a cut) and :func:`rollout_policy`.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Hashable
-from typing import Any, TypeVar
+from typing import Any
 
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, Game, IllegalAction
 from workbench.engine.kernel.table import Table
@@ -28,11 +26,8 @@ __all__ = [
     "rollout",
     "rollout_policy",
     "standing",
-    "uniform_rollouts",
     "work_table",
 ]
-
-G = TypeVar("G")
 
 
 class _Immutable:
@@ -189,45 +184,29 @@ def rollout(
         raise IllegalAction(f"rollout did not end within {max_steps} steps")
 
 
-def rollout_policy(game: Game[Any]) -> Any:
+def rollout_policy(game: Game[Any], *, uniform: bool = False) -> Any:
     """The game's cheap rollout player, ``game.rollout_action(t, rng)`` on a mutable table,
-    when it defines one (a rule of thumb: "hold at 20" in Pig), else None (random moves).
-
-    >>> from workbench.engine.conformance.toy import TakeAway
-    >>> rollout_policy(TakeAway()) is None
-    True
-    """
-    return game.rollout_action
-
-
-def uniform_rollouts(game: G) -> G:
-    """``game`` without its rule of thumb, for a search: a shallow copy (the game's own
-    pickling state, so no cached table comes along) whose ``rollout_action`` is None, so
-    :func:`rollout_policy` gives None and a search on it rolls out with uniformly random
-    moves and selects by plain UCT, as it does for a game that declares no rule (no
-    guided widening below the root, no policy-first root). The rules are the same
-    objects; ``game`` itself is unchanged. This is how a search is compared with another
-    at equal rollout policy (``bench/players.py``: OpenSpiel's MCTS with random rollouts).
+    when it defines one (a rule of thumb: "hold at 20" in Pig), else None (random moves);
+    ``uniform``: None whatever the game defines (``ismcts:400:random``: a search at equal
+    rollout policy with one that has none, as ``bench/players.py`` compares OpenSpiel's).
 
     >>> from workbench.engine.conformance.toy import TakeAway
     >>> class Guided(TakeAway):
     ...     def rollout_action(self, t, rng):
     ...         return t.legal()[0]
-    >>> g = Guided()
-    >>> plain = uniform_rollouts(g)
-    >>> rollout_policy(plain), rollout_policy(g) is not None, type(plain) is Guided
-    (None, True, True)
+    >>> rollout_policy(TakeAway()), rollout_policy(Guided(), uniform=True)
+    (None, None)
+    >>> rollout_policy(Guided()).__name__
+    'rollout_action'
 
-    The same search on it plays as on the game with no rule at all, not as on ``g``:
+    With ``uniform`` the search plays as on the game with no rule at all:
 
     >>> from workbench.engine.conformance.toy import TakeAwayState
     >>> from workbench.engine.kernel.seat import SeatView
     >>> from workbench.engine.players.search import ISMCTS
-    >>> def root(game):
-    ...     return ISMCTS(60).search(SeatView(game, 0, TakeAwayState(9)), random.Random(3))
-    >>> root(plain) == root(TakeAway()), root(g) == root(TakeAway())
+    >>> def root(game, **kw):
+    ...     return ISMCTS(60, **kw).search(SeatView(game, 0, TakeAwayState(9)), random.Random(3))
+    >>> root(Guided(), random_rollouts=True) == root(TakeAway()), root(Guided()) == root(TakeAway())
     (True, False)
     """
-    plain = copy.copy(game)
-    object.__setattr__(plain, "rollout_action", None)  # also on a frozen dataclass
-    return plain
+    return None if uniform else game.rollout_action

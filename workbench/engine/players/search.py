@@ -27,7 +27,9 @@ on what that seat sees (``view.observation``), never on the hidden state:
   probabilities; larger steps are sampled with the rng;
 - **roll out** from the first new node to the end with random legal moves
   (or the game's cheap ``rollout_action(t, rng)`` when it has one:
-  :func:`rollout_policy`), in place on the same table (``t.step``), and back up each seat's result
+  :func:`rollout_policy`; ``ismcts:400:random`` ignores it: uniformly random
+  rollouts and plain UCT, to compare at equal rollout policy), in place on the
+  same table (``t.step``), and back up each seat's result
   (1 for a sole win, 1/k for a k-way shared win, 0 otherwise) to the edges
   taken, each edge scored for the seat that chose it. With a ``horizon``
   (``ismcts:400/60``) a rollout stops after that many steps and the seats
@@ -209,6 +211,7 @@ class ISMCTS:
         horizon: int | None = None,
         *,
         reuse: bool = False,
+        random_rollouts: bool = False,
     ) -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give ismcts either iterations or seconds")
@@ -222,12 +225,13 @@ class ISMCTS:
         self.horizon = horizon
         if reuse and not self.KEYS_BY_OBSERVATION:
             raise ValueError(f"{self.NAME} keeps no tree between decisions (its keys are moves)")
-        self.reuse = reuse
+        self.reuse, self.random_rollouts = reuse, random_rollouts
         self._kept = KeptTrees()
         budget = f"{iterations}" if iterations is not None else f"{seconds:g}s"
         self.__name__ = (
             f"{self.NAME}:{budget}"
             + (f"/{horizon}" if horizon else "")
+            + (":random" if random_rollouts else "")
             + (":keep" if reuse else "")
         )
 
@@ -267,7 +271,7 @@ class ISMCTS:
         """:meth:`search` from ``root`` (a fresh node or a kept one) on ``world()``'s deals."""
         game, seat = view.game, view.seat
         self._hints: dict[Hashable, int] = {}
-        policy = rollout_policy(game)
+        policy = rollout_policy(game, uniform=self.random_rollouts)
         if (
             self.GAME_TUNING
             and game.search_root == "paired"
@@ -341,7 +345,7 @@ class ISMCTS:
         """One iteration from ``root`` on the world ``state``; each seat's value of it
         (``first``: the root move to take instead of selecting one)."""
         t = work_table(game, state)
-        policy = rollout_policy(game)
+        policy = rollout_policy(game, uniform=self.random_rollouts)
         node = root
         by_observation = self.KEYS_BY_OBSERVATION
         # the seat's observed state keys the tree: the unseen cards follow from it (cards

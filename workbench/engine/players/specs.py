@@ -16,6 +16,9 @@ families built in register themselves here:
 ``ismcts:400:keep`` the tree kept between the seat's decisions (400 new iterations
                     each, added to what it kept); ``ismcts:400:fresh`` a new tree
                     each decision (the default)
+``ismcts:400:random`` rollouts with uniformly random moves, the game's rule of
+                    thumb ignored (to compare with a search that has none:
+                    ``bench/players.py``'s OpenSpiel anchor)
 ``open:400``        **a cheat**: the same search on the true state, every hidden
                     card seen (an upper bound on what search can gain; refused
                     by sessions and playtests), ``open:400/60`` with a cut
@@ -146,30 +149,39 @@ TREE_WORDS = {"keep": True, "fresh": False}
 """The last part of a search spec: whether the tree is kept between the seat's decisions."""
 REUSE_BY_DEFAULT = False
 """Whether ``ismcts:400`` (no word) keeps its tree (see ``bench/pig_strength.py --pair``)."""
+ROLLOUT_WORDS = ("random",)
+"""A word after the budget: uniformly random rollouts whatever rule of thumb the game has."""
 
 
 def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
-    """``400``, ``0.5s``, ``400/60``, each with ``:keep`` or ``:fresh`` after it optionally.
+    """``400``, ``0.5s``, ``400/60``, each with ``:random`` (uniformly random rollouts)
+    and ``:keep`` or ``:fresh`` after it optionally.
 
     >>> _search("400:keep"), _search("keep"), _search("0.5s/30:fresh")
     (ismcts:400:keep, ismcts:400:keep, ismcts:0.5s/30)
+    >>> _search("400:random"), _search("400/60:random:keep"), _search("random")
+    (ismcts:400:random, ismcts:400/60:random:keep, ismcts:400:random)
     >>> _search("400:kept")
     Traceback (most recent call last):
     ...
-    ValueError: after the budget write keep (the tree kept between decisions) or fresh, got 'kept'
+    ValueError: after the budget write keep (the tree kept between decisions), fresh or random (uniformly random rollouts), got 'kept'
     """
-    reuse = REUSE_BY_DEFAULT
-    if arg is not None and arg.split(":")[-1] in TREE_WORDS:
+    reuse, uniform = REUSE_BY_DEFAULT, False
+    while arg is not None and arg.split(":")[-1] in (*TREE_WORDS, *ROLLOUT_WORDS):
         arg, _, word = arg.rpartition(":")
-        reuse = TREE_WORDS[word]
+        if word in TREE_WORDS:
+            reuse = TREE_WORDS[word]
+        else:
+            uniform = True
         arg = arg or None
     if arg is not None and ":" in arg:
         word = arg.partition(":")[2]
         raise ValueError(
-            f"after the budget write keep (the tree kept between decisions) or fresh, got {word!r}"
+            "after the budget write keep (the tree kept between decisions), fresh or random "
+            f"(uniformly random rollouts), got {word!r}"
         )
     if arg is None:
-        return kind(400, reuse=reuse)
+        return kind(400, reuse=reuse, random_rollouts=uniform)
     arg, _, cut = arg.partition("/")
     horizon = whole(cut, 1, 100_000) if cut else None
     m = _SECONDS.match(arg)
@@ -177,10 +189,12 @@ def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
         seconds = float(m.group(1))
         if not 0 < seconds <= 3600:
             raise ValueError("the time budget must be in (0, 3600] seconds")
-        return kind(None, seconds, horizon=horizon, reuse=reuse)
+        return kind(None, seconds, horizon=horizon, reuse=reuse, random_rollouts=uniform)
     if not arg.isdigit():
         raise ValueError("the budget must be iterations (ismcts:400) or seconds (ismcts:0.5s)")
-    return kind(whole(arg, 1, MAX_ITERATIONS), horizon=horizon, reuse=reuse)
+    return kind(
+        whole(arg, 1, MAX_ITERATIONS), horizon=horizon, reuse=reuse, random_rollouts=uniform
+    )
 
 
 def _random(arg: str | None) -> Player:
