@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             + (f"   HEAVY: {', '.join(found)}" if found else "")
         )
 
+    imports(COMPARE, compare_env)  # python -m: its own sys.path, its own registry record
     mods = imports(COMPARE, compare_env)
     found = [m for m in HEAVY if m in mods]
     heavy_found += found
