@@ -185,14 +185,17 @@ def _entries() -> list[_Entry]:
     entries = _scan()
     kept = [r for r in records if isinstance(r, dict) and r.get("fingerprint") != fingerprint]
     records = [{"fingerprint": fingerprint, "entries": entries}, *kept][:_CACHE_RECORDS]
+    part = f"{path}.{os.getpid()}.part"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        part = f"{path}.{os.getpid()}.part"
         with open(part, "w", encoding="utf-8") as f:
             json.dump({"format": _CACHE_FORMAT, "records": records}, f)
         os.replace(part, path)  # whole or not at all, whoever else writes it
-    except OSError:
-        pass  # a read-only home: scan each time
+    except (OSError, ValueError):  # a read-only home, a path JSON cannot hold: scan each time
+        try:
+            os.remove(part)
+        except OSError:
+            pass
     return entries
 
 
