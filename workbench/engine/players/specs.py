@@ -155,7 +155,7 @@ ROLLOUT_WORDS = ("random",)
 
 def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
     """``400``, ``0.5s``, ``400/60``, each with ``:random`` (uniformly random rollouts)
-    and ``:keep`` or ``:fresh`` after it optionally.
+    and then ``:keep`` or ``:fresh`` after it optionally.
 
     >>> _search("400:keep"), _search("keep"), _search("0.5s/30:fresh")
     (ismcts:400:keep, ismcts:400:keep, ismcts:0.5s/30)
@@ -164,21 +164,20 @@ def _search(arg: str | None, kind: type[ISMCTS] = ISMCTS) -> ISMCTS:
     >>> _search("400:kept")
     Traceback (most recent call last):
     ...
-    ValueError: after the budget write keep (the tree kept between decisions), fresh or random (uniformly random rollouts), got 'kept'
+    ValueError: after the budget write keep (the tree kept between decisions) or fresh, got 'kept' (random, for uniformly random rollouts, goes before it)
     """
     reuse, uniform = REUSE_BY_DEFAULT, False
-    while arg is not None and arg.split(":")[-1] in (*TREE_WORDS, *ROLLOUT_WORDS):
+    if arg is not None and arg.split(":")[-1] in TREE_WORDS:
         arg, _, word = arg.rpartition(":")
-        if word in TREE_WORDS:
-            reuse = TREE_WORDS[word]
-        else:
-            uniform = True
+        reuse = TREE_WORDS[word]
         arg = arg or None
+    if arg is not None and arg.split(":")[-1] in ROLLOUT_WORDS:
+        arg, uniform = arg.rpartition(":")[0] or None, True
     if arg is not None and ":" in arg:
         word = arg.partition(":")[2]
         raise ValueError(
-            "after the budget write keep (the tree kept between decisions), fresh or random "
-            f"(uniformly random rollouts), got {word!r}"
+            f"after the budget write keep (the tree kept between decisions) or fresh, got {word!r}"
+            " (random, for uniformly random rollouts, goes before it)"
         )
     if arg is None:
         return kind(400, reuse=reuse, random_rollouts=uniform)
