@@ -23,6 +23,9 @@ from workbench.games.life.cards import COLOURS, AlbumCard, DreamCard
 
 #: Colour name -> die index (red, blue, yellow, green).
 CI: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+#: The dream effects that read the album's cards (:func:`dream_score`); the others read
+#: the dice, the power left and the ★ left uncovered.
+ALBUM_VERBS = frozenset(("colour_vp", "line_vp"))
 
 
 class _Defaulted(dict):  # type: ignore[type-arg]
@@ -57,6 +60,8 @@ class Catalogue:
     star_count: dict[str | None, int] = field(default_factory=lambda: _Defaulted(0))
     #: ``colour`` for any album square: -1 for an empty square and the character card
     colour_of: dict[str | None, int] = field(default_factory=lambda: _Defaulted(-1))
+    #: the dream cards whose dream effect reads the album (``colour_vp``, ``line_vp``)
+    album_dreams: set[str] = field(default_factory=set)
 
     @classmethod
     def build(cls, album: Sequence[AlbumCard], dreams: Sequence[DreamCard]) -> Catalogue:
@@ -100,6 +105,8 @@ class Catalogue:
                 skills.get("place_power", []).count(c) for c in range(len(COLOURS))
             )
             cat.dream_effect[d.id] = tuple((e.verb, e.args) for e in d.dream)
+            if any(e.verb in ALBUM_VERBS for e in d.dream):
+                cat.album_dreams.add(d.id)
         return cat
 
     @property

@@ -3,7 +3,8 @@
 :func:`rollout_action` reads a table (a mutable one, or a read-only view of a
 seat's observation) and answers the decision on top of it: the move that leaves
 the mover the most VP *now*, as the scoring formula reads the table
-(``LifeTable.parts_if``), ties broken with the rng. It never copies or steps
+(``scoring.Standing``: the mover's standing read once per decision, each candidate
+scored from what it changes), ties broken with the rng. It never copies or steps
 the table: each candidate is weighed from the rules' own helpers
 (``LifeTable.placement`` for where a die rolls and what dream skills give,
 the effect steps' ``gain`` for a skill or an event).
@@ -50,6 +51,7 @@ from typing import Any
 
 from workbench.games.life import dice as D
 from workbench.games.life.effects import CI
+from workbench.games.life.scoring import Standing
 from workbench.games.life.steps import Pawn, Place, Take
 from workbench.games.life.steps_dice import TIP_ALL, Tip, TurnAny
 from workbench.games.life.steps_setup import Character, PassDream, SetDream
@@ -76,104 +78,57 @@ def _gains(t: LifeTable, seat: int, steps: Iterable[Any]) -> tuple[int, int]:
     return power, vp
 
 
-def _now(t: LifeTable, seat: int) -> int:
-    """The seat's VP now (``t.score``, ``_score`` with nothing changed)."""
-    return sum(
-        t.parts_if(
-            seat,
-            t.albums[seat],
-            t.dice_o[seat],
-            t.power[seat],
-            t.bonus_vp[seat],
-            t.hands[seat],
-            t.skills[seat],
-        )
-    )
-
-
-def _score(
-    t: LifeTable,
-    seat: int,
-    album: Sequence[str | None] | None = None,
-    dice: Sequence[int] | None = None,
-    power: int = 0,
-    vp: int = 0,
-    hand: Sequence[str] | None = None,
-    skills: Sequence[str] | None = None,
-) -> int:
-    """The seat's VP now with some of its values changed (power and VP as gains)."""
-    return sum(
-        t.parts_if(
-            seat,
-            t.albums[seat] if album is None else album,
-            t.dice_o[seat] if dice is None else dice,
-            t.power[seat] + power,
-            t.bonus_vp[seat] + vp,
-            t.hands[seat] if hand is None else hand,
-            t.skills[seat] if skills is None else skills,
-        )
-    )
-
-
-def _place_values(t: LifeTable, seat: int, card: str, squares: Iterable[int]) -> list[int]:
-    album, dice = t.albums[seat], t.dice_o[seat]
+def _place_values(
+    t: LifeTable, st: Standing, seat: int, card: str, squares: Iterable[int]
+) -> list[int]:
+    album = st.album
     game = t.game
     skill_steps = game.skill_steps if game.params.album_skills else None
-    parts_if, placement = t.parts_if, t.placement
-    power0, vp0, hand, skills = t.power[seat], t.bonus_vp[seat], t.hands[seat], t.skills[seat]
+    placement, placed = t.placement, st.placed
     out = []
     for sq in squares:
         c, o, power, vp = placement(seat, card, sq)
-        after = list(album)
-        old, after[sq] = after[sq], card
-        rolled = list(dice)
-        rolled[c] = o
+        old = album[sq]
         if skill_steps is not None and old is not None and old != CHARACTER:
             p, v = _gains(t, seat, skill_steps[old][seat])
             power, vp = power + p, vp + v
-        out.append(sum(parts_if(seat, after, rolled, power0 + power, vp0 + vp, hand, skills)))
+        out.append(placed(sq, card, c, o, power, vp))
     return out
 
 
-def _take_value(t: LifeTable, seat: int, card: str) -> int:
+def _take_value(t: LifeTable, st: Standing, seat: int, card: str) -> int:
     game = t.game
     cat, p = game.catalogue, game.params
     if card in cat.event_effects:
-        skills = t.skills[seat]
+        skills = st.skills
         power, vp = _gains(t, seat, game.event_steps[card][seat])
         power += 1 + (cat.skill_sum(skills, "event_power") if skills else 0)
-        return _score(t, seat, power=power, vp=vp)
+        return st.gained(power, vp)
     squares = t.legal_squares(seat, card)
     if squares:
-        return max(_place_values(t, seat, card, squares))
+        return max(_place_values(t, st, seat, card, squares))
     if p.album_skills and p.skill_on_failed_placement:
         power, vp = _gains(t, seat, game.skill_steps[card][seat])
-        return _score(t, seat, power=power, vp=vp)
-    return _score(t, seat)
+        return st.gained(power, vp)
+    return st.total()
 
 
-def _tip_values(
-    t: LifeTable, seat: int, ids: Sequence[Any], base: int | None = None
-) -> list[int | None]:
+def _tip_values(st: Standing, ids: Sequence[Any], base: int | None = None) -> list[int | None]:
     """Each die is weighed tipped the way that shows its highest face (of the ways
     legal here); a tip of the same die showing less is None: a lower top never
     scores more (nor as much), so it is never among the best. ``base``: the
     seat's score now, when known."""
-    dice = t.dice_o[seat]
+    dice = st.dice
     roll = D.ROLL_TABLE
     if base is None:
-        base = _now(t, seat)
-    parts_if = t.parts_if
-    album, power, bonus = t.albums[seat], t.power[seat], t.bonus_vp[seat]
-    hand, skills = t.hands[seat], t.skills[seat]
+        base = st.total()
+    turned = st.turned
     if ids is TIP_ALL:  # every tip legal: each die's best way read off a table made once
         out: list[int | None] = [None] * len(ids)
         out[0] = base
         for c, o in enumerate(dice):
             k = _BEST_WAY[o]
-            rolled = list(dice)
-            rolled[c] = roll[o][k]
-            out[1 + 4 * c + k] = sum(parts_if(seat, album, rolled, power, bonus, hand, skills))
+            out[1 + 4 * c + k] = turned(c, roll[o][k])
         return out
     top = D.TOP
     best: dict[int, tuple[int, Any]] = {}  # die -> (top after, tip)
@@ -190,75 +145,54 @@ def _tip_values(
         if a[0] != "tip":
             out.append(base)
         elif a in weighed:
-            rolled = list(dice)
             c = weighed[a]
-            rolled[c] = roll[dice[c]][_DIRECTION[a[2]]]
-            out.append(sum(parts_if(seat, album, rolled, power, bonus, hand, skills)))
+            out.append(turned(c, roll[dice[c]][_DIRECTION[a[2]]]))
         else:
             out.append(None)
     return out
 
 
-def _dream_values(t: LifeTable, seat: int, ids: Sequence[Any], keep: bool) -> list[int]:
+def _dream_values(st: Standing, ids: Sequence[Any], keep: bool) -> list[int]:
     """Dream card ``a[1]`` leaves the hand (``keep``: set aside as a dream skill)."""
-    hand, skills = t.hands[seat], t.skills[seat]
-    out = []
-    for a in ids:
-        rest = list(hand)
-        rest.remove(a[1])
-        out.append(_score(t, seat, hand=rest, skills=[*skills, a[1]] if keep else skills))
-    return out
+    return [st.dream_left(a[1], kept=keep) for a in ids]
 
 
-def _turn_values(t: LifeTable, seat: int, die: int, ids: Sequence[Any]) -> list[int]:
-    parts_if, dice = t.parts_if, t.dice_o[seat]
-    album, power, bonus = t.albums[seat], t.power[seat], t.bonus_vp[seat]
-    hand, skills = t.hands[seat], t.skills[seat]
-    out = []
-    for a in ids:
-        turned = list(dice)
-        turned[die] = a[1]
-        out.append(sum(parts_if(seat, album, turned, power, bonus, hand, skills)))
-    return out
+def _turn_values(st: Standing, die: int, ids: Sequence[Any]) -> list[int]:
+    return [st.turned(die, a[1]) for a in ids]
 
 
-def _pawn_values(t: LifeTable, seat: int, ids: Sequence[Any]) -> list[int]:
+def _pawn_values(t: LifeTable, st: Standing, seat: int, ids: Sequence[Any]) -> list[int]:
     """An order space is worth its bonus now: a tip (2) as the best tip, a power (4)."""
-    base = _now(t, seat)
+    base = st.total()
     out = []
     for a in ids:
         if a[1] == 2:
             tips = Tip(seat, bonus=True).legal(t)
-            out.append(max(v for v in _tip_values(t, seat, tips, base) if v is not None))
+            out.append(max(v for v in _tip_values(st, tips, base) if v is not None))
         elif a[1] == 4:
-            out.append(
-                sum(
-                    t.parts_if(
-                        seat,
-                        t.albums[seat],
-                        t.dice_o[seat],
-                        t.power[seat] + 1,
-                        t.bonus_vp[seat],
-                        t.hands[seat],
-                        t.skills[seat],
-                    )
-                )
-            )
+            out.append(st.gained(1, 0))
         else:
             out.append(base)
     return out
 
 
+def _takes(t: LifeTable, s: Any, ids: Sequence[Any]) -> list[int]:
+    st = Standing(t, s.seat)
+    return [_take_value(t, st, s.seat, a[1]) for a in ids]
+
+
 _Values = Callable[[LifeTable, Any, Sequence[Any]], Sequence[int | None]]
 #: How each weighed decision values its legal ids (the mover's VP after it).
 _VALUES: dict[type, _Values] = {
-    Place: lambda t, s, ids: _place_values(t, s.seat, s.card, (a[1] for a in ids)),
-    Take: lambda t, s, ids: [_take_value(t, s.seat, a[1]) for a in ids],
-    Tip: lambda t, s, ids: _tip_values(t, s.seat, ids),
-    SetDream: lambda t, s, ids: _dream_values(t, s.seat, ids, True),
-    PassDream: lambda t, s, ids: _dream_values(t, s.seat, ids, False),
-    TurnAny: lambda t, s, ids: _turn_values(t, s.seat, s.die, ids),
-    Pawn: lambda t, s, ids: _pawn_values(t, s.seat, ids),
+    Place: lambda t, s, ids: _place_values(
+        t, Standing(t, s.seat), s.seat, s.card, (a[1] for a in ids)
+    ),
+    Take: _takes,
+    Tip: lambda t, s, ids: _tip_values(Standing(t, s.seat), ids),
+    SetDream: lambda t, s, ids: _dream_values(Standing(t, s.seat), ids, True),
+    PassDream: lambda t, s, ids: _dream_values(Standing(t, s.seat), ids, False),
+    TurnAny: lambda t, s, ids: _turn_values(Standing(t, s.seat), s.die, ids),
+    Pawn: lambda t, s, ids: _pawn_values(t, Standing(t, s.seat), s.seat, ids),
     Character: lambda t, s, ids: [len(NEAR[a[1]]) for a in ids],
 }
 

@@ -20,13 +20,13 @@ Hidden(12)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from workbench.engine.kernel import HIDDEN, OWN, Table, items, rows, value
 from workbench.games.life import dice as D
 from workbench.games.life.cards import COLOURS
-from workbench.games.life.effects import CI, dream_score
+from workbench.games.life.effects import CI
+from workbench.games.life.scoring import PARTS, Standing
 
 __all__ = [
     "CHARACTER",
@@ -34,6 +34,7 @@ __all__ = [
     "COLOURS",
     "NEAR",
     "NEIGHBOURS",
+    "PARTS",
     "SIZE",
     "SQUARES",
     "STATS",
@@ -85,10 +86,6 @@ def stat(stage: int, name: str) -> int:
     (0, 8, 17)
     """
     return len(STATS) * stage + STATS.index(name)
-
-
-#: The names of a seat's scoring parts, in order.
-PARTS = ("dice", "mid", "bonus", "stars", "dream", "full")
 
 
 def square_name(sq: int) -> str:
@@ -164,68 +161,23 @@ class LifeTable(Table):
         top = D.TOP
         return [top[a] + top[b] + top[c] + top[d] for a, b, c, d in self.dice_o]
 
+    def standing(self, seat: int, *, dream: bool = True) -> Standing:
+        """A seat's final-scoring inputs as they stand, and the scoring formula over them
+        (:class:`~workbench.games.life.scoring.Standing`: the one scoring formula, which a
+        rule of thumb also asks what a move would leave)."""
+        return Standing(self, seat, dream=dream)
+
     def score_parts(self, seat: int, *, dream: bool = True) -> dict[str, int]:
         """The final-scoring parts of one seat as they stand now.
 
         The dream effect counts once a single dream card is left in hand
         (``dream=False``: leave it out, as a rival whose hand is hidden sees it).
         """
-        return dict(zip(PARTS, self._parts(seat, dream)))
+        return dict(zip(PARTS, Standing(self, seat, dream=dream).parts()))
 
     def score(self, seat: int, *, dream: bool = True) -> int:
         """Total VP of a seat as it stands now (the sum of :meth:`score_parts`)."""
-        return sum(self._parts(seat, dream))
-
-    def _parts(self, seat: int, dream: bool) -> tuple[int, int, int, int, int, int]:
-        return self.parts_if(
-            seat,
-            self.albums[seat],
-            self.dice_o[seat],
-            self.power[seat],
-            self.bonus_vp[seat],
-            self.hands[seat],
-            self.skills[seat],
-            dream,
-        )
-
-    def parts_if(
-        self,
-        seat: int,
-        album: Sequence[str | None],
-        dice_o: Sequence[int],
-        power: int,
-        bonus: int,
-        hand: Sequence[str],
-        skills: Sequence[str],
-        dream: bool = True,
-    ) -> tuple[int, int, int, int, int, int]:
-        """The scoring parts (in :data:`PARTS` order) of a seat whose album, dice,
-        power, bonus VP, dream hand and dream skills were these: the one scoring
-        formula, which :meth:`score` reads the table's own values with and a rule
-        of thumb (``policy.py``) the values a move would leave."""
-        game = self.game
-        cat = game.catalogue
-        p = game.params
-        top = D.TOP
-        a, b, c, d = dice_o
-        stars = sum(map(cat.star_count.__getitem__, album))
-        covered = power if power < stars else stars  # all power is placed, one per ★
-        uncovered = stars - covered
-        if uncovered and skills:  # a shield ignores uncovered ★ only
-            uncovered = max(0, uncovered - cat.skill_sum(skills, "shield"))
-        vp = (
-            dream_score(cat, hand[0], album, dice_o, power - covered, uncovered)
-            if dream and len(hand) == 1
-            else 0
-        )
-        return (
-            top[a] + top[b] + top[c] + top[d],
-            self.mid_vp[seat],
-            bonus,
-            covered * p.covered_star_vp - uncovered,
-            vp,
-            p.full_album_vp if None not in album else 0,
-        )
+        return Standing(self, seat, dream=dream).total()
 
     def placement(self, seat: int, card: str, sq: int) -> tuple[int, int, int, int]:
         """What placing regular ``card`` on square ``sq`` does for ``seat``: the die of
