@@ -48,6 +48,13 @@ class KernelGame(Game[Snapshot]):
     #: discloses nothing (``{"React": "why"}``): the leak check reads a differing stack of
     #: these kinds as declared; empty: every such difference is reported.
     disclosed: ClassVar[Mapping[str, str]] = {}
+    #: True: a decision with exactly one legal action is made by the kernel while it settles
+    #: (``Table.settle``, ``Table.play_out``), so the forced run between two real decisions or
+    #: chance steps is one step of play on every path (in-place play, this immutable path,
+    #: sessions, replays, boards, playtests, search rollouts); the log still narrates each
+    #: forced move (:meth:`forced_words`), and a step ``ALWAYS_ASKED`` is asked even then.
+    #: False (the default): every decision is asked, one option or not.
+    forced_moves: ClassVar[bool] = False
 
     # -- what a game writes ----------------------------------------------------
     def setup(self, t: Any) -> None:  # pragma: no cover - games override
@@ -167,7 +174,30 @@ class KernelGame(Game[Snapshot]):
     def action_label(self, state: Snapshot, action_id: Hashable) -> str:
         if not state[0]:
             return str(action_id)
-        return self._label(state[0][-1], self.view(state), tupled(action_id))
+        a = tupled(action_id)
+        return self._label(state[0][-1], self.view(state), a) + self.forced_words(state, a, None)
+
+    def forced_words(self, state: Snapshot, x: Hashable, seat: int | None) -> str:
+        """The forced moves the kernel makes after ``x`` at ``state`` (``forced_moves``), as
+        ``seat`` reads them (``None``: the designer): ``"; P2: <label> (forced)"`` each, in
+        the order made; '' when there are none.
+
+        >>> from workbench.engine.conformance.kernel_toy import make_game
+        >>> g = make_game()
+        >>> g.forced_words(g.initial_state(), 5, None)  # the toy asks every decision
+        ''
+        """
+        if not self.forced_moves or not state[0]:
+            return ""
+        t = self.thaw(state)
+        said: list[str] = []
+
+        def tell(step: Any, a: Hashable) -> None:
+            said.append(f"; P{step.seat + 1}: {label_for(step, t, a, seat)} (forced)")
+
+        t.tasks.pop().resolve(t, tupled(x))
+        t.settle(tell)
+        return "".join(said)
 
     @staticmethod
     def _label(top: Any, t: Any, a: Hashable) -> str:
@@ -214,4 +244,7 @@ class KernelGame(Game[Snapshot]):
         every label, secrets marked ``[seen by ...]``)."""
         if not state[0]:
             return str(x)
-        return label_for(state[0][-1], self.view(state), tupled(x), seat)
+        a = tupled(x)
+        return label_for(state[0][-1], self.view(state), a, seat) + self.forced_words(
+            state, a, seat
+        )

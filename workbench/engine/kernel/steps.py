@@ -30,6 +30,10 @@ STEP_HOOKS: dict[str, Any] = {
     "lapses": None,
     # the secret fields and who sees each (``@secret`` sets it); empty: no secret
     "SECRET": MappingProxyType({}),
+    # a decision: True when its seat is asked even with one legal action, in a game whose
+    # kernel makes forced moves (``KernelGame.forced_moves``): being asked is what keeps the
+    # table from learning the seat's hand (ghost's ``React``); False: such a move is made
+    "ALWAYS_ASKED": False,
 }
 
 

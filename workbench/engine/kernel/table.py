@@ -110,6 +110,12 @@ __all__ = [
 ]
 
 
+def _forces(game: Any) -> bool:
+    """Whether ``game``'s kernel makes its forced moves (``KernelGame.forced_moves``; a
+    table built without a game, ``Table(None)``, makes none)."""
+    return game is not None and bool(game.forced_moves)
+
+
 def _no_decide(step: Any, table: Table) -> Hashable:  # pragma: no cover - never called
     """:meth:`Table.play_out`'s ``decide`` when none is given: a seat without a pick then
     draws at random (``rng.choice``), so this is never called."""
@@ -153,16 +159,31 @@ class Table(metaclass=TableMeta):
         """Run these steps after everything already pending, in the order given."""
         self.tasks[:0] = steps[::-1]
 
-    def settle(self) -> None:
-        """Run automatic steps until a chance step, a decision or the end."""
+    def settle(self, on_forced: Callable[[Any, Hashable], None] | None = None) -> None:
+        """Run automatic steps until a chance step, a decision or the end.
+
+        In a game that declares ``forced_moves`` (:class:`~workbench.engine.kernel.KernelGame`)
+        a decision with exactly one legal action is made here as well (unless its step is
+        ``ALWAYS_ASKED``), so the forced run between two real decisions or chance steps is
+        one step of play on every path; ``on_forced(step, action)`` is told of each such
+        move just before it is made (the log narrates them).
+        """
         tasks = self.tasks
         while tasks:
             top = tasks[-1]
-            if top.KIND == AUTO:
+            kind = top.KIND
+            if kind == AUTO:
                 tasks.pop()
                 top.run(self)
             elif top.LAPSES and top.lapses(self):
                 tasks.pop()
+            elif kind == DECISION and _forces(self.game) and not top.ALWAYS_ASKED:
+                ids = top.legal(self)
+                if len(ids) != 1:
+                    return
+                if on_forced is not None:
+                    on_forced(top, ids[0])
+                tasks.pop().resolve(self, ids[0])
             else:
                 return
 
@@ -201,6 +222,7 @@ class Table(metaclass=TableMeta):
         chooser = decide or _no_decide  # called only where a seat has no pick
         mark = None if kinds is None else kinds.append
         keep = None if choices is None else choices.append
+        forced = _forces(self.game)  # forced moves are made as settle makes them, uncounted
         steps = 0
         while True:
             tasks = self.tasks
@@ -215,6 +237,12 @@ class Table(metaclass=TableMeta):
             if top.LAPSES and top.lapses(self):
                 tasks.pop()
                 continue
+            ids = None
+            if forced and kind == DECISION and not top.ALWAYS_ASKED:
+                ids = top.legal(self)
+                if len(ids) == 1:
+                    tasks.pop().resolve(self, ids[0])
+                    continue
             if steps == max_steps:
                 return steps
             steps += 1
@@ -225,9 +253,12 @@ class Table(metaclass=TableMeta):
             else:
                 if picks is not None:  # (a test of None: the cheapest branch there is)
                     pick = picks[top.seat]
-                    a = pick(top.legal(self)) if pick else chooser(top, self)
+                    if pick:
+                        a = pick(ids if ids is not None else top.legal(self))
+                    else:
+                        a = chooser(top, self)
                 else:
-                    a = chooser(top, self) if decide else choose(top.legal(self))
+                    a = chooser(top, self) if decide else choose(ids or top.legal(self))
                 if mark:
                     mark(False)
             if keep:
