@@ -24,7 +24,7 @@ from typing import Any
 
 import polars as pl
 
-from pig.cards import Face, load_die
+from pig.die import Face, read_die
 from pig.players import solution_for
 from pig.rules import Choose, make_game
 from workbench.engine.players.specs import player_from_spec
@@ -38,7 +38,7 @@ Z999 = 3.2905  # the normal quantile of a two-sided 99.9% interval
 
 def turn_score(n: int, faces: tuple[Face, ...] | None = None) -> Dist:
     """The exact points one turn banks when rolling until the turn total reaches ``n``."""
-    die = faces or load_die()
+    die = faces or read_die()
     p = Fraction(1, len(die))
 
     @cache

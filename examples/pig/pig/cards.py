@@ -12,15 +12,16 @@ their face. Edit the sheet to try another die (a d8, two bust faces ...).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import polars as pl
 
+from pig.die import SHEET, Face
 from workbench.cards.loader import Sheet, load_sheet
 from workbench.cards.schema import Column, Schema
 from workbench.spec import SheetSource
 
-SHEET = Path(__file__).with_name("die.csv")
+__all__ = ["SCHEMA", "SHEET", "Face", "faces_of", "load_die", "read_sheets"]
 
 
 def _one_bust_at_least(frame: pl.DataFrame):  # type: ignore[no-untyped-def]
@@ -42,16 +43,10 @@ SCHEMA = Schema(
 )
 
 
-class Face(NamedTuple):
-    """One face of the die."""
-
-    face: int
-    points: int
-    busts: bool
-
-
 def load_die(path: str | Path = SHEET) -> tuple[Face, ...]:
-    """The faces of a die sheet; ``SheetError`` listing every problem of a bad sheet."""
+    """The faces of a die sheet, checked against :data:`SCHEMA`; ``SheetError`` listing
+    every problem of a bad sheet (the rules read the shipped sheet through
+    :func:`pig.die.read_die`, which comes here for any other bytes)."""
     return faces_of(load_sheet(path, SCHEMA))
 
 

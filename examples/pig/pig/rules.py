@@ -16,6 +16,10 @@ Readings chosen where the folk rules are vague:
   Neller & Presser's;
 - the die comes from the sheet ``die.csv`` (standard: 1 busts, 2..6 score).
 
+The steps are values (typed tuples): the game makes each seat's ``Choose`` and ``Roll``
+once (``choices``, ``rolls``, ``next_choices``) and the rules push those, so a step of
+play allocates no new step (the solver's graph build makes about eight steps a state).
+
 A worked example turn, step by step, as the kernel runs it::
 
     tasks: [Choose(0)]          seat 0 to decide; turn total 0, so only 'roll'
@@ -42,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from pig import SPEC
-from pig.cards import Face, load_die
+from pig.die import Face, read_die
 from workbench.engine.kernel import KernelGame, Table, chance, decision, items, value
 
 
@@ -78,11 +82,11 @@ class Choose(NamedTuple):
 
     def resolve(self, t: PigTable, action: str) -> None:
         if action == "roll":
-            t.push(Roll(self.seat))
+            t.push(t.game.rolls[self.seat])
             return
         t.scores[self.seat] += t.total
         t.total = 0
-        t.push(Choose((self.seat + 1) % len(t.scores)))
+        t.push(t.game.next_choices[self.seat])
 
     def label(self, t: PigTable, action: str) -> str:
         if action == "roll":
@@ -100,17 +104,18 @@ class Roll(NamedTuple):
         return t.game.face_ids
 
     def resolve(self, t: PigTable, face: int) -> None:
-        f = t.game.faces[face]
+        game = t.game
+        f = game.faces[face]
         if f.busts:
             t.total = 0
-            t.push(Choose((self.seat + 1) % len(t.scores)))
+            t.push(game.next_choices[self.seat])
             return
         t.total += f.points
-        if t.scores[self.seat] + t.total >= t.game.params.goal:
+        if t.scores[self.seat] + t.total >= game.params.goal:
             t.scores[self.seat] += t.total  # the goal is reached: banked, the game ends
             t.total = 0
         else:
-            t.push(Choose(self.seat))
+            t.push(game.choices[self.seat])
 
     def label(self, t: PigTable, face: int) -> str:
         f = t.game.faces[face]
@@ -128,8 +133,16 @@ class Pig(KernelGame):
 
     def __init__(self, params: Params | None = None, faces: tuple[Face, ...] | None = None) -> None:
         super().__init__(params)
-        self.faces = {f.face: f for f in (faces or load_die())}
+        self.faces = {f.face: f for f in (faces or read_die())}
         self.face_ids = sorted(self.faces)
+        n = self.params.players
+        #: each seat's decision, its roll, and the next seat's decision (made once: see above)
+        self.choices = tuple(Choose(s) for s in range(n))
+        self.rolls = tuple(Roll(s) for s in range(n))
+        self.next_choices = self.choices[1:] + self.choices[:1]
+        #: one more than any score (the goal less one, plus the best face): the digit base
+        #: of :meth:`solve_key`
+        self.key_base = self.params.goal + max(f.points for f in self.faces.values())
 
     @property
     def num_players(self) -> int:
@@ -141,7 +154,7 @@ class Pig(KernelGame):
 
     def setup(self, t: PigTable) -> None:
         t.scores, t.total = [0] * self.params.players, 0
-        t.push(Choose(0))
+        t.push(self.choices[0])
 
     def score(self, t: PigTable) -> tuple[float, ...]:
         return tuple(float(x) for x in t.scores)
@@ -169,19 +182,9 @@ class Pig(KernelGame):
         return (-sum(state.scores), 0)
 
     @property
-    def _key_base(self) -> int:
-        """One more than any score (the goal less one, plus the best face)."""
-        base = self.__dict__.get("_base")
-        if base is None:
-            base = self.__dict__["_base"] = self.params.goal + max(
-                f.points for f in self.faces.values()
-            )
-        return base  # type: ignore[no-any-return]
-
-    @property
     def solve_key_space(self) -> int:
         """Every :meth:`solve_key` is below this."""
-        return (self.params.players + 1) * self._key_base ** (self.params.players + 1)
+        return (self.params.players + 1) * self.key_base ** (self.params.players + 1)
 
     def solve_key(self, t: PigTable) -> int:
         """The exact solver's compact encoding of a table at a decision or at the end: the
@@ -194,7 +197,7 @@ class Pig(KernelGame):
         >>> g.solve_table(k).freeze() == t.freeze()
         True
         """
-        base = self.__dict__.get("_base") or self._key_base
+        base = self.key_base
         key = t.tasks[-1].seat if t.tasks else len(t.scores)
         for s in t.scores:
             key = key * base + s
@@ -202,13 +205,13 @@ class Pig(KernelGame):
 
     def solve_table(self, key: int) -> PigTable:
         """The table :meth:`solve_key` encoded."""
-        base, n = self.__dict__.get("_base") or self._key_base, self.params.players
+        base, n = self.key_base, self.params.players
         t = self.table(self)
         key, t.total = divmod(key, base)
         scores = [0] * n
         for i in range(n - 1, -1, -1):
             key, scores[i] = divmod(key, base)
-        t.scores, t.tasks = scores, [Choose(key)] if key < n else []
+        t.scores, t.tasks = scores, [self.choices[key]] if key < n else []
         return t
 
     def describe(self, state: Any) -> str:
