@@ -85,10 +85,12 @@ def test_user_without_ghost_shows_and_downloads_until_one(game):
     g = game_with(CARDS, hand_size=2)
     s = run(g, g.initial_state(), 5, 6, 9, 10)
     assert s.phase == "setup" and pending(s) == steps(Download("seek", 0), Return())
-    s = run(g, s, 7, 15, 0)  # a mandatory (set aside), a shell (kept), a ghost
-    assert game.current_player(s) == 0 and s.archives[0] == (5, 6, 15, 0)
-    assert 7 in s.server and s.setaside == ()
-    assert [a.id for a in g.legal_actions(s)] == [("install", 0)]
+    s = run(g, s, 7, 15)  # a mandatory (set aside), a shell (kept), then a ghost:
+    # installing it is the one choice, made by the kernel and named in the log (issue 38)
+    assert "; P1: install A (forced)" in g.action_label(s, 0)
+    s = g.apply(s, 0)
+    assert s.archives[0] == (5, 6, 15) and s.desktops[0] == ((0, -1),)
+    assert 7 in s.server and s.setaside == () and game.current_player(s) == 1
 
 
 # -- turn ---------------------------------------------------------------------------
@@ -255,9 +257,9 @@ def test_master_fights_only_without_slaves_and_losing_it_loses():
 
 def test_no_ghost_penalty_costs_the_lowest_vp_card():
     g = game_with(CARDS, no_ghost_penalty="lose_vp")
+    # user 2 can only end its turn (the kernel ends it): user 1's turn starts ghostless
     s = state(g, desktops=[[], [(1, -1)]], vp=[[0, 2], []], turn=1)
-    s = g.apply(s, ("end",))
-    assert s.vp[0] == (0,) and 2 in s.trash
+    assert s.turn == 0 and s.vp[0] == (0,) and 2 in s.trash
 
 
 def test_illegal_actions_are_refused(game):

@@ -189,10 +189,10 @@ def test_last_ghost_bounced_to_an_archive_does_not_end_the_game(game):
     s = state(game, desktops=[[(0, -1)], []], archives=[[11], []])
     s = game.apply(s, ("event", 11, 0))
     assert s.result is None and s.archives[0] == (0,) and not any(s.desktops)
-    s = run(
-        game, s, ("pass",), ("end",), 16, ("pass",)
-    )  # user 2's turn: download, nothing to fight
-    assert s.result is None and ids(game, s)[-1] == ("end",)
+    # user 1 can only end its turn: the kernel ends it (forced); user 2's turn: download
+    assert "; P1: end the turn (forced)" in game.action_label(s, ("pass",))
+    s = run(game, s, ("pass",), 16, ("pass",))
+    assert s.result is None and ids(game, s) == [("install", 16), ("end",)]
 
 
 def test_void_lowest_with_nothing_to_void_does_not_end_the_game(game):

@@ -14,7 +14,7 @@ _here = refs(__name__)
 SPEC = GameSpec(
     name="ghost",
     title="何か (the ghost card game)",
-    version="6",
+    version="7",
     game_type=GameType("imperfect", "explicit", 2, 6, "general-sum", scoring="own"),
     new_game=_here("rules:make_game"),
     sheets=Sheets(

@@ -1,9 +1,10 @@
 """What the 「何か」 log says happened (issue 35): every step's line ends with what followed
 it before the next decision or chance step — face-down events opening and applying,
 the battle's totals, who won and which ghosts were taken for how many VP, ghosts sent
-to 「虚」 by a mandatory event (named), a forced defence, ghosts bounced, shells
-trashed, skipped turns, whose turn begins, and the game's end (the winner, or that
-everybody lost).
+to 「虚」 by a mandatory event (named), ghosts bounced, shells trashed, skipped turns,
+whose turn begins, and the game's end (the winner, or that everybody lost). A forced move
+(a decision with one legal action: the only ghost that may defend, no more support) is
+made by the kernel and named by it before these words (``; P2: defend … (forced)``).
 
 The words come from running the step on a copy of the table (the rules themselves,
 once) and reading what changed in what every user sees: desktops, VP piles, 「虚」,
@@ -70,14 +71,8 @@ def _parts(game: Any, t0: Any, t1: Any, x: Any, said: str) -> list[str]:
     out: list[str] = []
     b0 = t0.battle
     b1 = t1.battle if t1.battle is not None else (t1.last if t1.battles > t0.battles else None)
-    if b1 is not None:
-        if (b0 is None or not b0.dfn) and b1.dfn and type(top).__name__ != "Defend":
-            out.append(
-                f"{user(b1.defender)} defends with {cards[b1.dfn[0]].name} (its only ghost "
-                "that may defend)"
-            )
-        if (b0 is None or not b0.revealed) and b1.revealed:
-            out.append(_opened(game, b1))
+    if b1 is not None and (b0 is None or not b0.revealed) and b1.revealed:
+        out.append(_opened(game, b1))
     mandatory = [s.card for s in ran.elements() if type(s).__name__ == "Mandatory"]
     if type(top).__name__ == "Download" and top.kind == "draw" and game.is_mandatory[x]:
         mandatory.append(x)

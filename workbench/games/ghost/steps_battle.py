@@ -8,9 +8,9 @@ the attacker picks 物理 or 精神 once the defending ghost is known), :class:`
 defender's), :class:`Place` (face-down events and mid-battle quick installs,
 user by user: attacker, defender, outsiders). Then :class:`Reveal`, one :class:`Roll` per ghost
 (:class:`NoDice` for a ghost with no dice: nothing to draw) and
-:class:`Resolve`. :func:`battle_decision` makes the forced moves (one
-defender, nothing to support with, no event to place) so every decision
-left is a real one.
+:class:`Resolve`. :func:`battle_decision` puts the phase's decision on top; one with a
+single legal action (one defender, nothing to support with, no event to place) is made by
+the kernel (``GhostGame.forced_moves``), so every decision a user is asked is a real one.
 """
 
 from __future__ import annotations
@@ -103,28 +103,17 @@ def place(t: GhostTable, card: int, target: int) -> None:
 
 
 def battle_decision(t: GhostTable) -> Any:
-    """The decision step of the battle phase now, or None after making a forced move."""
+    """The decision step of the battle phase now, or None when the events are all placed
+    (the reveal is then pending). A decision with one legal action is the kernel's to make."""
     b = t.battle
     assert b is not None
     phase = t.phase
     if phase == "defend":
-        options = t.eligible_fighters(b.defender)
-        if len(options) == 1:
-            defend(t, options[0])
-            return None
         return DEFEND[b.defender]
     if phase == "stat":
         return CHOOSE_STAT[b.attacker]
     if phase in ("support_atk", "support_def"):
-        if not t.can_support():
-            support_done(t)
-            return None
         return SUPPORT[b.attacker if phase == "support_atk" else b.defender]
-    placers, skip = b.placers, 0
-    while skip < len(placers) and not t.can_place(placers[skip]):
-        skip += 1  # users with nothing to place are passed over
-    if skip:
-        b = t.battle = b.evolve(placers=placers[skip:])
     if not b.placers:
         t.phase = "resolve"
         t.later(_REVEAL)

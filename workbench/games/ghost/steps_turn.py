@@ -1,12 +1,12 @@
 """Who decides what, and the turn's decisions: setup installs, the main phase, the trim.
 
 :class:`Decide` is always the last step pending: when everything queued has
-run (downloads, mandatory events, a battle's dice), it makes the forced moves
-(a user with no ghost to install at setup downloads until one comes; an
-archive within the limit needs no trim; battle choices with one option;
-with ``ask_everyone=False``, a user with nothing to play at a reaction point)
-and otherwise puts the
-real decision of the phase on top: at a reaction point (after the turn's
+run (downloads, mandatory events, a battle's dice), it makes the moves the rules leave
+no decision in (a user with no ghost to install at setup downloads until one comes; an
+archive within the limit needs no trim; with ``ask_everyone=False``, a user with nothing
+to play at a reaction point is not asked) and otherwise puts the decision of the phase on
+top; a decision with one legal action is made by the kernel (``GhostGame.forced_moves``),
+except a :class:`React`, which is always asked. At a reaction point (after the turn's
 download and after each install, shell, event or ability of the turn's
 user) each other user in turn order decides (:class:`React`) before the
 turn's user goes on.
@@ -165,9 +165,11 @@ class Trim(NamedTuple):
 @decision
 class React(NamedTuple):
     """Out of its turn (reading 18), ``seat`` plays an Anytime / Not.YourTurn event:
-    ``("event", card, target)``, or lets the moment pass: ``("pass",)``."""
+    ``("event", card, target)``, or lets the moment pass: ``("pass",)``. Asked even when
+    passing is all it may do (``ALWAYS_ASKED``: reading 18, ``ask_everyone``)."""
 
     seat: int
+    ALWAYS_ASKED = True  # being asked tells the table nothing of the hand
 
     def legal(self, t: GhostTable) -> list[Aid]:
         react = t.game.as_reaction

@@ -255,22 +255,6 @@ class GhostTable(Table):
             installed = [g for g in self.eligible_fighters(seat) if g not in busy]
         return installed, [c for c in self.archives[seat] if quick[c]]
 
-    def can_support(self) -> bool:
-        """True when the deciding side has a ghost to add (what :meth:`support_options` lists)."""
-        b = self.battle
-        assert b is not None
-        if self.game.master_slave:
-            return any(self.support_options())
-        attack = self.phase == "support_atk"
-        seat = b.attacker if attack else b.defender
-        if attack and len(b.atk) >= b.limit:
-            return False
-        quick = self.game.quick
-        if any(quick[c] for c in self.archives[seat]):
-            return True
-        busy = b.atk + b.dfn
-        return any(g not in busy for g in self.eligible_fighters(seat))
-
     def targets(self, card: int) -> list[int]:
         """The choices for an event's target (``[-1]`` when it takes none)."""
         kind = self.game.target[card]
@@ -305,29 +289,6 @@ class GhostTable(Table):
             return []
         quick = self.game.quick
         return [c for c in self.archives[seat] if quick[c]]
-
-    def can_place(self, seat: int | None = None) -> bool:
-        """True when the deciding placer (or ``seat``, a placer still to decide) has a
-        battle event to put face down or a quick ghost to install."""
-        b = self.battle
-        assert b is not None
-        if seat is None:
-            seat = b.placers[0]
-        game = self.game
-        archive = self.archives[seat]
-        if game.quick_anyone:
-            quick = game.quick
-            for c in archive:
-                if quick[c]:
-                    return True
-        if not self.may_place(seat):
-            return False
-        allowed = game.in_own_battle if seat == self.turn else game.in_other_battle
-        fixed, negates, first = game.fixed_targets, game.negates, not b.placed
-        for c in archive:
-            if allowed[c] and not (first and negates[c]) and (fixed[c] or self.targets(c)):
-                return True
-        return False
 
     def place_options(self) -> list[tuple[int, int]]:
         """(card, target) pairs the deciding placer may put face down; a ``negate`` only
