@@ -32,8 +32,11 @@ def head(s: DetectiveState) -> tuple[Any, ...]:
     return (top.TAG, *top)
 
 
-def position(g: Detective, state: DetectiveState, *, tasks: tuple, **zones: Any) -> DetectiveState:
-    """``state`` with the given zones replaced, the step stack set and settled.
+def position(
+    g: Detective, state: DetectiveState, *, tasks: tuple, settle: bool = True, **zones: Any
+) -> DetectiveState:
+    """``state`` with the given zones replaced, the step stack set and settled (``settle``
+    False: left as set, so a decision the kernel would make at once can be read).
 
     Cards named in zones are taken out of the zones they were in, so the
     position stays a legal arrangement of the box."""
@@ -55,6 +58,8 @@ def position(g: Detective, state: DetectiveState, *, tasks: tuple, **zones: Any)
         if k not in zones:
             s = replace(s, **{k: tuple(e for e in getattr(s, k) if e not in taken_e)})
     s = replace(s, **zones, tasks=tuple(tasks))
+    if not settle:
+        return s
     t = g.thaw(s)
     t.settle()
     return t.freeze()  # type: ignore[no-any-return]

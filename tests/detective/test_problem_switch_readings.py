@@ -103,8 +103,10 @@ def test_one_card_break_has_no_discard():
     # パスして手札１枚補充＆捜査線操作: draw one, then the line; no discard in the idea
     hands = ((28, 30), (2,), (3,))
     g = make_game(players=3, break_draw="one")
-    legal = g.legal_ids(dealt(g, hands, tasks=TURN))
-    assert ("break",) in legal and not any(a[0] == "break" and len(a) > 1 for a in legal)
+    legal = g.legal_ids(dealt(g, hands, tasks=TURN, settle=False))  # one action: forced
+    assert legal == [("break",)]
+    made = dealt(g, hands, tasks=TURN)  # the kernel breaks at once: the draw is next
+    assert made.tasks[-1] != TURN[-1] and len(made.hands[0]) == 2
     g2 = make_game(players=3, break_draw="one", one_draw_discard=True)
     assert ("break", 28) in g2.legal_ids(dealt(g2, hands, tasks=TURN))
     g3 = make_game(players=3)

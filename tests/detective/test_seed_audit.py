@@ -97,8 +97,7 @@ def test_awakening_ends_when_the_awakening_event_is_discarded():
         g, ((58,), (46,), (47,)), notebooks=((), (9,), ()), line=("yuri:1", "masashi:1"), tasks=TURN
     )
     assert g.view(s).awake("shizue")
-    s = g.apply(s, ("play", 58))
-    s = g.apply(s, ("burn", 1, 9))
+    s = g.apply(s, ("play", 58))  # burning #9 is the one choice: the kernel makes it
     assert not g.view(s).awake("shizue") and 9 in s.discard
     s = position(
         g, s, hands=((45,), (46,), (47,)), pool=("shizue:1", NIGHT), tasks=(*TURN, Investigate(0))

@@ -16,7 +16,7 @@ _here = refs(__name__)
 SPEC = GameSpec(
     name="detective",
     title="探偵無宿２ (Tantei Mushuku 2)",
-    version="4",
+    version="5",
     game_type=GameType("imperfect", "explicit", 3, 4, "general-sum", scoring="own"),
     new_game=_here("rules:make_game"),
     sheets=Sheets(
