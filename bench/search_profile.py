@@ -17,7 +17,14 @@ overhead), and the share of the profiled time spent in
 - **tree**: the rest of the search (selection, availability counts, chance
   strata, back-up, thawing the dealt world).
 
-Run: ``nice -n 5 .venv/bin/python bench/search_profile.py [--decisions 3] [game ...]``.
+With ``--own-game`` the positions are instead every decision with a choice of the
+searcher's own game (seat 0 against ``greedy``, seed ``--seed``), each profiled: a spec
+that keeps its tree between decisions (``ismcts:400:keep``) keeps it only there, so
+compare ``--own-game --spec ismcts:400`` with ``--own-game --spec ismcts:400:keep``
+(different games once their moves differ: compare shares and medians, not positions);
+the column **kept** is the share of decisions that started from a kept node.
+
+Run: ``nice -n 5 .venv/bin/python bench/search_profile.py [--decisions 3] [--own-game] [game ...]``.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from typing import Any
 
 from workbench.engine.kernel.seat import SeatView
 from workbench.engine.players.specs import player_from_spec
-from workbench.engine.runs.playout import playout
+from workbench.engine.runs.playout import playout, playout_in_place
 from workbench.registry import make_game
 
 GAMES = ("ghost", "detective", "mugen", "life")
@@ -49,6 +56,40 @@ def positions(name: str, count: int, seed: int) -> tuple[Any, list[Any]]:
             found.append(s)
         s = game.apply(s, a)
     return game, found[:: max(1, len(found) // count)][:count]
+
+
+_KEPT = [0, 0]  # decisions of the searcher's own game that started from a kept node, all
+
+
+def _count_kept() -> None:
+    """Wrap ``KeptTree.next_root`` in this process to count the kept nodes found."""
+    from workbench.engine.players import tree_reuse
+
+    plain = tree_reuse.KeptTree.next_root
+
+    def counted(self: Any, seen: Any) -> Any:
+        node = plain(self, seen)
+        _KEPT[0] += node is not None
+        return node
+
+    tree_reuse.KeptTree.next_root = counted  # type: ignore[method-assign]
+
+
+def profiled(player: Any, prof: cProfile.Profile, each: list[float]) -> Any:
+    """``player`` with each of its decisions with a choice profiled (CPU in ``each``)."""
+
+    def decide(view: SeatView, rng: random.Random) -> Any:
+        if len(view.legal_ids) < 2:
+            return player(view, rng)
+        start = time.process_time()
+        prof.enable()
+        action = player(view, rng)
+        prof.disable()
+        each.append(time.process_time() - start)
+        _KEPT[1] += 1
+        return action
+
+    return decide
 
 
 def shares(stats: pstats.Stats) -> dict[str, float]:
@@ -68,7 +109,7 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
             out["determinize"] += cum
         elif fn == "<lambda>" and path.endswith("players/search.py"):
             dealt += cum  # the search's prepared deal, ``world()`` (and cheap property lambdas)
-        elif fn == "search" and path.endswith("players/search.py"):
+        elif fn == "_search" and path.endswith("players/search.py"):  # fresh or kept root
             out["search"] += cum
     out["determinize"] = max(out["determinize"], dealt)  # either way the search deals
     out["tree"] = out["search"] - out["rollouts"] - out["observe"] - out["determinize"]
@@ -82,25 +123,43 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=3)
     ap.add_argument("--spec", default="ismcts:400")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--own-game", action="store_true", help="profile the searcher's own game")
     args = ap.parse_args(argv)
+    _count_kept()
     print(
-        f"{args.spec}, seat 0, {args.decisions} positions of a greedy game (seed {args.seed}) "
-        f"under cProfile; shares of the search's time; load {os.getloadavg()[0]:.1f}"
+        f"{args.spec}, seat 0, "
+        + (
+            f"every decision of its own game against greedy (seed {args.seed})"
+            if args.own_game
+            else f"{args.decisions} positions of a greedy game (seed {args.seed})"
+        )
+        + f" under cProfile; shares of the search's time; load {os.getloadavg()[0]:.1f}"
     )
     print(
         f"{'game':<10} {'CPU s each (profiled)':<28} {'rollouts':>8} {'policy':>7} "
         f"{'observe':>8} {'determ.':>8} {'tree':>6}"
     )
     for name in args.games or GAMES:
-        game, picks = positions(name, args.decisions, args.seed)
         player = player_from_spec(args.spec, name)
         prof, each = cProfile.Profile(time.process_time), []  # CPU, as the decisions' times
-        for state in picks:
-            start = time.process_time()
-            prof.enable()
-            player(SeatView(game, 0, state), random.Random(1))
-            prof.disable()
-            each.append(time.process_time() - start)
+        if args.own_game:
+            game, _KEPT[:] = make_game(name), [0, 0]
+            playout_in_place(
+                game,
+                [profiled(player, prof, each)]
+                + [player_from_spec("greedy", name)] * (game.num_players - 1),
+                args.seed,
+            )
+            each.sort()
+            each = [each[len(each) // 2]]  # the median
+        else:
+            game, picks = positions(name, args.decisions, args.seed)
+            for state in picks:
+                start = time.process_time()
+                prof.enable()
+                player(SeatView(game, 0, state), random.Random(1))
+                prof.disable()
+                each.append(time.process_time() - start)
         part = shares(pstats.Stats(prof))
         whole = part["search"] or 1.0
         cells = " ".join(
@@ -113,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
                 ("tree", 6),
             )
         )
-        print(f"{name:<10} {', '.join(f'{x:.2f}' for x in each):<28} {cells}", flush=True)
+        print(f"{name:<10} {', '.join(f'{x:.2f}' for x in each):<28} {cells}", end="")
+        if args.own_game:
+            print(f"  median of {_KEPT[1]}; kept {_KEPT[0] / max(1, _KEPT[1]):.0%}", end="")
+        print(flush=True)
     return 0
 
 

@@ -8,7 +8,9 @@ for both until their moves differ. Printed, per game paired: the searcher's sole
 of each, the games only one of them won, and the mean difference (keep minus fresh)
 with its 95% interval and a verdict ("too few games to say" under 20 games or when the
 interval holds 0); the CPU seconds per searched decision of each (median and mean,
-``time.process_time`` around the player's call), and the share of ``keep``'s decisions
+``time.process_time`` around the player's call; ``fresh`` is also timed at ``keep``'s
+own positions, its move not played, so the two CPU figures compare the same
+positions), and the share of ``keep``'s decisions
 that started from a kept node. The load average beside.
 
 Run: ``nice -n 10 .venv/bin/python bench/tree_reuse.py [mugen] --games 100 [--keep ismcts:400:keep
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -51,14 +54,21 @@ def _load() -> str:
 
 
 class Timed:
-    """A player whose decisions with a choice are timed (CPU seconds each)."""
+    """A player whose decisions with a choice are timed (CPU seconds each); with a
+    ``shadow`` player, that one also decides at the same positions (timed, its move not
+    played, its own rng): the two players' CPU on the very same positions."""
 
-    def __init__(self, player: Any) -> None:
-        self.player, self.cpu = player, []
+    def __init__(self, player: Any, shadow: Any = None) -> None:
+        self.player, self.shadow, self.cpu, self.shadow_cpu = player, shadow, [], []
+        self.shadow_rng = random.Random(0)
 
     def __call__(self, view: Any, rng: Any) -> Any:
         if len(view.legal_ids) < 2:
             return self.player(view, rng)
+        if self.shadow is not None:
+            c0 = time.process_time()
+            self.shadow(view, self.shadow_rng)
+            self.shadow_cpu.append(time.process_time() - c0)
         c0 = time.process_time()
         action = self.player(view, rng)
         self.cpu.append(time.process_time() - c0)
@@ -66,11 +76,11 @@ class Timed:
 
 
 def sole_wins(
-    name: str, game: Any, spec: str, games: range, seed: int, progress: int
-) -> tuple[list[int], list[float]]:
-    """Game by game, 1 where the searcher (``spec``) won alone; its decisions' CPU."""
+    name: str, game: Any, spec: str, games: range, seed: int, progress: int, shadow: Any = None
+) -> tuple[list[int], Timed]:
+    """Game by game, 1 where the searcher (``spec``) won alone; its timed player."""
     seats = game.num_players
-    searcher = Timed(player_from_spec(spec, name))
+    searcher = Timed(player_from_spec(spec, name), shadow)
     greedy = player_from_spec("greedy", name)
     won = []
     for done, i in enumerate(games, 1):
@@ -80,7 +90,7 @@ def sole_wins(
         won.append(int(tuple(game.winners(final)) == (seat,)))
         if progress and done % progress == 0:
             print(f"  {spec}: {done} games, {sum(won)} sole wins; load {_load()}", flush=True)
-    return won, searcher.cpu
+    return won, searcher
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,6 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--progress", type=int, default=0, metavar="N")
+    ap.add_argument(
+        "--shadow-games",
+        type=int,
+        default=None,
+        metavar="K",
+        help="time fresh at keep's positions in the first K games only (default: all)",
+    )
     args = ap.parse_args(argv)
     _count_found()
     game = make_game(args.game)
@@ -101,9 +118,14 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     c0, w0 = time.process_time(), time.perf_counter()
-    keep, keep_cpu = sole_wins(args.game, game, args.keep, games, args.seed, args.progress)
+    shadow = player_from_spec(args.fresh, args.game)
+    k = args.games if args.shadow_games is None else min(args.shadow_games, args.games)
+    keep, timed = sole_wins(args.game, game, args.keep, range(k), args.seed, args.progress, shadow)
+    more, rest = sole_wins(args.game, game, args.keep, range(k, args.games), args.seed, 0)
+    keep += more
+    timed.cpu += rest.cpu
     found = tuple(_FOUND)
-    fresh, fresh_cpu = sole_wins(args.game, game, args.fresh, games, args.seed, args.progress)
+    fresh, fresh_timed = sole_wins(args.game, game, args.fresh, games, args.seed, args.progress)
     d = [a - b for a, b in zip(keep, fresh, strict=True)]
     mean = statistics.fmean(d)
     half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else float("inf")
@@ -118,11 +140,17 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.fresh}\nkeep minus fresh, sole wins a game: {mean:+.3f}  95% [{lo:+.3f}, "
         f"{hi:+.3f}]  {verdict}"
     )
-    for spec, cpu in ((args.keep, keep_cpu), (args.fresh, fresh_cpu)):
+    for what, cpu in (
+        (f"{args.keep} in its games", timed.cpu),
+        (f"{args.fresh} at the same positions", timed.shadow_cpu),
+        (f"{args.fresh} in its own games", fresh_timed.cpu),
+    ):
         print(
-            f"CPU s per decision, {spec}: median {statistics.median(cpu):.4f}, mean "
+            f"CPU s per decision, {what}: median {statistics.median(cpu):.4f}, mean "
             f"{statistics.fmean(cpu):.4f} ({len(cpu)} decisions)"
         )
+    ratio = sum(timed.cpu[: len(timed.shadow_cpu)]) / sum(timed.shadow_cpu)
+    print(f"CPU on the same positions, keep / fresh: {ratio:.2f}")
     print(
         f"{args.keep}: a kept node found at {found[1]} of {found[0]} decisions after the "
         f"first; {time.process_time() - c0:.1f} CPU s, {time.perf_counter() - w0:.1f} wall s; "
