@@ -77,6 +77,7 @@ def _plan(
     """
     dec = np.flatnonzero(a["mover"] != TERMINAL)
     order_of = graph.game.solve_order
+    sub: np.ndarray | None
     if graph.order is not None:  # found while enumerating (a keyed graph)
         stage = np.frombuffer(graph.order[0], dtype=np.int64)[dec]
         sub = np.frombuffer(graph.order[1], dtype=np.int64)[dec]
@@ -87,8 +88,15 @@ def _plan(
     else:
         stage = np.zeros(len(dec), dtype=np.int64)
         sub = (len(graph.states) - dec) // block
-    perm = np.lexsort((sub, stage))
-    dec, stage, sub = dec[perm], stage[perm], sub[perm]
+    if len(sub) and sub.min() == sub.max():  # one block a stage (Pig): not sorted by, not kept
+        sub = None
+    # stable sorts: the same order as lexsort((sub, stage)); the arrays replaced one at a
+    # time (a stage's solve holds less at its start)
+    perm = np.argsort(stage, kind="stable") if sub is None else np.lexsort((sub, stage))
+    dec = dec[perm]
+    stage = stage[perm]
+    if sub is not None:
+        sub = sub[perm]
     del perm
     w_all, table = (a["wid"], a["ptable"]) if "wid" in a else (a["prob"], None)
     row_start, ptr, mover = a["row_start"], a["ptr"], a["mover"]
@@ -108,8 +116,11 @@ def _plan(
         t_pos = np.concatenate([[0], np.cumsum(tcounts)])  # per row, into trans
 
         parts = (d, counts, rows, row_pos, t_pos, mover)
-        cut = np.flatnonzero(np.diff(sub[lo:hi]) != 0) + 1
-        bounds = np.concatenate([[0], cut, [hi - lo]]).tolist()
+        if sub is None:
+            bounds = [0, hi - lo]
+        else:
+            cut = np.flatnonzero(np.diff(sub[lo:hi]) != 0) + 1
+            bounds = np.concatenate([[0], cut, [hi - lo]]).tolist()
         yield (
             _item(parts, 0, hi - lo),
             [_item(parts, x, y) for x, y in zip(bounds[:-1], bounds[1:])],
