@@ -180,15 +180,31 @@ class Table(metaclass=TableMeta):
                 top.run(self)
             elif top.LAPSES and top.lapses(self):
                 tasks.pop()
-            elif kind == DECISION and _forces(self.game) and not top.ALWAYS_ASKED:
-                ids = top.legal(self)
-                if len(ids) != 1:
+            elif kind == DECISION:
+                made = self.forced_move()
+                if made is None:
                     return
                 if on_forced is not None:
-                    on_forced(top, ids[0])
-                tasks.pop().resolve(self, ids[0])
+                    on_forced(top, made[0])
+                tasks.pop().resolve(self, made[0])
             else:
                 return
+
+    def forced_move(self) -> tuple[Hashable] | None:
+        """``(action,)`` when the step on top is a decision the kernel makes itself (the
+        game's ``forced_moves``, exactly one legal action, the step not ``ALWAYS_ASKED``),
+        else None: what :meth:`settle` asks at every decision (a rule that walks the steps
+        itself, e.g. to narrate them, asks the same).
+
+        >>> from workbench.engine.conformance.kernel_toy import make_game
+        >>> make_game().new_table().forced_move() is None  # a chance step (the deal) on top
+        True
+        """
+        top = self.tasks[-1] if self.tasks else None
+        if top is None or top.KIND != DECISION or top.ALWAYS_ASKED or not _forces(self.game):
+            return None
+        ids = top.legal(self)
+        return (ids[0],) if len(ids) == 1 else None
 
     def play_out(
         self,
