@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable
 from typing import Any
 
@@ -30,6 +31,16 @@ def play(game: MugenGame, state: Any, *actions: Hashable) -> Any:
     for a in actions:
         state = resolve(game, game.apply(state, a))
     return state
+
+
+def asked(game: MugenGame) -> MugenGame:
+    """``game`` with every decision asked, one legal action or not (``forced_moves`` off on
+    this instance): the same rules, so a scripted test can name each move and read the one
+    action a step leaves. The kernel's forced moves on the real game:
+    ``test_rules.test_a_turn_that_can_only_end_is_ended_by_the_kernel``, the goldens."""
+    plain = copy.copy(game)  # a fixture's game stays as it was
+    plain.forced_moves = False  # type: ignore[misc]
+    return plain
 
 
 def ids(game: MugenGame, state: Any) -> list[Hashable]:

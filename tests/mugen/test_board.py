@@ -74,10 +74,16 @@ def test_revenge_choice_shows_up_as_buttons_after_damage() -> None:
     assert b.button_ids == ["no_revenge"] and "revenge_draw" in b.placed  # click the deck to draw
     assert "wb-mugen-revenge" in b.action_buttons[0]._dom_classes
     assert "revenge draw?" in b.picture.value
-    deck = len(b.session.state.decks[b.session.to_move])
+    seat = b.session.to_move  # the seat asked (a forced end may pass the turn after the draw)
+    deck = len(b.session.state.decks[seat])
     _Clicker(b).click("revenge_draw")
-    seat = 1 - b.session.state.active
-    assert len(b.session.state.decks[seat]) in (deck - 1,)
+    log = b.session.log
+    drew = [i for i, line in enumerate(log) if f"P{seat + 1} draws" in line and "(revenge)" in line]
+    assert drew, log[-4:]  # the click drew the revenge card
+    # one card, and one more when the active seat could only end (forced) and this seat's
+    # turn began with its draw
+    forced = "end the turn (forced)" in log[drew[-1]]
+    assert len(b.session.state.decks[seat]) == deck - 1 - forced
 
 
 def test_render_shows_both_sides_set_zone_counters_and_superset() -> None:

@@ -19,7 +19,7 @@ from workbench.games.mugen.narrated import NARRATED, seat_names
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
 
-from .helpers import play
+from .helpers import asked, play
 
 AOI, SORA, MIRAI = SAMPLE_DECKS["aoi"], SAMPLE_DECKS["sora"], SAMPLE_DECKS["mirai"]
 
@@ -88,7 +88,7 @@ def test_the_knell_announces_the_damage_after_its_destroys() -> None:
     s = position(g, hands=(["G31"], []), mp=(8, 1), set_zones=([], [("G16", 0, 2), ("G05", 0, 2)]))
     label = _line(g, s, ("use", "G31", 0))
     assert "6 damage (5 +1 attack): P2 HP 30 → 24" in label  # 見張り def +2, 風の盾 def +1 gone
-    after = play(g, s, ("use", "G31", 0), ("destroy", 0), ("destroy", 0))
+    after = play(asked(g), s, ("use", "G31", 0), ("destroy", 0), ("destroy", 0))
     assert after.hp[1] == 24
     s = position(g, hands=(["G24"], []), mp=(5, 1), set_zones=([], [("G16", 0, 2)]))
     assert "3 damage (4 +1 attack -2 defence): P2 HP 30 → 27" in _line(g, s, ("use", "G24", 0))

@@ -22,13 +22,13 @@ from workbench.games.mugen.pool import SEED_POOL_CSV, pool_note, pool_table
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
 
-from .helpers import play
+from .helpers import asked, play
 
 
 def test_first_player_holds_four_and_second_five_at_their_first_main_phase():
     # 先行は3枚、後攻は4枚ドローします + (4) 最後に、デッキから1枚ドローします
     for first in (0, 1):
-        g, seen = make_game(first_player=first), {}
+        g, seen = asked(make_game(first_player=first)), {}  # each "end" named
         s = g.initial_state()
         while len(seen) < 2:
             if g.current_player(s) == CHANCE:

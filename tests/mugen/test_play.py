@@ -86,7 +86,9 @@ def test_greedy_beats_random_both_seats() -> None:
         seats = [greedy_player, random_player] if seed % 2 else [random_player, greedy_player]
         final = playout(game, seats, seed).final
         wins += (seed % 2 == 1) == (game.winners(final) == (0,))
-    assert wins >= 32  # 40 mirror games, greedy on alternate seats (36 seen)
+    # 40 mirror games, greedy on alternate seats (36 seen under rules v3, 31 under v4, whose
+    # random seats draw differently): 28 of 40 is p < 0.01 against an even match
+    assert wins >= 28
 
 
 def test_games_end_within_the_deck_bound() -> None:

@@ -20,6 +20,8 @@ from workbench.games.mugen.scenario import position
 from workbench.games.mugen.steps_cards import Destroy, PushOut
 from workbench.games.mugen.table import SetSkill
 
+from .helpers import asked
+
 
 def choice(game: Any, **where: Any) -> Any:
     return greedy_action(game.view(position(game, **where)))
@@ -86,7 +88,7 @@ def _reachable(game: Any, seed: int) -> Any:
 def test_legal_on_reachable_tables_and_the_same_from_the_seats_view() -> None:
     kinds: Counter[str] = Counter()
     for k, params in enumerate([{}, {"set_limit": 2}, {"revenge_turn": "any", "set_limit": 3}]):
-        game = make_game(**params)
+        game = asked(make_game(**params))  # every kind of decision, one option or not
         for seed in range(12):
             for t in _reachable(game, 100 * k + seed):
                 seat, legal = t.to_move(), t.legal()

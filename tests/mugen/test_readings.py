@@ -25,7 +25,7 @@ from .helpers import ids, plain_game, play
 
 def test_defaults_follow_the_seed() -> None:
     g = make_game()
-    assert (g.params.timed_turns, g.params.revenge_after, g.version) == ("every", "activated", "3")
+    assert (g.params.timed_turns, g.params.revenge_after, g.version) == ("every", "activated", "4")
 
 
 @pytest.mark.parametrize("timed, hp_after", [("every", 26), ("owner", 28)])

@@ -19,7 +19,7 @@ from workbench.games.mugen.steps_effects import EFFECTS
 from workbench.games.mugen.table import reduced
 from workbench.prob.dist import Dist
 
-from .helpers import ids, plain_game, play, resolve
+from .helpers import asked, ids, plain_game, play, resolve
 
 
 def test_opening_first_draws_three_second_four() -> None:
@@ -70,7 +70,7 @@ def test_cost_above_mp_is_not_legal_and_unused_mp_is_lost() -> None:
 
 
 def test_one_skill_per_card() -> None:
-    g = plain_game(revenge=False)
+    g = asked(plain_game(revenge=False))
     s = position(g, hands=(["G02"], []), mp=(6, 1))
     assert ids(g, s) == [("use", "G02", 0), ("use", "G02", 1), "end"]
     s = play(g, s, ("use", "G02", 1))
@@ -100,7 +100,7 @@ def test_set_zone_limit_owner_chooses_which_to_push_out() -> None:
 
 
 def test_set_zone_limit_oldest_variant() -> None:
-    g = plain_game(revenge=False, overflow="oldest")
+    g = asked(plain_game(revenge=False, overflow="oldest"))
     full = [("G05", 0, 2), ("G06", 0, 2), ("G16", 0, 2), ("G21", 0, 3), ("G20", 0, 2)]
     s = position(g, hands=(["G10"], []), set_zones=(full, []), mp=(2, 1))
     s = g.apply(s, ("use", "G10", 0))
@@ -131,14 +131,14 @@ def test_attack_and_defence_change_damage_pierce_ignores_defence() -> None:
 
 
 def test_defence_can_stop_all_damage_and_then_no_revenge_draw() -> None:
-    g = plain_game()
+    g = asked(plain_game())
     s = position(g, hands=(["G01"], []), set_zones=([], [("G16", 0, 2), ("G05", 0, 2)]), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
     assert s.hp[1] == 30 and g.current_player(s) == 0 and ids(g, s) == ["end"]
 
 
 def test_additional_trait_is_on_from_the_start_and_untouched_by_effects() -> None:
-    g = make_game()
+    g = asked(make_game())
     s = Session(g, seed=1).state
     assert g.attack(s, 0) == 1 and g.attack(s, 1) == 0
     s = position(g, active=1, hands=([], ["G11"]), mp=(1, 2))
@@ -147,7 +147,7 @@ def test_additional_trait_is_on_from_the_start_and_untouched_by_effects() -> Non
 
 
 def test_destroy_set_cannot_touch_super_set() -> None:
-    g = plain_game(revenge=False)
+    g = asked(plain_game(revenge=False))
     zone = [("G20", 0, 2), ("G05", 0, 2)]  # 鋼の構え super set, 風の盾 set
     s = position(g, hands=(["G11", "G11"], []), set_zones=([], zone), mp=(4, 1))
     s = g.apply(s, ("use", "G11", 0))
@@ -166,7 +166,7 @@ def test_super_set_still_expires_with_its_counters() -> None:
 
 
 def test_revenge_draw_use_the_revenge_effect_free() -> None:
-    g = plain_game()
+    g = asked(plain_game())
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], [("G07", 2)]), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
     assert s.hp[1] == 28 and g.current_player(s) == 1
@@ -182,7 +182,7 @@ def test_revenge_draw_use_the_revenge_effect_free() -> None:
 
 
 def test_revenge_draw_keep_the_card() -> None:
-    g = plain_game()
+    g = asked(plain_game())
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], [("G07", 2)]), mp=(1, 1))
     s = play(g, s, ("use", "G01", 0), "revenge_draw", "keep")
     assert s.hands[1] == ("G07",) and s.decks[1] == ("G07",)
@@ -190,14 +190,14 @@ def test_revenge_draw_keep_the_card() -> None:
 
 
 def test_revenge_draw_of_a_plain_card_just_draws() -> None:
-    g = plain_game()
+    g = asked(plain_game())
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], [("G03", 2)]), mp=(1, 1))
     s = play(g, s, ("use", "G01", 0), "revenge_draw")
     assert s.hands[1] == ("G03",) and ids(g, s) == ["end"]
 
 
 def test_revenge_can_be_switched_off() -> None:
-    g = plain_game(revenge=False)
+    g = asked(plain_game(revenge=False))
     s = position(g, hands=(["G01"], []), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
     assert s.hp[1] == 28 and ids(g, s) == ["end"]
@@ -279,7 +279,7 @@ def test_both_decks_empty_nobody_wins() -> None:
 
 
 def test_milled_out_player_loses_at_the_end_of_that_turn_but_acts_first() -> None:
-    g = plain_game(revenge=False)
+    g = asked(plain_game(revenge=False))
     s = position(g, hands=(["G15", "G01"], []), decks=([("G01", 3)], [("G03", 2)]), mp=(3, 1))
     s = play(g, s, ("use", "G15", 0))  # 忘却の砂 mills the last 2 cards
     assert s.decks[1] == () and g.current_player(s) == 0
@@ -323,3 +323,14 @@ def test_standing_is_hp_share_until_the_result() -> None:
     assert game.standing(t) == (1.0, (t.max_hp[1] - 3) / t.max_hp[1])
     final = game.thaw(playout_in_place(game, random_player, 4).final)
     assert game.standing(final) == game.score(final) and sorted(game.standing(final)) == [-1.0, 1.0]
+
+
+def test_a_turn_that_can_only_end_is_ended_by_the_kernel() -> None:
+    """Issue 38: the real game makes a one-option decision itself and the log names it."""
+    g = plain_game(revenge=False)
+    s = position(g, hands=(["G02"], []), mp=(6, 1))
+    label = g.action_label(s, ("use", "G02", 1))
+    assert "; P1: end the turn (forced)" in label and "turn 2 starts (P2's)" in label
+    s = g.apply(s, ("use", "G02", 1))  # the card is spent: ending is all that is left
+    assert s.hp[1] == 25 and s.active == 1 and s.turn == 2
+    assert g.current_player(s) in (CHANCE, 1)  # P2's turn: its draw, then its main phase

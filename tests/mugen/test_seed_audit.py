@@ -19,7 +19,7 @@ from workbench.games.mugen.decks import deck_problems, rule_problems
 from workbench.games.mugen.rules import MugenGame, make_game
 from workbench.games.mugen.scenario import position
 
-from .helpers import PLAIN, ids, plain_game, play
+from .helpers import PLAIN, asked, ids, plain_game, play
 
 # card id -> new skill1_effects (all three are set skills on the prototype sheet)
 REWRITES = {
@@ -46,7 +46,7 @@ def timed_game(tmp_path: Path) -> MugenGame:
 
 def test_turn_start_opponents_start_effects_then_mp_counters_draw(timed_game: MugenGame) -> None:
     # (4) お互いターン開始時の効果 → MP +1 → 自分のセットスキルのカウンター → ドロー
-    g = timed_game
+    g = asked(timed_game)
     s = position(g, active=1, set_zones=([("G05", 0, 2)], [("G10", 0, 3)]),
                  decks=([("G01", 1)], [("G03", 5)]), mp=(1, 1))  # fmt: skip
     s = play(g, s, "end")  # seat 0's turn starts; seat 1's 灯火 mills seat 0's last card first
@@ -105,7 +105,7 @@ def test_super_set_skill_can_be_pushed_out_by_the_set_zone_limit() -> None:
 
 
 def test_no_revenge_draw_from_an_empty_deck() -> None:
-    g = plain_game()
+    g = asked(plain_game())
     s = position(g, hands=(["G01"], []), decks=([("G01", 3)], []), mp=(1, 1))
     s = g.apply(s, ("use", "G01", 0))
     assert s.hp[1] == 28 and ids(g, s) == ["end"]
@@ -127,7 +127,7 @@ def test_revenge_turn_opponent_gives_no_revenge_draw_on_ones_own_turn() -> None:
     # (7) 相手のターンです。…自分がダメージを受けたあと「リベンジドロー」 (the default since version 2)
     decks = ([("G01", 3)], [("G07", 2)])
     for turn, offered in (("any", True), ("opponent", False)):
-        g = plain_game(revenge_turn=turn)
+        g = asked(plain_game(revenge_turn=turn))
         s = position(g, hands=(["G01"], []), decks=decks, mp=(1, 1))
         s = play(g, s, ("use", "G01", 0), "revenge_draw", "revenge_use")  # seat 0's own turn
         assert s.hp[0] == 28 and s.active == 0

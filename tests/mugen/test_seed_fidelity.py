@@ -32,7 +32,7 @@ from workbench.games.mugen.players import greedy_player
 from workbench.games.mugen.rules import make_game
 from workbench.games.mugen.scenario import position
 
-from .helpers import ids, play
+from .helpers import asked, ids, play
 
 #: The sample ミライ deck up to version 1 (4 × むげんの翼, 4 × 天啓, 4 × 時の歯車).
 OLD_MIRAI = normalise((
@@ -149,7 +149,7 @@ def test_rebuilt_mirai_wins_some_games_and_its_mirror_ends_by_kills() -> None:
 # -- item 9: revenge draws on the opponent's turn ---------------------------------------------
 def test_revenge_draws_default_to_the_opponents_turn() -> None:
     # (7) 相手のターンです。…自分がダメージを受けたあと、そのスキルの発動後に「リベンジドロー」
-    g = make_game()
+    g = asked(make_game())
     assert g.params.revenge_turn == "opponent"
     decks = ([("G01", 3)], [("G07", 2)])
     s = position(g, hands=(["G01"], []), decks=decks, mp=(1, 1))

@@ -16,7 +16,7 @@ _here = refs(__name__)
 SPEC = GameSpec(
     name="mugen",
     title="むげんの宙へ (mugen)",
-    version="3",
+    version="4",
     game_type=GameType("imperfect", "explicit", 2, 2, "zero-sum", scoring="own"),
     new_game=_here("rules:make_game"),
     sheets=Sheets(

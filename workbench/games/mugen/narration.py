@@ -53,7 +53,11 @@ def aftermath(game: Any, state: Any, choice: Hashable) -> str:
                 tasks.pop()
                 said += _lapsed(game, t, top)
                 continue
-            break
+            forced = t.forced_move()  # a decision the kernel makes: its words say it, go on
+            if forced is None:
+                break
+            tasks.pop().resolve(t, forced[0])
+            continue
         tasks.pop()
         kind = type(top).__name__
         if kind == "TurnEnd":

@@ -94,6 +94,10 @@ Readings chosen where the seed is vague (parameters where both matter):
   everything on the table (HP, MP, set and dust zones, EX used) is public.
 - **No hand limit** and no mulligan (the seed has none). Additional traits
   may carry ``hp +N`` (start and maximum HP) and ``hand +N`` (opening draw).
+- **Forced moves** (issue 38, version 4). A decision with one legal action is not
+  asked: the kernel makes it (``forced_moves``) and the log names it, marked
+  ``(forced)`` — above all a main phase with no skill to use, which can only end the
+  turn. A replay lists only the real decisions.
 """
 
 from __future__ import annotations
@@ -152,7 +156,9 @@ class MugenGame(KernelGame):
 
     name: ClassVar[str] = "mugen"
     version: ClassVar[str] = SPEC.version  # declared once, in the package's GameSpec
+    # 4: issue 38 (forced moves made by the kernel: a replay lists only real decisions)
     table = MugenTable
+    forced_moves = True  # one legal action: the kernel makes it (the docstring's forced moves)
 
     def __init__(self, params: MugenParams | None = None, card_sheet: Any = None) -> None:
         """``card_sheet``: the loaded card sheet to play on (``workbench.cards.Sheet``, as
@@ -269,6 +275,7 @@ class MugenGame(KernelGame):
 
         >>> from workbench.engine.kernel.protocol import CHANCE
         >>> g, seen = make_game(), {}
+        >>> g.forced_moves = False  # each main phase asked, even one that can only end
         >>> s = g.initial_state()
         >>> while len(seen) < 2:
         ...     if g.current_player(s) == CHANCE:
