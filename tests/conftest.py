@@ -1,14 +1,18 @@
-"""Shared test settings: hypothesis profiles, browser availability, build dir."""
+"""Shared test settings: hypothesis profiles, browser availability (one Chromium per test
+process), build dir."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from workbench.share.browser import chromium_path
+from workbench.share.browser import CHROMIUM_ARGS, chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
@@ -32,6 +36,62 @@ def chromium() -> str:
             )
         pytest.skip("Debian chromium not installed (run `make system-deps`)")
     return path
+
+
+#: what Playwright's own launch adds that a page's timing or look depends on: no throttled
+#: timers or renderers, no scrollbars, a fixed colour profile, a mouse (hover) pointer
+SHARED_CHROMIUM_ARGS = (
+    *CHROMIUM_ARGS,
+    "--headless",
+    "--hide-scrollbars",
+    "--mute-audio",
+    "--force-color-profile=srgb",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+    "--blink-settings=primaryHoverType=2,primaryPointerType=4,hoverTypes=2,pointerTypes=4",
+)
+
+
+@pytest.fixture(scope="session")
+def chromium_endpoint(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The DevTools address of one headless Chromium per test process (each xdist worker has
+    its own), started on first use: the browser tests open a context of their own in it
+    (``browser_context``) instead of starting a Chromium each (about 1.3 CPU s apiece).
+
+    The Playwright connection stays per test: a session-long sync Playwright leaves its
+    event loop marked running, and every later ``asyncio.run`` in the worker (notebook
+    kernels' clients) then fails."""
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    proc = subprocess.Popen(
+        [
+            chromium,
+            *SHARED_CHROMIUM_ARGS,
+            "--remote-debugging-port=0",
+            f"--user-data-dir={profile}",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    port_file = profile / "DevToolsActivePort"  # Chromium writes its port there
+    deadline = time.monotonic() + 60
+    lines: list[str] = []
+    while len(lines) < 2:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"{chromium} gave no DevTools port (exit {proc.poll()})")
+        time.sleep(0.05)
+        lines = port_file.read_text().splitlines() if port_file.exists() else []
+    try:
+        yield f"http://127.0.0.1:{lines[0]}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 @pytest.fixture(scope="session")

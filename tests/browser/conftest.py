@@ -21,9 +21,10 @@ class PageWatch:
 
 
 @pytest.fixture()
-def browser_context(chromium: str) -> Iterator[Any]:
-    """A fresh Chromium context with every non-local request blocked."""
-    with chromium_context(chromium) as context:
+def browser_context(chromium: str, chromium_endpoint: str) -> Iterator[Any]:
+    """A fresh context (its own cookies and storage) in this process's one Chromium, with
+    every non-local request blocked."""
+    with chromium_context(chromium, endpoint=chromium_endpoint) as context:
         yield context
 
 

@@ -55,20 +55,28 @@ def is_local(url: str) -> bool:
 
 
 @contextmanager
-def chromium_context(executable: str, **options: Any) -> Iterator[Any]:
-    """A persistent Playwright context on a temporary profile; ``context.wb_blocked``
-    lists the URLs that were aborted."""
+def chromium_context(executable: str, endpoint: str | None = None, **options: Any) -> Iterator[Any]:
+    """A persistent Playwright context on a temporary profile, or, given the DevTools
+    ``endpoint`` (``http://127.0.0.1:<port>``) of a Chromium already running, a new context
+    of its own in that one (its own cookies and storage: the tests share one Chromium per
+    process); ``context.wb_blocked`` lists the URLs that were aborted."""
     from playwright.sync_api import sync_playwright
 
+    viewport = options.pop("viewport", {"width": 1280, "height": 900})
     with tempfile.TemporaryDirectory(prefix="wb-chromium-") as profile, sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            profile,
-            executable_path=executable,
-            headless=True,
-            args=list(CHROMIUM_ARGS),
-            viewport=options.pop("viewport", {"width": 1280, "height": 900}),
-            **options,
-        )
+        browser = None
+        if endpoint is None:
+            context = pw.chromium.launch_persistent_context(
+                profile,
+                executable_path=executable,
+                headless=True,
+                args=list(CHROMIUM_ARGS),
+                viewport=viewport,
+                **options,
+            )
+        else:
+            browser = pw.chromium.connect_over_cdp(endpoint)
+            context = browser.new_context(viewport=viewport, **options)
         blocked: list[str] = []
 
         def _route(route: Any) -> None:
@@ -84,6 +92,8 @@ def chromium_context(executable: str, **options: Any) -> Iterator[Any]:
             yield context
         finally:
             context.close()
+            if browser is not None:
+                browser.close()  # disconnects; the shared Chromium runs on
 
 
 def wait_for_http(
