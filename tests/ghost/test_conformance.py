@@ -69,11 +69,25 @@ def test_conformance_100_random_games_four_users():
     assert report.ok and report.games == 100 and report.fast_checked >= 10
 
 
-@pytest.mark.parametrize(
-    "params", VARIANTS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
-)
+def _variant_id(params):
+    return "-".join(f"{k}={v}" for k, v in params.items())
+
+
+@pytest.mark.parametrize("params", VARIANTS, ids=_variant_id)
 def test_conformance_variants(params):
-    assert check_conformance(make_game(**params), n_games=60, seed=2, full_every=20).ok
+    """Every variant in the default run: 30 games each, two of them deep (every check at
+    every step); the 60-game batch is test_conformance_variants_full_batch (slow)."""
+    report = check_conformance(make_game(**params), n_games=30, seed=2, full_every=15)
+    assert report.ok and report.games == 30 and report.deep_games == 2
+
+
+# slow: the full batch, 60 games a variant (about 25 CPU s in all); its concern, every
+# variant conforming, stays in the default run with test_conformance_variants (30 games each)
+@pytest.mark.slow
+@pytest.mark.parametrize("params", VARIANTS, ids=_variant_id)
+def test_conformance_variants_full_batch(params):
+    report = check_conformance(make_game(**params), n_games=60, seed=2, full_every=20)
+    assert report.ok and report.games == 60
 
 
 def test_conformance_greedy_players():
