@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -14,6 +15,16 @@ from workbench.games.life.table import CHARACTER, LifeTable
 def sq(name: str) -> int:
     """'b2' -> square number (column letter, row number; row 1 is north)."""
     return (int(name[1]) - 1) * 4 + "abcd".index(name[0])
+
+
+def asked(game: LifeGame | None = None) -> LifeGame:
+    """``game`` (default: the base game) with every decision asked, one legal action or not
+    (``forced_moves`` off on a copy): the same rules, so a scripted test names each move and
+    reads the one action a step leaves (the kernel's forced moves on the real game:
+    ``test_placement.test_a_card_with_one_square_is_placed_by_the_kernel``, the goldens)."""
+    plain = copy.copy(game or make_game())
+    plain.forced_moves = False  # type: ignore[misc]
+    return plain
 
 
 def blank(game: LifeGame | None = None, **fields: Any) -> tuple[LifeGame, LifeTable]:

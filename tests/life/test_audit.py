@@ -11,7 +11,7 @@ from workbench.games.life.steps_dice import Tip
 from workbench.games.life.steps_setup import Character
 from workbench.games.life.table import CHARACTER
 
-from .helpers import album, blank, named, sq
+from .helpers import album, asked, blank, named, sq
 
 
 def test_character_card_on_any_square_and_the_four_dice_on_it():
@@ -40,7 +40,7 @@ def test_round_start_reveals_one_card_per_player(players):
 def test_a_turn_takes_a_common_card_then_the_repeat_phase_draws_one_for_the_same_player():
     """２：メインフェイズ then ３：リピートフェイズ: 現在のステージ山から１枚引いて … もう１回;
     それが終わったら、次の順番のプレイヤーに手番を渡してください."""
-    game, t = blank(order=[0, 1, -1, -1], common=["J01", "J02"], decks=[["J07"], [], []])
+    game, t = blank(asked(), order=[0, 1, -1, -1], common=["J01", "J02"], decks=[["J07"], [], []])
     t.tasks = [Turn(1), Turn(0)]
     t.settle()
     assert named(t.tasks[-1]) == ("Take", 0)  # space 1: no bonus
@@ -76,7 +76,7 @@ def test_mid_scoring_after_stages_1_and_2_only_then_dreams_from_the_start_player
 
 def test_dream_skills_apply_all_game_long():
     """ドリームスキルは通常のスキルと違い、ゲーム中常に効果が適用されます."""
-    game, t = blank()
+    game, t = blank(asked())
     t.skills[0] = ["D03", "D05"]  # place_power red; discard_vp 1
     for expected_power, expected_vp in ((2, 1), (4, 2)):
         t.albums[0] = album(a1="@", b1="J04", a2="J09")  # J04: skill power 1
@@ -89,7 +89,7 @@ def test_dream_skills_apply_all_game_long():
 
 def test_a_replaced_cards_skill_applies_after_the_die_rolled_onto_the_new_card():
     """配置ルール: １ 配置 → ２ サイコロを１面分転がす → ３ 捨て札のスキルを適用."""
-    game, t = blank()
+    game, t = blank(asked())
     t.albums[0] = album(a1="@", b1="J16", a2="J09")  # J16: relocate yellow
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
     before = t.dice_o[0][2]

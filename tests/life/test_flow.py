@@ -24,7 +24,7 @@ from workbench.games.life.steps_effects import effect_steps
 from workbench.games.life.steps_setup import DealDream, StartPlayer
 from workbench.games.life.table import stat
 
-from .helpers import album, blank, named, names, sq
+from .helpers import album, asked, blank, named, names, sq
 
 
 def deal_in_order(game):
@@ -227,7 +227,7 @@ def test_a_re_placed_die_keeps_its_top_face_and_is_turned_as_at_set_up():
     """「スキルによりサイコロが再配置される場合、その向きは自由に決めることができます」, read
     with the set-up's 「出目が一番上になっているなら、どの面をどの方向へ向けるかは自由」:
     the 4 ways the die can lie with its top face kept (version 2 offered all 24)."""
-    game = make_game()
+    game = asked()
     s, top = _relocated_yellow(game)
     assert top == 4  # 1 on top, rolled east onto b1
     assert [a.id for a in game.legal_actions(s)] == [("orient", o) for o in D.WITH_TOP[4]]
@@ -236,7 +236,7 @@ def test_a_re_placed_die_keeps_its_top_face_and_is_turned_as_at_set_up():
 
 
 def test_the_old_reading_turns_a_re_placed_die_any_of_24_ways():
-    game = make_game(relocate_turn="any")
+    game = asked(make_game(relocate_turn="any"))
     s, top = _relocated_yellow(game)
     assert len(game.legal_actions(s)) == 24
     s = game.apply(s, ("orient", D.index_of(6, 2)))

@@ -10,7 +10,7 @@ from workbench.games.life.rules import make_game
 from workbench.games.life.steps import Resolve
 from workbench.games.life.table import CHARACTER, stat
 
-from .helpers import album, blank, sq
+from .helpers import album, asked, blank, sq
 
 RED, BLUE = "J01", "J07"  # plain regulars of stage 1
 RED_STAR_POWER = "J04"  # red, 1 star, skill "power 1"
@@ -118,7 +118,7 @@ def test_placing_rolls_the_die_one_face_in_the_direction_of_the_move():
 
 
 def test_replacing_a_card_discards_it_then_applies_its_skill():
-    game, t = blank()
+    game, t = blank(asked())
     t.albums[0] = album(a1="@", b1=RED_STAR_POWER, a2="J09")
     t.dice_sq[0] = [0, sq("a2"), 0, 0]
     t.tasks = [Resolve(0, RED)]
@@ -163,3 +163,18 @@ def test_illegal_square_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match="not legal"):
         game.apply(s, ("place", sq("d4")))
     assert game.legal_actions(s)[0].label == "place 初恋 / First love on b1"
+
+
+def test_a_card_with_one_square_is_placed_by_the_kernel():
+    """Issue 38: the real game places a card that has one square to go on itself, and the
+    same step asked (every decision asked) offers exactly that square."""
+    for game, forced in ((make_game(), True), (asked(), False)):
+        game, t = blank(game)
+        t.albums[0] = album(a1="@", b1="J04", a2="J09")  # J04: skill power 1
+        t.dice_sq[0] = [0, sq("a2"), 0, 0]
+        t.tasks = [Resolve(0, "J01")]  # red: no free square next to a1, so b1 (J04 goes)
+        t.settle()
+        if not forced:
+            assert t.legal() == [("place", sq("b1"))]
+            t.step(("place", sq("b1")))
+        assert t.tasks == [] and t.albums[0][sq("b1")] == "J01" and "J04" in t.discard

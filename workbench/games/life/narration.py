@@ -106,7 +106,14 @@ def aftermath(game: Any, state: Any, choice: Hashable) -> str:
             if top.LAPSES and top.lapses(t):
                 tasks.pop()
                 continue
-            break
+            forced = t.forced_move()  # a decision the kernel makes (its words name it)
+            if forced is None:
+                break
+            now = PLACED if type(top).__name__ == "Place" else _source(game, t, top, forced[0])
+            if now != cause:
+                flush(now)
+            tasks.pop().resolve(t, forced[0])
+            continue
         tasks.pop()
         kind = type(top).__name__
         now = _CAUSES.get(kind, source)
