@@ -484,7 +484,11 @@ class ISMCTS:
 def _first_then(first: Any, deal: Any) -> Any:
     """``deal`` as a world source whose first world is ``first`` (already dealt)."""
     pending = [first]
-    return lambda: pending.pop() if pending else deal()
+
+    def next_world() -> Any:
+        return pending.pop() if pending else deal()
+
+    return next_world
 
 
 def ismcts_player(
