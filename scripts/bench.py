@@ -49,13 +49,14 @@ QUICK: dict[str, list[str]] = {
     "search_profile": ["pig", "--decisions", "1", "--spec", "ismcts:100"],
     "sequential": ["mugen", "--pairs", "300", "--skilled-pairs", "10"],
     "sim": ["--seconds", "0.3"],
+    "skilled_reask": ["mugen", "--quick"],
     "solve": ["--goals", "30"],
     "tune": ["--quick", "--no-cluster"],
     "ui": ["--quick"],
     "upper_bound": ["pig", "--games", "4", "--budgets", "40"],
 }
 #: benches that start a browser or a cluster need longer than the quick limit on a busy machine
-QUICK_LIMITS = {"ui": 300, "dask_speedup": 240}
+QUICK_LIMITS = {"ui": 300, "dask_speedup": 240, "skilled_reask": 300}
 GOAL = re.compile(r"goal|missed|within|under \d|over \d", re.IGNORECASE)
 RAN = (0, 1)
 

@@ -47,7 +47,7 @@ def test_the_widgets_stay_as_built_while_quiet():
 
 
 class _GatedPool(ThreadPoolExecutor):
-    """A pool that plays its first ``free`` chunks at once and holds the others until
+    """A pool that plays its first ``free`` tasks (a unit's side each) and holds the others until
     ``gate`` opens: a stop then lands between chunks whatever the machine's load (a
     free-running pool could finish every chunk before the test's thread runs again)."""
 
@@ -71,10 +71,10 @@ class _GatedPool(ThreadPoolExecutor):
 
 def test_stop_keeps_what_finished():
     what = _what()
-    pool = _GatedPool(free=2)
+    pool = _GatedPool(free=4)  # both sides of the first two units: one pair each
     try:
         stream = SkilledStream(what, "greedy", 400, chunk=2, client=pool, quiet=0)
-        while stream.progress.done < 4 and stream.running:
+        while stream.progress.done < 2 and stream.running:
             stream.join(0.05)
         stream.stop()
         pool.gate.set()  # the chunk held in the pool's thread ends; the queued ones are dropped
@@ -83,7 +83,7 @@ def test_stop_keeps_what_finished():
     finally:
         pool.gate.set()
         pool.shutdown(cancel_futures=True)
-    assert stream.progress.done == 4 < stream.progress.total
+    assert stream.progress.done == 2 < stream.progress.total
     assert "stopped at" in stream.status.value and stream.stop_button.disabled
 
 
@@ -114,3 +114,49 @@ def test_a_report_shows_the_stream_unplayed(monkeypatch):
     finally:
         live.stop()
         live.join(5)
+
+
+def test_units_put_each_tables_first_pair_alone_round_the_questions():
+    from workbench.engine.measure.skilled import game_questions
+    from workbench.ui.whatif_stream import stream_units
+
+    units = stream_units(game_questions("mugen"), 7, 3)
+    assert units[:3] == [
+        ("deck_vs_deck", "ソラ first", 0, 1),
+        ("deck_vs_deck", "ミライ first", 0, 1),
+        ("mirror", "", 0, 1),
+    ]
+    assert [(a, z) for k, t, a, z in units if k == "mirror"] == [(0, 1), (1, 4), (4, 7)]
+
+
+def test_the_greedy_control_narrows_the_rates_on_the_same_deals():
+    """A stream of random players with the greedy pairs of the same deals as the control:
+    the plain table is compare's (and is what it caches), the shown one has each paired rate's
+    control-variate interval, computed here from the same games another way."""
+    from workbench.engine.measure.compare import job, prepare
+    from workbench.prob.control_variates import control_variate_mean
+
+    what = _what()
+    what.pairs = 30  # the greedy answers' pairs: the control's deals
+    with ThreadPoolExecutor(2) as pool:
+        stream = SkilledStream(what, "random", 24, chunk=5, client=pool, quiet=0)
+        stream.join(120)
+    assert stream.error is None and stream.result is not None and stream.pairs is not None
+    direct = compare("mugen", what.variant.base, what.variant, "random", 24, 4, cache=False)
+    assert stream.pairs.table().drop("pairs").equals(direct.table.drop("pairs"))
+    shown = {r["measure"]: r for r in stream.result.table.iter_rows(named=True)}
+    qs, b, v, _ = prepare("mugen", what.variant.base, what.variant, "random")
+    q = next(q for q in qs if q.key == "mirror")
+
+    def diffs(spec: str, games: int) -> list[float]:
+        fn, args = job("mugen", q, "", (b, v), [spec], 0, games, 4)
+        base, variant = fn(*args)
+        won = [[float(r["winner"] == r["first"]) for r in side] for side in (base, variant)]
+        return [y - x for x, y in zip(*won, strict=True)]
+
+    est = control_variate_mean(diffs("random", 24), diffs("greedy", 30))
+    row = shown["first player wins (ソラ mirror)"]
+    assert row["interval"] == "control variate (greedy on 30 deals)"
+    assert (row["difference"], row["low"], row["high"]) == pytest.approx(
+        (est.value, max(-1.0, est.low), min(1.0, est.high))
+    )

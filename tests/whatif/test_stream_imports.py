@@ -34,7 +34,7 @@ PROBE = textwrap.dedent(
 
     sys.addaudithook(watch)
     pool = ThreadPoolExecutor(1)
-    cluster.shared_client = lambda workers: pool  # the kernel's cluster without processes
+    cluster.shared_client = lambda workers, *_warm: pool  # the kernel's cluster without processes
     what = WhatIf("mugen", import_module("workbench.games.mugen.whatif").worked_example(), seed=4)
     stream = SkilledStream(what, "greedy", 2, client=None, quiet=0)
     stream.join(60)

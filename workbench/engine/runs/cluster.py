@@ -62,6 +62,7 @@ __all__ = [
     "shared_client",
     "startup_cpu_seconds",
     "startup_seconds",
+    "warm_client",
     "warm_worker",
 ]
 
@@ -89,22 +90,45 @@ _SHARED: dict[int, tuple[Any, Any, float, float]] = {}
 _LOCK = threading.Lock()
 
 
-def warm_worker(games: Sequence[str] | None = None) -> int:
+def warm_worker(games: Sequence[str] | None = None, players: Sequence[str] = ()) -> int:
     """Import what every task needs in a worker (the engine, the named or else every
-    registered game); the number of games (run on each worker by :func:`shared_client`).
+    registered game, and each of ``players`` built for each game: the search's modules, a
+    game's own policy); the number of games (run on each worker by :func:`shared_client`
+    and :func:`warm_client`).
 
-    >>> warm_worker(["peek"])
+    >>> warm_worker(["peek"], ["greedy"])
     1
     """
+    from workbench.engine.players.specs import player_from_spec
     from workbench.registry import game_names, make_game
 
     names = list(game_names()) if games is None else list(games)
     for name in names:
         try:
             make_game(name)
+            for player in players:
+                player_from_spec(player, name)
         except Exception:  # a game that cannot be built here still fails in its own task
             pass
+    if players:  # the paired comparison's unit of work (and polars, the rows' frames)
+        import workbench.engine.measure.compare_pairs  # noqa: F401
     return len(names)
+
+
+def warm_client(client: Any, games: Sequence[str], players: Sequence[str] = ()) -> float:
+    """Run :func:`warm_worker` on every worker of ``client`` now (a cluster started for
+    other games, or before ``players`` were known, is warmed before its first task); the
+    wall seconds it took. A client without workers to run on (an executor) is left alone.
+
+    >>> warm_client(object(), ["peek"])
+    0.0
+    """
+    run = getattr(client, "run", None)
+    if run is None:
+        return 0.0
+    start = time.perf_counter()
+    run(warm_worker, list(games), list(players))
+    return time.perf_counter() - start
 
 
 def _quiet_environment() -> dict[str, Any]:
@@ -128,10 +152,13 @@ _SET_HERE: set[str] = set()
 """The environment variables :func:`_quiet_environment` set (not the user's)."""
 
 
-def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
+def shared_client(
+    workers: int, warm: Sequence[str] | None = None, players: Sequence[str] = ()
+) -> Any:
     """The process's dask ``Client`` of a local cluster of ``workers`` processes (started
     on the first call, reused after; see the module docstring). ``warm``: the games its
-    workers build at start (None: every registered game)."""
+    workers build at start (None: every registered game); ``players``: the player specs
+    they build for those games at start."""
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
     with _LOCK:
@@ -159,7 +186,7 @@ def shared_client(workers: int, warm: Sequence[str] | None = None) -> Any:
         client = Client(cluster)
         client.run_on_scheduler(_no_http)
         client.run(_no_http)
-        client.run(warm_worker, None if warm is None else list(warm))
+        client.run(warm_worker, None if warm is None else list(warm), list(players))
         wall = time.perf_counter() - start
         cpu = time.process_time() - cpu + sum(client.run(time.process_time).values())
         _SHARED[workers] = (cluster, client, wall, cpu)
