@@ -63,7 +63,8 @@ class Graph:
     root: list[tuple[int, int, int]] = field(default_factory=list)
     shares: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
     keys: Any = None  # the states' keys when the game declares a codec (see .keyed)
-    order: Any = None  # (stage, block) of every state, when found while enumerating
+    order: Any = None  # (stage, block) of every state, when found while enumerating (block
+    # None: one value throughout)
     weight: Any = None  # a keyed graph: (weight id per transition, [(num, den), ...])
 
     def rows_of(self, s: int) -> range:

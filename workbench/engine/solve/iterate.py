@@ -76,11 +76,14 @@ def _plan(
     one stage, blocks of ``block`` states from the last found to the first.
     """
     dec = np.flatnonzero(a["mover"] != TERMINAL)
+    if len(a["mover"]) < 2**31:  # state numbers as int32: half the memory of every gather
+        dec = dec.astype(np.int32)
     order_of = graph.game.solve_order
     sub: np.ndarray | None
     if graph.order is not None:  # found while enumerating (a keyed graph)
         stage = np.frombuffer(graph.order[0], dtype=np.int64)[dec]
-        sub = np.frombuffer(graph.order[1], dtype=np.int64)[dec]
+        block_of = graph.order[1]  # None: one block a stage (see .keyed)
+        sub = None if block_of is None else np.frombuffer(block_of, dtype=np.int64)[dec]
     elif order_of is not None:
         keys = [order_of(graph.states[s]) for s in dec]
         stage = np.array([k[0] for k in keys])
@@ -88,7 +91,7 @@ def _plan(
     else:
         stage = np.zeros(len(dec), dtype=np.int64)
         sub = (len(graph.states) - dec) // block
-    if len(sub) and sub.min() == sub.max():  # one block a stage (Pig): not sorted by, not kept
+    if sub is not None and len(sub) and sub.min() == sub.max():  # one block a stage (Pig)
         sub = None
     # stable sorts: the same order as lexsort((sub, stage)); the arrays replaced one at a
     # time (a stage's solve holds less at its start)

@@ -312,5 +312,6 @@ def build_keyed(
     # a flat index is made again when first asked (its memory free while the values are
     # iterated); the closures holding the build's own go with this call
     g.index = KeyedIndex(game, dense_lookup(keys, size) if dense else lookup, lambda: len(keys))
-    if order_of is not None:
-        g.order = (stage, sub)
+    if order_of is not None:  # a block order that is one value throughout is not kept
+        subs = np.frombuffer(sub, dtype=np.int64)
+        g.order = (stage, None if len(subs) and subs.min() == subs.max() else sub)
