@@ -137,6 +137,9 @@ def stream_units(questions: Sequence[Question], games: int, chunk: int) -> list[
 CONTROL = -1
 """The side a control unit's future is marked with (a skilled unit's: 0 base, 1 variant)."""
 
+MIN_DISCORDANT = 5
+"""Skilled pairs whose two games differ on a rate before its control-variate interval is used."""
+
 Outcomes = Sequence[Mapping[tuple[str, int], Mapping[str, float]]]
 """Per side (base, variant), each deal's (table, game) own rate outcomes
 (:func:`~workbench.engine.measure.compare_pairs.own_outcomes`)."""
@@ -171,7 +174,9 @@ def controlled(
     correct the skilled mean by how far its deals' control mean strayed; its verdict by the
     one rule (:func:`~workbench.engine.measure.verdict.judge`). ``interval`` says which
     interval a row has. A measure some deals count on one side only, or with under 3 skilled
-    pairs that have a control, keeps its paired interval.
+    pairs that have a control, or under :data:`MIN_DISCORDANT` skilled pairs whose games
+    differ, keeps its paired interval (a t interval over differences nearly all 0 is far too
+    narrow: none differing gives it width 0, where Newcombe's paired interval stays honest).
 
     >>> t = pl.DataFrame({"question": ["q"], "measure": ["a"], "kind": ["rate"],
     ...     "difference": [0.5], "low": [0.2], "high": [0.8], "paired_half": [0.3],
@@ -201,7 +206,8 @@ def controlled(
                 for side in skilled[q]
                 for d in skilled[q][0]
             )
-            if len(deals) >= 3 and len(deals) == len(y_by) and counted:
+            moved = sum(1 for d in deals if y_by[d] != 0.0)
+            if moved >= MIN_DISCORDANT and len(deals) == len(y_by) and counted:
                 y = [y_by[d] for d in deals]
                 rest = [x for d, x in x_by.items() if d not in y_by]
                 est = control_variate_mean(y, [x_by[d] for d in deals] + rest)
@@ -502,4 +508,7 @@ class SkilledStream:
         p = self.progress
         self.status.value = f"{self.players}: {p.done} of {p.total} pairs — {state}"
         if self.result is not None and self.result.table.height:
-            self.table.value = table_html(readable(self.result))
+            shown = readable(self.result)
+            if "interval" in self.result.table.columns:  # which interval each row has
+                shown = shown.with_columns(self.result.table["interval"])
+            self.table.value = table_html(shown)
