@@ -17,7 +17,7 @@ import pytest
 
 from workbench.engine.conformance.kernel_toy import Play, TwoTricks, TwoTricksTable
 from workbench.engine.conformance.narration import Narrated, check_narration
-from workbench.engine.kernel import decision
+from workbench.engine.kernel import always_asked, decision
 from workbench.engine.kernel.seat import SeatView, random_player
 from workbench.engine.play.session import Session
 from workbench.engine.runs.playout import playout, playout_in_place
@@ -29,12 +29,12 @@ class ForcedTricks(TwoTricks):
     forced_moves = True
 
 
+@always_asked
 @decision
 class AskedPlay(NamedTuple):
     """Two Tricks' play, asked even with one card left."""
 
     seat: int
-    ALWAYS_ASKED = True
 
     def legal(self, t: TwoTricksTable) -> list[int]:
         return Play(self.seat).legal(t)

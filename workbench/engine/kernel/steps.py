@@ -8,7 +8,17 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-__all__ = ["AUTO", "CHANCE_STEP", "DECISION", "STEP_HOOKS", "auto", "chance", "decision", "tupled"]
+__all__ = [
+    "AUTO",
+    "CHANCE_STEP",
+    "DECISION",
+    "STEP_HOOKS",
+    "always_asked",
+    "auto",
+    "chance",
+    "decision",
+    "tupled",
+]
 
 AUTO, CHANCE_STEP, DECISION = 0, 1, 2
 
@@ -79,6 +89,29 @@ chance = _mark(CHANCE_STEP)
 """Class decorator: a chance step (``outcomes(self, t)`` or ``dist(self, t)``, ``resolve``)."""
 decision = _mark(DECISION)
 """Class decorator: a seat's decision (``seat`` field, ``legal(self, t)``, ``resolve``)."""
+
+
+def always_asked(cls: _S) -> _S:
+    """Class decorator for a decision: its seat is asked even with one legal action, in a
+    game whose kernel makes forced moves (sets ``ALWAYS_ASKED``; see ``STEP_HOOKS``).
+
+    >>> from typing import NamedTuple
+    >>> @always_asked
+    ... @decision
+    ... class React(NamedTuple):
+    ...     seat: int
+    ...     def legal(self, t): return [("pass",)]
+    ...     def resolve(self, t, a): pass
+    >>> @decision
+    ... class Pass(NamedTuple):
+    ...     seat: int
+    ...     def legal(self, t): return [("pass",)]
+    ...     def resolve(self, t, a): pass
+    >>> React(0).ALWAYS_ASKED, Pass(0).ALWAYS_ASKED  # the decorator's mark, the default
+    (True, False)
+    """
+    setattr(cls, "ALWAYS_ASKED", True)  # noqa: B010 - a class decorator's own mark
+    return cls
 
 
 def tupled(x: Any) -> Any:

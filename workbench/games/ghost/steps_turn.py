@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from workbench.engine.kernel import auto, decision
+from workbench.engine.kernel import always_asked, auto, decision
 from workbench.games.ghost.cards import STATS_LABEL
 from workbench.games.ghost.steps import (
     Download,
@@ -162,6 +162,7 @@ class Trim(NamedTuple):
         return turn_label(t, a)
 
 
+@always_asked  # being asked tells the table nothing of the hand (reading 18)
 @decision
 class React(NamedTuple):
     """Out of its turn (reading 18), ``seat`` plays an Anytime / Not.YourTurn event:
@@ -169,7 +170,6 @@ class React(NamedTuple):
     passing is all it may do (``ALWAYS_ASKED``: reading 18, ``ask_everyone``)."""
 
     seat: int
-    ALWAYS_ASKED = True  # being asked tells the table nothing of the hand
 
     def legal(self, t: GhostTable) -> list[Aid]:
         react = t.game.as_reaction
