@@ -32,7 +32,17 @@ def renamed_prefix(line: str, word: str, seat_name: Callable[[int], str]) -> str
     '3. User 2: take 1'
     >>> renamed_prefix("deal", "Player", str)
     'deal'
+
+    The forced moves the kernel names after a line (``; P1: end the turn (forced)``) too:
+
+    >>> renamed_prefix("4. P2: draw; P1: end (forced)", "Player", lambda i: f"User {i + 1}")
+    '4. User 2: draw; User 1: end (forced)'
     """
+    line = re.sub(
+        r"; P(\d+): (?=[^;]* \(forced\))",
+        lambda f: f"; {seat_name(int(f.group(1)) - 1)}: ",
+        line,
+    )
     m = re.match(rf"(\d+\. )?(?:P|{re.escape(word)} )(\d+): ", line)
     if not m:
         return line
