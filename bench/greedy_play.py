@@ -9,6 +9,9 @@ played by ``simulate_rows`` as the comparison's workers play them. Printed per g
 
 - CPU and wall seconds, games per CPU second, and the CPU the 2,000 pairs' games would
   take at that rate (2 × 2,000 × the tables), against the goal's 2 cores × 20 s;
+- the **answers**: each game's question answered on its own one-row frame, as
+  ``workbench compare`` answers every game of both sheets in its client process (CPU
+  milliseconds a game, and as a share of the playing);
 - with ``--profile`` (under cProfile, which inflates the total), the shares of the
   profiled time spent in the **greedy player** (its call, everything under it), its
   **move rule** (the game's policy function it asks: ``rollout_action``, ``choose``,
@@ -42,7 +45,7 @@ def load() -> str:
 
 
 def tables(game: str) -> list[Any]:
-    """(key, built game, players) of every question table, on the base sheets."""
+    """(key, built game, players, question) of every question table, on the base sheets."""
     from workbench.engine.measure.compare import line_up
     from workbench.engine.measure.compare_sheets import sheet_set
     from workbench.engine.measure.skilled import game_questions
@@ -56,19 +59,38 @@ def tables(game: str) -> list[Any]:
             built = build_game(game, q.seats or 2, {**p, **params})
             names = line_up(["greedy"], built.num_players)
             players = {f"{n}@{s}": player_from_spec(n, game) for s, n in enumerate(names)}
-            out.append(((q.key, table), built, players))
+            out.append(((q.key, table), built, players, q))
     return out
 
 
-def play(built: list[Any], games: int) -> int:
-    """Play ``games`` games of every table (seed 1, as the bench of compare asks); how many."""
+def play(built: list[Any], games: int) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """Play ``games`` games of every table (seed 1, as the bench of compare asks): each
+    table's question and its games' rows."""
     from workbench.engine.runs.simulate import simulate_rows
 
-    played = 0
-    for key, game, players in built:
-        simulate_rows(game, players, range(games), 1, key=key, seating="fixed")
-        played += games
-    return played
+    out = []
+    for key, game, players, q in built:
+        rows = simulate_rows(game, players, range(games), 1, key=key, seating="fixed")
+        for r in rows:  # the columns compare's pair_rows gives a game's row
+            r.update({"question": key[0], "variant": key[1]})
+            for s in range(game.num_players):
+                r[f"player_{s}"] = r[f"player_{s}"].split("@")[0]
+        out.append((q, rows))
+    return out
+
+
+def answer(played: list[tuple[Any, list[dict[str, Any]]]]) -> int:
+    """Answer each game's question on its own row of its table's frame, as compare's
+    ``own_outcomes`` does; how many games."""
+    from workbench.engine.runs.simulate import frame_of
+
+    n = 0
+    for q, rows in played:
+        frame = frame_of(rows)
+        for i in range(frame.height):
+            q.answer(frame.slice(i, 1))
+        n += frame.height
+    return n
 
 
 def shares(stats: pstats.Stats) -> dict[str, float]:
@@ -102,17 +124,22 @@ def bench(game: str, games: int, profile: bool) -> str:
     w0, c0 = time.perf_counter(), time.process_time()
     if prof:
         prof.enable()
-    played = play(built, games)
+    rows = play(built, games)
     if prof:
         prof.disable()
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    played = sum(len(r) for _, r in rows)
     rate = played / cpu
+    a0 = time.process_time()
+    answered = answer(rows)
+    answers = time.process_time() - a0
     need = 2 * PAIRS * len(built) / rate
     line = (
         f"{game:<10} {played} games ({len(built)} tables): {cpu:6.2f} s cpu / {wall:6.2f} s wall, "
         f"{rate:6.0f} games per cpu s; {PAIRS} pairs' games ≈ {need:5.1f} cpu s "
         f"({need / (CORES * GOAL_WALL_S):.2f}× the {CORES} cores × {GOAL_WALL_S:g} s)"
         + (" [profiled]" if prof else "")
+        + f"; answers {1e3 * answers / answered:.2f} ms cpu a game ({answers / cpu:.0%} of the play)"
         + f"; load {load()}"
     )
     if prof:
