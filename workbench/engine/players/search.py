@@ -44,8 +44,9 @@ seen since (its move, then the steps as it observed them:
 :mod:`~workbench.engine.players.tree_reuse`), not from an empty root. The budget is the
 *new* work of each decision: ``ismcts:400:keep`` runs 400 iterations every decision, as
 ``ismcts:400`` does, and the kept visits add to them, so a decision costs the same CPU and
-its root knows more; the iterations are not cut to make the total visits 400. ``search``
-(the analysis panel's) always starts fresh.
+its root knows more; the iterations are not cut to make the total visits 400. A plain
+``ismcts:400`` starts fresh (``specs.REUSE_BY_DEFAULT`` says why); ``search`` (the
+analysis panel's) always does.
 
 The move played is the root action visited most (ties: the better mean, then
 the game's order). Every random choice comes from the rng passed in, so with

@@ -148,7 +148,10 @@ def no_argument(name: str, arg: str | None) -> None:
 TREE_WORDS = {"keep": True, "fresh": False}
 """The last part of a search spec: whether the tree is kept between the seat's decisions."""
 REUSE_BY_DEFAULT = False
-"""Whether ``ismcts:400`` (no word) keeps its tree (see ``bench/pig_strength.py --pair``)."""
+"""Whether ``ismcts:400`` (no word) keeps its tree. Not yet: the paired benches
+(``bench/pig_strength.py --spec ismcts:100:keep --pair ismcts:100`` against Pig's exact
+optimum, ``bench/tree_reuse.py ghost``) have not shown reuse stronger at the same CPU a
+decision, and switching would change every ``ismcts`` result and golden."""
 ROLLOUT_WORDS = ("random",)
 """A word after the budget: uniformly random rollouts whatever rule of thumb the game has."""
 
