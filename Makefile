@@ -7,7 +7,7 @@ ROOT   := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 PORT   ?= 8888
 GAME   ?= life
 
-.PHONY: install system-deps vendor lab test test-slow lint bench bench-full app cli export clean
+.PHONY: install compile system-deps vendor lab test test-slow lint bench bench-full app cli export clean
 
 # examples/pig is a game package of its own (made by `workbench new`), installed beside the workbench.
 # Each step says what it does and what it took: a first install is minutes of pip.
@@ -25,6 +25,15 @@ $(STAMP): pyproject.toml examples/pig/pyproject.toml
 	$(SAY) "done"
 
 install: $(STAMP)
+	@$(MAKE) --no-print-directory compile || echo "set-up: the compiled build failed: the workbench runs interpreted"
+
+# The engine kernel and every game's rules compiled as they are written (Cython, pure-Python
+# mode) into build/compiled/, never beside the sources; used only with WORKBENCH_COMPILED=1 and
+# only for a module whose .py is unchanged since (workbench/compiled.py). Rebuilds what changed;
+# without Cython or a C compiler one line and nothing else. A first build takes minutes.
+compile: $(STAMP)
+	$(SAY) "compiling the kernel and the rules into build/compiled/ (off unless WORKBENCH_COMPILED=1)"
+	@$(BIN)/python scripts/compile.py
 
 # Debian packages the tests need (Chromium, fonts incl. CJK); needs root or sudo.
 system-deps:
