@@ -193,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.games} greedy pairs per table on {args.workers} workers "
         f"({os.cpu_count()} cores); cache {os.environ['WORKBENCH_CACHE']}; load average {load()}"
     )
+    from workbench.compiled import status
+
+    print(f"compiled: {status()} (make compile; WORKBENCH_COMPILED=1; workers inherit it)")
     failed = False
     for game in args.games_ or GAMES:
         if args.figures_only:

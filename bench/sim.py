@@ -53,6 +53,7 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from workbench.compiled import status as compiled_status
 from workbench.engine.kernel import KernelGame, Table, chance, decision, items, value
 from workbench.engine.kernel.seeds import derive_seed
 from workbench.engine.play.session import Session
@@ -307,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'steps/g':>7} {'us/step':>7} {'krnl floor':>10} {'rng floor':>9}"
     )
     print(f"one process; rates per CPU second (time.process_time); load average {load_average()}")
+    print(f"compiled: {compiled_status()} (make compile; WORKBENCH_COMPILED=1)")
     floor_in_place, floor_immutable = kernel_floor()
     print(
         f"kernel floor: a step with no rule costs {floor_in_place:.2f} CPU us in place, "

@@ -195,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
         f"each side in a fresh interpreter; CPU = user + system seconds of its work after "
         f"its imports; peak = VmHWM, imports included; load average {_load()}"
     )
+    from workbench.compiled import status
+
+    print(f"compiled: {status()} (make compile; WORKBENCH_COMPILED=1; ours' child inherits it)")
     print(
         f"{'goal':>5} {'solver':<6} {'states':>10} {'sweeps':>7} {'cpu s':>8} {'wall s':>8} "
         f"{'peak MB':>8}  P(first wins)"

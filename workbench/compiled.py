@@ -136,7 +136,7 @@ def status() -> str:
     if finder is None:
         return f"no ({_STATE['why']})"
     if not finder.loaded:
-        return f"no (switched on: {len(finder.modules)} modules built, none imported yet)"
+        return f"on ({len(finder.modules)} modules built; none imported in this process yet)"
     stale = f"; interpreted, edited since the build: {', '.join(finder.stale)}"
     return f"yes ({len(finder.loaded)} modules compiled{stale if finder.stale else ''})"
 
