@@ -27,10 +27,21 @@ ENDS = {
 
 
 def seat_answer(df: pl.DataFrame) -> list[dict[str, Any]]:
-    """Seats, endings and length of the games."""
+    """Seats, endings (those that happened) and length of the games (the end column read
+    as a list: compare answers each game on its own one-row frame, where a polars filter
+    costs more than counting).
+
+    >>> df = pl.DataFrame({"seats": [4] * 4, "winner": [0, 2, None, 2],
+    ...     "end": ["vp", "server", "void", "vp"], "user_turns": [12, 20, 9, 16]})
+    >>> [(a["measure"], a["value"]) for a in seat_answer(df)]  # doctest: +NORMALIZE_WHITESPACE
+    [('seat 1 wins', 0.25), ('seat 2 wins', 0.0), ('seat 3 wins', 0.5), ('seat 4 wins', 0.0),
+     ('no single winner', 0.25), ('ends on VP', 0.5), ('ends when the server runs out', 0.25),
+     ('ends void', 0.25), ('user turns per game', 14.25)]
+    """
     out = seat_answers(df)
+    ends = df["end"].to_list()
     for reason, words in ENDS.items():
-        hits = df.filter(pl.col("end") == reason).height
+        hits = ends.count(reason)
         if hits:
             out.append(rate(words, hits, df.height))
     return out + [mean("user turns per game", [float(t) for t in df["user_turns"]])]
