@@ -137,7 +137,12 @@ def reask(game: str, args: argparse.Namespace, client: Any) -> dict[str, Any]:
     from workbench.engine.runs.cluster import startup_cpu_seconds, startup_seconds
     from workbench.registry import spec
     from workbench.ui.whatif import WhatIf
-    from workbench.ui.whatif_stream import SkilledStream, kernel_client
+    from workbench.ui.whatif_stream import (
+        SkilledStream,
+        deal_differences,
+        deal_outcomes,
+        kernel_client,
+    )
 
     example = spec(game).require("whatif", for_="the skilled re-ask bench").load()
     what = WhatIf(game, example.variant(), pairs=example.pairs, seed=example.seed)
@@ -190,6 +195,8 @@ def reask(game: str, args: argparse.Namespace, client: Any) -> dict[str, Any]:
         + ", ".join(f"{k} {v:.1f} s" for k, v in stream.timings.items() if k != "first figure")
         + f") — {goal_words(first, GOAL_FIRST)}"
     )
+    rows = stream.pairs.rows if stream.pairs is not None else {}
+    skilled = deal_outcomes(qs, rows, {})
     plain_w = widths(stream.pairs.table()) if stream.pairs is not None else {}
     cv_w = widths(stream.result.table, "control variate") if stream.result is not None else {}
     need_plain: dict[tuple[str, str], float] = {}
@@ -201,6 +208,15 @@ def reask(game: str, args: argparse.Namespace, client: Any) -> dict[str, Any]:
                 continue
             width, n = plain_w[(qk, m)]
             if n < MEASURED_PAIRS * tables_q:
+                continue
+            own = m.removesuffix(f" ({qk})")  # the table names a measure two questions share
+            moved = [d for d in deal_differences(skilled[qk], own).values() if d]
+            if not moved:  # no pair differs: Newcombe's width then follows the count alone
+                need_plain[(qk, m)] = need_cv[(qk, m)] = float(what.pairs)
+                print(
+                    f"  {m}: {n} skilled pairs, none differs (nor any greedy pair needs to): "
+                    f"taken as the greedy answers' {what.pairs} pairs a table"
+                )
                 continue
             need_plain[(qk, m)] = pairs_for_width(n, width, target) / tables_q
             cv = cv_w.get((qk, m))

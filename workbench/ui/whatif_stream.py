@@ -53,7 +53,15 @@ from workbench.ui.whatif import WhatIf, readable
 if TYPE_CHECKING:
     from workbench.engine.measure.skilled import Question
 
-__all__ = ["Progress", "SkilledStream", "kernel_client", "stream_units"]
+__all__ = [
+    "Progress",
+    "SkilledStream",
+    "controlled",
+    "deal_differences",
+    "deal_outcomes",
+    "kernel_client",
+    "stream_units",
+]
 
 _CLIENTS: dict[str, Any] = {}
 _LOCK = threading.Lock()
@@ -231,10 +239,11 @@ def controlled(
     return pl.DataFrame(rows, schema_overrides=dict(table.schema))
 
 
-def _outcomes(
+def deal_outcomes(
     questions: Sequence[Question], rows: Mapping[str, Any], kept: dict[Any, Any]
 ) -> dict[str, Outcomes]:
-    """Per question, each side's own rate outcomes per deal (answered once: ``kept``)."""
+    """Per question, each side's own rate outcomes per deal of the pairs in ``rows``
+    (:attr:`SkilledStream.pairs`' rows; each game answered once: ``kept``)."""
     from workbench.engine.measure.compare_pairs import own_outcomes
     from workbench.engine.runs.simulate import frame_of
 
@@ -441,7 +450,7 @@ class SkilledStream:
                 controls_due -= 1
                 if controls_due:
                     continue
-                control_outcomes = _outcomes(qs, control.rows, {})
+                control_outcomes = deal_outcomes(qs, control.rows, {})
                 last = 0.0  # redrawn now, with the controls
             else:
                 got = waiting.get(u)
@@ -474,7 +483,7 @@ class SkilledStream:
                 plain = pairs.table()
                 table = plain if stopping is None else stopping.table(plain)
                 if control_outcomes:
-                    skilled = _outcomes(qs, pairs.rows, skilled_outcomes)
+                    skilled = deal_outcomes(qs, pairs.rows, skilled_outcomes)
                     table = controlled(table, skilled, control_outcomes, str(self.control))
                 self.result = Comparison(
                     game, self.progress.done, tuple(specs), self.what.seed, b, v, table
