@@ -231,6 +231,11 @@ def controlled(
                 "low": low,
                 "high": high,
                 "paired_half": (high - low) / 2,
+                **(
+                    {"narrowing": (high - low) / 2 / r["independent_half"]}
+                    if (r.get("independent_half") or 0) > 0
+                    else {}
+                ),
                 "verdict": word,
                 "changed": decided(word),
                 "interval": f"control variate ({label} on {len(x_by)} deals)",
