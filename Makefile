@@ -25,12 +25,12 @@ $(STAMP): pyproject.toml examples/pig/pyproject.toml
 	$(SAY) "done"
 
 install: $(STAMP)
-	@$(MAKE) --no-print-directory compile || echo "set-up: the compiled build failed: the workbench runs interpreted"
 
 # The engine kernel and every game's rules compiled as they are written (Cython, pure-Python
 # mode) into build/compiled/, never beside the sources; used only with WORKBENCH_COMPILED=1 and
 # only for a module whose .py is unchanged since (workbench/compiled.py). Rebuilds what changed;
-# without Cython or a C compiler one line and nothing else. A first build takes minutes.
+# without Cython or a C compiler one line and nothing else. A first build takes minutes, so
+# `make install` does not run it (its gain is mixed: docs/compiled.md): `make compile` opts in.
 compile: $(STAMP)
 	$(SAY) "compiling the kernel and the rules into build/compiled/ (off unless WORKBENCH_COMPILED=1)"
 	@$(BIN)/python scripts/compile.py
