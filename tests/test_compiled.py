@@ -2,8 +2,8 @@
 loads a compiled module only for the source it was built from, and the compiled build plays
 the same games and the same goldens as the interpreted code.
 
-The tests that need a build skip without one (``make compile``; ``make install`` makes it
-where Cython and a C compiler are present).
+The tests that need a build skip without one (``make compile``, opt-in: ``make install`` does
+not run it).
 """
 
 from __future__ import annotations
