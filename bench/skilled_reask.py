@@ -169,6 +169,7 @@ def reask(game: str, args: argparse.Namespace, client: Any) -> dict[str, Any]:
         workers=args.workers,
         sequential=args.full,
         width=width,
+        control=None if args.full else "greedy",  # measured beside the plain intervals
     )
     stream.join()
     if stream.error:
@@ -236,24 +237,28 @@ def reask(game: str, args: argparse.Namespace, client: Any) -> dict[str, Any]:
             f"{goal_words(wall, GOAL_REASK)}"
         )
         return {"game": game, "first": first, "reask": wall, "estimate": False}
-    if need_plain:
-        needed = max(need_plain.values())
-        needed_cv = max(need_cv.values()) if need_cv else needed
-        basis = f"measured from {played} pairs"
-    else:
-        needed = needed_cv = float(what.pairs)
-        basis = (
-            f"ASSUMED the greedy answers' {what.pairs} (under {MEASURED_PAIRS} skilled pairs a "
-            "table no width is read)"
-        )
-    estimate = per_pair * needed * tables / args.workers + start_wall
-    estimate_cv = per_pair * needed_cv * tables / args.workers + start_wall
+    # a question plays until its widest measure is narrow enough: its tables at that count
+    needed = needed_cv = 0.0
+    for q in qs:
+        mine = [need_plain[k] for k in need_plain if k[0] == q.key]
+        ours = [need_cv.get(k, need_plain[k]) for k in need_plain if k[0] == q.key]
+        needed += (max(mine) if mine else what.pairs) * len(q.variants)
+        needed_cv += (max(ours) if ours else what.pairs) * len(q.variants)
+    basis = (
+        f"measured from {played} pairs"
+        if need_plain
+        else f"ASSUMED the greedy answers' {what.pairs} a table (under {MEASURED_PAIRS} "
+        "skilled pairs a table no width is read)"
+    )
+    estimate = per_pair * needed / args.workers + start_wall
+    estimate_cv = per_pair * needed_cv / args.workers + start_wall
     print(
         f"ESTIMATE (extrapolated, not measured) re-ask: {per_pair:.1f} CPU s a pair x "
-        f"{needed:.0f} pairs a table ({basis}) x {tables} table(s) / {args.workers} workers"
+        f"{needed:.0f} pairs over {tables} table(s) ({basis}; each question at its widest "
+        f"measure's count) / {args.workers} workers"
         f" = {estimate:.0f} s wall on free cores — {goal_words(estimate, GOAL_REASK)}"
         + (
-            f"; with the greedy control {needed_cv:.0f} pairs a table, {estimate_cv:.0f} s — "
+            f"; with the greedy control {needed_cv:.0f} pairs, {estimate_cv:.0f} s — "
             f"{goal_words(estimate_cv, GOAL_REASK)}"
             if need_cv and need_plain
             else ""

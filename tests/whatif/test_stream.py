@@ -129,8 +129,8 @@ def test_units_put_each_tables_first_pair_alone_round_the_questions():
     assert [(a, z) for k, t, a, z in units if k == "mirror"] == [(0, 1), (1, 4), (4, 7)]
 
 
-def test_the_greedy_control_narrows_the_rates_on_the_same_deals():
-    """A stream of random players with the greedy pairs of the same deals as the control:
+def test_a_greedy_control_gives_each_paired_rate_its_control_variate_interval():
+    """A stream of random players asked for the greedy pairs of the same deals as its control:
     the plain table is compare's (and is what it caches), the shown one has each paired rate's
     control-variate interval, computed here from the same games another way."""
     from workbench.engine.measure.compare import job, prepare
@@ -139,7 +139,7 @@ def test_the_greedy_control_narrows_the_rates_on_the_same_deals():
     what = _what()
     what.pairs = 30  # the greedy answers' pairs: the control's deals
     with ThreadPoolExecutor(2) as pool:
-        stream = SkilledStream(what, "random", 24, chunk=5, client=pool, quiet=0)
+        stream = SkilledStream(what, "random", 24, chunk=5, client=pool, quiet=0, control="greedy")
         stream.join(120)
     assert stream.error is None and stream.result is not None and stream.pairs is not None
     direct = compare("mugen", what.variant.base, what.variant, "random", 24, 4, cache=False)

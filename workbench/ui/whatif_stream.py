@@ -288,15 +288,17 @@ class SkilledStream:
         quiet: float = 2.0,
         sequential: bool = False,
         width: float | None = None,
-        control: str | None = "greedy",
+        control: str | None = None,
     ) -> None:
         self.what, self.players, self.games, self.chunk = what, players, games, chunk
         # sequential: a question stops once each rate measure's anytime-valid interval is
         # decided or at most ``width`` wide (engine.measure.stopping); its table shows those
         self.sequential, self.width = sequential, width
-        # control: the player whose pairs on the same deals (the what-if's greedy answers:
-        # its pairs and seed) narrow the skilled intervals (:func:`controlled`); not with
-        # sequential stopping (a control-variate interval is valid at a fixed size only)
+        # control: a player ("greedy") whose pairs on the same deals (the what-if's pairs and
+        # seed) narrow the skilled intervals (:func:`controlled`); not with sequential
+        # stopping (a control-variate interval is valid at a fixed size only). Off by default:
+        # bench/skilled_reask.py found ismcts:100's pairs too weakly tied to greedy's (mugen,
+        # 40 pairs: the intervals 5-20% wider with it), so it pays only where they move together
         self.control = None if control == players or sequential else control
         self.client = client
         self.quiet = quiet
