@@ -169,7 +169,9 @@ def reask(game: str, args: argparse.Namespace, client: Any) -> dict[str, Any]:
         workers=args.workers,
         sequential=args.full,
         width=width,
-        control=None if args.full else "greedy",  # measured beside the plain intervals
+        # the control measured beside the plain intervals where a width is read (its greedy
+        # pairs' CPU would otherwise be counted as the skilled pairs')
+        control="greedy" if not args.full and pairs >= MEASURED_PAIRS else None,
     )
     stream.join()
     if stream.error:
