@@ -16,33 +16,44 @@ from workbench.ui.whatif_stream import SkilledStream
 
 
 class Lockstep:
-    """A one-thread pool that runs a chunk only once the stream has taken in every chunk but
-    the last one run, as a skilled player's slow chunks would let it: the stream always has
-    queued chunks to cancel, whatever the machine's load (a free-running pool at load 20 ran
-    every chunk before the stream's thread saw the first result)."""
+    """A one-thread pool that runs a task only once the stream has taken in every unit but
+    the last one run, as a skilled player's slow units would let it: the stream always has
+    queued units to cancel, whatever the machine's load (a free-running pool at load 20 ran
+    every unit before the stream's thread saw the first result). The stream submits each
+    side of a unit as a task of its own (base, then variant), so a unit is run once both
+    its tasks are."""
 
-    def __init__(self, pool: ThreadPoolExecutor, pairs_a_chunk: int) -> None:
-        self.pool, self.pairs_a_chunk = pool, pairs_a_chunk
+    def __init__(self, pool: ThreadPoolExecutor) -> None:
+        self.pool = pool
         self.stream: SkilledStream | None = None
-        self.ran = 0
+        self.tasks_run = 0
+        self.units_run: list[int] = []  # each finished unit's pairs, in order
 
     def _when_taken_in(self) -> None:
+        needed = sum(self.units_run[:-1])
         deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
             done = self.stream.progress.done if self.stream is not None else 0
-            if done >= self.pairs_a_chunk * (self.ran - 1):
+            if done >= needed:
                 break
             time.sleep(0.01)
-        self.ran += 1
+
+    def _run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        self._when_taken_in()
+        out = fn(*args)
+        self.tasks_run += 1
+        if self.tasks_run % 2 == 0:  # both sides of a unit: (start, stop) are args 8 and 9
+            self.units_run.append(args[9] - args[8])
+        return out
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        return self.pool.submit(lambda: (self._when_taken_in(), fn(*args))[1])
+        return self.pool.submit(self._run, fn, args)
 
 
 def test_a_sequential_stream_stops_each_question_once_its_rates_are_settled():
     what = WhatIf("mugen", import_module("workbench.games.mugen.whatif").worked_example(), seed=4)
     with ThreadPoolExecutor(1) as pool:
-        client = Lockstep(pool, pairs_a_chunk=10)
+        client = Lockstep(pool)
         client.stream = stream = SkilledStream(
             what,
             "greedy",
