@@ -149,7 +149,9 @@ def test_the_hooks_have_their_declared_defaults() -> None:
     assert step.label(None, 1) == "pick 1"  # its own part is kept
     assert (step.seen_by, step.hidden_label, step.guess, step.lapses) == (None,) * 4
     assert dict(step.SECRET) == {} and Pick.LAPSES is False  # type: ignore[attr-defined]
-    assert set(STEP_HOOKS) == {"label", "seen_by", "hidden_label", "guess", "lapses", "SECRET"}
+    assert step.ALWAYS_ASKED is False  # type: ignore[attr-defined]
+    hooks = {"label", "seen_by", "hidden_label", "guess", "lapses", "SECRET", "ALWAYS_ASKED"}
+    assert set(STEP_HOOKS) == hooks
 
 
 def test_a_cheat_is_told_by_its_mark_and_a_plain_function_is_fair() -> None:

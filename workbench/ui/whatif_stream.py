@@ -413,7 +413,8 @@ class SkilledStream:
         client = self.client or kernel_client(self.scheduler, self.workers, [game], players)
         self.timings["cluster ready"] = time.perf_counter() - self._began
         self.status.value = f"{self.players}: readying the workers ({game}, the players)…"
-        warm_client(client, [game], players)  # every worker warm before the first pair
+        # every worker warm before the first pair, with the module of its unit of work
+        warm_client(client, [game], players, ["workbench.engine.measure.compare_pairs"])
         self.timings["workers ready"] = time.perf_counter() - self._began
         by_key = {q.key: q for q in qs}
         pairs = self.pairs = Pairs(game, qs)

@@ -90,15 +90,20 @@ _SHARED: dict[int, tuple[Any, Any, float, float]] = {}
 _LOCK = threading.Lock()
 
 
-def warm_worker(games: Sequence[str] | None = None, players: Sequence[str] = ()) -> int:
+def warm_worker(
+    games: Sequence[str] | None = None, players: Sequence[str] = (), modules: Sequence[str] = ()
+) -> int:
     """Import what every task needs in a worker (the engine, the named or else every
-    registered game, and each of ``players`` built for each game: the search's modules, a
-    game's own policy); the number of games (run on each worker by :func:`shared_client`
-    and :func:`warm_client`).
+    registered game, each of ``players`` built for each game: the search's modules, a
+    game's own policy, and the caller's ``modules`` by name: the module of its unit of
+    work, which this floor does not import itself); the number of games (run on each
+    worker by :func:`shared_client` and :func:`warm_client`).
 
-    >>> warm_worker(["peek"], ["greedy"])
+    >>> warm_worker(["peek"], ["greedy"], ["json"])
     1
     """
+    from importlib import import_module
+
     from workbench.engine.players.specs import player_from_spec
     from workbench.registry import game_names, make_game
 
@@ -110,12 +115,14 @@ def warm_worker(games: Sequence[str] | None = None, players: Sequence[str] = ())
                 player_from_spec(player, name)
         except Exception:  # a game that cannot be built here still fails in its own task
             pass
-    if players:  # the paired comparison's unit of work (and polars, the rows' frames)
-        import workbench.engine.measure.compare_pairs  # noqa: F401
+    for module in modules:
+        import_module(module)
     return len(names)
 
 
-def warm_client(client: Any, games: Sequence[str], players: Sequence[str] = ()) -> float:
+def warm_client(
+    client: Any, games: Sequence[str], players: Sequence[str] = (), modules: Sequence[str] = ()
+) -> float:
     """Run :func:`warm_worker` on every worker of ``client`` now (a cluster started for
     other games, or before ``players`` were known, is warmed before its first task); the
     wall seconds it took. A client without workers to run on (an executor) is left alone.
@@ -123,11 +130,10 @@ def warm_client(client: Any, games: Sequence[str], players: Sequence[str] = ()) 
     >>> warm_client(object(), ["peek"])
     0.0
     """
-    run = getattr(client, "run", None)
-    if run is None:
+    if not type(client).__module__.startswith("distributed"):
         return 0.0
     start = time.perf_counter()
-    run(warm_worker, list(games), list(players))
+    client.run(warm_worker, list(games), list(players), list(modules))
     return time.perf_counter() - start
 
 
