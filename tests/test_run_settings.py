@@ -3,13 +3,27 @@ none on the slow ones, and bytecode kept for the processes the run starts."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import DEFAULT_RUN_TIMEOUT
+
+def _root_conftest_value(name: str) -> object:
+    """A value of the root conftest.py, read from its file: ``from conftest import`` takes
+    whichever conftest the worker's sys.path finds first (tests/designer_game's under -n 2)."""
+    path = Path(__file__).resolve().parents[1] / "conftest.py"
+    spec = importlib.util.spec_from_file_location("root_conftest", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, name)
+
+
+DEFAULT_RUN_TIMEOUT = _root_conftest_value("DEFAULT_RUN_TIMEOUT")
 
 
 def test_a_default_run_test_has_the_ceiling(request: pytest.FixtureRequest) -> None:
