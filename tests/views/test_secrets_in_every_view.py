@@ -44,8 +44,11 @@ GAMES = [
 def test_the_four_games_show_each_seat_only_its_own(name, params, who):
     game = make_game(name, **params)
     player = None if who == "random" else player_from_spec("greedy", name)
+    # mugen's games are short since the kernel makes its forced moves (issue 38: 27.9
+    # decisions a greedy game): two of them give as many positions as one of the others
+    games = 2 if name == "mugen" else 1
     report = check_leaks(
-        game, n_games=1, seed=5, max_options=3, views=game_views(name, every=7), player=player
+        game, n_games=games, seed=5, max_options=3, views=game_views(name, every=7), player=player
     )
     assert report.ok, str(report)
     assert report.positions > 30 and report.comparisons > 80
