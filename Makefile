@@ -63,10 +63,17 @@ test-slow: install system-deps vendor
 # A few minutes: every bench script with small arguments (scripts/bench.py's QUICK), each to
 # the end, every figure printed beside its goal; exit 0 when every bench ran (a missed goal
 # is printed, not a failure). `make bench-full` runs each with its own defaults: the long runs.
-bench: install
+# The benches' anchors (OpenSpiel's Pig and MCTS: the optional extra `bench`), installed once.
+BENCH_STAMP := $(VENV)/.bench-stamp
+$(BENCH_STAMP): $(STAMP)
+	$(SAY) "the benches' anchors (the extra 'bench': OpenSpiel)"
+	@$(BIN)/python -m pip install -q -e '.[bench]'
+	@touch $(BENCH_STAMP)
+
+bench: install $(BENCH_STAMP)
 	$(BIN)/python scripts/bench.py
 
-bench-full: install
+bench-full: install $(BENCH_STAMP)
 	$(BIN)/python scripts/bench.py --full
 
 # make app GAME=ghost [PORT=8866]: without PORT= on the command line a free port is taken.
