@@ -425,11 +425,16 @@ class SkilledStream:
         kw = {"pure": False} if type(client).__module__.startswith("distributed") else {}
         control = Pairs(game, qs) if self.control else None
         control_units = tasks(qs, self.what.pairs, 50) if self.control else []
+        # each side's sheets read once a stream, not once a unit (as compare does: a mugen
+        # read is about 10 ms, and a 400-pair stream has 1,200 units)
+        params = [b.params(), v.params()]
         for u, (k, t, a, z) in enumerate(units):
             # each side of a unit is its own task: the two games of the first pair are
             # played at once on two workers, so the first figure comes after one game
             for side, sheets in enumerate((b, v)):
-                fn, args = job(game, by_key[k], t, (sheets,), specs, a, z, self.what.seed)
+                fn, args = job(
+                    game, by_key[k], t, (sheets,), specs, a, z, self.what.seed, [params[side]]
+                )
                 f = client.submit(fn, *args, **kw)
                 owner[f] = (u, side)
                 self._futures.append(f)
@@ -437,7 +442,15 @@ class SkilledStream:
             if u == len(qs_tables) - 1:  # the control's cheap pairs after the first round
                 for c, (ck, ct, ca, cz) in enumerate(control_units):
                     fn, args = job(
-                        game, by_key[ck], ct, (b, v), [str(self.control)], ca, cz, self.what.seed
+                        game,
+                        by_key[ck],
+                        ct,
+                        (b, v),
+                        [str(self.control)],
+                        ca,
+                        cz,
+                        self.what.seed,
+                        params,
                     )
                     f = client.submit(fn, *args, **kw)
                     owner[f] = (c, CONTROL)
