@@ -27,6 +27,7 @@ ValueError: user 2 has no ghost that may defend
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -88,6 +89,10 @@ def attack_value(game: Any, t: Any, ghost: int, seat: int, stat_choice: str = ""
     return order_value(stat_odds(game, t, ghost, defenders), stat_choice or game.params.stat_choice)
 
 
+def _fraction(p: sympy.Rational) -> Fraction:
+    return Fraction(int(p.p), int(p.q))
+
+
 def _fighter(card: GhostCard, stat: str, role: str) -> Fighter:
     s = card.strength(stat)
     return Fighter(s, fixed_modifier(card, None, stat, role) - s.modifier, card.has("steady"))
@@ -107,22 +112,29 @@ def battle_order_table(
     pool = [c for c in (cards if cards is not None else load_cards()) if c.is_ghost]
     kinds = designs(pool)
     copies = {c.row: sum(1 for x in pool if x.row == c.row) for c in kinds}
-    rows = []
+    # each attacker-defender pair's odds once (a design meets each other one in ~30
+    # defences), held as Fractions: order_value's min/max compare them far faster than
+    # sympy Rationals, and the values are the same exact numbers
+    pair: dict[tuple[int, int], dict[str, Fraction]] = {}
     for me in kinds:
-        for d1, d2 in combinations_with_replacement(kinds, 2):
-            if d1.row == d2.row and copies[d1.row] < 2:
-                continue
-            odds: Odds = {}
-            for i, h in enumerate((d1, d2)):
-                odds[i] = {
-                    s: win_chance(
+        for h in kinds:
+            pair[me.row, h.row] = {
+                s: _fraction(
+                    win_chance(
                         [_fighter(me, s, "attack")],
                         [_fighter(h, s, "defend")],
                         fumble=fumble,
                         floor=floor,
                     )
-                    for s in STATS
-                }
+                )
+                for s in STATS
+            }
+    rows = []
+    for me in kinds:
+        for d1, d2 in combinations_with_replacement(kinds, 2):
+            if d1.row == d2.row and copies[d1.row] < 2:
+                continue
+            odds = {0: pair[me.row, d1.row], 1: pair[me.row, d2.row]}
             after, before = order_value(odds, "after_defender"), order_value(odds, "at_declaration")
             rows.append(
                 {
