@@ -181,19 +181,20 @@ def test_three_seats_play_detective_by_clicking(tmp_path: Path, chromium: str) -
     )
 
 
-def test_hot_seat_hands_the_screen_over(tmp_path: Path, chromium: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    from workbench.share.browser import CHROMIUM_ARGS
+def test_hot_seat_hands_the_screen_over(
+    tmp_path: Path, chromium: str, chromium_endpoint: str
+) -> None:
+    from workbench.share.browser import chromium_context
 
     path = tmp_path / "hot.json"
     proc, urls = _serve(
         "detective", "--seats", "3", "--seed", "2", "--out", str(path), "--hot-seat"
     )
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
-            page = browser.new_page()
+        # a context of its own in the test process's one Chromium (a Chromium started for
+        # this test alone cost about 3 CPU s)
+        with chromium_context(chromium, endpoint=chromium_endpoint) as context:
+            page = context.new_page()
             page.goto(urls["hot-seat table"])
             page.wait_for_function("() => messages > 0")
             seen = []
@@ -218,6 +219,6 @@ def test_hot_seat_hands_the_screen_over(tmp_path: Path, chromium: str) -> None:
                 _click_something(page)
                 page.wait_for_function("n => messages > n", arg=seen_messages)
             assert len(set(seen)) >= 2  # the screen went round
-            browser.close()
+            assert context.wb_blocked == []
     finally:
         _stop(proc)
