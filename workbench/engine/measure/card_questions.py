@@ -42,16 +42,19 @@ def _table_rows(
     q: Question,
     table: str,
     side: SheetSet,
+    params: dict[str, Any],
     specs: Sequence[str],
     games: int,
     seed: int,
 ) -> list[dict[str, Any]]:
+    """The games of one table on ``side``, whose sheets' parameters (``side.params()``)
+    the caller read once for all its tables."""
     (rows,) = pair_rows(
         game,
         q.key,
         table,
         dict(q.variants[table]),
-        [side.params()],
+        [params],
         [side.key],
         list(specs),
         q.seats,
@@ -65,9 +68,11 @@ def _table_rows(
 def base_games(game: str, base: SheetSet, specs: Sequence[str], games: int, seed: int) -> BaseGames:
     """Games ``0..games-1`` of every table of every question on the base sheets (none
     when the game declares no questions)."""
+    qs = game_questions(game)
+    params = base.params() if qs else {}
     return {
-        (q.key, t): _table_rows(game, q, t, base, specs, games, seed)
-        for q in game_questions(game)
+        (q.key, t): _table_rows(game, q, t, base, params, specs, games, seed)
+        for q in qs
         for t in q.variants
     }
 
@@ -84,9 +89,11 @@ def card_effects(
     interval from the pairs, the pairs and the verdict."""
     qs = game_questions(game)
     pairs = Pairs(game, qs)
+    params = side.params() if qs else {}  # the sheets read once, not once a table
     for q in qs:
         for t in q.variants:
-            pairs.add(q.key, [base[(q.key, t)], _table_rows(game, q, t, side, specs, games, seed)])
+            rows = _table_rows(game, q, t, side, params, specs, games, seed)
+            pairs.add(q.key, [base[(q.key, t)], rows])
     out = []
     for r in pairs.table().iter_rows(named=True):
         d, low, high = -r["difference"], -r["high"], -r["low"]
