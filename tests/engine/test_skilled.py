@@ -4,10 +4,13 @@ committed results files read back."""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
@@ -167,51 +170,36 @@ def test_results_round_trip_and_stale(tmp_path: Path) -> None:
         save_part(tmp_path, "nonsense", frame, {})
 
 
-def test_script_writes_answers_and_refuses_bad_input(tmp_path: Path) -> None:
-    script = ROOT / "scripts" / "skilled_results.py"
-    ok = subprocess.run(
-        [
-            sys.executable,
-            str(script),
-            "mugen",
-            "answers",
-            "--levels",
-            "random",
-            "--games",
-            "3",
-            "--workers",
-            "1",
-            "--out",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+@functools.cache
+def _script() -> Any:
+    """scripts/skilled_results.py as a module, loaded once: its runs that play games are
+    called in this process (``main(argv)``, the exit code), sparing each an interpreter
+    and the workbench's imports (about 0.6 CPU s a run); each test's refused run stays a
+    process of its own, the script as a designer runs it."""
+    found = importlib.util.spec_from_file_location(
+        "skilled_results_script", ROOT / "scripts" / "skilled_results.py"
     )
-    assert ok.returncode == 0, ok.stderr
+    assert found is not None and found.loader is not None
+    module = importlib.util.module_from_spec(found)
+    found.loader.exec_module(module)
+    return module
+
+
+def _run_script(capsys: pytest.CaptureFixture[str], *argv: str) -> None:
+    """Run the script in this process; it must exit 0 (else its stderr is shown)."""
+    code = _script().main(list(argv))
+    assert code == 0, capsys.readouterr().err
+
+
+def test_script_writes_answers_and_refuses_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = ROOT / "scripts" / "skilled_results.py"
+    answers = ["mugen", "answers", "--games", "3", "--workers", "1", "--out", str(tmp_path)]
+    _run_script(capsys, *answers, "--levels", "random")
     prov = json.loads((tmp_path / "provenance.json").read_text())
     assert prov["answers"]["games"] == 3 and (tmp_path / "metrics.csv").exists()
-    merged = subprocess.run(
-        [
-            sys.executable,
-            str(script),
-            "mugen",
-            "answers",
-            "--levels",
-            "greedy",
-            "--games",
-            "3",
-            "--workers",
-            "1",
-            "--out",
-            str(tmp_path),
-            "--merge",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert merged.returncode == 0, merged.stderr
+    _run_script(capsys, *answers, "--levels", "greedy", "--merge")
     r = load_results("mugen", tmp_path)
     assert r.levels() == ["random", "greedy"] and r.metrics["level"].to_list() == [
         "random",
@@ -227,7 +215,9 @@ def test_script_writes_answers_and_refuses_bad_input(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown game" in bad.stderr
 
 
-def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(tmp_path: Path) -> None:
+def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """matches --from-ladder: the rows of the ladder's pairing are those of play_match on the
     pairing's own line-up and seed (the same games), the focus player first."""
     from workbench.engine.runs.match import play_match
@@ -235,20 +225,8 @@ def test_a_ladder_pairing_stands_as_a_match_without_replaying_it(tmp_path: Path)
     script = ROOT / "scripts" / "skilled_results.py"
     run = [sys.executable, str(script), "peek"]
     common = ["--games", "20", "--workers", "1", "--out", str(tmp_path)]
-    made = subprocess.run(
-        run + ["ladder", "--levels", "random,greedy,osla", "--seed", "5"] + common,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert made.returncode == 0, made.stderr
-    kept = subprocess.run(
-        run + ["matches", "--from-ladder", "--players", "osla,random"] + common,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert kept.returncode == 0, kept.stderr
+    _run_script(capsys, "peek", "ladder", "--levels", "random,greedy,osla", "--seed", "5", *common)
+    _run_script(capsys, "peek", "matches", "--from-ladder", "--players", "osla,random", *common)
     rows = load_results("peek", tmp_path).matches
     assert rows is not None and rows["player"].to_list() == ["osla", "random"]
     again = play_match(
