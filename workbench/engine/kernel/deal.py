@@ -134,17 +134,25 @@ class PreparedDeal:
         pools = dict(obs.pools) if obs.pools else None
         fields = cls.FIELDS
         cards_of_slot: list[tuple[Hashable, ...]] = []
+        kept: dict[tuple[int, int], tuple[Hashable, ...]] = {}  # zones sharing a rule and pool
         for k, name, row, _ in slots:
             pool = obs.unseen if pools is None else pools.get(fields[k].key(row), ())
             ok = allowed.get((name, row))
-            cards_of_slot.append(tuple(pool) if ok is None else tuple(c for c in pool if ok(c)))
+            if ok is None:
+                cards_of_slot.append(tuple(pool))
+                continue
+            cards = kept.get((id(ok), id(pool)))
+            if cards is None:
+                cards = kept[id(ok), id(pool)] = tuple([c for c in pool if ok(c)])
+            cards_of_slot.append(cards)
         groups: dict[Hashable, list[int]] = {}
         for j, (k, _, row, _) in enumerate(slots):
             groups.setdefault(None if pools is None else fields[k].key(row), []).append(j)
         self.cls, self.seat, self.state, self.slots = cls, obs.seat, obs.state, slots
         self.names = sorted({name for _, name, _, _ in slots})
+        as_set = {id(cards): frozenset(cards) for cards in cards_of_slot}
         self.laminar = all(
-            is_laminar([frozenset(cards_of_slot[j]) for j in js]) for js in groups.values()
+            is_laminar([as_set[id(cards_of_slot[j])] for j in js]) for js in groups.values()
         )
         # per pool: its cards in the observation's order, and its zones in dealing order
         self.plan: list[tuple[tuple[Hashable, ...], list[tuple[int, int, Any, bool]]]] = []
@@ -157,8 +165,14 @@ class PreparedDeal:
                 order = sorted(js, key=lambda j: len(cards_of_slot[j]))
                 zones: list[tuple[int, int, Any, bool]] = []
                 seen: set[int] = set()
+                positions: dict[int, tuple[int, ...]] = {}  # zones sharing their cards
                 for j in order:  # candidates: the pool positions of the allowed cards
-                    cand = tuple(i for c in dict.fromkeys(cards_of_slot[j]) for i in index[c])
+                    cards = cards_of_slot[j]
+                    cand = positions.get(id(cards))
+                    if cand is None:
+                        cand = positions[id(cards)] = tuple(
+                            [i for c in dict.fromkeys(cards) for i in index[c]]
+                        )
                     zones.append((j, slots[j][3], cand, bool(seen.intersection(cand))))
                     seen.update(cand)
             else:  # shuffle and deal in order, then check every card's place

@@ -54,11 +54,21 @@ def _where(game: Any, state: Any) -> dict[tuple[str, int], Callable[[Hashable], 
     out: dict[tuple[str, int], Callable[[Hashable], bool]] = {
         ("setaside", 0): lambda c: mandatory[c]
     }  # type: ignore[index]
+    # one rule object per kind of zone: the prepared deal filters the unseen cards once a rule
+
+    def not_mandatory(c: Hashable) -> bool:
+        return not mandatory[c]  # type: ignore[index]
+
+    def usable_own(c: Hashable) -> bool:
+        return bool(own[c])  # type: ignore[index]
+
+    def usable_other(c: Hashable) -> bool:
+        return bool(other[c])  # type: ignore[index]
+
     for s in range(game.n):
         if not replacing(state):
-            out[("archives", s)] = lambda c: not mandatory[c]  # type: ignore[index]
-        usable = own if s == state.turn else other
-        out[("facedown", s)] = lambda c, u=usable: u[c]  # type: ignore[misc]
+            out[("archives", s)] = not_mandatory
+        out[("facedown", s)] = usable_own if s == state.turn else usable_other
     return out
 
 
