@@ -7,6 +7,7 @@ Path.open and os.open), with folder and rename events beside them."""
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -17,11 +18,13 @@ from workbench.ui.sheet_grid import SheetGrid
 
 WATCHED = frozenset({"open", "os.mkdir", "os.rename", "os.replace", "os.remove", "os.unlink"})
 _seen: list[tuple[str, str]] = []
-_counting: list[bool] = [False]
+_counting: list[int | None] = [None]  # the thread whose opens count, while counting
 
 
 def _hook(event: str, args: tuple) -> None:
-    if _counting[0] and event in WATCHED:
+    # only the test's own thread: a monitor thread another test left in this worker (a
+    # dask cluster's, reading /proc/<pid>/statm) is not the redraw opening a file
+    if _counting[0] == threading.get_ident() and event in WATCHED:
         _seen.append((event, str(args[0]) if args else ""))
 
 
@@ -32,18 +35,29 @@ sys.addaudithook(_hook)  # hooks cannot be removed: it counts only inside files_
 def files_touched() -> Iterator[list[tuple[str, str]]]:
     """The (event, path) of every file opened, folder made or file moved inside the block."""
     _seen.clear()
-    _counting[0] = True
+    _counting[0] = threading.get_ident()
     found: list[tuple[str, str]] = []
     try:
         yield found
     finally:
-        _counting[0] = False
+        _counting[0] = None
         found.extend(_seen)
 
 
 def test_the_counter_sees_a_file_read(tmp_path) -> None:
     (tmp_path / "x.csv").write_text("id\n", encoding="utf-8")
     with files_touched() as touched:
+        (tmp_path / "x.csv").read_bytes()
+    assert [e for e, _ in touched] == ["open"]
+
+
+def test_the_counter_ignores_other_threads_but_sees_its_own(tmp_path) -> None:
+    (tmp_path / "x.csv").write_text("id\n", encoding="utf-8")
+    with files_touched() as touched:
+        other = threading.Thread(target=(tmp_path / "x.csv").read_bytes)
+        other.start()
+        other.join()
+        assert touched == [] and _seen == []
         (tmp_path / "x.csv").read_bytes()
     assert [e for e, _ in touched] == ["open"]
 
