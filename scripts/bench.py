@@ -43,6 +43,7 @@ QUICK: dict[str, list[str]] = {
     "dice": ["--quick"],
     "greedy_play": ["--games", "40"],
     "mugen_rollouts": ["--games", "2", "--spec", "ismcts:40"],
+    "paired_search": ["mugen", "--pairs", "2", "--budget", "10"],
     "paired_strength": ["pig", "--games", "4", "--spec", "ismcts:40"],
     "pig_strength": ["--games", "6", "--goal", "30", "--spec", "ismcts:40"],
     "players": ["pig", "mugen", "--seconds", "5"],
