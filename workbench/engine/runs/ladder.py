@@ -200,6 +200,26 @@ def skill_ladder(
     return Ladder(game, levels, pl.DataFrame(rows))
 
 
+def cell_label(rate: pl.Expr) -> pl.Expr:
+    """A win rate as the whole percent written in its cell, except where rounding would
+    write 0 or 100 for a rate that is not: one decimal then, rounded toward the middle, so
+    199 wins of 200 never reads as every game won.
+
+    >>> f = pl.DataFrame({"r": [0.0, 0.0025, 0.3, 0.735, 0.995, 1.0]})
+    >>> f.select(cell_label(pl.col("r")))["r"].to_list()
+    ['0', '0.3', '30', '74', '99.5', '100']
+    """
+    pct = rate * 100
+    whole = pct.round(0)
+    return (
+        pl.when((whole == 100) & (rate < 1))
+        .then(((pct * 10).floor() / 10).round(1).cast(pl.String))
+        .when((whole == 0) & (rate > 0))
+        .then(((pct * 10).ceil() / 10).round(1).cast(pl.String))
+        .otherwise(whole.cast(pl.Int64).cast(pl.String))
+    )
+
+
 def ladder_chart(ladder: Ladder) -> Any:
     """Heat map: row player's win rate against each opponent, the rate written in each cell.
 
@@ -213,9 +233,7 @@ def ladder_chart(ladder: Ladder) -> Any:
     """
     import altair as alt
 
-    df = ladder.frame.with_columns(
-        (pl.col("win_rate") * 100).round(0).cast(pl.Int64).cast(pl.String).alias("label")
-    )
+    df = ladder.frame.with_columns(cell_label(pl.col("win_rate")).alias("label"))
     order = list(ladder.levels)
     side = 56 * len(order)  # cells big enough to read the rate written in them
     base = alt.Chart(df).encode(
