@@ -75,3 +75,33 @@ def test_the_kill_turn_axis_marks_every_turn() -> None:
     svg = _svg(kill_turn_chart(kills))
     labels = re.findall(r"X-axis titled [^:]*: ([^\"]*)\"", svg)
     assert labels and "11" in labels[0] and "14" in labels[0]
+
+
+def test_ladder_text_is_white_only_on_cells_dark_against_the_fair_share() -> None:
+    # ghost's ladder: fair share 21%; osla beat random 15% of games (a light cell: black
+    # text), greedy 1% of osla (dark red: white), 78% and 99.5% dark blue (white)
+    rates = [0.15, 0.01, 0.78, 0.995, 0.66]
+    frame = pl.DataFrame(
+        {
+            "player": ["a", "b", "c", "d", "e"],
+            "opponent": ["b", "c", "d", "e", "a"],
+            "games": [200] * 5,
+            "wins": [round(r * 200) for r in rates],
+            "draws": [0] * 5,
+            "win_rate": rates,
+            "low": rates,
+            "high": rates,
+            "fair_share": [0.21] * 5,
+        }
+    )
+    chart = ladder_chart(Ladder("x", tuple("abcde"), frame)).to_dict()
+    text = chart["layer"][1]["encoding"]
+    assert text["color"]["field"] == "ink" and text["color"]["scale"]["range"] == ["black", "white"]
+    rows = next(iter(chart["datasets"].values()))
+    assert [(r["label"], r["ink"]) for r in rows] == [
+        ("15", "black"),
+        ("1", "white"),
+        ("78", "white"),
+        ("99.5", "white"),
+        ("66", "black"),
+    ]

@@ -220,6 +220,21 @@ def cell_label(rate: pl.Expr) -> pl.Expr:
     )
 
 
+def cell_ink(rate: pl.Expr, fair: float) -> pl.Expr:
+    """The colour of the rate written in a cell (column ``ink``): white on the dark cells of
+    a scale whose white is the fair share, black on the light ones. How dark a cell is, is
+    how far its rate lies from the fair share toward 0 or 1 (over 0.6 of the way: dark).
+
+    >>> f = pl.DataFrame({"r": [0.01, 0.15, 0.21, 0.66, 0.78]})
+    >>> f.select(cell_ink(pl.col("r"), 0.21))["ink"].to_list()
+    ['white', 'black', 'black', 'black', 'white']
+    """
+    below = (fair - rate) / fair if fair > 0 else pl.lit(0.0)
+    above = (rate - fair) / (1 - fair) if fair < 1 else pl.lit(0.0)
+    far = pl.when(rate < fair).then(below).otherwise(above)
+    return pl.when(far > 0.6).then(pl.lit("white")).otherwise(pl.lit("black")).alias("ink")
+
+
 def ladder_chart(ladder: Ladder) -> Any:
     """Heat map: row player's win rate against each opponent, the rate written in each cell.
 
@@ -233,14 +248,16 @@ def ladder_chart(ladder: Ladder) -> Any:
     """
     import altair as alt
 
-    df = ladder.frame.with_columns(cell_label(pl.col("win_rate")).alias("label"))
+    fair = float(ladder.frame["fair_share"].cast(pl.Float64).mean() or 0.5)  # type: ignore[arg-type]  # white: the fair share
+    df = ladder.frame.with_columns(
+        cell_label(pl.col("win_rate")).alias("label"), cell_ink(pl.col("win_rate"), fair)
+    )
     order = list(ladder.levels)
     side = 56 * len(order)  # cells big enough to read the rate written in them
     base = alt.Chart(df).encode(
         x=alt.X("opponent:N", sort=order, title="against", axis=alt.Axis(labelAngle=-30)),
         y=alt.Y("player:N", sort=order, title="player"),
     )
-    fair = float(df["fair_share"].cast(pl.Float64).mean() or 0.5)  # type: ignore[arg-type]  # white: the fair share
     rect = base.mark_rect().encode(
         color=alt.Color(
             "win_rate:Q",
@@ -249,9 +266,9 @@ def ladder_chart(ladder: Ladder) -> Any:
         ),
         tooltip=["player", "opponent", "win_rate", "low", "high", "games"],
     )
-    strong = (alt.datum.win_rate < 0.2) | (alt.datum.win_rate > 0.8)
+    ink = alt.Scale(domain=["black", "white"], range=["black", "white"])
     text = base.mark_text(fontSize=13).encode(
-        text="label:N", color=alt.condition(strong, alt.value("white"), alt.value("black"))
+        text="label:N", color=alt.Color("ink:N", scale=ink, legend=None)
     )
     return alt.layer(rect, text).properties(
         title=f"{ladder.game}: skill ladder (% of games the row player won)",
