@@ -50,6 +50,7 @@ KERNEL = (
     "workbench.engine.kernel.fields",
     "workbench.engine.kernel.copies",
     "workbench.engine.kernel.hidden",
+    "workbench.engine.kernel.seen",
 )
 GROUP = "workbench.games"
 #: Cython reads the sources as plain Python: annotations are not C types (``annotation_typing``

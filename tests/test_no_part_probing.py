@@ -36,7 +36,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     # a function's identity for a cache key (a lambda or a local function has none usable)
     ("workbench/engine/runs/sweep.py", 'getattr(fn, "__module__"'): "a cache key",
     # values of declared fields, looped over the declaration
-    ("workbench/engine/kernel/hidden.py", "getattr(self.table, f.name)"): "declared fields",
+    ("workbench/engine/kernel/seen.py", "getattr(self.table, f.name)"): "declared fields",
     ("workbench/engine/play/replay.py", "getattr(params, f.name)"): "dataclass fields",
     ("workbench/engine/play/replay_sheets.py", "getattr(p, f.name)"): "dataclass fields",
     ("workbench/engine/measure/compare_settings.py", "getattr(checked, key)"): "checked keys",

@@ -11,7 +11,8 @@ import pytest
 
 from workbench.engine.kernel import BY_SEAT, HIDDEN, OWN, Table, items, rows, value
 from workbench.engine.kernel.fields import PUBLIC
-from workbench.engine.kernel.hidden import hidden, seen_fields
+from workbench.engine.kernel.hidden import hidden
+from workbench.engine.kernel.seen import seen_fields
 from workbench.registry import make_game
 
 

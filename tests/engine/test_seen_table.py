@@ -1,4 +1,4 @@
-"""The seat's view as a table read on demand (``hidden.seen_table``, ``SeatView.table``;
+"""The seat's view as a table read on demand (``seen.seen_table``, ``SeatView.table``;
 issue 38: the greedy players' view was rebuilt whole for every decision): each field
 holds what ``seen_state`` holds (a public one is the table's own value, equal once made
 a tuple), on every position of random games of each game, in place and on the
@@ -11,8 +11,9 @@ import random
 import pytest
 
 from workbench.engine.kernel.fields import PUBLIC
-from workbench.engine.kernel.hidden import HiddenInformation, seen_table
+from workbench.engine.kernel.hidden import HiddenInformation
 from workbench.engine.kernel.seat import SeatView
+from workbench.engine.kernel.seen import seen_table
 from workbench.registry import make_game
 
 

@@ -14,9 +14,10 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol, cast
 
-from workbench.engine.kernel.hidden import Observation, seen_table
+from workbench.engine.kernel.hidden import Observation
 from workbench.engine.kernel.kernel_game import KernelGame
 from workbench.engine.kernel.protocol import Action, Game, IllegalAction
+from workbench.engine.kernel.seen import seen_table
 
 __all__ = ["Player", "SeatView", "random_player", "sees_everything"]
 
@@ -116,7 +117,7 @@ class SeatView:
     @property
     def table(self) -> Any:
         """What the seat sees as a read-only table of the game's kernel table class,
-        each field worked out when first read (:func:`~workbench.engine.kernel.hidden.seen_table`:
+        each field worked out when first read (:func:`~workbench.engine.kernel.seen.seen_table`:
         public fields are the table's own, secret ones as :attr:`state` shows them): a rule of
         thumb pays only for what it reads. Read it during this decision only; never
         change or step it.

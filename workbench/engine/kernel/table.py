@@ -65,15 +65,10 @@ from workbench.engine.kernel.fields import (
     rows,
     value,
 )
-from workbench.engine.kernel.hidden import (
-    Hidden,
-    HiddenInformation,
-    Observation,
-    observe_table,
-    shuffle_deal,
-)
+from workbench.engine.kernel.hidden import Hidden, HiddenInformation, Observation, shuffle_deal
 from workbench.engine.kernel.protocol import CHANCE, TERMINAL, IllegalAction
 from workbench.engine.kernel.secrets import guess_steps
+from workbench.engine.kernel.seen import observe_table
 from workbench.engine.kernel.steps import (
     AUTO,
     CHANCE_STEP,
