@@ -50,6 +50,14 @@ SPLIT_WORDS = """(words) => {
 }"""
 
 
+ALIGN = """() => {
+  const box = document.querySelector('.jp-OutputArea-output .wb-table-box');
+  const align = (el) => getComputedStyle(el).textAlign;
+  const cells = [...box.querySelectorAll('th, td')];
+  return Object.fromEntries(cells.map((c) => [c.textContent, align(c)]));
+}"""
+
+
 def _tiny_notebook(folder: Path) -> Path:
     nb = nbformat.v4.new_notebook()
     nb.cells = [
@@ -75,6 +83,10 @@ def _tiny_notebook(folder: Path) -> Path:
             "import altair as alt, polars as pl\nalt.renderers.enable('svg')\n"
             "alt.Chart(pl.DataFrame({'n': [1, 2, 3], 'mean': [2.5, 5.0, 7.5]})).mark_bar()"
             ".encode(x='n:O', y='mean').properties(title='期待値')"
+        ),
+        nbformat.v4.new_code_cell(
+            "from workbench.ui.table import Table\n"
+            "Table(pl.DataFrame({'card': ['うにゅう'], 'vp': [3]}))"
         ),
     ]
     nb.metadata["kernelspec"] = {
@@ -111,6 +123,8 @@ def test_exported_report_renders_offline(tmp_path: Path, watched_page, build_dir
     static = page.evaluate(STATIC)
     assert static["widgets"] == 2 and all("static snapshot" in n for n in static["notes"])
     assert static["opacity"] == ["0.5"] and static["events"] == ["none"]  # greyed and inert
+    # a styled table under JupyterLab's own table rules: text left, numbers right
+    assert page.evaluate(ALIGN) == {"card": "left", "vp": "right", "うにゅう": "left", "3": "right"}
     prose = page.evaluate(SPLIT_WORDS, ["neutral", "UTC", "interval", "うにゅう"])
     assert prose["split"] == [] and prose["lines"] >= 4 and prose["one_block"]
     (build_dir / "e2e").mkdir(parents=True, exist_ok=True)

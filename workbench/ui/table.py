@@ -62,6 +62,11 @@ _POINTS_NAME = re.compile(r"advantage", re.IGNORECASE)
 _EPS = 1e-9
 SCROLL_ROWS = 40
 
+# The last three rules set each cell's alignment again under the table's box: JupyterLab's
+# ``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`` (a notebook's output and an exported
+# report) right-aligns every cell and outweighs ``table.wb-table td``, so text columns read
+# right-aligned. Only the alignment is raised: the what-if grid and the analysis panel style
+# their own tables over the rest (tests/browser/test_export_offline.py looks at a report).
 STYLE = """<style>
 .wb-table-box{max-width:100%;overflow-x:auto;margin:4px 0}
 .wb-table-box.wb-scroll{max-height:32em;overflow-y:auto}
@@ -79,6 +84,9 @@ table.wb-table th.wb-num{text-align:right}
 table.wb-table th.wb-pivot{text-align:center;border-bottom:1px solid #ccc;position:static}
 table.wb-table small.wb-exact{color:#777;margin-left:.4em}
 table.wb-table tr:nth-child(even) td{background:#fafafa}
+.wb-table-box table.wb-table th,.wb-table-box table.wb-table td{text-align:left}
+.wb-table-box table.wb-table th.wb-num,.wb-table-box table.wb-table td.wb-num{text-align:right}
+.wb-table-box table.wb-table th.wb-pivot{text-align:center}
 </style>"""
 
 
