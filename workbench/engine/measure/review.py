@@ -15,7 +15,8 @@ and estimates every option's win rate with a 95% interval. :func:`review` gives
 - ``worst(n)``: the decisions that lost most, with the position's last log
   lines as the seat saw them;
 - ``answers``: the game's own balance questions answered on the human games
-  beside the same questions on bot games (``bots`` × ``bot_games``);
+  beside the same questions on bot games (``bots`` × ``bot_games``); ``side_by_side()``
+  shows them as one table, a row per measure, a column per side with its games;
 - ``notes``: one sentence per file that could not be reviewed whole — unreadable or
   cut short (nothing reviewed), another game's (nothing reviewed), or unfinished (its
   decisions reviewed, its questions left out) — never a traceback.
@@ -73,6 +74,47 @@ class Review:
     answers: pl.DataFrame
     notes: list[str] = field(default_factory=list)
 
+    def side_by_side(self) -> pl.DataFrame:
+        """The answers as a table to read: a row per measure, a column per side (``people``
+        and the bots, each with its number of games), each cell ``value [low, high]`` (a
+        rate as percentages; a mean of a single game says it has too few games for an
+        interval, where the numbers would be NaN).
+
+        >>> r = Review(pl.DataFrame(), pl.DataFrame(), pl.DataFrame({
+        ...     "question": ["q"] * 4, "players": ["people", "people", "greedy", "greedy"],
+        ...     "measure": ["seat 1 wins", "rounds per game"] * 2,
+        ...     "kind": ["rate", "mean"] * 2, "value": [1.0, 3.0, 0.375, 1.38],
+        ...     "low": [0.21, float("nan"), 0.14, 0.94], "high": [1.0, float("nan"), 0.69, 1.81],
+        ...     "games": [1, 1, 8, 8]}, schema=ANSWER_COLUMNS))
+        >>> r.side_by_side().rows()
+        [('seat 1 wins', '100% [21%, 100%]', '37.5% [14%, 69%]'), \
+('rounds per game', '3.00 (too few games for an interval)', '1.38 [0.94, 1.81]')]
+        >>> r.side_by_side().columns
+        ['measure', 'people (1 game)', 'greedy (8 games)']
+        """
+        from workbench.engine.measure.skilled_sentences import answer_text
+
+        if self.answers.is_empty():
+            return pl.DataFrame({"measure": []}, schema={"measure": pl.String})
+
+        def counted(games: int) -> str:
+            return f"{games} game{'' if games == 1 else 's'}"
+
+        sides: dict[str, tuple[str, int]] = {}  # a side's column and the games it names
+        cells: dict[str, dict[str, str]] = {}
+        for row in self.answers.iter_rows(named=True):
+            games = int(row["games"] or 0)
+            column, named = sides.setdefault(
+                row["players"], (f"{row['players']} ({counted(games)})", games)
+            )
+            text = answer_text(row) + ("" if games == named else f" ({counted(games)})")
+            cells.setdefault(row["measure"], {})[column] = text
+        columns = [column for column, _ in sides.values()]
+        return pl.DataFrame(
+            [{"measure": m, **{c: by.get(c, "") for c in columns}} for m, by in cells.items()],
+            schema={"measure": pl.String, **{c: pl.String for c in columns}},
+        )
+
     def worst(self, n: int = 5) -> pl.DataFrame:
         """The ``n`` decisions that lost the most estimated win rate."""
         if self.decisions.is_empty():
@@ -129,6 +171,7 @@ ANSWER_COLUMNS = {
     "question": pl.String,
     "players": pl.String,
     "measure": pl.String,
+    "kind": pl.String,
     "value": pl.Float64,
     "low": pl.Float64,
     "high": pl.Float64,
@@ -280,6 +323,7 @@ def _answers(
                     {
                         "question": q.key,
                         "players": who,
+                        "kind": r.get("kind"),
                         **{k: r[k] for k in ("measure", "value", "low", "high", "games")},
                     }
                 )

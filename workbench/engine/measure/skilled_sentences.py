@@ -16,6 +16,7 @@ fair share, a measure *rose* only when the two intervals do not overlap.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -59,14 +60,23 @@ def pct(x: float) -> str:
 
 
 def interval(value: float, low: float, high: float, *, share: bool = True) -> str:
-    """``value [low, high]``: shares as percentages, other means with two decimals.
+    """``value [low, high]``: shares as percentages, other means with two decimals; a value
+    without bounds (a mean of fewer than two games: :func:`~workbench.prob.intervals.mean_interval`
+    gives NaN bounds) says so instead of printing ``[nan, nan]``, and no value says "no games".
 
     >>> interval(34.5, 33.8, 35.2, share=False), interval(-0.49, -0.91, -0.07, share=False)
     ('34.50 [33.80, 35.20]', '-0.49 [-0.91, -0.07]')
+    >>> interval(1.0, float("nan"), float("nan"), share=False), interval(float("nan"), None, None)
+    ('1.00 (too few games for an interval)', 'no games')
     """
+    if value is None or math.isnan(value):
+        return "no games"
+    shown = pct(value) if share else f"{value:.2f}"
+    if low is None or high is None or math.isnan(low) or math.isnan(high):
+        return f"{shown} (too few games for an interval)"
     if share:
-        return f"{pct(value)} [{pct(low)}, {pct(high)}]"
-    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
+        return f"{shown} [{pct(low)}, {pct(high)}]"
+    return f"{shown} [{low:.2f}, {high:.2f}]"
 
 
 def answer(

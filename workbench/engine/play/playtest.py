@@ -61,7 +61,14 @@ from workbench.engine.play.replay import Replay, ReplayError
 from workbench.engine.play.session import Session
 from workbench.engine.play.viewer import viewer_name
 
-__all__ = ["FORMAT", "MAX_PLAYTEST_BYTES", "Playtest", "PlaytestError", "token_hash"]
+__all__ = [
+    "FORMAT",
+    "MAX_PLAYTEST_BYTES",
+    "Playtest",
+    "PlaytestError",
+    "seating_text",
+    "token_hash",
+]
 
 FORMAT = "workbench-playtest/1"
 MAX_BOT_MOVES = 10_000
@@ -90,6 +97,28 @@ def new_seed() -> int:
     True
     """
     return secrets.randbits(63)
+
+
+def seating_text(seats: Sequence[str | None], game: Game[Any] | None = None) -> str:
+    """Who sat where in a playtest file's ``seats`` (None: a person, else the bot's spec),
+    named as the game names its seats.
+
+    >>> seating_text([None, None, "greedy"])
+    'Player 1 and Player 2: people; Player 3: greedy'
+    >>> seating_text([None, None])
+    'every seat a person'
+    """
+    if all(s is None for s in seats):
+        return "every seat a person"
+    groups: dict[str, list[str]] = {}
+    for i, s in enumerate(seats):
+        groups.setdefault("a person" if s is None else s, []).append(viewer_name(i, game))
+    parts = []
+    for who, names in groups.items():
+        many = len(names) > 1
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if many else names[0]
+        parts.append(f"{listed}: {'people' if many and who == 'a person' else who}")
+    return "; ".join(parts)
 
 
 class PlaytestError(ValueError):

@@ -15,6 +15,7 @@ columns beside floats), simulated with 95% intervals otherwise.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -47,6 +48,7 @@ __all__ = [
     "length_table",
     "mandatory_by_seat",
     "mandatory_in_hand",
+    "run_out_line",
     "run_out_table",
     "seat_table",
     "server_bound",
@@ -375,6 +377,46 @@ def run_out_table(endings: pl.DataFrame, **bound: Any) -> pl.DataFrame:
             row[f"{reason}_mean_turn"] = float(other.mean()) if other.len() else None  # type: ignore[arg-type]
         rows.append(row)
     return pl.DataFrame(rows)
+
+
+def run_out_line(r: dict[str, Any]) -> str:
+    """One row of :func:`run_out_table` as the notebook prints it: how often the server ran
+    out, on which user turn (the mean's interval only from two run-outs up), and the void and
+    special-victory endings.
+
+    >>> nan = float("nan")
+    >>> row = {"players": 3, "bound": 82, "server_share": 0.1, "server_low": 0.02,
+    ...        "server_high": 0.4, "run_out_mean": 53.0, "run_out_low": nan, "run_out_high": nan,
+    ...        "run_out_median": 53.0, "run_out_q10": 53.0, "run_out_q90": 53.0,
+    ...        "run_out_max": 53.0, "void_share": 0.0, "void_mean_turn": None,
+    ...        "special_share": 0.0, "special_mean_turn": None}
+    >>> print(run_out_line(row))
+    3 users: server ran out in 10% [2%, 40%] of games, on user turn 53 (one run-out: no interval; latest 53 of at most 82); void 0%, special victory 0%
+    """
+    line = (
+        f"{r['players']} users: server ran out in {r['server_share']:.0%} "
+        f"[{r['server_low']:.0%}, {r['server_high']:.0%}] of games"
+    )
+    if r.get("run_out_mean") is not None:
+        low, high = r["run_out_low"], r["run_out_high"]
+        if low is None or high is None or math.isnan(low) or math.isnan(high):
+            line += (
+                f", on user turn {r['run_out_mean']:.0f} (one run-out: no interval; "
+                f"latest {r['run_out_max']:.0f} of at most {r['bound']})"
+            )
+        else:
+            line += (
+                f", on user turn {r['run_out_mean']:.1f} [{low:.1f}, {high:.1f}] (median "
+                f"{r['run_out_median']:.0f}, 10-90% {r['run_out_q10']:.0f}-{r['run_out_q90']:.0f},"
+                f" latest {r['run_out_max']:.0f} of at most {r['bound']})"
+            )
+    line += f"; void {r['void_share']:.0%}" + (
+        f" (turn {r['void_mean_turn']:.1f})" if r["void_mean_turn"] is not None else ""
+    )
+    line += f", special victory {r['special_share']:.0%}" + (
+        f" (turn {r['special_mean_turn']:.1f})" if r["special_mean_turn"] is not None else ""
+    )
+    return line
 
 
 def length_table(
