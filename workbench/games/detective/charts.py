@@ -34,15 +34,21 @@ def exact_vs_simulated_chart(
 
 
 def expected_observed_chart(table: pl.DataFrame) -> alt.Chart:
-    """z-scores of observed vs exact expected totals (|z| < 3.29 agrees at 99.9 %)."""
+    """z-scores of observed vs exact expected totals (|z| < 3.29 agrees at 99.9 %); the legend
+    reads "agrees at 99.9%: yes / no" as the table beside it does, not true / false."""
+    shown = table.with_columns(
+        pl.when(pl.col("agrees")).then(pl.lit("yes")).otherwise(pl.lit("no")).alias("agrees")
+    )
     return (
-        alt.Chart(table)
+        alt.Chart(shown)
         .mark_bar()
         .encode(
             y=alt.Y("quantity:N", sort=None, title=None),
             x=alt.X("z:Q", title="z = (observed − expected) / sd", scale=alt.Scale(domain=[-5, 5])),
             color=alt.Color(
-                "agrees:N", scale=alt.Scale(domain=[True, False], range=["#2ca02c", "#d62728"])
+                "agrees:N",
+                scale=alt.Scale(domain=["yes", "no"], range=["#2ca02c", "#d62728"]),
+                title="agrees at 99.9%",
             ),
             tooltip=["quantity", "expected", "observed", "z"],
         )
