@@ -8,6 +8,8 @@
   percentages to ``digits`` decimals, with the exact fraction on hover and,
   with ``exact="beside"``, in small type beside it; a ``X_exact`` column
   (``"p/q"`` strings or ``Rational``) is folded into its float twin ``X``;
+- the share of games that ended one way (a float column ``end_…`` or ``ended_…`` in
+  ``[0, 1]``: ``end_vp``, ``ended_deaths``) is a percentage too;
 - a difference of probabilities (a column named ``…advantage…``, floats in ``[-1, 1]``)
   shows in signed percentage points (``+5.8 pts``), so a table beside its rates
   reads one unit;
@@ -59,6 +61,7 @@ _NOT_PROB = re.compile(
     r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points", re.IGNORECASE
 )
 _POINTS_NAME = re.compile(r"advantage", re.IGNORECASE)
+_ENDING_SHARE = re.compile(r"^end(ed)?_", re.IGNORECASE)  # end_vp, ended_deaths: games' shares
 _EPS = 1e-9
 SCROLL_ROWS = 40
 
@@ -268,6 +271,9 @@ def table_html(
     >>> g = table_html(pl.DataFrame({"seat0_win_rate": [0.306], "seat_advantage": [0.058]}))
     >>> "30.6%" in g and "+5.8 pts" in g
     True
+    >>> e = table_html(pl.DataFrame({"end_vp": [0.875], "ended_deaths": [0.25], "end_turn": [12.0]}))
+    >>> "87.5%" in e and "25.0%" in e and ">12<" in e
+    True
     """
     if exact not in {"hover", "beside"}:
         raise ValueError(f"exact={exact!r}: use 'hover' or 'beside'")
@@ -409,6 +415,8 @@ def _is_probability(
 ) -> bool:
     if percent_columns is not None:
         return column in percent_columns
+    if _ENDING_SHARE.search(column) and frame.schema[column].is_float():
+        return _in_unit(_values(frame, column))  # the share of games ending so (end_vp)
     if _NOT_PROB.search(column):
         return False
     if exact is not None:
