@@ -53,7 +53,7 @@ from workbench.ui.names import player_name
 _FRACTION = re.compile(r"^\s*-?\d+(?:\s*/\s*\d+)?\s*$")
 _PROB_NAME = re.compile(
     r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|\bwins?\b|wins?$|^exact$|fumble_p|^pr_|"
-    r"percent|^fair)",
+    r"percent|^fair|^simulated$)",
     re.IGNORECASE,
 )
 _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE)
@@ -274,6 +274,10 @@ def table_html(
     >>> e = table_html(pl.DataFrame({"end_vp": [0.875], "ended_deaths": [0.25], "end_turn": [12.0]}))
     >>> "87.5%" in e and "25.0%" in e and ">12<" in e
     True
+    >>> b = table_html(pl.DataFrame({"exact": ["1/8"], "simulated": [0.167], "low": [0.044],
+    ...                              "vp": [-0.21], "lo": [-0.47], "hi": [0.038]}))
+    >>> "16.7%" in b and "4.4%" in b and ">0.038<" in b  # a bound reads as what it bounds
+    True
     """
     if exact not in {"hover", "beside"}:
         raise ValueError(f"exact={exact!r}: use 'hover' or 'beside'")
@@ -302,8 +306,8 @@ def table_html(
     shown = [c for c in _ordered_columns(columns) if c not in hidden]
     probability = {c: _is_probability(frame, c, exact_of.get(c), percent_columns) for c in shown}
     for c in shown:  # a bound is a percentage only when what it bounds is one
-        base = _LOW_HIGH.sub("", c) if percent_columns is None else ""
-        if base and base != c and base in probability and not probability[base]:
+        bounded = _bounded(frame, shown, c) if percent_columns is None else None
+        if bounded is not None and not probability[bounded]:
             probability[c] = False
     points = {
         c
@@ -376,6 +380,31 @@ def table_html(
         f"{STYLE}<div class='{box}'><table class='wb-table'>{cap}<thead><tr>{head}</tr>"
         f"</thead><tbody>{''.join(body) or empty}</tbody></table></div>"
     )
+
+
+def _bounded(frame: pl.DataFrame, shown: Sequence[str], column: str) -> str | None:
+    """The shown column a bound column bounds, None when it is not a bound or bounds none
+    shown: ``X`` for ``X_lo`` (``X_rate`` when ``X`` is a count and ``X_rate`` is shown:
+    ``replaced`` and ``replaced_rate`` beside ``replaced_lo``), and for a bare ``lo`` or
+    ``high`` the nearest column on its left that is not a bound (``rate, lo, hi``).
+
+    >>> f = pl.DataFrame({"replaced": [5], "replaced_rate": [0.06], "replaced_lo": [0.05],
+    ...                   "vp": [-0.2], "lo": [-0.5], "hi": [0.04], "lonely": [1]})
+    >>> [_bounded(f, f.columns, c) for c in f.columns]
+    [None, None, 'replaced_rate', None, 'vp', 'vp', None]
+    """
+    if not _LOW_HIGH.search(column):
+        return None
+    base = _LOW_HIGH.sub("", column)
+    if base == "":
+        left = [c for c in shown[: shown.index(column)] if not _LOW_HIGH.search(c)]
+        return left[-1] if left else None
+    if base not in shown:
+        return None
+    rate = f"{base}_rate"
+    if rate in shown and not frame.schema[base].is_float():
+        return rate
+    return base
 
 
 def _repeated_floats(
