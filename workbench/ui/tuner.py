@@ -32,6 +32,7 @@ import ipywidgets as w
 from workbench.budget import is_small_budget
 from workbench.engine.measure.skilled_results import results_folder
 from workbench.engine.measure.tune import Cell, Goal, Proposal, TuneResult, tune
+from workbench.ui.output_area import show_in
 
 __all__ = ["TunerPanel", "proposal_lines", "tuning_journal", "tuning_provenance"]
 
@@ -185,16 +186,12 @@ class TunerPanel:
 
     def show(self) -> None:
         """Redraw the chart, the proposals and their buttons from :attr:`result`."""
-        from IPython.display import display
-
         result = self.result
         if result is None:
             return
         state = "stopped" if result.stopped else "done"
         self.status.value = f"{state}: {len(result.trials)} trials ({result.resumed} resumed)"
-        self.chart.clear_output()
-        with self.chart:
-            display(self.chart_of())
+        show_in(self.chart, self.chart_of())
         rows: list[Any] = []
         for i, p in enumerate(result.proposals, 1):
             button = w.Button(description=f"open proposal {i} in the what-if grid")
@@ -205,8 +202,6 @@ class TunerPanel:
 
     def open(self, proposal: Proposal) -> Any:
         """The what-if grid of a proposal (its variant, edits made), shown below the panel."""
-        from IPython.display import display
-
         from workbench.registry import spec
         from workbench.ui.sheet_grid import SheetGrid, whatif_editor
         from workbench.ui.whatif import WhatIf
@@ -215,7 +210,5 @@ class TunerPanel:
             editor = whatif_editor(WhatIf(self.game, proposal.variant))
         else:  # a game without exact figures: the grid alone
             editor = w.VBox([SheetGrid(proposal.variant)])
-        self.grid.clear_output()
-        with self.grid:
-            display(editor)
+        show_in(self.grid, editor)
         return editor
