@@ -10,7 +10,8 @@
   (``"p/q"`` strings or ``Rational``) is folded into its float twin ``X``;
 - the share of games that ended one way (a float column ``end_…`` or ``ended_…`` in
   ``[0, 1]``: ``end_vp``, ``ended_deaths``) is a percentage too;
-- a difference of probabilities (a column named ``…advantage…``, floats in ``[-1, 1]``)
+- a difference of probabilities (a column named ``…advantage…``, or ``…lost``: the win rate
+  a decision gave up; floats in ``[-1, 1]``)
   shows in signed percentage points (``+5.8 pts``), so a table beside its rates
   reads one unit;
 - interval bounds (``low/high``, ``lo/hi``, ``ci_low``…) of probabilities are
@@ -60,7 +61,7 @@ _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE
 _NOT_PROB = re.compile(
     r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points", re.IGNORECASE
 )
-_POINTS_NAME = re.compile(r"advantage", re.IGNORECASE)
+_POINTS_NAME = re.compile(r"advantage|(^|_)lost$", re.IGNORECASE)
 _ENDING_SHARE = re.compile(r"^end(ed)?_", re.IGNORECASE)  # end_vp, ended_deaths: games' shares
 _EPS = 1e-9
 SCROLL_ROWS = 40
@@ -270,6 +271,8 @@ def table_html(
     2
     >>> g = table_html(pl.DataFrame({"seat0_win_rate": [0.306], "seat_advantage": [0.058]}))
     >>> "30.6%" in g and "+5.8 pts" in g
+    True
+    >>> "+6.1 pts" in table_html(pl.DataFrame({"mean_win_rate_lost": [0.061]}))
     True
     >>> e = table_html(pl.DataFrame({"end_vp": [0.875], "ended_deaths": [0.25], "end_turn": [12.0]}))
     >>> "87.5%" in e and "25.0%" in e and ">12<" in e
