@@ -181,7 +181,7 @@ def test_the_command_prints_a_ranked_table(capsys) -> None:
     assert out[-1].startswith("cost: 12 base games and 24 replayed")
     cards = out[2:4]
     assert sorted(line.split()[0] for line in cards) == ["C01", "G01"]
-    effects = [float(line.split("pp [")[0].split()[-1]) for line in cards]
+    effects = [float(line.split("pts [")[0].split()[-1]) for line in cards]
     assert effects == sorted(effects, reverse=True)  # ranked by causal effect
 
 

@@ -93,7 +93,7 @@ def card_effect_chart(report: Any, *, top: int | None = None, faces: bool = True
     x = alt.X("effect:Q", title=title, scale=scale)
     tips = [
         alt.Tooltip("label:N", title="card"),
-        alt.Tooltip("effect:Q", format="+.1f", title="effect (pp)"),
+        alt.Tooltip("effect:Q", format="+.1f", title="effect (pts)"),
         alt.Tooltip("low:Q", format="+.1f"),
         alt.Tooltip("high:Q", format="+.1f"),
         alt.Tooltip("pairs:Q", title="paired owner games"),

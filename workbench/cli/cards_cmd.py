@@ -76,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
         effect = (
             "—" + (f" ({r['neutral']})" if r["neutral"] else "")
             if math.isnan(r["effect"])
-            else f"{r['effect'] * 100:+.1f} pp [{r['effect_low'] * 100:+.1f}, "
+            else f"{r['effect'] * 100:+.1f} pts [{r['effect_low'] * 100:+.1f}, "
             f"{r['effect_high'] * 100:+.1f}] {r['verdict']}"
         )
         flag = "  ! disagrees" if r["disagree"] else ""
@@ -107,7 +107,7 @@ def _effect(r: dict[str, Any]) -> str:
     if math.isnan(r["effect"]):
         return "—"
     return (
-        f"{r['effect'] * 100:+.1f} pp [{r['effect_low'] * 100:+.1f}, "
+        f"{r['effect'] * 100:+.1f} pts [{r['effect_low'] * 100:+.1f}, "
         f"{r['effect_high'] * 100:+.1f}] {r['verdict']}"
     )
 

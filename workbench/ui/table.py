@@ -10,8 +10,9 @@
   (``"p/q"`` strings or ``Rational``) is folded into its float twin ``X``;
 - the share of games that ended one way (a float column ``end_…`` or ``ended_…`` in
   ``[0, 1]``: ``end_vp``, ``ended_deaths``) is a percentage too;
-- a difference of probabilities (a column named ``…advantage…``, or ``…lost``: the win rate
-  a decision gave up; floats in ``[-1, 1]``)
+- a difference of probabilities (a column named ``…advantage…``; ``…lost``, the win rate a
+  decision gave up; the card report's ``iwd`` and ``effect`` with its bounds; floats in
+  ``[-1, 1]``)
   shows in signed percentage points (``+5.8 pts``), so a table beside its rates
   reads one unit;
 - interval bounds (``low/high``, ``lo/hi``, ``ci_low``…) of probabilities are
@@ -54,14 +55,14 @@ from workbench.ui.names import player_name
 _FRACTION = re.compile(r"^\s*-?\d+(?:\s*/\s*\d+)?\s*$")
 _PROB_NAME = re.compile(
     r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|\bwins?\b|wins?$|^exact$|fumble_p|^pr_|"
-    r"percent|^fair|^simulated$)",
+    r"percent|^fair|^simulated$|when_held$)",
     re.IGNORECASE,
 )
 _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE)
 _NOT_PROB = re.compile(
     r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points", re.IGNORECASE
 )
-_POINTS_NAME = re.compile(r"advantage|(^|_)lost$", re.IGNORECASE)
+_POINTS_NAME = re.compile(r"advantage|(^|_)lost$|^iwd$|^effect(_low|_high)?$", re.IGNORECASE)
 _ENDING_SHARE = re.compile(r"^end(ed)?_", re.IGNORECASE)  # end_vp, ended_deaths: games' shares
 _EPS = 1e-9
 SCROLL_ROWS = 40
@@ -273,6 +274,10 @@ def table_html(
     >>> "30.6%" in g and "+5.8 pts" in g
     True
     >>> "+6.1 pts" in table_html(pl.DataFrame({"mean_win_rate_lost": [0.061]}))
+    True
+    >>> c = table_html(pl.DataFrame({"iwd": [0.095], "played_when_held": [1.0], "effect": [0.286],
+    ...                              "effect_low": [-0.16], "effect_high": [0.621]}))
+    >>> all(t in c for t in ("+9.5 pts", "100.0%", "+28.6 pts", "-16.0 pts", "+62.1 pts"))
     True
     >>> e = table_html(pl.DataFrame({"end_vp": [0.875], "ended_deaths": [0.25], "end_turn": [12.0]}))
     >>> "87.5%" in e and "25.0%" in e and ">12<" in e

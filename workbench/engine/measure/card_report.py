@@ -194,7 +194,7 @@ class CardReport:
 
 
 def _pp(x: float) -> str:
-    return "n/a" if math.isnan(x) else f"{x * 100 + 0.0:+.1f} pp"
+    return "n/a" if math.isnan(x) else f"{x * 100 + 0.0:+.1f} pts"
 
 
 def _signed(x: float) -> str:

@@ -124,7 +124,7 @@ def measure_words(game: str, measure: str) -> str:
 def _fmt(x: float, rate: bool) -> str:
     if math.isnan(x):
         return "n/a"
-    return f"{x * 100:+.1f} pp" if rate else f"{x:+.3g}"
+    return f"{x * 100:+.1f} pts" if rate else f"{x:+.3g}"
 
 
 def numeric_cells(base: Variant) -> list[Cell]:
