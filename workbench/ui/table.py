@@ -282,6 +282,9 @@ def table_html(
     >>> e = table_html(pl.DataFrame({"end_vp": [0.875], "ended_deaths": [0.25], "end_turn": [12.0]}))
     >>> "87.5%" in e and "25.0%" in e and ">12<" in e
     True
+    >>> d = table_html(pl.DataFrame({"rate": [0.65, 0.067], "lo": [0.524, -0.005], "hi": [0.758, 0.14]}))
+    >>> "52.4%" in d and "-0.5%" in d and "14.0%" in d  # a difference row's bound below 0
+    True
     >>> b = table_html(pl.DataFrame({"exact": ["1/8"], "simulated": [0.167], "low": [0.044],
     ...                              "vp": [-0.21], "lo": [-0.47], "hi": [0.038]}))
     >>> "16.7%" in b and "4.4%" in b and ">0.038<" in b  # a bound reads as what it bounds
@@ -313,10 +316,16 @@ def table_html(
     hidden |= _repeated_floats(frame, exact_of, hidden)
     shown = [c for c in _ordered_columns(columns) if c not in hidden]
     probability = {c: _is_probability(frame, c, exact_of.get(c), percent_columns) for c in shown}
+    signed: set[str] = set()  # bounds of a rate that a difference row takes below 0
     for c in shown:  # a bound is a percentage only when what it bounds is one
         bounded = _bounded(frame, shown, c) if percent_columns is None else None
         if bounded is not None and not probability[bounded]:
             probability[c] = False
+        elif bounded is not None and not probability[c] and frame.schema[c].is_float():
+            values = [v for v in _values(frame, c) if v is not None and not math.isnan(v)]
+            if values and all(-1 - _EPS <= v <= 1 + _EPS for v in values):
+                probability[c] = True
+                signed.add(c)
     points = {
         c
         for c in shown
@@ -354,6 +363,9 @@ def table_html(
         for c in shown:
             if c in points and isinstance(row[c], float):
                 cells.append(f"<td class='wb-num'>{row[c] * 100:+.{digits}f} pts</td>")
+                continue
+            if c in signed and isinstance(row[c], float) and row[c] < 0:  # not clamped to 0%
+                cells.append(f"<td class='wb-num'>{row[c] * 100:.{digits}f}%</td>")
                 continue
             cells.append(
                 _td(
