@@ -55,7 +55,7 @@ from workbench.ui.names import player_name
 _FRACTION = re.compile(r"^\s*-?\d+(?:\s*/\s*\d+)?\s*$")
 _PROB_NAME = re.compile(
     r"(^p$|^p[_(\s]|^prob|probab|rate|share|chance|^win|_win|\bwins?\b|wins?$|^exact$|fumble_p|^pr_|"
-    r"percent|^fair|^simulated$|when_held$)",
+    r"percent|^fair|^simulated$|when_held$|^at_(least|most)$|_decided$)",
     re.IGNORECASE,
 )
 _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE)
@@ -281,6 +281,9 @@ def table_html(
     True
     >>> e = table_html(pl.DataFrame({"end_vp": [0.875], "ended_deaths": [0.25], "end_turn": [12.0]}))
     >>> "87.5%" in e and "25.0%" in e and ">12<" in e
+    True
+    >>> a = table_html(pl.DataFrame({"at_least": [1.0], "at_most": [0.005], "fumble_decided": [0.25]}))
+    >>> "100.0%" in a and "0.5%" in a and "25.0%" in a
     True
     >>> d = table_html(pl.DataFrame({"rate": [0.65, 0.067], "lo": [0.524, -0.005], "hi": [0.758, 0.14]}))
     >>> "52.4%" in d and "-0.5%" in d and "14.0%" in d  # a difference row's bound below 0
