@@ -90,8 +90,8 @@ def test_the_sheet_pairs_move_toward_the_attacker_and_never_back():
     table = battle_order_table()
     assert (table["change"] >= 0).all() and table["change"].max() > 0.6
     row = table.filter(table["change"] == table["change"].max()).row(0, named=True)
-    assert Fraction(row["after_defender_exact"]) - Fraction(
-        row["at_declaration_exact"]
+    assert Fraction(row["p_after_defender_exact"]) - Fraction(
+        row["p_at_declaration_exact"]
     ) == pytest.approx(row["change"])
 
 

@@ -364,7 +364,7 @@ def test_ghost_battle_order_by_design_is_the_mean_of_the_notebooks_table():
     order = battle_order_table()
     for r in figure.iter_rows(named=True):
         rows = order.filter(pl.col("attacker") == r["attacker"])
-        for column in ("after_defender_exact", "at_declaration_exact"):
+        for column in ("p_after_defender_exact", "p_at_declaration_exact"):
             values = rows[column].to_list()
             assert Fraction(r[column]) == sum(map(Fraction, values)) / len(values), (
                 r["attacker"],

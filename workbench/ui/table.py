@@ -11,8 +11,8 @@
 - the share of games that ended one way (a float column ``end_…`` or ``ended_…`` in
   ``[0, 1]``: ``end_vp``, ``ended_deaths``) is a percentage too;
 - a difference of probabilities (a column named ``…advantage…``; ``…lost``, the win rate a
-  decision gave up; the card report's ``iwd`` and ``effect`` with its bounds; floats in
-  ``[-1, 1]``)
+  decision gave up; the card report's ``iwd`` and ``effect`` with its bounds; a ``change``
+  of a probability; floats in ``[-1, 1]``)
   shows in signed percentage points (``+5.8 pts``), so a table beside its rates
   reads one unit;
 - interval bounds (``low/high``, ``lo/hi``, ``ci_low``…) of probabilities are
@@ -62,7 +62,9 @@ _LOW_HIGH = re.compile(r"(^|_)(lo|low|lower|hi|high|upper)$|^ci_", re.IGNORECASE
 _NOT_PROB = re.compile(
     r"mean|expect|cost|avg|average|turn|length|count|size|score|^vp|_vp|points", re.IGNORECASE
 )
-_POINTS_NAME = re.compile(r"advantage|(^|_)lost$|^iwd$|^effect(_low|_high)?$", re.IGNORECASE)
+_POINTS_NAME = re.compile(
+    r"advantage|(^|_)lost$|^iwd$|^effect(_low|_high)?$|^change$|^change_|_change$", re.IGNORECASE
+)
 _ENDING_SHARE = re.compile(r"^end(ed)?_", re.IGNORECASE)  # end_vp, ended_deaths: games' shares
 _EPS = 1e-9
 SCROLL_ROWS = 40

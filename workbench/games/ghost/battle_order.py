@@ -102,8 +102,9 @@ def battle_order_table(
     cards: Sequence[GhostCard] | None = None, *, fumble: bool = True, floor: bool = True
 ) -> pl.DataFrame:
     """Every sheet design attacking every two-design defence (designs may repeat when the
-    sheet holds two copies): P(attacker wins) under both orders, exact and as floats,
-    and ``change`` = after_defender − at_declaration (never negative).
+    sheet holds two copies): P(attacker wins) under both orders, exact and as floats
+    (``p_after_defender``, ``p_at_declaration``), and ``change`` = the first − the second
+    (never negative; tables show it in points).
 
     >>> t = battle_order_table()
     >>> bool((t["change"] >= 0).all()), t.filter(pl.col("change") > 0).height > t.height // 10
@@ -140,10 +141,10 @@ def battle_order_table(
                 {
                     "attacker": me.name,
                     "defence": f"{d1.name} + {d2.name}",
-                    "after_defender_exact": str(after),
-                    "at_declaration_exact": str(before),
-                    "after_defender": float(after),
-                    "at_declaration": float(before),
+                    "p_after_defender_exact": str(after),
+                    "p_at_declaration_exact": str(before),
+                    "p_after_defender": float(after),
+                    "p_at_declaration": float(before),
                     "change": float(after - before),
                 }
             )
@@ -166,5 +167,12 @@ def mover_table(table: pl.DataFrame) -> pl.DataFrame:
         dfn = table.filter(pl.col("defence").str.split(" + ").list.contains(n))["change"]
         a = float(atk.mean()) if atk.len() else 0.0  # type: ignore[arg-type]
         d = float(dfn.mean()) if dfn.len() else 0.0  # type: ignore[arg-type]
-        rows.append({"ghost": n, "as_attacker": a, "as_defender": d, "largest": max(a, d)})
-    return pl.DataFrame(rows).sort("largest", descending=True)
+        rows.append(
+            {
+                "ghost": n,
+                "change_as_attacker": a,
+                "change_as_defender": d,
+                "largest_change": max(a, d),
+            }
+        )
+    return pl.DataFrame(rows).sort("largest_change", descending=True)

@@ -126,10 +126,10 @@ def _battle_order(sheets: Sheets) -> pl.DataFrame:
         rows.append(
             {
                 "attacker": me.name,
-                "after_defender_exact": str(after),
-                "at_declaration_exact": str(before),
-                "after_defender": float(after),
-                "at_declaration": float(before),
+                "p_after_defender_exact": str(after),
+                "p_at_declaration_exact": str(before),
+                "p_after_defender": float(after),
+                "p_at_declaration": float(before),
                 "change": float(after - before),
             }
         )
