@@ -21,6 +21,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,6 +38,14 @@ client.on_cell_start = started
 client.execute(cwd=sys.argv[2])
 print(json.dumps({"done": True}), flush=True)
 """
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments get one line on stderr and exit 2 (argparse prints its usage too)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"notebook_stalls: {message}", file=sys.stderr)
+        raise SystemExit(2)
 
 
 def one_run(notebook: Path, limit: float) -> tuple[bool, float, int | None]:
@@ -66,7 +75,7 @@ def one_run(notebook: Path, limit: float) -> tuple[bool, float, int | None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebook", nargs="?", default=str(ROOT / "notebooks" / "00_tour.ipynb"))
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--streams", type=int, default=2)
@@ -76,9 +85,15 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     notebook = Path(args.notebook)
-    if not notebook.is_file() or not 1 <= args.runs <= 1000 or not 1 <= args.streams <= 8:
+    if (
+        not notebook.is_file()
+        or not 1 <= args.runs <= 1000
+        or not 1 <= args.streams <= 8
+        or not 1 <= args.limit <= 3600
+    ):
         print(
-            "notebook_stalls: a notebook file, --runs 1..1000 and --streams 1..8", file=sys.stderr
+            "notebook_stalls: a notebook file, --runs 1..1000, --streams 1..8, --limit 1..3600 s",
+            file=sys.stderr,
         )
         return 2
     cpu, wall = time.process_time(), time.perf_counter()
